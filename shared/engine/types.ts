@@ -1,0 +1,31 @@
+// The contract of the scenario engine (SPEC §2, §3, §7).
+import type { Json, JsonObject } from '../format/types';
+
+export type SqlValue = number | string | Uint8Array | null;
+export type Row = Record<string, SqlValue>;
+
+/** The rows of every state table (SPEC §7), column order kept. */
+export type DbState = Record<string, Row[]>;
+
+export type CallResult =
+  | { ok: true; result: Json }
+  | { ok: false; result: { status: 'error'; message: string } };
+
+export interface ScenarioEngine {
+  readonly scenarioId: string;
+  /** Run one call on the current state; a write that succeeds changes it. */
+  call(call: unknown): CallResult;
+  /** Back to the seed state. */
+  reset(): void;
+  /** Rows of the state tables now. */
+  state(): DbState;
+  /** From the seed state run the calls in order (a failed call changes nothing); results and the final state. */
+  execute(calls: unknown[]): { results: CallResult[]; state: DbState };
+  /** Text values of the seed database (every TEXT cell of every table), for grounding (SPEC §9.3). */
+  seedTextValues(): Set<string>;
+  /** Seed rows of TABLE whose COLUMN fuzzy-matches s (case-insensitive, either containing the other); row ids. */
+  entityMatches(table: string, column: string, s: string): Set<number>;
+  close(): void;
+}
+
+export type { Json, JsonObject };

@@ -1,0 +1,143 @@
+// Domain types of the data contract (SPEC §1-§6). Values read from files are validated
+// by the zod schemas in ./schemas.ts before they take these types.
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface Problem {
+  file: string;
+  line: number; // 1-based; 0 when the problem is not tied to a line
+  message: string;
+}
+
+export interface DatasetMeta {
+  id: string;
+  name: string;
+  version: string;
+  modes: string[];
+  profile?: 'paper' | 'egobench';
+}
+
+/** A JSON Schema (draft 2020-12 subset, SPEC §3) plus the x-ordered / x-match extensions. */
+export interface ParamSchema {
+  type?: string | string[];
+  properties?: Record<string, ParamSchema>;
+  required?: string[];
+  additionalProperties?: boolean | ParamSchema;
+  items?: ParamSchema;
+  enum?: Json[];
+  minimum?: number;
+  maximum?: number;
+  description?: string;
+  'x-ordered'?: boolean;
+  'x-match'?: 'exact' | { entity: string };
+  [key: string]: unknown;
+}
+
+export interface ToolStep {
+  sql: string;
+  as?: string;
+  expect?: 'one' | 'some' | 'none';
+  error?: string;
+  bind?: boolean;
+}
+
+export interface ToolDef {
+  name: string;
+  description: string;
+  parameters: ParamSchema;
+  effect: 'read' | 'write';
+  steps: ToolStep[];
+  returns?: Json;
+}
+
+export interface ToolLibrary {
+  state_tables: string[];
+  tools: ToolDef[];
+}
+
+export interface ScenarioDef {
+  id: string;
+  schemaSql: string;
+  dataSql: string;
+  library: ToolLibrary;
+}
+
+export interface Task {
+  id: string;
+  scenario: string;
+  instruction: string;
+  image_description: string;
+  video: string;
+  fps?: number;
+  user_id?: string;
+}
+
+/** A well-formed tool call. Raw entries in trajectories stay `unknown` (SPEC §6). */
+export interface ToolCall {
+  tool_name: string;
+  parameters: JsonObject;
+}
+
+export interface VisualRef {
+  id: string;
+  description: string;
+  entity: string;
+  start: number;
+  end: number;
+}
+
+export interface Annotation {
+  task_id: string;
+  annotator: string;
+  calls: ToolCall[];
+  visual_refs: VisualRef[];
+  status: 'draft' | 'submitted';
+  revision: number;
+  updated_at: string;
+}
+
+export interface GroundTruth {
+  task_id: string;
+  calls: ToolCall[];
+  visual_refs: VisualRef[];
+  source: 'agreed' | 'adjudicated';
+  adjudicator?: string;
+  note?: string;
+}
+
+export interface DialogueMessage {
+  role: 'user' | 'agent';
+  turn: number;
+  content: string;
+}
+
+export interface ToolResultMessage {
+  role: 'tool';
+  tool_name?: string;
+  parameters?: unknown;
+  content: unknown;
+}
+
+export interface ToolCallItem {
+  turn: number;
+  /** Entries kept as written, even when malformed (SPEC §6). */
+  calls: unknown[];
+  /** A "; "-joined string of JSON documents, an array of tool messages, or absent. */
+  results?: string | ToolResultMessage[] | unknown;
+}
+
+export interface Trajectory {
+  id: string;
+  task_id: string;
+  model: string;
+  mode: string;
+  dialogue: DialogueMessage[];
+  tool_calls: ToolCallItem[];
+  rounds_count?: number;
+  input_tokens?: number;
+  output_tokens?: number;
+  tool_calls_count?: number;
+  /** Where it was read from, for problems and deep links. */
+  source?: { file: string; line: number };
+}
