@@ -1,0 +1,25 @@
+// A scenario family (retail, restaurant, order, kitchen): how the release's seed data becomes
+// SQLite and how each of its tools behaves, written as SPEC §3 steps.
+import type { Json, ToolStep } from '../../../../shared/format/types';
+
+export interface ToolBehaviour {
+  effect: 'read' | 'write';
+  steps: ToolStep[];
+  returns: Json;
+}
+
+/** A parameter's comparison rule in the `egobench` profile (written as `x-match`). */
+export type MatchRule = { entity: string } | 'casefold';
+
+export interface ScenarioFamily {
+  /** The release's scenario name: tasks `retail3.json`, tools `retail_tools.json`, init `retail_init.json`. */
+  name: string;
+  schemaSql: string;
+  /** INSERT statements for one variant's seed object (e.g. `retail_init_data3`). */
+  dataSql(seed: Record<string, unknown>): string;
+  /** What the official ResultSucc hashes: the catalogue, carts, lists or menus. */
+  stateTables: string[];
+  behaviours: Record<string, ToolBehaviour>;
+  /** Parameter name -> rule, applied wherever the name occurs in a tool's parameters. */
+  matchRules: Record<string, MatchRule>;
+}

@@ -1,0 +1,184 @@
+// importEgobench: an EgoBench release folder -> a dataset folder (SPEC §1) scored by the
+// `egobench` profile (SPEC §13). Node-only; pure conversion, no scoring.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ToolLibrary, Trajectory } from '../../../shared/format/types';
+import { FAMILIES } from './families';
+import { collectTags, lintAttributeDisagreement, lintEmptyUserIds, lintStrayPrefix, lintTagSpellings, schemaTags, tasteVocabulary, type TagUse } from './lint';
+import { IssueLog, listDirs, listJson, parseVariant, readReleaseJson, readReleaseTools, seededVariants, seedFor, type ImportIssue, type ReleaseTool, type VariantRef } from './release';
+import { convertTasks, type ImportedTask } from './tasks';
+import { buildToolLibrary } from './tool-library';
+import { convertResultFile, parseResultFileName } from './trajectories';
+
+export const ATTRIBUTION = 'EgoBench authors, repository Wind-Flipped/EgoBench, CC BY 4.0';
+
+export interface ImportOptions {
+  /** Dataset id and name written to dataset.json (default: `egobench`). */
+  id?: string;
+  name?: string;
+}
+
+export interface ImportSummary {
+  scenarios: string[];
+  tasks: number;
+  trajectories: number;
+  models: string[];
+  modes: string[];
+  /** Clip paths the tasks name (relative to the dataset); the release ships no videos. */
+  videos: string[];
+}
+
+export interface ImportResult {
+  warnings: ImportIssue[];
+  problems: ImportIssue[];
+  summary: ImportSummary;
+}
+
+const jsonl = (records: unknown[]): string => records.map((r) => JSON.stringify(r)).join('\n') + (records.length ? '\n' : '');
+
+interface FamilyRelease {
+  tools: ReleaseTool[];
+  toolsRaw: unknown;
+  init: Record<string, unknown>;
+}
+
+async function readFamilies(releaseDir: string, log: IssueLog, wanted: Set<string>): Promise<Map<string, FamilyRelease>> {
+  const out = new Map<string, FamilyRelease>();
+  const toolFiles = new Set(await listJson(path.join(releaseDir, 'tools')));
+  const initFiles = new Set(await listJson(path.join(releaseDir, 'init')));
+  for (const family of wanted) {
+    const toolsFile = `tools/${family}_tools.json`;
+    const initFile = `init/${family}_init.json`;
+    if (!toolFiles.has(`${family}_tools.json`) || !initFiles.has(`${family}_init.json`)) {
+      log.problem(toolsFile, `scenario "${family}" needs ${toolsFile} and ${initFile}; its tasks are left out`);
+      continue;
+    }
+    if (!FAMILIES[family]) {
+      log.problem(toolsFile, `scenario "${family}": this importer does not know its tools' behaviour; left out`);
+      continue;
+    }
+    const toolsRaw = await readReleaseJson(releaseDir, toolsFile, log);
+    const init = await readReleaseJson(releaseDir, initFile, log);
+    if (toolsRaw === undefined || !init || typeof init !== 'object') continue;
+    out.set(family, { tools: readReleaseTools(toolsRaw, toolsFile, log), toolsRaw, init: init as Record<string, unknown> });
+  }
+  return out;
+}
+
+export async function importEgobench(releaseDir: string, outDir: string, opts: ImportOptions = {}): Promise<ImportResult> {
+  const log = new IssueLog();
+  const warnings: Array<{ file: string; taskId: string; message: string }> = [];
+
+  // Variants: every task file, plus numbered seeds without a task file.
+  const taskFiles = await listJson(path.join(releaseDir, 'tasks'));
+  const taskVariants = taskFiles.map((f) => parseVariant(f.replace(/\.json$/, ''))).filter((v): v is VariantRef => v !== null);
+  const familyNames = new Set([...taskVariants.map((v) => v.family), ...(await listJson(path.join(releaseDir, 'init'))).map((f) => f.replace(/_init\.json$/, ''))]);
+  const families = await readFamilies(releaseDir, log, familyNames);
+  const variants = new Map<string, VariantRef>();
+  for (const v of taskVariants) if (families.has(v.family)) variants.set(v.variant, v);
+  for (const [family, release] of families) {
+    for (const n of seededVariants(family, release.init)) variants.set(`${family}${n}`, { family, number: n, variant: `${family}${n}` });
+  }
+
+  const scenarios: string[] = [];
+  const libraries = new Map<string, ToolLibrary>();
+  const tasksByVariant = new Map<string, ImportedTask[]>();
+  const tagUses: TagUse[] = [];
+  for (const [family, release] of families) {
+    collectTags(release.init, (tag) => tagUses.push({ tag, source: `init/${family}_init.json` }));
+    schemaTags(release.toolsRaw, (tag) => tagUses.push({ tag, source: `tools/${family}_tools.json` }));
+  }
+
+  for (const ref of [...variants.values()].sort((a, b) => a.family.localeCompare(b.family) || a.number - b.number)) {
+    const family = FAMILIES[ref.family];
+    const release = families.get(ref.family)!;
+    const seed = seedFor(release.init, ref);
+    if (!seed) {
+      log.problem(`init/${ref.family}_init.json`, `no seed data for ${ref.variant} (${ref.family}_init_data${ref.number} or ${ref.family}_init_data); left out`);
+      continue;
+    }
+    const dir = path.join(outDir, 'scenarios', ref.variant);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'schema.sql'), family.schemaSql);
+    await writeFile(path.join(dir, 'data.sql'), family.dataSql(seed));
+    // Variants of a scenario share its tools: built (and its warnings logged) once.
+    const library = libraries.get(ref.family) ?? buildToolLibrary(family, release.tools, `tools/${ref.family}_tools.json`, log);
+    libraries.set(ref.family, library);
+    await writeFile(path.join(dir, 'tools.json'), JSON.stringify(library, null, 2) + '\n');
+    scenarios.push(ref.variant);
+
+    const taskFile = `tasks/${ref.variant}.json`;
+    if (!taskFiles.includes(`${ref.variant}.json`)) continue;
+    const raw = await readReleaseJson(releaseDir, taskFile, log);
+    const tasks = convertTasks(ref, raw, taskFile, log);
+    tasksByVariant.set(ref.variant, tasks);
+    const vocabulary = tasteVocabulary(release.toolsRaw);
+    for (const t of tasks) {
+      const instruction = String(t.raw.Instruction ?? t.raw.instruction ?? '');
+      const found = [
+        ...lintStrayPrefix(t.task.id, instruction),
+        ...lintEmptyUserIds(t.task.id, t.groundTruth.calls),
+        ...lintAttributeDisagreement(t.task.id, instruction, String(t.raw.analysis ?? ''), vocabulary),
+      ];
+      for (const w of found) warnings.push({ file: taskFile, ...w });
+      collectTags(t.groundTruth.calls.map((c) => c.parameters), (tag) => tagUses.push({ tag, taskId: t.task.id, source: taskFile }));
+    }
+  }
+  for (const w of lintTagSpellings(tagUses)) warnings.push({ file: w.taskId ? `tasks/${w.taskId.replace(/-[^-]*$/, '')}.json` : '', ...w });
+
+  // Results: results/<model>/<variant>_<mode>.json, paired by position with the variant's tasks.
+  const trajectories: Array<{ file: string; records: Trajectory[] }> = [];
+  const models = new Set<string>();
+  const modes = new Set<string>();
+  for (const model of await listDirs(path.join(releaseDir, 'results'))) {
+    for (const fileName of await listJson(path.join(releaseDir, 'results', model))) {
+      const file = `results/${model}/${fileName}`;
+      const parsed = parseResultFileName(fileName);
+      const tasks = parsed ? tasksByVariant.get(parsed.variant) : undefined;
+      if (!parsed || !tasks) {
+        log.problem(file, parsed ? `no task file for variant "${parsed.variant}"; left out` : 'file name is not <variant>_<easy|hard|static|text>.json; left out');
+        continue;
+      }
+      const raw = await readReleaseJson(releaseDir, file, log);
+      if (raw === undefined) continue;
+      const records = convertResultFile(model, fileName, raw, tasks, file, log);
+      if (records.length === 0) continue;
+      models.add(model);
+      records.forEach((r) => modes.add(r.mode));
+      trajectories.push({ file: `trajectories/${model}/${fileName.replace(/\.json$/, '.jsonl')}`, records });
+    }
+  }
+
+  const allTasks = [...tasksByVariant.values()].flat();
+  await mkdir(outDir, { recursive: true });
+  const meta = {
+    id: opts.id ?? 'egobench',
+    name: opts.name ?? 'EgoBench (imported release)',
+    version: '1',
+    modes: modes.size ? [...modes].sort() : ['dynamic_easy', 'dynamic_hard', 'static'],
+    profile: 'egobench',
+    attribution: ATTRIBUTION,
+  };
+  await writeFile(path.join(outDir, 'dataset.json'), JSON.stringify(meta, null, 2) + '\n');
+  await writeFile(path.join(outDir, 'tasks.jsonl'), jsonl(allTasks.map((t) => t.task)));
+  await writeFile(path.join(outDir, 'ground_truth.jsonl'), jsonl(allTasks.map((t) => t.groundTruth)));
+  await mkdir(path.join(outDir, 'videos'), { recursive: true });
+  for (const { file, records } of trajectories) {
+    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+    await writeFile(path.join(outDir, file), jsonl(records));
+  }
+  await writeFile(path.join(outDir, 'README.md'), `# ${meta.name}\n\nImported from an EgoBench release. Data: ${ATTRIBUTION}.\nThe release ships no videos; put the clips named in tasks.jsonl under videos/.\n`);
+
+  return {
+    warnings: [...log.warnings, ...warnings.map((w) => ({ file: w.file, line: 0, message: w.taskId ? `${w.taskId}: ${w.message}` : w.message }))],
+    problems: log.problems,
+    summary: {
+      scenarios,
+      tasks: allTasks.length,
+      trajectories: trajectories.reduce((n, t) => n + t.records.length, 0),
+      models: [...models].sort(),
+      modes: [...modes].sort(),
+      videos: [...new Set(allTasks.map((t) => t.task.video).filter(Boolean))].sort(),
+    },
+  };
+}

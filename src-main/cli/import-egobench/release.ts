@@ -1,0 +1,111 @@
+// Reading an EgoBench release folder (egobench/README.md): task files per variant, tool schemas
+// and seed data per scenario, result files per model. Node-only.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface ImportIssue {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** Problems and warnings gathered while importing; files are relative to the release folder. */
+export class IssueLog {
+  readonly warnings: ImportIssue[] = [];
+  readonly problems: ImportIssue[] = [];
+  warn(file: string, message: string, line = 0): void {
+    this.warnings.push({ file, line, message });
+  }
+  problem(file: string, message: string, line = 0): void {
+    this.problems.push({ file, line, message });
+  }
+}
+
+/** `retail3.json` -> {family: 'retail', number: 3, variant: 'retail3'} */
+export interface VariantRef {
+  family: string;
+  number: number;
+  variant: string;
+}
+
+export function parseVariant(name: string): VariantRef | null {
+  const m = /^([a-z_]+?)(\d+)$/i.exec(name);
+  return m ? { family: m[1], number: Number(m[2]), variant: name } : null;
+}
+
+export async function listJson(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries.filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => e.name).sort();
+  } catch {
+    return [];
+  }
+}
+
+export async function listDirs(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** The parsed JSON of a release file, or undefined with a problem logged. */
+export async function readReleaseJson(releaseDir: string, relative: string, log: IssueLog): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path.join(releaseDir, relative), 'utf8');
+  } catch (error) {
+    log.problem(relative, `cannot read: ${(error as Error).message}`);
+    return undefined;
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    log.problem(relative, `not valid JSON: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** A release tool schema entry, either `{type: "function", function: {...}}` or the bare function. */
+export interface ReleaseTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export function readReleaseTools(raw: unknown, file: string, log: IssueLog): ReleaseTool[] {
+  if (!Array.isArray(raw)) {
+    log.problem(file, 'expected a JSON array of tool schemas');
+    return [];
+  }
+  const tools: ReleaseTool[] = [];
+  raw.forEach((entry, index) => {
+    const fn = (entry && typeof entry === 'object' && 'function' in entry ? (entry as { function: unknown }).function : entry) as Record<string, unknown> | null;
+    const name = fn && (typeof fn.tool_name === 'string' ? fn.tool_name : typeof fn.name === 'string' ? fn.name : undefined);
+    if (!fn || !name) {
+      log.problem(file, `tool ${index + 1} has no tool_name`);
+      return;
+    }
+    const parameters = fn.parameters && typeof fn.parameters === 'object' ? (fn.parameters as Record<string, unknown>) : { type: 'object', properties: {} };
+    tools.push({ name: name.trim(), description: typeof fn.description === 'string' ? fn.description : '', parameters });
+  });
+  return tools;
+}
+
+/** Seed object of a variant: `S_init_dataN`, else the scenario's single `S_init_data`. */
+export function seedFor(init: Record<string, unknown>, ref: VariantRef): Record<string, unknown> | undefined {
+  const numbered = init[`${ref.family}_init_data${ref.number}`];
+  const shared = init[`${ref.family}_init_data`];
+  const seed = numbered ?? shared;
+  return seed && typeof seed === 'object' ? (seed as Record<string, unknown>) : undefined;
+}
+
+/** Variants named by numbered seed keys (`retail_init_data6`), so variants without tasks still get a scenario. */
+export function seededVariants(family: string, init: Record<string, unknown>): number[] {
+  const prefix = `${family}_init_data`;
+  return Object.keys(init)
+    .filter((k) => k.startsWith(prefix) && /^\d+$/.test(k.slice(prefix.length)))
+    .map((k) => Number(k.slice(prefix.length)));
+}

@@ -1,0 +1,23 @@
+// SQL text for seed data: values written as SQLite literals, rows as INSERT statements.
+
+export type SeedValue = unknown;
+
+/** A value as an SQLite literal; arrays and objects are stored as compact JSON text. */
+export function sqlLiteral(value: SeedValue): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'NULL';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null');
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** One INSERT per row, columns in the given order. */
+export function insertRows(table: string, columns: string[], rows: SeedValue[][]): string {
+  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+  return rows.map((row) => `${head}(${row.map(sqlLiteral).join(', ')});`).join('\n');
+}
+
+/** Python's str.lower() for names the release lower-cases on load. */
+export function lowerName(value: unknown): string {
+  return String(value ?? '').toLowerCase();
+}

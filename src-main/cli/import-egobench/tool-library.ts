@@ -1,0 +1,69 @@
+// tools.json of a scenario: the release's schemas, their fuzzy / case-insensitive fields marked
+// with `x-match`, and each tool's behaviour from the family (SPEC §3).
+import type { ParamSchema, ToolDef, ToolLibrary } from '../../../shared/format/types';
+import type { MatchRule, ScenarioFamily, ToolBehaviour } from './families';
+import type { IssueLog, ReleaseTool } from './release';
+
+function clone<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** Marks every property named in `rules` (at any depth); on arrays the rule goes on the items. */
+export function markMatchRules(schema: ParamSchema, rules: Record<string, MatchRule>): ParamSchema {
+  const props = schema.properties;
+  if (props && typeof props === 'object') {
+    for (const [key, child] of Object.entries(props)) {
+      const rule = rules[key];
+      if (rule) {
+        const target = child.type === 'array' && child.items ? child.items : child;
+        // 'casefold' is this importer's marker for kitchen's case-insensitive exact fields.
+        (target as Record<string, unknown>)['x-match'] = rule === 'casefold' ? 'casefold' : { entity: rule.entity };
+      }
+      markMatchRules(child, rules);
+    }
+  }
+  if (schema.items) markMatchRules(schema.items, rules);
+  return schema;
+}
+
+/** A schema for a tool the release implements but does not publish: its `:name` parameters, all strings. */
+function inferredSchema(behaviour: ToolBehaviour): ParamSchema {
+  const names = new Set<string>();
+  const bound = new Set<string>();
+  for (const step of behaviour.steps) {
+    for (const m of step.sql.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)) if (!bound.has(m[1])) names.add(m[1]);
+    if (step.bind) for (const m of step.sql.matchAll(/\bAS\s+([A-Za-z_][A-Za-z0-9_]*)/gi)) bound.add(m[1]);
+  }
+  const properties: Record<string, ParamSchema> = {};
+  for (const n of names) properties[n] = { type: 'string' };
+  return { type: 'object', properties, required: [...names], additionalProperties: false };
+}
+
+const NOT_REPRODUCED = "The importer does not reproduce this tool's behaviour.";
+
+export function buildToolLibrary(family: ScenarioFamily, releaseTools: ReleaseTool[], toolsFile: string, log: IssueLog): ToolLibrary {
+  const tools: ToolDef[] = [];
+  const seen = new Set<string>();
+  for (const tool of releaseTools) {
+    if (seen.has(tool.name)) {
+      log.warn(toolsFile, `tool "${tool.name}" is listed twice; the first schema is used`);
+      continue;
+    }
+    seen.add(tool.name);
+    const parameters = markMatchRules(clone(tool.parameters) as ParamSchema, family.matchRules);
+    const behaviour = family.behaviours[tool.name];
+    if (!behaviour) {
+      log.warn(toolsFile, `tool "${tool.name}": behaviour not reproduced; its calls fail with an error`);
+      tools.push({ name: tool.name, description: tool.description, parameters, effect: 'read', steps: [{ sql: 'SELECT 1 WHERE 0', expect: 'one', error: NOT_REPRODUCED }] });
+      continue;
+    }
+    tools.push({ name: tool.name, description: tool.description, parameters, ...behaviour });
+  }
+  // Tools some ground truths call though the released schemas omit them (e.g. get_country_of_origin).
+  for (const [name, behaviour] of Object.entries(family.behaviours)) {
+    if (seen.has(name)) continue;
+    const parameters = markMatchRules(inferredSchema(behaviour), family.matchRules);
+    tools.push({ name, description: '(not in the released tool schemas; the release implements it and some ground truths call it)', parameters, ...behaviour });
+  }
+  return { state_tables: family.stateTables, tools };
+}
