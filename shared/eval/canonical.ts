@@ -1,0 +1,154 @@
+// Canonical comparison of tool calls (SPEC §8.1). Equality here is not always transitive
+// (number tolerance, entity matching), so multisets are compared by maximum bipartite matching.
+import type { Json, ParamSchema, ToolCall, ToolDef } from '../format/types';
+
+const SINGLE_QUOTES = /[\u2019\u2018\u201B\u00B4`]/g;
+const DOUBLE_QUOTES = /[\u201C\u201D\u201E]/g;
+const WHITESPACE_RUN = /\s+/g;
+
+export function canonicalString(s: string): string {
+  return s
+    .replace(SINGLE_QUOTES, "'")
+    .replace(DOUBLE_QUOTES, '"')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(WHITESPACE_RUN, ' ')
+    .trim();
+}
+
+export function numbersEqual(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/** Entity lookup for `x-match: {entity}`: the seed rows whose TABLE.COLUMN fuzzy-matches s. */
+export type EntityLookup = (table: string, column: string, s: string) => Set<number>;
+
+export interface MatchContext {
+  entities: EntityLookup;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function childSchema(schema: ParamSchema | undefined, key: string): ParamSchema | undefined {
+  const properties = schema?.properties;
+  if (properties && Object.hasOwn(properties, key)) return properties[key];
+  return isObject(schema?.additionalProperties) ? (schema.additionalProperties as ParamSchema) : undefined;
+}
+
+function entityStringsMatch(a: string, b: string, target: string, ctx: MatchContext): boolean {
+  const dot = target.indexOf('.');
+  const rowsA = ctx.entities(target.slice(0, dot), target.slice(dot + 1), a);
+  const rowsB = ctx.entities(target.slice(0, dot), target.slice(dot + 1), b);
+  if (rowsA.size === 0 || rowsB.size === 0) {
+    const la = a.toLowerCase();
+    const lb = b.toLowerCase();
+    return la.includes(lb) || lb.includes(la);
+  }
+  for (const row of rowsA) if (rowsB.has(row)) return true;
+  return false;
+}
+
+export function stringsEqual(a: string, b: string, schema: ParamSchema | undefined, ctx: MatchContext): boolean {
+  const rule = schema?.['x-match'];
+  if (rule === 'exact') return a === b;
+  if (isObject(rule) && typeof rule.entity === 'string') return entityStringsMatch(a, b, rule.entity, ctx);
+  return canonicalString(a) === canonicalString(b);
+}
+
+/** SPEC §8.1 equality of two parameter values under the schema at their path. */
+export function valuesEqual(a: unknown, b: unknown, schema: ParamSchema | undefined, ctx: MatchContext): boolean {
+  if (typeof a === 'string' && typeof b === 'string') return stringsEqual(a, b, schema, ctx);
+  if (typeof a === 'number' && typeof b === 'number') return numbersEqual(a, b);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    const items = schema?.items;
+    if (schema?.['x-ordered'] === true) return a.every((x, i) => valuesEqual(x, b[i], items, ctx));
+    return maxMatching(a, b, (x, y) => valuesEqual(x, y, items, ctx)).size === a.length;
+  }
+  if (isObject(a) && isObject(b)) return objectsEqual(a, b, schema, ctx);
+  if (a === null || b === null) return a === b;
+  return typeof a === typeof b && a === b; // booleans
+}
+
+function presentKeys(o: Record<string, unknown>): string[] {
+  return Object.keys(o).filter((k) => o[k] !== null && o[k] !== undefined);
+}
+
+function objectsEqual(a: Record<string, unknown>, b: Record<string, unknown>, schema: ParamSchema | undefined, ctx: MatchContext): boolean {
+  const keysA = presentKeys(a);
+  const keysB = presentKeys(b);
+  if (keysA.length !== keysB.length) return false;
+  for (const key of keysA) {
+    if (!Object.hasOwn(b, key) || b[key] === null || b[key] === undefined) return false;
+    if (!valuesEqual(a[key], b[key], childSchema(schema, key), ctx)) return false;
+  }
+  return true;
+}
+
+/** Parameters as matching sees them: undeclared keys dropped (unknown tools keep all). */
+export function matchedParameters(parameters: Record<string, unknown>, tool: ToolDef | undefined): Record<string, unknown> {
+  if (!tool) return parameters;
+  const declared = tool.parameters.properties ?? {};
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(parameters)) if (Object.hasOwn(declared, key)) kept[key] = parameters[key];
+  return kept;
+}
+
+export function callsEqual(a: ToolCall, b: ToolCall, tools: Map<string, ToolDef>, ctx: MatchContext): boolean {
+  const name = a.tool_name.trim();
+  if (name !== b.tool_name.trim()) return false;
+  const tool = tools.get(name);
+  return objectsEqual(matchedParameters(a.parameters, tool), matchedParameters(b.parameters, tool), tool?.parameters, ctx);
+}
+
+/**
+ * Maximum bipartite matching (Kuhn's augmenting paths): for each matched index of `left`,
+ * the index of `right` it is paired with. Sizes here are small (calls of one task).
+ */
+export function maxMatching<L, R>(left: readonly L[], right: readonly R[], equal: (l: L, r: R) => boolean): Map<number, number> {
+  const edges: number[][] = left.map((l) => {
+    const out: number[] = [];
+    right.forEach((r, j) => {
+      if (equal(l, r)) out.push(j);
+    });
+    return out;
+  });
+  const ownerOfRight = new Array<number>(right.length).fill(-1);
+  const tryAugment = (i: number, visited: boolean[]): boolean => {
+    for (const j of edges[i]) {
+      if (visited[j]) continue;
+      visited[j] = true;
+      if (ownerOfRight[j] === -1 || tryAugment(ownerOfRight[j], visited)) {
+        ownerOfRight[j] = i;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let i = 0; i < left.length; i++) if (edges[i].length > 0) tryAugment(i, new Array<boolean>(right.length).fill(false));
+  const pairs = new Map<number, number>();
+  ownerOfRight.forEach((i, j) => {
+    if (i !== -1) pairs.set(i, j);
+  });
+  return pairs;
+}
+
+/** |G ∩ A| with SPEC §8.1 equality, and which calls of each side were paired. */
+export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], tools: Map<string, ToolDef>, ctx: MatchContext) {
+  const pairs = maxMatching(gt, agent, (g, a) => callsEqual(g, a, tools, ctx));
+  return { matched: pairs.size, pairs };
+}
+
+/** A canonical JSON text of a value, for display and diffs (not for equality). */
+export function canonicalJson(value: unknown): Json {
+  if (typeof value === 'string') return canonicalString(value);
+  if (Array.isArray(value)) return value.map(canonicalJson);
+  if (isObject(value)) {
+    const out: { [k: string]: Json } = {};
+    for (const key of Object.keys(value).sort()) if (value[key] !== null && value[key] !== undefined) out[key] = canonicalJson(value[key]);
+    return out;
+  }
+  return (value ?? null) as Json;
+}

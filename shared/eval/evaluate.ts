@@ -1,0 +1,138 @@
+// Evaluation of trajectory lines against a loaded dataset (SPEC §6-§10), host-agnostic: the
+// CLI runs it in worker threads, the studio in a Web Worker.
+import type { ScenarioEngine } from '../engine/types';
+import { admissionProblem, parseJsonlLine, type LoadedDataset } from '../format/loader';
+import { trajectorySchema } from '../format/schemas';
+import type { Problem, Trajectory } from '../format/types';
+import { aggregate, type ModelFigures, type ScoredTrajectory } from './aggregate';
+import type { Label, ScoringProfile } from './profile';
+import { profileFor } from './profiles';
+
+/** The engine of a scenario, or the reason it cannot be built (its seed SQL failed). */
+export type EngineProvider = (scenarioId: string) => ScenarioEngine | { error: string; file: string };
+
+export function profileOf(dataset: LoadedDataset): { profile: ScoringProfile; labels: readonly Label[] } {
+  return profileFor(dataset.meta);
+}
+
+/** What became of one line of a trajectory file. */
+export interface LineRecord {
+  line: number;
+  /** Known when the line parsed, so repeats can be found across files. */
+  id?: string;
+  problem?: string;
+  row?: ScoredTrajectory;
+}
+
+export function roundsOf(t: Trajectory): number {
+  return t.rounds_count ?? t.dialogue.filter((m) => m.role === 'agent').length;
+}
+
+export function tokensOf(t: Trajectory): number {
+  return (t.input_tokens ?? 0) + (t.output_tokens ?? 0);
+}
+
+/** Scores one parsed trajectory; unknown tasks and missing ground truth give a problem. */
+export function scoreTrajectory(
+  dataset: LoadedDataset,
+  engines: EngineProvider,
+  profile: ScoringProfile,
+  trajectory: Trajectory,
+): { row?: ScoredTrajectory; problem?: string } {
+  const task = dataset.tasks.get(trajectory.task_id);
+  const groundTruth = dataset.groundTruth.get(trajectory.task_id);
+  if (!task || !groundTruth) return { problem: admissionProblem(trajectory, dataset, new Set()) ?? 'not admitted' };
+  const scenario = dataset.scenarios.get(task.scenario)!;
+  const engine = engines(task.scenario);
+  if ('error' in engine) return { problem: `trajectory "${trajectory.id}": scenario "${task.scenario}" cannot run (${engine.error}); left out` };
+  try {
+    const score = profile.score({ task, groundTruth, scenario, engine, trajectory });
+    const row: ScoredTrajectory = {
+      id: trajectory.id,
+      task_id: trajectory.task_id,
+      model: trajectory.model,
+      mode: trajectory.mode,
+      scenario: task.scenario,
+      ...score,
+      rounds: roundsOf(trajectory),
+      tokens: tokensOf(trajectory),
+    };
+    return { row };
+  } catch (error) {
+    return { problem: `trajectory "${trajectory.id}" could not be evaluated: ${(error as Error).message}` };
+  }
+}
+
+/** Parses and scores one line of a trajectory file; null for a blank line. */
+export function evaluateLine(
+  dataset: LoadedDataset,
+  engines: EngineProvider,
+  profile: ScoringProfile,
+  file: string,
+  lineNumber: number,
+  text: string,
+): LineRecord | null {
+  const parsed = parseJsonlLine(text, lineNumber, trajectorySchema);
+  if (parsed === null) return null;
+  if (!parsed.ok) return { line: lineNumber, problem: parsed.message };
+  const trajectory = { ...(parsed.value as Trajectory), source: { file, line: lineNumber } };
+  return { line: lineNumber, id: trajectory.id, ...scoreTrajectory(dataset, engines, profile, trajectory) };
+}
+
+export interface EvaluationReport {
+  trajectories: (Omit<ScoredTrajectory, 'rounds' | 'tokens'>)[];
+  models: Record<string, ModelFigures>;
+  problems: Problem[];
+}
+
+export function taskCountByScenario(dataset: LoadedDataset): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const task of dataset.tasks.values()) counts.set(task.scenario, (counts.get(task.scenario) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Assembles the report from the records of each file, files in read order: a repeated id is a
+ * problem and left out, whatever became of the earlier line (SPEC §6).
+ */
+export function assembleReport(
+  dataset: LoadedDataset,
+  files: readonly { file: string; records: readonly LineRecord[]; problems?: readonly Problem[] }[],
+  extraProblems: readonly Problem[] = [],
+): EvaluationReport & { rows: ScoredTrajectory[] } {
+  const problems: Problem[] = [...dataset.problems, ...extraProblems];
+  const rows: ScoredTrajectory[] = [];
+  const seen = new Set<string>();
+  for (const { file, records, problems: fileProblems } of files) {
+    if (fileProblems) problems.push(...fileProblems);
+    for (const record of records) {
+      if (record.id !== undefined) {
+        if (seen.has(record.id)) {
+          problems.push({ file, line: record.line, message: `trajectory id "${record.id}" repeats an earlier one; left out` });
+          continue;
+        }
+        seen.add(record.id);
+      }
+      if (record.problem) problems.push({ file, line: record.line, message: record.problem });
+      else if (record.row) rows.push(record.row);
+    }
+  }
+  const { labels } = profileOf(dataset);
+  const models = aggregate(rows, taskCountByScenario(dataset), labels);
+  const trajectories = rows.map((r) => ({
+    id: r.id,
+    task_id: r.task_id,
+    model: r.model,
+    mode: r.mode,
+    scenario: r.scenario,
+    matched: r.matched,
+    gt_calls: r.gt_calls,
+    agent_calls: r.agent_calls,
+    tool_succ: r.tool_succ,
+    result_succ: r.result_succ,
+    joint_succ: r.joint_succ,
+    label: r.label,
+    evidence: r.evidence,
+  }));
+  return { trajectories, models, problems, rows };
+}

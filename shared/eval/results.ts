@@ -1,0 +1,83 @@
+// Recorded tool results of a trajectory item, attributed to its calls (SPEC §6, §9.3).
+import { parseIfJson, safeJsonParse } from '../format/safe-json';
+
+/**
+ * The JSON documents of a `"; "`-joined results string, or null when it cannot be split
+ * into documents (then the whole string stands for every call of the item).
+ */
+export function splitJoinedResults(text: string): unknown[] | null {
+  const whole = safeJsonParse(text);
+  if (whole.ok) return [whole.value];
+  const docs: unknown[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const end = endOfJsonValue(text, i);
+    if (end < 0) return null;
+    const doc = safeJsonParse(text.slice(i, end));
+    if (!doc.ok) return null;
+    docs.push(doc.value);
+    i = end;
+    if (i >= text.length) break;
+    if (!text.startsWith('; ', i)) return null;
+    i += 2;
+  }
+  return docs.length > 0 ? docs : null;
+}
+
+/** Index just past the JSON value starting at `start` (whitespace allowed around it), or -1. */
+function endOfJsonValue(text: string, start: number): number {
+  let i = start;
+  while (i < text.length && /\s/.test(text[i])) i++;
+  const first = text[i];
+  if (first === '{' || first === '[' || first === '"') {
+    let depth = 0;
+    let inString = false;
+    for (; i < text.length; i++) {
+      const c = text[i];
+      if (inString) {
+        if (c === '\\') i++;
+        else if (c === '"') {
+          inString = false;
+          if (depth === 0) return skipSpaces(text, i + 1);
+        }
+      } else if (c === '"') inString = true;
+      else if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        depth--;
+        if (depth === 0) return skipSpaces(text, i + 1);
+      }
+    }
+    return -1;
+  }
+  // A bare number, true, false or null runs to the next separator.
+  const separator = text.indexOf('; ', i);
+  return separator < 0 ? text.length : separator;
+}
+
+function skipSpaces(text: string, i: number): number {
+  while (i < text.length && text[i] === ' ' && !text.startsWith('; ', i)) i++;
+  return i;
+}
+
+function contentOf(entry: unknown): unknown {
+  if (typeof entry === 'object' && entry !== null && !Array.isArray(entry) && 'content' in entry) {
+    const content = (entry as { content: unknown }).content;
+    return typeof content === 'string' ? parseIfJson(content) : content;
+  }
+  return typeof entry === 'string' ? parseIfJson(entry) : entry;
+}
+
+/**
+ * For each call of the item, the recorded results that belong to it; null when the item has
+ * none (the replayed results stand in). One per call goes by position; otherwise all of them
+ * (or the unsplittable string) count for every call of the item, its first included.
+ */
+export function recordedResultsPerCall(results: unknown, callCount: number): unknown[][] | null {
+  if (results === undefined || results === null) return null;
+  let values: unknown[];
+  if (typeof results === 'string') values = splitJoinedResults(results) ?? [results];
+  else if (Array.isArray(results)) values = results.map(contentOf);
+  else values = [results];
+  if (values.length === callCount) return values.map((v) => [v]);
+  return Array.from({ length: callCount }, () => values);
+}

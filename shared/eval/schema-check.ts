@@ -1,0 +1,34 @@
+// Parameters against a tool's JSON Schema as SPEC §9.1 sees them: a key whose value is null
+// counts as absent; undeclared keys stay (with additionalProperties: false they fail).
+import { Validator } from '@cfworker/json-schema';
+import type { ToolDef } from '../format/types';
+
+const validators = new WeakMap<ToolDef, Validator>();
+
+function validatorFor(tool: ToolDef): Validator {
+  let validator = validators.get(tool);
+  if (!validator) {
+    validator = new Validator(tool.parameters as object, '2020-12', true);
+    validators.set(tool, validator);
+  }
+  return validator;
+}
+
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = withoutNulls(v);
+    return out;
+  }
+  return value;
+}
+
+/** Null when valid; else the first failure as "location: reason". */
+export function schemaFailure(tool: ToolDef, parameters: Record<string, unknown>): string | null {
+  const result = validatorFor(tool).validate(withoutNulls(parameters));
+  if (result.valid) return null;
+  const deepest = result.errors[result.errors.length - 1] ?? result.errors[0];
+  const where = deepest?.instanceLocation?.replace(/^#\/?/, '') || 'parameters';
+  return `${where}: ${deepest?.error ?? 'does not fit the schema'}`;
+}

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { memorySource } from '../eval/test-support/memory-source';
+import { jsonl, shopFiles } from '../eval/test-support/shop';
+import { splitLines } from './jsonl';
+import { listTrajectoryFiles, loadDataset, readTrajectories } from './loader';
+import { nestingDepth, safeJsonParse } from './safe-json';
+import type { Problem } from './types';
+
+const load = (extra: Record<string, string> = {}) => loadDataset(memorySource(shopFiles(extra)));
+
+describe('dataset loader (SPEC §1-§5)', () => {
+  it('loads the shop dataset with no problem', async () => {
+    const d = await load();
+    expect(d.problems).toEqual([]);
+    expect([...d.scenarios.keys()]).toEqual(['shop']);
+    expect([...d.tasks.keys()]).toEqual(['t1', 't2']);
+    expect(d.groundTruth.get('t1')?.calls).toHaveLength(2);
+  });
+
+  it('reports a malformed line with file and line, and loads the rest', async () => {
+    const tasks = shopFiles()['tasks.jsonl'].split('\n');
+    const d = await load({ 'tasks.jsonl': ['{"id": "broken"', '', tasks[0], tasks[1]].join('\n') });
+    expect(d.problems).toEqual([{ file: 'tasks.jsonl', line: 1, message: expect.stringContaining('invalid JSON') }]);
+    expect(d.tasks.size).toBe(2);
+  });
+
+  it('names the field path of a schema failure', async () => {
+    const d = await load({ 'tasks.jsonl': jsonl([{ id: 't1', scenario: 'shop', instruction: 7 }]) });
+    expect(d.problems[0]).toMatchObject({ file: 'tasks.jsonl', line: 1, message: expect.stringContaining('field instruction') });
+  });
+
+  it('reports repeated task ids, unknown scenarios and ground truth for unknown tasks', async () => {
+    const base = shopFiles();
+    const d = await load({
+      'tasks.jsonl': base['tasks.jsonl'] + jsonl([{ id: 't1', scenario: 'shop', instruction: '' }, { id: 't9', scenario: 'mall', instruction: '' }]),
+      'ground_truth.jsonl': base['ground_truth.jsonl'] + jsonl([{ task_id: 'nope', calls: [] }]),
+    });
+    expect(d.problems.map((p) => [p.file, p.line])).toEqual([
+      ['tasks.jsonl', 3],
+      ['tasks.jsonl', 4],
+      ['ground_truth.jsonl', 3],
+    ]);
+    expect(d.problems.map((p) => p.message).join(' ')).toMatch(/repeats.*unknown scenario "mall".*unknown task "nope"/);
+  });
+
+  it('reports a syntax error in tools.json at its line, and the scenario is left out', async () => {
+    const d = await load({ 'scenarios/shop/tools.json': '{\n  "state_tables": ["carts"],\n  "tools": [,]\n}' });
+    expect(d.problems[0]).toMatchObject({ file: 'scenarios/shop/tools.json', line: 3 });
+    expect(d.scenarios.size).toBe(0);
+    expect(d.problems.some((p) => p.message.includes('unknown scenario "shop"'))).toBe(true);
+  });
+
+  it('reports a bad tool at the line of the failing field and keeps the other tools', async () => {
+    const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
+    tools.tools[1].effect = 'delete';
+    const text = JSON.stringify(tools, null, 2);
+    const d = await load({ 'scenarios/shop/tools.json': text });
+    const line = text.split('\n').findIndex((l) => l.includes('"delete"')) + 1;
+    expect(d.problems).toEqual([{ file: 'scenarios/shop/tools.json', line, message: expect.stringContaining('tools[1].effect') }]);
+    expect(d.scenarios.get('shop')?.library.tools.map((t) => t.name)).toEqual(['search_products', 'set_list', 'compare_products']);
+  });
+
+  it('takes the highest revision of an annotation, the later line on a tie', async () => {
+    const a = (revision: number, n: number) => ({ task_id: 't1', annotator: 'ann', calls: Array(n).fill({ tool_name: 'x', parameters: {} }), visual_refs: [], status: 'draft', revision, updated_at: '' });
+    const d = await load({ 'annotations/ann.jsonl': jsonl([a(2, 1), a(3, 2), a(1, 3), a(3, 4)]) });
+    expect(d.annotations.get('ann')?.get('t1')?.calls).toHaveLength(4);
+  });
+
+  it('reports a missing dataset.json and tasks.jsonl without failing', async () => {
+    const d = await loadDataset(memorySource({}));
+    expect(d.problems.map((p) => p.file)).toEqual(['dataset.json', 'tasks.jsonl']);
+  });
+});
+
+describe('trajectory files (SPEC §6)', () => {
+  it('lists *.jsonl under trajectories/ in code-point order', async () => {
+    const files = await listTrajectoryFiles(
+      memorySource({ 'trajectories/b.jsonl': '', 'trajectories/a/z.jsonl': '', 'trajectories/\u{1F600}.jsonl': '', 'trajectories/\uFF5E.jsonl': '', 'trajectories/x.txt': '' }),
+    );
+    expect(files).toEqual(['trajectories/a/z.jsonl', 'trajectories/b.jsonl', 'trajectories/\uFF5E.jsonl', 'trajectories/\u{1F600}.jsonl']);
+  });
+
+  it('converts legacy call/result items and rejects items without calls', async () => {
+    const problems: Problem[] = [];
+    const lines = jsonl([
+      { id: 'a', task_id: 't1', model: 'm', mode: 'static', tool_calls: [{ turn: 0, call: { tool_name: 'x', parameters: {} }, result: 'ok' }] },
+      { id: 'b', task_id: 't1', model: 'm', mode: 'static', tool_calls: [{ turn: 0 }] },
+      { id: 'c', task_id: 't1', mode: 'static' },
+    ]);
+    const out = [];
+    for await (const t of readTrajectories([lines], 'f.jsonl', problems)) out.push(t);
+    expect(out.map((t) => t.tool_calls)).toEqual([[{ turn: 0, calls: [{ tool_name: 'x', parameters: {} }], results: ['ok'] }]]);
+    expect(problems.map((p) => p.line)).toEqual([2, 3]);
+    expect(problems[1].message).toContain('field model');
+  });
+});
+
+describe('bad input never throws', () => {
+  it('splits lines across chunks and caps line length', async () => {
+    const out = [];
+    for await (const l of splitLines(['ab', 'c\nde', 'f\r\n', 'x'.repeat(20), '\nlast'], 10)) out.push(l);
+    expect(out).toEqual([
+      { kind: 'line', lineNumber: 1, text: 'abc' },
+      { kind: 'line', lineNumber: 2, text: 'def' },
+      { kind: 'too-long', lineNumber: 3, length: 20 },
+      { kind: 'line', lineNumber: 4, text: 'last' },
+    ]);
+  });
+
+  it('refuses deep nesting and keeps __proto__ away from prototypes', () => {
+    expect(safeJsonParse('['.repeat(100) + ']'.repeat(100))).toMatchObject({ ok: false, message: expect.stringContaining('nesting') });
+    expect(nestingDepth('{"a": "[[[["}')).toBe(1);
+    const parsed = safeJsonParse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}, "ok": 1}');
+    expect(parsed).toEqual({ ok: true, value: { ok: 1 } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('loads arbitrary bytes in any file without throwing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 300 }), fc.constantFrom('tasks.jsonl', 'dataset.json', 'scenarios/shop/tools.json', 'ground_truth.jsonl', 'annotations/a.jsonl'), async (text, file) => {
+        const d = await load({ [file]: text });
+        expect(Array.isArray(d.problems)).toBe(true);
+        const problems: Problem[] = [];
+        for await (const t of readTrajectories([text], 'x.jsonl', problems)) expect(typeof t.id).toBe('string');
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

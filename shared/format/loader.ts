@@ -1,0 +1,237 @@
+// Loads a dataset folder (SPEC §1-§6). Every problem names file, line and reason; whatever is
+// valid still loads. Nothing here throws on bad input.
+import { z } from 'zod';
+import { compareCodePoints } from './codepoint';
+import { parseJsonFile, validateJson } from './json-file';
+import { splitLines } from './jsonl';
+import { safeJsonParse } from './safe-json';
+import {
+  annotationSchema,
+  datasetMetaSchema,
+  describeIssues,
+  groundTruthSchema,
+  taskSchema,
+  toolDefSchema,
+  toolLibrarySchema,
+  trajectorySchema,
+} from './schemas';
+import type { DatasetSource } from './source';
+import type {
+  Annotation,
+  DatasetMeta,
+  GroundTruth,
+  Problem,
+  ScenarioDef,
+  Task,
+  ToolDef,
+  Trajectory,
+} from './types';
+
+export interface LoadedDataset {
+  meta: DatasetMeta;
+  scenarios: Map<string, ScenarioDef>;
+  tasks: Map<string, Task>;
+  groundTruth: Map<string, GroundTruth>;
+  /** annotator (file name) -> task id -> the winning line (highest revision, later on ties). */
+  annotations: Map<string, Map<string, Annotation>>;
+  problems: Problem[];
+}
+
+export const DEFAULT_META: DatasetMeta = { id: 'dataset', name: 'dataset', version: '0', modes: [] };
+
+/** Everything but trajectories, which are streamed separately (they can be huge). */
+export async function loadDataset(source: DatasetSource): Promise<LoadedDataset> {
+  const problems: Problem[] = [];
+  const meta = await loadMeta(source, problems);
+  const scenarios = await loadScenarios(source, problems);
+  const tasks = await loadTasks(source, scenarios, problems);
+  const groundTruth = await loadGroundTruth(source, tasks, problems);
+  const annotations = await loadAnnotations(source, tasks, problems);
+  return { meta, scenarios, tasks, groundTruth, annotations, problems };
+}
+
+async function loadMeta(source: DatasetSource, problems: Problem[]): Promise<DatasetMeta> {
+  const text = await source.readText('dataset.json');
+  if (text === null) {
+    problems.push({ file: 'dataset.json', line: 0, message: 'missing: the dataset folder has no dataset.json' });
+    return DEFAULT_META;
+  }
+  const parsed = parseJsonFile('dataset.json', text, problems);
+  if (!parsed) return DEFAULT_META;
+  return validateJson(parsed.doc, datasetMetaSchema, parsed.value, problems) ?? DEFAULT_META;
+}
+
+async function loadScenarios(source: DatasetSource, problems: Problem[]): Promise<Map<string, ScenarioDef>> {
+  const scenarios = new Map<string, ScenarioDef>();
+  const ids = (await source.listDirs('scenarios')).sort(compareCodePoints);
+  for (const id of ids) {
+    const base = `scenarios/${id}`;
+    const [schemaSql, dataSql, toolsText] = await Promise.all([
+      source.readText(`${base}/schema.sql`),
+      source.readText(`${base}/data.sql`),
+      source.readText(`${base}/tools.json`),
+    ]);
+    if (schemaSql === null) problems.push({ file: `${base}/schema.sql`, line: 0, message: 'missing: scenario left out' });
+    if (toolsText === null) problems.push({ file: `${base}/tools.json`, line: 0, message: 'missing: scenario left out' });
+    if (schemaSql === null || toolsText === null) continue;
+    const file = `${base}/tools.json`;
+    const parsed = parseJsonFile(file, toolsText, problems);
+    if (!parsed) continue;
+    const library = validateJson(parsed.doc, toolLibrarySchema, parsed.value, problems);
+    if (!library) continue;
+    const tools: ToolDef[] = [];
+    const names = new Set<string>();
+    library.tools.forEach((raw, index) => {
+      const tool = validateJson(parsed.doc, toolDefSchema, raw, problems, ['tools', index]) as ToolDef | null;
+      if (!tool) return;
+      if (names.has(tool.name)) {
+        problems.push({ file, line: 0, message: `tool "${tool.name}" defined twice; the first definition is kept` });
+        return;
+      }
+      names.add(tool.name);
+      tools.push(tool);
+    });
+    scenarios.set(id, { id, schemaSql, dataSql: dataSql ?? '', library: { state_tables: library.state_tables, tools } });
+  }
+  return scenarios;
+}
+
+/** Each non-blank line of a JSONL file parsed and validated; problems for the rest. */
+export async function* readJsonl<T extends z.ZodType>(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  file: string,
+  schema: T,
+  problems: Problem[],
+): AsyncGenerator<{ line: number; value: z.infer<T> }> {
+  for await (const line of splitLines(chunks)) {
+    if (line.kind === 'too-long') {
+      problems.push({ file, line: line.lineNumber, message: `line of ${line.length} characters exceeds the limit; skipped` });
+      continue;
+    }
+    const parsed = parseJsonlLine(line.text, line.lineNumber, schema);
+    if (parsed === null) continue;
+    if (!parsed.ok) problems.push({ file, line: line.lineNumber, message: parsed.message });
+    else yield { line: line.lineNumber, value: parsed.value };
+  }
+}
+
+/** One JSONL line: null when blank, else the validated value or the reason it is rejected. */
+export function parseJsonlLine<T extends z.ZodType>(
+  text: string,
+  lineNumber: number,
+  schema: T,
+): { ok: true; value: z.infer<T> } | { ok: false; message: string } | null {
+  const clean = lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text;
+  if (clean.trim() === '') return null;
+  const parsed = safeJsonParse(clean);
+  if (!parsed.ok) return parsed;
+  const result = schema.safeParse(parsed.value);
+  return result.success ? { ok: true, value: result.data } : { ok: false, message: describeIssues(result.error) };
+}
+
+async function readJsonlFile<T extends z.ZodType>(
+  source: DatasetSource,
+  file: string,
+  schema: T,
+  problems: Problem[],
+  required: boolean,
+): Promise<{ line: number; value: z.infer<T> }[]> {
+  const chunks = await source.readChunks(file);
+  if (!chunks) {
+    if (required) problems.push({ file, line: 0, message: 'missing' });
+    return [];
+  }
+  const rows: { line: number; value: z.infer<T> }[] = [];
+  for await (const row of readJsonl(chunks, file, schema, problems)) rows.push(row);
+  return rows;
+}
+
+async function loadTasks(source: DatasetSource, scenarios: Map<string, ScenarioDef>, problems: Problem[]) {
+  const tasks = new Map<string, Task>();
+  const file = 'tasks.jsonl';
+  for (const { line, value } of await readJsonlFile(source, file, taskSchema, problems, true)) {
+    const task = value as Task;
+    if (tasks.has(task.id)) problems.push({ file, line, message: `task id "${task.id}" repeats an earlier one; left out` });
+    else if (!scenarios.has(task.scenario))
+      problems.push({ file, line, message: `task "${task.id}": unknown scenario "${task.scenario}"; left out` });
+    else tasks.set(task.id, task);
+  }
+  return tasks;
+}
+
+async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, problems: Problem[]) {
+  const truths = new Map<string, GroundTruth>();
+  const file = 'ground_truth.jsonl';
+  for (const { line, value } of await readJsonlFile(source, file, groundTruthSchema, problems, false)) {
+    const truth = value as GroundTruth;
+    if (!tasks.has(truth.task_id)) problems.push({ file, line, message: `unknown task "${truth.task_id}"; left out` });
+    else if (truths.has(truth.task_id))
+      problems.push({ file, line, message: `second ground truth for task "${truth.task_id}"; the first is kept` });
+    else truths.set(truth.task_id, truth);
+  }
+  return truths;
+}
+
+async function loadAnnotations(source: DatasetSource, tasks: Map<string, Task>, problems: Problem[]) {
+  const byAnnotator = new Map<string, Map<string, Annotation>>();
+  const files = (await source.listFiles('annotations')).filter((f) => f.endsWith('.jsonl')).sort(compareCodePoints);
+  for (const file of files) {
+    const name = file.slice('annotations/'.length, -'.jsonl'.length);
+    if (name.includes('/')) continue; // only annotations/<annotator>.jsonl
+    byAnnotator.set(name, await readAnnotationFile(source, file, tasks, problems));
+  }
+  return byAnnotator;
+}
+
+export async function readAnnotationFile(
+  source: DatasetSource,
+  file: string,
+  tasks: Map<string, Task>,
+  problems: Problem[],
+): Promise<Map<string, Annotation>> {
+  const latest = new Map<string, Annotation>();
+  for (const { line, value } of await readJsonlFile(source, file, annotationSchema, problems, false)) {
+    const annotation = value as Annotation;
+    if (!tasks.has(annotation.task_id)) {
+      problems.push({ file, line, message: `unknown task "${annotation.task_id}"; left out` });
+      continue;
+    }
+    const previous = latest.get(annotation.task_id);
+    // Highest revision wins; on a tie, the later line (SPEC §5).
+    if (!previous || annotation.revision >= previous.revision) latest.set(annotation.task_id, annotation);
+  }
+  return latest;
+}
+
+/** Trajectory files of a dataset, in code-point order of their paths (SPEC §6). */
+export async function listTrajectoryFiles(source: DatasetSource, dir = 'trajectories'): Promise<string[]> {
+  return (await source.listFiles(dir)).filter((f) => f.endsWith('.jsonl')).sort(compareCodePoints);
+}
+
+/** Parsed trajectories of one file, in line order; admission (unknown task, repeats) is separate. */
+export async function* readTrajectories(
+  chunks: AsyncIterable<string> | Iterable<string>,
+  file: string,
+  problems: Problem[],
+): AsyncGenerator<Trajectory> {
+  for await (const { line, value } of readJsonl(chunks, file, trajectorySchema, problems)) {
+    yield { ...(value as Trajectory), source: { file, line } };
+  }
+}
+
+/**
+ * Why a parsed trajectory is left out (SPEC §6), or null when it is admitted. `seenIds` holds the
+ * ids admitted or rejected so far, in file order.
+ */
+export function admissionProblem(
+  trajectory: Trajectory,
+  dataset: Pick<LoadedDataset, 'tasks' | 'groundTruth'>,
+  seenIds: Set<string>,
+): string | null {
+  if (seenIds.has(trajectory.id)) return `trajectory id "${trajectory.id}" repeats an earlier one; left out`;
+  seenIds.add(trajectory.id);
+  if (!dataset.tasks.has(trajectory.task_id)) return `trajectory "${trajectory.id}": unknown task "${trajectory.task_id}"; left out`;
+  if (!dataset.groundTruth.has(trajectory.task_id))
+    return `trajectory "${trajectory.id}": task "${trajectory.task_id}" has no ground truth; left out`;
+  return null;
+}

@@ -1,0 +1,49 @@
+// Parsing untrusted JSON text: bounded nesting depth, and keys that could reach object
+// prototypes (`__proto__`, `constructor`, `prototype`) dropped before any code copies them.
+
+export const MAX_NESTING_DEPTH = 64;
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export type SafeParse = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** Deepest bracket nesting of JSON text, ignoring brackets inside strings. Linear, no recursion. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return deepest;
+}
+
+function dropForbiddenKeys(key: string, value: unknown): unknown {
+  return FORBIDDEN_KEYS.has(key) ? undefined : value;
+}
+
+export function safeJsonParse(text: string, maxDepth = MAX_NESTING_DEPTH): SafeParse {
+  const depth = nestingDepth(text);
+  if (depth > maxDepth) return { ok: false, message: `nesting depth ${depth} exceeds the limit of ${maxDepth}` };
+  // The reviver is slow; only pay for it when a forbidden key can be present.
+  const needsReviver = text.includes('"__proto__"') || text.includes('"constructor"') || text.includes('"prototype"');
+  try {
+    return { ok: true, value: needsReviver ? JSON.parse(text, dropForbiddenKeys) : JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, message: `invalid JSON: ${(error as Error).message}` };
+  }
+}
+
+/** Parses when the text is JSON, else keeps the text (SPEC §9: "parsed as JSON where it can be"). */
+export function parseIfJson(text: string): unknown {
+  const parsed = safeJsonParse(text);
+  return parsed.ok ? parsed.value : text;
+}

@@ -1,0 +1,149 @@
+// zod schemas of the records in a dataset folder (SPEC §1-§6). Unknown extra fields are kept
+// (loose objects) so newer files still load; missing or mistyped required fields are problems.
+import { z } from 'zod';
+
+const nonEmpty = z.string().min(1, 'must be a non-empty string');
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const datasetMetaSchema = z.looseObject({
+  id: nonEmpty,
+  name: z.string(),
+  version: z.union([z.string(), z.number()]).transform(String),
+  modes: z.array(z.string()).default([]),
+  profile: z.enum(['paper', 'egobench']).optional(),
+});
+
+const paramSchema: z.ZodType<unknown> = z.lazy(() =>
+  z.looseObject({
+    type: z.union([z.string(), z.array(z.string())]).optional(),
+    properties: z.record(z.string(), paramSchema).optional(),
+    required: z.array(z.string()).optional(),
+    additionalProperties: z.union([z.boolean(), paramSchema]).optional(),
+    items: paramSchema.optional(),
+    enum: z.array(z.unknown()).optional(),
+    minimum: z.number().optional(),
+    maximum: z.number().optional(),
+    'x-ordered': z.boolean().optional(),
+    'x-match': z.union([z.string(), z.looseObject({ entity: z.string().regex(/^[^.]+\.[^.]+$/, 'must be TABLE.COLUMN') })]).optional(),
+  }),
+);
+
+export const toolStepSchema = z.looseObject({
+  sql: nonEmpty,
+  as: nonEmpty.optional(),
+  expect: z.enum(['one', 'some', 'none']).optional(),
+  error: z.string().optional(),
+  bind: z.boolean().optional(),
+});
+
+export const toolDefSchema = z.looseObject({
+  name: nonEmpty,
+  description: z.string().default(''),
+  parameters: paramSchema,
+  effect: z.enum(['read', 'write']),
+  steps: z.array(toolStepSchema),
+  returns: z.unknown().optional(),
+});
+
+export const toolLibrarySchema = z.looseObject({
+  state_tables: z.array(nonEmpty),
+  tools: z.array(z.unknown()),
+});
+
+export const taskSchema = z.looseObject({
+  id: nonEmpty,
+  scenario: nonEmpty,
+  instruction: z.string(),
+  image_description: z.string().default(''),
+  video: z.string().default(''),
+  fps: z.number().positive().optional(),
+  user_id: z.union([z.string(), z.number()]).transform(String).optional(),
+});
+
+export const toolCallSchema = z.looseObject({
+  tool_name: nonEmpty,
+  parameters: jsonObject,
+});
+
+// Imported EgoBench references carry no times (SPEC §13): start/end may be null or absent.
+export const visualRefSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  description: z.string().default(''),
+  entity: z.string(),
+  start: z.number().nullable().optional(),
+  end: z.number().nullable().optional(),
+});
+
+export const annotationSchema = z.looseObject({
+  task_id: nonEmpty,
+  annotator: z.string().optional(),
+  calls: z.array(toolCallSchema),
+  visual_refs: z.array(visualRefSchema).default([]),
+  status: z.enum(['draft', 'submitted']),
+  revision: z.number().int(),
+  updated_at: z.string().default(''),
+});
+
+export const groundTruthSchema = z.looseObject({
+  task_id: nonEmpty,
+  calls: z.array(toolCallSchema),
+  visual_refs: z.array(visualRefSchema).default([]),
+  source: z.enum(['agreed', 'adjudicated']).optional(),
+  adjudicator: z.string().optional(),
+  note: z.string().optional(),
+});
+
+const dialogueMessageSchema = z.looseObject({
+  role: z.string(),
+  turn: z.number().optional(),
+  content: z.unknown().transform((c) => (typeof c === 'string' ? c : c == null ? '' : JSON.stringify(c))),
+});
+
+// Calls are kept as written, malformed or not (SPEC §6); legacy items carry `call`/`result`.
+const toolCallItemSchema = z
+  .looseObject({
+    turn: z.number(),
+    calls: z.array(z.unknown()).optional(),
+    call: z.unknown().optional(),
+    results: z.unknown().optional(),
+    result: z.unknown().optional(),
+  })
+  .refine((item) => item.calls !== undefined || 'call' in item, { message: 'needs a "calls" array', path: ['calls'] })
+  .transform((item) => {
+    if (item.calls !== undefined) return { turn: item.turn, calls: item.calls, results: item.results };
+    return { turn: item.turn, calls: [item.call], results: item.result === undefined ? undefined : [item.result] };
+  });
+
+const count = z.number().nonnegative().optional();
+
+export const trajectorySchema = z.looseObject({
+  id: z.union([nonEmpty, z.number()]).transform(String),
+  task_id: z.union([nonEmpty, z.number()]).transform(String),
+  model: nonEmpty,
+  mode: nonEmpty,
+  dialogue: z.array(dialogueMessageSchema).default([]),
+  tool_calls: z.array(toolCallItemSchema).default([]),
+  rounds_count: count,
+  input_tokens: count,
+  output_tokens: count,
+  tool_calls_count: count,
+});
+
+/** `calls[2].tool_name: expected string` — the field path and reason of each zod issue. */
+export function describeIssues(error: z.ZodError, max = 3): string {
+  const parts = error.issues.slice(0, max).map((issue) => {
+    const path = formatPath(issue.path);
+    return path ? `field ${path}: ${issue.message}` : issue.message;
+  });
+  if (error.issues.length > max) parts.push(`and ${error.issues.length - max} more`);
+  return parts.join('; ');
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}

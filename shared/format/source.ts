@@ -1,0 +1,14 @@
+// How the loader reaches files: implemented over node:fs (CLI, main, browser host) and over
+// the studio API (renderer). Paths are dataset-relative and '/'-separated.
+export interface DatasetSource {
+  /** A label for messages, e.g. the folder path. */
+  readonly label: string;
+  /** The file's text, or null when it does not exist. */
+  readText(path: string): Promise<string | null>;
+  /** The file's text in chunks (for big JSONL files); null when it does not exist. */
+  readChunks(path: string): Promise<AsyncIterable<string> | null>;
+  /** Files under dir, recursively, dataset-relative; [] when dir does not exist. */
+  listFiles(dir: string): Promise<string[]>;
+  /** Immediate subfolders of dir (names only); [] when dir does not exist. */
+  listDirs(dir: string): Promise<string[]>;
+}

@@ -1,0 +1,50 @@
+// Bundles the egostudio CLI (and its worker) from TypeScript into out/cli/ with esbuild.
+// Dependencies stay external: they are resolved from node_modules at run time.
+import { build } from 'esbuild';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const cliOutDir = path.join(repoRoot, 'out', 'cli');
+const entryPoints = ['src-main/cli/egostudio.ts', 'src-main/cli/eval-worker.ts'].map((p) => path.join(repoRoot, p));
+const sourceDirs = ['shared', 'src-main/cli', 'src-main/services'].map((p) => path.join(repoRoot, p));
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'fixtures') newest = Math.max(newest, newestMtime(full));
+    } else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when the bundle is missing or older than any source it is built from. */
+export function cliIsStale() {
+  let built;
+  try {
+    built = Math.min(...['egostudio.mjs', 'eval-worker.mjs'].map((f) => statSync(path.join(cliOutDir, f)).mtimeMs));
+  } catch {
+    return true;
+  }
+  return sourceDirs.some((dir) => newestMtime(dir) > built);
+}
+
+export async function buildCli() {
+  await build({
+    entryPoints,
+    outdir: cliOutDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildCli();

@@ -1,0 +1,152 @@
+// The real command, as a user runs it, on hand-made dataset folders written to disk.
+import { execFile } from 'node:child_process';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, jsonl, shopFiles } from '../../shared/eval/test-support/shop';
+
+const run = promisify(execFile);
+const CLI = path.resolve(import.meta.dirname, 'egostudio.mjs');
+let dir: string;
+
+async function writeDataset(name: string, files: Record<string, string>): Promise<string> {
+  const root = path.join(dir, name);
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+  return root;
+}
+
+async function egostudio(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { maxBuffer: 1 << 26 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const search = call('search_products', { name: 'apple' });
+const add = (product_name: string, quantity = 2) => call('add_to_cart', { user_id: 'u1', product_name, quantity });
+const traj = (id: string, task_id: string, calls: unknown[], mode = 'dynamic_easy', model = 'm1') => ({
+  id, task_id, model, mode, dialogue: [{ role: 'user', turn: 0, content: 'User ID: u1' }, { role: 'agent', turn: 0, content: 'ok' }],
+  tool_calls: [{ turn: 0, calls }], input_tokens: 100, output_tokens: 50,
+});
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'egostudio-cli-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('egostudio evaluate', () => {
+  it('writes exactly the SPEC §12 keys and exits 0 on valid input', async () => {
+    const root = await writeDataset('ok', {
+      ...shopFiles(),
+      'trajectories/m1/easy.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')]), traj('b', 't1', [add('Red Apple')])]),
+      'trajectories/m1/static.jsonl': jsonl([traj('c', 't2', [call('set_list', { user_id: 'u1', items: ['Whole Milk', 'Coca Cola Zero'] })], 'static')]),
+    });
+    const out = path.join(dir, 'ok.json');
+    const result = await egostudio('evaluate', root, '--json', out);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('joint_succ');
+    const json = JSON.parse(await readFile(out, 'utf8'));
+    expect(Object.keys(json).sort()).toEqual(['models', 'problems', 'trajectories']);
+    expect(Object.keys(json.trajectories[0]).sort()).toEqual(
+      ['agent_calls', 'evidence', 'gt_calls', 'id', 'joint_succ', 'label', 'matched', 'mode', 'model', 'result_succ', 'scenario', 'task_id', 'tool_succ'].sort(),
+    );
+    expect(json.trajectories.map((t: { id: string; label: string }) => [t.id, t.label])).toEqual([
+      ['a', 'correct'],
+      ['b', 'perception'],
+      ['c', 'correct'],
+    ]);
+    const m1 = json.models.m1;
+    expect(Object.keys(m1).sort()).toEqual(['modes', 'overall', 'scenarios']);
+    expect(Object.keys(m1.overall).sort()).toEqual(
+      ['joint_succ', 'labels', 'micro_acc', 'result_succ', 'token_eff', 'tool_eff', 'tool_f1', 'tool_prec', 'tool_succ', 'turn_eff'].sort(),
+    );
+    expect(m1.modes.dynamic_easy.joint_succ).toBe(0.5);
+    expect(m1.modes.static.joint_succ).toBe(1);
+    expect(m1.overall.joint_succ).toBe(0.75);
+    expect(m1.modes.dynamic_easy.turn_eff).toBe(100 / 2); // rounds_count missing: one agent message each
+    expect(m1.overall.labels.perception).toBe(0.25);
+    expect(json.problems).toEqual([]);
+  });
+
+  it('lists problems with file and line, evaluates the rest, exits 2', async () => {
+    const root = await writeDataset('bad', {
+      ...shopFiles(),
+      'trajectories/z.jsonl': [
+        JSON.stringify(traj('a', 't1', [search, add('Green Apple')])),
+        '{"id": "broken",',
+        JSON.stringify(traj('a', 't1', [search])),
+        JSON.stringify(traj('u', 'no-such-task', [search])),
+        JSON.stringify({ id: 'w', task_id: 't1', model: 'm1' }),
+      ].join('\n'),
+    });
+    const out = path.join(dir, 'bad.json');
+    const result = await egostudio('evaluate', root, '--json', out);
+    expect(result.code).toBe(2);
+    const json = JSON.parse(await readFile(out, 'utf8'));
+    expect(json.trajectories.map((t: { id: string }) => t.id)).toEqual(['a']);
+    expect(json.problems.map((p: { file: string; line: number }) => [p.file, p.line])).toEqual([
+      ['trajectories/z.jsonl', 2],
+      ['trajectories/z.jsonl', 3],
+      ['trajectories/z.jsonl', 4],
+      ['trajectories/z.jsonl', 5],
+    ]);
+    expect(json.problems[1].message).toContain('repeats');
+    expect(json.problems[2].message).toContain('unknown task');
+    expect(result.stderr).toContain('trajectories/z.jsonl:2');
+  });
+
+  it('reads --trajectories files and folders in code-point order of their paths', async () => {
+    const root = await writeDataset('given', shopFiles());
+    const runs = path.join(dir, 'runs');
+    await mkdir(path.join(runs, 'sub'), { recursive: true });
+    await writeFile(path.join(runs, 'sub', 'b.jsonl'), jsonl([traj('b', 't1', [search])]));
+    await writeFile(path.join(runs, 'a.jsonl'), jsonl([traj('a', 't1', [search]), traj('b', 't1', [add('Green Apple')])]));
+    const out = path.join(dir, 'given.json');
+    const result = await egostudio('evaluate', root, '--trajectories', runs, '--json', out);
+    const json = JSON.parse(await readFile(out, 'utf8'));
+    expect(json.trajectories.map((t: { id: string; agent_calls: number }) => [t.id, t.agent_calls])).toEqual([['a', 1], ['b', 1]]);
+    expect(json.problems).toHaveLength(1); // sub/b.jsonl's "b" repeats a.jsonl's
+    expect(json.problems[0].file).toMatch(/sub\/b\.jsonl$/);
+    expect(result.code).toBe(2);
+  });
+
+  it('exits 1 when nothing can be read', async () => {
+    const result = await egostudio('evaluate', path.join(dir, 'nowhere'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('no such dataset folder');
+  });
+});
+
+describe('egostudio agreement', () => {
+  it('writes the SPEC §11 tasks and summary', async () => {
+    const ann = (task_id: string, calls: unknown[], revision = 1) => ({ task_id, annotator: 'x', calls, visual_refs: [], status: 'submitted', revision, updated_at: '2026-01-01T00:00:00Z' });
+    const root = await writeDataset('agree', {
+      ...shopFiles(),
+      'annotations/alice.jsonl': jsonl([ann('t1', [search, add('Green Apple')]), ann('t2', [call('set_list', { user_id: 'u1', items: ['a', 'b'] })])]),
+      'annotations/bob.jsonl': jsonl([ann('t1', [add('green apple'), search]), ann('t2', [], 1), ann('t2', [call('set_list', { user_id: 'u1', items: ['b', 'a'] })], 2)]),
+    });
+    const out = path.join(dir, 'agree.json');
+    const result = await egostudio('agreement', root, '--annotators', 'alice,bob', '--json', out);
+    expect(result.code).toBe(0);
+    const json = JSON.parse(await readFile(out, 'utf8'));
+    expect(json.tasks).toEqual([
+      { task_id: 't1', exact: true, seq_exact: false, call_f1: 1, state_equal: true },
+      { task_id: 't2', exact: false, seq_exact: false, call_f1: 0, state_equal: false },
+    ]);
+    // Pooled: A1,B1 (equal), A2,B2 (disjoint); every cross-task pair has distance 1.
+    const De = (2 * 0 + 2 * 1 + 8 * 1) / 12;
+    expect(json.summary).toEqual({ tasks: 2, percent_exact: 50, mean_call_f1: 0.5, state_agreement: 0.5, alpha_dice: 1 - 0.5 / De });
+    expect(json.problems).toEqual([]);
+  });
+});

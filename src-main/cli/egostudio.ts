@@ -1,0 +1,167 @@
+// egostudio: the studio's command line (SPEC §12). Exit codes: 0 all input valid, 2 some was
+// not, 1 nothing could be read.
+import { writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { FIGURE_NAMES } from '../../shared/eval/aggregate';
+import { loadDataset } from '../../shared/format/loader';
+import type { Problem } from '../../shared/format/types';
+import { loadSqlJs } from '../services/sql-node';
+import { nodeDatasetSource } from './node-source';
+import { agreementReport } from './run-agreement';
+import { evaluateFolder } from './run-evaluation';
+import { fixed, formatTable, percent } from './table';
+
+const USAGE = `usage:
+  egostudio evaluate <dataset> [--trajectories PATH ...] [--json FILE]
+  egostudio agreement <dataset> --annotators a,b [--json FILE]
+  egostudio bench [--tasks N] [--keep DIR]`;
+
+class UsageError extends Error {}
+
+/** Prints a progress line on stderr once work has taken more than 2 s. */
+function progressReporter(label: string) {
+  const started = Date.now();
+  let lastPrint = 0;
+  let printed = false;
+  return {
+    update(done: number, total: number) {
+      const now = Date.now();
+      if (now - started < 2000 || now - lastPrint < 500) return;
+      lastPrint = now;
+      printed = true;
+      const share = total > 0 ? ` ${Math.min(100, Math.round((100 * done) / total))}%` : '';
+      process.stderr.write(`${label}:${share} (${((now - started) / 1000).toFixed(1)} s)\n`);
+    },
+    finish() {
+      if (printed) process.stderr.write(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    },
+  };
+}
+
+async function isDirectory(p: string): Promise<boolean> {
+  return (await stat(p).catch(() => null))?.isDirectory() ?? false;
+}
+
+function printProblems(problems: readonly Problem[]): void {
+  if (problems.length === 0) return;
+  process.stderr.write(`${problems.length} problem(s):\n`);
+  for (const p of problems.slice(0, 50)) process.stderr.write(`  ${p.file}:${p.line}: ${p.message}\n`);
+  if (problems.length > 50) process.stderr.write(`  ... and ${problems.length - 50} more (see --json)\n`);
+}
+
+async function writeJson(file: string | undefined, value: unknown): Promise<void> {
+  if (file) await writeFile(file, JSON.stringify(value, null, 2) + '\n');
+}
+
+async function evaluateCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { trajectories: { type: 'string', multiple: true }, json: { type: 'string' }, workers: { type: 'string' } },
+  });
+  // `--trajectories a b c`: later positionals after the first also name trajectory paths.
+  const [root, ...more] = positionals;
+  if (!root) throw new UsageError('evaluate needs a dataset folder');
+  if (!(await isDirectory(root))) {
+    process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
+    return 1;
+  }
+  const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
+  if (!values.trajectories && more.length > 0) throw new UsageError(`unexpected argument ${more[0]}`);
+  const progress = progressReporter('evaluating');
+  const { dataset, report } = await evaluateFolder(root, {
+    trajectoryPaths,
+    workers: values.workers === undefined ? undefined : Number(values.workers),
+    onProgress: (done, total) => progress.update(done, total),
+  });
+  progress.finish();
+  const output = { trajectories: report.trajectories, models: report.models, problems: report.problems };
+  await writeJson(values.json, output);
+
+  const rows: string[][] = [];
+  for (const [model, figures] of Object.entries(report.models)) {
+    const entries = [...Object.entries(figures.modes), ['overall', figures.overall] as const];
+    for (const [mode, f] of entries)
+      rows.push([model, mode, ...FIGURE_NAMES.slice(0, 6).map((n) => percent(f[n])), ...FIGURE_NAMES.slice(6).map((n) => fixed(f[n]))]);
+  }
+  process.stdout.write(
+    `${dataset.meta.name}: ${report.trajectories.length} trajectories, ${Object.keys(report.models).length} model(s)\n`,
+  );
+  if (rows.length > 0) process.stdout.write(formatTable(['model', 'mode', ...FIGURE_NAMES], rows) + '\n');
+  const labelRows = Object.entries(report.models).map(([model, f]) => [
+    model,
+    ...Object.entries(f.overall.labels).map(([label, share]) => `${label} ${percent(share)}`),
+  ]);
+  if (labelRows.length > 0) process.stdout.write('\nerror labels (% of trajectories, overall):\n' + labelRows.map((r) => '  ' + r.join('  ')).join('\n') + '\n');
+  printProblems(report.problems);
+  const nothingRead = dataset.tasks.size === 0 && dataset.scenarios.size === 0 && report.trajectories.length === 0;
+  return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
+}
+
+async function agreementCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { annotators: { type: 'string' }, json: { type: 'string' } },
+  });
+  const [root] = positionals;
+  if (!root) throw new UsageError('agreement needs a dataset folder');
+  const names = (values.annotators ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length !== 2) throw new UsageError('--annotators takes two names: a,b');
+  if (!(await isDirectory(root))) {
+    process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
+    return 1;
+  }
+  const [dataset, SQL] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs()]);
+  const report = agreementReport(dataset, SQL, names[0], names[1]);
+  await writeJson(values.json, report);
+  const s = report.summary;
+  process.stdout.write(
+    `${dataset.meta.name}: agreement of ${names[0]} and ${names[1]} over ${s.tasks} task(s)\n` +
+      formatTable(
+        ['percent_exact', 'mean_call_f1', 'state_agreement', 'alpha_dice'],
+        [[fixed(s.percent_exact, 1), fixed(s.mean_call_f1, 3), percent(s.state_agreement), fixed(s.alpha_dice, 3)]],
+      ) +
+      '\n',
+  );
+  const disagreements = report.tasks.filter((t) => !t.exact).sort((x, y) => x.call_f1 - y.call_f1);
+  if (disagreements.length > 0)
+    process.stdout.write(
+      '\ndisagreements, worst first:\n' +
+        formatTable(
+          ['task', 'call_f1', 'seq_exact', 'state_equal'],
+          disagreements.slice(0, 20).map((t) => [t.task_id, fixed(t.call_f1, 3), String(t.seq_exact), String(t.state_equal)]),
+        ) +
+        '\n',
+    );
+  printProblems(report.problems);
+  const nothingRead = dataset.tasks.size === 0 && dataset.annotations.size === 0;
+  return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  evaluate: evaluateCommand,
+  agreement: agreementCommand,
+  bench: async (args) => (await import('./bench')).benchCommand(args),
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (!command || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE + '\n');
+    return command ? 0 : 1;
+  }
+  const run = COMMANDS[command];
+  try {
+    if (!run) throw new UsageError(`unknown command "${command}"`);
+    return await run(args);
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`egostudio: ${(error as Error).message}\n${USAGE}\n`);
+      return 1;
+    }
+    process.stderr.write(`egostudio: ${(error as Error).stack ?? error}\n`);
+    return 1;
+  }
+}

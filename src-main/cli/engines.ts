@@ -1,0 +1,42 @@
+// Scenario engines for a loaded dataset, built on first use; a scenario whose seed SQL fails
+// is reported once as a problem and its trajectories are left out.
+import type { SqlJsStatic } from 'sql.js';
+import { createEngine } from '../../shared/engine/engine';
+import type { ScenarioEngine } from '../../shared/engine/types';
+import type { EngineProvider } from '../../shared/eval/evaluate';
+import type { LoadedDataset } from '../../shared/format/loader';
+import type { Problem } from '../../shared/format/types';
+
+export function engineProvider(SQL: SqlJsStatic, dataset: LoadedDataset, problems?: Problem[]): EngineProvider & { closeAll(): void } {
+  const built = new Map<string, ScenarioEngine | { error: string; file: string }>();
+  const provider = (scenarioId: string) => {
+    let entry = built.get(scenarioId);
+    if (!entry) {
+      const scenario = dataset.scenarios.get(scenarioId);
+      const file = `scenarios/${scenarioId}`;
+      if (!scenario) entry = { error: `unknown scenario "${scenarioId}"`, file };
+      else {
+        try {
+          entry = createEngine(SQL, scenario);
+        } catch (error) {
+          const message = (error as Error).message;
+          const which = /data\.sql/.test(message) ? 'data.sql' : /schema\.sql/.test(message) ? 'schema.sql' : 'tools.json';
+          entry = { error: message, file: `${file}/${which}` };
+          problems?.push({ file: entry.file, line: lineOf(message), message: `scenario "${scenarioId}" cannot be built: ${message}` });
+        }
+      }
+      built.set(scenarioId, entry);
+    }
+    return entry;
+  };
+  provider.closeAll = () => {
+    for (const entry of built.values()) if (!('error' in entry)) entry.close();
+    built.clear();
+  };
+  return provider;
+}
+
+function lineOf(message: string): number {
+  const match = /line (\d+)/.exec(message);
+  return match ? Number(match[1]) : 0;
+}
