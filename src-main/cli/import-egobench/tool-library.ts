@@ -26,6 +26,19 @@ export function markMatchRules(schema: ParamSchema, rules: Record<string, MatchR
   return schema;
 }
 
+/**
+ * Parameters the release's implementation does not take: `x-ignored` (matching drops them, as the
+ * official evaluator does) and no longer required (the implementation never needed them).
+ */
+export function markIgnored(schema: ParamSchema, names: string[]): ParamSchema {
+  for (const name of names) {
+    const property = schema.properties?.[name];
+    if (property) (property as Record<string, unknown>)['x-ignored'] = true;
+  }
+  if (names.length && Array.isArray(schema.required)) schema.required = schema.required.filter((r) => !names.includes(r));
+  return schema;
+}
+
 /** A schema for a tool the release implements but does not publish: its `:name` parameters, all strings. */
 function inferredSchema(behaviour: ToolBehaviour): ParamSchema {
   const names = new Set<string>();
@@ -50,7 +63,7 @@ export function buildToolLibrary(family: ScenarioFamily, releaseTools: ReleaseTo
       continue;
     }
     seen.add(tool.name);
-    const parameters = markMatchRules(clone(tool.parameters) as ParamSchema, family.matchRules);
+    const parameters = markIgnored(markMatchRules(clone(tool.parameters) as ParamSchema, family.matchRules), family.ignoredParams?.[tool.name] ?? []);
     const behaviour = family.behaviours[tool.name];
     if (!behaviour) {
       log.warn(toolsFile, `tool "${tool.name}": behaviour not reproduced; its calls fail with an error`);

@@ -100,10 +100,17 @@ const behaviours: Record<string, ToolBehaviour> = {
   get_country_of_origin: field(['country_of_origin']),
   get_taste: field(['taste']),
   get_allergens: field(['allergens']),
+  // The release's add_to_cart takes only user, product and quantity; the rest comes from the catalogue.
   add_to_cart: write(
     addLineItemSteps({
       ...cart,
-      extra: [['category', ':category'], ['price', ':price'], ['tax_rate', ':tax_rate'], ['discount', ':discount']],
+      guards: [{
+        sql: 'SELECT category AS p_category, price AS p_price, tax_rate AS p_tax_rate, discount AS p_discount FROM products WHERE product_name = lower(:product_name)',
+        expect: 'one',
+        error: "Product '{product_name}' not found in the catalog.",
+        bind: true,
+      }],
+      extra: [['category', ':p_category'], ['price', ':p_price'], ['tax_rate', ':p_tax_rate'], ['discount', ':p_discount']],
       newMessage: ['Added ', { sql: ':qty' }, " of '", { sql: 'lower(:product_name)' }, "' to user '", { sql: ':user_id' }, "' cart."],
       moreMessage: ['Added ', { sql: ':qty' }, " more of '", { sql: 'lower(:product_name)' }, "' to user '", { sql: ':user_id' }, "' cart. Total quantity: ", { sql: totalAfterAdd(cart) }],
     }),
@@ -132,6 +139,8 @@ export const retail: ScenarioFamily = {
   dataSql,
   stateTables: ['products', 'carts', 'shopping_lists'],
   behaviours,
+  // Evidence: official matches pair add_to_cart calls whose prices differ (retail1 task 24).
+  ignoredParams: { add_to_cart: ['category', 'price', 'tax_rate', 'discount'] },
   matchRules: { product_name: { entity: 'products.product_name' } },
 };
 

@@ -20,6 +20,11 @@ export interface ScenarioFamily {
   /** What the official ResultSucc hashes: the catalogue, carts, lists or menus. */
   stateTables: string[];
   behaviours: Record<string, ToolBehaviour>;
+  /**
+   * Parameters a released schema declares but the release's implementation does not take (tool ->
+   * names). The official evaluator drops them before matching, so they are marked `x-ignored`.
+   */
+  ignoredParams?: Record<string, string[]>;
   /** Parameter name -> rule, applied wherever the name occurs in a tool's parameters. */
   matchRules: Record<string, MatchRule>;
 }

@@ -1,0 +1,103 @@
+// The `egobench` scoring profile (SPEC §13): the official EgoBench evaluator's matching,
+// ToolSucc, ResultSucc and six-class error analysis, as egobench/README.md describes them.
+import { stateKey } from '../../engine/state';
+import type { JsonObject, ToolCall, ToolDef, Trajectory } from '../../format/types';
+import type { ScoringContext, ScoringProfile, TrajectoryScore } from '../profile';
+import { fieldRules, type EqualityContext } from './equality';
+import { greedyMatch } from './matching';
+import { classify, type RecognitionTarget } from './taxonomy';
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every call entry of the trajectory, in order: the official `total_interaction_calls`. */
+export function interactionCount(trajectory: Trajectory): number {
+  return (trajectory.tool_calls ?? []).reduce((n, item) => n + (Array.isArray(item.calls) ? item.calls.length : 0), 0);
+}
+
+/**
+ * The agent's calls as the official evaluator reads them: every object entry, its `tool_name`
+ * as written and its `parameters` (empty when missing). Non-object entries cannot be called.
+ */
+export function agentCalls(trajectory: Trajectory): ToolCall[] {
+  const calls: ToolCall[] = [];
+  for (const item of trajectory.tool_calls ?? []) {
+    for (const entry of Array.isArray(item.calls) ? item.calls : []) {
+      if (!isObject(entry)) continue;
+      calls.push({
+        tool_name: typeof entry.tool_name === 'string' ? entry.tool_name : '',
+        parameters: isObject(entry.parameters) ? (entry.parameters as JsonObject) : {},
+      });
+    }
+  }
+  return calls;
+}
+
+/** The entities the agent must recognise: one per accepted value, under the ref's `param` (the release's `key`). */
+function recognitionTargets(ctx: ScoringContext): RecognitionTarget[] {
+  return (ctx.groundTruth.visual_refs ?? []).map((ref) => {
+    const param = (ref as unknown as { param?: unknown }).param;
+    return { value: ref.entity, ...(typeof param === 'string' && param !== '' ? { param } : {}) };
+  });
+}
+
+// Rules depend only on the library; scenarios are scored many times.
+const rulesByLibrary = new WeakMap<object, ReturnType<typeof fieldRules>>();
+const toolsByLibrary = new WeakMap<object, Map<string, ToolDef>>();
+
+function libraryIndex(ctx: ScoringContext): { tools: Map<string, ToolDef>; rules: ReturnType<typeof fieldRules> } {
+  const library = ctx.scenario.library;
+  let tools = toolsByLibrary.get(library);
+  let rules = rulesByLibrary.get(library);
+  if (!tools || !rules) {
+    tools = new Map(library.tools.map((t) => [t.name, t]));
+    rules = fieldRules(library.tools);
+    toolsByLibrary.set(library, tools);
+    rulesByLibrary.set(library, rules);
+  }
+  return { tools, rules };
+}
+
+export const egobenchProfile: ScoringProfile = {
+  id: 'egobench',
+  score(ctx: ScoringContext): TrajectoryScore {
+    const { tools, rules } = libraryIndex(ctx);
+    const equality: EqualityContext = { rules, entities: (t, c, s) => ctx.engine.entityMatches(t, c, s) };
+    const gtCalls = ctx.groundTruth.calls;
+    const calls = agentCalls(ctx.trajectory);
+    const { matched, takenBy } = greedyMatch(gtCalls, calls, tools, equality);
+    const toolSucc = gtCalls.length > 0 && matched === gtCalls.length;
+
+    // Each side runs from a fresh seed; failing calls change nothing (the engine's rule).
+    const expected = ctx.engine.execute(gtCalls).state;
+    const actual = ctx.engine.execute(calls).state;
+    const pick = (state: typeof expected): typeof expected =>
+      Object.fromEntries(ctx.scenario.library.state_tables.map((t) => [t, state[t] ?? []]));
+    const resultSucc = stateKey(pick(expected)) === stateKey(pick(actual));
+    const jointSucc = toolSucc && resultSucc;
+
+    const { label, evidence } = jointSucc
+      ? { label: 'correct' as const, evidence: null }
+      : classify({
+          trajectory: ctx.trajectory,
+          calls,
+          gtCalls,
+          takenBy,
+          targets: recognitionTargets(ctx),
+          userId: ctx.task.user_id,
+          tools,
+          resultSucc,
+          states: () => ({ expected: pick(expected), actual: pick(actual) }),
+        });
+    return {
+      matched,
+      gt_calls: gtCalls.length,
+      agent_calls: interactionCount(ctx.trajectory),
+      tool_succ: toolSucc,
+      result_succ: resultSucc,
+      joint_succ: jointSucc,
+      label,
+      evidence,
+    };
+  },
+};
