@@ -11,9 +11,12 @@ export function sqlLiteral(value: SeedValue): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
-/** One INSERT per row, columns in the given order. */
+/**
+ * One INSERT per row, columns in the given order. A row repeating a unique key replaces the
+ * earlier one, as loading the release's lists into Python dicts does (e.g. a cart naming a product twice).
+ */
 export function insertRows(table: string, columns: string[], rows: SeedValue[][]): string {
-  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+  const head = `INSERT OR REPLACE INTO ${table} (${columns.join(', ')}) VALUES `;
   return rows.map((row) => `${head}(${row.map(sqlLiteral).join(', ')});`).join('\n');
 }
 

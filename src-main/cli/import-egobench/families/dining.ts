@@ -4,13 +4,32 @@ import type { ToolStep } from '../../../../shared/format/types';
 import { insertRows, lowerName } from '../sql-literal';
 import { fuzzyMatch, jsonArrayHas, listColumn, listRows, lookupByName, write } from './dsl';
 import { addLineItemSteps, removeLineItemSteps, totalAfterAdd, type LineItemTable } from './line-items';
-import { totalNutrition, totalPayment, totalTax, type TotalsSpec } from './totals';
+import { NUTRIENTS, totalNutrition, totalPayment, totalTax, type TotalsSpec } from './totals';
 import type { ScenarioFamily, ToolBehaviour } from './types';
 
 type Obj = Record<string, unknown>;
 const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null) : []);
 
 const DISH_COLUMNS = ['dish_name', 'category', 'price', 'tax_rate', 'discount', 'nutritional_characteristics', 'taste', 'allergens', 'nutrition'];
+
+/**
+ * Dishes and set meals as one priced list, for the totals tools (ground truths total orders that
+ * hold set meals). A set meal without its own price costs its dishes' prices; its tax rate is its
+ * dishes' mean and its nutrition their sum.
+ */
+function pricedItemsView(scoped: boolean): string {
+  const r = scoped ? 'restaurant_name, ' : '';
+  const same = scoped ? ' AND d.restaurant_name = m.restaurant_name' : '';
+  const parts = `FROM json_each(m.included_dishes) AS i JOIN dishes AS d ON d.dish_name = lower(json_extract(i.value, '$.dish_name'))${same}`;
+  const nutrition = NUTRIENTS.map((n) => `'${n}', (SELECT sum(json_extract(d.nutrition, '$.${n}') * json_extract(i.value, '$.quantity')) ${parts})`).join(', ');
+  return `CREATE VIEW priced_items AS
+  SELECT ${r}dish_name AS item_name, price, tax_rate, discount, nutrition FROM dishes
+  UNION ALL
+  SELECT ${scoped ? 'm.restaurant_name, ' : ''}m.set_meal_name, coalesce(m.set_meal_price, (SELECT sum(d.price * json_extract(i.value, '$.quantity')) ${parts})),
+    (SELECT avg(d.tax_rate) ${parts}), m.set_meal_discount, json_object(${nutrition})
+  FROM set_meals AS m;
+`;
+}
 
 /** `scoped`: the order scenario, where dishes, set meals and orders belong to a restaurant. */
 function buildDining(name: string, scoped: boolean): ScenarioFamily {
@@ -24,7 +43,7 @@ CREATE TABLE set_meals (${r}set_meal_name TEXT NOT NULL, set_meal_price REAL, se
   UNIQUE (${rKey}set_meal_name));
 CREATE TABLE orders (${r}user_id TEXT NOT NULL, dish_name TEXT NOT NULL, quantity NUMERIC NOT NULL,
   UNIQUE (${rKey}user_id, dish_name));
-`;
+${pricedItemsView(scoped)}`;
 
   function dataSql(seed: Obj): string {
     const restaurants = [...new Set(objects(seed.dishes).map((d) => String(d.restaurant_name ?? '')))];
@@ -74,7 +93,7 @@ CREATE TABLE orders (${r}user_id TEXT NOT NULL, dish_name TEXT NOT NULL, quantit
   const who = (p: string): Array<string | { sql: string }> => ["'", { sql: `lower(:${p})` }, "' for user '", { sql: ':user_id' }, "'"];
 
   const totals: TotalsSpec = {
-    itemsParam: 'dishes', itemName: 'dish_name', catalogue: 'dishes', catalogueName: 'dish_name',
+    itemsParam: 'dishes', itemName: 'dish_name', catalogue: 'priced_items', catalogueName: 'item_name',
     catalogueWhere: scoped ? inRestaurant('c.') : undefined,
     notFound: 'One or more dishes were not found in the catalog.',
   };
