@@ -1,0 +1,55 @@
+// Builds the three Electron targets into out/: main (plus the browser host, which shares the
+// main process's service modules), preload (CommonJS, self-contained for the sandbox) and the
+// renderer. `npm run build` needs no Electron binary.
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { contentSecurityPolicy } from './src-main/services/content-security-policy';
+
+const root = import.meta.dirname;
+
+/** Puts the CSP in index.html as a <meta> tag in builds (the dev server needs inline HMR scripts). */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'studio-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: resolve(root, 'out/main'),
+      rolldownOptions: {
+        input: {
+          index: resolve(root, 'src-main/main/index.ts'),
+          'web-host': resolve(root, 'src-main/web-host/index.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      // A sandboxed preload can only require('electron'): bundle zod and shared/ into it.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(root, 'src-main/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src-renderer'),
+    plugins: [react(), contentSecurityPolicyMeta()],
+    worker: { format: 'es' },
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rolldownOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
+    },
+  },
+});

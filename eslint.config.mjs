@@ -1,0 +1,86 @@
+// Lint for the whole repository. Besides the usual recommended rules it enforces the layering
+// (see README "Architecture"):
+//   shared/       runs everywhere: no Node builtins, no Electron, no React, nothing from src-*;
+//   src-renderer/ is a web page: no Node builtins, no Electron, nothing from src-main/;
+//   src-main/     never reaches into src-renderer/; only main/ and preload/ import electron;
+//   ipcRenderer exists only in the preload, ipcMain.handle/on only in main/ipc.ts.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = {
+  group: ['node:*', ...builtinModules.filter((name) => !name.startsWith('_')).flatMap((name) => [name, `${name}/*`])],
+  message: 'Node builtins belong in src-main/ (services); this layer also runs in the browser.',
+};
+const electron = { group: ['electron', 'electron/*'], message: 'Only src-main/main and src-main/preload may import electron.' };
+const rendererCode = { group: ['**/src-renderer/**'], message: 'src-renderer is the web page; share code through shared/ instead.' };
+const mainCode = { group: ['**/src-main/**'], message: 'The renderer reaches the host only through window.studio (shared/api).' };
+const hostCode = { group: ['**/src-main/**'], message: 'shared/ runs in every process; host code depends on it, not the reverse.' };
+const uiLibraries = { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*'], message: 'shared/ has no UI.' };
+
+const restrict = (...patterns) => ['error', { patterns }];
+
+const ipcRendererBan = {
+  selector: "Identifier[name='ipcRenderer']",
+  message: 'ipcRenderer stays in src-main/preload; use window.studio (shared/api/studio-api.ts).',
+};
+const ipcMainBan = {
+  selector: "MemberExpression[object.name='ipcMain']",
+  message: 'Register IPC handlers through registerStudioIpc (src-main/main/ipc.ts), which validates sender and arguments.',
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'datasets/**', 'dist/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-restricted-syntax': ['error', ipcRendererBan, ipcMainBan],
+      // Useful advice, but rethrowing with a new message is often deliberate (see StudioError).
+      'preserve-caught-error': 'warn',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs,ts}'],
+    ignores: ['src-renderer/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['shared/**'],
+    rules: { 'no-restricted-imports': restrict(nodeBuiltins, electron, uiLibraries, rendererCode, hostCode) },
+  },
+  {
+    // Tests of shared code run in Node: they may read fixtures and use the Node adapters
+    // (src-main/services/sql-node.ts); the code under test may not.
+    files: ['shared/**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(electron, uiLibraries, rendererCode) },
+  },
+  {
+    files: ['src-renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': restrict(nodeBuiltins, electron, mainCode),
+    },
+  },
+  {
+    files: ['src-main/**'],
+    rules: { 'no-restricted-imports': restrict(electron, rendererCode) },
+  },
+  {
+    files: ['src-main/main/**', 'src-main/preload/**'],
+    rules: { 'no-restricted-imports': restrict(rendererCode) },
+  },
+  {
+    files: ['src-main/preload/**'],
+    rules: { 'no-restricted-syntax': ['error', ipcMainBan] },
+  },
+  {
+    files: ['src-main/main/ipc.ts'],
+    rules: { 'no-restricted-syntax': ['error', ipcRendererBan] },
+  },
+);

@@ -1,0 +1,143 @@
+// The one definition of the studio API: every channel the renderer may call, its arguments
+// (zod schemas, checked again by the host on every call) and its result type. Electron's preload
+// and main process, the browser host and the renderer are all typed from this map.
+// Adding a channel: see src-main/AGENTS.md.
+import { z } from 'zod';
+import { isDatasetRelativeDir, isDatasetRelativePath } from './dataset-path';
+import { StudioError } from './studio-error';
+import type { StudioEventListener, StudioEventName } from './studio-events';
+
+export type HostKind = 'electron' | 'web';
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  platform: string;
+  hostKind: HostKind;
+  versions: { node: string; electron?: string; chrome?: string };
+}
+
+export interface DatasetSummary {
+  /** Opaque handle for the API and media URLs; stable for a given folder. */
+  id: string;
+  /** dataset.json's `name`, or the folder name when it has none. */
+  name: string;
+  /** Absolute folder path, shown to the user. */
+  root: string;
+  /** Where the studio found it: under datasets/, in the recent list, or added (command line, Open Dataset Folder...). */
+  source: 'bundled' | 'recent' | 'added';
+}
+
+export interface DatasetFile {
+  /** Dataset-relative path with forward slashes. */
+  path: string;
+  size: number;
+}
+
+// #region argument schemas
+const datasetId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,95}$/, 'expected a dataset id from datasets.list');
+const filePath = z
+  .string()
+  .refine(isDatasetRelativePath, 'expected a dataset-relative path (no "..", no absolute path, "/" separators)');
+const dirPath = z
+  .string()
+  .refine(isDatasetRelativeDir, 'expected a dataset-relative folder ("" for the root, no "..", no absolute path)');
+/** Files written through the API are text (annotations, ground truth); 64 MiB is far above any of them. */
+const fileText = z.string().max(64 * 1024 * 1024);
+// #endregion
+
+/** A channel: its argument tuple schema and, as a type only, its result. */
+export interface ChannelSpec<Args extends z.ZodTuple, Result> {
+  readonly description: string;
+  readonly args: Args;
+  /** Never set at run time: carries the result type. */
+  readonly result?: Result;
+}
+
+function channel<Result>() {
+  return <Args extends z.ZodTuple>(description: string, args: Args): ChannelSpec<Args, Result> => ({
+    description,
+    args,
+  });
+}
+
+/** Channel names are `<namespace>.<method>`; window.studio exposes them as studio.<namespace>.<method>(...). */
+export const studioChannels = {
+  'app.info': channel<AppInfo>()('Name, version, platform and host kind of the running studio.', z.tuple([])),
+  'datasets.list': channel<DatasetSummary[]>()(
+    'Datasets found under datasets/, given on the command line, or opened recently.',
+    z.tuple([]),
+  ),
+  'datasets.open': channel<DatasetSummary>()(
+    'Opens a dataset from datasets.list so its files can be read; remembers it as recent.',
+    z.tuple([datasetId]),
+  ),
+  'datasets.readText': channel<string>()('Reads a UTF-8 file of an opened dataset.', z.tuple([datasetId, filePath])),
+  'datasets.listFiles': channel<DatasetFile[]>()(
+    'Lists the files under a folder of an opened dataset, recursively, in code-point order of their paths.',
+    z.tuple([datasetId, dirPath]),
+  ),
+  'datasets.writeText': channel<DatasetFile>()(
+    'Writes a UTF-8 file of an opened dataset atomically (temporary file, then rename).',
+    z.tuple([datasetId, filePath, fileText]),
+  ),
+} as const;
+
+export type StudioChannels = typeof studioChannels;
+export type StudioChannel = keyof StudioChannels;
+/** Arguments as the caller passes them. */
+export type ChannelArgs<C extends StudioChannel> = z.input<StudioChannels[C]['args']>;
+/** Arguments after validation, as a handler receives them. */
+export type ValidChannelArgs<C extends StudioChannel> = z.output<StudioChannels[C]['args']>;
+export type ChannelResult<C extends StudioChannel> = StudioChannels[C] extends ChannelSpec<z.ZodTuple, infer R> ? R : never;
+
+/** What a host implements: one async function per channel, given validated arguments. */
+export type StudioHandlers = { [C in StudioChannel]: (...args: ValidChannelArgs<C>) => Promise<ChannelResult<C>> };
+
+type NamespaceOf<C> = C extends `${infer N}.${string}` ? N : never;
+type MethodOf<C, N extends string> = C extends `${N}.${infer M}` ? M : never;
+export type StudioNamespace = NamespaceOf<StudioChannel>;
+
+/** The callable part of window.studio, grouped by namespace: studio.datasets.readText(id, path). */
+export type StudioInvokers = {
+  [N in StudioNamespace]: {
+    [C in StudioChannel as MethodOf<C, N>]: (...args: ChannelArgs<C>) => Promise<ChannelResult<C>>;
+  };
+};
+
+/** window.studio, the same shape in Electron (preload) and in the browser (HTTP client). */
+export type StudioApi = StudioInvokers & {
+  readonly hostKind: HostKind;
+  /** URL the renderer can put in <video src> or fetch(); served with HTTP range support. */
+  mediaUrl(datasetId: string, path: string): string;
+  /** Subscribes to a host event; returns the unsubscribe function. */
+  onEvent<E extends StudioEventName>(name: E, listener: StudioEventListener<E>): () => void;
+};
+
+export const studioChannelNames = Object.keys(studioChannels) as StudioChannel[];
+
+export function isStudioChannel(name: unknown): name is StudioChannel {
+  return typeof name === 'string' && Object.hasOwn(studioChannels, name);
+}
+
+/** Validates a call's arguments; throws StudioError('invalid-args') naming the first problem. */
+export function parseChannelArgs<C extends StudioChannel>(name: C, args: unknown): ValidChannelArgs<C> {
+  const result = studioChannels[name].args.safeParse(args);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `argument ${issue.path.join('.')}: ` : '';
+    throw new StudioError('invalid-args', `${name}: ${where}${issue?.message ?? 'invalid arguments'}`);
+  }
+  return result.data as ValidChannelArgs<C>;
+}
+
+/** The transport-neutral half of window.studio: one function per channel, grouped by namespace. */
+export function buildStudioInvokers(invoke: (name: StudioChannel, args: unknown[]) => Promise<unknown>): StudioInvokers {
+  const api: Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>> = {};
+  for (const name of studioChannelNames) {
+    const [namespace, method] = name.split('.') as [string, string];
+    api[namespace] ??= {};
+    api[namespace][method] = (...args: unknown[]) => invoke(name, args);
+  }
+  return api as unknown as StudioInvokers;
+}

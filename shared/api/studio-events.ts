@@ -1,0 +1,25 @@
+// Push notifications from the host to the renderer: IPC messages in Electron, Server-Sent Events
+// in the browser host. Later issues add events (the file watcher reports changed files here).
+import type { DatasetSummary } from './studio-api';
+
+export interface StudioEvents {
+  /** Files of an opened dataset changed (written through the API, or later seen by a watcher). */
+  'datasets.changed': { datasetId: string; paths: string[] };
+  /** The host opened a dataset on its own (File > Open Dataset Folder..., Open Recent). */
+  'datasets.opened': { dataset: DatasetSummary };
+}
+
+export type StudioEventName = keyof StudioEvents;
+
+export const studioEventNames = ['datasets.changed', 'datasets.opened'] as const satisfies readonly StudioEventName[];
+
+/** Compile-time check that studioEventNames lists every event of StudioEvents. */
+type MissingEventNames = Exclude<StudioEventName, (typeof studioEventNames)[number]>;
+const allEventNamesListed: MissingEventNames extends never ? true : never = true;
+void allEventNamesListed;
+
+export function isStudioEventName(value: unknown): value is StudioEventName {
+  return typeof value === 'string' && (studioEventNames as readonly string[]).includes(value);
+}
+
+export type StudioEventListener<E extends StudioEventName> = (payload: StudioEvents[E]) => void;

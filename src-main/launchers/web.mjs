@@ -1,0 +1,10 @@
+// `npm run web [-- --port N --dataset DIR --config-dir DIR]`: build when needed, then run the
+// browser host on the sample dataset (or the one named) and print its URL.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildIfNeeded, repoRoot, withDefaultDataset } from './build-if-needed.mjs';
+
+buildIfNeeded();
+const webHost = path.join(repoRoot, 'out', 'main', 'web-host.js');
+process.argv = [process.argv[0], webHost, ...withDefaultDataset(process.argv.slice(2))];
+await import(pathToFileURL(webHost).href);

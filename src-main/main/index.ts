@@ -1,0 +1,107 @@
+// Electron main process: one secure window over the studio services.
+import path from 'node:path';
+import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, type WebContents } from 'electron';
+import { ipcEventChannel } from '../../shared/api/ipc-channels';
+import { contentSecurityPolicy } from '../services/content-security-policy';
+import { createStudioHost } from '../services/studio-host';
+import { buildAppMenuTemplate } from './app-menu-template';
+import { registerStudioIpc } from './ipc';
+import { datasetArgs } from './launch-args';
+import { mediaSchemeDefinition, registerMediaProtocol } from './media-protocol';
+import { isTrustedRendererUrl, type RendererLocation } from './renderer-trust';
+import { applySessionSecurity } from './session-security';
+import { mainWindowOptions } from './window-options';
+
+// Must happen before the app is ready.
+protocol.registerSchemesAsPrivileged([mediaSchemeDefinition]);
+
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const isDev = !app.isPackaged && devServerUrl !== undefined;
+const rendererLocation: RendererLocation = devServerUrl
+  ? { kind: 'dev-server', origin: new URL(devServerUrl).origin }
+  : { kind: 'file', indexHtml: path.join(import.meta.dirname, '..', 'renderer', 'index.html') };
+
+const studio = createStudioHost({ hostKind: 'electron', appRoot: app.getAppPath(), configDir: app.getPath('userData') });
+
+let mainWindow: BrowserWindow | null = null;
+
+function createMainWindow(): void {
+  const window = new BrowserWindow(mainWindowOptions(path.join(import.meta.dirname, '..', 'preload', 'index.cjs')));
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => (mainWindow = null));
+  if (rendererLocation.kind === 'dev-server') void window.loadURL(devServerUrl!);
+  else void window.loadFile(rendererLocation.indexHtml);
+  mainWindow = window;
+}
+
+/** No page may navigate away or open windows; links to the web are not part of the studio. */
+function guardWebContents(contents: WebContents): void {
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+}
+
+async function addAndAnnounce(folder: string): Promise<void> {
+  try {
+    const dataset = await studio.catalog.addFolder(folder);
+    studio.events.emit('datasets.opened', { dataset });
+  } catch (error) {
+    dialog.showErrorBox('Cannot open dataset', error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function installMenu(): Promise<void> {
+  const template = buildAppMenuTemplate({
+    appName: 'EgoBench Studio',
+    isMac: process.platform === 'darwin',
+    isDev,
+    recentRoots: await studio.catalog.recentRoots(),
+    actions: {
+      openDatasetFolder: () => {
+        void dialog
+          .showOpenDialog({ title: 'Open Dataset Folder', properties: ['openDirectory'] })
+          .then(({ canceled, filePaths }) => (canceled || !filePaths[0] ? undefined : addAndAnnounce(filePaths[0])));
+      },
+      openRecentDataset: (root) => void addAndAnnounce(root),
+      showAbout: () => {
+        const { name, version, versions } = studio.appInfo;
+        void dialog.showMessageBox({
+          title: 'About EgoBench Studio',
+          message: `EgoBench Studio ${version}`,
+          detail: `${name}\nElectron ${versions.electron ?? '?'} · Chromium ${versions.chrome ?? '?'} · Node ${versions.node}`,
+        });
+      },
+    },
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+app.on('activate', () => {
+  if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+});
+
+void app.whenReady().then(async () => {
+  applySessionSecurity(session.defaultSession, isDev ? null : contentSecurityPolicy);
+  registerMediaProtocol(protocol, studio.catalog);
+  const handlers = {
+    ...studio.handlers,
+    // Opening a dataset changes the recent list shown in File > Open Recent.
+    'datasets.open': async (datasetId: string) => {
+      const dataset = await studio.handlers['datasets.open'](datasetId);
+      await installMenu();
+      return dataset;
+    },
+  };
+  registerStudioIpc(ipcMain, handlers, (frameUrl) => isTrustedRendererUrl(frameUrl, rendererLocation));
+  studio.events.subscribe((name, payload) => mainWindow?.webContents.send(ipcEventChannel, name, payload));
+  for (const folder of datasetArgs(process.argv)) {
+    await studio.catalog.addFolder(folder).catch((error: unknown) => console.error(String(error)));
+  }
+  await installMenu();
+  createMainWindow();
+});

@@ -1,0 +1,79 @@
+import { realpath, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { electronMediaUrl } from '../../shared/api/media-url';
+import type { DatasetCatalog } from '../services/dataset-catalog';
+import { makeTempDataset, openTempCatalog, type TempDataset } from '../test-support/temp-dataset';
+import { handleMediaRequest, mediaSchemeDefinition } from './media-protocol';
+
+const video = Uint8Array.from({ length: 1000 }, (_, i) => i % 256);
+let temp: TempDataset;
+let catalog: DatasetCatalog;
+let datasetId: string;
+
+beforeEach(async () => {
+  temp = await makeTempDataset({ 'videos/clip.webm': video, 'tasks.jsonl': '{}\n', 'scenarios/s/schema.sql': 'CREATE TABLE t(x);' });
+  ({ catalog, datasetId } = await openTempCatalog(temp));
+  const root = await realpath(temp.root);
+  await symlink(temp.secretFile, path.join(root, 'videos', 'leak.webm'));
+});
+afterEach(() => temp.cleanup());
+
+const get = (url: string, headers: Record<string, string> = {}) => handleMediaRequest(new Request(url, { headers }), catalog);
+
+describe('studio-media:// protocol', () => {
+  it('is registered as a privileged, streaming scheme', () => {
+    expect(mediaSchemeDefinition.privileges).toMatchObject({ standard: true, secure: true, stream: true, supportFetchAPI: true });
+  });
+
+  it('serves a whole file with its content type and Accept-Ranges', async () => {
+    const response = await get(electronMediaUrl(datasetId, 'videos/clip.webm'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('video/webm');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(video);
+  });
+
+  it('answers a Range request with 206 and exactly those bytes', async () => {
+    const response = await get(electronMediaUrl(datasetId, 'videos/clip.webm'), { Range: 'bytes=100-199' });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe('bytes 100-199/1000');
+    expect(response.headers.get('content-length')).toBe('100');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(video.slice(100, 200));
+  });
+
+  it('answers a range past the end with 416', async () => {
+    const response = await get(electronMediaUrl(datasetId, 'videos/clip.webm'), { Range: 'bytes=5000-' });
+    expect(response.status).toBe(416);
+    expect(response.headers.get('content-range')).toBe('bytes */1000');
+  });
+
+  it('labels json, jsonl and sql files', async () => {
+    await writeFile(path.join(temp.root, 'dataset.json'), '{}');
+    expect((await get(electronMediaUrl(datasetId, 'tasks.jsonl'))).headers.get('content-type')).toMatch(/^application\/jsonl/);
+    expect((await get(electronMediaUrl(datasetId, 'dataset.json'))).headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await get(electronMediaUrl(datasetId, 'scenarios/s/schema.sql'))).headers.get('content-type')).toMatch(/^application\/sql/);
+  });
+
+  it('refuses escapes: encoded .., symlinks out, unopened datasets', async () => {
+    const escapes = [
+      // The URL parser already folds these dot segments away; what is left names a file inside.
+      `studio-media://${datasetId}/videos/%2e%2e/%2e%2e/outside-secret.txt`,
+      `studio-media://${datasetId}/../outside-secret.txt`,
+      // These survive URL parsing and are refused by the path check.
+      `studio-media://${datasetId}/%2E%2E%2Foutside-secret.txt`,
+      `studio-media://${datasetId}/..%5Coutside-secret.txt`,
+      `studio-media://${datasetId}/${encodeURIComponent(temp.secretFile)}`,
+      electronMediaUrl(datasetId, 'videos/leak.webm'),
+    ];
+    for (const url of escapes) {
+      const response = await get(url);
+      expect([403, 404], url).toContain(response.status);
+      expect(await response.text(), url).not.toContain('secret');
+    }
+    expect((await get(`studio-media://${datasetId}/%2E%2E%2Foutside-secret.txt`)).status).toBe(403);
+    expect((await get(electronMediaUrl(datasetId, 'videos/leak.webm'))).status).toBe(403);
+    expect((await get(electronMediaUrl('other-12345678', 'videos/clip.webm'))).status).toBe(404);
+    expect((await get(electronMediaUrl(datasetId, 'videos/missing.webm'))).status).toBe(404);
+  });
+});

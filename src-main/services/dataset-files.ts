@@ -1,0 +1,55 @@
+// Reading, listing and writing the files of one dataset, given its real root path.
+import { readFile, readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { DatasetFile } from '../../shared/api/studio-api';
+import { StudioError } from '../../shared/api/studio-error';
+import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
+import { compareCodePoints } from './code-point-order';
+import { isInsideRoot, resolveExisting, resolveWritable } from './safe-path';
+
+/** Larger files are media: the renderer streams them through mediaUrl instead. */
+const maxTextFileBytes = 256 * 1024 * 1024;
+
+export async function readDatasetText(realRoot: string, relativePath: string): Promise<string> {
+  const file = await resolveExisting(realRoot, relativePath, 'file');
+  const stats = await stat(file);
+  if (!stats.isFile()) throw new StudioError('not-found', `Not a file: ${relativePath}`);
+  if (stats.size > maxTextFileBytes) throw new StudioError('forbidden', `Too large to read as text: ${relativePath}`);
+  return readFile(file, 'utf8');
+}
+
+/** Files below `relativeDir` (recursively), with dataset-relative paths in code-point order. */
+export async function listDatasetFiles(realRoot: string, relativeDir: string): Promise<DatasetFile[]> {
+  const dir = relativeDir.replace(/\/$/, '');
+  const start = await resolveExisting(realRoot, dir, 'dir');
+  if (!(await stat(start)).isDirectory()) throw new StudioError('not-found', `Not a folder: ${relativeDir}`);
+  const files: DatasetFile[] = [];
+  await collectFiles(realRoot, start, dir, files);
+  return files.sort((a, b) => compareCodePoints(a.path, b.path));
+}
+
+async function collectFiles(realRoot: string, folder: string, relativeFolder: string, into: DatasetFile[]): Promise<void> {
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    if (isAtomicTempFile(entry.name)) continue;
+    const absolute = path.join(folder, entry.name);
+    const relative = relativeFolder === '' ? entry.name : `${relativeFolder}/${entry.name}`;
+    if (entry.isDirectory()) {
+      await collectFiles(realRoot, absolute, relative, into);
+    } else if (entry.isFile()) {
+      into.push({ path: relative, size: (await stat(absolute)).size });
+    } else if (entry.isSymbolicLink()) {
+      // Symlinked files count when they stay inside the dataset; symlinked folders are not
+      // followed, which also rules out cycles.
+      const real = await realpath(absolute).catch(() => null);
+      if (real === null || !isInsideRoot(realRoot, real)) continue;
+      const stats = await stat(real);
+      if (stats.isFile()) into.push({ path: relative, size: stats.size });
+    }
+  }
+}
+
+export async function writeDatasetText(realRoot: string, relativePath: string, content: string): Promise<DatasetFile> {
+  const target = await resolveWritable(realRoot, relativePath);
+  await writeFileAtomic(target, content);
+  return { path: relativePath, size: Buffer.byteLength(content, 'utf8') };
+}

@@ -1,0 +1,69 @@
+import { mkdir, realpath, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDataset, type TempDataset } from '../test-support/temp-dataset';
+import { resolveExisting, resolveWritable } from './safe-path';
+
+let temp: TempDataset;
+let root: string;
+
+beforeEach(async () => {
+  temp = await makeTempDataset({ 'tasks.jsonl': '{}\n', 'videos/clip.webm': 'x' });
+  root = await realpath(temp.root);
+  await symlink(temp.secretFile, path.join(root, 'link-out.txt'));
+  await symlink(temp.base, path.join(root, 'dir-out'));
+  await symlink(path.join(root, 'tasks.jsonl'), path.join(root, 'link-in.jsonl'));
+});
+afterEach(() => temp.cleanup());
+
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'resolved',
+    (error: { code?: string }) => error.code,
+  );
+
+describe('resolveExisting', () => {
+  it('allows files inside the dataset, also through symlinks that stay inside', async () => {
+    await expect(resolveExisting(root, 'tasks.jsonl', 'file')).resolves.toBe(path.join(root, 'tasks.jsonl'));
+    await expect(resolveExisting(root, 'videos/clip.webm', 'file')).resolves.toBe(path.join(root, 'videos/clip.webm'));
+    await expect(resolveExisting(root, 'link-in.jsonl', 'file')).resolves.toBe(path.join(root, 'tasks.jsonl'));
+    await expect(resolveExisting(root, '', 'dir')).resolves.toBe(root);
+  });
+
+  it('refuses .., absolute paths and backslashes', async () => {
+    expect(await codeOf(resolveExisting(root, '../outside-secret.txt', 'file'))).toBe('forbidden');
+    expect(await codeOf(resolveExisting(root, 'videos/../../outside-secret.txt', 'file'))).toBe('forbidden');
+    expect(await codeOf(resolveExisting(root, temp.secretFile, 'file'))).toBe('forbidden');
+    expect(await codeOf(resolveExisting(root, '..\\outside-secret.txt', 'file'))).toBe('forbidden');
+    expect(await codeOf(resolveExisting(root, '..', 'dir'))).toBe('forbidden');
+  });
+
+  it('refuses symlinks that resolve outside the dataset', async () => {
+    expect(await codeOf(resolveExisting(root, 'link-out.txt', 'file'))).toBe('forbidden');
+    expect(await codeOf(resolveExisting(root, 'dir-out/outside-secret.txt', 'file'))).toBe('forbidden');
+  });
+
+  it('reports missing files as not-found', async () => {
+    expect(await codeOf(resolveExisting(root, 'nope.json', 'file'))).toBe('not-found');
+  });
+});
+
+describe('resolveWritable', () => {
+  it('allows new files in new folders inside the dataset', async () => {
+    await expect(resolveWritable(root, 'annotations/ann-1.jsonl')).resolves.toBe(path.join(root, 'annotations/ann-1.jsonl'));
+  });
+
+  it('refuses escapes, writing through symlinks, and folders reached through symlinks out', async () => {
+    expect(await codeOf(resolveWritable(root, '../evil.txt'))).toBe('forbidden');
+    expect(await codeOf(resolveWritable(root, '/tmp/evil.txt'))).toBe('forbidden');
+    expect(await codeOf(resolveWritable(root, 'link-out.txt'))).toBe('forbidden');
+    expect(await codeOf(resolveWritable(root, 'link-in.jsonl'))).toBe('forbidden');
+    expect(await codeOf(resolveWritable(root, 'dir-out/new-folder/evil.txt'))).toBe('forbidden');
+  });
+
+  it('refuses to replace a folder with a file', async () => {
+    await mkdir(path.join(root, 'annotations'));
+    await writeFile(path.join(root, 'annotations', 'a.jsonl'), '');
+    expect(await codeOf(resolveWritable(root, 'annotations'))).toBe('forbidden');
+  });
+});

@@ -1,0 +1,69 @@
+// Every dataset file the renderer names goes through here. The syntax check refuses "..",
+// absolute paths and backslashes; the realpath check refuses symlinks that lead out of the root.
+import { lstat, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { isDatasetRelativeDir, isDatasetRelativePath } from '../../shared/api/dataset-path';
+import { StudioError } from '../../shared/api/studio-error';
+
+/** True when `target` is `root` or lies below it. Both must be absolute, normalized paths. */
+export function isInsideRoot(root: string, target: string): boolean {
+  const relative = path.relative(root, target);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * Resolves an existing file or folder of the dataset at `realRoot` (already a real path).
+ * Throws StudioError 'forbidden' for escapes and 'not-found' when nothing is there.
+ */
+export async function resolveExisting(realRoot: string, relativePath: string, kind: 'file' | 'dir'): Promise<string> {
+  const syntaxOk = kind === 'dir' ? isDatasetRelativeDir(relativePath) : isDatasetRelativePath(relativePath);
+  if (!syntaxOk) throw new StudioError('forbidden', `Not a dataset-relative path: ${JSON.stringify(relativePath)}`);
+  let real: string;
+  try {
+    real = await realpath(path.join(realRoot, relativePath));
+  } catch (error) {
+    if (isMissing(error)) throw new StudioError('not-found', `No such file in the dataset: ${relativePath}`);
+    throw error;
+  }
+  if (!isInsideRoot(realRoot, real)) {
+    throw new StudioError('forbidden', `Path leads outside the dataset: ${relativePath}`);
+  }
+  return real;
+}
+
+/**
+ * Resolves where a file may be written: its nearest existing ancestor must really be inside the
+ * root (so creating folders cannot follow a symlink out), and the file itself must not be a symlink.
+ */
+export async function resolveWritable(realRoot: string, relativePath: string): Promise<string> {
+  if (!isDatasetRelativePath(relativePath)) {
+    throw new StudioError('forbidden', `Not a dataset-relative path: ${JSON.stringify(relativePath)}`);
+  }
+  const target = path.join(realRoot, relativePath);
+  let ancestor = path.dirname(target);
+  for (;;) {
+    try {
+      const realAncestor = await realpath(ancestor);
+      if (!isInsideRoot(realRoot, realAncestor)) {
+        throw new StudioError('forbidden', `Path leads outside the dataset: ${relativePath}`);
+      }
+      break;
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      ancestor = path.dirname(ancestor);
+    }
+  }
+  try {
+    const stats = await lstat(target);
+    if (stats.isSymbolicLink()) throw new StudioError('forbidden', `Refusing to write through a symlink: ${relativePath}`);
+    if (!stats.isFile()) throw new StudioError('forbidden', `Not a regular file: ${relativePath}`);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  return target;
+}

@@ -1,0 +1,32 @@
+// Wires the services together for one host process (Electron main or the browser host).
+import path from 'node:path';
+import type { HostKind } from '../../shared/api/studio-api';
+import { readAppInfo } from './app-info';
+import { DatasetCatalog } from './dataset-catalog';
+import { StudioEventBus } from './event-bus';
+import { RecentDatasets } from './recent-datasets';
+import { createStudioHandlers, type StudioServices } from './studio-handlers';
+
+export interface StudioHostOptions {
+  hostKind: HostKind;
+  /** Folder with package.json and datasets/ (the repository, or the packaged app). */
+  appRoot: string;
+  /** Where recent-datasets.json lives. */
+  configDir: string;
+  /** Defaults to <appRoot>/datasets. */
+  datasetsDir?: string | null;
+}
+
+export function createStudioHost(options: StudioHostOptions) {
+  const services: StudioServices = {
+    catalog: new DatasetCatalog({
+      datasetsDir: options.datasetsDir === undefined ? path.join(options.appRoot, 'datasets') : options.datasetsDir,
+      recents: new RecentDatasets(options.configDir),
+    }),
+    events: new StudioEventBus(),
+    appInfo: readAppInfo(options.appRoot, options.hostKind),
+  };
+  return { ...services, handlers: createStudioHandlers(services) };
+}
+
+export type StudioHost = ReturnType<typeof createStudioHost>;

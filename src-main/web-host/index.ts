@@ -1,0 +1,29 @@
+// Entry point of the browser host (built to out/main/web-host.js; `npm run web` builds and runs it).
+import path from 'node:path';
+import { createStudioHost } from '../services/studio-host';
+import { parseWebHostArgs } from './cli-args';
+import { startWebHost } from './server';
+import { createToken } from './token-auth';
+
+async function main(): Promise<void> {
+  const args = parseWebHostArgs(process.argv.slice(2));
+  // Built to <root>/out/main/web-host.js: the repository root is two folders up.
+  const appRoot = path.resolve(import.meta.dirname, '..', '..');
+  const studio = createStudioHost({ hostKind: 'web', appRoot, configDir: args.configDir });
+  for (const folder of args.datasets) await studio.catalog.addFolder(folder);
+  const host = await startWebHost({
+    studio,
+    rendererDir: path.join(appRoot, 'out', 'renderer'),
+    token: createToken(),
+    port: args.port,
+  });
+  console.log(`EgoBench Studio (browser host): ${host.url}`);
+  const stop = () => void host.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

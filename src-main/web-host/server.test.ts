@@ -1,0 +1,126 @@
+import { request as httpRequest } from 'node:http';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { webMediaUrl } from '../../shared/api/media-url';
+import { createStudioHost } from '../services/studio-host';
+import { makeTempDataset, type TempDataset } from '../test-support/temp-dataset';
+import { startWebHost, type RunningWebHost } from './server';
+import { tokenCookieName, tokenHeader } from './token-auth';
+
+const token = 'test-token-0123456789';
+let temp: TempDataset;
+let host: RunningWebHost;
+let base: string;
+
+beforeEach(async () => {
+  temp = await makeTempDataset({ 'videos/clip.webm': new Uint8Array(500).fill(7), 'tasks.jsonl': '{"id":"t1"}\n' });
+  const rendererDir = path.join(temp.base, 'renderer');
+  await mkdir(rendererDir);
+  await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>studio</title>');
+  const studio = createStudioHost({ hostKind: 'web', appRoot: temp.base, configDir: temp.configDir, datasetsDir: temp.datasetsDir });
+  host = await startWebHost({ studio, rendererDir, token, port: 0 });
+  base = `http://127.0.0.1:${host.port}`;
+});
+afterEach(async () => {
+  await host.close();
+  await temp.cleanup();
+});
+
+const withToken = { [tokenHeader]: token };
+const api = (channel: string, args: unknown[], headers: Record<string, string> = withToken) =>
+  fetch(`${base}/api/${channel}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(args) });
+
+describe('browser host token', () => {
+  it('prints a URL on 127.0.0.1 with the token', () => {
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/?token=${token}`);
+  });
+
+  it('refuses requests without the token or with a wrong one', async () => {
+    expect((await fetch(`${base}/`)).status).toBe(403);
+    expect((await fetch(`${base}/?token=wrong`)).status).toBe(403);
+    expect((await fetch(`${base}/index.html`, { headers: { [tokenHeader]: `${token}x` } })).status).toBe(403);
+    expect((await api('datasets.list', [], {})).status).toBe(403);
+    expect((await fetch(`${base}/api/events`)).status).toBe(403);
+  });
+
+  it('accepts the query token on the first load and sets a cookie that works afterwards', async () => {
+    const first = await fetch(host.url);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('<title>studio</title>');
+    expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const cookie = first.headers.get('set-cookie')!;
+    expect(cookie).toMatch(new RegExp(`^${tokenCookieName(host.port)}=${token};.*HttpOnly.*SameSite=Strict`));
+    const next = await api('datasets.list', [], { Cookie: cookie.split(';')[0] });
+    expect(next.status).toBe(200);
+  });
+
+  it('refuses a foreign Host header even with the token (DNS rebinding)', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(`${base}/`, { headers: { Host: `evil.example:${host.port}`, ...withToken } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(status).toBe(403);
+  });
+});
+
+describe('browser host API', () => {
+  async function openTiny(): Promise<string> {
+    const { value: datasets } = (await (await api('datasets.list', [])).json()) as { value: { id: string; name: string }[] };
+    expect(datasets.map((dataset) => dataset.name)).toEqual(['Tiny dataset']);
+    expect((await api('datasets.open', [datasets[0].id])).status).toBe(200);
+    return datasets[0].id;
+  }
+
+  it('lists, opens, reads and writes through the same services', async () => {
+    const id = await openTiny();
+    expect(await (await api('datasets.readText', [id, 'tasks.jsonl'])).json()).toEqual({ value: '{"id":"t1"}\n' });
+    expect((await api('datasets.writeText', [id, 'annotations/a.jsonl', 'x\n'])).status).toBe(200);
+    const listed = (await (await api('datasets.listFiles', [id, 'annotations'])).json()) as { value: unknown };
+    expect(listed.value).toEqual([{ path: 'annotations/a.jsonl', size: 2 }]);
+  });
+
+  it('answers invalid arguments with 400, escapes with 403 and unopened datasets with 404', async () => {
+    const id = await openTiny();
+    const invalid = await api('datasets.readText', [id, '../outside-secret.txt']);
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { error: { code: string } }).error.code).toBe('invalid-args');
+    expect((await api('datasets.readText', ['other-00000000', 'tasks.jsonl'])).status).toBe(404);
+    expect((await api('no.such', [])).status).toBe(404);
+    const notJson = await fetch(`${base}/api/app.info`, { method: 'POST', headers: { ...withToken, 'Content-Type': 'text/plain' }, body: '[]' });
+    expect(notJson.status).toBe(415);
+  });
+
+  it('reports its host kind as web', async () => {
+    expect(((await (await api('app.info', [])).json()) as { value: { hostKind: string } }).value.hostKind).toBe('web');
+  });
+
+  it('serves media with range support and refuses escapes', async () => {
+    const id = await openTiny();
+    const partial = await fetch(`${base}${webMediaUrl(id, 'videos/clip.webm')}`, { headers: { ...withToken, Range: 'bytes=10-19' } });
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get('content-range')).toBe('bytes 10-19/500');
+    expect(partial.headers.get('content-type')).toBe('video/webm');
+    expect((await partial.arrayBuffer()).byteLength).toBe(10);
+    const escape = await fetch(`${base}/media/${id}/%2E%2E%2Foutside-secret.txt`, { headers: withToken });
+    expect(escape.status).toBe(403);
+  });
+
+  it('pushes events over Server-Sent Events', async () => {
+    const id = await openTiny();
+    const controller = new AbortController();
+    const stream = await fetch(`${base}/api/events`, { headers: withToken, signal: controller.signal });
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = stream.body!.getReader();
+    await reader.read(); // ": connected"
+    await api('datasets.writeText', [id, 'notes.txt', 'hello']);
+    let received = '';
+    while (!received.includes('\n\n')) received += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    expect(received).toBe(`event: datasets.changed\ndata: ${JSON.stringify({ datasetId: id, paths: ['notes.txt'] })}\n\n`);
+  });
+});

@@ -1,0 +1,41 @@
+// The renderer's zustand store, combined from slices. Components read it through the selector
+// hooks below (useShallow), so they re-render only when what they show changes.
+import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { createDatasetSlice, type DatasetSlice } from './datasetSlice';
+import { createHostSlice, type HostSlice } from './hostSlice';
+import { createUiSlice, type UiSlice } from './uiSlice';
+
+export type StudioState = DatasetSlice & UiSlice & HostSlice;
+
+export const useStudioStore = create<StudioState>()((...args) => ({
+  ...createDatasetSlice(...args),
+  ...createUiSlice(...args),
+  ...createHostSlice(...args),
+}));
+
+export const useDatasetPicker = () =>
+  useStudioStore(
+    useShallow((state) => ({
+      datasets: state.datasets,
+      loaded: state.datasetsLoaded,
+      currentId: state.currentDataset?.id ?? null,
+      openDataset: state.openDataset,
+    })),
+  );
+
+export const useStatusBar = () =>
+  useStudioStore(
+    useShallow((state) => ({
+      dataset: state.currentDataset,
+      hostKind: state.appInfo?.hostKind ?? null,
+      version: state.appInfo?.version ?? null,
+      message: state.message,
+    })),
+  );
+
+export const useWorkspace = () =>
+  useStudioStore(useShallow((state) => ({ workspace: state.workspace, setWorkspace: state.setWorkspace })));
+
+export const useHotkeyHelp = () =>
+  useStudioStore(useShallow((state) => ({ open: state.hotkeyHelpOpen, setOpen: state.setHotkeyHelpOpen })));
