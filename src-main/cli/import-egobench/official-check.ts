@@ -32,8 +32,23 @@ export interface OfficialSummary {
 }
 
 /** The per-task figures and rates of an official `*_eval.json`. */
-export function readOfficial(doc: Record<string, any>): { tasks: OfficialTask[]; summary: OfficialSummary } {
-  const tasks = (doc.detailed_results as any[]).map((d) => ({
+interface OfficialDetail {
+  task_id: number | string;
+  tool_based: { success: boolean; matches: number; total_gt_calls: number; total_interaction_calls: number };
+  result_based: { success: boolean };
+  joint_success: boolean;
+}
+
+interface OfficialEvalFile {
+  detailed_results: OfficialDetail[];
+  tool_based: { success_rate: number };
+  result_based: { success_rate: number };
+  joint_success: { success_rate: number };
+  micro_tool_stats: { micro_accuracy: number; total_correct_calls: number; total_ground_truth_calls: number; total_interaction_calls: number };
+}
+
+export function readOfficial(doc: OfficialEvalFile): { tasks: OfficialTask[]; summary: OfficialSummary } {
+  const tasks = doc.detailed_results.map((d) => ({
     task_id: d.task_id,
     matches: d.tool_based.matches,
     total_gt_calls: d.tool_based.total_gt_calls,

@@ -28,7 +28,7 @@ const STRAY_PREFIX = /^\s*Results:\s*/i;
 
 /** `User ID: alice_wong_456` (also `user ID is cook_009`), as the release writes it. */
 export function parseUserId(instruction: string): string | undefined {
-  const m = /user\s*id(?:\s*:\s*|\s+is\s+)["'“]?([A-Za-z0-9][A-Za-z0-9_.\-]*[A-Za-z0-9])/i.exec(instruction);
+  const m = /user\s*id(?:\s*:\s*|\s+is\s+)["'“]?([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9])/i.exec(instruction);
   return m ? m[1] : undefined;
 }
 

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDef, Trajectory } from '../../format/types';
+import { valuesEqual, type EqualityContext } from './equality';
+import { greedyMatch } from './matching';
+import { hallucinationError, mentions, perceptionError, syntaxError } from './taxonomy';
+
+// A catalogue of three rows, matched as the engine's entityMatches does (either containing the other).
+const CATALOGUE = ['sauvignon blanc', 'kim crawford sauvignon blanc', 'glitz sauvignon blanc'];
+const ctx: EqualityContext = {
+  rules: new Map([
+    ['product_name', { kind: 'entity', table: 'products', column: 'product_name' }],
+    ['recipe_name', { kind: 'casefold' }],
+  ]),
+  entities: (_t, _c, s) => {
+    const q = s.toLowerCase();
+    return new Set(CATALOGUE.flatMap((name, i) => (name.includes(q) || q.includes(name) ? [i] : [])));
+  },
+};
+const eq = (a: unknown, b: unknown, field?: string) => valuesEqual(a, b, field, false, ctx);
+
+describe('official equality', () => {
+  it('compares values of different types as numbers when both convert', () => {
+    expect(eq('2', 2.0)).toBe(true);
+    expect(eq(2, 2.0)).toBe(true);
+    expect(eq('two', 2)).toBe(false);
+    expect(eq('', 0)).toBe(false);
+  });
+  it('compares lists unordered with the same length, objects with the same keys', () => {
+    expect(eq([1, 2], [2, 1])).toBe(true);
+    expect(eq([1, 1], [1])).toBe(false);
+    expect(eq({ a: 1 }, { a: 1, b: null })).toBe(false);
+  });
+  it('matches fuzzy names through a shared catalogue row, else by containment', () => {
+    expect(eq('Kim Crawford Sauvignon Blanc', 'glitz sauvignon blanc', 'product_name')).toBe(true); // share "sauvignon blanc"
+    expect(eq('Summerhouse', 'summerhouse white', 'product_name')).toBe(true); // neither found: containment
+    expect(eq('Summerhouse', 'Oyster', 'product_name')).toBe(false);
+    expect(eq('Kim Crawford', 'kim crawford', 'country')).toBe(false); // other fields exact
+  });
+  it('inside lists compares fuzzy names by containment ignoring case, without the catalogue', () => {
+    const item = (n: string) => [{ product_name: n, quantity: 1 }];
+    expect(eq(item('GLITZ Sauvignon Blan'), item('glitz sauvignon blanc'))).toBe(true);
+    expect(eq(item('Kim Crawford Sauvignon Blanc'), item('glitz sauvignon blanc'))).toBe(false);
+  });
+  it('compares case-insensitive fields whole', () => {
+    expect(eq('Tofu Soup', 'tofu soup', 'recipe_name')).toBe(true);
+    expect(eq('Tofu', 'tofu soup', 'recipe_name')).toBe(false);
+  });
+});
+
+const tool = (name: string, effect: 'read' | 'write', props: string[], ignored: string[] = []): ToolDef => ({
+  name,
+  description: '',
+  effect,
+  steps: [],
+  parameters: { type: 'object', properties: Object.fromEntries(props.map((p) => [p, { type: 'string', ...(ignored.includes(p) ? { 'x-ignored': true } : {}) }])) },
+});
+const tools = new Map([
+  ['add_to_cart', tool('add_to_cart', 'write', ['user_id', 'product_name', 'price'], ['price'])],
+  ['get_price', tool('get_price', 'read', ['product_name'])],
+]);
+
+describe('greedy matching', () => {
+  it('drops parameters the implementation does not take, on both sides', () => {
+    const gt = [{ tool_name: 'add_to_cart', parameters: { user_id: 'u', product_name: 'x', price: 1, extra: 1 } }];
+    const agent = [{ tool_name: 'add_to_cart', parameters: { user_id: 'u', product_name: 'x', price: 2 } }];
+    expect(greedyMatch(gt, agent, tools, ctx).matched).toBe(1);
+  });
+  it('gives each ground-truth call the first unused equal agent call', () => {
+    const call = { tool_name: 'get_price', parameters: { product_name: 'kim crawford sauvignon blanc' } };
+    const { matched, takenBy } = greedyMatch([call, call], [call], tools, ctx);
+    expect(matched).toBe(1);
+    expect(takenBy).toEqual([0, -1]);
+  });
+});
+
+describe('error classes', () => {
+  const trajectory = (items: Trajectory['tool_calls']): Trajectory => ({ id: 't', task_id: 'x', model: 'm', mode: 'dynamic_easy', dialogue: [], tool_calls: items });
+  it('syntax: no calls, or an entry without tool_name or parameters', () => {
+    expect(syntaxError(trajectory([]))).toMatchObject({ reason: 'the agent made no tool call' });
+    expect(syntaxError(trajectory([{ turn: 0, calls: [{ tool_name: 'get_cart' }] }]))).toMatchObject({ position: 0 });
+    expect(syntaxError(trajectory([{ turn: 0, calls: [{ tool_name: 'get_cart', parameters: {} }] }]))).toBeNull();
+  });
+  it('perception: an accepted value never reaches a query tool under its key', () => {
+    const calls = [{ tool_name: 'get_price', parameters: { product_name: 'Kim Crawford' } }, { tool_name: 'add_to_cart', parameters: { product_name: 'Riumi Moscato' } }];
+    expect(perceptionError([{ param: 'product_name', value: 'Kim Crawford Sauvignon Blanc' }], calls, tools)).toBeNull();
+    expect(perceptionError([{ param: 'product_name', value: 'Riumi Moscato' }], calls, tools)).toMatchObject({ value: 'Riumi Moscato' });
+    expect(mentions('crawford', 'Kim Crawford Sauvignon Blanc')).toBe(true);
+  });
+  it("hallucination: a user_id other than the instruction's", () => {
+    const calls = [{ tool_name: 'add_to_cart', parameters: { user_id: 'bob' } }];
+    expect(hallucinationError('alice', calls)).toMatchObject({ value: 'bob', expected: 'alice' });
+    expect(hallucinationError(undefined, calls)).toBeNull();
+  });
+});

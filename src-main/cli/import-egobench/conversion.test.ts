@@ -1,0 +1,124 @@
+// Conversion of tasks and result files, and the tool behaviour the import writes as SQL.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../../shared/engine/engine';
+import type { ScenarioEngine } from '../../../shared/engine/types';
+import { loadDataset } from '../../../shared/format/loader';
+import { loadSqlJs } from '../../services/sql-node';
+import { nodeDatasetSource } from '../node-source';
+import { importEgobench } from './index';
+import { IssueLog } from './release';
+import { convertTasks } from './tasks';
+import { convertResultFile, parseResultFileName } from './trajectories';
+
+const FIXTURE = fileURLToPath(new URL('./fixtures/retail1-mini', import.meta.url));
+const ref = { family: 'retail', number: 1, variant: 'retail1' };
+
+describe('tasks', () => {
+  it('numbers tasks by task_id or scenario_id and turns key/value into time-less visual refs', () => {
+    const log = new IssueLog();
+    const [a, b] = convertTasks(ref, [
+      { Instruction: 'Results: Buy it (User ID: u_1).', analysis: '', ground_truth: [{ tool_name: 'get_price', parameters: { product_name: 'X' } }], task_id: 7, image_path: 'retail1.mp4', image_description: 'shelf', key: 'product_name', value: ['A', 'B'] },
+      { Instruction: 'Buy', ground_truth: [], scenario_id: '9', key: 'product_name', value: ['C'] },
+    ], 'tasks/retail1.json', log);
+    expect(a.task).toEqual({ id: 'retail1-7', scenario: 'retail1', instruction: 'Buy it (User ID: u_1).', image_description: 'shelf', video: 'videos/retail1.mp4', user_id: 'u_1' });
+    expect(a.groundTruth.visual_refs).toEqual([
+      { id: 'retail1-7-ref1', description: 'product_name: A', entity: 'A', param: 'product_name', start: null, end: null },
+      { id: 'retail1-7-ref2', description: 'product_name: B', entity: 'B', param: 'product_name', start: null, end: null },
+    ]);
+    expect(b.task.id).toBe('retail1-9');
+    expect(log.problems).toEqual([]);
+  });
+});
+
+describe('result files', () => {
+  const log = new IssueLog();
+  const tasks = convertTasks(ref, [
+    { Instruction: 'a', ground_truth: [], task_id: 1 },
+    { Instruction: 'b', ground_truth: [], task_id: 2 },
+  ], 'tasks/retail1.json', log);
+
+  it('maps file-name modes (text kept as text)', () => {
+    expect(parseResultFileName('retail1_easy.json')).toEqual({ variant: 'retail1', mode: 'easy' });
+    expect(parseResultFileName('retail1_text.json')).toEqual({ variant: 'retail1', mode: 'text' });
+    expect(parseResultFileName('retail1_other.json')).toBeNull();
+  });
+
+  it('pairs by position, ignores extra trajectories and converts legacy call/result items', () => {
+    const raw = [
+      { task_id: 99, mode: 'text', dialogue: [{ role: 'user', turn: 0, content: 'hi', evaluation: {} }], tool_calls: [
+        { turn: 0, call: { tool_name: 'get_price', parameters: { product_name: 'x' } }, result: { role: 'tool', content: '{}' } },
+        { turn: 1, call: { tool_name: 'get_cart' } },
+      ], rounds_count: 2 },
+      { task_id: 2, mode: 'hard', tool_calls: [{ turn: 0, calls: [{ tool_name: 'a', parameters: {} }, { tool_name: 'b' }] }] },
+      { task_id: 3, tool_calls: [] },
+    ];
+    const out = convertResultFile('M', 'retail1_hard.json', raw, tasks, 'results/M/retail1_hard.json', log);
+    expect(out.map((t) => [t.id, t.task_id, t.mode])).toEqual([['M/retail1_hard/1', 'retail1-1', 'dynamic_hard'], ['M/retail1_hard/2', 'retail1-2', 'dynamic_hard']]);
+    expect(out[0].tool_calls).toEqual([
+      { turn: 0, calls: [{ tool_name: 'get_price', parameters: { product_name: 'x' } }], results: [{ role: 'tool', content: '{}' }] },
+      { turn: 1, calls: [{ tool_name: 'get_cart' }] },
+    ]);
+    expect(out[0].dialogue).toEqual([{ role: 'user', turn: 0, content: 'hi' }]);
+    expect(out[0].rounds_count).toBe(2);
+    expect(log.warnings.map((w) => w.message)).toEqual(expect.arrayContaining([expect.stringContaining('1 trajectories beyond the 2 tasks are ignored'), expect.stringContaining('says task 99')]));
+  });
+});
+
+describe('retail tools reproduce the release behaviour', () => {
+  let out: string;
+  let engine: ScenarioEngine;
+  beforeAll(async () => {
+    out = await mkdtemp(path.join(os.tmpdir(), 'egobench-tools-'));
+    await importEgobench(FIXTURE, out);
+    const dataset = await loadDataset(nodeDatasetSource(out));
+    expect(dataset.problems).toEqual([]);
+    engine = createEngine(await loadSqlJs(), dataset.scenarios.get('retail1')!);
+  });
+  afterAll(async () => {
+    engine?.close();
+    await rm(out, { recursive: true, force: true });
+  });
+  const cartOf = (user: string) => engine.state().carts.filter((r) => r.user_id === user).map((r) => [r.product_name, r.quantity]);
+
+  it('retrieves fuzzily either way, ignoring case, in catalogue order', () => {
+    engine.reset();
+    const r = engine.call({ tool_name: 'get_price', parameters: { product_name: 'Kim Crawford Sauvignon Blanc' } });
+    expect(r).toEqual({ ok: true, result: { products: [{ product_name: 'sauvignon blanc', price: 140 }, { product_name: 'kim crawford sauvignon blanc', price: 139 }], count: 2 } });
+    const none = engine.call({ tool_name: 'get_price', parameters: { product_name: 'Summerhouse' } });
+    expect(none).toEqual({ ok: false, result: { status: 'error', message: "No matching products found for 'Summerhouse'." } });
+  });
+
+  it('accumulates cart quantities, deletes at zero, lower-cases names, and errors change nothing', () => {
+    engine.reset();
+    const add = (qty: number) => engine.call({ tool_name: 'add_to_cart', parameters: { user_id: 'new_user', product_name: 'Glitz Sauvignon Blanc', qty, category: 'wine', price: 1, tax_rate: 0, discount: 1 } });
+    expect(add(1)).toEqual({ ok: true, result: { status: 'success', message: "Added 1 of 'glitz sauvignon blanc' to user 'new_user' cart." } });
+    expect(add(2)).toEqual({ ok: true, result: { status: 'success', message: "Added 2 more of 'glitz sauvignon blanc' to user 'new_user' cart. Total quantity: 3" } });
+    // Prices come from the catalogue, not from the call.
+    expect(engine.state().carts.find((r) => r.user_id === 'new_user')).toMatchObject({ price: 79, tax_rate: 0.08, discount: 0.9 });
+    const before = engine.state();
+    expect(engine.call({ tool_name: 'add_to_cart', parameters: { user_id: 'new_user', product_name: 'no such wine', qty: 1 } }).ok).toBe(false);
+    expect(engine.call({ tool_name: 'remove_from_cart', parameters: { user_id: 'new_user', product_name: 'not in cart', qty: 1 } }).ok).toBe(false);
+    expect(engine.state()).toEqual(before);
+    const remove = (qty: number) => engine.call({ tool_name: 'remove_from_cart', parameters: { user_id: 'new_user', product_name: 'glitz sauvignon blanc', qty } });
+    expect(remove(1).ok).toBe(true);
+    expect(cartOf('new_user')).toEqual([['glitz sauvignon blanc', 2]]);
+    expect(remove(5)).toEqual({ ok: true, result: { status: 'success', message: "Removed all 'glitz sauvignon blanc' from user 'new_user' cart." } });
+    expect(cartOf('new_user')).toEqual([]);
+  });
+
+  it('marks fuzzy fields for entity matching and the parameters the release ignores', async () => {
+    const dataset = await loadDataset(nodeDatasetSource(out));
+    const tools = new Map(dataset.scenarios.get('retail1')!.library.tools.map((t) => [t.name, t]));
+    expect(tools.get('get_price')!.parameters.properties!.product_name['x-match']).toEqual({ entity: 'products.product_name' });
+    expect(tools.get('compute_total_tax')!.parameters.properties!.products.items!.properties!.product_name['x-match']).toEqual({ entity: 'products.product_name' });
+    const addToCart = tools.get('add_to_cart')!.parameters;
+    expect(addToCart.properties!.price['x-ignored']).toBe(true);
+    expect(addToCart.required).toEqual(['user_id', 'product_name', 'qty']);
+    expect(dataset.meta.profile).toBe('egobench');
+    expect(dataset.scenarios.get('retail1')!.library.state_tables).toEqual(['products', 'carts', 'shopping_lists']);
+  });
+});
