@@ -1,11 +1,11 @@
 // The default `paper` profile: metrics of SPEC §8 and the cascading taxonomy of §9.
 import { stateKey } from '../engine/state';
 import type { ScenarioEngine } from '../engine/types';
-import type { GroundTruth, Json, ScenarioDef, ToolCall, ToolDef } from '../format/types';
+import type { Json, ScenarioDef, ToolCall, ToolDef } from '../format/types';
 import { callEntries, normalizeCalls, toolMap, type CallEntry } from './calls';
 import { canonicalString, matchCalls, valuesEqual, type MatchContext } from './canonical';
 import { Grounding } from './grounding';
-import { parameterLeaves } from './leaves';
+import { parameterLeaves, type Leaf } from './leaves';
 import type { Evidence, Label, ScoringContext, ScoringProfile, TrajectoryScore } from './profile';
 import { recordedResultsPerCall } from './results';
 import { schemaFailure } from './schema-check';
@@ -18,7 +18,7 @@ interface ScenarioCache {
 }
 const scenarioCaches = new WeakMap<ScenarioDef, ScenarioCache>();
 const seedTextCaches = new WeakMap<ScenarioEngine, Set<string>>();
-const gtStateCaches = new WeakMap<ScenarioEngine, WeakMap<GroundTruth, string>>();
+const replayMemos = new WeakMap<ScenarioEngine, Map<string, Json[]>>();
 
 export function scenarioCache(scenario: ScenarioDef): ScenarioCache {
   let cache = scenarioCaches.get(scenario);
@@ -31,8 +31,28 @@ export function scenarioCache(scenario: ScenarioDef): ScenarioCache {
   return cache;
 }
 
+const matchContexts = new WeakMap<ScenarioEngine, MatchContext>();
+
+/** Entity lookups of one engine, memoised: the seed never changes, and names repeat a lot. */
 export function matchContext(engine: ScenarioEngine): MatchContext {
-  return { entities: (table, column, s) => engine.entityMatches(table, column, s) };
+  let ctx = matchContexts.get(engine);
+  if (!ctx) {
+    const memo = new Map<string, Set<number>>();
+    ctx = {
+      entities: (table, column, s) => {
+        const key = `${table}\u0000${column}\u0000${s}`;
+        let rows = memo.get(key);
+        if (!rows) {
+          rows = engine.entityMatches(table, column, s);
+          if (memo.size > 100_000) memo.clear();
+          memo.set(key, rows);
+        }
+        return rows;
+      },
+    };
+    matchContexts.set(engine, ctx);
+  }
+  return ctx;
 }
 
 function canonicalSeedTexts(engine: ScenarioEngine): Set<string> {
@@ -44,18 +64,22 @@ function canonicalSeedTexts(engine: ScenarioEngine): Set<string> {
   return texts;
 }
 
-/** State key after running calls from the seed; only write tools can change state (§3). */
-export function finalStateKey(engine: ScenarioEngine, calls: readonly ToolCall[], writeTools: Set<string>): string {
-  return stateKey(engine.execute(calls.filter((c) => writeTools.has(c.tool_name))).state);
-}
+const stateMemos = new WeakMap<ScenarioEngine, Map<string, string>>();
 
-export function groundTruthStateKey(engine: ScenarioEngine, truth: GroundTruth, writeTools: Set<string>): string {
-  let cache = gtStateCaches.get(engine);
-  if (!cache) gtStateCaches.set(engine, (cache = new WeakMap()));
-  let key = cache.get(truth);
+/**
+ * State key after running calls from the seed. Only write tools can change state (§3), and
+ * execution is deterministic, so the key is memoised by the sequence of write calls.
+ */
+export function finalStateKey(engine: ScenarioEngine, calls: readonly ToolCall[], writeTools: Set<string>): string {
+  const writes = calls.filter((c) => writeTools.has(c.tool_name));
+  let memo = stateMemos.get(engine);
+  if (!memo) stateMemos.set(engine, (memo = new Map()));
+  const sequence = JSON.stringify(writes);
+  let key = memo.get(sequence);
   if (key === undefined) {
-    key = finalStateKey(engine, normalizeCalls(truth.calls), writeTools);
-    cache.set(truth, key);
+    key = stateKey(engine.execute(writes).state);
+    if (memo.size > 50_000) memo.clear();
+    memo.set(sequence, key);
   }
   return key;
 }
@@ -70,7 +94,7 @@ export const paperProfile: ScoringProfile = {
     const gt = normalizeCalls(ctx.groundTruth.calls);
     const { matched, pairs } = matchCalls(gt, agent, tools, match);
     const tool_succ = matched === gt.length;
-    const result_succ = finalStateKey(ctx.engine, agent, writeTools) === groundTruthStateKey(ctx.engine, ctx.groundTruth, writeTools);
+    const result_succ = finalStateKey(ctx.engine, agent, writeTools) === finalStateKey(ctx.engine, gt, writeTools);
     const joint_succ = tool_succ && result_succ;
     const base = { matched, gt_calls: gt.length, agent_calls: agent.length, tool_succ, result_succ, joint_succ };
     if (joint_succ) return { ...base, label: 'correct', evidence: null };
@@ -162,37 +186,50 @@ function perceptionVerdict({ ctx, tools, match, entries, gt }: CascadeInput): Ve
 
 function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Verdict | null {
   const grounding = new Grounding(canonicalSeedTexts(ctx.engine));
-  const users = ctx.trajectory.dialogue.filter((m) => m.role === 'user');
+  const users = [...ctx.trajectory.dialogue.filter((m) => m.role === 'user')].sort((a, b) => (a.turn ?? 0) - (b.turn ?? 0));
   let usersAdded = 0;
-  const sortedUsers = [...users].sort((a, b) => (a.turn ?? 0) - (b.turn ?? 0));
-  const replayed = replayedResultsIfNeeded(ctx, entries);
   const perItem = ctx.trajectory.tool_calls.map((item) => recordedResultsPerCall(item.results, item.calls.length));
+  // Entries before the current one whose results must be replayed. Replaying costs a run of
+  // every call, so it happens only when a value is not grounded without those results.
+  let awaitingReplay: CallEntry[] = [];
+  const groundedNow = (value: string | number, schema: Leaf['schema']) =>
+    typeof value === 'string' ? grounding.stringGrounded(value, schema) : grounding.numberGrounded(value);
   for (const entry of entries) {
-    while (usersAdded < sortedUsers.length && (sortedUsers[usersAdded].turn ?? 0) <= entry.turn)
-      grounding.addUserMessage(sortedUsers[usersAdded++].content);
+    while (usersAdded < users.length && (users[usersAdded].turn ?? 0) <= entry.turn) grounding.addUserMessage(users[usersAdded++].content);
     const call = entry.call!;
-    const schema = tools.get(call.tool_name)?.parameters;
-    for (const leaf of parameterLeaves(call.parameters, schema)) {
-      const grounded =
-        typeof leaf.value === 'string' ? grounding.stringGrounded(leaf.value, leaf.schema) : grounding.numberGrounded(leaf.value);
-      if (!grounded)
-        return {
-          label: 'hallucination',
-          evidence: { entry: entry.index, turn: entry.turn, tool_name: call.tool_name, path: leaf.path, value: leaf.value },
-        };
+    for (const leaf of parameterLeaves(call.parameters, tools.get(call.tool_name)?.parameters)) {
+      if (groundedNow(leaf.value, leaf.schema)) continue;
+      if (awaitingReplay.length > 0) {
+        const replayed = replayedResults(ctx, entries);
+        for (const earlier of awaitingReplay) grounding.addResult(replayed[earlier.index]);
+        awaitingReplay = [];
+        if (groundedNow(leaf.value, leaf.schema)) continue;
+      }
+      return {
+        label: 'hallucination',
+        evidence: { entry: entry.index, turn: entry.turn, tool_name: call.tool_name, path: leaf.path, value: leaf.value },
+      };
     }
     const recorded = perItem[entry.item];
     if (recorded) for (const r of recorded[entry.position]) grounding.addResult(r);
-    else grounding.addResult(replayed![entry.index]);
+    else awaitingReplay.push(entry);
   }
   return null;
 }
 
-/** Replayed results by entry index, computed only when some item has no recorded results. */
-function replayedResultsIfNeeded(ctx: ScoringContext, entries: CallEntry[]): Json[] | null {
-  if (ctx.trajectory.tool_calls.every((item) => item.results !== undefined && item.results !== null)) return null;
-  const { results } = ctx.engine.execute(entries.map((e) => e.call));
-  return results.map((r) => r.result as Json);
+/** The results of running every call from the seed, by entry index (memoised by sequence). */
+function replayedResults(ctx: ScoringContext, entries: CallEntry[]): Json[] {
+  const calls = entries.map((e) => e.call);
+  let memo = replayMemos.get(ctx.engine);
+  if (!memo) replayMemos.set(ctx.engine, (memo = new Map()));
+  const sequence = JSON.stringify(calls);
+  let results = memo.get(sequence);
+  if (!results) {
+    results = ctx.engine.execute(calls).results.map((r) => r.result as Json);
+    if (memo.size > 10_000) memo.clear();
+    memo.set(sequence, results);
+  }
+  return results;
 }
 
 function logicVerdict({ gt, pairs }: CascadeInput): Verdict | null {

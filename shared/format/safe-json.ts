@@ -30,8 +30,18 @@ function dropForbiddenKeys(key: string, value: unknown): unknown {
   return FORBIDDEN_KEYS.has(key) ? undefined : value;
 }
 
+/** Opening brackets in the text: an upper bound of the nesting depth, counted natively. */
+function bracketCount(text: string, limit: number): number {
+  let count = 0;
+  for (const bracket of ['{', '[']) {
+    for (let i = text.indexOf(bracket); i !== -1 && count <= limit; i = text.indexOf(bracket, i + 1)) count++;
+  }
+  return count;
+}
+
 export function safeJsonParse(text: string, maxDepth = MAX_NESTING_DEPTH): SafeParse {
-  const depth = nestingDepth(text);
+  // Few brackets cannot nest deeply; only then is the exact (slower) scan needed.
+  const depth = bracketCount(text, maxDepth) <= maxDepth ? 0 : nestingDepth(text);
   if (depth > maxDepth) return { ok: false, message: `nesting depth ${depth} exceeds the limit of ${maxDepth}` };
   // The reviver is slow; only pay for it when a forbidden key can be present.
   const needsReviver = text.includes('"__proto__"') || text.includes('"constructor"') || text.includes('"prototype"');

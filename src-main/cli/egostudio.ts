@@ -144,6 +144,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   evaluate: evaluateCommand,
   agreement: agreementCommand,
   bench: async (args) => (await import('./bench')).benchCommand(args),
+  'bench-evaluate': async (args) => (await import('./bench')).benchEvaluateCommand(args),
 };
 
 export async function main(argv: string[]): Promise<number> {
