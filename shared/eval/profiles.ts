@@ -1,5 +1,6 @@
 // The scoring profiles a dataset can name (SPEC §13) and the labels each one reports.
 import type { DatasetMeta } from '../format/types';
+import { egobenchProfile } from './egobench/profile';
 import { PAPER_LABELS, paperProfile } from './paper-profile';
 import type { Label, ScoringProfile } from './profile';
 
@@ -14,6 +15,6 @@ export const EGOBENCH_LABELS: readonly Label[] = [
 ];
 
 export function profileFor(meta: DatasetMeta): { profile: ScoringProfile; labels: readonly Label[] } {
-  if (meta.profile === 'egobench') throw new Error('the egobench profile is not built into this version');
+  if (meta.profile === 'egobench') return { profile: egobenchProfile, labels: EGOBENCH_LABELS };
   return { profile: paperProfile, labels: PAPER_LABELS };
 }
