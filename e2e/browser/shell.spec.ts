@@ -1,0 +1,89 @@
+// The studio shell in Chromium against the real browser host.
+import { expect, test, type Page } from '@playwright/test';
+import type { StudioApi } from '../../shared/api/studio-api';
+import { datasetsOnDisk } from '../datasets-on-disk';
+
+/** The page's window as the renderer sees it (this file is type-checked without the DOM lib). */
+type StudioWindow = { studio?: StudioApi };
+
+const studioUrl = () => {
+  const url = process.env.STUDIO_URL;
+  if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts (global setup starts the host)');
+  return url;
+};
+
+async function openStudio(page: Page): Promise<void> {
+  await page.goto(studioUrl());
+  await expect(page.getByTestId('status-host')).toHaveText('Browser host');
+}
+
+test('the dataset picker lists the datasets under datasets/', async ({ page }) => {
+  const expected = datasetsOnDisk().map((dataset) => dataset.name);
+  expect(expected.length, 'datasets/ holds at least one dataset').toBeGreaterThan(0);
+  await openStudio(page);
+  const names = page.getByTestId('dataset-picker').locator('.dataset-name');
+  await expect(names).toHaveCount(expected.length);
+  expect((await names.allTextContents()).sort()).toEqual([...expected].sort());
+});
+
+test('the dataset named at launch opens and shows in the status bar', async ({ page }) => {
+  await openStudio(page);
+  const sample = datasetsOnDisk().find((dataset) => dataset.folder === 'egobench-sample') ?? datasetsOnDisk()[0];
+  await expect(page.getByTestId('status-dataset')).toHaveText(sample.name);
+  await expect(page.getByTestId('status-bar')).toBeVisible();
+  // The token left the address bar once the cookie was set.
+  expect(page.url()).not.toContain('token=');
+});
+
+test('the four workspace tabs switch views and routes', async ({ page }) => {
+  await openStudio(page);
+  for (const [id, label] of [
+    ['adjudicate', 'Adjudicate'],
+    ['replay', 'Replay'],
+    ['reports', 'Reports'],
+    ['annotate', 'Annotate'],
+  ]) {
+    await page.getByTestId(`workspace-${id}`).click();
+    await expect(page).toHaveURL(new RegExp(`#/${id}$`));
+    await expect(page.getByTestId(`workspace-${id}`)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
+  }
+  await page.keyboard.press('Alt+3');
+  await expect(page).toHaveURL(/#\/replay$/);
+});
+
+test('? opens the shortcut overlay and Escape closes it', async ({ page }) => {
+  await openStudio(page);
+  await expect(page.getByTestId('hotkey-help')).toHaveCount(0);
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('hotkey-help')).toBeVisible();
+  await expect(page.getByTestId('hotkey-help')).toContainText('Go to Replay');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('hotkey-help')).toHaveCount(0);
+});
+
+test('window.studio talks to the host over HTTP and serves media with ranges', async ({ page }) => {
+  await openStudio(page);
+  await expect(page.getByTestId('status-message')).toContainText('Opened');
+  const result = await page.evaluate(async () => {
+    const studio = (globalThis as unknown as StudioWindow).studio!;
+    const [dataset] = (await studio.datasets.list()).filter((entry) => entry.source === 'added');
+    const manifest = JSON.parse(await studio.datasets.readText(dataset.id, 'dataset.json')) as { name?: string };
+    const partial = await fetch(studio.mediaUrl(dataset.id, 'dataset.json'), { headers: { Range: 'bytes=0-9' } });
+    let escapeCode = '';
+    await studio.datasets.readText(dataset.id, '../package.json').catch((error: Error) => (escapeCode = error.message));
+    return {
+      hostKind: studio.hostKind,
+      manifestName: manifest.name,
+      status: partial.status,
+      contentRange: partial.headers.get('content-range'),
+      bodyLength: (await partial.arrayBuffer()).byteLength,
+      escapeCode,
+    };
+  });
+  expect(result.hostKind).toBe('web');
+  expect(result.status).toBe(206);
+  expect(result.contentRange).toMatch(/^bytes 0-9\/\d+$/);
+  expect(result.bodyLength).toBe(10);
+  expect(result.escapeCode).toMatch(/dataset-relative path/);
+});

@@ -1,0 +1,29 @@
+// What the dataset picker should show, read from the repository's datasets/ folder itself, so
+// the tests follow whatever datasets exist (the sample, placeholders, new ones).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+export const datasetsDir = path.join(repoRoot, 'datasets');
+
+export interface DatasetOnDisk {
+  folder: string;
+  name: string;
+}
+
+export function datasetsOnDisk(): DatasetOnDisk[] {
+  if (!existsSync(datasetsDir)) return [];
+  return readdirSync(datasetsDir)
+    .sort()
+    .filter((folder) => existsSync(path.join(datasetsDir, folder, 'dataset.json')))
+    .map((folder) => {
+      let name = folder;
+      try {
+        const parsed = JSON.parse(readFileSync(path.join(datasetsDir, folder, 'dataset.json'), 'utf8')) as { name?: unknown };
+        if (typeof parsed.name === 'string' && parsed.name.trim() !== '') name = parsed.name.trim();
+      } catch {
+        // The picker falls back to the folder name too.
+      }
+      return { folder, name };
+    });
+}

@@ -1,0 +1,38 @@
+// End-to-end tests. The browser-host project drives the real renderer and API in Debian's
+// Chromium (CHROMIUM_PATH, else /usr/bin/chromium, else Playwright's own); the electron project
+// skips itself where the Electron binary is absent.
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+const chromium = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      // Root on CI needs --no-sandbox; without the background-networking flags Chromium keeps
+      // trying to reach Google's services on a network that has none.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'browser-host', testDir: 'e2e/browser', use: { browserName: 'chromium' } },
+    { name: 'electron', testDir: 'e2e/electron' },
+  ],
+});
