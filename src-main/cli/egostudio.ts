@@ -15,7 +15,8 @@ import { fixed, formatTable, percent } from './table';
 const USAGE = `usage:
   egostudio evaluate <dataset> [--trajectories PATH ...] [--json FILE]
   egostudio agreement <dataset> --annotators a,b [--json FILE]
-  egostudio bench [--tasks N] [--keep DIR]`;
+  egostudio import-egobench <release-dir> --out <dataset>
+  egostudio bench [--tasks N] [--keep]`;
 
 class UsageError extends Error {}
 
@@ -140,7 +141,29 @@ async function agreementCommand(args: string[]): Promise<number> {
   return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
 }
 
+async function importCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { out: { type: 'string' }, name: { type: 'string' } } });
+  const [release] = positionals;
+  if (!release || !values.out) throw new UsageError('import-egobench needs a release folder and --out <dataset>');
+  if (!(await isDirectory(release))) {
+    process.stderr.write(`egostudio: ${release}: no such release folder\n`);
+    return 1;
+  }
+  const { importEgobench } = await import('./import-egobench/index');
+  const result = await importEgobench(release, values.out, { name: values.name });
+  const s = result.summary;
+  process.stdout.write(
+    `imported ${s.tasks} task(s) in ${s.scenarios.length} scenario(s), ${s.trajectories} trajectories (${s.models.join(', ') || 'no model'}) into ${values.out}\n` +
+      `clips named by the tasks but not in the release: ${s.videos.length} (put them in ${values.out}/videos/)\n`,
+  );
+  for (const w of result.warnings.slice(0, 40)) process.stdout.write(`  warning ${w.file}:${w.line}: ${w.message}\n`);
+  if (result.warnings.length > 40) process.stdout.write(`  ... and ${result.warnings.length - 40} more warnings\n`);
+  printProblems(result.problems);
+  return s.tasks === 0 ? 1 : result.problems.length > 0 ? 2 : 0;
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  'import-egobench': importCommand,
   evaluate: evaluateCommand,
   agreement: agreementCommand,
   bench: async (args) => (await import('./bench')).benchCommand(args),
