@@ -21,7 +21,7 @@ import { verifyLabels } from './verify';
 export const DATASET_DIR = 'datasets/egobench-sample';
 
 export function allScenarios() {
-  return [retail(), restaurant(), kitchen(), warehouse(), household()].filter(Boolean);
+  return [retail(), restaurant(), kitchen(), warehouse(), household()];
 }
 
 const WEIGHTS: Record<string, Record<string, number>> = {
@@ -135,7 +135,7 @@ export async function main(argv: string[]): Promise<void> {
     const bad = await verifyLabels(out, intended, round >= 6);
     if (!bad.length) break;
     for (const id of bad) {
-      const s = slots.find((x) => x.run!.id === id)!;
+      const s = slots.find((x) => x.run?.id === id)!;
       s.run = undefined;
       s.attempt++;
       if (s.attempt % 2 === 0) {

@@ -90,19 +90,53 @@ export interface Context {
   writeTools: Set<string>;
 }
 
+function stateKey(ctx: Context, calls: unknown[]): string {
+  const key = JSON.stringify(ctx.engine.execute(calls).state);
+  ctx.engine.reset();
+  return key;
+}
+
+/** Positions (in the flat call list) of writes whose repetition changes the final state. */
+function duplicableWrites(ctx: Context): number[] {
+  const calls = ctx.built.calls;
+  const gtKey = stateKey(ctx, calls);
+  const out: number[] = [];
+  calls.forEach((c, i) => {
+    if (!ctx.writeTools.has(c.tool_name)) return;
+    const dup = [...calls.slice(0, i + 1), c, ...calls.slice(i + 1)];
+    if (stateKey(ctx, dup) !== gtKey) out.push(i);
+  });
+  return out;
+}
+
+function extraBranchChangesState(ctx: Context): boolean {
+  const wb = ctx.built.spec.wrong_branch;
+  if (!wb) return false;
+  const gtJson = new Set(ctx.built.spec.turns[wb.at].calls.map((c) => JSON.stringify(c)));
+  const extra = wb.calls.filter((c) => !gtJson.has(JSON.stringify(c)) && ctx.writeTools.has(c.tool_name));
+  if (!extra.length) return false;
+  return stateKey(ctx, [...ctx.built.calls, ...extra]) !== stateKey(ctx, ctx.built.calls);
+}
+
+const feasibleCache = new Map<Context['built'], { dup: number[]; extra: boolean }>();
+
 /** The intents a task allows (some need a write with a price, a wrong branch, ...). */
 export function feasible(ctx: Context, mode: Mode): Intent[] {
+  if (!feasibleCache.has(ctx.built)) feasibleCache.set(ctx.built, { dup: duplicableWrites(ctx), extra: extraBranchChangesState(ctx) });
+  const cached = feasibleCache.get(ctx.built)!;
   const { spec } = ctx.built;
   const calls = ctx.built.calls;
   const writes = calls.filter((c) => ctx.writeTools.has(c.tool_name));
   const reads = calls.filter((c) => !ctx.writeTools.has(c.tool_name));
-  const out: Intent[] = ['correct', 'correct_extra_read', 'syn_no_parameters', 'syn_parameters_string', 'syn_unknown_tool', 'perception', 'logic_missing_write', 'over_duplicate'];
+  const out: Intent[] = ['correct', 'correct_extra_read', 'syn_no_parameters', 'syn_parameters_string', 'syn_unknown_tool', 'perception', 'logic_missing_write'];
+  if (cached.dup.length) out.push('over_duplicate');
   if (writes.some((c) => Object.values(c.parameters).some((v) => Number.isInteger(v)))) out.push('syn_schema');
   if (mode === 'static') out.push('syn_static_ask');
   if (calls.some((c) => typeof c.parameters.user_id === 'string')) out.push('hall_user_id');
   if (writes.some((c) => typeof c.parameters.price === 'number' || typeof c.parameters.unit_price === 'number')) out.push('hall_price');
   if (reads.length >= 2) out.push('logic_skip_read');
-  if (spec.wrong_branch) out.push('logic_wrong_branch', 'over_extra_write');
+  if (spec.wrong_branch) out.push('logic_wrong_branch');
+  if (cached.extra) out.push('over_extra_write');
   return out;
 }
 
@@ -231,7 +265,7 @@ export function planRun(ctx: Context, intent: Intent, mode: Mode, rng: Rng, atte
       // both branches: the right one, then the writes of the branch not taken
       const wb = spec.wrong_branch!;
       const gtJson = new Set(turns[wb.at].calls.map((c) => JSON.stringify(c)));
-      const extra = wb.calls.filter((c) => !gtJson.has(JSON.stringify(c)));
+      const extra = wb.calls.filter((c) => !gtJson.has(JSON.stringify(c)) && isWrite(c));
       if (extra.length) {
         turns[wb.at].calls.push(...extra.map((c) => structuredClone(c)));
         break;
@@ -241,8 +275,18 @@ export function planRun(ctx: Context, intent: Intent, mode: Mode, rng: Rng, atte
       break;
     }
     case 'over_duplicate': {
-      const at = pickIndex((c) => isWrite(c), 'last')!;
-      turns[at[0]].calls.splice(at[1] + 1, 0, structuredClone(turns[at[0]].calls[at[1]]));
+      const dup = feasibleCache.get(ctx.built)?.dup ?? [];
+      const flat = dup.length ? dup[attempt % dup.length] : -1;
+      let k = 0;
+      let done = false;
+      turns.forEach((t) => {
+        const n = t.calls.length;
+        if (!done && flat >= k && flat < k + n) {
+          t.calls.splice(flat - k + 1, 0, structuredClone(t.calls[flat - k]));
+          done = true;
+        }
+        k += n;
+      });
       break;
     }
   }
