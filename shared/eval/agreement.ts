@@ -44,7 +44,7 @@ export function compareCallLists(
   return { matched, exact, seq_exact, call_f1: total === 0 ? 1 : (2 * matched) / total, pairs };
 }
 
-/** SPEC §11 summary. `distance(i, j)` is 1 - call_f1 between pooled annotations i and j. */
+/** SPEC §11 summary. `pooledDistance(i, j)` is 1 - call_f1 between pooled annotations i and j (i < j). */
 export function summarizeAgreement(
   tasks: readonly TaskAgreement[],
   pooledDistance: (i: number, j: number) => number,
@@ -54,8 +54,9 @@ export function summarizeAgreement(
   const mean = (f: (t: TaskAgreement) => number) => tasks.reduce((s, t) => s + f(t), 0) / n;
   const observed = mean((t) => 1 - t.call_f1);
   // Pool the 2n annotations: index 2t is annotator a of task t, 2t+1 annotator b.
+  // d is symmetric (call equality is), so each unordered pair counts twice.
   let expectedSum = 0;
-  for (let i = 0; i < 2 * n; i++) for (let j = 0; j < 2 * n; j++) if (i !== j) expectedSum += pooledDistance(i, j);
+  for (let i = 0; i < 2 * n; i++) for (let j = i + 1; j < 2 * n; j++) expectedSum += 2 * pooledDistance(i, j);
   const expected = expectedSum / (2 * n * (2 * n - 1));
   return {
     tasks: n,

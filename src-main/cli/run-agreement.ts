@@ -52,9 +52,13 @@ export function agreementReport(dataset: LoadedDataset, SQL: SqlJsStatic, a: str
       });
       pooled.push({ scenario: scenarioId, calls: callsA }, { scenario: scenarioId, calls: callsB });
     }
+    const toolNames = pooled.map((p) => new Set(p.calls.map((c) => c.tool_name)));
     const summary = summarizeAgreement(tasks, (i, j) => {
       const x = pooled[i];
       const y = pooled[j];
+      // Calls of different tools never match: no comparison needed when no tool is shared.
+      if (x.calls.length === 0 || y.calls.length === 0) return x.calls.length === y.calls.length ? 0 : 1;
+      if (![...toolNames[i]].some((name) => toolNames[j].has(name))) return 1;
       // Across scenarios the tool definitions differ; compare with the default rules only.
       const sameScenario = x.scenario === y.scenario;
       const engine = engines(x.scenario);
