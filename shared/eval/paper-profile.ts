@@ -135,7 +135,7 @@ export function syntacticVerdict({ ctx, tools, entries }: Pick<CascadeInput, 'ct
     const raw = entry.raw;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('entry is not an object', entry);
     const { tool_name: name, parameters } = raw as Record<string, unknown>;
-    if (typeof name !== 'string' || name.trim() === '') return fail('tool_name is not a non-empty string', entry);
+    if (typeof name !== 'string' || name === '') return fail('tool_name is not a non-empty string', entry);
     if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))
       return fail('parameters is not an object', entry);
     const tool = tools.get(name.trim());

@@ -34,7 +34,8 @@ describe('SPEC §9 cascade', () => {
   it.each([
     ['no entry at all', []],
     ['an entry that is not an object', [{ turn: 0, calls: ['search_products'] }]],
-    ['an empty tool name', [{ turn: 0, calls: [{ tool_name: ' ', parameters: {} }] }]],
+    ['an empty tool name', [{ turn: 0, calls: [{ tool_name: '', parameters: {} }] }]],
+    ['a blank tool name (well-formed, but no such tool)', [{ turn: 0, calls: [{ tool_name: ' ', parameters: {} }] }]],
     ['parameters that are not an object', [{ turn: 0, calls: [{ tool_name: 'search_products', parameters: ['apple'] }] }]],
     ['an unknown tool', [{ turn: 0, calls: [call('buy', { name: 'apple' })] }]],
     ['a schema failure (type)', [{ turn: 0, calls: [call('add_to_cart', { user_id: 'u1', product_name: 'Green Apple', quantity: '2' })] }]],

@@ -102,7 +102,7 @@ const dialogueMessageSchema = z.looseObject({
 // Calls are kept as written, malformed or not (SPEC §6); legacy items carry `call`/`result`.
 const toolCallItemSchema = z
   .looseObject({
-    turn: z.number(),
+    turn: z.number().optional(),
     calls: z.array(z.unknown()).optional(),
     call: z.unknown().optional(),
     results: z.unknown().optional(),
@@ -116,13 +116,19 @@ const toolCallItemSchema = z
 
 const count = z.number().nonnegative().optional();
 
+/** An item without a turn takes its predecessor's (items are in order), the first one 0. */
+function fillTurns<T extends { turn?: number }>(items: T[]): (T & { turn: number })[] {
+  let previous = 0;
+  return items.map((item) => ({ ...item, turn: (previous = item.turn ?? previous) }));
+}
+
 export const trajectorySchema = z.looseObject({
   id: z.union([nonEmpty, z.number()]).transform(String),
   task_id: z.union([nonEmpty, z.number()]).transform(String),
   model: nonEmpty,
   mode: nonEmpty,
   dialogue: z.array(dialogueMessageSchema).default([]),
-  tool_calls: z.array(toolCallItemSchema).default([]),
+  tool_calls: z.array(toolCallItemSchema).default([]).transform(fillTurns),
   rounds_count: count,
   input_tokens: count,
   output_tokens: count,
