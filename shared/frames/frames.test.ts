@@ -1,0 +1,102 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  clampFrame,
+  estimateFps,
+  formatTimecode,
+  frameCount,
+  frameRangeToSeconds,
+  frameSeekTime,
+  frameStartTime,
+  parseFrameOrTime,
+  resolveFps,
+  secondsToFrameRange,
+  timeToFrame,
+} from './frames';
+
+const rates = fc.constantFrom(10, 23.976, 24, 25, 29.97, 30, 50, 59.94, 60, 120);
+
+describe('frame <-> time', () => {
+  it('maps the start, the middle and the last instant of a frame to that frame', () => {
+    expect(timeToFrame(0, 30)).toBe(0);
+    expect(timeToFrame(0.1, 30)).toBe(3); // 0.1 * 30 is 2.9999999999999996 in floating point
+    expect(timeToFrame(frameStartTime(7, 30), 30)).toBe(7);
+    expect(timeToFrame(frameSeekTime(7, 30), 30)).toBe(7);
+    expect(timeToFrame(8 / 30 - 1e-4, 30)).toBe(7);
+    expect(timeToFrame(-1, 30)).toBe(0);
+    expect(timeToFrame(Number.NaN, 30)).toBe(0);
+  });
+
+  it('seeks inside the frame, never on its edge', () => {
+    expect(frameSeekTime(0, 30)).toBeCloseTo(1 / 60, 12);
+    expect(frameSeekTime(10, 25)).toBeCloseTo(0.42, 12);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), rates, (frame, fps) => {
+        const t = frameSeekTime(frame, fps);
+        expect(t).toBeGreaterThan(frameStartTime(frame, fps));
+        expect(t).toBeLessThan(frameStartTime(frame + 1, fps));
+        expect(timeToFrame(t, fps)).toBe(frame);
+        expect(timeToFrame(frameStartTime(frame, fps), fps)).toBe(frame);
+      }),
+    );
+  });
+
+  it('counts and clamps frames', () => {
+    expect(frameCount(10.5, 30)).toBe(315);
+    expect(frameCount(Number.NaN, 30)).toBe(0);
+    expect(clampFrame(-3, 315)).toBe(0);
+    expect(clampFrame(400, 315)).toBe(314);
+    expect(clampFrame(12.7, 315)).toBe(12);
+    expect(clampFrame(50, 0)).toBe(50);
+  });
+
+  it('takes fps from the task, else the media, else 30', () => {
+    expect(resolveFps(25, 30)).toBe(25);
+    expect(resolveFps(undefined, 24)).toBe(24);
+    expect(resolveFps(0, Number.NaN)).toBe(30);
+    expect(resolveFps('30', null)).toBe(30);
+  });
+});
+
+describe('visual reference ranges', () => {
+  it('covers the frames from the start of the first to the end of the last', () => {
+    expect(frameRangeToSeconds(30, 60, 30)).toEqual({ start: 1, end: 2.033 });
+    expect(frameRangeToSeconds(60, 30, 30)).toEqual({ start: 1, end: 2.033 });
+    expect(secondsToFrameRange(1, 2.033, 30)).toEqual({ first: 30, last: 60 });
+    expect(secondsToFrameRange(1.2, 3.4, 30)).toEqual({ first: 36, last: 101 });
+  });
+
+  it('round-trips any frame range through seconds written to the millisecond', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 500 }), rates, (first, length, fps) => {
+        const { start, end } = frameRangeToSeconds(first, first + length, fps);
+        expect(secondsToFrameRange(start, end, fps)).toEqual({ first, last: first + length });
+      }),
+    );
+  });
+});
+
+describe('parsing and formatting', () => {
+  it('reads frames and times typed in "go to"', () => {
+    expect(parseFrameOrTime('120', 30)).toBe(120);
+    expect(parseFrameOrTime('f 12', 30)).toBe(12);
+    expect(parseFrameOrTime('4.5s', 30)).toBe(135);
+    expect(parseFrameOrTime('1:02.5', 30)).toBe(1875);
+    expect(parseFrameOrTime('0:04', 25)).toBe(100);
+    expect(parseFrameOrTime('abc', 30)).toBeNull();
+    expect(parseFrameOrTime('', 30)).toBeNull();
+  });
+
+  it('formats a timecode with the frame within the second', () => {
+    expect(formatTimecode(0, 30)).toBe('0:00.00');
+    expect(formatTimecode(75, 30)).toBe('0:02.15');
+    expect(formatTimecode(30 * 61 + 29, 30)).toBe('1:01.29');
+    expect(formatTimecode(9, 10)).toBe('0:00.9');
+  });
+
+  it('estimates the frame rate from presented media times', () => {
+    expect(estimateFps([0, 1 / 30, 2 / 30, 4 / 30])).toBe(30);
+    expect(estimateFps([0.5, 0.5 + 1 / 25])).toBe(25);
+    expect(estimateFps([1])).toBeNull();
+  });
+});

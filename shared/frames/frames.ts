@@ -1,0 +1,121 @@
+// Frames are integers in the domain (CVAT style); time is a detail of the media element.
+// Frame n covers the half-open interval [n/fps, (n+1)/fps). Seeks aim at the middle of a frame,
+// never at its edge, where rounding in the decoder could show the neighbour.
+
+/** Frames per second used when neither the task nor the media says. */
+export const DEFAULT_FPS = 30;
+
+/** A usable frame rate: finite and positive (and not absurd), else null. */
+export function validFps(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 1000 ? value : null;
+}
+
+/** The frame rate to use: the task's, else the media's (measured), else DEFAULT_FPS. */
+export function resolveFps(taskFps: unknown, mediaFps?: unknown): number {
+  return validFps(taskFps) ?? validFps(mediaFps) ?? DEFAULT_FPS;
+}
+
+// Times that are a whole number of frames come out of floating point a hair low (0.1 * 30 =
+// 2.9999999999999996); a micro-frame tolerance puts them in the frame they name.
+const EPSILON = 1e-6;
+
+/** The frame shown at media time `seconds` (frame n covers [n/fps, (n+1)/fps)). */
+export function timeToFrame(seconds: number, fps: number): number {
+  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
+  return Math.floor(seconds * fps + EPSILON);
+}
+
+/** Where frame n starts: its presentation timestamp. */
+export function frameStartTime(frame: number, fps: number): number {
+  return frame / fps;
+}
+
+/** The time to seek to for frame n: the middle of the frame. */
+export function frameSeekTime(frame: number, fps: number): number {
+  return (Math.max(0, Math.trunc(frame)) + 0.5) / fps;
+}
+
+/** Number of whole frames in a clip of `duration` seconds (0 when unknown). */
+export function frameCount(duration: number, fps: number): number {
+  if (!Number.isFinite(duration) || duration <= 0) return 0;
+  return Math.max(1, Math.round(duration * fps));
+}
+
+/** Clamps to [0, count - 1] (to 0 when the count is unknown). */
+export function clampFrame(frame: number, count: number): number {
+  const whole = Math.trunc(Number.isFinite(frame) ? frame : 0);
+  if (count <= 0) return Math.max(0, whole);
+  return Math.min(count - 1, Math.max(0, whole));
+}
+
+/** Frame n as `m:ss.ff` (minutes, seconds, frame within the second). */
+export function formatTimecode(frame: number, fps: number): string {
+  const perSecond = Math.round(fps);
+  const totalSeconds = Math.floor(frame / fps + EPSILON);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  const rest = Math.max(0, frame - Math.round(totalSeconds * fps));
+  const width = String(Math.max(1, perSecond - 1)).length;
+  return `${minutes}:${String(seconds).padStart(2, '0')}.${String(rest).padStart(width, '0')}`;
+}
+
+/**
+ * What the user typed in "go to": `120` or `f120` is a frame; `4.5s`, `1:02.5` or `0:04` is a
+ * time, converted to the frame shown then. Null when it is neither.
+ */
+export function parseFrameOrTime(input: string, fps: number): number | null {
+  const text = input.trim().toLowerCase();
+  let match = /^f?\s*(\d+)$/.exec(text);
+  if (match) return Number(match[1]);
+  match = /^(\d+(?:\.\d+)?)\s*s$/.exec(text);
+  if (match) return timeToFrame(Number(match[1]), fps);
+  match = /^(\d+):(\d{1,2}(?:\.\d+)?)$/.exec(text);
+  if (match) return timeToFrame(Number(match[1]) * 60 + Number(match[2]), fps);
+  return null;
+}
+
+/** Seconds rounded to the millisecond, as written in annotation files. */
+export function roundSeconds(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
+}
+
+/**
+ * An inclusive frame range [first, last] as the clip seconds it covers (SPEC §5 visual
+ * references): from the start of `first` to the end of `last`, rounded to milliseconds.
+ */
+export function frameRangeToSeconds(first: number, last: number, fps: number): { start: number; end: number } {
+  const lo = Math.min(first, last);
+  const hi = Math.max(first, last);
+  return { start: roundSeconds(lo / fps), end: roundSeconds((hi + 1) / fps) };
+}
+
+/**
+ * Seconds [start, end] back to the inclusive frame range they cover: every frame whose middle
+ * lies inside. Inverse of frameRangeToSeconds for any frame range at rates up to 1000 fps.
+ */
+export function secondsToFrameRange(start: number, end: number, fps: number): { first: number; last: number } {
+  const lo = Math.min(start, end);
+  const hi = Math.max(start, end);
+  const first = Math.max(0, Math.ceil(lo * fps - 0.5));
+  const last = Math.max(first, Math.floor(hi * fps - 0.5));
+  return { first, last };
+}
+
+/**
+ * The frame rate a media element reveals through requestVideoFrameCallback: the smallest
+ * positive step between distinct media times, snapped to a common rate when close. Null when
+ * there are fewer than two distinct times.
+ */
+export function estimateFps(mediaTimes: readonly number[]): number | null {
+  const sorted = [...new Set(mediaTimes.filter(Number.isFinite))].sort((a, b) => a - b);
+  let step = Infinity;
+  for (let i = 1; i < sorted.length; i++) {
+    const delta = sorted[i] - sorted[i - 1];
+    if (delta > 1e-4 && delta < step) step = delta;
+  }
+  if (!Number.isFinite(step)) return null;
+  const raw = 1 / step;
+  const common = [23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60, 120];
+  const nearest = common.reduce((best, rate) => (Math.abs(rate - raw) < Math.abs(best - raw) ? rate : best));
+  return Math.abs(nearest - raw) / nearest < 0.005 ? nearest : Math.round(raw * 1000) / 1000;
+}
