@@ -1,11 +1,12 @@
 // Scenario engines for a loaded dataset, built on first use; a scenario whose seed SQL fails
-// is reported once as a problem and its trajectories are left out.
+// is reported once as a problem and its trajectories are left out. Host-agnostic: the CLI and
+// the studio's evaluation Web Worker both use it.
 import type { SqlJsStatic } from 'sql.js';
-import { createEngine } from '../../shared/engine/engine';
-import type { ScenarioEngine } from '../../shared/engine/types';
-import type { EngineProvider } from '../../shared/eval/evaluate';
-import type { LoadedDataset } from '../../shared/format/loader';
-import type { Problem } from '../../shared/format/types';
+import { createEngine } from '../engine/engine';
+import type { ScenarioEngine } from '../engine/types';
+import type { EngineProvider } from './evaluate';
+import type { LoadedDataset } from '../format/loader';
+import type { Problem } from '../format/types';
 
 export function engineProvider(SQL: SqlJsStatic, dataset: LoadedDataset, problems?: Problem[]): EngineProvider & { closeAll(): void } {
   const built = new Map<string, ScenarioEngine | { error: string; file: string }>();

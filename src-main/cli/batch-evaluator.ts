@@ -5,7 +5,7 @@ import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '.
 import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
-import { engineProvider } from './engines';
+import { engineProvider } from '../../shared/eval/engine-provider';
 import { nodeDatasetSource } from './node-source';
 
 export type LineBatch = { file: string; lines: [number, string][] };

@@ -12,7 +12,7 @@ import { matchContext, scenarioCache } from '../../shared/eval/paper-profile';
 import { compareCodePoints } from '../../shared/format/codepoint';
 import type { LoadedDataset } from '../../shared/format/loader';
 import type { Problem, ToolCall } from '../../shared/format/types';
-import { engineProvider } from './engines';
+import { engineProvider } from '../../shared/eval/engine-provider';
 
 export interface AgreementReport {
   tasks: TaskAgreement[];
