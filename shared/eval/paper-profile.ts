@@ -7,6 +7,7 @@ import { canonicalString, matchCalls, valuesEqual, type MatchContext } from './c
 import { Grounding } from './grounding';
 import { parameterLeaves, type Leaf } from './leaves';
 import type { Evidence, Label, ScoringContext, ScoringProfile, TrajectoryScore } from './profile';
+import { ReplayCache } from './replay';
 import { recordedResultsPerCall } from './results';
 import { schemaFailure } from './schema-check';
 
@@ -18,7 +19,7 @@ interface ScenarioCache {
 }
 const scenarioCaches = new WeakMap<ScenarioDef, ScenarioCache>();
 const seedTextCaches = new WeakMap<ScenarioEngine, Set<string>>();
-const replayMemos = new WeakMap<ScenarioEngine, Map<string, Json[]>>();
+const replayCaches = new WeakMap<ScenarioEngine, ReplayCache>();
 
 export function scenarioCache(scenario: ScenarioDef): ScenarioCache {
   let cache = scenarioCaches.get(scenario);
@@ -104,7 +105,7 @@ export const paperProfile: ScoringProfile = {
   },
 };
 
-interface CascadeInput {
+export interface CascadeInput {
   ctx: ScoringContext;
   tools: Map<string, ToolDef>;
   match: MatchContext;
@@ -113,7 +114,7 @@ interface CascadeInput {
   pairs: Map<number, number>;
 }
 
-type Verdict = { label: Label; evidence: Evidence };
+export type Verdict = { label: Label; evidence: Evidence };
 
 /** The first label of SPEC §9 that holds for a trajectory whose JointSucc fails. */
 function cascadeOf(input: CascadeInput): Verdict {
@@ -148,7 +149,7 @@ export function syntacticVerdict({ ctx, tools, entries }: Pick<CascadeInput, 'ct
   return null;
 }
 
-function perceptionVerdict({ ctx, tools, match, entries, gt }: CascadeInput): Verdict | null {
+export function perceptionVerdict({ ctx, tools, match, entries, gt }: CascadeInput): Verdict | null {
   const agentCalls = entries.filter((e) => e.call);
   const agentLeaves = agentCalls.map((e) => parameterLeaves(e.call!.parameters, tools.get(e.call!.tool_name)?.parameters));
   const gtLeaves = gt.map((c) => parameterLeaves(c.parameters, tools.get(c.tool_name)?.parameters));
@@ -184,7 +185,7 @@ function perceptionVerdict({ ctx, tools, match, entries, gt }: CascadeInput): Ve
   return null;
 }
 
-function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Verdict | null {
+export function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Verdict | null {
   const grounding = new Grounding(canonicalSeedTexts(ctx.engine));
   const users = [...ctx.trajectory.dialogue.filter((m) => m.role === 'user')].sort((a, b) => (a.turn ?? 0) - (b.turn ?? 0));
   let usersAdded = 0;
@@ -200,7 +201,8 @@ function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Verdict | 
     for (const leaf of parameterLeaves(call.parameters, tools.get(call.tool_name)?.parameters)) {
       if (groundedNow(leaf.value, leaf.schema)) continue;
       if (awaitingReplay.length > 0) {
-        const replayed = replayedResults(ctx, entries);
+        const lastAwaiting = awaitingReplay[awaitingReplay.length - 1].index;
+        const replayed = replayCache(ctx.engine, scenarioCache(ctx.scenario).writeTools).results(entries.map((e) => e.call!), lastAwaiting);
         for (const earlier of awaitingReplay) grounding.addResult(replayed[earlier.index]);
         awaitingReplay = [];
         if (groundedNow(leaf.value, leaf.schema)) continue;
@@ -217,22 +219,13 @@ function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Verdict | 
   return null;
 }
 
-/** The results of running every call from the seed, by entry index (memoised by sequence). */
-function replayedResults(ctx: ScoringContext, entries: CallEntry[]): Json[] {
-  const calls = entries.map((e) => e.call);
-  let memo = replayMemos.get(ctx.engine);
-  if (!memo) replayMemos.set(ctx.engine, (memo = new Map()));
-  const sequence = JSON.stringify(calls);
-  let results = memo.get(sequence);
-  if (!results) {
-    results = ctx.engine.execute(calls).results.map((r) => r.result as Json);
-    if (memo.size > 10_000) memo.clear();
-    memo.set(sequence, results);
-  }
-  return results;
+function replayCache(engine: ScenarioEngine, writeTools: Set<string>): ReplayCache {
+  let cache = replayCaches.get(engine);
+  if (!cache) replayCaches.set(engine, (cache = new ReplayCache(engine, writeTools)));
+  return cache;
 }
 
-function logicVerdict({ gt, pairs }: CascadeInput): Verdict | null {
+export function logicVerdict({ gt, pairs }: CascadeInput): Verdict | null {
   if (pairs.size === gt.length) return null;
   const missing = gt.map((call, index) => ({ index, call })).filter(({ index }) => !pairs.has(index));
   return {
@@ -241,7 +234,7 @@ function logicVerdict({ gt, pairs }: CascadeInput): Verdict | null {
   };
 }
 
-function overOperationEvidence({ entries, pairs }: CascadeInput): Evidence {
+export function overOperationEvidence({ entries, pairs }: CascadeInput): Evidence {
   const pairedAgent = new Set(pairs.values());
   const agentEntries = entries.filter((e) => e.call);
   const extra = agentEntries
