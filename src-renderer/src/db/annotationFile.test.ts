@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { Annotation } from '../../../shared/format/types';
+import {
+  appendLines,
+  contentKey,
+  fromAnnotationLine,
+  hashText,
+  isValidAnnotatorName,
+  parseAnnotationFile,
+  planExport,
+  planImport,
+  toAnnotationLine,
+} from './annotationFile';
+import type { AnnotationRecord } from './schema';
+
+function record(task: string, revision: number, baseRevision: number | null, entity = 'Merlot'): AnnotationRecord {
+  return {
+    dataset: 'd',
+    task,
+    annotator: 'alice',
+    calls: [{ id: 'c1', tool_name: 'get_price', parameters: { product_name: entity }, frame: 12 }],
+    visual_refs: [{ id: 'r1', description: 'the bottle', entity, start: 1, end: 2.033, start_frame: 30, end_frame: 60, binding: { call: 'c1', param: 'product_name' } }],
+    status: 'draft',
+    revision,
+    updated_at: '2026-01-01T00:00:00.000Z',
+    base: baseRevision === null ? null : { revision: baseRevision, at: '2026-01-01T00:00:00.000Z' },
+    editor_text: null,
+  };
+}
+
+function line(task: string, revision: number, entity = 'Merlot'): Annotation {
+  return toAnnotationLine(record(task, revision, null, entity));
+}
+
+describe('annotation file lines', () => {
+  it('round-trips a row through a line, studio extras included', () => {
+    const row = record('t1', 4, null);
+    const text = appendLines(null, [row]);
+    const parsed = parseAnnotationFile(text);
+    expect(parsed.problems).toEqual([]);
+    const back = fromAnnotationLine(parsed.latest.get('t1')!, 'd', 30);
+    const { base: _base, editor_text: _text, ...expected } = row;
+    expect(back).toEqual(expected);
+  });
+
+  it('takes the highest revision, the later line on a tie, and reports bad lines', () => {
+    const text = [JSON.stringify(line('t1', 2, 'A')), '{oops', JSON.stringify(line('t1', 1, 'B')), JSON.stringify(line('t1', 2, 'C')), ''].join('\n');
+    const parsed = parseAnnotationFile(text);
+    expect(parsed.latest.get('t1')?.visual_refs[0].entity).toBe('C');
+    expect(parsed.problems.map((problem) => problem.line)).toEqual([2]);
+  });
+
+  it('derives frames from seconds for lines written elsewhere', () => {
+    const plain: Annotation = { ...line('t1', 1) };
+    delete (plain as unknown as Record<string, unknown>)['x-studio'];
+    const row = fromAnnotationLine(plain, 'd', 30);
+    expect(row.visual_refs[0]).toMatchObject({ start_frame: 30, end_frame: 60, binding: null });
+    expect(row.calls[0]).toMatchObject({ id: 'c1', frame: null });
+  });
+
+  it('appends after the existing text, adding a missing final newline', () => {
+    expect(appendLines('{"a":1}', [record('t', 1, null)]).split('\n')[1]).toContain('"task_id":"t"');
+    expect(hashText('abc')).not.toBe(hashText('abd'));
+    expect(isValidAnnotatorName('alice')).toBe(true);
+    expect(isValidAnnotatorName('../x')).toBe(false);
+  });
+});
+
+describe('export and import plans', () => {
+  it('writes rows with edits and leaves the rest alone', () => {
+    const disk = new Map([['t1', line('t1', 2)]]);
+    const plan = planExport([record('t1', 3, 2, 'Rioja'), record('t2', 1, null), record('t1b', 5, 5)], disk);
+    // t1b was synchronised but its line is gone from the file: written again, nothing is lost.
+    expect(plan.write.map((row) => row.task)).toEqual(['t1', 't2', 't1b']);
+    expect(plan.conflicts).toEqual([]);
+  });
+
+  it('shows a conflict when the file changed since it was read and ours changed too', () => {
+    const disk = new Map([['t1', line('t1', 3, 'Chianti')]]);
+    const plan = planExport([record('t1', 3, 2, 'Rioja')], disk);
+    expect(plan.write).toEqual([]);
+    expect(plan.conflicts.map((conflict) => conflict.task)).toEqual(['t1']);
+  });
+
+  it('adopts a newer line when ours has no edits, and ignores equal content', () => {
+    const disk = new Map([
+      ['t1', line('t1', 3, 'Chianti')],
+      ['t2', line('t2', 9)],
+    ]);
+    const plan = planExport([record('t1', 2, 2), record('t2', 4, null)], disk);
+    expect(plan.adopt.map((entry) => entry.task_id)).toEqual(['t1']);
+    expect(plan.write).toEqual([]);
+    expect(plan.conflicts).toEqual([]);
+  });
+
+  it('imports lines over unedited rows and reports conflicts with edited ones', () => {
+    const disk = new Map([
+      ['t1', line('t1', 3, 'Chianti')],
+      ['t2', line('t2', 2)],
+      ['t3', line('t3', 1)],
+      ['t4', line('t4', 5, 'X')],
+    ]);
+    const plan = planImport([record('t1', 4, 2, 'Rioja'), record('t2', 2, 2, 'Old'), record('t4', 6, 5, 'Y')], disk);
+    expect(plan.take.map((entry) => entry.task_id)).toEqual(['t2', 't3']);
+    expect(plan.conflicts.map((conflict) => conflict.task)).toEqual(['t1']);
+    expect(contentKey(plan.take[0])).toBe(contentKey(record('t2', 1, null)));
+    expect(plan.rebase).toEqual([]);
+  });
+});

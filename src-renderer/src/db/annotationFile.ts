@@ -1,0 +1,207 @@
+// annotations/<annotator>.jsonl (SPEC §5) and the studio's rows: conversion both ways, and the
+// plan of an export or import that never overwrites a change made on disk since it was read.
+// Pure functions: the workspace reads and writes through window.studio and applies the plan.
+import { parseJsonlLine } from '../../../shared/format/loader';
+import { annotationSchema } from '../../../shared/format/schemas';
+import type { Annotation, JsonObject } from '../../../shared/format/types';
+import { frameRangeToSeconds, secondsToFrameRange } from '../../../shared/frames/frames';
+import type { AnnotationRecord, CallEntry, VisualRefEntry } from './schema';
+
+export function annotationFilePath(annotator: string): string {
+  return `annotations/${annotator}.jsonl`;
+}
+
+/** Annotator names become file names: letters, digits, '.', '_' and '-', 1 to 64 of them. */
+export function isValidAnnotatorName(name: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) && !name.endsWith('.');
+}
+
+/** cyrb53: a fast 53-bit string hash, to tell whether a file changed since it was read. */
+export function hashText(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36) + `:${text.length}`;
+}
+
+/** Studio extras carried in each line (the loader keeps unknown keys): call ids, evidence frames, bindings. */
+interface StudioExtras {
+  calls: { id: string; frame: number | null }[];
+  refs: { id: string; start_frame: number; end_frame: number; binding: VisualRefEntry['binding'] }[];
+}
+
+/** One line of the annotator's file for a row. */
+export function toAnnotationLine(record: AnnotationRecord): Annotation & { 'x-studio': StudioExtras } {
+  return {
+    task_id: record.task,
+    annotator: record.annotator,
+    calls: record.calls.map((call) => ({ tool_name: call.tool_name, parameters: call.parameters })),
+    visual_refs: record.visual_refs.map(({ id, description, entity, start, end }) => ({ id, description, entity, start, end })),
+    status: record.status,
+    revision: record.revision,
+    updated_at: record.updated_at,
+    'x-studio': {
+      calls: record.calls.map(({ id, frame }) => ({ id, frame })),
+      refs: record.visual_refs.map(({ id, start_frame, end_frame, binding }) => ({ id, start_frame, end_frame, binding })),
+    },
+  };
+}
+
+function extrasOf(line: Annotation): StudioExtras | null {
+  const extras = (line as unknown as Record<string, unknown>)['x-studio'] as StudioExtras | undefined;
+  if (!extras || !Array.isArray(extras.calls) || !Array.isArray(extras.refs)) return null;
+  return extras;
+}
+
+/** A file line as a row (base and editor text left to the caller). */
+export function fromAnnotationLine(
+  line: Annotation,
+  dataset: string,
+  fps: number,
+): Omit<AnnotationRecord, 'base' | 'editor_text'> {
+  const extras = extrasOf(line);
+  const calls: CallEntry[] = line.calls.map((call, index) => {
+    const extra = extras?.calls[index];
+    return {
+      id: typeof extra?.id === 'string' ? extra.id : `c${index + 1}`,
+      tool_name: call.tool_name,
+      parameters: call.parameters as JsonObject,
+      frame: typeof extra?.frame === 'number' ? extra.frame : null,
+    };
+  });
+  const visual_refs: VisualRefEntry[] = line.visual_refs.map((ref, index) => {
+    const extra = extras?.refs[index];
+    const range =
+      extra && extra.id === ref.id && Number.isInteger(extra.start_frame) && Number.isInteger(extra.end_frame)
+        ? { first: extra.start_frame, last: extra.end_frame }
+        : secondsToFrameRange(ref.start, ref.end, fps);
+    return {
+      id: ref.id,
+      description: ref.description,
+      entity: ref.entity,
+      start: ref.start,
+      end: ref.end,
+      start_frame: range.first,
+      end_frame: range.last,
+      binding: extra?.id === ref.id ? (extra.binding ?? null) : null,
+    };
+  });
+  return { dataset, task: line.task_id, annotator: line.annotator, calls, visual_refs, status: line.status, revision: line.revision, updated_at: line.updated_at };
+}
+
+/** Seconds of a reference from its frames. */
+export function refSeconds(startFrame: number, endFrame: number, fps: number): { start: number; end: number } {
+  return frameRangeToSeconds(startFrame, endFrame, fps);
+}
+
+export interface ParsedAnnotationFile {
+  /** task id -> the winning line (highest revision, later line on a tie). */
+  latest: Map<string, Annotation>;
+  problems: { line: number; message: string }[];
+}
+
+export function parseAnnotationFile(text: string): ParsedAnnotationFile {
+  const latest = new Map<string, Annotation>();
+  const problems: ParsedAnnotationFile['problems'] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const parsed = parseJsonlLine(raw, index + 1, annotationSchema);
+    if (parsed === null) return;
+    if (!parsed.ok) {
+      problems.push({ line: index + 1, message: parsed.message });
+      return;
+    }
+    const line = parsed.value as Annotation;
+    const previous = latest.get(line.task_id);
+    if (!previous || line.revision >= previous.revision) latest.set(line.task_id, line);
+  });
+  return { latest, problems };
+}
+
+/** What an annotation says, for "same annotation" checks: calls, references, status. */
+export function contentKey(value: Pick<Annotation, 'calls' | 'visual_refs' | 'status'>): string {
+  return JSON.stringify({
+    calls: value.calls.map((call) => ({ tool_name: call.tool_name, parameters: call.parameters })),
+    refs: value.visual_refs.map(({ id, description, entity, start, end }) => ({ id, description, entity, start, end })),
+    status: value.status,
+  });
+}
+
+/** True when the row has edits not yet in the file (or was never synchronised). */
+export function changedSinceBase(record: AnnotationRecord): boolean {
+  return record.base === null || record.revision !== record.base.revision;
+}
+
+export interface SyncConflict {
+  task: string;
+  mine: AnnotationRecord;
+  theirs: Annotation;
+}
+
+export interface ExportPlan {
+  /** Rows whose line is appended (with the revision it is written with). */
+  write: AnnotationRecord[];
+  /** Disk lines that replace unchanged local rows (someone else moved on; nothing of ours is lost). */
+  adopt: Annotation[];
+  conflicts: SyncConflict[];
+}
+
+/**
+ * Export: for each local row, compare with the file's winning line for the task.
+ * - no line, or the line is the one we based on: write ours if it has edits;
+ * - the line changed since our base: same content -> nothing; ours unchanged -> adopt theirs;
+ *   both changed -> conflict (the user picks).
+ */
+export function planExport(records: AnnotationRecord[], disk: Map<string, Annotation>): ExportPlan {
+  const plan: ExportPlan = { write: [], adopt: [], conflicts: [] };
+  for (const record of records) {
+    const line = disk.get(record.task);
+    const local = changedSinceBase(record);
+    if (!line) {
+      if (local || record.base !== null) plan.write.push(record);
+      continue;
+    }
+    const diskMoved = record.base === null || line.revision !== record.base.revision;
+    if (contentKey(line) === contentKey(record)) continue;
+    if (!diskMoved) {
+      if (local) plan.write.push(record.revision > line.revision ? record : { ...record, revision: line.revision + 1 });
+    } else if (!local) plan.adopt.push(line);
+    else plan.conflicts.push({ task: record.task, mine: record, theirs: line });
+  }
+  return plan;
+}
+
+export interface ImportPlan {
+  /** Lines that become (or replace) local rows. */
+  take: Annotation[];
+  /** Local rows whose base moves to the file's line (same content). */
+  rebase: { record: AnnotationRecord; revision: number }[];
+  conflicts: SyncConflict[];
+}
+
+/** Import: lines replace local rows that have no edits of their own; both changed -> conflict. */
+export function planImport(records: AnnotationRecord[], disk: Map<string, Annotation>): ImportPlan {
+  const byTask = new Map(records.map((record) => [record.task, record]));
+  const plan: ImportPlan = { take: [], rebase: [], conflicts: [] };
+  for (const [task, line] of disk) {
+    const record = byTask.get(task);
+    if (!record) plan.take.push(line);
+    else if (contentKey(line) === contentKey(record)) plan.rebase.push({ record, revision: line.revision });
+    else if (!changedSinceBase(record)) plan.take.push(line);
+    else if (record.base !== null && line.revision === record.base.revision) continue; // file unchanged for this task; ours is newer
+    else plan.conflicts.push({ task, mine: record, theirs: line });
+  }
+  return plan;
+}
+
+/** The file's new text: what is on disk, untouched, then one line per written row. */
+export function appendLines(diskText: string | null, rows: AnnotationRecord[]): string {
+  const head = diskText ?? '';
+  const separator = head === '' || head.endsWith('\n') ? '' : '\n';
+  return head + separator + rows.map((row) => `${JSON.stringify(toAnnotationLine(row))}\n`).join('');
+}

@@ -1,0 +1,77 @@
+// Reads and writes of annotation rows. Every save bumps the revision inside one transaction, so
+// two tabs of the same annotator never hand out the same revision twice.
+import type { Annotation } from '../../../shared/format/types';
+import { type AnnotationDb, annotationDb } from './annotationDb';
+import { fromAnnotationLine } from './annotationFile';
+import type { AnnotationRecord, FileSyncRecord } from './schema';
+
+export type AnnotationKey = Pick<AnnotationRecord, 'dataset' | 'task' | 'annotator'>;
+
+/** The editable part of a row. */
+export type AnnotationEdit = Partial<Pick<AnnotationRecord, 'calls' | 'visual_refs' | 'status' | 'editor_text'>>;
+
+export function emptyAnnotation(key: AnnotationKey): AnnotationRecord {
+  return { ...key, calls: [], visual_refs: [], status: 'draft', revision: 0, updated_at: new Date(0).toISOString(), base: null, editor_text: null };
+}
+
+export async function getAnnotation(key: AnnotationKey, db: AnnotationDb = annotationDb()): Promise<AnnotationRecord | undefined> {
+  return db.annotations.get([key.dataset, key.task, key.annotator]);
+}
+
+/** Applies an edit as a new revision; returns the saved row. */
+export async function saveAnnotation(key: AnnotationKey, edit: AnnotationEdit, db: AnnotationDb = annotationDb()): Promise<AnnotationRecord> {
+  return db.transaction('rw', db.annotations, async () => {
+    const current = (await getAnnotation(key, db)) ?? emptyAnnotation(key);
+    const next: AnnotationRecord = { ...current, ...edit, revision: current.revision + 1, updated_at: new Date().toISOString() };
+    await db.annotations.put(next);
+    return next;
+  });
+}
+
+export async function listAnnotations(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<AnnotationRecord[]> {
+  return db.annotations.where('[dataset+annotator]').equals([dataset, annotator]).toArray();
+}
+
+/** Removes this annotator's rows of the dataset from the browser (the file is untouched). */
+export async function clearAnnotations(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<number> {
+  return db.transaction('rw', db.annotations, db.fileSync, async () => {
+    await db.fileSync.delete([dataset, annotator]);
+    return db.annotations.where('[dataset+annotator]').equals([dataset, annotator]).delete();
+  });
+}
+
+/** Stores a file line as the local row, based on that line. */
+export async function takeFromFile(dataset: string, line: Annotation, fps: number, db: AnnotationDb = annotationDb()): Promise<void> {
+  const row = fromAnnotationLine(line, dataset, fps);
+  await db.annotations.put({ ...row, base: { revision: line.revision, at: new Date().toISOString() }, editor_text: null });
+}
+
+/** Marks rows as synchronised with the file at the given revisions. */
+export async function markSynced(rows: { key: AnnotationKey; revision: number }[], db: AnnotationDb = annotationDb()): Promise<void> {
+  const at = new Date().toISOString();
+  await db.transaction('rw', db.annotations, async () => {
+    for (const { key, revision } of rows) {
+      const current = await getAnnotation(key, db);
+      if (!current) continue;
+      await db.annotations.put({ ...current, revision: Math.max(current.revision, revision), base: { revision, at } });
+    }
+  });
+}
+
+export async function getFileSync(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<FileSyncRecord | undefined> {
+  return db.fileSync.get([dataset, annotator]);
+}
+
+export async function putFileSync(record: FileSyncRecord, db: AnnotationDb = annotationDb()): Promise<void> {
+  await db.fileSync.put(record);
+}
+
+export async function rememberAnnotator(name: string, db: AnnotationDb = annotationDb()): Promise<void> {
+  const now = new Date().toISOString();
+  const existing = await db.annotators.get(name);
+  await db.annotators.put({ name, created_at: existing?.created_at ?? now, last_used_at: now });
+}
+
+export async function knownAnnotators(db: AnnotationDb = annotationDb()): Promise<string[]> {
+  return (await db.annotators.orderBy('last_used_at').reverse().toArray()).map((row) => row.name);
+}
