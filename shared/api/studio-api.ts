@@ -108,7 +108,10 @@ export type StudioInvokers = {
 /** window.studio, the same shape in Electron (preload) and in the browser (HTTP client). */
 export type StudioApi = StudioInvokers & {
   readonly hostKind: HostKind;
-  /** URL the renderer can put in <video src> or fetch(); served with HTTP range support. */
+  /**
+   * URL for <video src> and <img src>, served with HTTP range support. Read text through
+   * datasets.readText instead: the CSP's connect-src does not allow fetch() on studio-media:.
+   */
   mediaUrl(datasetId: string, path: string): string;
   /** Subscribes to a host event; returns the unsubscribe function. */
   onEvent<E extends StudioEventName>(name: E, listener: StudioEventListener<E>): () => void;

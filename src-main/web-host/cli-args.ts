@@ -8,6 +8,9 @@ export interface WebHostArgs {
   configDir: string;
 }
 
+// npm runs scripts in the package folder; INIT_CWD is where the user typed the command.
+const userCwd = () => process.env.INIT_CWD || process.cwd();
+
 export const webHostUsage = 'usage: npm run web -- [--port N] [--dataset DIR]... [--config-dir DIR]';
 
 function defaultConfigDir(): string {
@@ -30,9 +33,9 @@ export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535\n${webHostUsage}`);
       args.port = port;
     } else if (flag === '--dataset') {
-      args.datasets.push(path.resolve(value()));
+      args.datasets.push(path.resolve(userCwd(), value()));
     } else if (flag === '--config-dir') {
-      args.configDir = path.resolve(value());
+      args.configDir = path.resolve(userCwd(), value());
     } else {
       throw new Error(`unknown argument: ${argv[i]}\n${webHostUsage}`);
     }
