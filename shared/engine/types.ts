@@ -21,10 +21,13 @@ export interface ScenarioEngine {
   state(): DbState;
   /** From the seed state run the calls in order (a failed call changes nothing); results and the final state. */
   execute(calls: unknown[]): { results: CallResult[]; state: DbState };
-  /** Text values of the seed database (every TEXT cell of every table), for grounding (SPEC §9.3). */
+  /** Text values of the seed database (every TEXT cell of every table), for grounding (SPEC §9.3). Cached and shared: do not modify. */
   seedTextValues(): Set<string>;
   /** Seed rows of TABLE whose COLUMN fuzzy-matches s (case-insensitive, either containing the other); row ids. */
   entityMatches(table: string, column: string, s: string): Set<number>;
+  /** Primary-key columns of TABLE in key order; [] when it has none (rowid only) or is unknown. For diffStates. */
+  primaryKeys(table: string): string[];
+  /** Frees the database and its prepared statements; the engine is unusable afterwards. */
   close(): void;
 }
 

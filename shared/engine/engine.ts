@@ -1,0 +1,200 @@
+// A scenario environment on SQLite (SPEC §2, §3, §7). sql.js is injected so that the same code
+// runs in Node, the renderer and Web Workers.
+import type { Database, SqlJsStatic, Statement } from 'sql.js';
+import type { JsonObject, ScenarioDef } from '../format/types';
+import { isPlainObject, normalizeParameters, setOwn } from './params';
+import { quoteIdentifier, runScript, SeedCatalog } from './seed';
+import { asError, StatementCache } from './statements';
+import { CallFailure, CompiledTool, runSteps } from './tools';
+import type { CallResult, DbState, Row, ScenarioEngine } from './types';
+
+/**
+ * Reset strategy: the seed is committed, then an outer savepoint stays open for the engine's
+ * life. reset() is `ROLLBACK TO` that savepoint (cost proportional to the pages written since),
+ * and each call runs in a nested savepoint that is released (write) or rolled back (read, failure).
+ */
+const SEED_SAVEPOINT = 'egobench_seed';
+const CALL_SAVEPOINT = 'egobench_call';
+
+export function createEngine(SQL: SqlJsStatic, scenario: ScenarioDef): ScenarioEngine {
+  return new SqliteScenarioEngine(SQL, scenario);
+}
+
+function failure(message: string): CallResult {
+  return { ok: false, result: { status: 'error', message } };
+}
+
+function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef): Database {
+  const db = new SQL.Database();
+  try {
+    runScript(db, scenario.schemaSql, scenario.id, 'schema.sql');
+    runScript(db, scenario.dataSql, scenario.id, 'data.sql');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+class SqliteScenarioEngine implements ScenarioEngine {
+  readonly scenarioId: string;
+  private readonly db: Database;
+  private readonly statements: StatementCache;
+  private readonly tools = new Map<string, CompiledTool>();
+  /** The query of each state table, rows sorted by all their columns so equal states read alike. */
+  private readonly stateQueries: Array<{ table: string; sql: string }>;
+  private readonly catalog: SeedCatalog;
+  private readonly control: Record<'openSeed' | 'rollbackSeed' | 'openCall' | 'releaseCall' | 'rollbackCall', Statement>;
+  /** Writes applied since the seed: replayed if SQLite ever drops the whole transaction. */
+  private appliedWrites: Array<{ tool: CompiledTool; params: JsonObject }> = [];
+  /** A second copy of the seed, built only if seed facts are asked for while this one is changed. */
+  private pristine: Database | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly SQL: SqlJsStatic,
+    private readonly scenario: ScenarioDef,
+  ) {
+    this.scenarioId = scenario.id;
+    this.db = buildSeedDatabase(SQL, scenario);
+    this.catalog = new SeedCatalog(() => this.seedDatabase());
+    const stateTables = [...new Set(scenario.library.state_tables)];
+    const missing = stateTables.filter((table) => this.catalog.tableNamed(table) === undefined);
+    if (missing.length > 0) {
+      this.db.close();
+      throw new Error(`scenario "${scenario.id}": tools.json state_tables names missing table(s): ${missing.join(', ')}`);
+    }
+    this.stateQueries = stateTables.map((table) => {
+      const orderBy = this.catalog.columnsOf(table).map((_, i) => i + 1).join(', ');
+      return { table, sql: `SELECT * FROM ${quoteIdentifier(table)}${orderBy ? ` ORDER BY ${orderBy}` : ''}` };
+    });
+    for (const def of scenario.library.tools) {
+      if (!this.tools.has(def.name)) this.tools.set(def.name, new CompiledTool(def)); // the first definition wins
+    }
+    this.statements = new StatementCache(this.db);
+    this.control = {
+      openSeed: this.db.prepare(`SAVEPOINT ${SEED_SAVEPOINT}`),
+      rollbackSeed: this.db.prepare(`ROLLBACK TO ${SEED_SAVEPOINT}`),
+      openCall: this.db.prepare(`SAVEPOINT ${CALL_SAVEPOINT}`),
+      releaseCall: this.db.prepare(`RELEASE ${CALL_SAVEPOINT}`),
+      rollbackCall: this.db.prepare(`ROLLBACK TO ${CALL_SAVEPOINT}`),
+    };
+    this.control.openSeed.run();
+  }
+
+  call(call: unknown): CallResult {
+    this.assertOpen();
+    if (!isPlainObject(call)) return failure('a tool call must be an object');
+    const { tool_name: toolName, parameters } = call;
+    if (typeof toolName !== 'string') return failure('tool_name must be a string');
+    // Names compare after trimming, as in call matching (SPEC §8.1).
+    const tool = this.tools.get(toolName.trim());
+    if (!tool) return failure(`unknown tool "${toolName}"`);
+    if (!isPlainObject(parameters)) return failure(`parameters of tool "${tool.def.name}" must be an object`);
+    const params = normalizeParameters(tool.def.parameters, parameters);
+    const invalid = tool.checkParameters(params);
+    if (invalid !== null) return failure(`invalid parameters for tool "${tool.def.name}": ${invalid}`);
+    return this.runInSavepoint(tool, params);
+  }
+
+  reset(): void {
+    this.assertOpen();
+    if (this.appliedWrites.length === 0) return;
+    this.control.rollbackSeed.run();
+    this.appliedWrites = [];
+  }
+
+  execute(calls: unknown[]): { results: CallResult[]; state: DbState } {
+    this.reset();
+    const results = calls.map((call) => this.call(call));
+    return { results, state: this.state() };
+  }
+
+  /** State tables in library order. */
+  state(): DbState {
+    this.assertOpen();
+    const state: DbState = {};
+    for (const { table, sql } of this.stateQueries) {
+      const { columns, rows } = this.statements.get(sql).run(() => undefined, 'all');
+      state[table] = rows.map((values) => {
+        const row: Row = {};
+        columns.forEach((column, i) => setOwn(row, column, values[i]));
+        return row;
+      });
+    }
+    return state;
+  }
+
+  seedTextValues(): Set<string> {
+    this.assertOpen();
+    return this.catalog.seedTextValues();
+  }
+
+  entityMatches(table: string, column: string, s: string): Set<number> {
+    this.assertOpen();
+    return this.catalog.entityMatches(table, column, s);
+  }
+
+  primaryKeys(table: string): string[] {
+    this.assertOpen();
+    return this.catalog.primaryKeys(table);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.statements.freeAll();
+    for (const statement of Object.values(this.control)) statement.free();
+    this.db.close();
+    this.pristine?.close();
+  }
+
+  private runInSavepoint(tool: CompiledTool, params: JsonObject): CallResult {
+    this.control.openCall.run();
+    try {
+      const result = runSteps(tool, params, this.statements);
+      if (tool.isWrite) {
+        this.control.releaseCall.run();
+        this.appliedWrites.push({ tool, params });
+      } else {
+        this.rollbackCall();
+      }
+      return { ok: true, result };
+    } catch (error) {
+      this.rollbackCall();
+      return failure(error instanceof CallFailure ? error.message : `internal error: ${asError(error).message}`);
+    }
+  }
+
+  private rollbackCall(): void {
+    try {
+      this.control.rollbackCall.run();
+      this.control.releaseCall.run();
+    } catch {
+      // The savepoint is gone: SQLite rolled back the whole transaction (a conflict clause or a
+      // trigger's RAISE(ROLLBACK)), which took the database back to the seed.
+      this.restoreAppliedWrites();
+    }
+  }
+
+  /** Reopen the seed savepoint and redo the writes that had succeeded, in order. */
+  private restoreAppliedWrites(): void {
+    this.control.openSeed.run();
+    for (const { tool, params } of this.appliedWrites) {
+      this.control.openCall.run();
+      runSteps(tool, params, this.statements);
+      this.control.releaseCall.run();
+    }
+  }
+
+  /** The database in its seed state: this one unless writes are applied, else a separate copy. */
+  private seedDatabase(): Database {
+    if (this.appliedWrites.length === 0) return this.db;
+    this.pristine ??= buildSeedDatabase(this.SQL, this.scenario);
+    return this.pristine;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error(`scenario "${this.scenarioId}": the engine is closed`);
+  }
+}

@@ -1,0 +1,89 @@
+// Call parameters before execution (SPEC §3, §9): undeclared keys dropped, null-valued keys
+// treated as absent, JSON Schema validation, and conversion to SQL values.
+import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
+import type { Json, JsonObject, ParamSchema } from '../format/types';
+import type { SqlValue } from './types';
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Assign without tripping the `__proto__` setter (keys come from data). */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+/** Drop object keys whose value is null (or undefined), at every depth: they count as absent. */
+export function dropNullKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropNullKeys);
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (child !== null && child !== undefined) setOwn(out, key, dropNullKeys(child));
+  }
+  return out;
+}
+
+/**
+ * The parameters a tool sees: only the keys its schema declares in `properties`,
+ * with null-valued keys removed (SPEC §3 "dropped before validation and execution").
+ */
+export function normalizeParameters(schema: ParamSchema, parameters: Record<string, unknown>): JsonObject {
+  const declared = isPlainObject(schema?.properties) ? schema.properties : {};
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(parameters)) {
+    if (!Object.hasOwn(declared, key) || value === null || value === undefined) continue;
+    setOwn(out, key, dropNullKeys(value) as Json);
+  }
+  return out;
+}
+
+/** A compiled JSON Schema (draft 2020-12, no eval) that explains its first failure. */
+export class ParameterValidator {
+  private readonly validator: Validator;
+
+  constructor(schema: ParamSchema) {
+    // A private copy: the validator annotates the schema objects it is given.
+    const copy = JSON.parse(JSON.stringify(schema ?? {})) as Schema;
+    this.validator = new Validator(copy, '2020-12', true);
+  }
+
+  /** null when valid, else a one-line reason such as `quantity: 9 is greater than 5.` */
+  check(parameters: JsonObject): string | null {
+    const result = this.validator.validate(parameters);
+    return result.valid ? null : describeFailure(result.errors);
+  }
+}
+
+function describeFailure(errors: OutputUnit[]): string {
+  // Errors come outermost first; the last one is the most specific, except the bare
+  // "False boolean schema." that follows an additionalProperties failure.
+  const meaningful = errors.filter((e) => e.keyword !== 'false');
+  const leaf = meaningful[meaningful.length - 1] ?? errors[errors.length - 1];
+  if (!leaf) return 'parameters do not match the schema';
+  const where = instancePath(leaf.instanceLocation);
+  return where === '' ? leaf.error : `${where}: ${leaf.error}`;
+}
+
+/** `#/items/1/name` -> `items[1].name` */
+function instancePath(location: string): string {
+  const parts = location.replace(/^#\/?/, '').split('/').filter((p) => p !== '');
+  let out = '';
+  for (const raw of parts) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+/** A parameter value as SQLite sees it: objects and arrays as compact JSON, booleans as 1/0. */
+export function toSqlValue(value: Json | undefined): SqlValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  return JSON.stringify(value);
+}

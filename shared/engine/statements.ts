@@ -1,0 +1,133 @@
+// Prepared statements of tool steps, cached by SQL text and reused across calls.
+import type { Database, ParamsObject, Statement, StatementIterator } from 'sql.js';
+import type { SqlValue } from './types';
+
+/** What a step needs back from its statement. */
+export type Collect = 'all' | 'first' | 'count';
+
+export interface StatementOutput {
+  columns: string[];
+  /** All rows for 'all', at most the first for 'first', none for 'count'. */
+  rows: SqlValue[][];
+  rowCount: number;
+}
+
+// These would end or nest the engine's own transaction (the seed and per-call savepoints).
+const TRANSACTION_CONTROL = new Set(['BEGIN', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE', 'ATTACH', 'DETACH', 'VACUUM']);
+
+// Named parameters as SQLite spells them. Matches inside string literals are harmless:
+// names the statement does not hold are skipped by the binder.
+const PARAMETER_TOKEN = /[:@$][A-Za-z0-9_\u0080-\uffff]+/g;
+
+export class CachedStatement {
+  /** Parameter tokens as written (`:qty`) with the names they bind (`qty`). */
+  readonly parameters: ReadonlyArray<{ token: string; name: string }>;
+
+  constructor(
+    readonly sql: string,
+    private readonly statement: Statement,
+  ) {
+    const tokens = new Set(sql.match(PARAMETER_TOKEN) ?? []);
+    this.parameters = [...tokens].map((token) => ({ token, name: token.slice(1) }));
+  }
+
+  /** Run to completion with the given values (a name without a value binds NULL). */
+  run(valueOf: (name: string) => SqlValue | undefined, collect: Collect): StatementOutput {
+    const bindings: ParamsObject = {};
+    for (const { token, name } of this.parameters) bindings[token] = valueOf(name) ?? null;
+    const statement = this.statement;
+    try {
+      statement.bind(bindings);
+      const rows: SqlValue[][] = [];
+      let rowCount = 0;
+      while (statement.step()) {
+        if (collect === 'all' || (collect === 'first' && rowCount === 0)) rows.push(statement.get());
+        rowCount += 1;
+      }
+      return { columns: statement.getColumnNames(), rows, rowCount };
+    } finally {
+      statement.reset(); // release read locks and bound memory even after an error
+    }
+  }
+
+  free(): void {
+    this.statement.free();
+  }
+}
+
+export class StatementCache {
+  private readonly statements = new Map<string, CachedStatement>();
+
+  constructor(private readonly db: Database) {}
+
+  /** The prepared statement for one SQL statement; throws an Error when it cannot be prepared. */
+  get(sql: string): CachedStatement {
+    let cached = this.statements.get(sql);
+    if (!cached) {
+      cached = new CachedStatement(sql, this.prepareSingle(sql));
+      this.statements.set(sql, cached);
+    }
+    return cached;
+  }
+
+  freeAll(): void {
+    for (const cached of this.statements.values()) cached.free();
+    this.statements.clear();
+  }
+
+  private prepareSingle(sql: string): Statement {
+    const keyword = firstKeyword(sql);
+    if (TRANSACTION_CONTROL.has(keyword)) throw new Error(`${keyword} is not allowed in a tool step`);
+    assertSingleStatement(this.db, sql);
+    try {
+      return this.db.prepare(sql);
+    } catch (error) {
+      throw asError(error);
+    }
+  }
+}
+
+/** prepare() silently ignores what follows the first statement; a step must hold exactly one. */
+function assertSingleStatement(db: Database, sql: string): void {
+  const iterator = db.iterateStatements(sql);
+  try {
+    if (iterator.next().done) throw new Error('the step holds no SQL statement');
+    if (!iterator.next().done) throw new Error('a step must hold exactly one SQL statement');
+  } catch (error) {
+    throw asError(error);
+  } finally {
+    closeIterator(iterator);
+  }
+}
+
+/** Free an iterator that was not run to the end (sql.js implements the iterator `return`). */
+export function closeIterator(iterator: StatementIterator): void {
+  (iterator as StatementIterator & { return?: () => unknown }).return?.();
+}
+
+/** The first keyword, upper-cased, after leading blanks and comments. */
+export function firstKeyword(sql: string): string {
+  return (/^[A-Za-z]+/.exec(sql.slice(leadingBlanksAndComments(sql)))?.[0] ?? '').toUpperCase();
+}
+
+/** Length of the blanks, semicolons and comments that open the text. */
+export function leadingBlanksAndComments(sql: string): number {
+  let at = 0;
+  for (;;) {
+    while (at < sql.length && /[\s;]/.test(sql[at])) at += 1;
+    if (sql.startsWith('--', at)) {
+      const end = sql.indexOf('\n', at);
+      at = end < 0 ? sql.length : end + 1;
+    } else if (sql.startsWith('/*', at)) {
+      const end = sql.indexOf('*/', at + 2);
+      at = end < 0 ? sql.length : end + 2;
+    } else {
+      return at;
+    }
+  }
+}
+
+/** sql.js throws strings as well as Errors. */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

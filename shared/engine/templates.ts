@@ -1,0 +1,114 @@
+// The `returns` JSON template and the `{P}` placeholders of messages (SPEC §3).
+import type { Json, JsonObject } from '../format/types';
+import { setOwn } from './params';
+import type { SqlValue } from './types';
+
+/** The rows of one named step, as read from SQLite. */
+export interface StepRows {
+  columns: string[];
+  rows: SqlValue[][];
+}
+
+export interface TemplateContext {
+  /** The call's parameters after undeclared and null-valued keys were dropped. */
+  params: JsonObject;
+  /** Columns bound by `bind: true` steps so far. */
+  bound: ReadonlyMap<string, SqlValue>;
+  /** Step results by their `as` name. */
+  steps: ReadonlyMap<string, StepRows>;
+}
+
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+const STEP_REFERENCE = /^\$(rows|count|first)\.(.+)$/s;
+const COLUMN_REFERENCE = /^\$(column|value)\.([^.]+)\.(.+)$/s;
+const PARAM_REFERENCE = /^\$param\.(.+)$/s;
+
+/**
+ * Fill `{P}` from bound columns, then parameters (a bound column wins, as in SQL binding:
+ * it was set later). A name that is neither, including an absent optional parameter,
+ * is left as written so that a template mistake stays visible.
+ */
+export function fillPlaceholders(text: string, context: Pick<TemplateContext, 'params' | 'bound'>): string {
+  if (!text.includes('{')) return text;
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    if (context.bound.has(name)) return renderText(context.bound.get(name) ?? null);
+    if (Object.hasOwn(context.params, name)) return renderText(context.params[name]);
+    return whole;
+  });
+}
+
+/**
+ * Evaluate a `returns` template: a string that is wholly a `$...` reference becomes that value;
+ * any other string gets its placeholders filled; arrays and objects are walked (keys untouched).
+ * Throws an Error when a reference names a step or column that does not exist.
+ */
+export function evaluateTemplate(template: Json, context: TemplateContext): Json {
+  if (typeof template === 'string') return evaluateString(template, context);
+  if (Array.isArray(template)) return template.map((item) => evaluateTemplate(item, context));
+  if (template !== null && typeof template === 'object') {
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(template)) setOwn(out, key, evaluateTemplate(value, context));
+    return out;
+  }
+  return template;
+}
+
+function evaluateString(text: string, context: TemplateContext): Json {
+  if (text.startsWith('$')) {
+    const param = PARAM_REFERENCE.exec(text);
+    if (param) return Object.hasOwn(context.params, param[1]) ? context.params[param[1]] : null;
+    const stepRef = STEP_REFERENCE.exec(text);
+    if (stepRef) {
+      const step = stepNamed(context, stepRef[2]);
+      if (stepRef[1] === 'count') return step.rows.length;
+      if (stepRef[1] === 'rows') return rowsToJson(step);
+      return step.rows.length > 0 ? rowToJson(step.columns, step.rows[0]) : null;
+    }
+    const columnRef = COLUMN_REFERENCE.exec(text);
+    if (columnRef) {
+      const step = stepNamed(context, columnRef[2]);
+      const index = step.columns.lastIndexOf(columnRef[3]); // the last of duplicate names, as in rowToJson
+      if (index < 0) throw new Error(`returns refers to unknown column "${columnRef[3]}" of step "${columnRef[2]}"`);
+      if (columnRef[1] === 'column') return step.rows.map((row) => sqlToJson(row[index]));
+      return step.rows.length > 0 ? sqlToJson(step.rows[0][index]) : null;
+    }
+  }
+  return fillPlaceholders(text, context);
+}
+
+function stepNamed(context: TemplateContext, name: string): StepRows {
+  const step = context.steps.get(name);
+  if (!step) throw new Error(`returns refers to unknown step "${name}"`);
+  return step;
+}
+
+/** Rows as objects, column order kept; with duplicate column names the last one wins. */
+export function rowsToJson(step: StepRows): JsonObject[] {
+  return step.rows.map((row) => rowToJson(step.columns, row));
+}
+
+function rowToJson(columns: string[], row: SqlValue[]): JsonObject {
+  const out: JsonObject = {};
+  for (let i = 0; i < columns.length; i += 1) setOwn(out, columns[i], sqlToJson(row[i]));
+  return out;
+}
+
+/** A cell as JSON: a blob becomes its bytes in lower-case hex. */
+export function sqlToJson(value: SqlValue | undefined): Json {
+  if (value === undefined) return null;
+  return value instanceof Uint8Array ? toHex(value) : value;
+}
+
+export function toHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+function renderText(value: Json | SqlValue | undefined): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return value;
+  if (value instanceof Uint8Array) return toHex(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

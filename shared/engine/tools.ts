@@ -1,0 +1,115 @@
+// The tool step language (SPEC §3): steps in order, named binding, expect, bind, returns.
+import type { Json, JsonObject, ToolDef, ToolStep } from '../format/types';
+import { ParameterValidator, toSqlValue } from './params';
+import { asError, type Collect, type StatementCache } from './statements';
+import { evaluateTemplate, fillPlaceholders, rowsToJson, type StepRows, type TemplateContext } from './templates';
+import type { SqlValue } from './types';
+
+/** A call that fails: its message becomes the `{"status": "error"}` result. */
+export class CallFailure extends Error {}
+
+export class CompiledTool {
+  private validator: ParameterValidator | undefined;
+  /**
+   * Without `returns`, a read tool returns the rows of its last named step (its last step when
+   * none is named): the step that usually holds the answer. A write tool returns success.
+   */
+  readonly defaultReturnStep: number;
+
+  constructor(readonly def: ToolDef) {
+    const steps = Array.isArray(def.steps) ? def.steps : [];
+    const lastNamed = steps.findLastIndex((step) => typeof step.as === 'string');
+    this.defaultReturnStep = lastNamed >= 0 ? lastNamed : steps.length - 1;
+  }
+
+  get isWrite(): boolean {
+    return this.def.effect === 'write'; // anything else is treated as read: it cannot change state
+  }
+
+  /** null when the parameters fit the schema, else the reason. */
+  checkParameters(parameters: JsonObject): string | null {
+    this.validator ??= new ParameterValidator(this.def.parameters);
+    return this.validator.check(parameters);
+  }
+}
+
+/**
+ * Run the tool's steps on the current database (the caller owns the savepoint) and evaluate
+ * what it returns. Throws CallFailure for an SQL error, a failed `expect` or a bad template.
+ */
+export function runSteps(tool: CompiledTool, params: JsonObject, statements: StatementCache): Json {
+  const bound = new Map<string, SqlValue>();
+  const named = new Map<string, StepRows>();
+  const steps: ToolStep[] = tool.def.steps ?? [];
+  // A bound column wins over a parameter of the same name: it was set later.
+  const valueOf = (name: string): SqlValue | undefined => (bound.has(name) ? bound.get(name) : Object.hasOwn(params, name) ? toSqlValue(params[name]) : undefined);
+  let defaultRows: StepRows | undefined;
+
+  for (let index = 0; index < steps.length; index += 1) {
+    const step = steps[index];
+    const label = typeof step.as === 'string' ? `step ${index + 1} ("${step.as}")` : `step ${index + 1}`;
+    let output;
+    try {
+      if (typeof step.sql !== 'string') throw new Error('the step has no SQL text');
+      output = statements.get(step.sql).run(valueOf, collectFor(step, index === tool.defaultReturnStep));
+    } catch (error) {
+      throw new CallFailure(`SQL error in ${label}: ${asError(error).message}`);
+    }
+    const rows: StepRows = { columns: output.columns, rows: output.rows };
+    if (step.bind === true) bindFirstRow(bound, rows);
+    if (!meetsExpectation(step.expect, output.rowCount)) {
+      const message = typeof step.error === 'string' ? fillPlaceholders(step.error, { params, bound }) : defaultExpectMessage(step.expect, label);
+      throw new CallFailure(message);
+    }
+    if (typeof step.as === 'string') named.set(step.as, rows);
+    if (index === tool.defaultReturnStep) defaultRows = rows;
+  }
+
+  if (tool.def.returns !== undefined) {
+    const context: TemplateContext = { params, bound, steps: named };
+    try {
+      return evaluateTemplate(tool.def.returns, context);
+    } catch (error) {
+      throw new CallFailure(asError(error).message);
+    }
+  }
+  if (tool.isWrite) return { status: 'success' };
+  return defaultRows ? rowsToJson(defaultRows) : [];
+}
+
+function collectFor(step: ToolStep, isDefaultReturn: boolean): Collect {
+  if (typeof step.as === 'string' || isDefaultReturn) return 'all';
+  return step.bind === true ? 'first' : 'count';
+}
+
+/**
+ * The first row's columns become named values for later steps. With no row the step's
+ * columns are unbound again, so later steps and messages see the parameter (or NULL)
+ * rather than a stale value from an earlier step.
+ */
+function bindFirstRow(bound: Map<string, SqlValue>, step: StepRows): void {
+  const first = step.rows[0];
+  step.columns.forEach((column, i) => {
+    if (first) bound.set(column, first[i]);
+    else bound.delete(column);
+  });
+}
+
+function meetsExpectation(expect: ToolStep['expect'], rowCount: number): boolean {
+  switch (expect) {
+    case 'one':
+      return rowCount === 1;
+    case 'some':
+      return rowCount >= 1;
+    case 'none':
+      return rowCount === 0;
+    default:
+      return true; // no expectation (an unknown word is not one of the three)
+  }
+}
+
+function defaultExpectMessage(expect: ToolStep['expect'], label: string): string {
+  if (expect === 'one') return `expected exactly one row from ${label}`;
+  if (expect === 'some') return `expected at least one row from ${label}`;
+  return `expected no row from ${label}`;
+}

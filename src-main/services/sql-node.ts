@@ -1,0 +1,35 @@
+// sql.js for Node (main process, CLI, tests). The wasm file is located through the module
+// resolver so the same code works from the source tree and from the esbuild bundle in out/cli/.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import initSqlJs, { type SqlJsStatic } from 'sql.js';
+
+const WASM_SPECIFIER = 'sql.js/dist/sql-wasm.wasm';
+
+let loading: Promise<SqlJsStatic> | undefined;
+
+/** sql.js, initialised once per process. */
+export function loadSqlJs(): Promise<SqlJsStatic> {
+  loading ??= initSqlJs({ locateFile: () => locateWasm() }).catch((error: unknown) => {
+    loading = undefined; // let a later call retry
+    throw error;
+  });
+  return loading;
+}
+
+/** Resolve from this module first (bundle or source), then from the working directory. */
+export function locateWasm(): string {
+  const bases: string[] = [];
+  // import.meta.url is missing when the file is bundled to CommonJS.
+  if (typeof import.meta.url === 'string' && import.meta.url !== '') bases.push(import.meta.url);
+  bases.push(pathToFileURL(path.join(process.cwd(), 'package.json')).href);
+  for (const base of bases) {
+    try {
+      return createRequire(base).resolve(WASM_SPECIFIER);
+    } catch {
+      // try the next base
+    }
+  }
+  throw new Error(`cannot find ${WASM_SPECIFIER} (looked from ${bases.join(' and ')})`);
+}
