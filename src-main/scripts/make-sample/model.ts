@@ -1,6 +1,6 @@
 // The generator's own description of a scenario: tables, tools, tasks with their clip scripts.
 import type { Json, JsonObject, ToolDef, ToolCall } from '../../../shared/format/types';
-import type { Backdrop, Shape } from './render';
+import type { Backdrop } from './render';
 
 export type Cell = string | number | null;
 export interface Table {

@@ -144,7 +144,6 @@ export function planRun(ctx: Context, intent: Intent, mode: Mode, rng: Rng, atte
   const { spec } = ctx.built;
   const uid = spec.user_id;
   let turns: PlannedTurn[] = spec.turns.map((t) => ({ user: t.user, calls: t.calls.map((c) => structuredClone(c) as unknown) }));
-  const allCalls = () => turns.flatMap((t) => t.calls);
   const isWrite = (c: unknown) => ctx.writeTools.has((c as ToolCall).tool_name);
   const pickIndex = (pred: (c: ToolCall) => boolean, prefer: 'first' | 'last' | 'random' = 'random'): [number, number] | null => {
     const found: [number, number][] = [];

@@ -35,7 +35,7 @@ const ITEMS: H[] = [
   ['Electric Toothbrush', 'bathroom', 'appliance', 'pink', 'bottle', 'middle'],
 ];
 const BRANDS = ['Kelvia', 'Norrland', 'Hoshi', 'Bravio', 'Casaluna'];
-const SET: Record<string, Partial<Record<string, Cell>>> = {
+const SET: Record<string, Record<string, Cell>> = {
   'Hair Dryer': { warranty_until: '2026-08-30' },
   'Washing Machine': { energy_kwh_per_use: 1.1 },
   'Tumble Dryer': { energy_kwh_per_use: 2.6 },

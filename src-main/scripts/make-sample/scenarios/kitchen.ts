@@ -52,7 +52,7 @@ const KCAL: Record<string, [number, number]> = {
   vegetable: [15, 80], fruit: [30, 90], protein: [75, 210], dairy: [60, 720], grain: [330, 390], legume: [110, 160], condiment: [10, 880], spice: [0, 300],
 };
 const ORIGINS = ['Spain', 'Netherlands', 'Italy', 'Kenya', 'Peru', 'Local farm', 'Norway', 'Thailand'];
-const SET: Record<string, Partial<Record<string, Cell>>> = {
+const SET: Record<string, Record<string, Cell>> = {
   'Firm Tofu': { expiry_date: '2026-05-12', quantity: 2 },
   'Blueberries': { expiry_date: '2026-05-06', quantity: 2 },
   'Ripe Bananas': { expiry_date: '2026-05-08', quantity: 5 },

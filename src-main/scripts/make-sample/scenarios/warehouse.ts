@@ -35,7 +35,7 @@ const ITEMS: W[] = [
   ['Forklift Battery', 'electrical', 'blue', 'crate', 'bottom', 'corrosive'],
 ];
 const SUPPLIERS = [['Nordlager GmbH', 'Germany'], ['Vistula Supply', 'Poland'], ['Lakeside Industrial', 'USA'], ['Han River Parts', 'South Korea'], ['Iberia Pack', 'Spain']];
-const SET: Record<string, Partial<Record<string, Cell>>> = {
+const SET: Record<string, Record<string, Cell>> = {
   'Blue Storage Bin': { weight_kg: 2.5 },
   'Orange Traffic Cone': { weight_kg: 1.2 },
   'Copper Wire Spool': { stock: 3, rack: 'C1' },
