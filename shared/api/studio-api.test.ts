@@ -26,6 +26,7 @@ describe('channel argument validators', () => {
     expect(parseChannelArgs('datasets.readText', ['tiny-1a2b3c4d', 'tasks.jsonl'])).toEqual(['tiny-1a2b3c4d', 'tasks.jsonl']);
     expect(parseChannelArgs('datasets.listFiles', ['tiny-1a2b3c4d', ''])).toEqual(['tiny-1a2b3c4d', '']);
     expect(parseChannelArgs('app.info', [])).toEqual([]);
+    expect(parseChannelArgs('evaluation.run', ['tiny-1a2b3c4d'])).toEqual(['tiny-1a2b3c4d']);
   });
 
   it('refuses escaping paths with invalid-args, naming the argument', () => {
@@ -42,6 +43,7 @@ describe('channel argument validators', () => {
     expect(rejection(() => parseChannelArgs('datasets.open', ['Has Spaces/..'])).code).toBe('invalid-args');
     expect(rejection(() => parseChannelArgs('datasets.writeText', ['tiny', 'a.json', null])).code).toBe('invalid-args');
     expect(rejection(() => parseChannelArgs('app.info', 'not an array')).code).toBe('invalid-args');
+    expect(rejection(() => parseChannelArgs('evaluation.run', ['../x'])).code).toBe('invalid-args');
   });
 
   it('knows its channel names and nothing else', () => {

@@ -4,6 +4,7 @@
 // Adding a channel: see src-main/AGENTS.md.
 import { z } from 'zod';
 import { isDatasetRelativeDir, isDatasetRelativePath } from './dataset-path';
+import type { EvaluationRun } from '../report/types';
 import { StudioError } from './studio-error';
 import type { StudioEventListener, StudioEventName } from './studio-events';
 
@@ -80,6 +81,10 @@ export const studioChannels = {
   'datasets.writeText': channel<DatasetFile>()(
     'Writes a UTF-8 file of an opened dataset atomically (temporary file, then rename).',
     z.tuple([datasetId, filePath, fileText]),
+  ),
+  'evaluation.run': channel<EvaluationRun>()(
+    "Evaluates an opened dataset's trajectories/ in the host (SPEC §12 report, task counts, per-trajectory usage).",
+    z.tuple([datasetId]),
   ),
 } as const;
 

@@ -15,6 +15,7 @@ import { fixed, formatTable, percent } from './table';
 const USAGE = `usage:
   egostudio evaluate <dataset> [--trajectories PATH ...] [--json FILE]
   egostudio agreement <dataset> --annotators a,b [--json FILE]
+  egostudio report <dataset> --out DIR [--trajectories PATH ...]
   egostudio import-egobench <release-dir> --out <dataset>
   egostudio bench [--tasks N] [--keep]`;
 
@@ -168,6 +169,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   agreement: agreementCommand,
   bench: async (args) => (await import('./bench')).benchCommand(args),
   'bench-evaluate': async (args) => (await import('./bench')).benchEvaluateCommand(args),
+  report: async (args) => (await import('./report')).reportCommand(args),
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -10,6 +10,7 @@ import {
 } from '../../shared/api/studio-api';
 import type { DatasetCatalog } from './dataset-catalog';
 import { listDatasetFiles, readDatasetText, writeDatasetText } from './dataset-files';
+import { evaluationRun } from './evaluation-run';
 import type { StudioEventBus } from './event-bus';
 
 export interface StudioServices {
@@ -30,6 +31,8 @@ export function createStudioHandlers({ catalog, events, appInfo }: StudioService
       events.emit('datasets.changed', { datasetId, paths: [written.path] });
       return written;
     },
+    // The studio's own bundles carry no eval-worker.mjs: score in this thread.
+    'evaluation.run': async (datasetId) => (await evaluationRun(catalog.rootOf(datasetId), { workers: 0 })).run,
   };
 }
 

@@ -1,0 +1,81 @@
+// Table exporters: CSV (full precision, for further processing), Markdown and LaTeX (rounded,
+// for papers and notes).
+import { flatColumns, type Cell, type ReportTable } from './build';
+
+export function formatCell(cell: Cell, digits: number, empty = '–'): string {
+  if (cell === null) return empty;
+  return typeof cell === 'number' ? cell.toFixed(digits) : cell;
+}
+
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** RFC 4180 CSV with a header row; numbers unrounded, empty for missing figures. */
+export function tableToCsv(table: ReportTable): string {
+  const lines = [flatColumns(table), ...table.rows.map((row) => row.map((c) => (c === null ? '' : String(c))))];
+  return lines.map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+function markdownText(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+/** A GitHub-flavoured Markdown table; text columns left-aligned, numbers right-aligned. */
+export function tableToMarkdown(table: ReportTable): string {
+  const columns = flatColumns(table);
+  const numeric = columns.map((_, i) => table.rows.some((r) => typeof r[i] === 'number'));
+  const lines = [
+    `| ${columns.map(markdownText).join(' | ')} |`,
+    `| ${numeric.map((n) => (n ? '---:' : ':---')).join(' | ')} |`,
+    ...table.rows.map((row) => `| ${row.map((c) => markdownText(formatCell(c, table.digits))).join(' | ')} |`),
+  ];
+  return lines.join('\n') + '\n';
+}
+
+const LATEX_SPECIALS: Record<string, string> = {
+  '\\': '\\textbackslash{}',
+  '&': '\\&',
+  '%': '\\%',
+  $: '\\$',
+  '#': '\\#',
+  _: '\\_',
+  '{': '\\{',
+  '}': '\\}',
+  '~': '\\textasciitilde{}',
+  '^': '\\textasciicircum{}',
+};
+
+export function latexText(text: string): string {
+  return text.replace(/[\\&%$#_{}~^]/g, (c) => LATEX_SPECIALS[c]);
+}
+
+/** A booktabs tabular inside a table float; grouped headers become \multicolumn with \cmidrule. */
+export function tableToLatex(table: ReportTable, label = `tab:${table.id}`): string {
+  const numeric = table.header.map((_, i) => table.rows.some((r) => typeof r[i] === 'number'));
+  const out: string[] = [
+    '% requires \\usepackage{booktabs}',
+    '\\begin{table}[t]',
+    '\\centering',
+    `\\caption{${latexText(table.title)}}`,
+    `\\label{${label}}`,
+    `\\begin{tabular}{${numeric.map((n) => (n ? 'r' : 'l')).join('')}}`,
+    '\\toprule',
+  ];
+  if (table.groups) {
+    let column = 1;
+    const cells: string[] = [];
+    const rules: string[] = [];
+    for (const g of table.groups) {
+      cells.push(g.span === 1 ? latexText(g.label) : `\\multicolumn{${g.span}}{c}{${latexText(g.label)}}`);
+      if (g.label) rules.push(`\\cmidrule(lr){${column}-${column + g.span - 1}}`);
+      column += g.span;
+    }
+    out.push(`${cells.join(' & ')} \\\\`);
+    if (rules.length) out.push(rules.join(' '));
+  }
+  out.push(`${table.header.map(latexText).join(' & ')} \\\\`, '\\midrule');
+  for (const row of table.rows) out.push(`${row.map((c) => latexText(formatCell(c, table.digits, '--'))).join(' & ')} \\\\`);
+  out.push('\\bottomrule', '\\end{tabular}', '\\end{table}');
+  return out.join('\n') + '\n';
+}

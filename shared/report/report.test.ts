@@ -1,0 +1,210 @@
+// shared/report: tables taken from the evaluation's figures, overrides recomputed by SPEC §10,
+// scatter data, exporters and chart specs.
+import { describe, expect, it } from 'vitest';
+import type { Figures } from '../eval/aggregate';
+import { buildReport, flatColumns, type ReportTable } from './build';
+import { reportCharts } from './charts';
+import { tableToCsv, tableToLatex, tableToMarkdown } from './export';
+import { parseReviews } from './reviews';
+import { renderChartSvg } from './svg';
+import type { EvaluationRun } from './types';
+
+const LABELS = ['correct', 'syntactic', 'perception', 'hallucination', 'logic', 'over_operation'];
+
+function traj(id: string, model: string, mode: string, scenario: string, label: string, calls = 2) {
+  const ok = label === 'correct';
+  return {
+    id, task_id: `t-${id}`, model, mode, scenario, matched: ok ? 2 : 1, gt_calls: 2, agent_calls: calls,
+    tool_succ: ok, result_succ: ok, joint_succ: ok, label: label as 'correct', evidence: null,
+  };
+}
+
+function figures(joint: number, labels: Record<string, number>): Figures {
+  return {
+    tool_succ: joint, micro_acc: 0.75, result_succ: joint, joint_succ: joint, tool_prec: 0.5, tool_f1: 0.6,
+    tool_eff: 10, turn_eff: 20, token_eff: 30, labels: Object.fromEntries(LABELS.map((l) => [l, labels[l] ?? 0])),
+  };
+}
+
+/** Model m1: scenario a (weight 3) and b (weight 1), modes dynamic_easy and static. */
+function sampleRun(): EvaluationRun {
+  const trajectories = [
+    traj('1', 'm1', 'dynamic_easy', 'a', 'correct'),
+    traj('2', 'm1', 'dynamic_easy', 'a', 'logic'),
+    traj('3', 'm1', 'dynamic_easy', 'b', 'perception', 4),
+    traj('4', 'm1', 'static', 'a', 'correct'),
+    traj('5', 'm2', 'static', 'a', 'syntactic', 0),
+  ];
+  return {
+    trajectories,
+    models: {
+      m1: {
+        overall: figures(0.6875, { correct: 0.6875, logic: 0.1875, perception: 0.125 }),
+        modes: { static: figures(1, { correct: 1 }), dynamic_easy: figures(0.375, { correct: 0.375, logic: 0.375, perception: 0.25 }) },
+        scenarios: { a: figures(0.75, {}), b: figures(0, {}) },
+      },
+      m2: { overall: figures(0, { syntactic: 1 }), modes: { static: figures(0, { syntactic: 1 }) }, scenarios: { a: figures(0, {}) } },
+    },
+    problems: [],
+    task_counts: { a: 3, b: 1 },
+    usage: { '1': { rounds: 2, tokens: 1000 }, '2': { rounds: 4, tokens: 3000 }, '3': { rounds: 1, tokens: 500 }, '4': { rounds: 1, tokens: 200 }, '5': { rounds: 1, tokens: 100 } },
+  };
+}
+
+const cell = (table: ReportTable, row: number, column: string) => table.rows[row][flatColumns(table).indexOf(column)];
+
+describe('buildReport', () => {
+  it('takes the main table from report.models, in percent, modes in the paper order', () => {
+    const report = buildReport(sampleRun());
+    expect(report.models).toEqual(['m1', 'm2']);
+    expect(report.modes).toEqual(['dynamic_easy', 'static']);
+    const main = report.tables.main;
+    expect(main.groups?.map((g) => g.label)).toEqual(['', 'Dynamic Easy', 'Static', 'Overall']);
+    expect(cell(main, 0, 'Dynamic Easy JointSucc')).toBe(37.5);
+    expect(cell(main, 0, 'Overall JointSucc')).toBe(68.75);
+    expect(cell(main, 0, 'Static MicroAcc')).toBe(75);
+    expect(cell(main, 1, 'Dynamic Easy JointSucc')).toBeNull(); // m2 has no dynamic_easy run
+  });
+
+  it('scenario breakdown and the mean over models', () => {
+    const report = buildReport(sampleRun());
+    expect(report.tables.scenarios.rows).toEqual([
+      ['m1', 75, 0],
+      ['m2', 0, null],
+      ['Mean over models', 37.5, 0],
+    ]);
+  });
+
+  it('recomputes label shares with overrides by SPEC §10 weights; without overrides they are the same rows', () => {
+    const run = sampleRun();
+    // Make the automatic shares the aggregate of the rows, so "no override" must reproduce them.
+    const plain = buildReport(run);
+    expect(plain.errors[0].reviewed).toEqual({ correct: 68.75, syntactic: 0, perception: 12.5, hallucination: 0, logic: 18.75, over_operation: 0 });
+    const { overrides } = parseReviews([
+      { path: 'reviews/ann.jsonl', text: JSON.stringify({ trajectory_id: '3', label: 'logic', auto_label: 'perception', reason: 'r', reviewer: 'ann', updated_at: '2026-01-01T10:00:00Z' }) + '\n' },
+    ]);
+    const reviewed = buildReport(run, overrides);
+    // dynamic_easy: a (w 3): correct 1/2, logic 1/2; b (w 1): logic 1 -> logic 0.625, correct 0.375; static: correct 1.
+    expect(reviewed.errors[0].reviewed.logic).toBeCloseTo(31.25, 10);
+    expect(reviewed.errors[0].reviewed.perception).toBe(0);
+    expect(reviewed.errors[0].auto.perception).toBe(12.5);
+    expect(reviewed.errors[0].overridden).toBe(1);
+    expect(reviewed.overrides).toEqual({ applied: 1, unknownTrajectory: 0, unknownLabel: 0, stale: 0 });
+    expect(reviewed.tables.errors.rows[1]).toEqual(['m1', 'with overrides', 37.5 / 2 + 50, 0, 0, 0, 31.25, 0]);
+  });
+
+  it('reports overrides of unknown trajectories and labels and leaves them out', () => {
+    const { overrides } = parseReviews([
+      {
+        path: 'reviews/b.jsonl',
+        text: [
+          { trajectory_id: 'nope', label: 'logic', updated_at: '2026-01-01' },
+          { trajectory_id: '1', label: 'bogus', updated_at: '2026-01-01' },
+        ].map((r) => JSON.stringify(r)).join('\n'),
+      },
+    ]);
+    const report = buildReport(sampleRun(), overrides);
+    expect(report.overrides).toMatchObject({ applied: 0, unknownTrajectory: 1, unknownLabel: 1 });
+    expect(report.problems).toEqual([{ file: 'reviews/b.jsonl', line: 2, message: expect.stringContaining('"bogus"') }]);
+  });
+
+  it('scatter: usage per trajectory weighted like SPEC §10, JointSucc from the figures', () => {
+    const report = buildReport(sampleRun());
+    const easy = report.scatter.find((p) => p.model === 'm1' && p.mode === 'dynamic_easy')!;
+    // a: mean tokens 2000, rounds 3, calls 2 (weight 3); b: 500, 1, 4 (weight 1).
+    expect(easy).toEqual({ model: 'm1', mode: 'dynamic_easy', tokens: (3 * 2000 + 500) / 4, rounds: (3 * 3 + 1) / 4, calls: (3 * 2 + 4) / 4, joint_succ: 37.5 });
+    const overall = report.scatter.find((p) => p.model === 'm1' && p.mode === 'overall')!;
+    expect(overall.tokens).toBe(((3 * 2000 + 500) / 4 + 200) / 2);
+    expect(overall.joint_succ).toBe(68.75);
+    expect(report.scatter.filter((p) => p.model === 'm2').map((p) => p.mode)).toEqual(['static', 'overall']);
+  });
+
+  it('scatter without usage data has calls but no tokens or rounds', () => {
+    const report = buildReport({ ...sampleRun(), usage: {} });
+    const p = report.scatter.find((s) => s.model === 'm2' && s.mode === 'static')!;
+    expect(p).toMatchObject({ tokens: null, rounds: null, calls: 0 });
+  });
+});
+
+describe('parseReviews', () => {
+  it('keeps the latest updated_at per trajectory across reviewers and reports bad lines', () => {
+    const line = (o: object) => JSON.stringify(o);
+    const { overrides, problems } = parseReviews([
+      { path: 'reviews/a.jsonl', text: [line({ trajectory_id: 'x', label: 'logic', updated_at: '2026-02-01T00:00:00Z' }), 'not json', ''].join('\n') },
+      {
+        path: 'reviews/b.jsonl',
+        text: [
+          line({ trajectory_id: 'x', label: 'perception', updated_at: '2026-01-31T23:00:00-02:00' }), // 2026-02-01T01:00Z: later
+          line({ trajectory_id: 'y', label: 'logic', updated_at: 'yesterday' }),
+          line({ trajectory_id: 'z' }),
+        ].join('\n'),
+      },
+    ]);
+    expect(overrides.get('x')).toMatchObject({ label: 'perception', source: { file: 'reviews/b.jsonl', line: 1 } });
+    expect(overrides.has('y')).toBe(false);
+    expect(problems.map((p) => [p.file, p.line])).toEqual([
+      ['reviews/a.jsonl', 2],
+      ['reviews/b.jsonl', 2],
+      ['reviews/b.jsonl', 3],
+    ]);
+  });
+});
+
+describe('exporters', () => {
+  const table: ReportTable = {
+    id: 'main',
+    title: 'Scores & more_%',
+    header: ['Model', 'A', 'B'],
+    groups: [{ label: '', span: 1 }, { label: 'Static', span: 2 }],
+    rows: [
+      ['gpt|x, "4"', 12.3456, null],
+      ['m_2', 0, 100],
+    ],
+    digits: 2,
+  };
+
+  it('CSV: quoted fields, full precision, empty for null, CRLF', () => {
+    expect(tableToCsv(table)).toBe('Model,Static A,Static B\r\n"gpt|x, ""4""",12.3456,\r\nm_2,0,100\r\n');
+  });
+
+  it('Markdown: escaped pipes, rounded numbers, right-aligned numeric columns', () => {
+    expect(tableToMarkdown(table)).toBe(
+      '| Model | Static A | Static B |\n| :--- | ---: | ---: |\n| gpt\\|x, "4" | 12.35 | – |\n| m_2 | 0.00 | 100.00 |\n',
+    );
+  });
+
+  it('LaTeX: booktabs, grouped header, escaped specials', () => {
+    const tex = tableToLatex(table);
+    expect(tex).toContain('\\caption{Scores \\& more\\_\\%}');
+    expect(tex).toContain('\\begin{tabular}{lrr}');
+    expect(tex).toContain(' & \\multicolumn{2}{c}{Static} \\\\');
+    expect(tex).toContain('\\cmidrule(lr){2-3}');
+    expect(tex).toContain('m\\_2 & 0.00 & 100.00 \\\\');
+    expect(tex).toContain('gpt|x, "4" & 12.35 & -- \\\\');
+    expect(tex.trim().endsWith('\\end{table}')).toBe(true);
+  });
+});
+
+describe('charts', () => {
+  it('builds ECharts options with the report data and renders them to SVG without a DOM', () => {
+    const report = buildReport(sampleRun());
+    const charts = reportCharts(report);
+    const errorSeries = charts.errors.series as { stack: string; name: string; data: (number | null)[] }[];
+    expect(errorSeries.filter((s) => s.stack === 'auto').map((s) => s.name)).toEqual([
+      'Correct', 'Syntactic', 'Perception', 'Hallucination', 'Logic', 'Over-operation',
+    ]);
+    expect(errorSeries.find((s) => s.stack === 'reviewed' && s.name === 'Correct')!.data).toEqual([68.75, 0]);
+    const scatter = charts.efficiency.series as { name: string; xAxisIndex: number; data: { value: number[] }[] }[];
+    expect(scatter.find((s) => s.name === 'm1' && s.xAxisIndex === 2)!.data.map((d) => d.value)).toEqual([
+      [2.5, 37.5],
+      [2, 100],
+      [2.25, 68.75],
+    ]);
+    for (const option of Object.values(charts)) {
+      const svg = renderChartSvg(option, 640, 320);
+      expect(svg.startsWith('<svg')).toBe(true);
+      expect(svg).toContain('m1');
+      expect(svg).not.toMatch(/style="[^"]*"[^ >/]/); // attributes stay well-formed
+    }
+  });
+});

@@ -1,0 +1,73 @@
+// Human label overrides from `reviews/<reviewer>.jsonl`: per trajectory the review with the
+// latest `updated_at` wins, whoever wrote it.
+import { z } from 'zod';
+import { parseJsonlLine } from '../format/loader';
+import type { Problem } from '../format/types';
+import type { ReviewRecord } from './types';
+
+const reviewLine = z.object({
+  trajectory_id: z.string().min(1),
+  label: z.string().min(1),
+  auto_label: z.string().optional().nullable(),
+  reason: z.string().optional().nullable(),
+  reviewer: z.string().optional().nullable(),
+  updated_at: z.string().min(1),
+});
+
+export interface ReviewFile {
+  /** Dataset-relative path, e.g. reviews/alice.jsonl. */
+  path: string;
+  text: string;
+}
+
+/** True for the files the report reads reviews from. */
+export function isReviewFile(path: string): boolean {
+  return /^reviews\/[^/]+\.jsonl$/.test(path);
+}
+
+function timeOf(stamp: string): number {
+  const t = Date.parse(stamp);
+  return Number.isNaN(t) ? -Infinity : t;
+}
+
+/** True when review b replaces review a: a later time, or the same time read later. */
+function supersedes(a: ReviewRecord, b: ReviewRecord): boolean {
+  const ta = timeOf(a.updated_at);
+  const tb = timeOf(b.updated_at);
+  if (tb !== ta) return tb > ta;
+  return b.updated_at >= a.updated_at;
+}
+
+/** Parses review files (in the order given) into the winning review per trajectory. */
+export function parseReviews(files: readonly ReviewFile[]): { overrides: Map<string, ReviewRecord>; problems: Problem[] } {
+  const overrides = new Map<string, ReviewRecord>();
+  const problems: Problem[] = [];
+  for (const { path, text } of files) {
+    const lines = text.split(/\r?\n/);
+    lines.forEach((lineText, index) => {
+      const parsed = parseJsonlLine(lineText, index + 1, reviewLine);
+      if (parsed === null) return;
+      if (!parsed.ok) {
+        problems.push({ file: path, line: index + 1, message: parsed.message });
+        return;
+      }
+      const v = parsed.value;
+      if (Number.isNaN(Date.parse(v.updated_at))) {
+        problems.push({ file: path, line: index + 1, message: `updated_at "${v.updated_at}" is not a date; review left out` });
+        return;
+      }
+      const record: ReviewRecord = {
+        trajectory_id: v.trajectory_id,
+        label: v.label,
+        updated_at: v.updated_at,
+        source: { file: path, line: index + 1 },
+        ...(v.auto_label ? { auto_label: v.auto_label } : {}),
+        ...(v.reason ? { reason: v.reason } : {}),
+        ...(v.reviewer ? { reviewer: v.reviewer } : {}),
+      };
+      const current = overrides.get(record.trajectory_id);
+      if (!current || supersedes(current, record)) overrides.set(record.trajectory_id, record);
+    });
+  }
+  return { overrides, problems };
+}

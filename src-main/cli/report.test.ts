@@ -1,0 +1,183 @@
+// `egostudio report` as a user runs it: the tables' figures equal `egostudio evaluate --json`
+// on the same folder, the figures are SVG, overrides come from reviews/, exit codes as evaluate.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, jsonl, shopFiles } from '../../shared/eval/test-support/shop';
+
+const run = promisify(execFile);
+const CLI = path.resolve(import.meta.dirname, 'egostudio.mjs');
+let dir: string;
+
+async function egostudio(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { maxBuffer: 1 << 26 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function writeDataset(name: string, files: Record<string, string>): Promise<string> {
+  const root = path.join(dir, name);
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+  return root;
+}
+
+/** Two scenarios of unequal task counts (shop: 2, mall: 1), two models, two modes. */
+function twoScenarioFiles(extra: Record<string, string> = {}): Record<string, string> {
+  const shop = shopFiles();
+  const list = (items: string[]) => call('set_list', { user_id: 'u1', items });
+  return {
+    ...shop,
+    'scenarios/mall/schema.sql': shop['scenarios/shop/schema.sql'],
+    'scenarios/mall/data.sql': shop['scenarios/shop/data.sql'],
+    'scenarios/mall/tools.json': shop['scenarios/shop/tools.json'],
+    'tasks.jsonl': shop['tasks.jsonl'] + jsonl([{ id: 't3', scenario: 'mall', instruction: 'User ID: u1. List milk.', image_description: '', video: 'videos/t3.webm' }]),
+    'ground_truth.jsonl': shop['ground_truth.jsonl'] + jsonl([{ task_id: 't3', calls: [list(['Whole Milk'])], visual_refs: [], source: 'agreed' }]),
+    ...extra,
+  };
+}
+
+const search = call('search_products', { name: 'apple' });
+const add = (product_name: string) => call('add_to_cart', { user_id: 'u1', product_name, quantity: 2 });
+const list = (items: string[]) => call('set_list', { user_id: 'u1', items });
+const traj = (id: string, task_id: string, calls: unknown[], mode: string, model: string, tokens: number, rounds?: number) => ({
+  id, task_id, model, mode,
+  dialogue: [{ role: 'user', turn: 0, content: 'User ID: u1' }, { role: 'agent', turn: 0, content: 'ok' }],
+  tool_calls: [{ turn: 0, calls }], input_tokens: tokens, output_tokens: 10, ...(rounds ? { rounds_count: rounds } : {}),
+});
+
+const trajectories = {
+  'trajectories/m1.jsonl': jsonl([
+    traj('a', 't1', [search, add('Green Apple')], 'dynamic_easy', 'm1', 100, 3),
+    traj('b', 't1', [add('Red Apple')], 'dynamic_easy', 'm1', 300),
+    traj('c', 't3', [list(['Whole Milk'])], 'dynamic_easy', 'm1', 50),
+    traj('d', 't2', [list(['Whole Milk', 'Coca Cola Zero'])], 'static', 'm1', 80),
+    traj('e', 't3', [list(['Coca Cola Zero'])], 'static', 'm1', 80),
+  ]),
+  'trajectories/m2.jsonl': jsonl([
+    traj('f', 't1', [search, add('Green Apple')], 'dynamic_easy', 'm2', 400),
+    traj('g', 't2', [], 'static', 'm2', 90),
+    traj('h', 't3', [list(['Whole Milk']), list(['Whole Milk'])], 'static', 'm2', 90),
+  ]),
+};
+
+function parseCsv(text: string): Record<string, string>[] {
+  const [header, ...rows] = text.trim().split('\r\n').map((line) => line.split(','));
+  return rows.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])));
+}
+
+const MODE_NAMES: Record<string, string> = { dynamic_easy: 'Dynamic Easy', static: 'Static', overall: 'Overall' };
+const asNumber = (s: string) => (s === '' ? null : Number(s));
+const pct = (v: number | null) => (v === null ? null : 100 * v);
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'egostudio-report-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('egostudio report', () => {
+  it('writes tables whose figures equal evaluate --json, and SVG figures', async () => {
+    const root = await writeDataset('two', twoScenarioFiles(trajectories));
+    const json = path.join(dir, 'two.json');
+    const out = path.join(dir, 'two-report');
+    const [evaluated, reported] = await Promise.all([egostudio('evaluate', root, '--json', json), egostudio('report', root, '--out', out)]);
+    expect(evaluated.code).toBe(0);
+    expect(reported.stderr).toBe('');
+    expect(reported.code).toBe(0);
+    const expected = JSON.parse(await readFile(json, 'utf8')) as {
+      models: Record<string, { overall: Record<string, number | null> & { labels: Record<string, number | null> }; modes: Record<string, Record<string, number | null>>; scenarios: Record<string, Record<string, number | null>> }>;
+    };
+    expect(Object.keys(expected.models).sort()).toEqual(['m1', 'm2']);
+
+    const main = parseCsv(await readFile(path.join(out, 'main.csv'), 'utf8'));
+    expect(main.map((r) => r.Model)).toEqual(['m1', 'm2']);
+    let compared = 0;
+    for (const row of main) {
+      const m = expected.models[row.Model];
+      for (const mode of ['dynamic_easy', 'static', 'overall']) {
+        const f = mode === 'overall' ? m.overall : m.modes[mode];
+        for (const [key, name] of [['joint_succ', 'JointSucc'], ['tool_succ', 'ToolSucc'], ['micro_acc', 'MicroAcc'], ['result_succ', 'ResultSucc']]) {
+          expect(asNumber(row[`${MODE_NAMES[mode]} ${name}`]), `${row.Model} ${mode} ${key}`).toBe(pct(f?.[key] ?? null));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(24);
+    // Weighting is visible: m1 dynamic_easy = (2·1/2 + 1·1)/3, not the plain 2/3 of trajectories.
+    expect(expected.models.m1.modes.dynamic_easy.joint_succ).toBeCloseTo(2 / 3, 12);
+
+    const scenarios = parseCsv(await readFile(path.join(out, 'scenarios.csv'), 'utf8'));
+    for (const row of scenarios.filter((r) => r.Model in expected.models))
+      for (const s of ['mall', 'shop']) expect(asNumber(row[s])).toBe(pct(expected.models[row.Model].scenarios[s]?.joint_succ ?? null));
+
+    const errors = parseCsv(await readFile(path.join(out, 'errors.csv'), 'utf8'));
+    for (const row of errors) {
+      const labels = expected.models[row.Model].overall.labels;
+      expect(asNumber(row.Correct)).toBe(pct(labels.correct));
+      expect(asNumber(row.Perception)).toBe(pct(labels.perception));
+      expect(asNumber(row.Syntactic)).toBe(pct(labels.syntactic));
+    }
+
+    const efficiency = parseCsv(await readFile(path.join(out, 'efficiency.csv'), 'utf8'));
+    const m1Overall = efficiency.find((r) => r.Model === 'm1' && r.Mode === 'Overall')!;
+    expect(asNumber(m1Overall.TokenEff)).toBe(expected.models.m1.overall.token_eff);
+    expect(asNumber(m1Overall.TurnEff)).toBe(expected.models.m1.overall.turn_eff);
+    expect(asNumber(m1Overall.ToolEff)).toBe(expected.models.m1.overall.tool_eff);
+    expect(asNumber(m1Overall.ToolPrec)).toBe(pct(expected.models.m1.overall.tool_prec));
+    expect(asNumber(m1Overall.ToolF1)).toBe(pct(expected.models.m1.overall.tool_f1));
+
+    const files = (await readdir(out)).sort();
+    for (const stem of ['main', 'scenarios', 'errors', 'efficiency']) expect(files).toEqual(expect.arrayContaining([`${stem}.csv`, `${stem}.md`]));
+    for (const stem of ['scenarios', 'errors', 'efficiency']) {
+      const svg = await readFile(path.join(out, `${stem}.svg`), 'utf8');
+      expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(svg).toContain('m1');
+    }
+    expect(await readFile(path.join(out, 'main.md'), 'utf8')).toContain('| m1 |');
+  }, 120_000);
+
+  it('applies the latest review per trajectory in the with-overrides rows only', async () => {
+    const review = (trajectory_id: string, label: string, updated_at: string, reviewer: string) =>
+      ({ trajectory_id, label, auto_label: 'perception', reason: 'checked the clip', reviewer, updated_at });
+    const root = await writeDataset('reviewed', twoScenarioFiles({
+      ...trajectories,
+      'reviews/ann.jsonl': jsonl([review('b', 'logic', '2026-03-01T10:00:00Z', 'ann')]),
+      'reviews/bob.jsonl': jsonl([review('b', 'hallucination', '2026-03-02T10:00:00Z', 'bob')]),
+    }));
+    const out = path.join(dir, 'reviewed-report');
+    const result = await egostudio('report', root, '--out', out);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('1 human override(s)');
+    const errors = parseCsv(await readFile(path.join(out, 'errors.csv'), 'utf8'));
+    const auto = errors.find((r) => r.Model === 'm1' && r.Labels === 'automatic')!;
+    const reviewed = errors.find((r) => r.Model === 'm1' && r.Labels === 'with overrides')!;
+    // b is one of 2 shop trajectories in dynamic_easy (weight 2 of 3); overall = mean of 2 modes.
+    expect(Number(auto.Perception)).toBeCloseTo(100 * ((2 / 3) * 0.5) / 2, 10);
+    expect(Number(reviewed.Perception)).toBe(0);
+    expect(Number(reviewed.Hallucination)).toBeCloseTo(Number(auto.Perception) + Number(auto.Hallucination), 10);
+    expect(reviewed.Correct).toBe(auto.Correct);
+  }, 120_000);
+
+  it('exit codes: 2 with a bad line (the rest reported), 1 without a dataset or --out', async () => {
+    const root = await writeDataset('bad', twoScenarioFiles({ ...trajectories, 'trajectories/broken.jsonl': '{"id": \n' }));
+    const bad = await egostudio('report', root, '--out', path.join(dir, 'bad-report'));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('broken.jsonl:1');
+    expect((await readdir(path.join(dir, 'bad-report'))).length).toBeGreaterThanOrEqual(11);
+    expect((await egostudio('report', path.join(dir, 'missing'), '--out', path.join(dir, 'x'))).code).toBe(1);
+    const noOut = await egostudio('report', root);
+    expect(noOut.code).toBe(1);
+    expect(noOut.stderr).toContain('--out');
+  }, 120_000);
+});

@@ -1,0 +1,76 @@
+// `egostudio report <dataset> --out DIR [--trajectories PATH ...]`: evaluates like `evaluate`,
+// then writes the paper's tables (CSV, Markdown, LaTeX) and figures (SVG) without a window.
+// Exit codes as evaluate: 0 all input valid, 2 some was not, 1 nothing could be read.
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildReport, type ReportModel } from '../../shared/report/build';
+import { reportCharts } from '../../shared/report/charts';
+import { tableToCsv, tableToLatex, tableToMarkdown } from '../../shared/report/export';
+import { parseReviews } from '../../shared/report/reviews';
+import { renderChartSvg } from '../../shared/report/svg';
+import type { Problem } from '../../shared/format/types';
+import { evaluationRun, readReviewFiles } from '../services/evaluation-run';
+
+export const REPORT_USAGE = 'egostudio report <dataset> --out DIR [--trajectories PATH ...]';
+
+const CHART_SIZES = { scenarios: [900, 420], errors: [1100, 420], efficiency: [1300, 420] } as const;
+
+/** Writes every table and figure of the report into `out`; returns the file names written. */
+export async function writeReportFiles(report: ReportModel, out: string): Promise<string[]> {
+  await mkdir(out, { recursive: true });
+  const written: string[] = [];
+  const put = async (name: string, text: string) => {
+    await writeFile(path.join(out, name), text);
+    written.push(name);
+  };
+  for (const table of Object.values(report.tables)) {
+    await put(`${table.id}.csv`, tableToCsv(table));
+    await put(`${table.id}.md`, `## ${table.title}\n\n${tableToMarkdown(table)}${table.note ? `\n${table.note}\n` : ''}`);
+    await put(`${table.id}.tex`, tableToLatex(table));
+  }
+  for (const [name, option] of Object.entries(reportCharts(report))) {
+    const [width, height] = CHART_SIZES[name as keyof typeof CHART_SIZES];
+    await put(`${name}.svg`, renderChartSvg(option, width, height));
+  }
+  return written;
+}
+
+export async function reportCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, trajectories: { type: 'string', multiple: true }, workers: { type: 'string' } },
+  });
+  const [root, ...more] = positionals;
+  if (!root || !values.out || (!values.trajectories && more.length > 0)) {
+    const why = !root ? 'report needs a dataset folder' : !values.out ? 'report needs --out DIR' : `unexpected argument ${more[0]}`;
+    process.stderr.write(`egostudio: ${why}\nusage: ${REPORT_USAGE}\n`);
+    return 1;
+  }
+  if (!(await stat(root).catch(() => null))?.isDirectory()) {
+    process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
+    return 1;
+  }
+  const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
+  const { run, datasetName, anythingRead } = await evaluationRun(root, {
+    trajectoryPaths,
+    workers: values.workers === undefined ? undefined : Number(values.workers),
+  });
+  const reviews = parseReviews(await readReviewFiles(root));
+  const report = buildReport(run, reviews.overrides);
+  const written = await writeReportFiles(report, values.out);
+  const problems: Problem[] = [...run.problems, ...reviews.problems, ...report.problems];
+
+  process.stdout.write(
+    `${datasetName}: ${report.trajectoryCount} trajectories, ${report.models.length} model(s), ` +
+      `${report.overrides.applied} human override(s)\n${tableToMarkdown(report.tables.main)}` +
+      `wrote ${written.length} files to ${values.out}: ${written.join(', ')}\n`,
+  );
+  if (problems.length > 0) {
+    process.stderr.write(`${problems.length} problem(s):\n`);
+    for (const p of problems.slice(0, 50)) process.stderr.write(`  ${p.file}:${p.line}: ${p.message}\n`);
+    if (problems.length > 50) process.stderr.write(`  ... and ${problems.length - 50} more (see egostudio evaluate --json)\n`);
+  }
+  return !anythingRead ? 1 : problems.length > 0 ? 2 : 0;
+}

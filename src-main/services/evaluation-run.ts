@@ -1,0 +1,42 @@
+// Evaluates a dataset folder in the Node host for the studio's `evaluation.run` and for
+// `egostudio report`: the SPEC §12 report plus task counts and per-trajectory usage.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { taskCountByScenario } from '../../shared/eval/evaluate';
+import type { ReviewFile } from '../../shared/report/reviews';
+import type { EvaluationRun } from '../../shared/report/types';
+import { evaluateFolder, type EvaluateOptions } from '../cli/run-evaluation';
+
+export interface EvaluationRunResult {
+  run: EvaluationRun;
+  datasetName: string;
+  /** False when the folder held neither tasks, scenarios nor trajectories. */
+  anythingRead: boolean;
+}
+
+export async function evaluationRun(root: string, options: EvaluateOptions = {}): Promise<EvaluationRunResult> {
+  const { dataset, report } = await evaluateFolder(root, options);
+  const usage: EvaluationRun['usage'] = {};
+  for (const row of report.rows) usage[row.id] = { rounds: row.rounds, tokens: row.tokens };
+  return {
+    run: {
+      trajectories: report.trajectories,
+      models: report.models,
+      problems: report.problems,
+      task_counts: Object.fromEntries(taskCountByScenario(dataset)),
+      usage,
+    },
+    datasetName: dataset.meta.name,
+    anythingRead: dataset.tasks.size > 0 || dataset.scenarios.size > 0 || report.trajectories.length > 0,
+  };
+}
+
+/** The dataset's `reviews/*.jsonl`, in name order; none when the folder is absent. */
+export async function readReviewFiles(root: string): Promise<ReviewFile[]> {
+  const dir = path.join(root, 'reviews');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const files: ReviewFile[] = [];
+  for (const name of names.filter((n) => n.endsWith('.jsonl')).sort())
+    files.push({ path: `reviews/${name}`, text: await readFile(path.join(dir, name), 'utf8') });
+  return files;
+}
