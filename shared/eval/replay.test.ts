@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadSqlJs } from '../../src-main/services/sql-node';
 import { createEngine } from '../engine/engine';
+import type { ToolCall } from '../format/types';
 import { ReplayCache } from './replay';
 import { call, SHOP_DATA, SHOP_SCHEMA, SHOP_TOOLS } from './test-support/shop';
 
@@ -21,7 +22,7 @@ describe('ReplayCache', () => {
       fc.property(fc.array(anyCall, { minLength: 1, maxLength: 8 }), fc.nat(), (calls, cut) => {
         const upTo = cut % calls.length;
         const expected = reference.execute(calls).results.slice(0, upTo + 1).map((r) => r.result);
-        expect(cache.results(calls, upTo)).toEqual(expected);
+        expect(cache.results(calls as ToolCall[], upTo)).toEqual(expected);
       }),
       { numRuns: 300 },
     );

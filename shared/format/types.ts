@@ -30,7 +30,10 @@ export interface ParamSchema {
   maximum?: number;
   description?: string;
   'x-ordered'?: boolean;
-  'x-match'?: 'exact' | { entity: string };
+  /** `exact`, `{entity}` (SPEC §8.1), or `casefold` (EgoBench kitchen fields: whole string, case-insensitive). */
+  'x-match'?: 'exact' | 'casefold' | { entity: string };
+  /** Declared by a released schema but not taken by its implementation (egobench profile). */
+  'x-ignored'?: boolean;
   [key: string]: unknown;
 }
 
@@ -83,8 +86,11 @@ export interface VisualRef {
   id: string;
   description: string;
   entity: string;
+  /** Clip seconds. Imported EgoBench references have no times: the loader lets null through. */
   start: number;
   end: number;
+  /** The parameter the entity fills, where known. */
+  param?: string;
 }
 
 export interface Annotation {
