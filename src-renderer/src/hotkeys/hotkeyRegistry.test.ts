@@ -12,6 +12,7 @@ describe('keyComboOf', () => {
   it('names combinations, leaving Shift out of printable characters', () => {
     expect(keyComboOf(new KeyboardEvent('keydown', { key: '?', shiftKey: true }))).toBe('?');
     expect(keyComboOf(new KeyboardEvent('keydown', { key: 'Escape' }))).toBe('Escape');
+    expect(keyComboOf(new KeyboardEvent('keydown', { key: ' ' }))).toBe('Space');
     expect(keyComboOf(new KeyboardEvent('keydown', { key: 's', ctrlKey: true }))).toBe('Ctrl+s');
     expect(keyComboOf(new KeyboardEvent('keydown', { key: 'ArrowLeft', shiftKey: true }))).toBe('Shift+ArrowLeft');
     expect(keyComboOf(new KeyboardEvent('keydown', { key: '¡', code: 'Digit1', altKey: true }))).toBe('Alt+1');

@@ -17,7 +17,8 @@ export function keyComboOf(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey'
   // With Alt, macOS reports composed characters ('¡' for Alt+1); the physical digit is meant.
   const digit = /^Digit(\d)$/.exec(event.code)?.[1];
   const key = event.altKey && digit ? digit : event.key;
-  const printable = key.length === 1;
+  // ' ' is printable but unreadable (and keys are joined with spaces): it is named 'Space'.
+  const printable = key.length === 1 && key !== ' ';
   const parts: string[] = [];
   if (event.ctrlKey) parts.push('Ctrl');
   if (event.altKey) parts.push('Alt');
