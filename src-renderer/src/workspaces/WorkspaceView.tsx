@@ -16,7 +16,7 @@ const views: Record<WorkspaceId, ComponentType> = {
 export function WorkspaceView({ workspace }: { workspace: WorkspaceId }) {
   const View = views[workspace];
   return (
-    <main className="workspace" id="workspace-panel" role="tabpanel" aria-labelledby={`tab-${workspace}`}>
+    <main className="workspace" id="workspace-panel" role="tabpanel" aria-labelledby={`tab-${workspace}`} data-workspace={workspace}>
       <View />
     </main>
   );
