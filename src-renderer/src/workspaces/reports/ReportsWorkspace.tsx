@@ -1,6 +1,202 @@
-// The Reports workspace. Empty for now: the issue that builds it fills this view.
-import { WorkspacePlaceholder } from '../WorkspacePlaceholder';
+// The Reports workspace: the paper's main table, scenario breakdown (Fig. 3), error distribution
+// with and without human overrides (Fig. 4) and efficiency (Table 11, Fig. 5) for the open
+// dataset, evaluated by the host (evaluation.run) with the same core as `egostudio evaluate`.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { StudioError } from '../../../../shared/api/studio-error';
+import { reportCharts } from '../../../../shared/report/charts';
+import { useStudioStore } from '../../state/store';
+import { loadReport, type LoadedReport } from './load-report';
+import { ReportChart } from './ReportChart';
+import { ReportTableView, type TableActions } from './ReportTableView';
+import { copyText, fileStem, saveText } from './save';
+import './reports.css';
+
+/** What the last evaluation of (dataset, generation) gave. */
+interface Outcome {
+  datasetId: string;
+  generation: number;
+  loaded?: LoadedReport;
+  error?: string;
+}
+
+function Elapsed() {
+  const [since] = useState(() => Date.now());
+  const [now, setNow] = useState(since);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  return <span>{((now - since) / 1000).toFixed(1)} s</span>;
+}
 
 export function ReportsWorkspace() {
-  return <WorkspacePlaceholder title="Reports" purpose="Metrics, error taxonomy and agreement for the open dataset." />;
+  const dataset = useStudioStore((s) => s.currentDataset);
+  const datasetId = dataset?.id ?? null;
+  const [generation, setGeneration] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [notice, setNotice] = useState<{ text: string; kind: 'ok' | 'error' } | null>(null);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const freshFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!datasetId) return;
+    let current = true;
+    const fresh = freshFor.current === datasetId;
+    freshFor.current = null;
+    loadReport(datasetId, fresh).then(
+      (loaded) => current && setOutcome({ datasetId, generation, loaded }),
+      (error) => current && setOutcome({ datasetId, generation, error: StudioError.from(error).message }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [datasetId, generation]);
+
+  const rerun = () => {
+    freshFor.current = datasetId;
+    setGeneration((g) => g + 1);
+  };
+
+  const settled = outcome && outcome.datasetId === datasetId && outcome.generation === generation ? outcome : null;
+  const loading = datasetId !== null && !settled;
+
+  useEffect(() => () => clearTimeout(noticeTimer.current), []);
+
+  const say = useCallback((text: string, kind: 'ok' | 'error') => {
+    clearTimeout(noticeTimer.current);
+    setNotice({ text, kind });
+    noticeTimer.current = setTimeout(() => setNotice(null), 5000);
+  }, []);
+
+  const stem = fileStem(dataset?.name ?? 'report');
+  const actions: TableActions = useMemo(
+    () => ({
+      fileStem: stem,
+      copy: (what, text) =>
+        void copyText(text).then(
+          () => say(`Copied ${what}.`, 'ok'),
+          (error) => say(`Could not copy ${what}: ${(error as Error).message}`, 'error'),
+        ),
+    }),
+    [stem, say],
+  );
+
+  const loaded = settled?.loaded ?? null;
+  const charts = useMemo(() => (loaded ? reportCharts(loaded.report) : null), [loaded]);
+
+  if (!dataset)
+    return (
+      <section className="reports">
+        <h1>Reports</h1>
+        <p className="muted">Open a dataset from the list on the left to see its tables and figures.</p>
+      </section>
+    );
+
+  const exportJson = () => {
+    if (!loaded) return;
+    const { run, report } = loaded;
+    const json = {
+      dataset: dataset.name,
+      trajectories: run.trajectories,
+      models: run.models,
+      problems: loaded.problems,
+      report: { tables: report.tables, errors: report.errors, scenarios: report.scenarioJoint, scatter: report.scatter, overrides: report.overrides, review_files: loaded.reviewFiles },
+    };
+    saveText(`${stem}-report.json`, JSON.stringify(json, null, 2) + '\n', 'application/json');
+  };
+
+  return (
+    <section className="reports">
+      <header className="reports-header">
+        <h1>Reports</h1>
+        <div className="reports-summary" data-testid="report-summary">
+          {loaded
+            ? `${dataset.name}: ${loaded.report.trajectoryCount} trajectories, ${loaded.report.models.length} model(s), ` +
+              `${loaded.report.overrides.applied} human override(s) from ${loaded.reviewFiles.length} review file(s); evaluated at ${loaded.evaluatedAt} in ${loaded.seconds.toFixed(1)} s`
+            : dataset.name}
+        </div>
+        <div className="report-actions">
+          <button type="button" onClick={rerun} disabled={loading} data-testid="report-rerun">
+            Evaluate again
+          </button>
+          <button type="button" onClick={exportJson} disabled={!loaded} data-testid="report-export-json">
+            Export JSON
+          </button>
+        </div>
+      </header>
+
+      <p className={`report-notice ${notice?.kind ?? ''}`} role="status" aria-live="polite" data-testid="report-copy-status">
+        {notice?.text ?? ''}
+      </p>
+
+      {loading && (
+        <div className="report-progress" role="progressbar" aria-label="Evaluating" data-testid="report-progress">
+          <progress />
+          <span>
+            Evaluating the trajectories of {dataset.name}… <Elapsed />
+          </span>
+        </div>
+      )}
+
+      {settled?.error !== undefined && (
+        <div className="report-error" role="alert" data-testid="report-error">
+          <strong>The evaluation failed.</strong> {settled.error}
+          <button type="button" onClick={rerun}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {loaded && loaded.report.models.length === 0 && (
+        <div className="report-error" role="alert" data-testid="report-error">
+          <strong>No trajectories could be evaluated.</strong> Put agent runs under trajectories/ (SPEC §6); the problems below say what was left out.
+        </div>
+      )}
+
+      {loaded && loaded.problems.length > 0 && (
+        <details className="report-problems" data-testid="report-problems">
+          <summary>
+            {loaded.problems.length} input problem(s): those lines were left out, the rest is evaluated
+          </summary>
+          <ul>
+            {loaded.problems.slice(0, 200).map((p, i) => (
+              <li key={i}>
+                <code>
+                  {p.file}:{p.line}
+                </code>{' '}
+                {p.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+
+      {loaded && charts && loaded.report.models.length > 0 && (
+        <>
+          <section className="report-section">
+            <h2>Main results</h2>
+            <ReportTableView table={loaded.report.tables.main} actions={actions} testId="report-table" />
+          </section>
+
+          <section className="report-section" data-testid="report-scenarios">
+            <h2>Scenarios</h2>
+            <ReportChart option={charts.scenarios} height={340} fileName={`${stem}-scenarios`} testId="report-scenarios-chart" title="JointSucc by scenario" />
+            <ReportTableView table={loaded.report.tables.scenarios} actions={actions} />
+          </section>
+
+          <section className="report-section">
+            <h2>Error distribution</h2>
+            <ReportChart option={charts.errors} height={Math.max(260, 90 + 56 * loaded.report.models.length)} fileName={`${stem}-errors`} testId="report-errors-chart" title="Labels per model: automatic and with human overrides" />
+            <ReportTableView table={loaded.report.tables.errors} actions={actions} />
+          </section>
+
+          <section className="report-section" data-testid="report-efficiency">
+            <h2>Efficiency</h2>
+            <ReportTableView table={loaded.report.tables.efficiency} actions={actions} />
+            <ReportChart option={charts.efficiency} height={380} fileName={`${stem}-efficiency`} testId="report-efficiency-chart" title="Tokens, rounds and calls per trajectory against JointSucc" />
+          </section>
+        </>
+      )}
+    </section>
+  );
 }

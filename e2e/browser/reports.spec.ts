@@ -1,0 +1,101 @@
+// The Reports workspace in Chromium against the real browser host, on the sample dataset: the
+// main table's figures equal `egostudio evaluate --json` on the same folder.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { datasetsDir, repoRoot } from '../datasets-on-disk';
+
+/** The page's navigator (this file is type-checked without the DOM lib). */
+type PageGlobals = { navigator: { clipboard: { readText(): Promise<string> } } };
+const readClipboard = () => (globalThis as unknown as PageGlobals).navigator.clipboard.readText();
+
+type CliJson = { models: Record<string, { overall: { joint_succ: number | null }; modes: Record<string, { joint_succ: number | null }> }> };
+
+const sample = path.join(datasetsDir, 'egobench-sample');
+let cli: CliJson;
+
+test.beforeAll(async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'reports-e2e-'));
+  try {
+    const json = path.join(dir, 'sample.json');
+    await promisify(execFile)(process.execPath, [path.join(repoRoot, 'src-main/cli/egostudio.mjs'), 'evaluate', sample, '--json', json], {
+      maxBuffer: 1 << 26,
+    }).catch((error: { code?: number }) => {
+      if (error.code !== 2) throw error; // 2: some input had problems; the figures are still written
+    });
+    cli = JSON.parse(await readFile(json, 'utf8')) as CliJson;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1400, height: 1000 } });
+
+async function openReports(page: Page): Promise<void> {
+  const url = process.env.STUDIO_URL;
+  if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts');
+  await page.goto(url);
+  await expect(page.getByTestId('status-host')).toHaveText('Browser host');
+  await expect(page.getByTestId('status-message')).toContainText('Opened');
+  await page.getByTestId('workspace-reports').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reports');
+  await expect(page.getByTestId('report-table')).toBeVisible({ timeout: 60_000 });
+}
+
+test('the main table lists the models with the CLI figures, the charts render', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openReports(page);
+  const models = Object.keys(cli.models).sort();
+  expect(models.length).toBeGreaterThan(0);
+  const rowHeads = page.getByTestId('report-table').locator('tbody th');
+  await expect(rowHeads).toHaveText(models);
+
+  // JointSucc of one model, overall and per mode: shown rounded, full value in the title.
+  const model = models[0];
+  const row = page.getByTestId('report-table').locator('tbody tr').filter({ has: page.locator('th', { hasText: model }) });
+  const overall = cli.models[model].overall.joint_succ!;
+  const cell = row.locator('td[data-column="Overall JointSucc"]');
+  await expect(cell).toHaveText((100 * overall).toFixed(2));
+  expect(Number(await cell.getAttribute('title'))).toBe(100 * overall);
+  for (const [mode, name] of [['dynamic_easy', 'Dynamic Easy'], ['static', 'Static']] as const) {
+    const figure = cli.models[model].modes[mode]?.joint_succ;
+    if (figure !== undefined && figure !== null) await expect(row.locator(`td[data-column="${name} JointSucc"]`)).toHaveText((100 * figure).toFixed(2));
+  }
+
+  for (const id of ['report-errors-chart', 'report-efficiency', 'report-scenarios-chart']) {
+    await expect(page.getByTestId(id).locator('canvas, svg').first()).toBeVisible();
+  }
+  await expect(page.getByTestId('report-efficiency').locator('table')).toContainText('TokenEff');
+  await expect(page.getByTestId('report-errors-chart')).toBeVisible();
+
+  // Hover shows the values (ECharts tooltip).
+  const canvas = page.getByTestId('report-scenarios-chart').locator('canvas').first();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
+  await expect(page.getByTestId('report-scenarios-chart').getByText(model)).toBeVisible();
+
+  await page.screenshot({ path: test.info().outputPath('reports.png') });
+  for (const id of ['report-errors-chart', 'report-efficiency'])
+    await page.getByTestId(id).screenshot({ path: test.info().outputPath(`${id}.png`) });
+});
+
+test('copy as Markdown puts the table on the clipboard and says so', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openReports(page);
+  await page.getByTestId('copy-main-markdown').click();
+  await expect(page.getByTestId('report-copy-status')).toContainText('Copied');
+  const text = await page.evaluate(readClipboard);
+  expect(text.split('\n')[0]).toMatch(/^\| Model \| Dynamic Easy JointSucc \|/);
+  for (const model of Object.keys(cli.models)) expect(text).toContain(`| ${model} |`);
+
+  await page.getByTestId('copy-main-latex').click();
+  await expect(page.getByTestId('report-copy-status')).toContainText('LaTeX');
+  expect(await page.evaluate(readClipboard)).toContain('\\begin{tabular}');
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-main-csv').click();
+  expect((await download).suggestedFilename()).toMatch(/-main\.csv$/);
+});

@@ -1,0 +1,72 @@
+// A report table as HTML, with its exports: copy as Markdown or LaTeX, save as CSV.
+import { flatColumns, type ReportTable } from '../../../../shared/report/build';
+import { formatCell, tableToCsv, tableToLatex, tableToMarkdown } from '../../../../shared/report/export';
+import { saveText } from './save';
+
+export interface TableActions {
+  copy(what: string, text: string): void;
+  fileStem: string;
+}
+
+export function ReportTableView({ table, actions, testId }: { table: ReportTable; actions: TableActions; testId?: string }) {
+  const columns = flatColumns(table);
+  const numeric = columns.map((_, i) => table.rows.some((r) => typeof r[i] === 'number'));
+  return (
+    <figure className="report-table" data-testid={testId}>
+      <figcaption>
+        <span className="report-table-title">{table.title}</span>
+        <span className="report-actions">
+          <button type="button" onClick={() => actions.copy(`${table.title} as Markdown`, tableToMarkdown(table))} data-testid={`copy-${table.id}-markdown`}>
+            Copy Markdown
+          </button>
+          <button type="button" onClick={() => actions.copy(`${table.title} as LaTeX`, tableToLatex(table))} data-testid={`copy-${table.id}-latex`}>
+            Copy LaTeX
+          </button>
+          <button type="button" onClick={() => saveText(`${actions.fileStem}-${table.id}.csv`, tableToCsv(table), 'text/csv')} data-testid={`export-${table.id}-csv`}>
+            CSV
+          </button>
+        </span>
+      </figcaption>
+      <div className="report-table-scroll">
+        <table>
+          <thead>
+            {table.groups && (
+              <tr className="report-groups">
+                {table.groups.map((g, i) => (
+                  <th key={i} colSpan={g.span} scope="colgroup">
+                    {g.label}
+                  </th>
+                ))}
+              </tr>
+            )}
+            <tr>
+              {table.header.map((h, i) => (
+                <th key={i} scope="col" className={numeric[i] ? 'num' : undefined} title={columns[i]}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row, r) => (
+              <tr key={r}>
+                {row.map((c, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row">
+                      {formatCell(c, table.digits)}
+                    </th>
+                  ) : (
+                    <td key={i} className={numeric[i] ? 'num' : undefined} data-column={columns[i]} title={typeof c === 'number' ? String(c) : undefined}>
+                      {formatCell(c, table.digits)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {table.note && <p className="report-note">{table.note}</p>}
+    </figure>
+  );
+}
