@@ -7,11 +7,13 @@ export interface StudioEvents {
   'datasets.changed': { datasetId: string; paths: string[] };
   /** The host opened a dataset on its own (File > Open Dataset Folder..., Open Recent). */
   'datasets.opened': { dataset: DatasetSummary };
+  /** File > Import Trajectories... (Electron): the files the user chose, read by the host, for the Replay workspace. */
+  'trajectories.imported': { files: { name: string; text: string }[]; problems: { file: string; line: number; message: string }[] };
 }
 
 export type StudioEventName = keyof StudioEvents;
 
-export const studioEventNames = ['datasets.changed', 'datasets.opened'] as const satisfies readonly StudioEventName[];
+export const studioEventNames = ['datasets.changed', 'datasets.opened', 'trajectories.imported'] as const satisfies readonly StudioEventName[];
 
 /** Compile-time check that studioEventNames lists every event of StudioEvents. */
 type MissingEventNames = Exclude<StudioEventName, (typeof studioEventNames)[number]>;

@@ -1,6 +1,167 @@
-// The Replay workspace. Empty for now: the issue that builds it fills this view.
-import { WorkspacePlaceholder } from '../WorkspacePlaceholder';
+// The Replay workspace: the open dataset's trajectories evaluated in a Web Worker, listed
+// (virtualized, filter, sort, dialogue search), and one of them replayed call by call. Files
+// or folders of trajectories dropped here (or picked with Import) are evaluated against the
+// open dataset. Route: #/replay/<trajectory id>/<call>.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { studioApi } from '../../api/studio';
+import { evaluationService, useEvaluation } from '../../evaluation/evaluationService';
+import { useStudioStore } from '../../state/store';
+import { parseReplayHash, replayHash } from './deepLink';
+import { filesFromDrop, filesFromInput } from './importFiles';
+import type { Filters } from './listModel';
+import { ReplayView } from './ReplayView';
+import { AgreementPanel, useDatasetReviews } from './reviews/ReviewPanels';
+import { TrajectoryList } from './TrajectoryList';
+import './replay.css';
+
+function useReplayRoute() {
+  const [link, setLink] = useState(() => parseReplayHash(window.location.hash));
+  useEffect(() => {
+    const sync = () => setLink(parseReplayHash(window.location.hash));
+    window.addEventListener('hashchange', sync);
+    return () => window.removeEventListener('hashchange', sync);
+  }, []);
+  const go = useCallback((id: string, step: number, replace: boolean) => {
+    const hash = replayHash(id, step);
+    if (replace) window.history.replaceState(null, '', hash);
+    else window.history.pushState(null, '', hash);
+    setLink({ id, step });
+  }, []);
+  return { link, go };
+}
 
 export function ReplayWorkspace() {
-  return <WorkspacePlaceholder title="Replay" purpose="Step through an agent trajectory: dialogue, tool calls and the database state after each call." />;
+  const dataset = useStudioStore((s) => s.currentDataset);
+  const evaluation = useEvaluation(dataset);
+  const { link, go } = useReplayRoute();
+  const [filters, setFilters] = useState<Filters>({});
+  const [showProblems, setShowProblems] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const reviews = useDatasetReviews(dataset?.id ?? null);
+  const overridden = useMemo(() => new Set(reviews.map((r) => r.trajectoryId)), [reviews]);
+  const known = link !== null && evaluation.rows.some((r) => r.id === link.id);
+
+  useEffect(() => {
+    // File > Import Trajectories... (Electron): the host reads the chosen files and sends them.
+    const api = studioApi();
+    return api.onEvent('trajectories.imported', ({ files, problems }) => {
+      evaluationService.importFiles(files);
+      if (problems.length) useStudioStore.getState().showMessage(problems.map((p) => `${p.file}: ${p.message}`).join('; '), 'error');
+    });
+  }, []);
+
+  const onDrop = async (event: React.DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const files = await filesFromDrop(event.dataTransfer);
+    evaluationService.importFiles(files);
+    useStudioStore.getState().showMessage(`Importing ${files.length} trajectory file${files.length === 1 ? '' : 's'}`, 'info');
+  };
+
+  if (!dataset) {
+    return (
+      <section className="workspace-placeholder">
+        <h1>Replay</h1>
+        <p className="muted">Open a dataset from the list on the left: its trajectories are evaluated here and can be replayed call by call.</p>
+      </section>
+    );
+  }
+
+  const { status, progress, rows, problems } = evaluation;
+  const percent = progress.total > 0 ? Math.round((100 * progress.done) / progress.total) : 0;
+  return (
+    <div
+      className={`replay-workspace${dragging ? ' dragging' : ''}`}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) {
+          e.preventDefault();
+          setDragging(true);
+        }
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false);
+      }}
+      onDrop={(e) => void onDrop(e)}
+    >
+      <div className="replay-toolbar">
+        <div className="eval-status" aria-live="polite">
+          {status === 'evaluating' || status === 'loading' ? (
+            <>
+              <progress max={100} value={status === 'loading' ? undefined : percent} aria-label="Evaluation progress" data-testid="evaluation-progress" />
+              <span className="muted">
+                {status === 'loading' ? 'Loading the dataset…' : `Evaluating ${progress.done.toLocaleString()} / ${progress.total.toLocaleString()} lines`}
+              </span>
+            </>
+          ) : status === 'error' ? (
+            <span className="error-text">Evaluation failed: {evaluation.message}</span>
+          ) : (
+            <span className="muted" data-testid="evaluation-status" data-status={status}>
+              {rows.length.toLocaleString()} trajectories evaluated{evaluation.profile ? ` (${evaluation.profile} profile)` : ''}
+            </span>
+          )}
+        </div>
+        <label className="import-button" title="Import trajectory files (.jsonl); you can also drop files or folders here">
+          Import files…
+          <input type="file" multiple accept=".jsonl,.json" onChange={(e) => void filesFromInput(e.currentTarget).then((f) => evaluationService.importFiles(f))} />
+        </label>
+        <label className="import-button" title="Import every .jsonl file of a folder">
+          Import folder…
+          <input
+            type="file"
+            webkitdirectory=""
+            onChange={(e) => void filesFromInput(e.currentTarget).then((f) => evaluationService.importFiles(f))}
+          />
+        </label>
+        <button type="button" className="link-button" onClick={() => setShowProblems(!showProblems)} aria-expanded={showProblems} data-testid="problems-toggle">
+          {problems.length} problem{problems.length === 1 ? '' : 's'}
+        </button>
+        <AgreementPanel datasetId={dataset.id} rows={rows} labels={evaluation.labels} />
+      </div>
+      {showProblems ? (
+        <div className="problems-list" role="region" aria-label="Problems" data-testid="problems">
+          {problems.length === 0 ? <p className="muted">Everything loaded.</p> : null}
+          <table>
+            <thead>
+              <tr>
+                <th>File</th>
+                <th>Line</th>
+                <th>Problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {problems.map((p, i) => (
+                <tr key={i}>
+                  <td className="mono">{p.file}</td>
+                  <td>{p.line || ''}</td>
+                  <td>{p.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <div className="replay-body">
+        <TrajectoryList
+          rows={rows}
+          selectedId={link?.id ?? null}
+          overridden={overridden}
+          filters={filters}
+          onFilters={setFilters}
+          onSelect={(id) => go(id, 0, false)}
+        />
+        <div className="replay-main">
+          {link && known ? (
+            <ReplayView datasetId={dataset.id} trajectoryId={link.id} step={link.step} labels={evaluation.labels} onStep={(s) => go(link.id, s, true)} />
+          ) : link && status !== 'ready' ? (
+            <p className="muted replay-empty">Waiting for {link.id} to be evaluated…</p>
+          ) : link ? (
+            <p className="error-text replay-empty">No trajectory “{link.id}” in this dataset.</p>
+          ) : (
+            <p className="muted replay-empty">Pick a trajectory in the list (or drop trajectory files here to import them).</p>
+          )}
+        </div>
+      </div>
+      {dragging ? <div className="drop-hint">Drop trajectory files or folders to evaluate them against {dataset.name}</div> : null}
+    </div>
+  );
 }

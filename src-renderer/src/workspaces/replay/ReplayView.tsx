@@ -1,0 +1,191 @@
+// One trajectory replayed: the timeline of dialogue and calls, stepping call by call (J/K),
+// each call's parameters, results and state diff, the ground truth beside it, the clip, the
+// taxonomy cascade and the human override.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { studioApi } from '../../api/studio';
+import { evaluationService } from '../../evaluation/evaluationService';
+import type { ReplayDetail } from '../../evaluation/protocol';
+import { useHotkeyAction } from '../../hotkeys/useHotkeys';
+import { CallDetail, GroundTruthCompare, StateDiff } from './CallPanels';
+import { CascadePanel } from './CascadePanel';
+import { ClipPanel, stepVideoFrame } from './ClipPanel';
+import { OverridePanel } from './reviews/ReviewPanels';
+import { evidenceEntry, timelineOf } from './timeline';
+import type { Label } from '../../../../shared/eval/profile';
+
+interface Props {
+  datasetId: string;
+  trajectoryId: string;
+  /** 1-based call number; 0 before the first call. */
+  step: number;
+  labels: readonly Label[];
+  onStep(step: number): void;
+}
+
+export function ReplayView({ datasetId, trajectoryId, step, labels, onStep }: Props) {
+  const [state, setState] = useState<{ id: string; detail?: ReplayDetail; error?: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    evaluationService.replay(trajectoryId).then(
+      (detail) => live && setState({ id: trajectoryId, detail }),
+      (error: Error) => live && setState({ id: trajectoryId, error: error.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [trajectoryId]);
+  const detail = state?.id === trajectoryId ? state.detail : undefined;
+  const error = state?.id === trajectoryId ? state.error : undefined;
+
+  if (error) return <p className="error-text replay-empty">Cannot replay {trajectoryId}: {error}</p>;
+  if (!detail) return <p className="muted replay-empty">Replaying {trajectoryId}…</p>;
+  return <LoadedReplay key={trajectoryId} datasetId={datasetId} detail={detail} step={step} labels={labels} onStep={onStep} />;
+}
+
+function LoadedReplay({ datasetId, detail, step, labels, onStep }: { datasetId: string; detail: ReplayDetail; step: number; labels: readonly Label[]; onStep(step: number): void }) {
+  const { row, steps, task, groundTruth } = detail;
+  const count = steps.length;
+  const current = Math.min(Math.max(step, 0), count);
+  const currentEntry = current > 0 ? current - 1 : null;
+  const evidenceAt = evidenceEntry(row.evidence);
+  const timeline = useMemo(() => timelineOf(detail.trajectory), [detail.trajectory]);
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  const timelineRef = useRef<HTMLOListElement>(null);
+  const evidenceRefId = row.label === 'perception' && row.evidence && typeof row.evidence.visual_ref === 'string' ? row.evidence.visual_ref : null;
+  const mediaUrl = useMemo(() => (task.video ? studioApi().mediaUrl(datasetId, task.video) : null), [datasetId, task.video]);
+
+  const goto = (s: number) => onStep(Math.min(Math.max(s, 0), count));
+  const gotoEntry = (entry: number) => goto(entry + 1);
+  const jumpToEvidence = () => {
+    if (evidenceAt !== null) gotoEntry(evidenceAt);
+    const ref = groundTruth.visual_refs.find((r) => r.id === evidenceRefId);
+    if (ref && typeof ref.start === 'number' && videoRef.current) {
+      videoRef.current.pause();
+      videoRef.current.currentTime = ref.start;
+    }
+  };
+
+  useHotkeyAction({ id: 'replay.nextCall', keys: ['j', 'ArrowDown'], group: 'Replay', description: 'Next tool call', run: () => goto(current + 1) });
+  useHotkeyAction({ id: 'replay.previousCall', keys: ['k', 'ArrowUp'], group: 'Replay', description: 'Previous tool call', run: () => goto(current - 1) });
+  useHotkeyAction({ id: 'replay.firstCall', keys: ['Home'], group: 'Replay', description: 'First tool call', run: () => goto(1) });
+  useHotkeyAction({ id: 'replay.lastCall', keys: ['End'], group: 'Replay', description: 'Last tool call', run: () => goto(count) });
+  useHotkeyAction({
+    id: 'replay.evidence',
+    keys: ['e'],
+    group: 'Replay',
+    description: 'Jump to the evidence of the label (and, for perception, to the visual reference in the clip)',
+    run: jumpToEvidence,
+  });
+  useHotkeyAction({ id: 'replay.previousFrame', keys: [','], group: 'Replay', description: 'Clip: previous frame', run: () => stepVideoFrame(videoRef.current, task.fps, -1) });
+  useHotkeyAction({ id: 'replay.nextFrame', keys: ['.'], group: 'Replay', description: 'Clip: next frame', run: () => stepVideoFrame(videoRef.current, task.fps, 1) });
+
+  useEffect(() => {
+    timelineRef.current?.querySelector('.timeline-call.current')?.scrollIntoView({ block: 'nearest' });
+  }, [current]);
+
+  const currentStep = currentEntry !== null ? steps[currentEntry] : null;
+  return (
+    <article className="replay-view">
+      <header className="replay-header">
+        <h2 className="mono replay-title" title={row.id}>
+          {row.id}
+        </h2>
+        <span data-testid="label-badge" className={`label-badge label-${row.label}`} data-label={row.label} title="Automatic label">
+          {row.label}
+        </span>
+        <span className="muted">
+          {row.model} · {row.mode} · {row.scenario} · task {row.task_id} · ToolSucc {row.tool_succ ? '✓' : '✗'} · ResultSucc {row.result_succ ? '✓' : '✗'}
+        </span>
+      </header>
+      <p className="task-instruction" title="Task instruction">
+        {task.instruction}
+      </p>
+      <div className="step-bar">
+        <button type="button" onClick={() => goto(current - 1)} disabled={current <= 0} title="Previous call (K)">
+          ◀ prev
+        </button>
+        <span data-testid="replay-step" className="replay-step" data-step={current}>
+          {count === 0 ? 'no calls' : current === 0 ? `before call 1 of ${count}` : `call ${current} of ${count}`}
+        </span>
+        <button type="button" onClick={() => goto(current + 1)} disabled={current >= count} title="Next call (J)">
+          next ▶
+        </button>
+        {evidenceAt !== null || evidenceRefId ? (
+          <button type="button" onClick={jumpToEvidence} title="Jump to evidence (E)">
+            Jump to evidence{evidenceAt !== null ? ` (call ${evidenceAt + 1})` : ''}
+          </button>
+        ) : null}
+      </div>
+      <div className="replay-grid">
+        <section className="panel timeline-panel" aria-label="Timeline">
+          <h3>Timeline</h3>
+          <ol className="timeline" ref={timelineRef}>
+            {timeline.map((t) =>
+              t.kind === 'message' ? (
+                <li key={t.key} className={`timeline-message ${t.role}`}>
+                  <span className="who">
+                    {t.role} · turn {t.turn}
+                  </span>
+                  <p>{t.content}</p>
+                </li>
+              ) : (
+                <li
+                  key={t.key}
+                  className={`timeline-call${t.entry === currentEntry ? ' current' : ''}${t.entry === evidenceAt ? ' evidence' : ''}${steps[t.entry].call ? '' : ' malformed'}`}
+                >
+                  <button type="button" onClick={() => gotoEntry(t.entry)}>
+                    <span className="call-number">{t.entry + 1}</span>
+                    <span className="mono">{steps[t.entry].call?.tool_name ?? 'malformed entry'}</span>
+                    {steps[t.entry].gtIndex !== null ? (
+                      <span className="pill ok">gt</span>
+                    ) : steps[t.entry].call ? (
+                      <span className="pill warn">extra</span>
+                    ) : (
+                      <span className="pill error">bad</span>
+                    )}
+                    {steps[t.entry].replayed.ok ? null : <span className="pill error">failed</span>}
+                    {steps[t.entry].diff.length > 0 ? <span className="pill write">write</span> : null}
+                    {t.entry === evidenceAt ? <span className="pill evidence-pill">⚑ {row.label}</span> : null}
+                  </button>
+                </li>
+              ),
+            )}
+          </ol>
+        </section>
+        <section className="panel call-panel" aria-label="Call">
+          {currentStep ? (
+            <>
+              <CallDetail step={currentStep} evidenceHere={currentStep.index === evidenceAt} />
+              <h4>Database after this call</h4>
+              <StateDiff diff={currentStep.diff} empty={currentStep.replayed.ok ? 'No change (read or no-op).' : 'No change: the call failed.'} />
+            </>
+          ) : (
+            <>
+              <p className="muted">Step through the calls with J / K, or pick one on the timeline.</p>
+              <h4>Final state against the ground truth’s</h4>
+              <StateDiff diff={detail.finalDiff} empty="Same final state as the ground truth (ResultSucc)." testId="state-diff" />
+            </>
+          )}
+        </section>
+        <section className="panel side-panel" aria-label="Ground truth and taxonomy">
+          <div>
+            <h3>Ground truth</h3>
+            <GroundTruthCompare detail={detail} currentEntry={currentEntry} onGoto={gotoEntry} />
+          </div>
+          <div>
+            <h3>Taxonomy</h3>
+            <CascadePanel detail={detail} onGoto={gotoEntry} />
+          </div>
+          <div>
+            <h3>Human override</h3>
+            <OverridePanel datasetId={datasetId} row={row} labels={labels} />
+          </div>
+          <div>
+            <h3>Clip</h3>
+            <ClipPanel key={mediaUrl ?? ''} task={task} mediaUrl={mediaUrl} visualRefs={groundTruth.visual_refs} evidenceRef={evidenceRefId} videoRef={videoRef} />
+          </div>
+        </section>
+      </div>
+    </article>
+  );
+}

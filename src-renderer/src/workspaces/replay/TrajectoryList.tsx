@@ -1,0 +1,233 @@
+// The trajectory list: every evaluated trajectory, virtualized (only the visible rows are in the
+// DOM), with a filter and a sort on each column and a text search in the dialogue.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { evaluationService } from '../../evaluation/evaluationService';
+import type { TrajectoryRow } from '../../evaluation/protocol';
+import { choicesOf, columnIds, columns, filterRows, nextSort, sortRows, type ColumnId, type Filters, type SortSpec } from './listModel';
+
+const ROW_HEIGHT = 28;
+
+interface Props {
+  rows: TrajectoryRow[];
+  selectedId: string | null;
+  overridden: ReadonlySet<string>;
+  filters: Filters;
+  onFilters(filters: Filters): void;
+  onSelect(id: string): void;
+}
+
+export function TrajectoryList({ rows, selectedId, overridden, filters, onFilters, onSelect }: Props) {
+  const [sort, setSort] = useState<SortSpec | null>(null);
+  const [query, setQuery] = useState('');
+  const [searchIds, setSearchIds] = useState<Set<string> | null>(null);
+  const deferredQuery = useDeferredValue(query);
+  const rowCount = rows.length;
+
+  // Dialogue search runs in the worker, debounced; re-run when new rows arrive.
+  useEffect(() => {
+    if (deferredQuery.trim() === '') {
+      setSearchIds(null);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      evaluationService.search(deferredQuery).then(
+        (ids) => live && setSearchIds(new Set(ids)),
+        () => undefined,
+      );
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [deferredQuery, rowCount]);
+
+  const deferredFilters = useDeferredValue(filters);
+  const visible = useMemo(() => sortRows(filterRows(rows, deferredFilters, searchIds), sort), [rows, deferredFilters, searchIds, sort]);
+  const choices = useMemo(() => {
+    const out: Partial<Record<ColumnId, string[]>> = {};
+    for (const c of columnIds) if (columns[c].kind === 'choice') out[c] = choicesOf(rows, c);
+    return out;
+  }, [rows]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is used as documented
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  // Keep the selected row in view when it changes from outside (deep link, keys).
+  const selectedIndex = useMemo(() => visible.findIndex((r) => r.id === selectedId), [visible, selectedId]);
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
+  const setFilter = (column: ColumnId, value: string) => onFilters({ ...filters, [column]: value });
+
+  return (
+    <section className="trajectory-list-panel" aria-label="Trajectories">
+      <div className="list-toolbar">
+        <input
+          type="search"
+          className="dialogue-search"
+          placeholder="Search the dialogue…"
+          aria-label="Search the dialogue"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <span className="muted list-count" data-testid="list-count">
+          {visible.length.toLocaleString()} of {rows.length.toLocaleString()}
+        </span>
+        {Object.values(filters).some((v) => v) || query ? (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              onFilters({});
+              setQuery('');
+            }}
+          >
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+      <div className="trajectory-table" role="table" aria-label="Trajectory list" aria-rowcount={visible.length}>
+        <div className="trajectory-row header" role="row">
+          {columnIds.map((c) => (
+            <div key={c} role="columnheader" className={`cell col-${c}`} aria-sort={sort?.column === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+              <button type="button" className="sort-button" onClick={() => setSort(nextSort(sort, c))} title={`Sort by ${columns[c].title}`}>
+                {columns[c].title}
+                {sort?.column === c ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+              </button>
+            </div>
+          ))}
+        </div>
+        <div className="trajectory-row filters" role="row">
+          {columnIds.map((c) => (
+            <div key={c} className={`cell col-${c}`} role="cell">
+              <ColumnFilter column={c} value={filters[c] ?? ''} choices={choices[c]} onChange={(v) => setFilter(c, v)} />
+            </div>
+          ))}
+        </div>
+        <div className="trajectory-scroll" ref={scrollRef} data-testid="trajectory-list" tabIndex={-1}>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = visible[item.index];
+              return (
+                <ListRow
+                  key={row.id}
+                  row={row}
+                  top={item.start}
+                  selected={row.id === selectedId}
+                  overridden={overridden.has(row.id)}
+                  onSelect={onSelect}
+                />
+              );
+            })}
+          </div>
+          {visible.length === 0 ? <p className="muted empty-list">No trajectory matches.</p> : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ColumnFilter({ column, value, choices, onChange }: { column: ColumnId; value: string; choices?: string[]; onChange(v: string): void }) {
+  const { kind, title } = columns[column];
+  const label = `Filter ${title}`;
+  if (kind === 'choice')
+    return (
+      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">all</option>
+        {(choices ?? []).map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    );
+  if (kind === 'boolean')
+    return (
+      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">all</option>
+        <option value="yes">yes</option>
+        <option value="no">no</option>
+      </select>
+    );
+  return (
+    <input
+      aria-label={label}
+      value={value}
+      placeholder={kind === 'number' ? '>3, 2-5' : 'contains'}
+      title={kind === 'number' ? 'A number, >n, >=n, <n, <=n, !=n or a range a-b' : 'Part of the task id'}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+const ListRow = memo(function ListRow({
+  row,
+  top,
+  selected,
+  overridden,
+  onSelect,
+}: {
+  row: TrajectoryRow;
+  top: number;
+  selected: boolean;
+  overridden: boolean;
+  onSelect(id: string): void;
+}) {
+  return (
+    <div
+      role="row"
+      className={`trajectory-row body${selected ? ' selected' : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+      aria-selected={selected}
+      data-id={row.id}
+      title={`${row.id}${row.imported ? ` (imported from ${row.file})` : ''}`}
+      onClick={() => onSelect(row.id)}
+    >
+      <div role="cell" className="cell col-model">
+        {row.imported ? <span className="imported-mark" title={`imported: ${row.file}`}>⇪ </span> : null}
+        {row.model}
+      </div>
+      <div role="cell" className="cell col-mode">
+        {row.mode}
+      </div>
+      <div role="cell" className="cell col-scenario">
+        {row.scenario}
+      </div>
+      <div role="cell" className="cell col-task">
+        {row.task_id}
+      </div>
+      <div role="cell" className="cell col-label">
+        <span className={`label-chip label-${row.label}`}>{row.label}</span>
+        {overridden ? (
+          <span className="override-mark" title="a reviewer overrode this label">
+            ✎
+          </span>
+        ) : null}
+      </div>
+      <div role="cell" className={`cell col-tool_succ ${row.tool_succ ? 'yes' : 'no'}`}>
+        {row.tool_succ ? '✓' : '✗'}
+      </div>
+      <div role="cell" className={`cell col-result_succ ${row.result_succ ? 'yes' : 'no'}`}>
+        {row.result_succ ? '✓' : '✗'}
+      </div>
+      <div role="cell" className="cell col-calls num">
+        {row.calls}
+      </div>
+      <div role="cell" className="cell col-turns num">
+        {row.turns}
+      </div>
+      <div role="cell" className="cell col-tokens num">
+        {row.tokens.toLocaleString()}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,119 @@
+// Filtering and sorting of the trajectory list (pure, unit-tested).
+import type { TrajectoryRow } from '../../evaluation/protocol';
+
+export const columnIds = ['model', 'mode', 'scenario', 'task', 'label', 'tool_succ', 'result_succ', 'calls', 'turns', 'tokens'] as const;
+export type ColumnId = (typeof columnIds)[number];
+
+export type ColumnKind = 'choice' | 'text' | 'boolean' | 'number';
+
+export const columns: Record<ColumnId, { title: string; kind: ColumnKind; value(row: TrajectoryRow): string | number | boolean }> = {
+  model: { title: 'Model', kind: 'choice', value: (r) => r.model },
+  mode: { title: 'Mode', kind: 'choice', value: (r) => r.mode },
+  scenario: { title: 'Scenario', kind: 'choice', value: (r) => r.scenario },
+  task: { title: 'Task', kind: 'text', value: (r) => r.task_id },
+  label: { title: 'Label', kind: 'choice', value: (r) => r.label },
+  tool_succ: { title: 'ToolSucc', kind: 'boolean', value: (r) => r.tool_succ },
+  result_succ: { title: 'ResultSucc', kind: 'boolean', value: (r) => r.result_succ },
+  calls: { title: 'Calls', kind: 'number', value: (r) => r.calls },
+  turns: { title: 'Turns', kind: 'number', value: (r) => r.turns },
+  tokens: { title: 'Tokens', kind: 'number', value: (r) => r.tokens },
+};
+
+/** Per column: '' (no filter), a choice, a substring, 'yes'/'no', or a number expression. */
+export type Filters = Partial<Record<ColumnId, string>>;
+
+export interface SortSpec {
+  column: ColumnId;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * A number filter: `5`, `>5`, `>=5`, `<5`, `<=5`, `3-7` (inclusive), `!=0`. Null when the
+ * expression is not understood (then the filter is ignored).
+ */
+export function parseNumberFilter(expression: string): ((n: number) => boolean) | null {
+  const text = expression.replace(/\s+/g, '');
+  if (text === '') return null;
+  const range = /^(-?\d+(?:\.\d+)?)(?:-|\.\.)(-?\d+(?:\.\d+)?)$/.exec(text);
+  if (range) {
+    const [lo, hi] = [Number(range[1]), Number(range[2])];
+    return (n) => n >= lo && n <= hi;
+  }
+  const compare = /^(>=|<=|!=|>|<|=)?(-?\d+(?:\.\d+)?)$/.exec(text);
+  if (!compare) return null;
+  const v = Number(compare[2]);
+  switch (compare[1]) {
+    case '>':
+      return (n) => n > v;
+    case '>=':
+      return (n) => n >= v;
+    case '<':
+      return (n) => n < v;
+    case '<=':
+      return (n) => n <= v;
+    case '!=':
+      return (n) => n !== v;
+    default:
+      return (n) => n === v;
+  }
+}
+
+function predicateOf(column: ColumnId, filter: string): ((row: TrajectoryRow) => boolean) | null {
+  if (filter.trim() === '') return null;
+  const { kind, value } = columns[column];
+  switch (kind) {
+    case 'choice':
+      return (row) => value(row) === filter;
+    case 'text': {
+      const needle = filter.trim().toLowerCase();
+      return (row) => String(value(row)).toLowerCase().includes(needle);
+    }
+    case 'boolean': {
+      if (filter !== 'yes' && filter !== 'no') return null;
+      const want = filter === 'yes';
+      return (row) => value(row) === want;
+    }
+    case 'number': {
+      const test = parseNumberFilter(filter);
+      return test && ((row) => test(value(row) as number));
+    }
+  }
+}
+
+/** Rows that pass every column filter and, when given, the dialogue search (ids that match). */
+export function filterRows(rows: readonly TrajectoryRow[], filters: Filters, searchIds: ReadonlySet<string> | null): TrajectoryRow[] {
+  const tests = columnIds.map((c) => predicateOf(c, filters[c] ?? '')).filter((t): t is (row: TrajectoryRow) => boolean => t !== null);
+  return rows.filter((row) => (searchIds === null || searchIds.has(row.id)) && tests.every((t) => t(row)));
+}
+
+function compareValues(a: string | number | boolean, b: string | number | boolean): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  const x = String(a);
+  const y = String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** A stable sort on one column; ties keep the evaluation order. Null sort keeps the order. */
+export function sortRows(rows: readonly TrajectoryRow[], sort: SortSpec | null): TrajectoryRow[] {
+  if (!sort) return [...rows];
+  const { value } = columns[sort.column];
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return rows
+    .map((row, index) => ({ row, index, key: value(row) }))
+    .sort((a, b) => sign * compareValues(a.key, b.key) || a.index - b.index)
+    .map((x) => x.row);
+}
+
+/** The distinct values of a choice column, sorted, for its filter menu. */
+export function choicesOf(rows: readonly TrajectoryRow[], column: ColumnId): string[] {
+  const { value } = columns[column];
+  return [...new Set(rows.map((r) => String(value(r))))].sort();
+}
+
+/** Next sort when a column header is clicked: ascending, descending, then none. */
+export function nextSort(current: SortSpec | null, column: ColumnId): SortSpec | null {
+  if (!current || current.column !== column) return { column, direction: 'asc' };
+  if (current.direction === 'asc') return { column, direction: 'desc' };
+  return null;
+}

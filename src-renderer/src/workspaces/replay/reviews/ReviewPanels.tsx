@@ -1,0 +1,169 @@
+// Human overrides: the form for one trajectory, and the dataset's agreement of automatic and
+// human labels (Cohen's kappa, confusion matrix) with the export to reviews/<reviewer>.jsonl.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { StudioError } from '../../../../../shared/api/studio-error';
+import { confusion } from '../../../../../shared/eval/kappa';
+import type { Label } from '../../../../../shared/eval/profile';
+import { studioApi } from '../../../api/studio';
+import type { TrajectoryRow } from '../../../evaluation/protocol';
+import { useStudioStore } from '../../../state/store';
+import { reviewFiles } from './reviewFormat';
+import { deleteReview, reviewsDb, saveReview, type Review } from './reviewsDb';
+
+const REVIEWER_KEY = 'egobench-studio.reviewer';
+const noReviews: Review[] = [];
+
+/** All reviews of a dataset, live. */
+export function useDatasetReviews(datasetId: string | null): Review[] {
+  return useLiveQuery(() => (datasetId ? reviewsDb.reviews.where('datasetId').equals(datasetId).toArray() : noReviews), [datasetId]) ?? noReviews;
+}
+
+export function OverridePanel({ datasetId, row, labels }: { datasetId: string; row: TrajectoryRow; labels: readonly Label[] }) {
+  const reviews =
+    useLiveQuery(() => reviewsDb.reviews.where('[datasetId+trajectoryId]').equals([datasetId, row.id]).toArray(), [datasetId, row.id]) ?? noReviews;
+  const [reviewer, setReviewer] = useState(() => localStorage.getItem(REVIEWER_KEY) ?? '');
+  const mine = reviews.find((r) => r.reviewer === reviewer.trim());
+  const [label, setLabel] = useState<Label | ''>('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const shownLabel = label || mine?.label || row.label;
+  const shownReason = label || reason ? reason : (mine?.reason ?? '');
+
+  const save = async () => {
+    const name = reviewer.trim();
+    if (!name) return setError('Enter your name as the reviewer.');
+    if (!shownReason.trim()) return setError('Give a reason for the override.');
+    localStorage.setItem(REVIEWER_KEY, name);
+    await saveReview({ datasetId, trajectoryId: row.id, reviewer: name, label: shownLabel, autoLabel: row.label, reason: shownReason.trim() });
+    setError(null);
+    setLabel('');
+    setReason('');
+  };
+
+  return (
+    <form
+      className="override-panel"
+      data-testid="label-override"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <div className="override-fields">
+        <label>
+          Label{' '}
+          <select value={shownLabel} onChange={(e) => setLabel(e.target.value as Label)} aria-label="Override label">
+            {labels.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Reviewer{' '}
+          <input value={reviewer} onChange={(e) => setReviewer(e.target.value)} aria-label="Reviewer" placeholder="your name" size={12} />
+        </label>
+      </div>
+      <label className="override-reason">
+        Reason
+        <textarea
+          value={shownReason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (!label) setLabel(shownLabel);
+          }}
+          aria-label="Reason"
+          rows={2}
+          placeholder="why the automatic label is wrong (or right)"
+        />
+      </label>
+      <div className="override-actions">
+        <button type="submit">{mine ? 'Update override' : 'Save override'}</button>
+        {mine ? (
+          <button type="button" className="link-button" onClick={() => void deleteReview(datasetId, row.id, mine.reviewer)}>
+            Remove mine
+          </button>
+        ) : null}
+        {error ? <span className="error-text">{error}</span> : null}
+      </div>
+      {reviews.length > 0 ? (
+        <ul className="override-list" aria-label="Overrides">
+          {reviews.map((r) => (
+            <li key={r.key} data-testid="override-entry">
+              <span className={`label-chip label-${r.label}`}>{r.label}</span> by <strong>{r.reviewer}</strong>
+              <span className="muted"> (auto: {r.autoLabel}, {new Date(r.updatedAt).toLocaleString()})</span>: {r.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </form>
+  );
+}
+
+export function AgreementPanel({ datasetId, rows, labels }: { datasetId: string; rows: TrajectoryRow[]; labels: readonly Label[] }) {
+  const reviews = useDatasetReviews(datasetId);
+  const [open, setOpen] = useState(false);
+  const showMessage = useStudioStore((s) => s.showMessage);
+  const autoById = useMemo(() => new Map(rows.map((r) => [r.id, r.label])), [rows]);
+  const result = useMemo(
+    () =>
+      confusion(
+        reviews.map((r) => [autoById.get(r.trajectoryId) ?? r.autoLabel, r.label] as const),
+        labels,
+      ),
+    [reviews, autoById, labels],
+  );
+  const exportReviews = async () => {
+    try {
+      const files = reviewFiles(reviews);
+      for (const f of files) await studioApi().datasets.writeText(datasetId, f.path, f.text);
+      showMessage(`Exported ${files.map((f) => `${f.path} (${f.count})`).join(', ')}`, 'info');
+    } catch (error) {
+      showMessage(`Cannot export reviews: ${StudioError.from(error).message}`, 'error');
+    }
+  };
+  return (
+    <div className="agreement">
+      <button type="button" className="link-button" onClick={() => setOpen(!open)} aria-expanded={open} data-testid="review-count">
+        {reviews.length} override{reviews.length === 1 ? '' : 's'}
+        {result.kappa !== null ? ` · κ = ${result.kappa.toFixed(2)}` : ''}
+      </button>
+      {open ? (
+        <div className="agreement-popover" role="dialog" aria-label="Agreement of automatic and human labels">
+          <h3>Automatic vs human labels</h3>
+          <p>
+            {result.total} override{result.total === 1 ? '' : 's'}; observed agreement{' '}
+            {result.observed === null ? '—' : `${(result.observed * 100).toFixed(0)}%`}; Cohen’s κ {result.kappa === null ? '—' : result.kappa.toFixed(3)}
+          </p>
+          <table className="confusion">
+            <thead>
+              <tr>
+                <th>auto ↓ / human →</th>
+                {result.labels.map((l) => (
+                  <th key={l}>{l}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {result.labels.map((l, i) => (
+                <tr key={l}>
+                  <th>{l}</th>
+                  {result.matrix[i].map((n, j) => (
+                    <td key={j} className={n === 0 ? 'zero' : i === j ? 'diagonal' : 'off'}>
+                      {n}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <button type="button" onClick={() => void exportReviews()} disabled={reviews.length === 0}>
+            Export to reviews/&lt;reviewer&gt;.jsonl
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

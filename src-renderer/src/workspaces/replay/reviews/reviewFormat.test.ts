@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { reviewerFileName, reviewFiles, reviewLines } from './reviewFormat';
+import type { Review } from './reviewsDb';
+
+const review = (trajectoryId: string, reviewer: string): Review => ({
+  key: `d\u0000${trajectoryId}\u0000${reviewer}`,
+  datasetId: 'd',
+  trajectoryId,
+  reviewer,
+  label: 'logic',
+  autoLabel: 'perception',
+  reason: 'the bottle was right',
+  updatedAt: '2026-01-02T03:04:05.000Z',
+});
+
+describe('review export', () => {
+  it('writes one JSON line per review, sorted by trajectory id, in the documented field order', () => {
+    const text = reviewLines([review('b', 'ann'), review('a', 'ann')]);
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[0]).trajectory_id).toBe('a');
+    expect(Object.keys(JSON.parse(lines[1]))).toEqual(['trajectory_id', 'label', 'auto_label', 'reason', 'reviewer', 'updated_at']);
+    expect(text.endsWith('\n')).toBe(true);
+  });
+  it('makes safe file names per reviewer', () => {
+    expect(reviewerFileName('Ann Lee')).toBe('reviews/Ann_Lee.jsonl');
+    expect(reviewerFileName('../x')).toBe('reviews/__x.jsonl');
+    expect(reviewerFileName('  ')).toBe('reviews/reviewer.jsonl');
+    expect(reviewFiles([review('a', 'bo'), review('a', 'al'), review('b', 'al')]).map((f) => [f.path, f.count])).toEqual([
+      ['reviews/al.jsonl', 2],
+      ['reviews/bo.jsonl', 1],
+    ]);
+  });
+});

@@ -1,0 +1,37 @@
+// The export format of human overrides: reviews/<reviewer>.jsonl in the dataset, one line per
+// trajectory, sorted by trajectory id:
+// {"trajectory_id","label","auto_label","reason","reviewer","updated_at"}
+import { compareCodePoints } from '../../../../../shared/format/codepoint';
+import type { Review } from './reviewsDb';
+
+/** A reviewer's name as a file name: letters, digits, '.', '_' and '-'; others become '_'. */
+export function reviewerFileName(reviewer: string): string {
+  const safe = reviewer.trim().replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
+  return `reviews/${safe || 'reviewer'}.jsonl`;
+}
+
+export function reviewLines(reviews: readonly Review[]): string {
+  return [...reviews]
+    .sort((a, b) => compareCodePoints(a.trajectoryId, b.trajectoryId))
+    .map((r) =>
+      JSON.stringify({
+        trajectory_id: r.trajectoryId,
+        label: r.label,
+        auto_label: r.autoLabel,
+        reason: r.reason,
+        reviewer: r.reviewer,
+        updated_at: r.updatedAt,
+      }),
+    )
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
+/** Reviews grouped by reviewer, as files to write. */
+export function reviewFiles(reviews: readonly Review[]): { path: string; text: string; count: number }[] {
+  const byReviewer = new Map<string, Review[]>();
+  for (const r of reviews) byReviewer.set(r.reviewer, [...(byReviewer.get(r.reviewer) ?? []), r]);
+  return [...byReviewer.entries()]
+    .sort(([a], [b]) => compareCodePoints(a, b))
+    .map(([reviewer, list]) => ({ path: reviewerFileName(reviewer), text: reviewLines(list), count: list.length }));
+}
