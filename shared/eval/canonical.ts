@@ -6,7 +6,23 @@ const SINGLE_QUOTES = /[\u2019\u2018\u201B\u00B4`]/g;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E]/g;
 const WHITESPACE_RUN = /\s+/g;
 
+// Agent logs repeat the same strings (names, results) across thousands of trajectories.
+const canonicalMemo = new Map<string, string>();
+const MEMO_MAX_ENTRIES = 100_000;
+const MEMO_MAX_LENGTH = 512;
+
 export function canonicalString(s: string): string {
+  if (s.length > MEMO_MAX_LENGTH) return canonicalize(s);
+  let canonical = canonicalMemo.get(s);
+  if (canonical === undefined) {
+    canonical = canonicalize(s);
+    if (canonicalMemo.size >= MEMO_MAX_ENTRIES) canonicalMemo.clear();
+    canonicalMemo.set(s, canonical);
+  }
+  return canonical;
+}
+
+function canonicalize(s: string): string {
   return s
     .replace(SINGLE_QUOTES, "'")
     .replace(DOUBLE_QUOTES, '"')
@@ -25,6 +41,8 @@ export type EntityLookup = (table: string, column: string, s: string) => Set<num
 
 export interface MatchContext {
   entities: EntityLookup;
+  /** Remembered call comparisons, keyed by both calls' JSON (equality depends on nothing else). */
+  pairMemo?: Map<string, boolean>;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -135,9 +153,30 @@ export function maxMatching<L, R>(left: readonly L[], right: readonly R[], equal
   return pairs;
 }
 
+const PAIR_MEMO_MAX = 200_000;
+
 /** |G ∩ A| with SPEC §8.1 equality, and which calls of each side were paired. */
 export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], tools: Map<string, ToolDef>, ctx: MatchContext) {
-  const pairs = maxMatching(gt, agent, (g, a) => callsEqual(g, a, tools, ctx));
+  const memo = ctx.pairMemo;
+  if (!memo) {
+    const pairs = maxMatching(gt, agent, (g, a) => callsEqual(g, a, tools, ctx));
+    return { matched: pairs.size, pairs };
+  }
+  const keyOf = (c: ToolCall) => `${c.tool_name.trim()}\u0000${JSON.stringify(c.parameters)}`;
+  const gtKeys = gt.map(keyOf);
+  const agentKeys = agent.map(keyOf);
+  const pairs = maxMatching(gtKeys.map((_, i) => i), agentKeys.map((_, j) => j), (i, j) => {
+    if (gt[i].tool_name.trim() !== agent[j].tool_name.trim()) return false;
+    if (gtKeys[i] === agentKeys[j]) return true; // equality is reflexive
+    const key = `${gtKeys[i]}\u0001${agentKeys[j]}`;
+    let equal = memo.get(key);
+    if (equal === undefined) {
+      equal = callsEqual(gt[i], agent[j], tools, ctx);
+      if (memo.size >= PAIR_MEMO_MAX) memo.clear();
+      memo.set(key, equal);
+    }
+    return equal;
+  });
   return { matched: pairs.size, pairs };
 }
 

@@ -1,8 +1,10 @@
 // Evaluation of trajectory lines against a loaded dataset (SPEC §6-§10), host-agnostic: the
 // CLI runs it in worker threads, the studio in a Web Worker.
+import type { z } from 'zod';
 import type { ScenarioEngine } from '../engine/types';
 import { admissionProblem, parseJsonlLine, type LoadedDataset } from '../format/loader';
 import { trajectorySchema } from '../format/schemas';
+import { fastTrajectory } from '../format/trajectory-fast';
 import type { Problem, Trajectory } from '../format/types';
 import { aggregate, type ModelFigures, type ScoredTrajectory } from './aggregate';
 import type { Label, ScoringProfile } from './profile';
@@ -72,7 +74,7 @@ export function evaluateLine(
   lineNumber: number,
   text: string,
 ): LineRecord | null {
-  const parsed = parseJsonlLine(text, lineNumber, trajectorySchema);
+  const parsed = parseJsonlLine(text, lineNumber, trajectorySchema, fastTrajectory as (v: unknown) => z.infer<typeof trajectorySchema> | null);
   if (parsed === null) return null;
   if (!parsed.ok) return { line: lineNumber, problem: parsed.message };
   const trajectory = { ...(parsed.value as Trajectory), source: { file, line: lineNumber } };

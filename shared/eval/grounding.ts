@@ -8,7 +8,8 @@ const DIGITS = /-?\d+(\.\d+)?/g;
 
 export class Grounding {
   private texts: string[] = [];
-  private joined: string | null = '';
+  /** The texts joined by NUL, grown as texts come (V8 concatenates strings as ropes). */
+  private joined = '';
   private numbers: number[] = [];
 
   constructor(private readonly seedTexts: ReadonlySet<string>) {}
@@ -31,8 +32,9 @@ export class Grounding {
   }
 
   private addText(text: string): void {
-    this.texts.push(canonicalString(text));
-    this.joined = null;
+    const canonical = canonicalString(text);
+    this.texts.push(canonical);
+    this.joined += '\u0000' + canonical;
     for (const match of text.matchAll(DIGITS)) this.numbers.push(Number(match[0]));
   }
 
@@ -43,7 +45,6 @@ export class Grounding {
     // Grounding strings are joined by NUL so one search covers them all; a value holding a NUL
     // could then span two strings, so it is checked one string at a time.
     if (canonical.includes('\u0000')) return this.texts.some((t) => t.includes(canonical));
-    this.joined ??= this.texts.join('\u0000');
     return this.joined.includes(canonical);
   }
 

@@ -40,6 +40,7 @@ export function matchContext(engine: ScenarioEngine): MatchContext {
   if (!ctx) {
     const memo = new Map<string, Set<number>>();
     ctx = {
+      pairMemo: new Map(),
       entities: (table, column, s) => {
         const key = `${table}\u0000${column}\u0000${s}`;
         let rows = memo.get(key);

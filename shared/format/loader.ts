@@ -120,11 +120,14 @@ export function parseJsonlLine<T extends z.ZodType>(
   text: string,
   lineNumber: number,
   schema: T,
+  fastPath?: (value: unknown) => z.infer<T> | null,
 ): { ok: true; value: z.infer<T> } | { ok: false; message: string } | null {
   const clean = lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text;
   if (clean.trim() === '') return null;
   const parsed = safeJsonParse(clean);
   if (!parsed.ok) return parsed;
+  const fast = fastPath?.(parsed.value);
+  if (fast) return { ok: true, value: fast };
   const result = schema.safeParse(parsed.value);
   return result.success ? { ok: true, value: result.data } : { ok: false, message: describeIssues(result.error) };
 }
