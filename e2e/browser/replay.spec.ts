@@ -1,0 +1,92 @@
+// The Replay workspace in Chromium against the real browser host and the sample dataset.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { datasetsDir } from '../datasets-on-disk';
+
+const studioUrl = () => {
+  const url = process.env.STUDIO_URL;
+  if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts (global setup starts the host)');
+  return url;
+};
+
+/** Opens the studio on the Replay workspace and waits for the evaluation to finish. */
+async function openReplay(page: Page): Promise<void> {
+  await page.goto(studioUrl());
+  await expect(page.getByTestId('status-host')).toHaveText('Browser host');
+  await page.getByTestId('workspace-replay').click();
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+}
+
+function firstTrajectoryLine(): string {
+  const dir = path.join(datasetsDir, 'egobench-sample', 'trajectories');
+  const model = readdirSync(dir).sort()[0];
+  const file = readdirSync(path.join(dir, model)).sort()[0];
+  return readFileSync(path.join(dir, model, file), 'utf8').split('\n')[0];
+}
+
+test('filter to perception failures, step to the evidence, override the label; the override survives a reload', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openReplay(page);
+  const list = page.getByTestId('trajectory-list');
+  await expect(list.locator('[role=row]').first()).toBeVisible();
+
+  await page.getByLabel('Filter Label').selectOption('perception');
+  const rows = list.locator('[role=row]');
+  await expect(rows.first()).toBeVisible();
+  for (const label of await rows.locator('.col-label .label-chip').allTextContents()) expect(label).toBe('perception');
+
+  await rows.first().click();
+  await expect(page.getByTestId('label-badge')).toHaveText('perception');
+  await expect(page).toHaveURL(/#\/replay\/[^/]+\/0$/);
+  await expect(page.getByTestId('cascade').locator('.predicate.fired')).toHaveAttribute('data-label', 'perception');
+  await expect(page.getByTestId('gt-compare')).toContainText('matched');
+
+  // Step call by call with J, then jump to the evidence with E.
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('replay-step')).toHaveAttribute('data-step', '1');
+  await page.keyboard.press('e');
+  await expect(page.locator('.call-detail.evidence')).toBeVisible();
+  const step = await page.getByTestId('replay-step').getAttribute('data-step');
+  expect(Number(step)).toBeGreaterThan(0);
+  await expect(page).toHaveURL(new RegExp(`/${step}$`));
+  await expect(page.getByTestId('state-diff')).toBeVisible();
+
+  // Override the label.
+  const override = page.getByTestId('label-override');
+  await override.getByLabel('Override label').selectOption('logic');
+  await override.getByLabel('Reviewer').fill('e2e-reviewer');
+  await override.getByLabel('Reason').fill('the agent saw the right item but skipped a call');
+  await override.getByRole('button', { name: 'Save override' }).click();
+  await expect(override.getByTestId('override-entry')).toContainText('logic');
+  await expect(page.getByTestId('review-count')).toContainText('1 override');
+
+  // Reload: the deep link, the override and its count are kept.
+  await page.reload();
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await expect(page.getByTestId('replay-step')).toHaveAttribute('data-step', step!);
+  await expect(page.getByTestId('label-override').getByTestId('override-entry')).toContainText('e2e-reviewer');
+  await expect(page.getByTestId('review-count')).toContainText('1 override');
+  await page.getByTestId('review-count').click();
+  await expect(page.locator('.agreement-popover')).toContainText('Cohen’s κ');
+  await expect(page.locator('.agreement-popover .confusion td.off')).toHaveText('1');
+});
+
+test('imported trajectory files are evaluated against the open dataset; what did not load is listed', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openReplay(page);
+  const before = Number((await page.getByTestId('list-count').textContent())!.split(' of ')[1].replace(/\D/g, ''));
+  const line = JSON.parse(firstTrajectoryLine()) as { id: string; task_id: string };
+  const imported = JSON.stringify({ ...line, id: `imported/${line.id}` });
+  await page.locator('.import-button input[type=file][multiple]').setInputFiles({
+    name: 'extra.jsonl',
+    mimeType: 'application/jsonl',
+    buffer: Buffer.from(`${imported}\n{"id": "broken"\n`),
+  });
+  await expect(page.getByTestId('list-count')).toContainText(`of ${(before + 1).toLocaleString('en-US')}`, { timeout: 60_000 });
+  await page.getByTestId('problems-toggle').click();
+  await expect(page.getByTestId('problems')).toContainText('extra.jsonl');
+  await expect(page.getByTestId('problems').locator('tr', { hasText: 'extra.jsonl' }).locator('td').nth(1)).toHaveText('2');
+  await page.getByLabel('Filter Task').fill(line.task_id);
+  await expect(page.getByTestId('trajectory-list').locator('.imported-mark')).toHaveCount(1);
+});
