@@ -5,6 +5,8 @@ export interface AppMenuActions {
   openDatasetFolder(): void;
   openRecentDataset(root: string): void;
   showAbout(): void;
+  /** File > Import Trajectory Files... / Folder...: for the Replay workspace (absent: no items). */
+  importTrajectories?(kind: 'files' | 'folder'): void;
 }
 
 export interface AppMenuOptions {
@@ -29,6 +31,13 @@ export function buildAppMenuTemplate({ appName, isMac, isDev, recentRoots, actio
       submenu: [
         { label: 'Open Dataset Folder...', accelerator: 'CmdOrCtrl+O', click: () => actions.openDatasetFolder() },
         { label: 'Open Recent', submenu: recentItems },
+        ...(actions.importTrajectories
+          ? ([
+              { type: 'separator' },
+              { label: 'Import Trajectory Files...', click: () => actions.importTrajectories!('files') },
+              { label: 'Import Trajectory Folder...', click: () => actions.importTrajectories!('folder') },
+            ] as MenuItemConstructorOptions[])
+          : []),
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit' },
       ],

@@ -4,6 +4,7 @@ import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, type WebC
 import { ipcEventChannel } from '../../shared/api/ipc-channels';
 import { contentSecurityPolicy } from '../services/content-security-policy';
 import { createStudioHost } from '../services/studio-host';
+import { readImportedTrajectories } from '../services/trajectory-import';
 import { buildAppMenuTemplate } from './app-menu-template';
 import { registerStudioIpc } from './ipc';
 import { datasetArgs } from './launch-args';
@@ -64,6 +65,18 @@ async function installMenu(): Promise<void> {
           .then(({ canceled, filePaths }) => (canceled || !filePaths[0] ? undefined : addAndAnnounce(filePaths[0])));
       },
       openRecentDataset: (root) => void addAndAnnounce(root),
+      importTrajectories: (kind) => {
+        void dialog
+          .showOpenDialog({
+            title: kind === 'files' ? 'Import Trajectory Files' : 'Import Trajectory Folder',
+            properties: kind === 'files' ? ['openFile', 'multiSelections'] : ['openDirectory', 'multiSelections'],
+            filters: kind === 'files' ? [{ name: 'Trajectories', extensions: ['jsonl', 'json'] }] : undefined,
+          })
+          .then(async ({ canceled, filePaths }) => {
+            if (canceled || filePaths.length === 0) return;
+            studio.events.emit('trajectories.imported', await readImportedTrajectories(filePaths));
+          });
+      },
       showAbout: () => {
         const { name, version, versions } = studio.appInfo;
         void dialog.showMessageBox({

@@ -41,11 +41,13 @@ class EvaluationService {
   private nextRequest = 0;
   private readonly replays = new Map<number, Pending<ReplayDetail>>();
   private readonly searches = new Map<number, Pending<string[]>>();
+  private menuImports: (() => void) | null = null;
 
   /** Starts evaluating a dataset (idempotent for the dataset already open). */
   open(datasetId: string, datasetName: string): void {
     if (useEvaluationStore.getState().datasetId === datasetId && this.worker) return;
     this.close();
+    this.listenForMenuImports();
     useEvaluationStore.setState({ ...initial, datasetId, status: 'loading' });
     const worker = new Worker(new URL('./evaluation.worker.ts', import.meta.url), { type: 'module', name: 'evaluation' });
     this.worker = worker;
@@ -54,6 +56,16 @@ class EvaluationService {
       useEvaluationStore.setState({ status: 'error', message: event.message || 'the evaluation worker failed' });
     };
     this.send({ type: 'open', datasetId, datasetName });
+  }
+
+  /** File > Import Trajectory Files/Folder... (Electron): the host sends the files it read. */
+  private listenForMenuImports(): void {
+    this.menuImports ??= studioApi().onEvent('trajectories.imported', ({ files, problems }) => {
+      if (!this.worker) return;
+      if (problems.length > 0) useEvaluationStore.setState((s) => ({ problems: s.problems.concat(problems) }));
+      this.importFiles(files);
+      if (!window.location.hash.startsWith('#/replay')) window.location.hash = '#/replay';
+    });
   }
 
   close(): void {

@@ -3,7 +3,6 @@
 // or folders of trajectories dropped here (or picked with Import) are evaluated against the
 // open dataset. Route: #/replay/<trajectory id>/<call>.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { studioApi } from '../../api/studio';
 import { evaluationService, useEvaluation } from '../../evaluation/evaluationService';
 import { useStudioStore } from '../../state/store';
 import { parseReplayHash, replayHash } from './deepLink';
@@ -40,15 +39,6 @@ export function ReplayWorkspace() {
   const reviews = useDatasetReviews(dataset?.id ?? null);
   const overridden = useMemo(() => new Set(reviews.map((r) => r.trajectoryId)), [reviews]);
   const known = link !== null && evaluation.rows.some((r) => r.id === link.id);
-
-  useEffect(() => {
-    // File > Import Trajectories... (Electron): the host reads the chosen files and sends them.
-    const api = studioApi();
-    return api.onEvent('trajectories.imported', ({ files, problems }) => {
-      evaluationService.importFiles(files);
-      if (problems.length) useStudioStore.getState().showMessage(problems.map((p) => `${p.file}: ${p.message}`).join('; '), 'error');
-    });
-  }, []);
 
   const onDrop = async (event: React.DragEvent) => {
     event.preventDefault();
