@@ -1,21 +1,29 @@
-// Scores batches of trajectory lines against one dataset; used in-process for small inputs and
-// by each worker thread for big ones.
+// Scores trajectory lines against one dataset: whole byte ranges of files (worker threads read
+// their own share) or lines already in memory. Used in-process for small inputs too.
+import { createReadStream } from 'node:fs';
 import type { SqlJsStatic } from 'sql.js';
+import { engineProvider } from '../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../shared/eval/evaluate';
+import { splitLines } from '../../shared/format/jsonl';
 import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
-import { engineProvider } from '../../shared/eval/engine-provider';
+import type { FileChunk } from './file-chunks';
 import { nodeDatasetSource } from './node-source';
 
-export type LineBatch = { file: string; lines: [number, string][] };
+export interface ChunkResult {
+  records: LineRecord[];
+  /** Lines in the chunk, so the caller can number the next chunk's lines. */
+  lineCount: number;
+}
 
 export interface BatchEvaluator {
   dataset: LoadedDataset;
   /** Problems found while building scenario engines. */
   engineProblems: Problem[];
   engines: EngineProvider;
-  evaluate(batch: LineBatch): LineRecord[];
+  /** Line numbers in the records count from the chunk's start (1 = its first line). */
+  evaluateChunk(chunk: FileChunk): Promise<ChunkResult>;
   close(): void;
 }
 
@@ -27,13 +35,23 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic): BatchE
     dataset,
     engineProblems,
     engines,
-    evaluate({ file, lines }) {
+    async evaluateChunk(chunk) {
       const records: LineRecord[] = [];
-      for (const [lineNumber, text] of lines) {
-        const record = evaluateLine(dataset, engines, profile, file, lineNumber, text);
-        if (record) records.push(record);
+      let lineCount = 0;
+      if (chunk.end > chunk.start) {
+        const stream = createReadStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 });
+        for await (const line of splitLines(stream)) {
+          lineCount = line.lineNumber;
+          if (line.kind === 'too-long') {
+            records.push({ line: line.lineNumber, problem: `line of ${line.length} characters exceeds the limit; skipped` });
+            continue;
+          }
+          // Only the file's first line may carry a byte-order mark.
+          const record = evaluateLine(dataset, engines, profile, chunk.display, chunk.start === 0 ? line.lineNumber : line.lineNumber + 1, line.text);
+          if (record) records.push({ ...record, line: line.lineNumber });
+        }
       }
-      return records;
+      return { records, lineCount };
     },
     close: () => engines.closeAll(),
   };

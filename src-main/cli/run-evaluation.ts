@@ -1,23 +1,26 @@
-// `egostudio evaluate` end to end: load the dataset, stream the trajectory files, score lines
-// in worker threads when the input is big, and assemble the SPEC §12 report.
+// `egostudio evaluate` end to end: load the dataset, cut the trajectory files into chunks, score
+// them in worker threads when the input is big (each worker reads its own chunks), and assemble
+// the SPEC §12 report in file and line order.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { assembleReport, type LineRecord } from '../../shared/eval/evaluate';
-import { splitLines } from '../../shared/format/jsonl';
 import { loadDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
-import { batchEvaluator, type LineBatch } from './batch-evaluator';
-import { fileChunks, nodeDatasetSource } from './node-source';
-import { datasetTrajectoryFiles, givenTrajectoryFiles, type TrajectoryFile } from './trajectory-files';
+import { batchEvaluator, type ChunkResult } from './batch-evaluator';
+import { chunkFiles, type FileChunk } from './file-chunks';
+import { nodeDatasetSource } from './node-source';
+import { datasetTrajectoryFiles, givenTrajectoryFiles } from './trajectory-files';
 
 /** Below this many bytes of trajectories, starting workers costs more than it saves. */
 const WORKER_THRESHOLD_BYTES = 4 * 1024 * 1024;
-const BATCH_LINES = 200;
+const CHUNK_BYTES = 4 * 1024 * 1024;
 
 export interface EvaluateOptions {
   trajectoryPaths?: string[];
   workers?: number;
+  /** Size of the byte ranges the files are cut into (tests use small ones). */
+  chunkBytes?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -30,33 +33,24 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     : await datasetTrajectoryFiles(root, source);
   const totalBytes = files.reduce((s, f) => s + f.size, 0);
   const workerCount = options.workers ?? (totalBytes >= WORKER_THRESHOLD_BYTES ? Math.min(availableParallelism(), 8) : 0);
+  const chunks = await chunkFiles(files, options.chunkBytes ?? CHUNK_BYTES);
 
   // The local evaluator builds every scenario once, so a broken seed is reported even when
   // the workers do the scoring.
   const local = batchEvaluator(dataset, await loadSqlJs());
   for (const id of dataset.scenarios.keys()) local.engines(id);
   const pool = workerCount > 0 ? await WorkerPool.start(root, workerCount) : null;
-  const perFile: { file: string; batches: Promise<LineRecord[]>[]; problems: Problem[] }[] = [];
-  let bytesDone = 0;
   try {
-    for (const file of files) {
-      const entry = { file: file.display, batches: [] as Promise<LineRecord[]>[], problems: [] as Problem[] };
-      perFile.push(entry);
-      for await (const batch of lineBatches(file, entry.problems)) {
-        bytesDone += batch.lines.reduce((s, [, t]) => s + t.length + 1, 0);
+    let bytesDone = 0;
+    const results = await Promise.all(
+      chunks.map(async (chunk) => {
+        const result = pool ? await pool.run(chunk) : await local.evaluateChunk(chunk);
+        bytesDone += chunk.end - chunk.start;
         options.onProgress?.(bytesDone, totalBytes);
-        if (pool) {
-          entry.batches.push(pool.run(batch));
-          await pool.backpressure();
-        } else entry.batches.push(Promise.resolve(local.evaluate(batch)));
-      }
-    }
-    const records = await Promise.all(perFile.map(async (f) => (await Promise.all(f.batches)).flat()));
-    const report = assembleReport(
-      dataset,
-      perFile.map((f, i) => ({ file: f.file, records: records[i], problems: f.problems })),
-      [...pathProblems, ...local.engineProblems],
+        return result;
+      }),
     );
+    const report = assembleReport(dataset, numberLines(files.map((f) => f.display), chunks, results), [...pathProblems, ...local.engineProblems]);
     return { dataset, report };
   } finally {
     local.close();
@@ -64,44 +58,45 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
   }
 }
 
-async function* lineBatches(file: TrajectoryFile, problems: Problem[]): AsyncGenerator<LineBatch> {
-  let lines: [number, string][] = [];
-  for await (const line of splitLines(fileChunks(file.absolute))) {
-    if (line.kind === 'too-long') {
-      problems.push({ file: file.display, line: line.lineNumber, message: `line of ${line.length} characters exceeds the limit; skipped` });
-      continue;
-    }
-    lines.push([line.lineNumber, line.text]);
-    if (lines.length >= BATCH_LINES) {
-      yield { file: file.display, lines };
-      lines = [];
-    }
-  }
-  if (lines.length > 0) yield { file: file.display, lines };
+/** Records of each file in order, line numbers counted from the file's start. */
+function numberLines(displays: readonly string[], chunks: readonly FileChunk[], results: readonly ChunkResult[]) {
+  const perFile = displays.map((file) => ({ file, records: [] as LineRecord[] }));
+  const linesBefore = new Map<number, number>();
+  chunks.forEach((chunk, i) => {
+    const offset = linesBefore.get(chunk.fileIndex) ?? 0;
+    for (const record of results[i].records) perFile[chunk.fileIndex].records.push({ ...record, line: record.line + offset });
+    linesBefore.set(chunk.fileIndex, offset + results[i].lineCount);
+  });
+  return perFile;
 }
 
 class WorkerPool {
   private nextId = 0;
-  private inFlight = new Map<number, { resolve: (records: LineRecord[]) => void; reject: (error: Error) => void }>();
-  private load = new Map<Worker, number>();
-  private waiters: (() => void)[] = [];
+  private readonly pending = new Map<number, { resolve: (r: ChunkResult) => void; reject: (e: Error) => void }>();
+  private readonly queue: { chunk: FileChunk; id: number }[] = [];
+  private readonly idle: Worker[] = [];
   private failure: Error | null = null;
 
-  private constructor(private workers: Worker[]) {
+  private constructor(private readonly workers: Worker[]) {
     for (const worker of workers) {
-      this.load.set(worker, 0);
       worker.on('error', (error) => this.failAll(error));
-      worker.on('message', (message: { id: number; records: LineRecord[] }) => {
-        this.load.set(worker, this.load.get(worker)! - 1);
-        this.inFlight.get(message.id)?.resolve(message.records);
-        this.inFlight.delete(message.id);
-        this.waiters.shift()?.();
+      worker.on('message', (message: { id: number; result?: ChunkResult; error?: string }) => {
+        const waiting = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        if (message.error !== undefined) waiting?.reject(new Error(message.error));
+        else waiting?.resolve(message.result!);
+        this.idle.push(worker);
+        this.dispatch();
       });
+      this.idle.push(worker);
     }
   }
 
   static async start(root: string, count: number): Promise<WorkerPool> {
-    const url = new URL('./eval-worker.mjs', import.meta.url);
+    // From the bundle the worker sits beside this file; from the sources (tests) in out/cli/.
+    const url = import.meta.url.endsWith('.ts')
+      ? new URL('../../out/cli/eval-worker.mjs', import.meta.url)
+      : new URL('./eval-worker.mjs', import.meta.url);
     const workers = await Promise.all(
       Array.from({ length: count }, () => {
         const worker = new Worker(url, { workerData: { root } });
@@ -114,28 +109,27 @@ class WorkerPool {
     return new WorkerPool(workers);
   }
 
-  run(batch: LineBatch): Promise<LineRecord[]> {
+  /** Chunks go to whichever worker is free first, in order. */
+  run(chunk: FileChunk): Promise<ChunkResult> {
     if (this.failure) return Promise.reject(this.failure);
-    const worker = [...this.load.entries()].sort((a, b) => a[1] - b[1])[0][0];
-    this.load.set(worker, this.load.get(worker)! + 1);
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.inFlight.set(id, { resolve, reject });
-      worker.postMessage({ id, batch });
-    });
+    const result = new Promise<ChunkResult>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    this.queue.push({ chunk, id });
+    this.dispatch();
+    return result;
+  }
+
+  private dispatch(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const { chunk, id } = this.queue.shift()!;
+      this.idle.pop()!.postMessage({ id, chunk });
+    }
   }
 
   private failAll(error: Error): void {
     this.failure = error;
-    for (const { reject } of this.inFlight.values()) reject(error);
-    this.inFlight.clear();
-    for (const wake of this.waiters.splice(0)) wake();
-  }
-
-  /** Waits while every worker already has two batches queued, to bound memory. */
-  async backpressure(): Promise<void> {
-    while (!this.failure && [...this.load.values()].every((n) => n >= 2)) await new Promise<void>((r) => this.waiters.push(r));
-    if (this.failure) throw this.failure;
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
   }
 
   async close(): Promise<void> {
