@@ -77,9 +77,13 @@ test('the main table lists the models with the CLI figures, the charts render', 
   await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
   await expect(page.getByTestId('report-scenarios-chart').getByText(model)).toBeVisible();
 
-  await page.screenshot({ path: test.info().outputPath('reports.png') });
-  for (const id of ['report-errors-chart', 'report-efficiency'])
-    await page.getByTestId(id).screenshot({ path: test.info().outputPath(`${id}.png`) });
+  // A look as a person would: REPORTS_SCREENSHOTS=DIR keeps the pictures (test-results/ is shared).
+  const shots = process.env.REPORTS_SCREENSHOTS;
+  if (shots) {
+    await page.screenshot({ path: path.join(shots, 'reports.png') });
+    for (const id of ['report-errors-chart', 'report-efficiency'])
+      await page.getByTestId(id).screenshot({ path: path.join(shots, `${id}.png`) });
+  }
 });
 
 test('copy as Markdown puts the table on the clipboard and says so', async ({ page }) => {
@@ -95,7 +99,16 @@ test('copy as Markdown puts the table on the clipboard and says so', async ({ pa
   await expect(page.getByTestId('report-copy-status')).toContainText('LaTeX');
   expect(await page.evaluate(readClipboard)).toContain('\\begin{tabular}');
 
-  const download = page.waitForEvent('download');
-  await page.getByTestId('export-main-csv').click();
-  expect((await download).suggestedFilename()).toMatch(/-main\.csv$/);
+  const saved = async (testId: string, name: RegExp) => {
+    const download = page.waitForEvent('download');
+    await page.getByTestId(testId).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(name);
+    return readFile((await file.path())!);
+  };
+  expect((await saved('export-main-csv', /-main\.csv$/)).toString()).toContain('Overall JointSucc');
+  const json = JSON.parse((await saved('report-export-json', /-report\.json$/)).toString()) as CliJson;
+  expect(json.models[Object.keys(cli.models)[0]].overall.joint_succ).toBe(Object.values(cli.models)[0].overall.joint_succ);
+  expect((await saved('report-errors-chart-png', /-errors\.png$/)).subarray(1, 4).toString()).toBe('PNG');
+  expect((await saved('report-efficiency-chart-svg', /-efficiency\.svg$/)).toString()).toMatch(/^<svg/);
 });
