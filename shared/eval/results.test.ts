@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { recordedResultsPerCall, splitJoinedResults } from './results';
+
+describe('SPEC §6 results encodings', () => {
+  it('splits "; "-joined JSON documents, even with "; " inside strings', () => {
+    expect(splitJoinedResults('{"a": "x; y"}; [1, 2]; "s; t"; 3; null')).toEqual([{ a: 'x; y' }, [1, 2], 's; t', 3, null]);
+    expect(splitJoinedResults('{"only": true}')).toEqual([{ only: true }]);
+  });
+
+  it('refuses what is not a sequence of documents', () => {
+    expect(splitJoinedResults('Added 2 apples; done')).toBeNull();
+    expect(splitJoinedResults('{"a":1};{"b":2}')).toBeNull();
+    expect(splitJoinedResults('{"a":1}; {"b":')).toBeNull();
+    expect(splitJoinedResults('')).toBeNull();
+  });
+
+  it('gives one result per call by position, otherwise all of them to every call', () => {
+    expect(recordedResultsPerCall('{"a":1}; {"b":2}', 2)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+    expect(recordedResultsPerCall('{"a":1}; {"b":2}', 3)).toEqual(Array(3).fill([{ a: 1 }, { b: 2 }]));
+    expect(recordedResultsPerCall('free text; more', 2)).toEqual([['free text; more'], ['free text; more']]);
+    const messages = [
+      { role: 'tool', tool_name: 'f', content: '{"x": 1}' },
+      { role: 'tool', tool_name: 'g', content: 'plain' },
+    ];
+    expect(recordedResultsPerCall(messages, 2)).toEqual([[{ x: 1 }], ['plain']]);
+    expect(recordedResultsPerCall(messages, 1)).toEqual([[{ x: 1 }, 'plain']]);
+  });
+
+  it('has no recorded results when the field is missing or null', () => {
+    expect(recordedResultsPerCall(undefined, 2)).toBeNull();
+    expect(recordedResultsPerCall(null, 2)).toBeNull();
+  });
+});
