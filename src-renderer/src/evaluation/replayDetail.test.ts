@@ -1,0 +1,55 @@
+// The worker's replay of one trajectory on the hand-made shop dataset: results, state diffs,
+// ground-truth pairing and the cascade.
+import initSqlJs from 'sql.js';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../../shared/engine/engine';
+import { memorySource } from '../../../shared/eval/test-support/memory-source';
+import { call, shopFiles } from '../../../shared/eval/test-support/shop';
+import { loadDataset } from '../../../shared/format/loader';
+import type { Trajectory } from '../../../shared/format/types';
+import type { TrajectoryRow } from './protocol';
+import { replayDetail } from './replayDetail';
+
+describe('replayDetail', () => {
+  it('replays each call with its state diff, compares recorded results and pairs the ground truth', async () => {
+    const SQL = await initSqlJs();
+    const dataset = await loadDataset(memorySource(shopFiles()));
+    const engine = createEngine(SQL, dataset.scenarios.get('shop')!);
+    const trajectory: Trajectory = {
+      id: 'x',
+      task_id: 't1',
+      model: 'm',
+      mode: 'dynamic_easy',
+      dialogue: [{ role: 'user', turn: 0, content: 'User ID: u1. Add two of the apple in my hand to my cart.' }],
+      tool_calls: [
+        {
+          turn: 0,
+          calls: [call('search_products', { name: 'apple' })],
+          // Recorded result differs from what the engine returns (price of the red apple).
+          results: [{ role: 'tool', content: '{"products":[{"product_name":"Green Apple","price":0.5},{"product_name":"Red Apple","price":0.9}],"count":2}' }],
+        },
+        { turn: 0, calls: [call('add_to_cart', { user_id: 'u1', product_name: 'Red Apple', quantity: 2 }), 'not a call'] },
+      ],
+    };
+    const row = { id: 'x', label: 'perception', scenario: 'shop' } as TrajectoryRow;
+    const detail = replayDetail(dataset, engine, 'paper', trajectory, row);
+    engine.close();
+
+    expect(detail.steps).toHaveLength(3);
+    const [search, add, bad] = detail.steps;
+    expect(search.resultDiff).toEqual(['products[1].price']);
+    expect(search.diff).toEqual([]);
+    expect(search.gtIndex).toBe(0);
+    expect(add.recorded).toBeNull();
+    expect(add.replayed.ok).toBe(true);
+    expect(add.diff).toEqual([{ table: 'carts', added: [{ user_id: 'u1', product_name: 'Red Apple', quantity: 2 }], removed: [], changed: [] }]);
+    expect(add.gtIndex).toBeNull(); // Red Apple is not the ground truth's Green Apple: extra
+    expect(bad.call).toBeNull();
+    expect(bad.replayed.ok).toBe(false);
+    expect(detail.gt.map((g) => g.entry)).toEqual([0, null]);
+    // Final state against the ground truth's: a Green Apple row is missing, a Red Apple row is extra.
+    expect(detail.finalDiff[0].table).toBe('carts');
+    expect(detail.cascade?.label).toBe('syntactic');
+    expect(detail.cascade?.predicates.find((p) => p.label === 'perception')?.held).toBe(true);
+  });
+});
