@@ -42,12 +42,14 @@ class EvaluationService {
   private readonly replays = new Map<number, Pending<ReplayDetail>>();
   private readonly searches = new Map<number, Pending<string[]>>();
   private menuImports: (() => void) | null = null;
+  private changes: (() => void) | null = null;
 
-  /** Starts evaluating a dataset (idempotent for the dataset already open). */
-  open(datasetId: string, datasetName: string): void {
-    if (useEvaluationStore.getState().datasetId === datasetId && this.worker) return;
+  /** Starts evaluating a dataset (idempotent for the dataset already open unless forced). */
+  open(datasetId: string, datasetName: string, force = false): void {
+    if (!force && useEvaluationStore.getState().datasetId === datasetId && this.worker) return;
     this.close();
     this.listenForMenuImports();
+    this.listenForChanges(datasetId, datasetName);
     useEvaluationStore.setState({ ...initial, datasetId, status: 'loading' });
     const worker = new Worker(new URL('./evaluation.worker.ts', import.meta.url), { type: 'module', name: 'evaluation' });
     this.worker = worker;
@@ -65,6 +67,16 @@ class EvaluationService {
       if (problems.length > 0) useEvaluationStore.setState((s) => ({ problems: s.problems.concat(problems) }));
       this.importFiles(files);
       if (!window.location.hash.startsWith('#/replay')) window.location.hash = '#/replay';
+    });
+  }
+
+  /** Trajectory files (or what they are scored against) changed on disk: evaluate again. */
+  private listenForChanges(datasetId: string, datasetName: string): void {
+    this.changes?.();
+    this.changes = studioApi().onEvent('datasets.changed', ({ datasetId: changed, paths }) => {
+      if (changed !== datasetId || useEvaluationStore.getState().datasetId !== datasetId) return;
+      const relevant = paths.some((p) => /^(trajectories\/|scenarios\/|tasks\.jsonl$|ground_truth\.jsonl$|dataset\.json$)/.test(p));
+      if (relevant) this.open(datasetId, datasetName, true);
     });
   }
 
