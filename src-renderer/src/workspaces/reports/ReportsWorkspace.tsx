@@ -5,7 +5,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { StudioError } from '../../../../shared/api/studio-error';
 import { reportCharts } from '../../../../shared/report/charts';
 import { useStudioStore } from '../../state/store';
-import { loadReport, type LoadedReport } from './load-report';
+import { studioApi } from '../../api/studio';
+import { changesEvaluation, loadReport, type LoadedReport } from './load-report';
 import { ReportChart } from './ReportChart';
 import { ReportTableView, type TableActions } from './ReportTableView';
 import { copyText, fileStem, saveText } from './save';
@@ -57,6 +58,16 @@ export function ReportsWorkspace() {
     setGeneration((g) => g + 1);
   };
 
+  // Reviews saved from Replay update the overrides; changed trajectories or tasks re-evaluate.
+  useEffect(() => {
+    if (!datasetId) return;
+    return studioApi().onEvent('datasets.changed', ({ datasetId: changed, paths }) => {
+      if (changed !== datasetId) return;
+      if (changesEvaluation(paths)) freshFor.current = datasetId;
+      setGeneration((g) => g + 1);
+    });
+  }, [datasetId]);
+
   const settled = outcome && outcome.datasetId === datasetId && outcome.generation === generation ? outcome : null;
   const loading = datasetId !== null && !settled;
 
@@ -81,7 +92,8 @@ export function ReportsWorkspace() {
     [stem, say],
   );
 
-  const loaded = settled?.loaded ?? null;
+  // While a new run loads, the last one of this dataset stays on screen.
+  const loaded = settled?.loaded ?? (outcome?.datasetId === datasetId ? (outcome.loaded ?? null) : null);
   const charts = useMemo(() => (loaded ? reportCharts(loaded.report) : null), [loaded]);
 
   if (!dataset)

@@ -30,11 +30,33 @@ async function readReviews(datasetId: string): Promise<ReviewFile[]> {
   return Promise.all(paths.map(async (path) => ({ path, text: await studio.datasets.readText(datasetId, path) })));
 }
 
-const cache = new Map<string, Promise<LoadedReport>>();
+/** Evaluations per dataset: the expensive part, kept until asked again. */
+const evaluations = new Map<string, Promise<{ run: EvaluationRun; seconds: number; at: string }>>();
 
-async function load(datasetId: string): Promise<LoadedReport> {
-  const started = performance.now();
-  const [run, reviewFiles] = await Promise.all([studioApi().evaluation.run(datasetId), readReviews(datasetId)]);
+function evaluation(datasetId: string, fresh: boolean) {
+  let pending = fresh ? undefined : evaluations.get(datasetId);
+  if (!pending) {
+    const started = performance.now();
+    pending = studioApi()
+      .evaluation.run(datasetId)
+      .then((run) => ({ run, seconds: (performance.now() - started) / 1000, at: new Date().toLocaleTimeString() }));
+    evaluations.set(datasetId, pending);
+    pending.catch(() => evaluations.delete(datasetId));
+  }
+  return pending;
+}
+
+/** Files whose change alters the evaluation itself (reviews only alter the overrides). */
+export function changesEvaluation(paths: readonly string[]): boolean {
+  return paths.some((p) => !p.startsWith('reviews/') && !p.startsWith('annotations/') && !p.startsWith('videos/'));
+}
+
+/**
+ * The dataset's report: the evaluation once per dataset until `fresh` asks again, the reviews
+ * re-read every time (they are small and change while one works in Replay).
+ */
+export async function loadReport(datasetId: string, fresh = false): Promise<LoadedReport> {
+  const [{ run, seconds, at }, reviewFiles] = await Promise.all([evaluation(datasetId, fresh), readReviews(datasetId)]);
   const reviews = parseReviews(reviewFiles);
   const report = buildReport(run, reviews.overrides);
   return {
@@ -43,18 +65,7 @@ async function load(datasetId: string): Promise<LoadedReport> {
     report,
     reviewFiles: reviewFiles.map((f) => f.path),
     problems: [...run.problems, ...reviews.problems, ...report.problems],
-    evaluatedAt: new Date().toLocaleTimeString(),
-    seconds: (performance.now() - started) / 1000,
+    evaluatedAt: at,
+    seconds,
   };
-}
-
-/** The dataset's report; evaluated once per dataset until `fresh` asks again. */
-export function loadReport(datasetId: string, fresh = false): Promise<LoadedReport> {
-  let pending = fresh ? undefined : cache.get(datasetId);
-  if (!pending) {
-    pending = load(datasetId);
-    cache.set(datasetId, pending);
-    pending.catch(() => cache.delete(datasetId));
-  }
-  return pending;
 }
