@@ -9,6 +9,7 @@ import {
   frameSeekTime,
   frameStartTime,
   parseFrameOrTime,
+  presentedFrame,
   resolveFps,
   secondsToFrameRange,
   timeToFrame,
@@ -37,6 +38,17 @@ describe('frame <-> time', () => {
         expect(t).toBeLessThan(frameStartTime(frame + 1, fps));
         expect(timeToFrame(t, fps)).toBe(frame);
         expect(timeToFrame(frameStartTime(frame, fps), fps)).toBe(frame);
+      }),
+    );
+  });
+
+  it('reads presented frames from millisecond-rounded presentation timestamps', () => {
+    expect(presentedFrame(0.033, 30)).toBe(1);
+    expect(presentedFrame(0.067, 30)).toBe(2);
+    expect(presentedFrame(0, 30)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), rates, (frame, fps) => {
+        expect(presentedFrame(Math.round((frame / fps) * 1000) / 1000, fps)).toBe(frame);
       }),
     );
   });

@@ -25,6 +25,16 @@ export function timeToFrame(seconds: number, fps: number): number {
   return Math.floor(seconds * fps + EPSILON);
 }
 
+/**
+ * The frame whose presentation timestamp is `mediaTime` (requestVideoFrameCallback's
+ * metadata.mediaTime, the start of the frame, which browsers round to the millisecond:
+ * frame 1 at 30 fps reads 0.033, a hair before 1/30). Nearest frame start, not floor.
+ */
+export function presentedFrame(mediaTime: number, fps: number): number {
+  if (!Number.isFinite(mediaTime) || mediaTime <= 0) return 0;
+  return Math.round(mediaTime * fps);
+}
+
 /** Where frame n starts: its presentation timestamp. */
 export function frameStartTime(frame: number, fps: number): number {
   return frame / fps;

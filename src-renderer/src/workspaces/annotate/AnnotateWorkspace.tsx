@@ -1,6 +1,144 @@
-// The Annotate workspace. Empty for now: the issue that builds it fills this view.
-import { WorkspacePlaceholder } from '../WorkspacePlaceholder';
+// The Annotate workspace: the task queue, the clip with its timeline, the instruction, the
+// ground-truth editor with the call list, visual references and the tool console.
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useStudioStore } from '../../state/store';
+import { AnnotatorGate, initialAnnotator, storeAnnotator } from './AnnotatorGate';
+import { useAnnotateStore, useOpenTask } from './annotateStore';
+import { CallList } from './CallList';
+import { ClipPane } from './ClipPane';
+import { GtEditor } from './GtEditor';
+import { SyncBar } from './SyncBar';
+import { TaskQueue } from './TaskQueue';
+import { Timeline } from './Timeline';
+import { ToolConsole } from './ToolConsole';
+import { useAnnotateHotkeys } from './useAnnotateHotkeys';
+import { useLint } from './useLint';
+import { VisualRefs } from './VisualRefs';
+import './annotate.css';
+
+function useWindowTitle(annotator: string | null): void {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = annotator ? `${annotator} — EgoBench Studio` : previous;
+    return () => {
+      document.title = previous;
+    };
+  }, [annotator]);
+}
 
 export function AnnotateWorkspace() {
-  return <WorkspacePlaceholder title="Annotate" purpose="Pick a task, watch its clip, mark the visual references and write the key tool calls." />;
+  const dataset = useStudioStore((state) => state.currentDataset);
+  const { annotator, loaded, loadError, record, setAnnotator, loadDatasetInto } = useAnnotateStore(
+    useShallow((state) => ({
+      annotator: state.annotator,
+      loaded: state.dataset,
+      loadError: state.loadError,
+      record: state.record,
+      setAnnotator: state.setAnnotator,
+      loadDatasetInto: state.loadDataset,
+    })),
+  );
+  const { task } = useOpenTask();
+  const scenario = task && loaded ? (loaded.scenarios.get(task.scenario) ?? null) : null;
+  const [tab, setTab] = useState<'console' | 'refs'>('refs');
+
+  useEffect(() => {
+    if (useAnnotateStore.getState().annotator === null) {
+      const initial = initialAnnotator();
+      if (initial) setAnnotator(initial);
+    }
+  }, [setAnnotator]);
+  useEffect(() => {
+    if (dataset && useAnnotateStore.getState().datasetId !== dataset.id) void loadDatasetInto(dataset.id, dataset.root);
+  }, [dataset, loadDatasetInto]);
+  useEffect(() => {
+    const flush = () => void useAnnotateStore.getState().flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flush);
+    };
+  }, []);
+  useWindowTitle(annotator);
+  useAnnotateHotkeys();
+  useLint(scenario, task);
+
+  if (!annotator)
+    return (
+      <AnnotatorGate
+        onChoose={(name) => {
+          storeAnnotator(name);
+          setAnnotator(name);
+        }}
+      />
+    );
+  if (!dataset) return <div className="annotate-empty muted">Open a dataset to annotate.</div>;
+
+  return (
+    <div className="annotate">
+      <header className="annotate-header">
+        <h1>Annotate</h1>
+        <span className="annotator">
+          as <strong data-testid="annotator-name">{annotator}</strong>
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              storeAnnotator(null);
+              setAnnotator(null);
+            }}
+          >
+            switch
+          </button>
+        </span>
+        <SyncBar />
+      </header>
+      {loadError && <div className="console-error">Cannot load the dataset: {loadError}</div>}
+      {!loaded && !loadError && <div className="muted annotate-loading">Loading {dataset.name}…</div>}
+      {loaded && (
+        <div className="annotate-grid">
+          <TaskQueue />
+          <div className="annotate-center">
+            {task && (
+              <div className="task-brief" data-testid="task-brief">
+                <div>
+                  <span className="muted">Instruction</span> {task.instruction}
+                </div>
+                <div>
+                  <span className="muted">Image</span> {task.image_description}
+                </div>
+              </div>
+            )}
+            <ClipPane />
+            {task && <Timeline />}
+            {scenario && record && (
+              <div className="side-tabs">
+                <div role="tablist" className="mini-tabs">
+                  <button type="button" role="tab" aria-selected={tab === 'refs'} onClick={() => setTab('refs')}>
+                    Visual references
+                  </button>
+                  <button type="button" role="tab" aria-selected={tab === 'console'} onClick={() => setTab('console')} data-testid="console-tab">
+                    Tool console
+                  </button>
+                </div>
+                {tab === 'refs' ? <VisualRefs scenario={scenario} /> : <ToolConsole scenario={scenario} />}
+              </div>
+            )}
+          </div>
+          <div className="annotate-right">
+            {scenario && record ? (
+              <>
+                <GtEditor scenario={scenario} />
+                <CallList />
+              </>
+            ) : (
+              <div className="muted">Pick a task to write its key calls.</div>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,204 @@
+// The Annotate workspace end to end in Chromium against the browser host: pick an identity,
+// open a task, step frames and read the clip's burned-in index against `frame-counter`, mark a
+// visual reference, write two calls with autocomplete, run them and see the diff, reload:
+// nothing lost; export, clear, import: the same annotation. Prints the timing figures.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { INDEX_BOX, frameIndexBitmap } from '../../src-main/scripts/make-sample/render';
+import { datasetsDir } from '../datasets-on-disk';
+
+const studioUrl = () => {
+  const url = process.env.STUDIO_URL;
+  if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts');
+  return url;
+};
+
+const annotator = `e2e-${process.pid}-${Date.now().toString(36)}`;
+const exportedFile = path.join(datasetsDir, 'egobench-sample', 'annotations', `${annotator}.jsonl`);
+const TASK = 'retail-01';
+
+test.afterAll(async () => {
+  await rm(exportedFile, { force: true });
+});
+
+/** The index box of the frame the video shows, as RGB24 (read through a canvas). */
+async function indexBoxPixels(page: Page): Promise<number[]> {
+  return page.evaluate((box) => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="video-player"] video')!;
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    context.drawImage(video, 0, 0);
+    const rgba = context.getImageData(box.x, box.y, box.w, box.h).data;
+    const rgb: number[] = [];
+    for (let i = 0; i < rgba.length; i += 4) rgb.push(rgba[i], rgba[i + 1], rgba[i + 2]);
+    return rgb;
+  }, INDEX_BOX);
+}
+
+/** Which frame index the clip shows: the reference bitmap (drawn as the generator draws it) nearest to the pixels. */
+function readBurnedIndex(pixels: number[], around: number): { best: number; distances: Record<number, number> } {
+  const distances: Record<number, number> = {};
+  let best = -1;
+  for (let n = Math.max(0, around - 3); n <= around + 3; n++) {
+    const reference = frameIndexBitmap(n);
+    let sum = 0;
+    for (let i = 0; i < reference.length; i++) sum += Math.abs(reference[i] - pixels[i]);
+    distances[n] = sum / reference.length;
+    if (best < 0 || distances[n] < distances[best]) best = n;
+  }
+  return { best, distances };
+}
+
+async function counter(page: Page): Promise<number> {
+  return Number(await page.getByTestId('frame-counter').textContent());
+}
+
+/** Presses a key in the page and returns the ms until frame-counter shows `expected`. */
+async function timedStep(page: Page, key: string, expected: number): Promise<number> {
+  return page.evaluate(
+    ({ key, expected }) =>
+      new Promise<number>((resolve, reject) => {
+        const element = document.querySelector('[data-testid="frame-counter"]')!;
+        const started = performance.now();
+        const done = () => {
+          if (element.textContent === String(expected)) {
+            observer.disconnect();
+            resolve(performance.now() - started);
+          }
+        };
+        const observer = new MutationObserver(done);
+        observer.observe(element, { childList: true, characterData: true, subtree: true });
+        setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`frame-counter stayed at ${element.textContent}, expected ${expected}`));
+        }, 3000);
+        document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      }),
+    { key, expected },
+  );
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+test('annotate a task: frames, visual reference, calls, console, persistence, export and import', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(studioUrl());
+  await expect(page.getByTestId('annotator-gate')).toBeVisible();
+  await page.getByTestId('annotator-input').fill(annotator);
+  await page.getByTestId('annotator-start').click();
+  await expect(page.getByTestId('annotator-name')).toHaveText(annotator);
+  await expect(page).toHaveTitle(new RegExp(annotator));
+  await expect(page.getByTestId('task-list')).toContainText(TASK);
+
+  // Open the task: time until its brief and call list show, and until the first frame is presented.
+  const opened = await page.evaluate(async (task) => {
+    const started = performance.now();
+    document.querySelector<HTMLButtonElement>(`[data-task-id="${task}"]`)!.click();
+    const until = (check: () => boolean) =>
+      new Promise<number>((resolve) => {
+        const poll = () => (check() ? resolve(performance.now() - started) : requestAnimationFrame(poll));
+        poll();
+      });
+    const shown = await until(() => !!document.querySelector('[data-testid="task-brief"]') && !!document.querySelector('[data-testid="call-list"]'));
+    const firstFrame = await until(() => document.querySelector('.video-host')?.getAttribute('data-ready') === 'true');
+    return { shown, firstFrame };
+  }, TASK);
+  await expect(page.getByTestId('frame-counter')).toHaveText('0');
+
+  // Step frames; the counter must name the frame the clip shows (its burned-in index).
+  const steps: number[] = [];
+  for (let expected = 1; expected <= 12; expected++) steps.push(await timedStep(page, 'f', expected));
+  steps.push(await timedStep(page, 'v', 22));
+  steps.push(await timedStep(page, 'c', 12));
+  steps.push(await timedStep(page, 'd', 11));
+  for (const key of ['f', 'v', 'v', 'd']) await page.keyboard.press(key);
+  await expect(page.getByTestId('frame-counter')).toHaveText('31');
+  for (const frame of [31, 30]) {
+    if ((await counter(page)) !== frame) await page.keyboard.press('d');
+    await expect(page.getByTestId('frame-counter')).toHaveText(String(frame));
+    const { best, distances } = readBurnedIndex(await indexBoxPixels(page), frame);
+    expect(best, `burned-in index vs frame-counter ${frame}: ${JSON.stringify(distances)}`).toBe(frame);
+  }
+
+  // Mark a visual reference from frame 30 to 45.
+  await page.keyboard.press('i');
+  for (let i = 0; i < 15; i++) await page.keyboard.press('f');
+  await expect(page.getByTestId('frame-counter')).toHaveText('45');
+  await page.keyboard.press('o');
+  await page.getByTestId('ref-entity').fill('Domaine Lune Bordeaux');
+  await page.getByTestId('ref-description').fill('the third bottle I pointed at');
+  await page.getByTestId('ref-add').click();
+  await expect(page.getByTestId('visual-ref-list')).toContainText('Domaine Lune Bordeaux');
+  await expect(page.getByTestId('visual-ref-list')).toContainText('f30–45');
+
+  // Two calls, the tool names picked from the autocompletion generated from tools.json.
+  const editor = page.getByTestId('gt-editor');
+  await expect(editor.locator('.monaco-editor')).toBeVisible();
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText('[{"tool_name": "", "parameters": {"product_name": "Domaine Lune Bordeaux"}}]');
+  const pickTool = async (line: number, prefix: string, tool: string) => {
+    await page.keyboard.press('ControlOrMeta+Home');
+    for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Home');
+    const column = (await editor.locator('.view-line').nth(line - 1).textContent())!.indexOf('"tool_name": "') + '"tool_name": "'.length;
+    for (let i = 0; i < column; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.type(prefix);
+    await page.keyboard.press('Control+Space');
+    const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: tool }).first();
+    await expect(suggestion).toBeVisible();
+    await suggestion.click();
+  };
+  await pickTool(1, 'get_pr', 'get_price');
+  await expect(page.getByTestId('call-list')).toContainText('get_price');
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.insertText(',\n{"tool_name": "", "parameters": {"user_id": "maya_chen_204", "product_name": "Domaine Lune Bordeaux", "qty": 1, "category": "wine", "price": 30.74, "tax_rate": 0.12, "discount": 1}}');
+  const lines = await editor.locator('.view-line').allTextContents();
+  await pickTool(lines.findIndex((text) => text.includes('"user_id"')) + 1, 'add_to', 'add_to_cart');
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
+  await expect(page.getByTestId('call-list')).toContainText('add_to_cart');
+
+  // Run them in the console and see the write's state difference.
+  await page.getByTestId('console-tab').click();
+  await page.getByTestId('console-run-all').click();
+  await expect(page.getByTestId('tool-console')).toContainText('"status": "success"');
+  await expect(page.getByTestId('state-diff')).toContainText('Domaine Lune Bordeaux');
+  await page.screenshot({ path: 'test-results/annotate-workspace.png' });
+
+  // Saved within a second; a reload loses nothing.
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  await page.reload();
+  await expect(page.getByTestId('annotator-name')).toHaveText(annotator);
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
+  await expect(page.getByTestId('visual-ref-list')).toContainText('Domaine Lune Bordeaux');
+  const before = await page.getByTestId('call-list').textContent();
+
+  // Export, clear, import: the same annotation.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.getByTestId('export-annotations').click();
+  await expect(page.getByTestId('status-message')).toContainText(`Exported 1 annotation(s) to annotations/${annotator}.jsonl`);
+  await page.getByTestId('clear-annotations').click();
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(0);
+  await expect(page.getByTestId('visual-ref-list')).toContainText('No visual reference');
+  await page.getByTestId('import-annotations').click();
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
+  expect(await page.getByTestId('call-list').textContent()).toBe(before);
+  await expect(page.getByTestId('visual-ref-list')).toContainText('f30–45');
+
+  // `?` lists the workspace's shortcuts.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('hotkey-help')).toContainText('Forward one frame');
+  await page.keyboard.press('Escape');
+
+  const figures = { openTaskShownMs: Math.round(opened.shown), openTaskFirstFrameMs: Math.round(opened.firstFrame), frameStepMedianMs: Math.round(median(steps)), frameStepMaxMs: Math.round(Math.max(...steps)) };
+  console.log(`annotate benchmark: ${JSON.stringify(figures)}`);
+  test.info().annotations.push({ type: 'benchmark', description: JSON.stringify(figures) });
+});

@@ -1,0 +1,72 @@
+// Follows the frame a <video> actually presents, through requestVideoFrameCallback, and seeks to
+// integer frames: the seek aims at the middle of the frame, and the promise settles only when
+// that frame has been presented (the `seeked` event alone can come before the new frame shows).
+import { frameSeekTime, presentedFrame, timeToFrame } from '../../../shared/frames/frames';
+
+export type FrameListener = (frame: number, mediaTime: number) => void;
+
+export class FrameClock {
+  private handle = 0;
+  private stopped = false;
+  private waiters: { frame: number; resolve: (frame: number) => void; timer: number }[] = [];
+  /** The last presented frame and its media time (-1 before the first). */
+  frame = -1;
+  mediaTime = -1;
+
+  constructor(
+    private readonly video: HTMLVideoElement,
+    private fps: number,
+    private readonly listener: FrameListener,
+  ) {
+    this.schedule();
+  }
+
+  setFps(fps: number): void {
+    this.fps = fps;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.handle = this.video.requestVideoFrameCallback((_now, metadata) => {
+      this.presented(metadata.mediaTime);
+      this.schedule();
+    });
+  }
+
+  private presented(mediaTime: number): void {
+    this.mediaTime = mediaTime;
+    this.frame = presentedFrame(mediaTime, this.fps);
+    this.listener(this.frame, mediaTime);
+    const done = this.waiters.filter((waiter) => waiter.frame === this.frame);
+    this.waiters = this.waiters.filter((waiter) => waiter.frame !== this.frame);
+    for (const waiter of done) {
+      window.clearTimeout(waiter.timer);
+      waiter.resolve(this.frame);
+    }
+  }
+
+  /** Seeks to `frame`; resolves with the frame presented (the target, or what showed after 1 s). */
+  seek(frame: number): Promise<number> {
+    const target = frameSeekTime(frame, this.fps);
+    if (this.frame === frame && !this.video.seeking && Math.abs(this.video.currentTime - target) < 0.5 / this.fps) return Promise.resolve(frame);
+    return new Promise((resolve) => {
+      const timer = window.setTimeout(() => {
+        this.waiters = this.waiters.filter((waiter) => waiter.resolve !== resolve);
+        // No new frame was presented (same frame, or a decoder that skips rVFC): trust the time.
+        const shown = timeToFrame(this.video.currentTime, this.fps);
+        this.frame = shown;
+        this.listener(shown, this.video.currentTime);
+        resolve(shown);
+      }, 1000);
+      this.waiters.push({ frame, resolve, timer });
+      this.video.currentTime = target;
+    });
+  }
+
+  dispose(): void {
+    this.stopped = true;
+    this.video.cancelVideoFrameCallback(this.handle);
+    for (const waiter of this.waiters) window.clearTimeout(waiter.timer);
+    this.waiters = [];
+  }
+}

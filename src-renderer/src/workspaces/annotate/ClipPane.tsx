@@ -1,0 +1,129 @@
+// The clip with its transport: play/pause, speed, frame and ten-frame steps, go to frame or
+// time, loop a range, mark in/out. The counter shows the frame the video presented.
+import { useCallback, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { formatTimecode, frameCount, parseFrameOrTime } from '../../../../shared/frames/frames';
+import { studioApi } from '../../api/studio';
+import { VideoPlayer, type VideoHandle, type VideoMeta } from '../../video/VideoPlayer';
+import { useAnnotateStore, useOpenTask } from './annotateStore';
+import { attachClip, playbackRates, seekFrame, stepFrames, togglePlay } from './clip';
+
+export function ClipPane() {
+  const { task, fps } = useOpenTask();
+  const { datasetId, frame, total, playing, rate, loop, markIn, markOut, clipError, set } = useAnnotateStore(
+    useShallow((state) => ({
+      datasetId: state.datasetId,
+      frame: state.frame,
+      total: state.frameCount,
+      playing: state.playing,
+      rate: state.rate,
+      loop: state.loop,
+      markIn: state.markIn,
+      markOut: state.markOut,
+      clipError: state.clipError,
+      set: state.set,
+    })),
+  );
+  const [goto, setGoto] = useState('');
+  const src = task && datasetId ? studioApi().mediaUrl(datasetId, task.video) : null;
+  const setHandle = useCallback((next: VideoHandle | null) => attachClip(next), []);
+  const onMeta = useCallback(
+    (meta: VideoMeta) => {
+      const state = useAnnotateStore.getState();
+      const mediaFps = task?.fps ? null : meta.measuredFps;
+      set({ mediaFps: mediaFps ?? state.mediaFps, frameCount: frameCount(meta.duration, task?.fps ?? mediaFps ?? fps), clipError: null });
+    },
+    [task, fps, set],
+  );
+  const onFrame = useCallback((presented: number) => set({ frame: presented }), [set]);
+  const onPlaying = useCallback((value: boolean) => set({ playing: value }), [set]);
+  const onError = useCallback((message: string) => set({ clipError: message }), [set]);
+
+  if (!task) return <section className="clip-pane empty muted">Pick a task in the queue.</section>;
+  return (
+    <section className="clip-pane">
+      <div className="video-frame" data-testid="video-player">
+        {clipError ? (
+          <div className="clip-missing" data-testid="clip-missing" role="status">
+            <strong>Clip not available</strong>
+            <span>{task.video}</span>
+            <span className="muted">{clipError}</span>
+            <span className="muted">Everything else keeps working: write the calls from the instruction.</span>
+          </div>
+        ) : (
+          <VideoPlayer
+            key={src}
+            ref={setHandle}
+            src={src}
+            fps={fps}
+            rate={rate}
+            loop={loop}
+            onFrame={onFrame}
+            onMeta={onMeta}
+            onPlayingChange={onPlaying}
+            onError={onError}
+          />
+        )}
+      </div>
+      <div className="transport" role="toolbar" aria-label="Clip controls">
+        <button type="button" onClick={() => void stepFrames(-10)} title="Back ten frames (C)">
+          −10
+        </button>
+        <button type="button" onClick={() => void stepFrames(-1)} title="Back one frame (D)">
+          −1
+        </button>
+        <button type="button" className="primary" onClick={togglePlay} title="Play or pause (Space)" data-testid="play-toggle">
+          {playing ? 'Pause' : 'Play'}
+        </button>
+        <button type="button" onClick={() => void stepFrames(1)} title="Forward one frame (F)">
+          +1
+        </button>
+        <button type="button" onClick={() => void stepFrames(10)} title="Forward ten frames (V)">
+          +10
+        </button>
+        <span className="frame-counter" title="Frame presented by the video (requestVideoFrameCallback)">
+          <span data-testid="frame-counter">{frame}</span>
+          <span className="muted"> / {total > 0 ? total - 1 : '–'}</span>
+          <span className="muted timecode"> {formatTimecode(frame, fps)} @ {fps} fps</span>
+        </span>
+        <label className="speed">
+          Speed
+          <select aria-label="Playback speed" value={rate} onChange={(event) => set({ rate: Number(event.target.value) })}>
+            {playbackRates.map((value) => (
+              <option key={value} value={value}>
+                {value}×
+              </option>
+            ))}
+          </select>
+        </label>
+        <form
+          className="goto"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const target = parseFrameOrTime(goto, fps);
+            if (target !== null) void seekFrame(target);
+          }}
+        >
+          <input aria-label="Go to frame or time" placeholder="frame, 4.5s, 0:04" value={goto} onChange={(event) => setGoto(event.target.value)} size={10} />
+        </form>
+        <span className="marks">
+          <button type="button" onClick={() => set({ markIn: frame })} title="Mark in (I)">
+            In {markIn ?? '–'}
+          </button>
+          <button type="button" onClick={() => set({ markOut: frame })} title="Mark out (O)">
+            Out {markOut ?? '–'}
+          </button>
+          <button
+            type="button"
+            aria-pressed={loop !== null}
+            disabled={markIn === null || markOut === null}
+            onClick={() => set({ loop: loop ? null : { start: Math.min(markIn!, markOut!), end: Math.max(markIn!, markOut!) } })}
+            title="Loop the marked range (L)"
+          >
+            Loop
+          </button>
+        </span>
+      </div>
+    </section>
+  );
+}

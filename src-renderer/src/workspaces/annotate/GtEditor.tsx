@@ -1,0 +1,114 @@
+// The ground-truth editor: Monaco JSON with a schema generated from the scenario's tools.json
+// (tool names, parameters and enums complete; schema errors inline) and lint markers.
+import { useEffect, useRef } from 'react';
+import type * as MonacoNs from 'monaco-editor';
+import type { ScenarioDef } from '../../../../shared/format/types';
+import { useAnnotateStore } from './annotateStore';
+import { callsJsonSchema } from './callsSchema';
+import { callsToText, mergeCalls, parseCallsText, sameCalls } from './callsText';
+import { loadMonaco } from './monacoSetup';
+
+type Monaco = typeof MonacoNs;
+
+/** Line of the n-th call in text written by callsToText (or typed in one call per line). */
+function lineOfCall(model: MonacoNs.editor.ITextModel, index: number): number {
+  let seen = -1;
+  for (let line = 1; line <= model.getLineCount(); line++) {
+    if (model.getLineContent(line).includes('"tool_name"')) seen++;
+    if (seen === index) return line;
+  }
+  return 1;
+}
+
+export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
+  const host = useRef<HTMLDivElement>(null);
+  const editor = useRef<MonacoNs.editor.IStandaloneCodeEditor | null>(null);
+  const monacoRef = useRef<Monaco | null>(null);
+  const taskKey = useAnnotateStore((state) => (state.record ? `${state.record.task}/${state.record.annotator}` : null));
+  const lint = useAnnotateStore((state) => state.lint);
+
+  // Create the editor once per task; the text model is tied to the scenario's schema by URI.
+  useEffect(() => {
+    let disposed = false;
+    let subscription: MonacoNs.IDisposable | null = null;
+    let unsubscribe: (() => void) | null = null;
+    void loadMonaco().then((monaco) => {
+      if (disposed || !host.current) return;
+      monacoRef.current = monaco;
+      const uri = monaco.Uri.parse(`egobench://calls/${scenario.id}/${taskKey ?? 'none'}.json`);
+      const schemas = monaco.json.jsonDefaults.diagnosticsOptions.schemas?.filter((entry) => entry.uri !== `egobench://schema/${scenario.id}`) ?? [];
+      monaco.json.jsonDefaults.setDiagnosticsOptions({
+        validate: true,
+        allowComments: false,
+        enableSchemaRequest: false,
+        schemas: [...schemas, { uri: `egobench://schema/${scenario.id}`, fileMatch: [`egobench://calls/${scenario.id}/*`], schema: callsJsonSchema(scenario.library) }],
+      });
+      const record = useAnnotateStore.getState().record;
+      const text = record?.editor_text ?? callsToText(record?.calls ?? []);
+      const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, 'json', uri);
+      if (model.getValue() !== text) model.setValue(text);
+      const instance = monaco.editor.create(host.current, {
+        model,
+        automaticLayout: true,
+        minimap: { enabled: false },
+        fontSize: 13,
+        lineNumbers: 'on',
+        scrollBeyondLastLine: false,
+        wordWrap: 'on',
+        quickSuggestions: { strings: true, other: true, comments: false },
+        theme: window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'vs-dark' : 'vs',
+      });
+      editor.current = instance;
+      subscription = model.onDidChangeContent(() => {
+        const value = model.getValue();
+        const state = useAnnotateStore.getState();
+        if (!state.record) return;
+        const parsed = parseCallsText(value);
+        if (parsed.ok) {
+          if (sameCalls(parsed.calls, state.record.calls) && state.record.editor_text === null) return;
+          state.edit({ calls: mergeCalls(state.record.calls, parsed.calls), editor_text: null });
+        } else if (state.record.editor_text !== value) state.edit({ editor_text: value });
+      });
+      // Calls changed elsewhere (the call list, the console): show them, keeping undo.
+      unsubscribe = useAnnotateStore.subscribe((state, previous) => {
+        if (!state.record || state.record.calls === previous.record?.calls) return;
+        if (state.record.editor_text !== null) return;
+        const current = parseCallsText(model.getValue());
+        if (current.ok && sameCalls(current.calls, state.record.calls)) return;
+        const next = callsToText(state.record.calls);
+        model.pushEditOperations([], [{ range: model.getFullModelRange(), text: next }], () => null);
+      });
+    });
+    return () => {
+      disposed = true;
+      subscription?.dispose();
+      unsubscribe?.();
+      editor.current?.dispose();
+      editor.current = null;
+    };
+  }, [scenario, taskKey]);
+
+  // Lint as markers beside the schema's own.
+  useEffect(() => {
+    const monaco = monacoRef.current;
+    const model = editor.current?.getModel();
+    if (!monaco || !model) return;
+    monaco.editor.setModelMarkers(
+      model,
+      'egobench-lint',
+      lint.map((issue) => {
+        const line = lineOfCall(model, issue.call);
+        return {
+          severity: issue.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+          message: issue.message,
+          startLineNumber: line,
+          endLineNumber: line,
+          startColumn: 1,
+          endColumn: model.getLineMaxColumn(line),
+        };
+      }),
+    );
+  }, [lint]);
+
+  return <div className="gt-editor" data-testid="gt-editor" ref={host} />;
+}

@@ -1,0 +1,126 @@
+// Visual references: the marked frame range, the entity picked from the scenario database (with
+// search), a description, and the call parameter it fills.
+import { useEffect, useMemo, useState } from 'react';
+import type { ParamSchema, ScenarioDef } from '../../../../shared/format/types';
+import { frameRangeToSeconds } from '../../../../shared/frames/frames';
+import { newId } from '../../db/annotationDb';
+import type { VisualRefEntry } from '../../db/schema';
+import { noCalls, noRefs, useAnnotateStore, useOpenTask } from './annotateStore';
+import { seekFrame } from './clip';
+import { toolConsole } from './toolConsoleClient';
+
+/** The TABLE.COLUMN entity columns the scenario's tools name with x-match. */
+export function entityColumns(scenario: ScenarioDef): string[] {
+  const columns = new Set<string>();
+  const visit = (schema: ParamSchema | undefined) => {
+    if (!schema) return;
+    const match = schema['x-match'];
+    if (match && typeof match === 'object' && typeof match.entity === 'string') columns.add(match.entity);
+    Object.values(schema.properties ?? {}).forEach(visit);
+    visit(schema.items);
+  };
+  scenario.library.tools.forEach((tool) => visit(tool.parameters));
+  return [...columns].sort();
+}
+
+export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
+  const { fps } = useOpenTask();
+  const refs = useAnnotateStore((state) => state.record?.visual_refs ?? noRefs);
+  const calls = useAnnotateStore((state) => state.record?.calls ?? noCalls);
+  const markIn = useAnnotateStore((state) => state.markIn);
+  const markOut = useAnnotateStore((state) => state.markOut);
+  const edit = useAnnotateStore((state) => state.edit);
+  const columns = useMemo(() => entityColumns(scenario), [scenario]);
+  const [entity, setEntity] = useState('');
+  const [description, setDescription] = useState('');
+  const [binding, setBinding] = useState('');
+  const [options, setOptions] = useState<{ column: string; value: string }[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    const timer = window.setTimeout(() => {
+      void toolConsole.search(scenario, columns, entity, 12).then((values) => live && setOptions(values), () => live && setOptions([]));
+    }, 120);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [scenario, columns, entity]);
+
+  const setRefs = (next: VisualRefEntry[]) => edit({ visual_refs: next });
+  const canAdd = markIn !== null && markOut !== null && entity.trim() !== '';
+  const bindings = calls.flatMap((call, index) => Object.keys(call.parameters).map((param) => ({ value: `${call.id}|${param}`, label: `${index + 1}. ${call.tool_name}.${param}` })));
+
+  return (
+    <section className="visual-refs" aria-label="Visual references">
+      <form
+        className="ref-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!canAdd) return;
+          const first = Math.min(markIn!, markOut!);
+          const last = Math.max(markIn!, markOut!);
+          const [call, param] = binding ? binding.split('|') : [];
+          setRefs([
+            ...refs,
+            {
+              id: newId('r'),
+              description: description.trim(),
+              entity: entity.trim(),
+              ...frameRangeToSeconds(first, last, fps),
+              start_frame: first,
+              end_frame: last,
+              binding: call && param ? { call, param } : null,
+            },
+          ]);
+          setEntity('');
+          setDescription('');
+          setBinding('');
+        }}
+      >
+        <span className="muted">
+          Frames {markIn ?? '–'} to {markOut ?? '–'} (I / O)
+        </span>
+        <input list="entity-options" aria-label="Entity" data-testid="ref-entity" placeholder="Entity (search the database)" value={entity} onChange={(event) => setEntity(event.target.value)} />
+        <datalist id="entity-options">
+          {options.map((option) => (
+            <option key={`${option.column}:${option.value}`} value={option.value}>
+              {option.column}
+            </option>
+          ))}
+        </datalist>
+        <input aria-label="Description" data-testid="ref-description" placeholder='Phrase, e.g. "the bottle in my left hand"' value={description} onChange={(event) => setDescription(event.target.value)} />
+        <select aria-label="Fills parameter" value={binding} onChange={(event) => setBinding(event.target.value)}>
+          <option value="">Fills parameter…</option>
+          {bindings.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" disabled={!canAdd} data-testid="ref-add">
+          Add reference
+        </button>
+      </form>
+      <ul className="ref-list" data-testid="visual-ref-list">
+        {refs.map((ref) => {
+          const call = calls.findIndex((entry) => entry.id === ref.binding?.call);
+          return (
+            <li key={ref.id}>
+              <button type="button" className="link" onClick={() => void seekFrame(ref.start_frame)} title="Go to the first frame">
+                f{ref.start_frame}–{ref.end_frame}
+              </button>
+              <strong>{ref.entity}</strong>
+              <span className="muted">{ref.description}</span>
+              {ref.binding && <code>{call >= 0 ? `${call + 1}.` : '?'}{ref.binding.param}</code>}
+              <button type="button" title="Delete" onClick={() => setRefs(refs.filter((entry) => entry.id !== ref.id))}>
+                ✕
+              </button>
+            </li>
+          );
+        })}
+        {refs.length === 0 && <li className="muted">No visual reference yet.</li>}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+// The Annotate workspace's own state: the loaded dataset, who annotates, the open task and its
+// annotation row (saved to IndexedDB within a second of every edit), and the clip position.
+import { create } from 'zustand';
+import { loadDataset, type LoadedDataset } from '../../../../shared/format/loader';
+import type { Task } from '../../../../shared/format/types';
+import { resolveFps } from '../../../../shared/frames/frames';
+import { emptyAnnotation, getAnnotation, listAnnotations, saveAnnotation, type AnnotationEdit } from '../../db/annotationRepo';
+import type { AnnotationRecord } from '../../db/schema';
+import { studioApi } from '../../api/studio';
+import type { LintIssue } from './lint';
+import { studioDatasetSource } from './studioSource';
+
+export type TaskStatus = 'todo' | 'draft' | 'submitted';
+export type StatusFilter = 'all' | TaskStatus;
+
+/** Stable empty lists for selectors (a new [] per call would re-render forever). */
+export const noCalls: AnnotationRecord['calls'] = [];
+export const noRefs: AnnotationRecord['visual_refs'] = [];
+
+/** Edits reach IndexedDB this long after the last keystroke (the contract is within 1 s). */
+export const SAVE_DELAY_MS = 300;
+
+export interface AnnotateState {
+  datasetId: string | null;
+  dataset: LoadedDataset | null;
+  loadError: string | null;
+  annotator: string | null;
+  statuses: Record<string, TaskStatus>;
+  taskId: string | null;
+  record: AnnotationRecord | null;
+  saveState: 'saved' | 'pending' | 'error';
+  filter: StatusFilter;
+  search: string;
+  // clip
+  frame: number;
+  frameCount: number;
+  mediaFps: number | null;
+  playing: boolean;
+  rate: number;
+  loop: { start: number; end: number } | null;
+  markIn: number | null;
+  markOut: number | null;
+  clipError: string | null;
+  lint: LintIssue[];
+  /** How long the last task switch took until its row was shown (ms), for the benchmark. */
+  openMs: number | null;
+
+  loadDataset(datasetId: string, label: string): Promise<void>;
+  setAnnotator(name: string | null): void;
+  refreshStatuses(): Promise<void>;
+  openTask(taskId: string): Promise<void>;
+  edit(edit: AnnotationEdit): void;
+  flush(): Promise<void>;
+  set(partial: Partial<AnnotateState>): void;
+}
+
+let saveTimer: number | undefined;
+let saving: Promise<void> = Promise.resolve();
+
+function statusOf(record: AnnotationRecord | undefined): TaskStatus {
+  if (!record || record.revision === 0) return 'todo';
+  return record.status;
+}
+
+export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
+  datasetId: null,
+  dataset: null,
+  loadError: null,
+  annotator: null,
+  statuses: {},
+  taskId: null,
+  record: null,
+  saveState: 'saved',
+  filter: 'all',
+  search: '',
+  frame: 0,
+  frameCount: 0,
+  mediaFps: null,
+  playing: false,
+  rate: 1,
+  loop: null,
+  markIn: null,
+  markOut: null,
+  clipError: null,
+  lint: [],
+  openMs: null,
+
+  set: (partial) => set(partial),
+
+  loadDataset: async (datasetId, label) => {
+    await get().flush();
+    set({ datasetId, dataset: null, loadError: null, taskId: null, record: null });
+    try {
+      const dataset = await loadDataset(studioDatasetSource(studioApi(), datasetId, label));
+      if (get().datasetId !== datasetId) return;
+      set({ dataset });
+      await get().refreshStatuses();
+    } catch (error) {
+      set({ loadError: error instanceof Error ? error.message : String(error) });
+    }
+  },
+
+  setAnnotator: (annotator) => {
+    void get().flush();
+    set({ annotator, record: null, taskId: null, statuses: {} });
+    void get().refreshStatuses();
+  },
+
+  refreshStatuses: async () => {
+    const { datasetId, annotator } = get();
+    if (!datasetId || !annotator) return;
+    const rows = await listAnnotations(datasetId, annotator);
+    const statuses: Record<string, TaskStatus> = {};
+    for (const row of rows) statuses[row.task] = statusOf(row);
+    set({ statuses });
+  },
+
+  openTask: async (taskId) => {
+    const started = performance.now();
+    await get().flush();
+    const { datasetId, annotator } = get();
+    if (!datasetId || !annotator) return;
+    const key = { dataset: datasetId, task: taskId, annotator };
+    set({ taskId, frame: 0, frameCount: 0, mediaFps: null, playing: false, loop: null, markIn: null, markOut: null, clipError: null, lint: [] });
+    const record = (await getAnnotation(key)) ?? emptyAnnotation(key);
+    if (get().taskId !== taskId) return;
+    set({ record, saveState: 'saved', openMs: performance.now() - started });
+  },
+
+  edit: (edit) => {
+    const { record } = get();
+    if (!record) return;
+    const next = { ...record, ...edit };
+    set({ record: next, saveState: 'pending', statuses: { ...get().statuses, [record.task]: next.status } });
+    window.clearTimeout(saveTimer);
+    saveTimer = window.setTimeout(() => void get().flush(), SAVE_DELAY_MS);
+  },
+
+  flush: async () => {
+    window.clearTimeout(saveTimer);
+    saveTimer = undefined;
+    const run = async () => {
+      const { record, saveState } = get();
+      if (!record || saveState !== 'pending') return;
+      try {
+        const saved = await saveAnnotation(record, {
+          calls: record.calls,
+          visual_refs: record.visual_refs,
+          status: record.status,
+          editor_text: record.editor_text,
+        });
+        const current = get().record;
+        // Keep later in-memory edits; take the revision that was stored.
+        if (current && current.task === saved.task && current.annotator === saved.annotator) {
+          const unchanged = current === record;
+          set({ record: { ...current, revision: saved.revision, updated_at: saved.updated_at }, saveState: unchanged ? 'saved' : 'pending' });
+        }
+      } catch {
+        set({ saveState: 'error' });
+      }
+    };
+    saving = saving.then(run);
+    return saving;
+  },
+}));
+
+/** The open task, its scenario and the fps to use. */
+export function useOpenTask(): { task: Task | null; fps: number } {
+  const task = useAnnotateStore((state) => (state.taskId ? (state.dataset?.tasks.get(state.taskId) ?? null) : null));
+  const mediaFps = useAnnotateStore((state) => state.mediaFps);
+  return { task, fps: resolveFps(task?.fps, mediaFps) };
+}

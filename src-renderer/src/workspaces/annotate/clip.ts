@@ -1,0 +1,39 @@
+// Clip commands shared by the transport buttons, the timeline and the hotkeys. The domain is
+// integer frames: every command computes a frame and seeks to it.
+import { clampFrame } from '../../../../shared/frames/frames';
+import type { VideoHandle } from '../../video/VideoPlayer';
+import { useAnnotateStore } from './annotateStore';
+
+let handle: VideoHandle | null = null;
+/** The frame last asked for: steps add to it, so quick presses never wait for presentation. */
+let target: number | null = null;
+
+export function attachClip(next: VideoHandle | null): void {
+  handle = next;
+}
+
+export function clipElement(): HTMLVideoElement | null {
+  return handle?.element() ?? null;
+}
+
+export async function seekFrame(frame: number): Promise<void> {
+  const state = useAnnotateStore.getState();
+  const next = clampFrame(frame, state.frameCount);
+  handle?.pause();
+  target = next;
+  // The counter follows the presented frame (requestVideoFrameCallback), not this request.
+  await handle?.seekFrame(next);
+  if (target === next) target = null;
+}
+
+export function stepFrames(delta: number): Promise<void> {
+  return seekFrame((target ?? useAnnotateStore.getState().frame) + delta);
+}
+
+export function togglePlay(): void {
+  if (!handle) return;
+  if (handle.isPaused()) handle.play();
+  else handle.pause();
+}
+
+export const playbackRates = [0.1, 0.25, 0.5, 1, 1.5, 2, 4];

@@ -1,0 +1,104 @@
+/// <reference lib="webworker" />
+// The tool console's sandbox: the core engine on sql.js, one engine per scenario, reset to the
+// seed before every run. Each call's state difference comes from diffStates.
+import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
+import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
+import { createEngine } from '../../../../shared/engine/engine';
+import { diffStates } from '../../../../shared/engine/state';
+import type { ScenarioEngine } from '../../../../shared/engine/types';
+import type { ScenarioDef } from '../../../../shared/format/types';
+import type { FromConsoleWorker, StepOutcome, ToConsoleWorker } from './toolConsoleProtocol';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const post = (message: FromConsoleWorker) => scope.postMessage(message);
+
+let sql: Promise<SqlJsStatic> | null = null;
+const engines = new Map<string, ScenarioEngine>();
+/** A plain seed database per scenario for searching entity values (read only). */
+const lookups = new Map<string, Database>();
+const scenarios = new Map<string, ScenarioDef>();
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+function lookupFor(SQL: SqlJsStatic, scenarioId: string): Database {
+  let db = lookups.get(scenarioId);
+  if (!db) {
+    const scenario = scenarios.get(scenarioId);
+    if (!scenario) throw new Error(`scenario "${scenarioId}" is not loaded`);
+    db = new SQL.Database();
+    db.exec(scenario.schemaSql);
+    db.exec(scenario.dataSql);
+    lookups.set(scenarioId, db);
+  }
+  return db;
+}
+
+function engineFor(scenarioId: string): ScenarioEngine {
+  const engine = engines.get(scenarioId);
+  if (!engine) throw new Error(`scenario "${scenarioId}" is not loaded`);
+  return engine;
+}
+
+async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
+  switch (message.type) {
+    case 'load': {
+      sql ??= initSqlJs({ locateFile: () => wasmUrl });
+      const SQL = await sql;
+      scenarios.set(message.scenario.id, message.scenario);
+      if (!engines.has(message.scenario.id)) engines.set(message.scenario.id, createEngine(SQL, message.scenario));
+      return { id: message.id, type: 'loaded' };
+    }
+    case 'run': {
+      const engine = engineFor(message.scenarioId);
+      engine.reset();
+      const wanted = message.report ? new Set(message.report) : null;
+      const outcomes: StepOutcome[] = [];
+      message.calls.forEach((call, index) => {
+        const report = !wanted || wanted.has(index);
+        const before = report ? engine.state() : null;
+        const result = engine.call(call);
+        if (!report || !before) return;
+        const diff = result.ok ? diffStates(before, engine.state(), (table) => engine.primaryKeys(table)) : [];
+        outcomes.push({ index, call, result, diff });
+      });
+      const final = engine.state();
+      engine.reset();
+      return { id: message.id, type: 'ran', outcomes, final };
+    }
+    case 'entities': {
+      const engine = engineFor(message.scenarioId);
+      const found = message.queries.map((query) => {
+        try {
+          return engine.entityMatches(query.table, query.column, query.value).size > 0;
+        } catch {
+          return true; // an unknown table or column is the tool library's problem, not this value's
+        }
+      });
+      return { id: message.id, type: 'entities', found };
+    }
+    case 'search': {
+      const db = lookupFor(await sql!, message.scenarioId);
+      const values: { column: string; value: string }[] = [];
+      for (const qualified of message.columns) {
+        const [table, column] = qualified.split('.');
+        try {
+          const statement = db.prepare(
+            `SELECT DISTINCT ${quote(column)} FROM ${quote(table)} WHERE lower(${quote(column)}) LIKE '%' || lower(?) || '%' ORDER BY 1 LIMIT ?`,
+          );
+          statement.bind([message.text, message.limit]);
+          while (statement.step()) values.push({ column: qualified, value: String(statement.get()[0]) });
+          statement.free();
+        } catch {
+          // a column named by x-match that the schema lacks: nothing to offer from it
+        }
+      }
+      return { id: message.id, type: 'search', values: values.slice(0, message.limit) };
+    }
+  }
+}
+
+scope.onmessage = (event: MessageEvent<ToConsoleWorker>) => {
+  handle(event.data).then(post, (error: unknown) =>
+    post({ id: event.data.id, type: 'error', message: error instanceof Error ? error.message : String(error) }),
+  );
+};
