@@ -9,11 +9,13 @@ export interface StudioEvents {
   'datasets.opened': { dataset: DatasetSummary };
   /** File > Import Trajectories... (Electron): the files the user chose, read by the host, for the Replay workspace. */
   'trajectories.imported': { files: { name: string; text: string }[]; problems: { file: string; line: number; message: string }[] };
+  /** annotations/<annotator>.jsonl or ground_truth.jsonl of an opened dataset changed on disk (file watcher, debounced). */
+  'annotations.changed': { datasetId: string; paths: string[] };
 }
 
 export type StudioEventName = keyof StudioEvents;
 
-export const studioEventNames = ['datasets.changed', 'datasets.opened', 'trajectories.imported'] as const satisfies readonly StudioEventName[];
+export const studioEventNames = ['datasets.changed', 'datasets.opened', 'trajectories.imported', 'annotations.changed'] as const satisfies readonly StudioEventName[];
 
 /** Compile-time check that studioEventNames lists every event of StudioEvents. */
 type MissingEventNames = Exclude<StudioEventName, (typeof studioEventNames)[number]>;

@@ -8,6 +8,7 @@ import {
   type StudioHandlers,
   type ValidChannelArgs,
 } from '../../shared/api/studio-api';
+import type { AnnotationWatcher } from './annotation-watcher';
 import type { DatasetCatalog } from './dataset-catalog';
 import { listDatasetFiles, readDatasetText, writeDatasetText } from './dataset-files';
 import { evaluationRun } from './evaluation-run';
@@ -17,13 +18,19 @@ export interface StudioServices {
   catalog: DatasetCatalog;
   events: StudioEventBus;
   appInfo: AppInfo;
+  /** Reports annotation file changes of opened datasets (annotations.changed); absent in some tests. */
+  annotationWatcher?: AnnotationWatcher;
 }
 
-export function createStudioHandlers({ catalog, events, appInfo }: StudioServices): StudioHandlers {
+export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher }: StudioServices): StudioHandlers {
   return {
     'app.info': async () => appInfo,
     'datasets.list': () => catalog.list(),
-    'datasets.open': (datasetId) => catalog.open(datasetId),
+    'datasets.open': async (datasetId) => {
+      const dataset = await catalog.open(datasetId);
+      annotationWatcher?.watch(dataset.id, dataset.root);
+      return dataset;
+    },
     'datasets.readText': (datasetId, path) => readDatasetText(catalog.rootOf(datasetId), path),
     'datasets.listFiles': (datasetId, dir) => listDatasetFiles(catalog.rootOf(datasetId), dir),
     'datasets.writeText': async (datasetId, path, content) => {

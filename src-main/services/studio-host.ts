@@ -1,6 +1,7 @@
 // Wires the services together for one host process (Electron main or the browser host).
 import path from 'node:path';
 import type { HostKind } from '../../shared/api/studio-api';
+import { AnnotationWatcher } from './annotation-watcher';
 import { readAppInfo } from './app-info';
 import { DatasetCatalog } from './dataset-catalog';
 import { StudioEventBus } from './event-bus';
@@ -18,13 +19,15 @@ export interface StudioHostOptions {
 }
 
 export function createStudioHost(options: StudioHostOptions) {
+  const events = new StudioEventBus();
   const services: StudioServices = {
     catalog: new DatasetCatalog({
       datasetsDir: options.datasetsDir === undefined ? path.join(options.appRoot, 'datasets') : options.datasetsDir,
       recents: new RecentDatasets(options.configDir),
     }),
-    events: new StudioEventBus(),
+    events,
     appInfo: readAppInfo(options.appRoot, options.hostKind),
+    annotationWatcher: new AnnotationWatcher({ emit: (change) => events.emit('annotations.changed', change) }),
   };
   return { ...services, handlers: createStudioHandlers(services) };
 }

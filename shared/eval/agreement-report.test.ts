@@ -1,0 +1,116 @@
+// The agreement dashboard's figures against the real `egostudio agreement` command on the same
+// files (the sample dataset and a hand-made one), and the call alignment of the adjudication view.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeDatasetSource } from '../../src-main/cli/node-source';
+import { loadSqlJs } from '../../src-main/services/sql-node';
+import { createEngine } from '../engine/engine';
+import { loadDataset } from '../format/loader';
+import { agreementDashboard, compareTask } from './agreement-report';
+import { engineProvider } from './engine-provider';
+import { call, jsonl, shopFiles } from './test-support/shop';
+import { memorySource } from './test-support/memory-source';
+
+const run = promisify(execFile);
+const repo = path.resolve(import.meta.dirname, '../..');
+const CLI = path.join(repo, 'src-main/cli/egostudio.mjs');
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'agreement-report-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function cliAgreement(root: string, a: string, b: string) {
+  const out = path.join(dir, `${path.basename(root)}.json`);
+  await run(process.execPath, [CLI, 'agreement', root, '--annotators', `${a},${b}`, '--json', out], { maxBuffer: 1 << 26 }).catch((error: { code: number }) => {
+    if (error.code !== 2) throw error; // 2: some input was invalid, the rest evaluated
+  });
+  return JSON.parse(await readFile(out, 'utf8')) as { tasks: unknown[]; summary: unknown; problems: unknown[] };
+}
+
+async function dashboardOf(root: string, a: string, b: string) {
+  const [dataset, SQL] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs()]);
+  const engines = engineProvider(SQL, dataset, []);
+  try {
+    return agreementDashboard(dataset, engines, a, b);
+  } finally {
+    engines.closeAll();
+  }
+}
+
+const ann = (task_id: string, calls: unknown[], revision = 1, visual_refs: unknown[] = []) => ({
+  task_id, annotator: 'x', calls, visual_refs, status: 'submitted', revision, updated_at: '2026-01-01T00:00:00Z',
+});
+const add = (product_name: string, quantity = 2) => call('add_to_cart', { user_id: 'u1', product_name, quantity });
+
+describe('agreement dashboard = egostudio agreement', () => {
+  it('on the sample dataset (alice, bob)', async () => {
+    const root = path.join(repo, 'datasets/egobench-sample');
+    const [cli, dashboard] = await Promise.all([cliAgreement(root, 'alice', 'bob'), dashboardOf(root, 'alice', 'bob')]);
+    expect(dashboard.tasks).toEqual(cli.tasks);
+    expect(dashboard.overall).toEqual(cli.summary);
+    expect(dashboard.overall.tasks).toBeGreaterThan(0);
+    // Disagreements are the non-exact tasks, worst first.
+    const f1s = dashboard.disagreements.map((d) => d.call_f1);
+    expect(f1s).toEqual([...f1s].sort((x, y) => x - y));
+    expect(dashboard.disagreements.length).toBe((cli.tasks as { exact: boolean }[]).filter((t) => !t.exact).length);
+    // Per scenario: the tasks add up to the overall count.
+    expect(dashboard.scenarios.reduce((s, x) => s + x.summary.tasks, 0)).toBe(dashboard.overall.tasks);
+  }, 60_000);
+
+  it('on a hand-made dataset with revisions, entity matching and visual references', async () => {
+    const files = {
+      ...shopFiles(),
+      'annotations/alice.jsonl': jsonl([
+        ann('t1', [call('search_products', { name: 'apple' }), add('Green Apple')], 1, [{ id: 'r', description: 'd', entity: 'Green Apple', start: 0, end: 4 }]),
+        ann('t2', [call('set_list', { user_id: 'u1', items: ['a', 'b'] })]),
+      ]),
+      'annotations/bob.jsonl': jsonl([
+        ann('t1', [add('green apple'), call('search_products', { name: 'apple' })], 1, [{ id: 'r', description: 'd', entity: 'green apple', start: 2, end: 4 }]),
+        ann('t2', []),
+        ann('t2', [call('set_list', { user_id: 'u1', items: ['b', 'a'] })], 2),
+      ]),
+    };
+    const root = path.join(dir, 'shop');
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+      await writeFile(path.join(root, file), text);
+    }
+    const [cli, dashboard] = await Promise.all([cliAgreement(root, 'alice', 'bob'), dashboardOf(root, 'alice', 'bob')]);
+    expect(dashboard.tasks).toEqual(cli.tasks);
+    expect(dashboard.overall).toEqual(cli.summary);
+    expect(dashboard.problems).toEqual(cli.problems);
+    expect(dashboard.visual).toMatchObject({ tasks: 2, pairs: 1, mean_iou: 0.5, mean_entity_f1: 1 });
+    expect(dashboard.disagreements.map((d) => [d.task_id, d.near, d.onlyA, d.onlyB])).toEqual([['t2', 1, 0, 0]]);
+  }, 60_000);
+});
+
+describe('call alignment', () => {
+  it('matched, near (with the differing parameters), only A, only B', async () => {
+    const dataset = await loadDataset(memorySource(shopFiles()));
+    const scenario = [...dataset.scenarios.values()][0];
+    const engine = createEngine(await loadSqlJs(), scenario);
+    try {
+      const a = [call('search_products', { name: 'apple' }), add('Green Apple', 2), call('set_list', { user_id: 'u1', items: ['x'] })];
+      const b = [call('search_products', { name: 'Apple ' }), call('search_products', { name: 'milk' }), add('green apple', 3)];
+      const compared = compareTask(engine, scenario, a as never, b as never);
+      expect(compared.comparison.matched).toBe(1);
+      expect(compared.state_equal).toBe(false);
+      expect(compared.alignment()).toEqual([
+        { kind: 'match', a: 0, b: 0 },
+        { kind: 'onlyB', b: 1 },
+        { kind: 'near', a: 1, b: 2, differing: [{ param: 'quantity', a: 2, b: 3 }] },
+        { kind: 'onlyA', a: 2 },
+      ]);
+    } finally {
+      engine.close();
+    }
+  });
+});

@@ -1,0 +1,166 @@
+// SPEC §11 over a dataset, host-agnostic: `egostudio agreement` (Node, sql.js from disk) and the
+// studio's agreement worker (browser, sql.js from the bundle) both call agreementReport with an
+// engine provider, so their figures are the same by construction. agreementDashboard adds the
+// per-scenario breakdown, the visual-reference agreement and the disagreements worst first.
+import { stateKey } from '../engine/state';
+import type { ScenarioEngine } from '../engine/types';
+import type { LoadedDataset } from '../format/loader';
+import { compareCodePoints } from '../format/codepoint';
+import type { Annotation, Problem, ScenarioDef, ToolCall } from '../format/types';
+import { compareCallLists, summarizeAgreement, type AgreementSummary, type TaskAgreement } from './agreement';
+import { alignCalls, type AlignmentRow } from './call-alignment';
+import { normalizeCalls, toolMap } from './calls';
+import type { EngineProvider } from './evaluate';
+import { matchContext, scenarioCache } from './paper-profile';
+import { summarizeVisualAgreement, visualAgreement, type VisualAgreement, type VisualAgreementSummary } from './visual-agreement';
+
+export interface AgreementReport {
+  tasks: TaskAgreement[];
+  summary: AgreementSummary;
+  problems: Problem[];
+}
+
+/** What the agreement figures read from a dataset. */
+export type AgreementDataset = Pick<LoadedDataset, 'scenarios' | 'tasks' | 'annotations' | 'problems'>;
+
+/** One task's SPEC §11 figures for two call lists (normalised as the CLI does). */
+export function compareTask(engine: ScenarioEngine, scenario: ScenarioDef, rawA: readonly ToolCall[], rawB: readonly ToolCall[]) {
+  const { tools, writeTools } = scenarioCache(scenario);
+  const callsA = normalizeCalls(rawA);
+  const callsB = normalizeCalls(rawB);
+  const ctx = matchContext(engine);
+  const comparison = compareCallLists(callsA, callsB, tools, ctx);
+  const finalState = (calls: ToolCall[]) => stateKey(engine.execute(calls.filter((c) => writeTools.has(c.tool_name))).state);
+  return {
+    callsA,
+    callsB,
+    comparison,
+    state_equal: finalState(callsA) === finalState(callsB),
+    /** The call-level alignment (matched, near, only A, only B) for the panel and adjudication. */
+    alignment: () => alignCalls(callsA, callsB, comparison.pairs, tools, ctx),
+  };
+}
+
+export interface AgreementOptions {
+  /** Only these tasks (e.g. one scenario's); all tasks both annotated when absent. */
+  taskFilter?: (taskId: string) => boolean;
+  /** The list problems are added to (the engine provider's, so their order is kept); a copy of the dataset's by default. */
+  problems?: Problem[];
+}
+
+/** `egostudio agreement`: SPEC §11 for annotators a and b over the tasks both have annotated. */
+export function agreementReport(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, options: AgreementOptions = {}): AgreementReport {
+  const problems = options.problems ?? [...dataset.problems];
+  const byA = dataset.annotations.get(a);
+  const byB = dataset.annotations.get(b);
+  for (const [name, found] of [[a, byA], [b, byB]] as const)
+    if (!found) problems.push({ file: `annotations/${name}.jsonl`, line: 0, message: `no annotations for annotator "${name}"` });
+  const taskIds = [...(byA?.keys() ?? [])]
+    .filter((id) => byB?.has(id) && (!options.taskFilter || options.taskFilter(id)))
+    .sort(compareCodePoints);
+  const tasks: TaskAgreement[] = [];
+  const pooled: { scenario: string; calls: ToolCall[] }[] = [];
+  for (const taskId of taskIds) {
+    const scenarioId = dataset.tasks.get(taskId)!.scenario;
+    const engine = engines(scenarioId);
+    if ('error' in engine) {
+      problems.push({ file: engine.file, line: 0, message: `task "${taskId}" left out: scenario cannot run (${engine.error})` });
+      continue;
+    }
+    const compared = compareTask(engine, dataset.scenarios.get(scenarioId)!, byA!.get(taskId)!.calls, byB!.get(taskId)!.calls);
+    tasks.push({
+      task_id: taskId,
+      exact: compared.comparison.exact,
+      seq_exact: compared.comparison.seq_exact,
+      call_f1: compared.comparison.call_f1,
+      state_equal: compared.state_equal,
+    });
+    pooled.push({ scenario: scenarioId, calls: compared.callsA }, { scenario: scenarioId, calls: compared.callsB });
+  }
+  const toolNames = pooled.map((p) => new Set(p.calls.map((c) => c.tool_name)));
+  const summary = summarizeAgreement(tasks, (i, j) => {
+    const x = pooled[i];
+    const y = pooled[j];
+    // Calls of different tools never match: no comparison needed when no tool is shared.
+    if (x.calls.length === 0 || y.calls.length === 0) return x.calls.length === y.calls.length ? 0 : 1;
+    if (![...toolNames[i]].some((name) => toolNames[j].has(name))) return 1;
+    // Across scenarios the tool definitions differ; compare with the default rules only.
+    const sameScenario = x.scenario === y.scenario;
+    const engine = engines(x.scenario);
+    const tools = sameScenario ? scenarioCache(dataset.scenarios.get(x.scenario)!).tools : toolMap([]);
+    const ctx = sameScenario && !('error' in engine) ? matchContext(engine) : { entities: () => new Set<number>() };
+    return 1 - compareCallLists(x.calls, y.calls, tools, ctx).call_f1;
+  });
+  return { tasks, summary, problems };
+}
+
+export interface Disagreement extends TaskAgreement {
+  scenario: string;
+  /** Calls only one annotator wrote, and near matches (same tool, some parameters differ). */
+  onlyA: number;
+  onlyB: number;
+  near: number;
+  visual: VisualAgreement;
+}
+
+export interface AgreementDashboard {
+  annotators: [string, string];
+  overall: AgreementSummary;
+  scenarios: { scenario: string; summary: AgreementSummary; visual: VisualAgreementSummary }[];
+  visual: VisualAgreementSummary;
+  tasks: TaskAgreement[];
+  /** Tasks that are not exact, worst first: lowest call_f1, then different state, then id. */
+  disagreements: Disagreement[];
+  problems: Problem[];
+}
+
+function visualOf(annotation: Annotation | undefined) {
+  return annotation?.visual_refs ?? [];
+}
+
+/** The dashboard: overall figures exactly as agreementReport, then per scenario and visual references. */
+export function agreementDashboard(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string): AgreementDashboard {
+  const report = agreementReport(dataset, engines, a, b);
+  const scenarioOf = (taskId: string) => dataset.tasks.get(taskId)!.scenario;
+  const scenarioIds = [...new Set(report.tasks.map((t) => scenarioOf(t.task_id)))].sort(compareCodePoints);
+  const byA = dataset.annotations.get(a);
+  const byB = dataset.annotations.get(b);
+  const visualByTask = new Map(report.tasks.map((t) => [t.task_id, visualAgreement(visualOf(byA?.get(t.task_id)), visualOf(byB?.get(t.task_id)))]));
+  const scenarios = scenarioIds.map((scenario) => ({
+    scenario,
+    summary: agreementReport(dataset, engines, a, b, { taskFilter: (id) => scenarioOf(id) === scenario }).summary,
+    visual: summarizeVisualAgreement(report.tasks.filter((t) => scenarioOf(t.task_id) === scenario).map((t) => visualByTask.get(t.task_id)!)),
+  }));
+  const disagreements: Disagreement[] = [];
+  for (const task of report.tasks) {
+    if (task.exact) continue;
+    const scenario = scenarioOf(task.task_id);
+    const engine = engines(scenario);
+    let onlyA = 0;
+    let onlyB = 0;
+    let near = 0;
+    if (!('error' in engine)) {
+      const rows = compareTask(engine, dataset.scenarios.get(scenario)!, byA!.get(task.task_id)!.calls, byB!.get(task.task_id)!.calls).alignment();
+      for (const row of rows) {
+        if (row.kind === 'onlyA') onlyA++;
+        else if (row.kind === 'onlyB') onlyB++;
+        else if (row.kind === 'near') near++;
+      }
+    }
+    disagreements.push({ ...task, scenario, onlyA, onlyB, near, visual: visualByTask.get(task.task_id)! });
+  }
+  disagreements.sort(
+    (x, y) => x.call_f1 - y.call_f1 || Number(x.state_equal) - Number(y.state_equal) || compareCodePoints(x.task_id, y.task_id),
+  );
+  return {
+    annotators: [a, b],
+    overall: report.summary,
+    scenarios,
+    visual: summarizeVisualAgreement([...visualByTask.values()]),
+    tasks: report.tasks,
+    disagreements,
+    problems: report.problems,
+  };
+}
+
+export type { AlignmentRow };

@@ -1,0 +1,71 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AnnotationWatcher, annotationPathOf, type AnnotationChange } from './annotation-watcher';
+import { writeFileAtomic } from './atomic-write';
+
+let root: string;
+let watcher: AnnotationWatcher;
+let changes: AnnotationChange[];
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'annotation-watcher-'));
+  changes = [];
+  watcher = new AnnotationWatcher({ emit: (change) => changes.push(change), debounceMs: 60 });
+});
+afterEach(async () => {
+  watcher.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+async function until(predicate: () => boolean, ms = 3000): Promise<void> {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > ms) throw new Error(`timed out; changes: ${JSON.stringify(changes)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('annotationPathOf', () => {
+  it('keeps annotator files, skips temporary files and others', () => {
+    expect(annotationPathOf('bob.jsonl')).toBe('annotations/bob.jsonl');
+    expect(annotationPathOf('.bob.jsonl.abc123.studio-tmp')).toBeNull();
+    expect(annotationPathOf('notes.txt')).toBeNull();
+    expect(annotationPathOf(null)).toBeNull();
+  });
+});
+
+describe('AnnotationWatcher', () => {
+  it('reports an atomic write of an annotator file once, debounced', async () => {
+    await mkdir(path.join(root, 'annotations'));
+    watcher.watch('ds', root);
+    const file = path.join(root, 'annotations', 'bob.jsonl');
+    await writeFileAtomic(file, '{"a":1}\n');
+    await writeFileAtomic(file, '{"a":2}\n');
+    await until(() => changes.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(changes).toEqual([{ datasetId: 'ds', paths: ['annotations/bob.jsonl'] }]);
+  });
+
+  it('reports ground_truth.jsonl and a folder created after watching started', async () => {
+    watcher.watch('ds', root);
+    await writeFile(path.join(root, 'ground_truth.jsonl'), '\n');
+    await until(() => changes.some((c) => c.paths.includes('ground_truth.jsonl')));
+    await mkdir(path.join(root, 'annotations'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await writeFile(path.join(root, 'annotations', 'carol.jsonl'), '\n');
+    await until(() => changes.some((c) => c.paths.includes('annotations/carol.jsonl')));
+  });
+
+  it('stops reporting after unwatch; watching twice is one watch', async () => {
+    await mkdir(path.join(root, 'annotations'));
+    watcher.watch('ds', root);
+    watcher.watch('ds', root);
+    expect(watcher.watching()).toEqual(['ds']);
+    watcher.unwatch('ds');
+    await writeFile(path.join(root, 'annotations', 'bob.jsonl'), '\n');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(changes).toEqual([]);
+  });
+});
