@@ -2,16 +2,12 @@
 // (held or not, with its evidence or the reason it does not hold), not just the first that fires.
 // The Replay workspace shows it; the label itself still comes from paperProfile.score.
 import type { JsonObject } from '../format/types';
-import { callEntries, normalizeCalls } from './calls';
-import { matchCalls } from './canonical';
 import {
-  finalStateKey,
   hallucinationVerdict,
+  paperMetrics,
   logicVerdict,
-  matchContext,
   overOperationEvidence,
   perceptionVerdict,
-  scenarioCache,
   syntacticVerdict,
   type CascadeInput,
 } from './paper-profile';
@@ -37,16 +33,9 @@ export interface CascadeReport {
 }
 
 export function cascadeReport(ctx: ScoringContext): CascadeReport {
-  const { tools, writeTools } = scenarioCache(ctx.scenario);
-  const match = matchContext(ctx.engine);
-  const entries = callEntries(ctx.trajectory);
-  const agent = entries.filter((e) => e.call).map((e) => e.call!);
-  const gt = normalizeCalls(ctx.groundTruth.calls);
-  const { matched, pairs } = matchCalls(gt, agent, tools, match);
-  const tool_succ = matched === gt.length;
-  const result_succ = finalStateKey(ctx.engine, agent, writeTools) === finalStateKey(ctx.engine, gt, writeTools);
-  const joint_succ = tool_succ && result_succ;
-  const input: CascadeInput = { ctx, tools, match, entries, gt, pairs };
+  const { metrics, cascadeInput: input } = paperMetrics(ctx);
+  const { matched, gt_calls, tool_succ, result_succ, joint_succ } = metrics;
+  const { entries } = input;
   // Later predicates assume well-formed entries (the syntactic label fires first otherwise); a
   // malformed entry stands in as a call of no tool with no parameters, which holds no value.
   const wellFormedInput: CascadeInput = {
@@ -61,7 +50,7 @@ export function cascadeReport(ctx: ScoringContext): CascadeReport {
     evidence: null,
     why: joint_succ
       ? 'JointSucc: every ground-truth call matched and the final state equals the ground truth’s'
-      : `JointSucc fails: ${tool_succ ? 'ToolSucc holds' : `ToolSucc fails (${matched}/${gt.length} matched)`}, ${result_succ ? 'ResultSucc holds' : 'ResultSucc fails (final state differs)'}`,
+      : `JointSucc fails: ${tool_succ ? 'ToolSucc holds' : `ToolSucc fails (${matched}/${gt_calls} matched)`}, ${result_succ ? 'ResultSucc holds' : 'ResultSucc fails (final state differs)'}`,
   });
   const syntactic = syntacticVerdict(input);
   predicates.push({
@@ -98,7 +87,7 @@ export function cascadeReport(ctx: ScoringContext): CascadeReport {
     label: 'logic',
     held: logic !== null,
     evidence: logic?.evidence ?? null,
-    why: logic ? `ToolSucc fails: ${gt.length - matched} of ${gt.length} ground-truth calls missing` : `ToolSucc holds: all ${gt.length} ground-truth calls matched`,
+    why: logic ? `ToolSucc fails: ${gt_calls - matched} of ${gt_calls} ground-truth calls missing` : `ToolSucc holds: all ${gt_calls} ground-truth calls matched`,
   });
   predicates.push({
     label: 'over_operation',

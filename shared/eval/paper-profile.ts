@@ -86,23 +86,27 @@ export function finalStateKey(engine: ScenarioEngine, calls: readonly ToolCall[]
   return key;
 }
 
+/** SPEC §8 metrics of one trajectory, and what the cascade needs to explain a failure. */
+export function paperMetrics(ctx: ScoringContext) {
+  const { tools, writeTools } = scenarioCache(ctx.scenario);
+  const match = matchContext(ctx.engine);
+  const entries = callEntries(ctx.trajectory);
+  const agent = entries.filter((e) => e.call).map((e) => e.call!);
+  const gt = normalizeCalls(ctx.groundTruth.calls);
+  const { matched, pairs } = matchCalls(gt, agent, tools, match);
+  const tool_succ = matched === gt.length;
+  const result_succ = finalStateKey(ctx.engine, agent, writeTools) === finalStateKey(ctx.engine, gt, writeTools);
+  const metrics = { matched, gt_calls: gt.length, agent_calls: agent.length, tool_succ, result_succ, joint_succ: tool_succ && result_succ };
+  const cascadeInput: CascadeInput = { ctx, tools, match, entries, gt, pairs };
+  return { metrics, cascadeInput };
+}
+
 export const paperProfile: ScoringProfile = {
   id: 'paper',
   score(ctx: ScoringContext): TrajectoryScore {
-    const { tools, writeTools } = scenarioCache(ctx.scenario);
-    const match = matchContext(ctx.engine);
-    const entries = callEntries(ctx.trajectory);
-    const agent = entries.filter((e) => e.call).map((e) => e.call!);
-    const gt = normalizeCalls(ctx.groundTruth.calls);
-    const { matched, pairs } = matchCalls(gt, agent, tools, match);
-    const tool_succ = matched === gt.length;
-    const result_succ = finalStateKey(ctx.engine, agent, writeTools) === finalStateKey(ctx.engine, gt, writeTools);
-    const joint_succ = tool_succ && result_succ;
-    const base = { matched, gt_calls: gt.length, agent_calls: agent.length, tool_succ, result_succ, joint_succ };
-    if (joint_succ) return { ...base, label: 'correct', evidence: null };
-
-    const cascade = cascadeOf({ ctx, tools, match, entries, gt, pairs });
-    return { ...base, ...cascade };
+    const { metrics, cascadeInput } = paperMetrics(ctx);
+    if (metrics.joint_succ) return { ...metrics, label: 'correct', evidence: null };
+    return { ...metrics, ...cascadeOf(cascadeInput) };
   },
 };
 
