@@ -1,6 +1,207 @@
-// The Adjudicate workspace. Empty for now: the issue that builds it fills this view.
-import { WorkspacePlaceholder } from '../WorkspacePlaceholder';
+// The Adjudicate workspace: the task list with each task's lifecycle (counts per stage), the
+// agreement dashboard of the chosen pair of annotators, and the adjudication of one task with
+// its agreement panel. Tasks where both agree exactly can be accepted in bulk.
+import { useMemo, useState } from 'react';
+import type { GroundTruth } from '../../../../shared/format/types';
+import { studioApi } from '../../api/studio';
+import { AdjudicationView } from '../../agreement/AdjudicationView';
+import { AgreementDashboard } from '../../agreement/AgreementDashboard';
+import { AgreementPanel } from '../../agreement/AgreementPanel';
+import { GROUND_TRUTH_PATH, studioSource, useAgreementData } from '../../agreement/agreementData';
+import {
+  groundTruthLine,
+  lifecycleCounts,
+  lifecycleLabels,
+  lifecycleOf,
+  lifecycleOrder,
+  replaceGroundTruthLines,
+  type Lifecycle,
+} from '../../agreement/model';
+import { useDashboard } from '../../agreement/useDashboard';
+import { useStudioStore } from '../../state/store';
+import './adjudicate.css';
+
+const ADJUDICATOR_KEY = 'egobench.adjudicator';
+
+function storedAdjudicator(): string {
+  try {
+    return window.localStorage.getItem(ADJUDICATOR_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
 
 export function AdjudicateWorkspace() {
-  return <WorkspacePlaceholder title="Adjudicate" purpose="Compare annotators' calls side by side, settle the differences and write the ground truth." />;
+  const dataset = useStudioStore((state) => state.currentDataset);
+  if (!dataset) return <div className="adjudicate-empty muted">Open a dataset to adjudicate.</div>;
+  return <Adjudicate key={dataset.id} datasetId={dataset.id} />;
+}
+
+function Adjudicate({ datasetId }: { datasetId: string }) {
+  const [pairChoice, setPairChoice] = useState<[string | null, string | null]>([null, null]);
+  const dash = useDashboard(datasetId, pairChoice);
+  const { dataset, groundTruth, settings, setSettings, error, problems } = useAgreementData();
+  const [view, setView] = useState<'tasks' | 'dashboard'>('tasks');
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [filter, setFilter] = useState<Lifecycle | 'all'>('all');
+  const [adjudicator, setAdjudicatorState] = useState(storedAdjudicator);
+  const [bulkMessage, setBulkMessage] = useState<string | null>(null);
+  const showMessage = useStudioStore((state) => state.showMessage);
+
+  const setAdjudicator = (name: string) => {
+    setAdjudicatorState(name);
+    try {
+      window.localStorage.setItem(ADJUDICATOR_KEY, name);
+    } catch {
+      // storage unavailable: the name lasts for this page
+    }
+  };
+
+  const exact = useMemo(() => new Map((dash.dashboard?.tasks ?? []).map((t) => [t.task_id, t.exact])), [dash.dashboard]);
+  const tasks = useMemo(() => (dataset ? [...dataset.tasks.values()] : []), [dataset]);
+  const stages = useMemo(
+    () => new Map(tasks.map((task) => [task.id, lifecycleOf(task.id, dash.annotations, dash.pair, groundTruth, exact)])),
+    [tasks, dash.annotations, dash.pair, groundTruth, exact],
+  );
+  const counts = lifecycleCounts(stages.values());
+  const agreedIds = tasks.filter((t) => stages.get(t.id) === 'agreed').map((t) => t.id);
+
+  const acceptAgreed = async () => {
+    if (!dash.pair) return;
+    const [a] = dash.pair;
+    const lines: GroundTruth[] = agreedIds.map((id) => {
+      const annotation = dash.annotations.get(a)!.get(id)!;
+      return groundTruthLine({ taskId: id, calls: annotation.calls, visualRefs: annotation.visual_refs, exact: true, callsA: annotation.calls, adjudicator, note: '' });
+    });
+    try {
+      const api = studioApi();
+      const text = await studioSource(api, datasetId).readText(GROUND_TRUTH_PATH);
+      await api.datasets.writeText(datasetId, GROUND_TRUTH_PATH, replaceGroundTruthLines(text, lines));
+      await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
+      setBulkMessage(`Accepted ${lines.length} agreed task(s) into ${GROUND_TRUTH_PATH}.`);
+    } catch (e) {
+      showMessage(`Cannot write ${GROUND_TRUTH_PATH}: ${(e as Error).message}`, 'error');
+    }
+  };
+
+  if (error) return <div className="agreement-error">Cannot load the dataset: {error}</div>;
+  if (!dataset) return <div className="muted adjudicate-empty">Loading…</div>;
+
+  const visible = tasks.filter((t) => filter === 'all' || stages.get(t.id) === filter);
+  const task = taskId ? (dataset.tasks.get(taskId) ?? null) : null;
+
+  return (
+    <div className="adjudicate">
+      <header className="adjudicate-header">
+        <h1>Adjudicate</h1>
+        <div role="tablist" className="mini-tabs">
+          <button type="button" role="tab" aria-selected={view === 'tasks'} onClick={() => setView('tasks')} data-testid="adjudicate-tasks-tab">
+            Tasks
+          </button>
+          <button type="button" role="tab" aria-selected={view === 'dashboard'} onClick={() => setView('dashboard')} data-testid="adjudicate-dashboard-tab">
+            Dashboard
+          </button>
+        </div>
+        <label>
+          A{' '}
+          <select aria-label="Annotator A" data-testid="annotator-a" value={dash.pair?.[0] ?? ''} onChange={(e) => setPairChoice([e.target.value, dash.pair?.[1] ?? null])}>
+            {dash.available.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          B{' '}
+          <select aria-label="Annotator B" data-testid="annotator-b" value={dash.pair?.[1] ?? ''} onChange={(e) => setPairChoice([dash.pair?.[0] ?? null, e.target.value])}>
+            {dash.available.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Adjudicator{' '}
+          <input data-testid="adjudicator-name" value={adjudicator} onChange={(e) => setAdjudicator(e.target.value)} placeholder="your name" size={12} />
+        </label>
+        <label className="blind-setting" title={`Project setting, kept in the dataset (studio-project.json)`}>
+          <input
+            type="checkbox"
+            data-testid="blind-setting"
+            checked={settings.hideAgreementWhileAnnotating}
+            onChange={(e) => void setSettings({ hideAgreementWhileAnnotating: e.target.checked })}
+          />{' '}
+          Blind annotation: hide agreement in Annotate
+        </label>
+      </header>
+      {view === 'dashboard' ? (
+        <div className="adjudicate-dashboard">
+          <AgreementDashboard
+            dashboard={dash.dashboard}
+            computing={dash.computing}
+            onOpenTask={(id) => {
+              setTaskId(id);
+              setView('tasks');
+            }}
+          />
+        </div>
+      ) : (
+        <div className="adjudicate-grid">
+          <nav className="adjudicate-tasks" aria-label="Tasks">
+            <div className="lifecycle-counts" data-testid="lifecycle-counts">
+              <button type="button" className={filter === 'all' ? 'active' : ''} onClick={() => setFilter('all')}>
+                all <b>{tasks.length}</b>
+              </button>
+              {lifecycleOrder.map((stage) => (
+                <button key={stage} type="button" className={`stage-${stage}${filter === stage ? ' active' : ''}`} data-stage={stage} onClick={() => setFilter(stage)}>
+                  {lifecycleLabels[stage]} <b data-count={stage}>{counts[stage]}</b>
+                </button>
+              ))}
+              <span className="muted both-submitted" title="both annotators submitted: agreed + disputed">
+                both submitted: {counts.agreed + counts.disputed}
+              </span>
+            </div>
+            <button type="button" disabled={agreedIds.length === 0 || adjudicator.trim() === ''} onClick={() => void acceptAgreed()} data-testid="accept-agreed">
+              Accept {agreedIds.length} agreed task(s)
+            </button>
+            {bulkMessage && <div className="agreement-ok">{bulkMessage}</div>}
+            <ul className="adjudicate-task-list" data-testid="adjudicate-task-list">
+              {visible.map((t) => {
+                const stage = stages.get(t.id)!;
+                const gt = groundTruth.get(t.id);
+                return (
+                  <li key={t.id}>
+                    <button
+                      type="button"
+                      className={t.id === taskId ? 'task-item active' : 'task-item'}
+                      aria-current={t.id === taskId ? 'true' : undefined}
+                      data-task-id={t.id}
+                      data-stage={stage}
+                      onClick={() => setTaskId(t.id)}
+                    >
+                      <span>{t.id}</span>
+                      <span className={`stage-badge stage-${stage}`} title={gt ? `ground truth: ${gt.source ?? 'no source'}${gt.adjudicator ? ` by ${gt.adjudicator}` : ''}` : undefined}>
+                        {lifecycleLabels[stage]}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            {problems.length > 0 && <div className="muted">{problems.length} problem(s) reading the dataset.</div>}
+          </nav>
+          <section className="adjudicate-main">
+            {!task && <p className="muted">Pick a task to compare its annotations and settle them.</p>}
+            {task && (
+              <>
+                <div className="task-brief">
+                  <strong>{task.id}</strong> <span className="muted">{task.scenario}</span> — {task.instruction}
+                </div>
+                <AgreementPanel datasetId={datasetId} taskId={task.id} annotators={dash.pair} context="adjudicate" />
+                <AdjudicationView key={`${task.id}:${dash.pair?.join()}`} datasetId={datasetId} taskId={task.id} pair={dash.pair} adjudicator={adjudicator} />
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
 }

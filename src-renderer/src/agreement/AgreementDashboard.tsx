@@ -1,0 +1,128 @@
+// The dataset's agreement dashboard: SPEC §11 figures overall and per scenario (the same code as
+// `egostudio agreement`), agreement of visual references, and the disagreements worst first.
+import type { AgreementSummary } from '../../../shared/eval/agreement';
+import type { AgreementDashboard as Dashboard } from '../../../shared/eval/agreement-report';
+import type { VisualAgreementSummary } from '../../../shared/eval/visual-agreement';
+import './agreement.css';
+
+const num = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
+const pct = (x: number | null) => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
+
+function SummaryCells({ summary, visual }: { summary: AgreementSummary; visual: VisualAgreementSummary }) {
+  return (
+    <>
+      <td>{summary.tasks}</td>
+      <td data-metric="percent_exact">{num(summary.percent_exact, 1)}</td>
+      <td data-metric="mean_call_f1">{num(summary.mean_call_f1)}</td>
+      <td data-metric="state_agreement">{pct(summary.state_agreement)}</td>
+      <td data-metric="alpha_dice">{num(summary.alpha_dice)}</td>
+      <td data-metric="entity_f1">{num(visual.mean_entity_f1)}</td>
+      <td data-metric="mean_iou">{num(visual.mean_iou)}</td>
+    </>
+  );
+}
+
+export interface AgreementDashboardProps {
+  dashboard: Dashboard | null;
+  computing?: boolean;
+  onOpenTask?(taskId: string): void;
+}
+
+export function AgreementDashboard({ dashboard, computing = false, onOpenTask }: AgreementDashboardProps) {
+  if (!dashboard)
+    return (
+      <section className="agreement-dashboard" data-testid="agreement-dashboard">
+        <p className="muted">{computing ? 'Computing agreement…' : 'Two annotators with work on the same tasks are needed.'}</p>
+      </section>
+    );
+  const [a, b] = dashboard.annotators;
+  return (
+    <section className="agreement-dashboard" data-testid="agreement-dashboard" data-annotators={`${a},${b}`}>
+      <h3>
+        Agreement of {a} and {b} {computing && <span className="muted">(updating…)</span>}
+      </h3>
+      <table className="agreement-table">
+        <thead>
+          <tr>
+            <th>scope</th>
+            <th>tasks</th>
+            <th title="share of tasks whose call multisets are equal (the paper's IAA)">percent_exact</th>
+            <th>mean_call_f1</th>
+            <th title="share of tasks whose call sequences give equal states">state_agreement</th>
+            <th title="Krippendorff's alpha, distance 1 − call_f1">alpha_dice</th>
+            <th title="visual references: same entity (F1)">ref entity F1</th>
+            <th title="visual references: mean temporal IoU of paired ranges">ref IoU</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="overall" data-testid="dashboard-overall">
+            <th>overall</th>
+            <SummaryCells summary={dashboard.overall} visual={dashboard.visual} />
+          </tr>
+          {dashboard.scenarios.map((s) => (
+            <tr key={s.scenario} data-scenario={s.scenario}>
+              <th>{s.scenario}</th>
+              <SummaryCells summary={s.summary} visual={s.visual} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h4>Disagreements, worst first ({dashboard.disagreements.length})</h4>
+      {dashboard.disagreements.length === 0 ? (
+        <p className="muted">None: every task both annotated agrees exactly.</p>
+      ) : (
+        <table className="agreement-table disagreements" data-testid="disagreements">
+          <thead>
+            <tr>
+              <th>task</th>
+              <th>scenario</th>
+              <th>call_f1</th>
+              <th>seq_exact</th>
+              <th>state_equal</th>
+              <th>near</th>
+              <th>only {a}</th>
+              <th>only {b}</th>
+              <th>ref IoU</th>
+            </tr>
+          </thead>
+          <tbody>
+            {dashboard.disagreements.map((d) => (
+              <tr key={d.task_id} data-task-id={d.task_id}>
+                <td>
+                  {onOpenTask ? (
+                    <button type="button" className="link" onClick={() => onOpenTask(d.task_id)}>
+                      {d.task_id}
+                    </button>
+                  ) : (
+                    d.task_id
+                  )}
+                </td>
+                <td>{d.scenario}</td>
+                <td>{num(d.call_f1)}</td>
+                <td>{d.seq_exact ? '✓' : '✗'}</td>
+                <td>{d.state_equal ? '✓' : '✗'}</td>
+                <td>{d.near}</td>
+                <td>{d.onlyA}</td>
+                <td>{d.onlyB}</td>
+                <td>{num(d.visual.mean_iou, 2)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {dashboard.problems.length > 0 && (
+        <details className="agreement-problems">
+          <summary>{dashboard.problems.length} problem(s) in the input</summary>
+          <ul>
+            {dashboard.problems.slice(0, 100).map((p, i) => (
+              <li key={i}>
+                {p.file}
+                {p.line ? `:${p.line}` : ''} {p.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

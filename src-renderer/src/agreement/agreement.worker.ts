@@ -1,0 +1,95 @@
+/// <reference lib="webworker" />
+// The agreement worker: scenario engines on sql.js (loaded as the evaluation worker loads it),
+// and the shared SPEC §11 code that `egostudio agreement` runs, so the figures are the same.
+import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
+import { diffStates, stateKey } from '../../../shared/engine/state';
+import { agreementDashboard, compareTask } from '../../../shared/eval/agreement-report';
+import { engineProvider } from '../../../shared/eval/engine-provider';
+import { DEFAULT_META, type LoadedDataset } from '../../../shared/format/loader';
+import type { Annotation, ScenarioDef } from '../../../shared/format/types';
+import type { FromAgreementWorker, ToAgreementWorker } from './protocol';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+let sql: Promise<SqlJsStatic> | null = null;
+let scenariosKey: string | null = null;
+let scenarios = new Map<string, ScenarioDef>();
+let engines: ReturnType<typeof engineProvider> | null = null;
+
+function datasetOf(tasks: LoadedDataset['tasks'] = new Map(), annotations: LoadedDataset['annotations'] = new Map()): LoadedDataset {
+  return { meta: DEFAULT_META, scenarios, tasks, groundTruth: new Map(), annotations, problems: [] };
+}
+
+async function enginesReady() {
+  if (!engines) throw new Error('no scenarios loaded');
+  return engines;
+}
+
+function engineFor(provider: NonNullable<typeof engines>, scenarioId: string) {
+  const engine = provider(scenarioId);
+  if ('error' in engine) throw new Error(engine.error);
+  return engine;
+}
+
+async function handle(message: ToAgreementWorker): Promise<FromAgreementWorker> {
+  switch (message.type) {
+    case 'scenarios': {
+      sql ??= initSqlJs({ locateFile: () => wasmUrl });
+      const SQL = await sql;
+      if (scenariosKey !== message.key) {
+        engines?.closeAll();
+        scenariosKey = message.key;
+        scenarios = new Map(message.scenarios.map((s) => [s.id, s]));
+        engines = engineProvider(SQL, datasetOf(), []);
+      }
+      return { id: message.id, type: 'ok' };
+    }
+    case 'task': {
+      const started = performance.now();
+      const provider = await enginesReady();
+      const engine = engineFor(provider, message.scenarioId);
+      const compared = compareTask(engine, scenarios.get(message.scenarioId)!, message.a, message.b);
+      const { comparison } = compared;
+      return {
+        id: message.id,
+        type: 'task',
+        comparison: {
+          exact: comparison.exact,
+          seq_exact: comparison.seq_exact,
+          call_f1: comparison.call_f1,
+          state_equal: compared.state_equal,
+          matched: comparison.matched,
+          alignment: compared.alignment(),
+          ms: performance.now() - started,
+        },
+      };
+    }
+    case 'dashboard': {
+      const provider = await enginesReady();
+      const annotations = new Map(message.annotations.map(([name, list]) => [name, new Map(list.map((a: Annotation) => [a.task_id, a]))]));
+      const dataset = datasetOf(new Map(message.tasks.map((t) => [t.id, t])), annotations);
+      return { id: message.id, type: 'dashboard', dashboard: agreementDashboard(dataset, provider, message.a, message.b) };
+    }
+    case 'run': {
+      const provider = await enginesReady();
+      const engine = engineFor(provider, message.scenarioId);
+      engine.reset();
+      const seed = engine.state();
+      const { results, state } = engine.execute(message.calls);
+      engine.reset();
+      return {
+        id: message.id,
+        type: 'run',
+        outcome: { results, diff: diffStates(seed, state, (table) => engine.primaryKeys(table)), stateKey: stateKey(state) },
+      };
+    }
+  }
+}
+
+scope.onmessage = (event: MessageEvent<ToAgreementWorker>) => {
+  handle(event.data).then(
+    (reply) => scope.postMessage(reply),
+    (error: unknown) => scope.postMessage({ id: event.data.id, type: 'error', message: error instanceof Error ? error.message : String(error) }),
+  );
+};

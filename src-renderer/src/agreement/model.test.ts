@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Annotation } from '../../../shared/format/types';
+import type { AnnotationRecord } from '../db/schema';
+import {
+  choosePair,
+  effectiveAnnotations,
+  groundTruthLine,
+  lifecycleCounts,
+  lifecycleOf,
+  parseGroundTruth,
+  replaceGroundTruthLines,
+  type AnnotationsByAnnotator,
+} from './model';
+
+const call = (tool_name: string, parameters: Record<string, string | number> = {}) => ({ tool_name, parameters });
+const line = (task_id: string, annotator: string, revision: number, calls = [call('x')], status: Annotation['status'] = 'submitted'): Annotation => ({
+  task_id, annotator, calls, visual_refs: [], status, revision, updated_at: '2026-01-01T00:00:00Z',
+});
+const row = (task: string, annotator: string, revision: number, base: number | null, calls = [call('y')]): AnnotationRecord => ({
+  dataset: 'd', task, annotator, revision, status: 'draft', updated_at: '2026-01-02T00:00:00Z', editor_text: null,
+  base: base === null ? null : { revision: base, at: '2026-01-01T00:00:00Z' },
+  calls: calls.map((c, i) => ({ id: `c${i}`, frame: null, ...c })),
+  visual_refs: [],
+});
+
+describe('effective annotations', () => {
+  const files: AnnotationsByAnnotator = new Map([['bob', new Map([['t1', line('t1', 'bob', 3)]])]]);
+  it('a row with local edits wins over the file, whatever the revisions', () => {
+    const out = effectiveAnnotations(files, [row('t1', 'bob', 1, null)]);
+    expect(out.get('bob')!.get('t1')!.calls[0].tool_name).toBe('y');
+  });
+  it('a synchronised row loses to a file that moved on, and an untouched row (revision 0) never counts', () => {
+    expect(effectiveAnnotations(files, [row('t1', 'bob', 2, 2)]).get('bob')!.get('t1')!.revision).toBe(3);
+    expect(effectiveAnnotations(files, [row('t1', 'bob', 3, 3)]).get('bob')!.get('t1')!.calls[0].tool_name).toBe('y');
+    expect(effectiveAnnotations(new Map(), [row('t2', 'amy', 0, null)]).size).toBe(0);
+  });
+  it('rows of annotators without a file are added; the input maps are not changed', () => {
+    const out = effectiveAnnotations(files, [row('t1', 'amy', 1, null)]);
+    expect([...out.keys()].sort()).toEqual(['amy', 'bob']);
+    expect(files.size).toBe(1);
+  });
+});
+
+describe('pair and lifecycle', () => {
+  it('prefers the named annotators that have work', () => {
+    expect(choosePair(['alice', 'bob', 'carol'], ['carol', null])).toEqual(['carol', 'alice']);
+    expect(choosePair(['alice'], [])).toBeNull();
+    expect(choosePair(['alice', 'bob'], ['zed'])).toEqual(['alice', 'bob']);
+  });
+  it('derives each stage', () => {
+    const ann: AnnotationsByAnnotator = new Map([
+      ['a', new Map([['t1', line('t1', 'a', 1)], ['t2', line('t2', 'a', 1)], ['t3', line('t3', 'a', 1)], ['t4', line('t4', 'a', 1)]])],
+      ['b', new Map([['t1', line('t1', 'b', 1)], ['t2', line('t2', 'b', 1)], ['t3', line('t3', 'b', 1, undefined, 'draft')]])],
+    ]);
+    const exact = new Map([['t1', true], ['t2', false], ['t3', true]]);
+    const gt = new Map([['t5', {}]]);
+    const stages = ['t1', 't2', 't3', 't4', 't5', 't6'].map((t) => lifecycleOf(t, ann, ['a', 'b'], gt, exact));
+    expect(stages).toEqual(['agreed', 'disputed', 'annotating', 'annotating', 'adjudicated', 'unannotated']);
+    expect(lifecycleCounts(stages)).toEqual({ unannotated: 1, annotating: 2, agreed: 1, disputed: 1, adjudicated: 1 });
+  });
+});
+
+describe('ground_truth.jsonl', () => {
+  const text = '{"task_id":"t1","calls":[],"source":"agreed"}\nnot json\n\n{"task_id":"t2","calls":[],"source":"agreed"}\n{"task_id":"t1","calls":[{"tool_name":"old","parameters":{}}]}\n';
+  it('replaces only the task line (in place; later duplicates dropped), keeps everything else', () => {
+    const gt = groundTruthLine({ taskId: 't1', calls: [call('z', { q: 1 })], visualRefs: [], exact: false, callsA: [], adjudicator: 'carol', note: ' wrong quantity ' });
+    expect(gt).toEqual({ task_id: 't1', calls: [call('z', { q: 1 })], visual_refs: [], source: 'adjudicated', adjudicator: 'carol', note: 'wrong quantity' });
+    const out = replaceGroundTruthLines(text, [gt]);
+    expect(out).toBe(`${JSON.stringify(gt)}\nnot json\n\n{"task_id":"t2","calls":[],"source":"agreed"}\n`);
+    expect(parseGroundTruth(out).get('t1')!.adjudicator).toBe('carol');
+  });
+  it('appends a new task, and writes into a missing file', () => {
+    const gt = groundTruthLine({ taskId: 't9', calls: [call('x')], visualRefs: [], exact: true, callsA: [call('x')], adjudicator: '', note: '' });
+    expect(gt.source).toBe('agreed');
+    expect(replaceGroundTruthLines('{"task_id":"t1","calls":[]}', [gt])).toBe(`{"task_id":"t1","calls":[]}\n${JSON.stringify(gt)}\n`);
+    expect(replaceGroundTruthLines(null, [gt])).toBe(`${JSON.stringify(gt)}\n`);
+  });
+  it('agreed only when both agree exactly and the calls are A\'s', () => {
+    const base = { taskId: 't', visualRefs: [], callsA: [call('x')], adjudicator: 'c', note: '' };
+    expect(groundTruthLine({ ...base, calls: [call('x')], exact: true }).source).toBe('agreed');
+    expect(groundTruthLine({ ...base, calls: [call('x', { a: 1 })], exact: true }).source).toBe('adjudicated');
+    expect(groundTruthLine({ ...base, calls: [call('x')], exact: false }).source).toBe('adjudicated');
+  });
+});

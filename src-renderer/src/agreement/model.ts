@@ -1,0 +1,164 @@
+// Pure logic of the agreement views: which annotation of each annotator counts (this browser's
+// rows or the files on disk), the task lifecycle, and ground_truth.jsonl lines (SPEC §5).
+import { parseJsonlLine } from '../../../shared/format/loader';
+import { groundTruthSchema } from '../../../shared/format/schemas';
+import type { Annotation, GroundTruth, ToolCall, VisualRef } from '../../../shared/format/types';
+import type { AnnotationRecord } from '../db/schema';
+
+export type AnnotationsByAnnotator = Map<string, Map<string, Annotation>>;
+
+/** A database row as a SPEC §5 line (studio extras dropped). */
+export function recordToAnnotation(record: AnnotationRecord): Annotation {
+  return {
+    task_id: record.task,
+    annotator: record.annotator,
+    calls: record.calls.map((call) => ({ tool_name: call.tool_name, parameters: call.parameters })),
+    visual_refs: record.visual_refs.map(({ id, description, entity, start, end }) => ({ id, description, entity, start, end })),
+    status: record.status,
+    revision: record.revision,
+    updated_at: record.updated_at,
+  };
+}
+
+/**
+ * Whether this browser's row stands for the annotator's current work rather than the file's line:
+ * it has edits not yet exported, or it is synchronised and the file has not moved on since.
+ */
+export function rowIsCurrent(record: AnnotationRecord, line: Annotation | undefined): boolean {
+  if (record.revision === 0) return false;
+  if (!line) return true;
+  if (record.base === null || record.revision !== record.base.revision) return true; // local edits
+  return line.revision <= record.base.revision;
+}
+
+/** The files' annotations with this browser's current rows laid over them. */
+export function effectiveAnnotations(files: AnnotationsByAnnotator, rows: readonly AnnotationRecord[]): AnnotationsByAnnotator {
+  const out: AnnotationsByAnnotator = new Map([...files].map(([name, byTask]) => [name, new Map(byTask)]));
+  for (const row of rows) {
+    const line = files.get(row.annotator)?.get(row.task);
+    if (!rowIsCurrent(row, line)) continue;
+    let byTask = out.get(row.annotator);
+    if (!byTask) out.set(row.annotator, (byTask = new Map()));
+    byTask.set(row.task, recordToAnnotation(row));
+  }
+  return out;
+}
+
+/** Annotators with work on a task (or on any task), in code-point order. */
+export function annotatorsOf(annotations: AnnotationsByAnnotator, taskId?: string): string[] {
+  return [...annotations]
+    .filter(([, byTask]) => (taskId === undefined ? byTask.size > 0 : byTask.has(taskId)))
+    .map(([name]) => name)
+    .sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+}
+
+/** The pair to compare: the preferred names when they have work, else the first two with work. */
+export function choosePair(available: readonly string[], preferred: readonly (string | null | undefined)[] = []): [string, string] | null {
+  const picked: string[] = [];
+  for (const name of [...preferred, ...available]) if (name && available.includes(name) && !picked.includes(name)) picked.push(name);
+  return picked.length >= 2 ? [picked[0], picked[1]] : null;
+}
+
+export type Lifecycle = 'unannotated' | 'annotating' | 'agreed' | 'disputed' | 'adjudicated';
+export const lifecycleOrder: readonly Lifecycle[] = ['unannotated', 'annotating', 'agreed', 'disputed', 'adjudicated'];
+export const lifecycleLabels: Record<Lifecycle, string> = {
+  unannotated: 'unannotated',
+  annotating: 'annotating',
+  agreed: 'agreed',
+  disputed: 'disputed',
+  adjudicated: 'adjudicated',
+};
+
+/**
+ * A task's stage: settled once ground_truth.jsonl has its line ('adjudicated', whatever its
+ * source); 'agreed' or 'disputed' once both annotators of the pair submitted (by SPEC §11 exact);
+ * 'annotating' while anyone has work on it; else 'unannotated'.
+ */
+export function lifecycleOf(
+  taskId: string,
+  annotations: AnnotationsByAnnotator,
+  pair: readonly [string, string] | null,
+  groundTruth: ReadonlyMap<string, unknown>,
+  exact: ReadonlyMap<string, boolean>,
+): Lifecycle {
+  if (groundTruth.has(taskId)) return 'adjudicated';
+  if (pair) {
+    const a = annotations.get(pair[0])?.get(taskId);
+    const b = annotations.get(pair[1])?.get(taskId);
+    if (a?.status === 'submitted' && b?.status === 'submitted' && exact.has(taskId)) return exact.get(taskId) ? 'agreed' : 'disputed';
+  }
+  for (const byTask of annotations.values()) if (byTask.has(taskId)) return 'annotating';
+  return 'unannotated';
+}
+
+export function lifecycleCounts(stages: Iterable<Lifecycle>): Record<Lifecycle, number> {
+  const counts = Object.fromEntries(lifecycleOrder.map((s) => [s, 0])) as Record<Lifecycle, number>;
+  for (const stage of stages) counts[stage]++;
+  return counts;
+}
+
+/** The ground-truth lines of a file (the last valid line of a task wins, as the loader reads). */
+export function parseGroundTruth(text: string | null): Map<string, GroundTruth> {
+  const out = new Map<string, GroundTruth>();
+  (text ?? '').split(/\r?\n/).forEach((raw, index) => {
+    const parsed = parseJsonlLine(raw, index + 1, groundTruthSchema);
+    if (parsed && parsed.ok) out.set((parsed.value as GroundTruth).task_id, parsed.value as GroundTruth);
+  });
+  return out;
+}
+
+function taskIdOfLine(raw: string): string | null {
+  try {
+    const value = JSON.parse(raw) as { task_id?: unknown } | null;
+    return value && typeof value.task_id === 'string' ? value.task_id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * ground_truth.jsonl with the given tasks' lines replaced (in place of the first line of each
+ * task; later lines of the same task dropped) or appended. Every other line stays as it was,
+ * unparseable ones included.
+ */
+export function replaceGroundTruthLines(text: string | null, lines: readonly GroundTruth[]): string {
+  const byTask = new Map(lines.map((line) => [line.task_id, line]));
+  const written = new Set<string>();
+  const out: string[] = [];
+  for (const raw of (text ?? '').split(/\r?\n/)) {
+    const taskId = raw.trim() === '' ? null : taskIdOfLine(raw);
+    if (taskId !== null && byTask.has(taskId)) {
+      if (!written.has(taskId)) out.push(JSON.stringify(byTask.get(taskId)));
+      written.add(taskId);
+    } else out.push(raw);
+  }
+  while (out.length > 0 && out[out.length - 1].trim() === '') out.pop();
+  for (const line of lines) if (!written.has(line.task_id)) out.push(JSON.stringify(line));
+  return out.length === 0 ? '' : `${out.join('\n')}\n`;
+}
+
+export function callsEqualJson(a: readonly ToolCall[], b: readonly ToolCall[]): boolean {
+  return JSON.stringify(a.map((c) => [c.tool_name, c.parameters])) === JSON.stringify(b.map((c) => [c.tool_name, c.parameters]));
+}
+
+/** A SPEC §5 ground-truth line: `agreed` when the annotators agree exactly and A's calls are kept, else `adjudicated`. */
+export function groundTruthLine(input: {
+  taskId: string;
+  calls: ToolCall[];
+  visualRefs: VisualRef[];
+  exact: boolean;
+  callsA: ToolCall[];
+  adjudicator: string;
+  note: string;
+}): GroundTruth {
+  const agreed = input.exact && callsEqualJson(input.calls, input.callsA);
+  const line: GroundTruth = {
+    task_id: input.taskId,
+    calls: input.calls.map((c) => ({ tool_name: c.tool_name, parameters: c.parameters })),
+    visual_refs: input.visualRefs.map(({ id, description, entity, start, end }) => ({ id, description, entity, start, end })),
+    source: agreed ? 'agreed' : 'adjudicated',
+  };
+  if (input.adjudicator.trim()) line.adjudicator = input.adjudicator.trim();
+  if (input.note.trim()) line.note = input.note.trim();
+  return line;
+}

@@ -1,0 +1,39 @@
+// Messages between the agreement views and their Web Worker (sql.js runs there: state_equal,
+// entity matching and the adjudicator's runs all need a scenario engine).
+import type { TableDiff } from '../../../shared/engine/state';
+import type { CallResult } from '../../../shared/engine/types';
+import type { AgreementDashboard, AlignmentRow } from '../../../shared/eval/agreement-report';
+import type { Annotation, ScenarioDef, Task, ToolCall } from '../../../shared/format/types';
+
+/** SPEC §11 figures of one task plus the call alignment. */
+export interface TaskComparison {
+  exact: boolean;
+  seq_exact: boolean;
+  call_f1: number;
+  state_equal: boolean;
+  matched: number;
+  alignment: AlignmentRow[];
+  /** How long the worker took (ms). */
+  ms: number;
+}
+
+export interface RunOutcome {
+  results: CallResult[];
+  /** Final state against the seed state. */
+  diff: TableDiff[];
+  /** Canonical key of the final state (equal keys: equal states, SPEC §7). */
+  stateKey: string;
+}
+
+export type ToAgreementWorker =
+  | { id: number; type: 'scenarios'; key: string; scenarios: ScenarioDef[] }
+  | { id: number; type: 'task'; scenarioId: string; a: ToolCall[]; b: ToolCall[] }
+  | { id: number; type: 'dashboard'; tasks: Task[]; annotations: [string, Annotation[]][]; a: string; b: string }
+  | { id: number; type: 'run'; scenarioId: string; calls: ToolCall[] };
+
+export type FromAgreementWorker =
+  | { id: number; type: 'ok' }
+  | { id: number; type: 'task'; comparison: TaskComparison }
+  | { id: number; type: 'dashboard'; dashboard: AgreementDashboard }
+  | { id: number; type: 'run'; outcome: RunOutcome }
+  | { id: number; type: 'error'; message: string };
