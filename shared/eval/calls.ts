@@ -40,3 +40,20 @@ export function toolMap(tools: readonly ToolDef[]): Map<string, ToolDef> {
 export function normalizeCalls(calls: readonly ToolCall[]): ToolCall[] {
   return calls.map((c) => ({ tool_name: c.tool_name.trim(), parameters: c.parameters }));
 }
+
+const callKeys = new WeakMap<ToolCall, string>();
+
+/** The call as text (tool name trimmed): a memo key, computed once per call object (calls are never mutated). */
+export function callKey(call: ToolCall): string {
+  let key = callKeys.get(call);
+  if (key === undefined) {
+    key = `${call.tool_name.trim()}\u0000${JSON.stringify(call.parameters)}`;
+    callKeys.set(call, key);
+  }
+  return key;
+}
+
+/** A key for a sequence of calls. */
+export function sequenceKey(calls: readonly ToolCall[]): string {
+  return calls.map(callKey).join('\u0001');
+}

@@ -1,6 +1,7 @@
 // Canonical comparison of tool calls (SPEC §8.1). Equality here is not always transitive
 // (number tolerance, entity matching), so multisets are compared by maximum bipartite matching.
 import type { Json, ParamSchema, ToolCall, ToolDef } from '../format/types';
+import { callKey } from './calls';
 
 const SINGLE_QUOTES = /[\u2019\u2018\u201B\u00B4`]/g;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E]/g;
@@ -162,9 +163,8 @@ export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], 
     const pairs = maxMatching(gt, agent, (g, a) => callsEqual(g, a, tools, ctx));
     return { matched: pairs.size, pairs };
   }
-  const keyOf = (c: ToolCall) => `${c.tool_name.trim()}\u0000${JSON.stringify(c.parameters)}`;
-  const gtKeys = gt.map(keyOf);
-  const agentKeys = agent.map(keyOf);
+  const gtKeys = gt.map(callKey);
+  const agentKeys = agent.map(callKey);
   const pairs = maxMatching(gtKeys.map((_, i) => i), agentKeys.map((_, j) => j), (i, j) => {
     if (gt[i].tool_name.trim() !== agent[j].tool_name.trim()) return false;
     if (gtKeys[i] === agentKeys[j]) return true; // equality is reflexive

@@ -1,8 +1,8 @@
 // The default `paper` profile: metrics of SPEC §8 and the cascading taxonomy of §9.
 import { stateKey } from '../engine/state';
 import type { ScenarioEngine } from '../engine/types';
-import type { Json, ScenarioDef, ToolCall, ToolDef } from '../format/types';
-import { callEntries, normalizeCalls, toolMap, type CallEntry } from './calls';
+import type { GroundTruth, Json, ScenarioDef, ToolCall, ToolDef } from '../format/types';
+import { callEntries, normalizeCalls, sequenceKey, toolMap, type CallEntry } from './calls';
 import { canonicalString, matchCalls, valuesEqual, type MatchContext } from './canonical';
 import { Grounding } from './grounding';
 import { parameterLeaves, type Leaf } from './leaves';
@@ -76,7 +76,7 @@ export function finalStateKey(engine: ScenarioEngine, calls: readonly ToolCall[]
   const writes = calls.filter((c) => writeTools.has(c.tool_name));
   let memo = stateMemos.get(engine);
   if (!memo) stateMemos.set(engine, (memo = new Map()));
-  const sequence = JSON.stringify(writes);
+  const sequence = sequenceKey(writes);
   let key = memo.get(sequence);
   if (key === undefined) {
     key = stateKey(engine.execute(writes).state);
@@ -86,13 +86,22 @@ export function finalStateKey(engine: ScenarioEngine, calls: readonly ToolCall[]
   return key;
 }
 
+const groundTruthCallCache = new WeakMap<GroundTruth, ToolCall[]>();
+
+/** A task's ground-truth calls, normalised once for all its trajectories (loaded data is not mutated). */
+function groundTruthCalls(truth: GroundTruth): ToolCall[] {
+  let calls = groundTruthCallCache.get(truth);
+  if (!calls) groundTruthCallCache.set(truth, (calls = normalizeCalls(truth.calls)));
+  return calls;
+}
+
 /** SPEC §8 metrics of one trajectory, and what the cascade needs to explain a failure. */
 export function paperMetrics(ctx: ScoringContext) {
   const { tools, writeTools } = scenarioCache(ctx.scenario);
   const match = matchContext(ctx.engine);
   const entries = callEntries(ctx.trajectory);
   const agent = entries.filter((e) => e.call).map((e) => e.call!);
-  const gt = normalizeCalls(ctx.groundTruth.calls);
+  const gt = groundTruthCalls(ctx.groundTruth);
   const { matched, pairs } = matchCalls(gt, agent, tools, match);
   const tool_succ = matched === gt.length;
   const result_succ = finalStateKey(ctx.engine, agent, writeTools) === finalStateKey(ctx.engine, gt, writeTools);

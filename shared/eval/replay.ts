@@ -3,6 +3,7 @@
 // trajectories that share a prefix of writes share the work.
 import type { ScenarioEngine } from '../engine/types';
 import type { Json, ToolCall } from '../format/types';
+import { callKey, sequenceKey } from './calls';
 
 const MAX_ENTRIES = 200_000;
 
@@ -18,12 +19,12 @@ export class ReplayCache {
   results(calls: readonly ToolCall[], upTo: number): Json[] {
     const out: Json[] = [];
     const writes: ToolCall[] = [];
-    let prefix = '[]';
+    let prefix = '';
     // How many of `writes` the engine holds right now; -1 when it was not reset for this run.
     let applied = -1;
     for (let k = 0; k <= upTo && k < calls.length; k++) {
       const call = calls[k];
-      const key = `${prefix}\u0000${JSON.stringify(call)}`;
+      const key = `${prefix}\u0002${callKey(call)}`;
       let result = this.memo.get(key);
       if (result === undefined) {
         if (applied < 0) {
@@ -39,7 +40,7 @@ export class ReplayCache {
       out.push(result);
       if (this.writeTools.has(call.tool_name)) {
         writes.push(call);
-        prefix = JSON.stringify(writes);
+        prefix = sequenceKey(writes);
       }
     }
     return out;

@@ -24,8 +24,23 @@ export function withoutNulls(value: unknown): unknown {
   return value;
 }
 
-/** Null when valid; else the first failure as "location: reason". */
+const verdicts = new WeakMap<ToolDef, Map<string, string | null>>();
+
+/** Null when valid; else the first failure as "location: reason". Memoised: calls repeat. */
 export function schemaFailure(tool: ToolDef, parameters: Record<string, unknown>): string | null {
+  let memo = verdicts.get(tool);
+  if (!memo) verdicts.set(tool, (memo = new Map()));
+  const key = JSON.stringify(parameters);
+  let verdict = memo.get(key);
+  if (verdict === undefined) {
+    verdict = check(tool, parameters);
+    if (memo.size >= 50_000) memo.clear();
+    memo.set(key, verdict);
+  }
+  return verdict;
+}
+
+function check(tool: ToolDef, parameters: Record<string, unknown>): string | null {
   const result = validatorFor(tool).validate(withoutNulls(parameters));
   if (result.valid) return null;
   const deepest = result.errors[result.errors.length - 1] ?? result.errors[0];

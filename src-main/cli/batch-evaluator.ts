@@ -1,6 +1,7 @@
 // Scores trajectory lines against one dataset: whole byte ranges of files (worker threads read
 // their own share) or lines already in memory. Used in-process for small inputs too.
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { SqlJsStatic } from 'sql.js';
 import { engineProvider } from '../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../shared/eval/evaluate';
@@ -39,8 +40,7 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic): BatchE
       const records: LineRecord[] = [];
       let lineCount = 0;
       if (chunk.end > chunk.start) {
-        const stream = createReadStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 });
-        for await (const line of splitLines(stream)) {
+        for await (const line of splitLines(await chunkText(chunk))) {
           lineCount = line.lineNumber;
           if (line.kind === 'too-long') {
             records.push({ line: line.lineNumber, problem: `line of ${line.length} characters exceeds the limit; skipped` });
@@ -55,6 +55,28 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic): BatchE
     },
     close: () => engines.closeAll(),
   };
+}
+
+/** Chunks are cut to a few MiB: read in one go and decoded once. A bigger one (a huge line) streams. */
+const WHOLE_READ_LIMIT = 64 * 1024 * 1024;
+
+async function chunkText(chunk: FileChunk): Promise<Iterable<string> | AsyncIterable<string>> {
+  const length = chunk.end - chunk.start;
+  if (length > WHOLE_READ_LIMIT)
+    return createReadStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 });
+  const handle = await open(chunk.absolute, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) {
+      const { bytesRead } = await handle.read(buffer, read, length - read, chunk.start + read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return [buffer.toString('utf8', 0, read)];
+  } finally {
+    await handle.close();
+  }
 }
 
 export async function batchEvaluatorFor(root: string): Promise<BatchEvaluator> {
