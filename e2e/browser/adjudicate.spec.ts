@@ -1,0 +1,199 @@
+// Agreement and adjudication end to end, on a temporary copy of the sample dataset served by a
+// browser host of this spec's own (so the repository's ground_truth.jsonl is never touched):
+// two browser contexts as two annotators (alice, bob), each with an Annotate tab and an
+// Adjudicate tab. An edit shows in the same context's agreement panel through dexie live
+// queries; an export shows in the other context's panel through the file watcher (SSE). Then a
+// disputed task is adjudicated and its line is read back from ground_truth.jsonl on disk.
+// ADJUDICATE_SCREENSHOTS=DIR saves screenshots.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { datasetsDir, repoRoot } from '../datasets-on-disk';
+
+const TASK = 'retail-04';
+const urlLine = /EgoBench Studio \(browser host\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;
+const screenshots = process.env.ADJUDICATE_SCREENSHOTS;
+
+// The second test adjudicates what the first one left on disk.
+test.describe.configure({ mode: 'serial' });
+
+let work: string;
+let dataset: string;
+let host: ChildProcess;
+let studioUrl: string;
+let originalGroundTruth: string[];
+
+async function startHost(datasetDir: string, configDir: string): Promise<string> {
+  host = spawn(process.execPath, ['src-main/launchers/web.mjs', '--port', '0', '--dataset', datasetDir, '--config-dir', configDir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`browser host did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = urlLine.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    host.stdout!.on('data', onData);
+    host.stderr!.on('data', onData);
+    host.on('exit', (code) => reject(new Error(`browser host exited with ${code}:\n${output}`)));
+  });
+}
+
+function latestCalls(text: string, taskId: string): unknown[] {
+  let best: { revision: number; calls: unknown[] } | null = null;
+  for (const raw of text.split('\n')) {
+    if (!raw.trim()) continue;
+    const line = JSON.parse(raw) as { task_id: string; revision: number; calls: unknown[] };
+    if (line.task_id === taskId && (!best || line.revision >= best.revision)) best = line;
+  }
+  return best!.calls;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  work = await mkdtemp(path.join(tmpdir(), 'studio-adjudicate-'));
+  dataset = path.join(work, 'egobench-sample');
+  await cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
+  // Make the task disputed again: its ground-truth line goes; every other line must survive.
+  const lines = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim());
+  originalGroundTruth = lines.filter((l) => JSON.parse(l).task_id !== TASK);
+  await writeFile(path.join(dataset, 'ground_truth.jsonl'), `${originalGroundTruth.join('\n')}\n`);
+  await mkdir(path.join(work, 'config'));
+  studioUrl = await startHost(dataset, path.join(work, 'config'));
+});
+
+test.afterAll(async () => {
+  host?.kill('SIGTERM');
+  await rm(work, { recursive: true, force: true });
+});
+
+function withQuery(query: string, hash: string): string {
+  const url = new URL(studioUrl);
+  for (const [key, value] of new URLSearchParams(query)) url.searchParams.set(key, value);
+  url.hash = hash;
+  return url.href;
+}
+
+async function annotatorTabs(browser: Browser, name: string): Promise<{ annotate: Page; adjudicate: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const annotate = await context.newPage();
+  await annotate.goto(withQuery(`annotator=${name}`, '#/annotate'));
+  await expect(annotate.getByTestId('annotator-name')).toHaveText(name);
+  // Start from the annotator's file, as someone continuing their work would.
+  await annotate.getByTestId('import-annotations').click();
+  await expect(annotate.getByTestId('status-message')).toContainText(`from annotations/${name}.jsonl`);
+  await annotate.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(annotate.getByTestId('gt-editor').locator('.view-lines')).toBeVisible();
+  const adjudicate = await context.newPage();
+  await adjudicate.goto(withQuery('', '#/adjudicate'));
+  await adjudicate.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`).click();
+  await expect(adjudicate.getByTestId('agreement-panel')).toBeVisible();
+  return { annotate, adjudicate };
+}
+
+async function replaceCalls(page: Page, calls: unknown[]): Promise<void> {
+  await page.getByTestId('gt-editor').locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(JSON.stringify(calls));
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(calls.length);
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+}
+
+async function exportFile(page: Page, name: string): Promise<void> {
+  await page.getByTestId('export-annotations').click();
+  await expect(page.getByTestId('status-message')).toContainText(`Exported 1 annotation(s) to annotations/${name}.jsonl`);
+}
+
+const exactOf = (page: Page) => page.getByTestId('agreement-panel').getByTestId('agreement-exact');
+
+test('two annotators in two browser contexts: each panel follows both', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const bobCalls = latestCalls(await readFile(path.join(dataset, 'annotations', 'bob.jsonl'), 'utf8'), TASK);
+  const alice = await annotatorTabs(browser, 'alice');
+  const bob = await annotatorTabs(browser, 'bob');
+  // The sample's alice and bob disagree on a quantity in this task.
+  for (const tab of [alice.adjudicate, bob.adjudicate]) {
+    await expect(exactOf(tab)).toHaveAttribute('data-value', 'false');
+    await expect(tab.getByTestId('agreement-call-f1')).toContainText('0.667');
+    await expect(tab.getByTestId('agreement-diffs')).toContainText('qty');
+  }
+
+  // alice takes bob's calls: her other tab sees it through dexie, bob's context does not yet.
+  await replaceCalls(alice.annotate, bobCalls);
+  await expect(exactOf(alice.adjudicate)).toHaveAttribute('data-value', 'true', { timeout: 1000 });
+  await expect(alice.adjudicate.getByTestId('agreement-call-f1')).toContainText('1');
+  await expect(exactOf(bob.adjudicate)).toHaveAttribute('data-value', 'false');
+
+  // alice exports: the file changes on disk, the watcher tells bob's context.
+  await exportFile(alice.annotate, 'alice');
+  await expect(exactOf(bob.adjudicate)).toHaveAttribute('data-value', 'true', { timeout: 1000 });
+
+  // bob drops his last call: his own panel first, alice's after his export.
+  await replaceCalls(bob.annotate, bobCalls.slice(0, 2));
+  await expect(exactOf(bob.adjudicate)).toHaveAttribute('data-value', 'false', { timeout: 1000 });
+  await expect(bob.adjudicate.getByTestId('agreement-diffs')).toContainText('only alice');
+  await exportFile(bob.annotate, 'bob');
+  await expect(exactOf(alice.adjudicate)).toHaveAttribute('data-value', 'false', { timeout: 1000 });
+  await expect(alice.adjudicate.getByTestId('agreement-call-f1')).toContainText('0.8');
+  if (screenshots) {
+    await alice.adjudicate.screenshot({ path: path.join(screenshots, 'adjudicate-panel.png'), fullPage: true });
+    await bob.annotate.screenshot({ path: path.join(screenshots, 'annotate-bob.png') });
+  }
+  await alice.annotate.context().close();
+  await bob.annotate.context().close();
+});
+
+test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard lists it', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(withQuery('', '#/adjudicate'));
+  await page.getByTestId('adjudicator-name').fill('e2e-lead');
+
+  // Lifecycle counts: every task but this one has ground truth.
+  const counts = page.getByTestId('lifecycle-counts');
+  await expect(counts.locator('[data-count="adjudicated"]')).toHaveText('29');
+  const row = page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`);
+  await expect(row).toHaveAttribute('data-stage', 'disputed');
+
+  // Dashboard: figures and this task among the disagreements.
+  await page.getByTestId('adjudicate-dashboard-tab').click();
+  const dashboard = page.getByTestId('agreement-dashboard');
+  await expect(dashboard.getByTestId('dashboard-overall')).toBeVisible();
+  await expect(dashboard.getByTestId('disagreements').locator(`[data-task-id="${TASK}"]`)).toBeVisible();
+  if (screenshots) await page.screenshot({ path: path.join(screenshots, 'adjudicate-dashboard.png'), fullPage: true });
+  await dashboard.getByTestId('disagreements').locator(`[data-task-id="${TASK}"] button`).click();
+
+  // The task: diff, alignment (bob dropped a call above), runs, decision, rationale, finalize.
+  await expect(page.getByTestId('adjudication-diff').locator('.monaco-diff-editor')).toBeVisible();
+  const alignment = page.getByTestId('alignment-table');
+  await expect(alignment.locator('tr[data-kind="match"]')).toHaveCount(2);
+  await expect(alignment.locator('tr[data-kind="onlyA"]')).toContainText('add_to_shopping_list');
+  await page.getByTestId('take-all-b').click();
+  await page.getByTestId('run-sequences').click();
+  await expect(page.getByTestId('run-results')).toContainText('merged');
+  await page.getByTestId('adjudication-note').fill('The clip shows five tins; bob is right.');
+  if (screenshots) await page.screenshot({ path: path.join(screenshots, 'adjudicate-task.png'), fullPage: true });
+  await page.getByTestId('finalize-button').click();
+  await expect(page.getByTestId('finalize-message')).toContainText('source adjudicated');
+  await expect(row).toHaveAttribute('data-stage', 'adjudicated');
+
+  const text = await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8');
+  const lines = text.split('\n').filter((l) => l.trim());
+  const written = lines.map((l) => JSON.parse(l)).find((l) => l.task_id === TASK);
+  expect(written).toMatchObject({ task_id: TASK, source: 'adjudicated', adjudicator: 'e2e-lead', note: 'The clip shows five tins; bob is right.' });
+  const bobNow = latestCalls(await readFile(path.join(dataset, 'annotations', 'bob.jsonl'), 'utf8'), TASK);
+  expect(written.calls).toEqual(bobNow);
+  // Every other line is kept as it was.
+  expect(lines.filter((l) => JSON.parse(l).task_id !== TASK)).toEqual(originalGroundTruth);
+  await context.close();
+});
