@@ -81,6 +81,21 @@ async function timedStep(page: Page, key: string, expected: number): Promise<num
   );
 }
 
+/**
+ * Opens the completion list after `prefix` (typed at the cursor) and checks that it offers `tool`
+ * (the names come from the JSON Schema generated from tools.json), then completes the name.
+ * Accepting with Enter races with the list refreshing while the JSON worker answers (an Enter
+ * mid-refresh inserts with a stale range), so the rest of the name is typed instead.
+ */
+async function completeToolName(page: Page, prefix: string, tool: string): Promise<void> {
+  await page.keyboard.type(prefix);
+  await page.keyboard.press('Control+Space');
+  await expect(page.locator('.suggest-widget .monaco-list-row', { hasText: tool }).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.type(tool.slice(prefix.length));
+  await expect(page.getByTestId('call-list')).toContainText(tool);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 test('annotate a task: frames, visual reference, calls, console, persistence, export and import', async ({ page }) => {
@@ -140,26 +155,21 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   await editor.locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
-  await page.keyboard.insertText('[{"tool_name": "", "parameters": {"product_name": "Domaine Lune Bordeaux"}}]');
-  const pickTool = async (line: number, prefix: string, tool: string) => {
+  const pickTool = async (prefix: string, tool: string) => {
     await page.keyboard.press('ControlOrMeta+Home');
-    for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Home');
-    const column = (await editor.locator('.view-line').nth(line - 1).textContent())!.indexOf('"tool_name": "') + '"tool_name": "'.length;
-    for (let i = 0; i < column; i++) await page.keyboard.press('ArrowRight');
-    await page.keyboard.type(prefix);
-    await page.keyboard.press('Control+Space');
-    const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: tool }).first();
-    await expect(suggestion).toBeVisible();
-    await suggestion.click();
+    // Line 1 starts with [{"tool_name": " (Monaco's DOM lines are not in document order, so
+    // the position is known rather than read).
+    for (let i = 0; i < '[{"tool_name": "'.length; i++) await page.keyboard.press('ArrowRight');
+    await completeToolName(page, prefix, tool);
   };
-  await pickTool(1, 'get_pr', 'get_price');
-  await expect(page.getByTestId('call-list')).toContainText('get_price');
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.insertText(',\n{"tool_name": "", "parameters": {"user_id": "maya_chen_204", "product_name": "Domaine Lune Bordeaux", "qty": 1, "category": "wine", "price": 30.74, "tax_rate": 0.12, "discount": 1}}');
-  const lines = await editor.locator('.view-line').allTextContents();
-  await pickTool(lines.findIndex((text) => text.includes('"user_id"')) + 1, 'add_to', 'add_to_cart');
+  // add_to_cart first, then get_price inserted before it: each tool name is picked on line 1,
+  // where it comes before anything that could wrap.
+  await page.keyboard.insertText('[{"tool_name": "", "parameters": {"user_id": "maya_chen_204", "product_name": "Domaine Lune Bordeaux", "qty": 1, "category": "wine", "price": 30.74, "tax_rate": 0.12, "discount": 1}}]');
+  await pickTool('add_to_car', 'add_to_cart');
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.insertText('{"tool_name": "", "parameters": {"product_name": "Domaine Lune Bordeaux"}},\n');
+  await pickTool('get_pric', 'get_price');
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
   await expect(page.getByTestId('call-list')).toContainText('add_to_cart');
 
@@ -168,7 +178,7 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   await page.getByTestId('console-run-all').click();
   await expect(page.getByTestId('tool-console')).toContainText('"status": "success"');
   await expect(page.getByTestId('state-diff')).toContainText('Domaine Lune Bordeaux');
-  await page.screenshot({ path: 'test-results/annotate-workspace.png' });
+  await page.screenshot({ path: test.info().outputPath('annotate-workspace.png') });
 
   // Saved within a second; a reload loses nothing.
   await page.waitForTimeout(1000);

@@ -36,12 +36,14 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
       if (disposed || !host.current) return;
       monacoRef.current = monaco;
       const uri = monaco.Uri.parse(`egobench://calls/${scenario.id}/${taskKey ?? 'none'}.json`);
-      const schemas = monaco.json.jsonDefaults.diagnosticsOptions.schemas?.filter((entry) => entry.uri !== `egobench://schema/${scenario.id}`) ?? [];
+      // One schema entry per model, matched by its exact URI (globs do not match custom schemes).
+      const schemaUri = `egobench://schema/${scenario.id}/${taskKey ?? 'none'}`;
+      const schemas = monaco.json.jsonDefaults.diagnosticsOptions.schemas?.filter((entry) => entry.uri !== schemaUri) ?? [];
       monaco.json.jsonDefaults.setDiagnosticsOptions({
         validate: true,
         allowComments: false,
         enableSchemaRequest: false,
-        schemas: [...schemas, { uri: `egobench://schema/${scenario.id}`, fileMatch: [`egobench://calls/${scenario.id}/*`], schema: callsJsonSchema(scenario.library) }],
+        schemas: [...schemas, { uri: schemaUri, fileMatch: [uri.toString()], schema: callsJsonSchema(scenario.library) }],
       });
       const record = useAnnotateStore.getState().record;
       const text = record?.editor_text ?? callsToText(record?.calls ?? []);
