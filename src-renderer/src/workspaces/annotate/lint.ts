@@ -69,7 +69,7 @@ export function lintCalls(
             issues.push({ call: index, param: name, severity: 'warning', message: `"${item}" is not in ${entity.table}.${entity.column}` });
         }
       }
-      if (/user_?id$/i.test(name) && userId && typeof value === 'string' && value !== userId)
+      if (/user_?id$/i.test(name) && userId && typeof value === 'string' && value.trim() !== '' && value !== userId)
         issues.push({ call: index, param: name, severity: 'warning', message: `user id "${value}" differs from the instruction's "${userId}"` });
     }
     const result = facts.results?.[index];

@@ -1,0 +1,82 @@
+import { Validator } from '@cfworker/json-schema';
+import { describe, expect, it } from 'vitest';
+import type { ToolLibrary } from '../../../../shared/format/types';
+import { callsJsonSchema } from './callsSchema';
+import { callsToText, mergeCalls, moveItem, parseCallsText } from './callsText';
+import { lintCalls, taskUserId } from './lint';
+
+const library: ToolLibrary = {
+  state_tables: ['carts'],
+  tools: [
+    {
+      name: 'get_price',
+      description: 'Price of a product',
+      effect: 'read',
+      steps: [],
+      parameters: { type: 'object', properties: { product_name: { type: 'string', 'x-match': { entity: 'products.product_name' } } }, required: ['product_name'], additionalProperties: false },
+    },
+    {
+      name: 'add_to_cart',
+      description: 'Add to cart',
+      effect: 'write',
+      steps: [],
+      parameters: { type: 'object', properties: { user_id: { type: 'string' }, qty: { type: 'integer', minimum: 1 }, size: { type: 'string', enum: ['s', 'l'] } }, required: ['user_id', 'qty'] },
+    },
+  ],
+};
+
+describe('editor schema from tools.json', () => {
+  const validator = new Validator(callsJsonSchema(library) as object, '7');
+  it('accepts well-formed calls and rejects unknown tools and bad parameters', () => {
+    expect(validator.validate([{ tool_name: 'get_price', parameters: { product_name: 'wine' } }]).valid).toBe(true);
+    expect(validator.validate([{ tool_name: 'nope', parameters: {} }]).valid).toBe(false);
+    expect(validator.validate([{ tool_name: 'add_to_cart', parameters: { user_id: 'u', qty: 0 } }]).valid).toBe(false);
+    expect(validator.validate([{ tool_name: 'add_to_cart', parameters: { user_id: 'u', qty: 1, size: 'm' } }]).valid).toBe(false);
+    expect(validator.validate([{ tool_name: 'get_price', parameters: { product_name: 'x', extra: 1 } }]).valid).toBe(false);
+  });
+  it('lists the tool names as an enum for completion, without x- keywords', () => {
+    const schema = callsJsonSchema(library) as { items: { properties: { tool_name: { enum: string[] } } } };
+    expect(schema.items.properties.tool_name.enum).toEqual(['get_price', 'add_to_cart']);
+    expect(JSON.stringify(schema)).not.toContain('x-match');
+  });
+});
+
+describe('editor text and calls', () => {
+  it('round-trips calls and keeps ids by position', () => {
+    const calls = [{ id: 'a', frame: 3, tool_name: 'get_price', parameters: { product_name: 'wine' } }];
+    const parsed = parseCallsText(callsToText(calls));
+    expect(parsed.ok && mergeCalls(calls, parsed.calls)).toEqual(calls);
+    expect(parseCallsText('[{"tool_name": "x"}]')).toMatchObject({ ok: false });
+    expect(parseCallsText('[{"tool_name": ')).toMatchObject({ ok: false });
+    expect(moveItem([1, 2, 3], 0, 2)).toEqual([2, 3, 1]);
+    expect(moveItem([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('lint', () => {
+  const task = { instruction: 'You are a shopper (User ID: maya_chen_204).', user_id: undefined };
+  it('reads the user id from the instruction', () => {
+    expect(taskUserId(task)).toBe('maya_chen_204');
+    expect(taskUserId({ instruction: 'x', user_id: 'u1' })).toBe('u1');
+  });
+  it('flags unknown tools, empty required values, unknown entities, other user ids and failing calls', () => {
+    const issues = lintCalls(
+      [
+        { tool_name: 'get_price', parameters: { product_name: 'Unicorn Wine' } },
+        { tool_name: 'add_to_cart', parameters: { user_id: 'someone_else', qty: 1 } },
+        { tool_name: 'add_to_cart', parameters: { user_id: '', qty: 1 } },
+        { tool_name: 'lookup', parameters: {} },
+      ],
+      library,
+      task,
+      { entityExists: (_table, _column, value) => value !== 'Unicorn Wine', results: [{ ok: true }, { ok: false, message: 'no such user' }] },
+    );
+    expect(issues.map((issue) => [issue.call, issue.message])).toEqual([
+      [0, '"Unicorn Wine" is not in products.product_name'],
+      [1, 'user id "someone_else" differs from the instruction\'s "maya_chen_204"'],
+      [1, 'fails on replay: no such user'],
+      [2, 'required parameter "user_id" is empty'],
+      [3, 'unknown tool "lookup"'],
+    ]);
+  });
+});
