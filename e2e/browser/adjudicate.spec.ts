@@ -195,5 +195,11 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   expect(written.calls).toEqual(bobNow);
   // Every other line is kept as it was.
   expect(lines.filter((l) => JSON.parse(l).task_id !== TASK)).toEqual(originalGroundTruth);
+
+  // The blind-annotation setting is a project setting: it lands in the dataset.
+  await page.getByTestId('blind-setting').check();
+  await expect
+    .poll(async () => JSON.parse(await readFile(path.join(dataset, 'studio-project.json'), 'utf8').catch(() => '{}')).agreement?.hide_while_annotating)
+    .toBe(true);
   await context.close();
 });

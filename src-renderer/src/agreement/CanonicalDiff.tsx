@@ -26,6 +26,8 @@ export function CanonicalDiff({ a, b, names }: { a: readonly ToolCall[]; b: read
         originalEditable: false,
         automaticLayout: true,
         renderSideBySide: true,
+        // Side by side even in a narrow pane (Monaco switches to inline below 900 px by default).
+        useInlineViewWhenSpaceIsLimited: false,
         minimap: { enabled: false },
         scrollBeyondLastLine: false,
         theme: dark ? 'vs-dark' : 'vs',

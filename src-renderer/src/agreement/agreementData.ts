@@ -142,12 +142,20 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
   setSettings: async (patch) => {
     const { datasetId } = get();
     if (!datasetId) return;
-    const api = studioApi();
-    const current = parseSettings(await studioSource(api, datasetId).readText(PROJECT_SETTINGS_PATH));
-    const settings = { ...current.settings, ...patch };
-    const agreement = { ...((current.raw.agreement ?? {}) as Record<string, unknown>), hide_while_annotating: settings.hideAgreementWhileAnnotating };
-    await api.datasets.writeText(datasetId, PROJECT_SETTINGS_PATH, `${JSON.stringify({ ...current.raw, agreement }, null, 2)}\n`);
-    set({ settings });
+    const before = get().settings;
+    set({ settings: { ...before, ...patch } }); // shown at once; written below, undone if that fails
+    try {
+      const api = studioApi();
+      // Read, modify, write: keys other tools keep in the file survive.
+      const current = parseSettings(await studioSource(api, datasetId).readText(PROJECT_SETTINGS_PATH));
+      const settings = { ...current.settings, ...patch };
+      const agreement = { ...((current.raw.agreement ?? {}) as Record<string, unknown>), hide_while_annotating: settings.hideAgreementWhileAnnotating };
+      await api.datasets.writeText(datasetId, PROJECT_SETTINGS_PATH, `${JSON.stringify({ ...current.raw, agreement }, null, 2)}\n`);
+      set({ settings });
+    } catch (error) {
+      set({ settings: before });
+      throw error;
+    }
   },
 }));
 

@@ -127,7 +127,11 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
             type="checkbox"
             data-testid="blind-setting"
             checked={settings.hideAgreementWhileAnnotating}
-            onChange={(e) => void setSettings({ hideAgreementWhileAnnotating: e.target.checked })}
+            onChange={(e) =>
+              setSettings({ hideAgreementWhileAnnotating: e.target.checked }).catch((err: unknown) =>
+                showMessage(`Cannot save the project setting: ${(err as Error).message}`, 'error'),
+              )
+            }
           />{' '}
           Blind annotation: hide agreement in Annotate
         </label>
