@@ -1,5 +1,6 @@
 // The annotation database. Versions only ever get added: a user's browser may hold any older
-// one, and dexie runs each upgrade in order when the page opens it (tested in upgrade.test.ts).
+// one, and dexie runs each upgrade in order when the page opens it (tested in Chromium by
+// e2e/browser/annotate-db-upgrade.spec.ts; the row upgrade itself in annotationDb.test.ts).
 //
 // v1: annotations keyed by [dataset+task+annotator]; annotators.
 // v2: calls get ids and evidence frames, references their frames and bindings, rows their file
