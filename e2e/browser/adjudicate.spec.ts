@@ -91,7 +91,8 @@ async function annotatorTabs(browser: Browser, name: string): Promise<{ annotate
   await annotate.getByTestId('import-annotations').click();
   await expect(annotate.getByTestId('status-message')).toContainText(`from annotations/${name}.jsonl`);
   await annotate.locator(`[data-task-id="${TASK}"]`).click();
-  await expect(annotate.getByTestId('gt-editor').locator('.view-lines')).toBeVisible();
+  // Monaco and its workers load on first use: slow on a busy machine.
+  await expect(annotate.getByTestId('gt-editor').locator('.view-lines')).toBeVisible({ timeout: 30_000 });
   const adjudicate = await context.newPage();
   await adjudicate.goto(withQuery('', '#/adjudicate'));
   await adjudicate.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`).click();
