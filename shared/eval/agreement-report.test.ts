@@ -1,7 +1,7 @@
 // The agreement dashboard's figures against the real `egostudio agreement` command on the same
 // files (the sample dataset and a hand-made one), and the call alignment of the adjudication view.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +14,7 @@ import { agreementDashboard, compareTask } from './agreement-report';
 import { engineProvider } from './engine-provider';
 import { call, jsonl, shopFiles } from './test-support/shop';
 import { memorySource } from './test-support/memory-source';
+import { writeDatasetFolder } from '../../src-main/test-support/dataset-folder';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -79,10 +80,7 @@ describe('agreement dashboard = egostudio agreement', () => {
       ]),
     };
     const root = path.join(dir, 'shop');
-    for (const [file, text] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-      await writeFile(path.join(root, file), text);
-    }
+    await writeDatasetFolder(root, files);
     const [cli, dashboard] = await Promise.all([cliAgreement(root, 'alice', 'bob'), dashboardOf(root, 'alice', 'bob')]);
     expect(dashboard.tasks).toEqual(cli.tasks);
     expect(dashboard.overall).toEqual(cli.summary);

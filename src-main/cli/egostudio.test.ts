@@ -1,34 +1,15 @@
 // The real command, as a user runs it, on hand-made dataset folders written to disk.
-import { execFile } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, jsonl, shopFiles } from '../../shared/eval/test-support/shop';
+import { runEgostudio, writeDatasetFolder } from '../test-support/dataset-folder';
 
-const run = promisify(execFile);
-const CLI = path.resolve(import.meta.dirname, 'egostudio.mjs');
 let dir: string;
 
-async function writeDataset(name: string, files: Record<string, string>): Promise<string> {
-  const root = path.join(dir, name);
-  for (const [file, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
-  return root;
-}
-
-async function egostudio(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const writeDataset = (name: string, files: Record<string, string>) => writeDatasetFolder(path.join(dir, name), files);
+const egostudio = runEgostudio;
 
 const search = call('search_products', { name: 'apple' });
 const add = (product_name: string, quantity = 2) => call('add_to_cart', { user_id: 'u1', product_name, quantity });

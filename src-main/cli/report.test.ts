@@ -1,35 +1,16 @@
 // `egostudio report` as a user runs it: the tables' figures equal `egostudio evaluate --json`
 // on the same folder, the figures are SVG, overrides come from reviews/, exit codes as evaluate.
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, jsonl, shopFiles } from '../../shared/eval/test-support/shop';
+import { runEgostudio, writeDatasetFolder } from '../test-support/dataset-folder';
 
-const run = promisify(execFile);
-const CLI = path.resolve(import.meta.dirname, 'egostudio.mjs');
 let dir: string;
 
-async function egostudio(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { maxBuffer: 1 << 26 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-async function writeDataset(name: string, files: Record<string, string>): Promise<string> {
-  const root = path.join(dir, name);
-  for (const [file, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
-  return root;
-}
+const egostudio = runEgostudio;
+const writeDataset = (name: string, files: Record<string, string>) => writeDatasetFolder(path.join(dir, name), files);
 
 /** Two scenarios of unequal task counts (shop: 2, mall: 1), two models, two modes. */
 function twoScenarioFiles(extra: Record<string, string> = {}): Record<string, string> {

@@ -1,5 +1,5 @@
 // Worker threads and byte-range chunks must not change a single figure, line number or problem.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { call, shopFiles } from '../../shared/eval/test-support/shop';
 import { buildCli } from './build-cli.mjs';
 import { chunkFiles } from './file-chunks';
 import { evaluateFolder } from './run-evaluation';
+import { writeDatasetFolder } from '../test-support/dataset-folder';
 
 let dir: string | undefined;
 afterAll(async () => {
@@ -34,10 +35,7 @@ describe('chunked evaluation', () => {
     }
     files['trajectories/a.jsonl'] = '\uFEFF' + lines.join('\n');
     files['trajectories/b/c.jsonl'] = lines.slice(0, 30).reverse().join('\n') + '\n';
-    for (const [file, text] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-      await writeFile(path.join(root, file), text);
-    }
+    await writeDatasetFolder(root, files);
     await buildCli(); // the workers run the bundled worker script
     const inProcess = await evaluateFolder(root, { workers: 0 });
     const chunked = await evaluateFolder(root, { workers: 2, chunkBytes: 700 });

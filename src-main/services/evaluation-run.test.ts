@@ -1,10 +1,11 @@
 // evaluation.run's service: the SPEC §12 report of a folder plus task counts and usage.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, jsonl, shopFiles } from '../../shared/eval/test-support/shop';
 import { evaluationRun, readReviewFiles } from './evaluation-run';
+import { writeDatasetFolder } from '../test-support/dataset-folder';
 
 let root: string;
 
@@ -22,10 +23,7 @@ beforeAll(async () => {
     'reviews/amy.jsonl': '',
     'reviews/notes.txt': 'not a review file',
   });
-  for (const [file, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
+  await writeDatasetFolder(root, files);
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
