@@ -34,7 +34,7 @@ describe('egostudio evaluate', () => {
     });
     const out = path.join(dir, 'ok.json');
     const result = await egostudio('evaluate', root, '--json', out);
-    expect(result.stderr).toBe('');
+    expect(result.stderr.replace(/^evaluating: .*\n/gm, '')).toBe(''); // progress lines appear on a slow machine
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('joint_succ');
     const json = JSON.parse(await readFile(out, 'utf8'));
