@@ -46,6 +46,14 @@ describe('channel argument validators', () => {
     expect(rejection(() => parseChannelArgs('evaluation.run', ['../x'])).code).toBe('invalid-args');
   });
 
+  it('takes a video folder choice as dialog, typed path or clear', () => {
+    expect(parseChannelArgs('datasets.setVideoFolder', ['tiny-1a2b3c4d', { kind: 'dialog' }])).toEqual(['tiny-1a2b3c4d', { kind: 'dialog' }]);
+    expect(parseChannelArgs('datasets.setVideoFolder', ['tiny-1a2b3c4d', { kind: 'path', path: '/v' }])[1]).toEqual({ kind: 'path', path: '/v' });
+    expect(rejection(() => parseChannelArgs('datasets.setVideoFolder', ['tiny-1a2b3c4d', { kind: 'path' }])).code).toBe('invalid-args');
+    expect(rejection(() => parseChannelArgs('datasets.setVideoFolder', ['tiny-1a2b3c4d', '/v'])).code).toBe('invalid-args');
+    expect(rejection(() => parseChannelArgs('datasets.clipStatus', ['../x'])).code).toBe('invalid-args');
+  });
+
   it('knows its channel names and nothing else', () => {
     expect(isStudioChannel('datasets.list')).toBe(true);
     expect(isStudioChannel('toString')).toBe(false);

@@ -35,6 +35,21 @@ export interface DatasetFile {
   size: number;
 }
 
+/** The clips an opened dataset's tasks name (tasks.jsonl `video`) and where the host finds each. */
+export interface ClipStatus {
+  /** The video folder chosen for this dataset (absolute), or null. */
+  folder: string | null;
+  clips: {
+    /** Dataset-relative path the task names, e.g. `videos/retail1.mp4`. */
+    path: string;
+    /** The file name looked up in the video folder (`retail1.mp4`); null when the path is not `videos/<name>`. */
+    name: string | null;
+    /** Found in the dataset, in the video folder, or missing. */
+    source: 'dataset' | 'folder' | null;
+  }[];
+  missing: number;
+}
+
 // #region argument schemas
 const datasetId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,95}$/, 'expected a dataset id from datasets.list');
 const filePath = z
@@ -45,6 +60,12 @@ const dirPath = z
   .refine(isDatasetRelativeDir, 'expected a dataset-relative folder ("" for the root, no "..", no absolute path)');
 /** Files written through the API are text (annotations, ground truth); 64 MiB is far above any of them. */
 const fileText = z.string().max(64 * 1024 * 1024);
+/** How datasets.setVideoFolder picks the folder: the desktop's folder dialog, a path typed in the browser host, or none. */
+const videoFolderChoice = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('dialog') }),
+  z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }),
+  z.object({ kind: z.literal('clear') }),
+]);
 // #endregion
 
 /** A channel: its argument tuple schema and, as a type only, its result. */
@@ -81,6 +102,15 @@ export const studioChannels = {
   'datasets.writeText': channel<DatasetFile>()(
     'Writes a UTF-8 file of an opened dataset atomically (temporary file, then rename).',
     z.tuple([datasetId, filePath, fileText]),
+  ),
+  'datasets.clipStatus': channel<ClipStatus>()(
+    "Which clips an opened dataset's tasks name and whether each is in the dataset, in its video folder, or missing.",
+    z.tuple([datasetId]),
+  ),
+  'datasets.setVideoFolder': channel<ClipStatus>()(
+    'Chooses the folder that serves videos/<name> when the dataset has no such file (kept in the config folder, not the dataset). ' +
+      'Desktop: {kind: "dialog"} opens a folder dialog; browser host: {kind: "path", path} with an existing absolute folder; {kind: "clear"} forgets it.',
+    z.tuple([datasetId, videoFolderChoice]),
   ),
   'evaluation.run': channel<EvaluationRun>()(
     "Evaluates an opened dataset's trajectories/ in the host (SPEC §12 report, task counts, per-trajectory usage).",

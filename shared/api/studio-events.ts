@@ -4,18 +4,38 @@ import type { DatasetSummary } from './studio-api';
 
 export interface StudioEvents {
   /** Files of an opened dataset changed (written through the API, or later seen by a watcher). */
-  'datasets.changed': { datasetId: string; paths: string[] };
+  'datasets.changed': {
+    datasetId: string;
+    paths: string[];
+    /** Set when no file was written: a video folder was chosen or forgotten, so these clips are served from elsewhere. */
+    reason?: 'video-folder';
+  };
   /** The host opened a dataset on its own (File > Open Dataset Folder..., Open Recent). */
   'datasets.opened': { dataset: DatasetSummary };
   /** File > Import Trajectories... (Electron): the files the user chose, read by the host, for the Replay workspace. */
   'trajectories.imported': { files: { name: string; text: string }[]; problems: { file: string; line: number; message: string }[] };
   /** annotations/<annotator>.jsonl or ground_truth.jsonl of an opened dataset changed on disk (file watcher, debounced). */
   'annotations.changed': { datasetId: string; paths: string[] };
+  /** File > Import EgoBench Release... (Electron): started, then finished with the counts and lint, or failed. */
+  'egobench.imported': EgobenchImportEvent;
 }
+
+export type EgobenchImportEvent =
+  | { state: 'running'; release: string; out: string }
+  | {
+      state: 'done';
+      release: string;
+      out: string;
+      dataset: DatasetSummary;
+      summary: { scenarios: number; tasks: number; trajectories: number; models: string[]; modes: string[]; videos: number };
+      warnings: { file: string; message: string }[];
+      problems: { file: string; message: string }[];
+    }
+  | { state: 'failed'; release: string; out: string; message: string };
 
 export type StudioEventName = keyof StudioEvents;
 
-export const studioEventNames = ['datasets.changed', 'datasets.opened', 'trajectories.imported', 'annotations.changed'] as const satisfies readonly StudioEventName[];
+export const studioEventNames = ['datasets.changed', 'datasets.opened', 'trajectories.imported', 'annotations.changed', 'egobench.imported'] as const satisfies readonly StudioEventName[];
 
 /** Compile-time check that studioEventNames lists every event of StudioEvents. */
 type MissingEventNames = Exclude<StudioEventName, (typeof studioEventNames)[number]>;

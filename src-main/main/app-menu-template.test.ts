@@ -31,4 +31,13 @@ describe('application menu', () => {
     expect(actions.openRecentDataset).toHaveBeenCalledWith('/data/b');
     expect(template(false).items.find((item) => item.label === 'No recent datasets')?.enabled).toBe(false);
   });
+
+  it('imports an EgoBench release when the host offers it', () => {
+    expect(template(false).items.some((item) => item.label === 'Import EgoBench Release...')).toBe(false);
+    const importEgobenchRelease = vi.fn();
+    const actions = { openDatasetFolder: vi.fn(), openRecentDataset: vi.fn(), showAbout: vi.fn(), importEgobenchRelease };
+    const items = allItems(buildAppMenuTemplate({ appName: 'EgoBench Studio', isMac: false, isDev: false, recentRoots: [], actions }));
+    (items.find((item) => item.label === 'Import EgoBench Release...')!.click as () => void)();
+    expect(importEgobenchRelease).toHaveBeenCalledOnce();
+  });
 });

@@ -7,6 +7,8 @@ export interface AppMenuActions {
   showAbout(): void;
   /** File > Import Trajectory Files... / Folder...: for the Replay workspace (absent: no items). */
   importTrajectories?(kind: 'files' | 'folder'): void;
+  /** File > Import EgoBench Release...: a release folder converted into a new dataset (absent: no item). */
+  importEgobenchRelease?(): void;
 }
 
 export interface AppMenuOptions {
@@ -36,6 +38,12 @@ export function buildAppMenuTemplate({ appName, isMac, isDev, recentRoots, actio
               { type: 'separator' },
               { label: 'Import Trajectory Files...', click: () => actions.importTrajectories!('files') },
               { label: 'Import Trajectory Folder...', click: () => actions.importTrajectories!('folder') },
+            ] as MenuItemConstructorOptions[])
+          : []),
+        ...(actions.importEgobenchRelease
+          ? ([
+              { type: 'separator' },
+              { label: 'Import EgoBench Release...', click: () => actions.importEgobenchRelease!() },
             ] as MenuItemConstructorOptions[])
           : []),
         { type: 'separator' },

@@ -1,8 +1,9 @@
 // Electron main process: one secure window over the studio services.
 import path from 'node:path';
-import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, type WebContents } from 'electron';
+import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, type OpenDialogOptions, type WebContents } from 'electron';
 import { ipcEventChannel } from '../../shared/api/ipc-channels';
 import { contentSecurityPolicy } from '../services/content-security-policy';
+import { importEgobenchRelease } from '../services/egobench-import';
 import { createStudioHost } from '../services/studio-host';
 import { readImportedTrajectories } from '../services/trajectory-import';
 import { buildAppMenuTemplate } from './app-menu-template';
@@ -22,9 +23,49 @@ const rendererLocation: RendererLocation = devServerUrl
   ? { kind: 'dev-server', origin: new URL(devServerUrl).origin }
   : { kind: 'file', indexHtml: path.join(import.meta.dirname, '..', 'renderer', 'index.html') };
 
-const studio = createStudioHost({ hostKind: 'electron', appRoot: app.getAppPath(), configDir: app.getPath('userData') });
+const studio = createStudioHost({
+  hostKind: 'electron',
+  appRoot: app.getAppPath(),
+  configDir: app.getPath('userData'),
+  // datasets.setVideoFolder: the folder comes from this dialog, never from the renderer.
+  chooseFolder: (title) => pickFolder({ title }),
+});
 
 let mainWindow: BrowserWindow | null = null;
+
+/** A native folder dialog (over the window when there is one); null when cancelled. */
+async function pickFolder(options: { title: string; defaultPath?: string; create?: boolean }): Promise<string | null> {
+  const dialogOptions: OpenDialogOptions = {
+    title: options.title,
+    defaultPath: options.defaultPath,
+    properties: options.create ? ['openDirectory', 'createDirectory', 'promptToCreate'] : ['openDirectory'],
+  };
+  const { canceled, filePaths } = mainWindow ? await dialog.showOpenDialog(mainWindow, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+  return canceled || !filePaths[0] ? null : filePaths[0];
+}
+
+let importing = false;
+
+/** File > Import EgoBench Release...: release folder, then dataset folder, both from dialogs; the renderer shows the outcome. */
+async function importRelease(): Promise<void> {
+  if (importing) return;
+  const release = await pickFolder({ title: 'Import EgoBench Release: choose the release folder (tasks/, tools/, init/, results/)' });
+  if (!release) return;
+  const out = await pickFolder({ title: 'Import EgoBench Release: choose a folder for the new dataset', defaultPath: path.dirname(release), create: true });
+  if (!out) return;
+  importing = true;
+  studio.events.emit('egobench.imported', { state: 'running', release, out });
+  try {
+    // The renderer opens the new dataset (already in the catalog) and shows the report.
+    studio.events.emit('egobench.imported', await importEgobenchRelease(release, out, studio.catalog));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    studio.events.emit('egobench.imported', { state: 'failed', release, out, message });
+    dialog.showErrorBox('Cannot import the EgoBench release', message);
+  } finally {
+    importing = false;
+  }
+}
 
 function createMainWindow(): void {
   const window = new BrowserWindow(mainWindowOptions(path.join(import.meta.dirname, '..', 'preload', 'index.cjs')));
@@ -77,6 +118,7 @@ async function installMenu(): Promise<void> {
             studio.events.emit('trajectories.imported', await readImportedTrajectories(filePaths));
           });
       },
+      importEgobenchRelease: () => void importRelease(),
       showAbout: () => {
         const { name, version, versions } = studio.appInfo;
         void dialog.showMessageBox({
@@ -100,7 +142,7 @@ app.on('activate', () => {
 
 void app.whenReady().then(async () => {
   applySessionSecurity(session.defaultSession, isDev ? null : contentSecurityPolicy);
-  registerMediaProtocol(protocol, studio.catalog);
+  registerMediaProtocol(protocol, studio.catalog, studio.videoFolders);
   const handlers = {
     ...studio.handlers,
     // Opening a dataset changes the recent list shown in File > Open Recent.

@@ -5,6 +5,7 @@ import type { CustomScheme, Protocol } from 'electron';
 import { mediaScheme } from '../../shared/api/media-url';
 import type { DatasetCatalog } from '../services/dataset-catalog';
 import { decodeMediaPath, openMediaFile } from '../services/media-files';
+import type { VideoFolders } from '../services/video-folders';
 
 /** Registered before app ready: a standard, secure scheme that streams and works with fetch(). */
 export const mediaSchemeDefinition: CustomScheme = {
@@ -12,7 +13,7 @@ export const mediaSchemeDefinition: CustomScheme = {
   privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true },
 };
 
-export async function handleMediaRequest(request: Request, catalog: DatasetCatalog): Promise<Response> {
+export async function handleMediaRequest(request: Request, catalog: DatasetCatalog, videoFolders?: VideoFolders): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 });
   const url = new URL(request.url);
   let filePath: string;
@@ -22,7 +23,7 @@ export async function handleMediaRequest(request: Request, catalog: DatasetCatal
     return new Response(null, { status: 400 });
   }
   // A standard scheme puts the dataset id in the host (lower-cased, which ids already are).
-  const media = await openMediaFile(catalog, url.hostname, filePath, request.headers.get('range'));
+  const media = await openMediaFile(catalog, url.hostname, filePath, request.headers.get('range'), videoFolders);
   if (!media.body || request.method === 'HEAD') {
     media.body?.destroy();
     return new Response(null, { status: media.status, headers: media.headers });
@@ -33,6 +34,6 @@ export async function handleMediaRequest(request: Request, catalog: DatasetCatal
   });
 }
 
-export function registerMediaProtocol(protocol: Protocol, catalog: DatasetCatalog): void {
-  protocol.handle(mediaScheme, (request) => handleMediaRequest(request, catalog));
+export function registerMediaProtocol(protocol: Protocol, catalog: DatasetCatalog, videoFolders?: VideoFolders): void {
+  protocol.handle(mediaScheme, (request) => handleMediaRequest(request, catalog, videoFolders));
 }

@@ -8,6 +8,7 @@ import { contentTypeFor } from './content-types';
 import type { DatasetCatalog } from './dataset-catalog';
 import { contentRangeHeader, parseRangeHeader } from './http-range';
 import { resolveExisting } from './safe-path';
+import type { VideoFolders } from './video-folders';
 
 export interface MediaResponse {
   status: number;
@@ -38,14 +39,30 @@ export const httpStatusForError: Record<StudioErrorCode, number> = {
   internal: 500,
 };
 
+/**
+ * The file behind a media path: the dataset's own, else, for a missing `videos/<name>`, that name
+ * directly inside the dataset's video folder (see video-folders.ts for its checks).
+ */
+export async function resolveMediaFile(root: string, relativePath: string, videoFolders?: VideoFolders): Promise<string> {
+  try {
+    return await resolveExisting(root, relativePath, 'file');
+  } catch (error) {
+    if (!videoFolders || StudioError.from(error).code !== 'not-found') throw error;
+    const fallback = await videoFolders.fallback(root, relativePath);
+    if (fallback === null) throw error;
+    return fallback;
+  }
+}
+
 export async function openMediaFile(
   catalog: DatasetCatalog,
   datasetId: string,
   relativePath: string,
   rangeHeader: string | null | undefined,
+  videoFolders?: VideoFolders,
 ): Promise<MediaResponse> {
   try {
-    const file = await resolveExisting(catalog.rootOf(datasetId), relativePath, 'file');
+    const file = await resolveMediaFile(catalog.rootOf(datasetId), relativePath, videoFolders);
     const stats = await stat(file);
     if (!stats.isFile()) throw new StudioError('not-found', `Not a file: ${relativePath}`);
     const size = stats.size;

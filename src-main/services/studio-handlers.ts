@@ -8,11 +8,16 @@ import {
   type StudioHandlers,
   type ValidChannelArgs,
 } from '../../shared/api/studio-api';
+import { StudioError } from '../../shared/api/studio-error';
 import type { AnnotationWatcher } from './annotation-watcher';
 import type { DatasetCatalog } from './dataset-catalog';
 import { listDatasetFiles, readDatasetText, writeDatasetText } from './dataset-files';
 import { evaluationRun } from './evaluation-run';
 import type { StudioEventBus } from './event-bus';
+import { clipStatus, type VideoFolders } from './video-folders';
+
+/** Stands in when a host keeps no video folders (tests): never a folder. */
+const noFolders = { get: async () => null, fallback: async () => null } as unknown as VideoFolders;
 
 export interface StudioServices {
   catalog: DatasetCatalog;
@@ -20,9 +25,13 @@ export interface StudioServices {
   appInfo: AppInfo;
   /** Reports annotation file changes of opened datasets (annotations.changed); absent in some tests. */
   annotationWatcher?: AnnotationWatcher;
+  /** Per-dataset video folders (config folder); absent in some tests: no folder, every clip from the dataset. */
+  videoFolders?: VideoFolders;
+  /** The desktop's native folder dialog (Electron only); resolves null when cancelled. */
+  chooseFolder?: (title: string) => Promise<string | null>;
 }
 
-export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher }: StudioServices): StudioHandlers {
+export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder }: StudioServices): StudioHandlers {
   return {
     'app.info': async () => appInfo,
     'datasets.list': () => catalog.list(),
@@ -37,6 +46,27 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
       const written = await writeDatasetText(catalog.rootOf(datasetId), path, content);
       events.emit('datasets.changed', { datasetId, paths: [written.path] });
       return written;
+    },
+    'datasets.clipStatus': async (datasetId) => clipStatus(catalog.rootOf(datasetId), videoFolders ?? noFolders),
+    'datasets.setVideoFolder': async (datasetId, choice) => {
+      const root = catalog.rootOf(datasetId);
+      if (!videoFolders) throw new StudioError('internal', 'This host keeps no video folders');
+      let folder: string | null;
+      if (choice.kind === 'clear') folder = null;
+      else if (choice.kind === 'dialog') {
+        // The desktop renderer never supplies paths: the folder comes from the host's own dialog.
+        if (!chooseFolder) throw new StudioError('invalid-args', 'The browser host has no folder dialog: type the folder path');
+        const picked = await chooseFolder('Choose the folder with the clips');
+        if (picked === null) return clipStatus(root, videoFolders);
+        folder = picked;
+      } else {
+        if (appInfo.hostKind !== 'web') throw new StudioError('forbidden', 'The desktop studio picks folders with its own dialog');
+        folder = choice.path;
+      }
+      await videoFolders.set(root, folder);
+      const status = await clipStatus(root, videoFolders);
+      events.emit('datasets.changed', { datasetId, paths: status.clips.map((clip) => clip.path), reason: 'video-folder' });
+      return status;
     },
     // The studio's own bundles carry no eval-worker.mjs: score in this thread.
     'evaluation.run': async (datasetId) => (await evaluationRun(catalog.rootOf(datasetId), { workers: 0 })).run,

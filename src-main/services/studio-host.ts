@@ -7,6 +7,7 @@ import { DatasetCatalog } from './dataset-catalog';
 import { StudioEventBus } from './event-bus';
 import { RecentDatasets } from './recent-datasets';
 import { createStudioHandlers, type StudioServices } from './studio-handlers';
+import { VideoFolders } from './video-folders';
 
 export interface StudioHostOptions {
   hostKind: HostKind;
@@ -16,6 +17,8 @@ export interface StudioHostOptions {
   configDir: string;
   /** Defaults to <appRoot>/datasets. */
   datasetsDir?: string | null;
+  /** Electron's native folder dialog for datasets.setVideoFolder (the browser host has none). */
+  chooseFolder?: (title: string) => Promise<string | null>;
 }
 
 export function createStudioHost(options: StudioHostOptions) {
@@ -28,6 +31,8 @@ export function createStudioHost(options: StudioHostOptions) {
     events,
     appInfo: readAppInfo(options.appRoot, options.hostKind),
     annotationWatcher: new AnnotationWatcher({ emit: (change) => events.emit('annotations.changed', change) }),
+    videoFolders: new VideoFolders(options.configDir),
+    chooseFolder: options.chooseFolder,
   };
   return { ...services, handlers: createStudioHandlers(services) };
 }

@@ -72,7 +72,7 @@ async function route(request: IncomingMessage, response: ServerResponse, options
       response.writeHead(400).end();
       return;
     }
-    const media = await openMediaFile(options.studio.catalog, datasetId, filePath, request.headers.range);
+    const media = await openMediaFile(options.studio.catalog, datasetId, filePath, request.headers.range, options.studio.videoFolders);
     response.writeHead(media.status, media.headers);
     if (media.body && request.method === 'GET') media.body.pipe(response);
     else {

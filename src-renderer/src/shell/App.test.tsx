@@ -26,6 +26,7 @@ function fakeStudio(): { api: StudioApi; opened: string[] } {
         opened.push(id);
         return datasets.find((dataset) => dataset.id === id)!;
       },
+      clipStatus: async () => ({ folder: null, missing: 0, clips: [] }),
     },
     mediaUrl: () => '',
     onEvent: () => () => {},
@@ -65,5 +66,47 @@ describe('App shell', () => {
     expect(screen.getByTestId('hotkey-help').textContent).toContain('Go to Adjudicate');
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.queryByTestId('hotkey-help')).toBeNull();
+  });
+
+  it('shows missing clips, takes a typed folder (browser host) and shows an EgoBench import report', async () => {
+    const { api } = fakeStudio();
+    const listeners = new Map<string, (payload: unknown) => void>();
+    const calls: unknown[] = [];
+    const missing = { folder: null, missing: 1, clips: [{ path: 'videos/retail1.mp4', name: 'retail1.mp4', source: null }] };
+    Object.assign(api.datasets, {
+      clipStatus: async () => missing,
+      setVideoFolder: async (...args: unknown[]) => {
+        calls.push(args);
+        return { folder: '/clips', missing: 0, clips: [{ ...missing.clips[0], source: 'folder' }] };
+      },
+    });
+    (api as { onEvent: unknown }).onEvent = (name: string, listener: (payload: unknown) => void) => {
+      listeners.set(name, listener);
+      return () => listeners.delete(name);
+    };
+    window.studio = api;
+    render(<App />);
+    const control = await screen.findByTestId('clips-control');
+    expect(control.textContent).toBe('Clips: 1 missing — Choose folder…');
+    fireEvent.click(control);
+    expect(screen.getByTestId('clips-list').textContent).toContain('videos/retail1.mp4 missing');
+    fireEvent.change(screen.getByTestId('clips-folder-input'), { target: { value: ' /clips ' } });
+    fireEvent.click(screen.getByTestId('clips-use-folder'));
+    await screen.findByText('Clips: all 1 found');
+    expect(calls).toEqual([['extra-00000002', { kind: 'path', path: '/clips' }]]);
+
+    await act(async () =>
+      listeners.get('egobench.imported')!({
+        state: 'done',
+        release: '/r',
+        out: '/d/extra',
+        dataset: datasets[1],
+        summary: { scenarios: 1, tasks: 8, trajectories: 8, models: ['M'], modes: ['dynamic_easy'], videos: 1 },
+        warnings: [{ file: 'tasks/retail1.json', message: 'retail1-5: ground-truth call 1 (add_to_cart) has an empty user_id' }],
+        problems: [],
+      }),
+    );
+    expect(screen.getByTestId('import-warnings').textContent).toContain('retail1-5: ground-truth call 1');
+    await screen.findByText(/Imported 8 task\(s\) in 1 scenario\(s\)/);
   });
 });

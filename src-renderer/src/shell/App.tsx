@@ -4,6 +4,8 @@ import { useWorkspace } from '../state/store';
 import { WorkspaceView } from '../workspaces/WorkspaceView';
 import { DatasetPicker } from './DatasetPicker';
 import { HotkeyHelp } from './HotkeyHelp';
+import { ImportReportDialog } from './ImportReportDialog';
+import { useShellExtras } from './shellExtras';
 import { StatusBar } from './StatusBar';
 import { WorkspaceTabs } from './WorkspaceTabs';
 import { useHashRoute } from './useHashRoute';
@@ -12,6 +14,8 @@ import { useStudioStartup } from './useStudioStartup';
 
 export function App() {
   const { workspace } = useWorkspace();
+  // A new video folder: remount the workspace so its players load their clips again.
+  const clipsEpoch = useShellExtras((state) => state.clipsEpoch);
   useHashRoute();
   useStudioStartup();
   useHotkeyDispatcher();
@@ -25,9 +29,10 @@ export function App() {
       <aside className="sidebar">
         <DatasetPicker />
       </aside>
-      <WorkspaceView workspace={workspace} />
+      <WorkspaceView key={clipsEpoch} workspace={workspace} />
       <StatusBar />
       <HotkeyHelp />
+      <ImportReportDialog />
     </div>
   );
 }

@@ -1,11 +1,13 @@
-// Bottom bar: open dataset, host kind, the latest message, and the shortcut hint.
+// Bottom bar: open dataset, its clips, host kind, the latest message, and the shortcut hint.
 import { useStatusBar } from '../state/store';
+import { ClipsControl } from './ClipsControl';
 
 export function StatusBar() {
   const { dataset, hostKind, version, message } = useStatusBar();
   return (
     <footer className="status-bar" data-testid="status-bar">
       <span data-testid="status-dataset">{dataset ? dataset.name : 'No dataset open'}</span>
+      <ClipsControl key={dataset?.id ?? ''} />
       <span data-testid="status-host">{hostKind === 'electron' ? 'Desktop' : hostKind === 'web' ? 'Browser host' : 'Connecting…'}</span>
       <span className={message?.kind === 'error' ? 'status-message error' : 'status-message'} role="status" data-testid="status-message">
         {message?.text ?? ''}

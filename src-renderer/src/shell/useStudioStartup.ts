@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { studioApi } from '../api/studio';
 import { useStudioStore } from '../state/store';
+import { importSummaryLine, useShellExtras } from './shellExtras';
 
 export function useStudioStartup(): void {
   useEffect(() => {
@@ -21,12 +22,28 @@ export function useStudioStartup(): void {
         .refreshDatasets()
         .then(() => store().openDataset(dataset.id));
     });
-    const stopChanged = api.onEvent('datasets.changed', ({ datasetId, paths }) => {
-      if (store().currentDataset?.id === datasetId) store().showMessage(`Saved ${paths.join(', ')}`, 'info');
+    const stopChanged = api.onEvent('datasets.changed', ({ datasetId, paths, reason }) => {
+      if (store().currentDataset?.id !== datasetId) return;
+      // A video folder was chosen (here or in another window): no file was saved, the clips moved.
+      if (reason === 'video-folder') useShellExtras.getState().clipsMoved();
+      else store().showMessage(`Saved ${paths.join(', ')}`, 'info');
+    });
+    // File > Import EgoBench Release... (desktop): progress, then the new dataset opens and the report shows.
+    const stopImported = api.onEvent('egobench.imported', (event) => {
+      if (event.state === 'running') store().showMessage(`Importing the EgoBench release ${event.release}…`, 'info');
+      else if (event.state === 'failed') store().showMessage(`EgoBench import failed: ${event.message}`, 'error');
+      else {
+        useShellExtras.getState().showImportReport(event);
+        void store()
+          .refreshDatasets()
+          .then(() => store().openDataset(event.dataset.id))
+          .then(() => store().showMessage(importSummaryLine(event), event.problems.length > 0 ? 'error' : 'info'));
+      }
     });
     return () => {
       stopOpened();
       stopChanged();
+      stopImported();
     };
   }, []);
 }

@@ -1,0 +1,57 @@
+// File > Import EgoBench Release... (Electron): convert a release folder the user picked into a
+// dataset folder the user picked (importEgobench, as `egostudio import-egobench` does), add it to
+// the catalog, and describe the result for the renderer (counts, lint warnings, problems).
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { EgobenchImportEvent } from '../../shared/api/studio-events';
+import { StudioError } from '../../shared/api/studio-error';
+import { importEgobench } from '../cli/import-egobench/index';
+import type { DatasetCatalog } from './dataset-catalog';
+
+export type EgobenchImportDone = Extract<EgobenchImportEvent, { state: 'done' }>;
+
+async function isDirectory(folder: string): Promise<boolean> {
+  return (await stat(folder).catch(() => null))?.isDirectory() ?? false;
+}
+
+async function isEmptyOrMissing(folder: string): Promise<boolean> {
+  try {
+    return (await readdir(folder)).length === 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  }
+}
+
+/**
+ * Where the dataset goes: the chosen folder when it is empty (or does not exist yet); otherwise
+ * a new sub-folder `<release name>-dataset` (then `-2`, `-3`, ...), so nothing already there is overwritten.
+ */
+export async function importTarget(chosen: string, release: string): Promise<string> {
+  if (await isEmptyOrMissing(chosen)) return chosen;
+  const base = `${path.basename(path.resolve(release)).replace(/[^\w.-]+/g, '-') || 'egobench'}-dataset`;
+  for (let n = 1; ; n++) {
+    const candidate = path.join(chosen, n === 1 ? base : `${base}-${n}`);
+    if (await isEmptyOrMissing(candidate)) return candidate;
+  }
+}
+
+/** Imports `release` into `chosenOut` (see importTarget) and adds the dataset to the catalog. */
+export async function importEgobenchRelease(release: string, chosenOut: string, catalog: DatasetCatalog): Promise<EgobenchImportDone> {
+  if (!(await isDirectory(path.join(release, 'tasks')))) {
+    throw new StudioError('invalid-args', `${release} is not an EgoBench release folder: it has no tasks/ folder`);
+  }
+  const out = await importTarget(chosenOut, release);
+  const result = await importEgobench(release, out);
+  const dataset = await catalog.addFolder(out);
+  const s = result.summary;
+  return {
+    state: 'done',
+    release,
+    out,
+    dataset,
+    summary: { scenarios: s.scenarios.length, tasks: s.tasks, trajectories: s.trajectories, models: s.models, modes: s.modes, videos: s.videos.length },
+    warnings: result.warnings.map((w) => ({ file: w.file, message: w.message })),
+    problems: result.problems.map((p) => ({ file: p.line ? `${p.file}:${p.line}` : p.file, message: p.message })),
+  };
+}

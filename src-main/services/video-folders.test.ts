@@ -1,0 +1,145 @@
+import { mkdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StudioError } from '../../shared/api/studio-error';
+import { makeTempDataset, openTempCatalog, type TempDataset } from '../test-support/temp-dataset';
+import type { DatasetCatalog } from './dataset-catalog';
+import { openMediaFile, resolveMediaFile } from './media-files';
+import { clipStatus, resolveFolderClip, videoFolderName, VideoFolders, videoFoldersFile } from './video-folders';
+
+const clip = Uint8Array.from({ length: 1000 }, (_, i) => i % 256);
+const tasks = ['{"id":"a","video":"videos/in-dataset.webm"}', '{"id":"b","video":"videos/retail1.mp4"}', '{"id":"c","video":"videos/Green Pepper.mp4"}', '{"id":"d","video":"videos/retail1.mp4"}'];
+
+let temp: TempDataset;
+let root: string;
+/** The chosen video folder, beside the dataset. */
+let folder: string;
+let folders: VideoFolders;
+
+async function code(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return StudioError.from(error).code;
+  }
+  return 'resolved';
+}
+
+beforeEach(async () => {
+  temp = await makeTempDataset({ 'videos/in-dataset.webm': clip, 'tasks.jsonl': `${tasks.join('\n')}\n` });
+  root = await realpath(temp.root);
+  folder = path.join(temp.base, 'clips');
+  await mkdir(path.join(folder, 'sub'), { recursive: true });
+  await writeFile(path.join(folder, 'retail1.mp4'), clip);
+  await writeFile(path.join(folder, 'sub', 'deep.mp4'), clip);
+  await symlink(temp.secretFile, path.join(folder, 'leak.mp4'));
+  await symlink(path.join(folder, 'retail1.mp4'), path.join(folder, 'alias.mp4'));
+  await symlink(path.join(folder, 'sub', 'deep.mp4'), path.join(folder, 'subdir.mp4'));
+  folders = new VideoFolders(temp.configDir);
+});
+afterEach(() => temp.cleanup());
+
+describe('videoFolderName', () => {
+  it('names the file of videos/<name> only', () => {
+    expect(videoFolderName('videos/retail1.mp4')).toBe('retail1.mp4');
+    expect(videoFolderName('videos/Green Pepper Chicken.mp4')).toBe('Green Pepper Chicken.mp4');
+  });
+  it.each(['videos/sub/x.mp4', 'videos/../x.mp4', 'videos/..', 'other/x.mp4', 'x.mp4', '/videos/x.mp4', 'videos\\x.mp4', 'videos/', 'videos/./x'])(
+    'refuses %j',
+    (p) => expect(videoFolderName(p)).toBeNull(),
+  );
+});
+
+describe('resolveFolderClip: files directly inside the folder', () => {
+  it('serves a plain file and a symlink to a file of the same folder', async () => {
+    expect(await resolveFolderClip(folder, 'retail1.mp4')).toBe(path.join(await realpath(folder), 'retail1.mp4'));
+    expect(await resolveFolderClip(folder, 'alias.mp4')).toBe(path.join(await realpath(folder), 'retail1.mp4'));
+  });
+  it('refuses symlinks out of the folder, sub-folders and ".."', async () => {
+    expect(await code(resolveFolderClip(folder, 'leak.mp4'))).toBe('forbidden');
+    expect(await code(resolveFolderClip(folder, 'subdir.mp4'))).toBe('forbidden');
+    expect(await code(resolveFolderClip(folder, 'sub/deep.mp4'))).toBe('forbidden');
+    expect(await code(resolveFolderClip(folder, '..'))).toBe('forbidden');
+    expect(await code(resolveFolderClip(folder, '../outside-secret.txt'))).toBe('forbidden');
+  });
+  it('reports a missing file, and a folder is not a clip', async () => {
+    expect(await code(resolveFolderClip(folder, 'retail2.mp4'))).toBe('not-found');
+    expect(await code(resolveFolderClip(folder, 'sub'))).toBe('not-found');
+  });
+});
+
+describe('VideoFolders: per dataset, in the config folder', () => {
+  it('remembers, reads back (from a new instance) and forgets a folder', async () => {
+    expect(await folders.get(root)).toBeNull();
+    expect(await folders.set(root, folder)).toBe(await realpath(folder));
+    expect(await new VideoFolders(temp.configDir).get(root)).toBe(await realpath(folder));
+    expect(await folders.get('/some/other/dataset')).toBeNull();
+    const stored = JSON.parse(await readFile(path.join(temp.configDir, videoFoldersFile), 'utf8'));
+    expect(stored).toEqual({ folders: { [root]: await realpath(folder) } });
+    expect(await folders.set(root, null)).toBeNull();
+    expect(await folders.get(root)).toBeNull();
+  });
+  it('refuses relative paths, missing folders and files', async () => {
+    expect(await code(folders.set(root, 'clips'))).toBe('invalid-args');
+    expect(await code(folders.set(root, path.join(temp.base, 'nope')))).toBe('not-found');
+    expect(await code(folders.set(root, temp.secretFile))).toBe('invalid-args');
+    expect(await folders.get(root)).toBeNull();
+  });
+  it('reads a corrupt config file as "no folders"', async () => {
+    await mkdir(temp.configDir, { recursive: true });
+    await writeFile(path.join(temp.configDir, videoFoldersFile), '{not json');
+    expect(await folders.get(root)).toBeNull();
+    expect(await folders.set(root, folder)).toBe(await realpath(folder));
+  });
+});
+
+describe('media fallback to the video folder', () => {
+  let catalog: DatasetCatalog;
+  let datasetId: string;
+  beforeEach(async () => {
+    ({ catalog, datasetId } = await openTempCatalog(temp));
+  });
+
+  it('prefers the dataset file, falls back for videos/<name> only when a folder is set', async () => {
+    expect(await resolveMediaFile(root, 'videos/in-dataset.webm', folders)).toBe(path.join(root, 'videos', 'in-dataset.webm'));
+    expect(await code(resolveMediaFile(root, 'videos/retail1.mp4', folders))).toBe('not-found');
+    await folders.set(root, folder);
+    expect(await resolveMediaFile(root, 'videos/retail1.mp4', folders)).toBe(path.join(await realpath(folder), 'retail1.mp4'));
+    expect(await code(resolveMediaFile(root, 'videos/retail1.mp4'))).toBe('not-found');
+    expect(await code(resolveMediaFile(root, 'retail1.mp4', folders))).toBe('not-found');
+    expect(await code(resolveMediaFile(root, 'videos/sub/deep.mp4', folders))).toBe('not-found');
+    expect(await code(resolveMediaFile(root, 'videos/leak.mp4', folders))).toBe('forbidden');
+    expect(await code(resolveMediaFile(root, 'videos/../../outside-secret.txt', folders))).toBe('forbidden');
+  });
+
+  it('streams a folder clip with the same Range support; refused paths answer 403/404', async () => {
+    await folders.set(root, folder);
+    const partial = await openMediaFile(catalog, datasetId, 'videos/retail1.mp4', 'bytes=100-199', folders);
+    expect(partial.status).toBe(206);
+    expect(partial.headers['Content-Range']).toBe('bytes 100-199/1000');
+    expect(partial.headers['Content-Type']).toBe('video/mp4');
+    const chunks: Buffer[] = [];
+    for await (const chunk of partial.body!) chunks.push(chunk as Buffer);
+    expect(new Uint8Array(Buffer.concat(chunks))).toEqual(clip.slice(100, 200));
+    expect((await openMediaFile(catalog, datasetId, 'videos/leak.mp4', null, folders)).status).toBe(403);
+    expect((await openMediaFile(catalog, datasetId, 'videos/retail2.mp4', null, folders)).status).toBe(404);
+    expect((await openMediaFile(catalog, datasetId, 'videos/retail1.mp4', null)).status).toBe(404);
+  });
+
+  it('clipStatus lists each expected clip once with where it was found', async () => {
+    expect(await clipStatus(root, folders)).toEqual({
+      folder: null,
+      missing: 2,
+      clips: [
+        { path: 'videos/Green Pepper.mp4', name: 'Green Pepper.mp4', source: null },
+        { path: 'videos/in-dataset.webm', name: 'in-dataset.webm', source: 'dataset' },
+        { path: 'videos/retail1.mp4', name: 'retail1.mp4', source: null },
+      ],
+    });
+    await folders.set(root, folder);
+    const status = await clipStatus(root, folders);
+    expect(status.folder).toBe(await realpath(folder));
+    expect(status.missing).toBe(1);
+    expect(status.clips.find((c) => c.path === 'videos/retail1.mp4')?.source).toBe('folder');
+  });
+});

@@ -1,0 +1,160 @@
+// Clips that are not in the dataset (an imported EgoBench release ships none): the user points the
+// studio at a folder of videos, remembered per dataset in the studio's config folder (never in the
+// dataset), and the media service serves `videos/<name>` from it when the dataset has no such
+// file. Only files directly inside that folder are served: no sub-folders, no "..", no symlink
+// that resolves elsewhere.
+import { readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ClipStatus } from '../../shared/api/studio-api';
+import { isDatasetRelativePath } from '../../shared/api/dataset-path';
+import { StudioError } from '../../shared/api/studio-error';
+import { writeFileAtomic } from './atomic-write';
+import { resolveExisting } from './safe-path';
+
+export const videoFoldersFile = 'video-folders.json';
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * The file name a dataset path asks for from the video folder: `videos/<name>` with a plain,
+ * single-segment name. Anything else (sub-folders, "..", other folders) is not looked up there.
+ */
+export function videoFolderName(relativePath: string): string | null {
+  if (!isDatasetRelativePath(relativePath)) return null;
+  const segments = relativePath.split('/');
+  if (segments.length !== 2 || segments[0] !== 'videos') return null;
+  return segments[1];
+}
+
+/**
+ * The real path of `name` directly inside `folder`, or a StudioError: 'not-found' when there is
+ * no such file, 'forbidden' when the name is not a plain file name or a symlink leads out of the folder.
+ */
+export async function resolveFolderClip(folder: string, name: string): Promise<string> {
+  if (!isDatasetRelativePath(name) || name.includes('/')) {
+    throw new StudioError('forbidden', `Not a plain file name: ${JSON.stringify(name)}`);
+  }
+  let realFolder: string;
+  let real: string;
+  try {
+    realFolder = await realpath(folder);
+    real = await realpath(path.join(realFolder, name));
+  } catch (error) {
+    if (isMissing(error)) throw new StudioError('not-found', `No ${name} in the video folder`);
+    throw error;
+  }
+  if (path.dirname(real) !== realFolder) {
+    throw new StudioError('forbidden', `${name} leads outside the video folder`);
+  }
+  if (!(await stat(real)).isFile()) throw new StudioError('not-found', `Not a file: ${name}`);
+  return real;
+}
+
+/** The folder a user typed (browser host) or picked (dialog): absolute, existing, a folder; returned as its real path. */
+export async function checkVideoFolder(folder: string): Promise<string> {
+  if (!path.isAbsolute(folder) || folder.includes('\0')) {
+    throw new StudioError('invalid-args', `Expected an absolute folder path, got ${JSON.stringify(folder)}`);
+  }
+  try {
+    const real = await realpath(folder);
+    if (!(await stat(real)).isDirectory()) throw new StudioError('invalid-args', `Not a folder: ${folder}`);
+    return real;
+  } catch (error) {
+    if (isMissing(error)) throw new StudioError('not-found', `No such folder: ${folder}`);
+    throw error;
+  }
+}
+
+/** `<configDir>/video-folders.json`: `{ "folders": { "<dataset root>": "<video folder>" } }`. */
+export class VideoFolders {
+  private readonly file: string;
+
+  constructor(configDir: string) {
+    this.file = path.join(configDir, videoFoldersFile);
+  }
+
+  private async readAll(): Promise<Record<string, string>> {
+    try {
+      const parsed: unknown = JSON.parse(await readFile(this.file, 'utf8'));
+      const folders = (parsed as { folders?: unknown } | null)?.folders;
+      if (!folders || typeof folders !== 'object' || Array.isArray(folders)) return {};
+      return Object.fromEntries(Object.entries(folders).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    } catch {
+      // Missing or corrupt: no folders chosen yet, rather than a studio that refuses to start.
+      return {};
+    }
+  }
+
+  /** The folder chosen for the dataset at `datasetRoot` (its real path), or null. */
+  async get(datasetRoot: string): Promise<string | null> {
+    return (await this.readAll())[datasetRoot] ?? null;
+  }
+
+  /** Remembers (or, with null, forgets) the dataset's video folder; checks it first. Returns what is stored. */
+  async set(datasetRoot: string, folder: string | null): Promise<string | null> {
+    const real = folder === null ? null : await checkVideoFolder(folder);
+    const folders = await this.readAll();
+    if (real === null) delete folders[datasetRoot];
+    else folders[datasetRoot] = real;
+    await writeFileAtomic(this.file, `${JSON.stringify({ folders }, null, 2)}\n`);
+    return real;
+  }
+
+  /**
+   * Where a dataset path that is missing from the dataset is served from: the video folder's
+   * file for `videos/<name>`, else null (the caller reports the dataset's own 'not-found').
+   */
+  async fallback(datasetRoot: string, relativePath: string): Promise<string | null> {
+    const name = videoFolderName(relativePath);
+    if (name === null) return null;
+    const folder = await this.get(datasetRoot);
+    if (folder === null) return null;
+    return resolveFolderClip(folder, name);
+  }
+}
+
+/** The clips tasks.jsonl names (`video`), in code-point order, each once. */
+export async function expectedClips(datasetRoot: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = await readFile(await resolveExisting(datasetRoot, 'tasks.jsonl', 'file'), 'utf8');
+  } catch (error) {
+    if (StudioError.from(error).code === 'not-found') return [];
+    throw error;
+  }
+  const clips = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const video = (JSON.parse(line) as { video?: unknown } | null)?.video;
+      if (typeof video === 'string' && video !== '') clips.add(video);
+    } catch {
+      // A malformed line is the task loader's to report.
+    }
+  }
+  return [...clips].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Where each expected clip is: in the dataset, in the chosen video folder, or nowhere. */
+export async function clipStatus(datasetRoot: string, folders: VideoFolders): Promise<ClipStatus> {
+  const folder = await folders.get(datasetRoot);
+  const clips: ClipStatus['clips'] = [];
+  for (const clip of await expectedClips(datasetRoot)) {
+    let source: ClipStatus['clips'][number]['source'] = null;
+    try {
+      await resolveExisting(datasetRoot, clip, 'file');
+      source = 'dataset';
+    } catch {
+      try {
+        if ((await folders.fallback(datasetRoot, clip)) !== null) source = 'folder';
+      } catch {
+        // Not in the folder either (or refused there): missing.
+      }
+    }
+    clips.push({ path: clip, name: videoFolderName(clip), source });
+  }
+  return { folder, clips, missing: clips.filter((c) => c.source === null).length };
+}
