@@ -96,6 +96,66 @@ async function completeToolName(page: Page, prefix: string, tool: string): Promi
   await expect(page.getByTestId('call-list')).toContainText(tool);
 }
 
+interface OpenTiming {
+  /** Until the brief and the call list of the task show. */
+  shown: number;
+  /** Until the new clip's metadata is loaded (readyState HAVE_METADATA). */
+  meta: number;
+  /** Until the new clip's first frame is presented (requestVideoFrameCallback). */
+  firstFrame: number;
+}
+
+/**
+ * Clicks `click` or presses `key` in the page and times the new task's brief, and the metadata
+ * and first presented frame of its clip: the <video> under video-player whose currentSrc is not
+ * the previous clip's (a new element, or the same one with a new source), watched from before the
+ * trigger with requestVideoFrameCallback.
+ */
+async function timedOpen(page: Page, trigger: { click: string } | { key: string }): Promise<OpenTiming> {
+  return page.evaluate(async (trigger) => {
+    const videoNow = () => document.querySelector<HTMLVideoElement>('[data-testid="video-player"] video');
+    const previousSrc = videoNow()?.currentSrc ?? '';
+    const brief = document.querySelector('[data-testid="task-brief"]')?.textContent ?? null;
+    const isNew = (video: HTMLVideoElement) => video.currentSrc !== '' && video.currentSrc !== previousSrc;
+    let firstFrame = -1;
+    let meta = -1;
+    const hooked = new WeakSet<HTMLVideoElement>();
+    const hook = (video: HTMLVideoElement) => {
+      if (hooked.has(video)) return;
+      hooked.add(video);
+      const watch = () =>
+        video.requestVideoFrameCallback(() => {
+          if (isNew(video) && firstFrame < 0) firstFrame = performance.now() - started;
+          else watch();
+        });
+      watch();
+    };
+    const current = videoNow();
+    if (current) hook(current);
+    const started = performance.now();
+    if ('click' in trigger) document.querySelector<HTMLButtonElement>(trigger.click)!.click();
+    else document.body.dispatchEvent(new KeyboardEvent('keydown', { key: trigger.key, bubbles: true, cancelable: true }));
+    let shown = -1;
+    await new Promise<void>((resolve, reject) => {
+      const poll = () => {
+        const now = performance.now() - started;
+        const text = document.querySelector('[data-testid="task-brief"]')?.textContent ?? null;
+        if (shown < 0 && text !== null && text !== brief && document.querySelector('[data-testid="call-list"]')) shown = now;
+        const video = videoNow();
+        if (video) {
+          hook(video);
+          if (meta < 0 && isNew(video) && video.readyState >= HTMLMediaElement.HAVE_METADATA) meta = now;
+        }
+        if (shown >= 0 && meta >= 0 && firstFrame >= 0) resolve();
+        else if (now > 10_000) reject(new Error(`open timed out: ${JSON.stringify({ shown, meta, firstFrame })}`));
+        else requestAnimationFrame(poll);
+      };
+      poll();
+    });
+    return { shown, meta, firstFrame };
+  }, trigger);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 test('annotate a task: frames, visual reference, calls, console, persistence, export and import', async ({ page }) => {
@@ -109,18 +169,7 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   await expect(page.getByTestId('task-list')).toContainText(TASK);
 
   // Open the task: time until its brief and call list show, and until the first frame is presented.
-  const opened = await page.evaluate(async (task) => {
-    const started = performance.now();
-    document.querySelector<HTMLButtonElement>(`[data-task-id="${task}"]`)!.click();
-    const until = (check: () => boolean) =>
-      new Promise<number>((resolve) => {
-        const poll = () => (check() ? resolve(performance.now() - started) : requestAnimationFrame(poll));
-        poll();
-      });
-    const shown = await until(() => !!document.querySelector('[data-testid="task-brief"]') && !!document.querySelector('[data-testid="call-list"]'));
-    const firstFrame = await until(() => document.querySelector('.video-host')?.getAttribute('data-ready') === 'true');
-    return { shown, firstFrame };
-  }, TASK);
+  const opened = await timedOpen(page, { click: `[data-task-id="${TASK}"]` });
   await expect(page.getByTestId('frame-counter')).toHaveText('0');
 
   // Step frames; the counter must name the frame the clip shows (its burned-in index).
@@ -208,7 +257,28 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   await expect(page.getByTestId('hotkey-help')).toContainText('Forward one frame');
   await page.keyboard.press('Escape');
 
-  const figures = { openTaskShownMs: Math.round(opened.shown), openTaskFirstFrameMs: Math.round(opened.firstFrame), frameStepMedianMs: Math.round(median(steps)), frameStepMaxMs: Math.round(Math.max(...steps)) };
+  // The next tasks (n): each clip was fetched while the previous task was open.
+  const switches: OpenTiming[] = [];
+  const nextSteps: number[] = [];
+  for (let task = 0; task < 4; task++) {
+    switches.push(await timedOpen(page, { key: 'n' }));
+    await expect(page.getByTestId('frame-counter')).toHaveText('0');
+    for (let expected = 1; expected <= 4; expected++) nextSteps.push(await timedStep(page, 'f', expected));
+    for (let expected = 3; expected >= 2; expected--) nextSteps.push(await timedStep(page, 'd', expected));
+  }
+
+  const medianOf = (key: keyof OpenTiming) => Math.round(median(switches.map((timing) => timing[key])));
+  const figures = {
+    openTaskShownMs: Math.round(opened.shown),
+    openTaskMetaMs: Math.round(opened.meta),
+    openTaskFirstFrameMs: Math.round(opened.firstFrame),
+    frameStepMedianMs: Math.round(median(steps)),
+    frameStepMaxMs: Math.round(Math.max(...steps)),
+    nextTaskMedian: { shownMs: medianOf('shown'), metaMs: medianOf('meta'), firstFrameMs: medianOf('firstFrame') },
+    nextTaskFirstFrameMs: switches.map((timing) => Math.round(timing.firstFrame)),
+    nextTaskStepMedianMs: Math.round(median(nextSteps)),
+    nextTaskStepMaxMs: Math.round(Math.max(...nextSteps)),
+  };
   console.log(`annotate benchmark: ${JSON.stringify(figures)}`);
   test.info().annotations.push({ type: 'benchmark', description: JSON.stringify(figures) });
 });

@@ -1,9 +1,13 @@
 // The clip: video.js around an HTML5 <video>, driven in integer frames. The parent owns the
 // domain state (current frame, rate, loop); this component turns it into media operations and
 // reports the frame actually presented (requestVideoFrameCallback) back.
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+//
+// One video.js player lives as long as the component: a new task changes its source (from the
+// in-memory clip cache when the clip is held there), it is never torn down and rebuilt.
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import videojs from 'video.js';
 import { estimateFps } from '../../../shared/frames/frames';
+import { clipMediaType, clipSource, heldClip } from './clipCache';
 import { FrameClock } from './frameClock';
 
 type Player = ReturnType<typeof videojs>;
@@ -37,12 +41,28 @@ export interface VideoPlayerProps {
   onError(message: string): void;
 }
 
+/** What the player knows about the source it is showing; replaced on every source change. */
+interface SourceState {
+  src: string | null;
+  /** The absolute URL handed to the player for it (a blob: URL or the clip's own). */
+  loaded: string | null;
+  times: number[];
+  measured: number | null;
+  shown: boolean;
+}
+
 export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function VideoPlayer(props, ref) {
   const host = useRef<HTMLDivElement>(null);
   const player = useRef<Player | null>(null);
   const clock = useRef<FrameClock | null>(null);
+  const source = useRef<SourceState>({ src: null, loaded: null, times: [], measured: null, shown: false });
   const latest = useRef(props);
-  const [ready, setReady] = useState(false);
+  // The source whose metadata is loaded / whose first frame has been presented (keyed by source,
+  // so nothing reads as ready between a source change and the effect that loads it).
+  const [metaOf, setMetaOf] = useState<string | null>(null);
+  const [shownOf, setShownOf] = useState<string | null>(null);
+  const meta = props.src !== null && metaOf === props.src;
+  const shown = props.src !== null && shownOf === props.src;
   useEffect(() => {
     latest.current = props;
   });
@@ -50,51 +70,88 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
   useImperativeHandle(ref, () => ({
     seekFrame: (frame) => clock.current?.seek(frame) ?? Promise.resolve(frame),
     play: () => void player.current?.play()?.catch(() => undefined),
-    pause: () => player.current?.pause(),
+    pause: () => {
+      // Already paused (the usual case while stepping): nothing to do.
+      if (player.current && !player.current.paused()) player.current.pause();
+    },
     isPaused: () => player.current?.paused() ?? true,
     element: () => host.current?.querySelector('video') ?? null,
   }));
 
-  useEffect(() => {
+  // The one player (StrictMode mounts twice: a fresh element per mount, as video.js replaces it).
+  // Layout effects, this one and the source change: the clip starts loading in the commit that
+  // shows the task, before the passive effects of the rest of the workspace run.
+  useLayoutEffect(() => {
     const container = host.current;
-    if (!container || !props.src) return;
-    // video.js replaces the element it is given; make a fresh one per mount (StrictMode mounts twice).
+    if (!container) return;
     const element = document.createElement('video-js');
     element.classList.add('vjs-fill');
     container.appendChild(element);
-    const instance = videojs(element, { controls: false, preload: 'auto', muted: true, loop: false, fill: true, sources: [{ src: props.src }] });
+    const instance = videojs(element, { controls: false, preload: 'auto', muted: true, loop: false, fill: true });
     player.current = instance;
     const video = container.querySelector('video')!;
-    const times: number[] = [];
-    let measured: number | null = null;
     const frameClock = new FrameClock(video, latest.current.fps, (frame, mediaTime) => {
       const current = latest.current;
-      if (!video.paused && measured === null) {
-        times.push(mediaTime);
-        if (times.length >= 12) {
-          measured = estimateFps(times);
-          current.onMeta({ duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: measured });
+      const state = source.current;
+      // Only a frame of the new source counts (a seek of the old one may still be presenting).
+      if (!state.shown && state.loaded !== null && video.currentSrc === state.loaded) {
+        state.shown = true;
+        setShownOf(state.src);
+      }
+      if (!video.paused && state.measured === null) {
+        state.times.push(mediaTime);
+        if (state.times.length >= 12) {
+          state.measured = estimateFps(state.times);
+          current.onMeta({ duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: state.measured });
         }
       }
       if (current.loop && !video.paused && frame > current.loop.end) void frameClock.seek(current.loop.start);
       current.onFrame(frame);
     });
     clock.current = frameClock;
-    const onMeta = () => {
-      latest.current.onMeta({ duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: measured });
-      setReady(true);
-    };
-    instance.on('loadedmetadata', onMeta);
+    instance.on('loadedmetadata', () => {
+      latest.current.onMeta({ duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: source.current.measured });
+      setMetaOf(source.current.src);
+    });
     instance.on('play', () => latest.current.onPlayingChange(true));
     instance.on('pause', () => latest.current.onPlayingChange(false));
     instance.on('ended', () => latest.current.onPlayingChange(false));
-    instance.on('error', () => latest.current.onError(instance.error()?.message || 'The clip cannot be played.'));
+    instance.on('error', () => {
+      if (source.current.src !== null) latest.current.onError(instance.error()?.message || 'The clip cannot be played.');
+    });
     return () => {
       frameClock.dispose();
       clock.current = null;
       player.current = null;
       instance.dispose();
-      setReady(false);
+    };
+  }, []);
+
+  // A new source for the same player.
+  useLayoutEffect(() => {
+    const instance = player.current;
+    if (!instance) return;
+    const src = props.src;
+    const state: SourceState = { src, loaded: null, times: [], measured: null, shown: false };
+    source.current = state;
+    clock.current?.reset();
+    if (!src) {
+      instance.reset();
+      return;
+    }
+    let cancelled = false;
+    const load = (url: string) => {
+      if (cancelled || instance.isDisposed()) return;
+      if (!instance.paused()) instance.pause();
+      state.loaded = new URL(url, window.location.href).href;
+      const type = clipMediaType(src);
+      instance.src(type ? { src: url, type } : { src: url });
+    };
+    const held = heldClip(src);
+    if (held) load(held);
+    else void clipSource(src).then(load);
+    return () => {
+      cancelled = true;
     };
   }, [props.src]);
 
@@ -104,7 +161,8 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
 
   useEffect(() => {
     player.current?.playbackRate(props.rate);
-  }, [props.rate, ready]);
+  }, [props.rate, meta]);
 
-  return <div ref={host} className="video-host" data-ready={ready ? 'true' : 'false'} />;
+  // data-ready: the first frame of the current source has been presented; data-meta: its metadata is known.
+  return <div ref={host} className="video-host" data-src={props.src ?? ''} data-meta={meta ? 'true' : 'false'} data-ready={shown ? 'true' : 'false'} />;
 });

@@ -63,6 +63,17 @@ export class FrameClock {
     });
   }
 
+  /** A new source: nothing presented yet; pending seeks settle at the frame they asked for. */
+  reset(): void {
+    for (const waiter of this.waiters) {
+      window.clearTimeout(waiter.timer);
+      waiter.resolve(waiter.frame);
+    }
+    this.waiters = [];
+    this.frame = -1;
+    this.mediaTime = -1;
+  }
+
   dispose(): void {
     this.stopped = true;
     this.video.cancelVideoFrameCallback(this.handle);

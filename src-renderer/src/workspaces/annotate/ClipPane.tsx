@@ -1,12 +1,28 @@
 // The clip with its transport: play/pause, speed, frame and ten-frame steps, go to frame or
 // time, loop a range, mark in/out. The counter shows the frame the video presented.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatTimecode, frameCount, parseFrameOrTime } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
+import { prefetchClip } from '../../video/clipCache';
 import { VideoPlayer, type VideoHandle, type VideoMeta } from '../../video/VideoPlayer';
 import { useAnnotateStore, useOpenTask } from './annotateStore';
-import { attachClip, playbackRates, seekFrame, stepFrames, togglePlay } from './clip';
+import { attachClip, clipSourceChanged, playbackRates, seekFrame, stepFrames, togglePlay } from './clip';
+import { useVisibleTasks } from './TaskQueue';
+
+/**
+ * Fetches the clips the annotator will probably open next: the first task of the queue while none
+ * is open, else the next and previous tasks once the open clip has loaded (so they never compete).
+ */
+function usePrefetchNeighbours(datasetId: string | null, taskId: string | null, loaded: boolean): void {
+  const tasks = useVisibleTasks();
+  useEffect(() => {
+    if (!datasetId || (taskId !== null && !loaded)) return;
+    const index = taskId === null ? -1 : tasks.findIndex((task) => task.id === taskId);
+    const neighbours = taskId === null ? tasks.slice(0, 1) : [tasks[index + 1], tasks[index - 1]];
+    for (const task of neighbours) if (task) prefetchClip(studioApi().mediaUrl(datasetId, task.video));
+  }, [datasetId, taskId, loaded, tasks]);
+}
 
 export function ClipPane() {
   const { task, fps } = useOpenTask();
@@ -26,6 +42,8 @@ export function ClipPane() {
   );
   const [goto, setGoto] = useState('');
   const src = task && datasetId ? studioApi().mediaUrl(datasetId, task.video) : null;
+  usePrefetchNeighbours(datasetId, task?.id ?? null, total > 0 || clipError !== null);
+  useEffect(() => clipSourceChanged(), [src]);
   const setHandle = useCallback((next: VideoHandle | null) => attachClip(next), []);
   const onMeta = useCallback(
     (meta: VideoMeta) => {
@@ -43,26 +61,25 @@ export function ClipPane() {
   return (
     <section className="clip-pane">
       <div className="video-frame" data-testid="video-player">
-        {clipError ? (
+        {/* The player stays mounted under the placeholder: the next task only changes its source. */}
+        <VideoPlayer
+          ref={setHandle}
+          src={src}
+          fps={fps}
+          rate={rate}
+          loop={loop}
+          onFrame={onFrame}
+          onMeta={onMeta}
+          onPlayingChange={onPlaying}
+          onError={onError}
+        />
+        {clipError && (
           <div className="clip-missing" data-testid="clip-missing" role="status">
             <strong>Clip not available</strong>
             <span>{task.video}</span>
             <span className="muted">{clipError}</span>
             <span className="muted">Everything else keeps working: write the calls from the instruction.</span>
           </div>
-        ) : (
-          <VideoPlayer
-            key={src}
-            ref={setHandle}
-            src={src}
-            fps={fps}
-            rate={rate}
-            loop={loop}
-            onFrame={onFrame}
-            onMeta={onMeta}
-            onPlayingChange={onPlaying}
-            onError={onError}
-          />
         )}
       </div>
       <div className="transport" role="toolbar" aria-label="Clip controls">

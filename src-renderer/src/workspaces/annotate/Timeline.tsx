@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { studioApi } from '../../api/studio';
+import { clipSource } from '../../video/clipCache';
 import { makeFilmstrip, type Thumbnail } from '../../video/filmstrip';
 import { noCalls, noRefs, useAnnotateStore, useOpenTask } from './annotateStore';
 import { seekFrame } from './clip';
@@ -36,9 +37,13 @@ export function Timeline() {
     const frames = Array.from({ length: THUMBS }, (_, i) => Math.min(total - 1, Math.floor(((i + 0.5) * total) / THUMBS)));
     // Let the player load first.
     const timer = window.setTimeout(() => {
-      void makeFilmstrip(src, frames, fps, 40, controller.signal, (thumb) => {
-        created.push(thumb.url);
-        setStrip((previous) => (previous.key === stripKey ? { key: stripKey, list: [...previous.list, thumb] } : { key: stripKey, list: [thumb] }));
+      // From the clip the player holds in memory when it does (no second download).
+      void clipSource(src).then((url) => {
+        if (controller.signal.aborted) return;
+        return makeFilmstrip(url, frames, fps, 40, controller.signal, (thumb) => {
+          created.push(thumb.url);
+          setStrip((previous) => (previous.key === stripKey ? { key: stripKey, list: [...previous.list, thumb] } : { key: stripKey, list: [thumb] }));
+        });
       });
     }, 400);
     return () => {

@@ -12,6 +12,11 @@ export function attachClip(next: VideoHandle | null): void {
   handle = next;
 }
 
+/** A new clip: steps start again from the presented frame. */
+export function clipSourceChanged(): void {
+  target = null;
+}
+
 export function clipElement(): HTMLVideoElement | null {
   return handle?.element() ?? null;
 }

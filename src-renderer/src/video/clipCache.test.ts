@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { clipMediaType, isCacheable } from './clipCache';
+
+describe('clip cache rules', () => {
+  it('knows media types by extension, query and fragment aside', () => {
+    expect(clipMediaType('/media/d/videos/retail-01.webm')).toBe('video/webm');
+    expect(clipMediaType('/media/d/videos/a.MP4?x=1')).toBe('video/mp4');
+    expect(clipMediaType('/media/d/videos/a')).toBeNull();
+    expect(clipMediaType('/media/d/videos/a.avi')).toBeNull();
+  });
+
+  it('holds only same-origin http(s) clips of a known type', () => {
+    const origin = 'http://127.0.0.1:5000';
+    expect(isCacheable('/media/d/videos/a.webm', origin)).toBe(true);
+    expect(isCacheable('http://127.0.0.1:5000/media/d/a.webm', origin)).toBe(true);
+    expect(isCacheable('http://127.0.0.1:5001/media/d/a.webm', origin)).toBe(false);
+    expect(isCacheable('studio-media://d/videos/a.webm', origin)).toBe(false);
+    expect(isCacheable('/media/d/videos/a.avi', origin)).toBe(false);
+    expect(isCacheable('/media/d/videos/a.webm', '')).toBe(false);
+  });
+});

@@ -1,0 +1,109 @@
+// Clips held in memory as blob: URLs, so that opening a task does not wait for the network and
+// the next task's clip can be fetched while the annotator works on this one. The browser host
+// serves media with `Cache-Control: no-cache` and no validators, so neither the HTTP cache nor a
+// hidden <video preload="auto"> would keep a clip for the player; a blob does.
+//
+// Only same-origin http(s) media is fetched (the browser host); other schemes (Electron's
+// studio-media:, which the renderer's connect-src does not allow) and clips above
+// MAX_CLIP_BYTES are played from their URL as before. A clip that cannot be fetched (missing,
+// unreadable) is also left to its URL, so the player reports the error as it always did.
+
+/** Clips larger than this stream from their URL instead of being held in memory. */
+export const MAX_CLIP_BYTES = 64 * 1024 * 1024;
+/** How many clips are kept (the open one, the next, the previous and one more). */
+const KEEP = 4;
+
+interface Entry {
+  /** Resolves with a blob: URL, or with the original URL when the clip is not held. */
+  source: Promise<string>;
+  objectUrl: string | null;
+  controller: AbortController;
+}
+
+const entries = new Map<string, Entry>();
+
+/** Media types by extension, for players that cannot guess one from a blob: URL. */
+const mediaTypes: Record<string, string> = {
+  webm: 'video/webm',
+  mkv: 'video/webm',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/mp4',
+  ogv: 'video/ogg',
+  ogg: 'video/ogg',
+};
+
+/** The media type of a clip URL from its extension, or null when unknown. */
+export function clipMediaType(url: string): string | null {
+  const match = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url);
+  return match ? (mediaTypes[match[1].toLowerCase()] ?? null) : null;
+}
+
+/** True when the clip can be held as a blob: same-origin http(s) and a known media type. */
+export function isCacheable(url: string, origin = globalThis.location?.origin): boolean {
+  if (!origin || clipMediaType(url) === null) return false;
+  try {
+    const parsed = new URL(url, origin);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+async function fetchClip(url: string, entry: Entry): Promise<string> {
+  try {
+    const response = await fetch(url, { signal: entry.controller.signal, credentials: 'same-origin' });
+    const length = Number(response.headers.get('Content-Length'));
+    if (!response.ok || !Number.isFinite(length) || length <= 0 || length > MAX_CLIP_BYTES) {
+      entry.controller.abort();
+      return url;
+    }
+    const blob = await response.blob();
+    if (entry.controller.signal.aborted) return url;
+    entry.objectUrl = URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: clipMediaType(url)! }));
+    return entry.objectUrl;
+  } catch {
+    return url;
+  }
+}
+
+function evict(): void {
+  while (entries.size > KEEP) {
+    const [oldest, entry] = entries.entries().next().value!;
+    entries.delete(oldest);
+    entry.controller.abort();
+    if (entry.objectUrl) URL.revokeObjectURL(entry.objectUrl);
+  }
+}
+
+/**
+ * Where to load `url` from: a blob: URL of the clip held in memory (fetched now, or earlier by
+ * `prefetchClip`), or `url` itself. Marks the clip as most recently used.
+ */
+export function clipSource(url: string): Promise<string> {
+  if (!isCacheable(url)) return Promise.resolve(url);
+  let entry = entries.get(url);
+  if (entry) {
+    entries.delete(url);
+    entries.set(url, entry);
+    return entry.source;
+  }
+  entry = { source: Promise.resolve(url), objectUrl: null, controller: new AbortController() };
+  const created = entry;
+  entry.source = fetchClip(url, created);
+  entries.set(url, entry);
+  evict();
+  return entry.source;
+}
+
+/** Starts fetching a clip that will probably be opened next (no-op when held or not cacheable). */
+export function prefetchClip(url: string): void {
+  if (!isCacheable(url) || entries.has(url)) return;
+  // At most two prefetches (next, previous) per opened clip, KEEP = 4: the open clip stays held.
+  void clipSource(url);
+}
+
+/** The blob: URL already held for `url`, if any (synchronous, for a player switching source). */
+export function heldClip(url: string): string | null {
+  return entries.get(url)?.objectUrl ?? null;
+}
