@@ -117,7 +117,9 @@ async function exportFile(page: Page, name: string): Promise<void> {
 const exactOf = (page: Page) => page.getByTestId('agreement-panel').getByTestId('agreement-exact');
 
 test('two annotators in two browser contexts: each panel follows both', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Four pages (two people, two tabs each) each load Monaco and a worker: about 2 min alone on
+  // two cores, more beside another test. The live-update checks keep their 1 s limits.
+  test.setTimeout(300_000);
   const bobCalls = latestCalls(await readFile(path.join(dataset, 'annotations', 'bob.jsonl'), 'utf8'), TASK);
   const alice = await annotatorTabs(browser, 'alice');
   const bob = await annotatorTabs(browser, 'bob');
