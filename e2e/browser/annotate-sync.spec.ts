@@ -1,0 +1,175 @@
+// Annotate on a temporary copy of the sample dataset (its own browser host, so the repository's
+// files are never touched): the annotator's file changed on disk between an export and the next
+// one -> the conflict dialog shows and nothing is overwritten silently; and a task whose clip is
+// missing shows the placeholder while the queue, the editor and the other clips keep working.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { datasetsDir, repoRoot } from '../datasets-on-disk';
+
+const urlLine = /EgoBench Studio \(browser host\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;
+const TASK = 'retail-01';
+const MISSING = 'retail-02';
+
+let work: string;
+let dataset: string;
+let host: ChildProcess | undefined;
+let studioUrl: string;
+
+async function startHost(datasetDir: string, configDir: string): Promise<string> {
+  const child = spawn(process.execPath, ['src-main/launchers/web.mjs', '--port', '0', '--dataset', datasetDir, '--config-dir', configDir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  host = child;
+  let output = '';
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`browser host did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = urlLine.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`browser host exited with ${code}:\n${output}`)));
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  work = await mkdtemp(path.join(tmpdir(), 'studio-annotate-'));
+  dataset = path.join(work, 'egobench-sample');
+  await cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
+  // One task loses its clip.
+  await rename(path.join(dataset, 'videos', `${MISSING}.webm`), path.join(dataset, 'videos', `${MISSING}.webm.moved`));
+  await mkdir(path.join(work, 'config'));
+  studioUrl = await startHost(dataset, path.join(work, 'config'));
+});
+
+test.afterAll(async () => {
+  host?.kill('SIGTERM');
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+async function openAs(page: Page, annotator: string): Promise<void> {
+  const url = new URL(studioUrl);
+  url.searchParams.set('annotator', annotator);
+  url.hash = '#/annotate';
+  await page.goto(url.href);
+  await expect(page.getByTestId('annotator-name')).toHaveText(annotator);
+}
+
+async function replaceCalls(page: Page, calls: unknown[]): Promise<void> {
+  await page.getByTestId('gt-editor').locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(JSON.stringify(calls));
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(calls.length);
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+}
+
+const price = (product: string) => ({ tool_name: 'get_price', parameters: { product_name: product } });
+
+test('the annotator file changed on disk since the export: a conflict to resolve, nothing overwritten', async ({ page }) => {
+  test.setTimeout(90_000);
+  const annotator = 'conflict-e2e';
+  const file = path.join(dataset, 'annotations', `${annotator}.jsonl`);
+  await openAs(page, annotator);
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await replaceCalls(page, [price('Domaine Lune Bordeaux')]);
+  await page.getByTestId('export-annotations').click();
+  await expect(page.getByTestId('status-message')).toContainText(`Exported 1 annotation(s) to annotations/${annotator}.jsonl`);
+  const exported = await readFile(file, 'utf8');
+  const ours = JSON.parse(exported.trim()) as { revision: number };
+
+  // Someone (another window of the same annotator, an editor) appends a newer line for the task...
+  const theirs = { ...JSON.parse(exported.trim()), calls: [price('Casa Vento Rioja')], revision: ours.revision + 5, updated_at: new Date().toISOString() };
+  delete theirs['x-studio'];
+  const onDisk = `${exported}${JSON.stringify(theirs)}\n`;
+  await writeFile(file, onDisk);
+  // ...while this window edits the same task.
+  await replaceCalls(page, [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')]);
+
+  // Export: the dialog shows both sides; the file is left alone.
+  await page.getByTestId('export-annotations').click();
+  const dialog = page.getByTestId('sync-conflict');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`annotations/${annotator}.jsonl changed on disk`);
+  await expect(dialog.locator('fieldset')).toHaveCount(1);
+  await expect(dialog.locator('legend')).toHaveText(TASK);
+  await expect(dialog).toContainText(`File (rev ${theirs.revision})`);
+  await expect(dialog).toContainText('get_price → get_price');
+  expect(await readFile(file, 'utf8')).toBe(onDisk);
+  // Cancel: still nothing written, the local edit kept.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await readFile(file, 'utf8')).toBe(onDisk);
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
+
+  // Export again and keep mine: appended above their revision, every earlier line kept.
+  await page.getByTestId('export-annotations').click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(/^Mine/).check();
+  await page.getByTestId('resolve-conflicts').click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await readFile(file, 'utf8')).length).toBeGreaterThan(onDisk.length);
+  const after = await readFile(file, 'utf8');
+  expect(after.startsWith(onDisk)).toBe(true);
+  const added = after.slice(onDisk.length).trim().split('\n');
+  expect(added).toHaveLength(1);
+  const line = JSON.parse(added[0]) as { task_id: string; revision: number; calls: unknown[] };
+  expect(line).toMatchObject({ task_id: TASK, calls: [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')] });
+  expect(line.revision).toBeGreaterThan(theirs.revision);
+
+  // The file changes again; this time the file's version is taken on import.
+  const third = { ...theirs, calls: [price('Vigna Alta Chianti')], revision: line.revision + 1, updated_at: new Date().toISOString() };
+  await writeFile(file, `${after}${JSON.stringify(third)}\n`);
+  await replaceCalls(page, [price('Domaine Lune Bordeaux')]);
+  await page.getByTestId('import-annotations').click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(/^File/).check();
+  await page.getByTestId('resolve-conflicts').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(1);
+  await expect(page.getByTestId('call-list')).toContainText('Vigna Alta Chianti');
+  expect(await readFile(file, 'utf8')).toBe(`${after}${JSON.stringify(third)}\n`);
+});
+
+test('a task whose clip is missing shows the placeholder; everything else keeps working', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openAs(page, 'missing-clip-e2e');
+
+  // A clip that plays first, then the missing one: the same player goes from one to the other.
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true');
+  await page.locator(`[data-task-id="${MISSING}"]`).click();
+  const placeholder = page.getByTestId('clip-missing');
+  await expect(placeholder).toBeVisible();
+  await expect(placeholder).toContainText(`videos/${MISSING}.webm`);
+  await expect(page.getByTestId('task-brief')).toBeVisible();
+  await expect(page.getByTestId('timeline')).toBeVisible();
+
+  // The editor, the call list, the console and saving work without the clip.
+  await replaceCalls(page, [price('Domaine Lune Bordeaux')]);
+  await page.getByTestId('console-tab').click();
+  await page.getByTestId('console-run-all').click();
+  await expect(page.getByTestId('tool-console')).toContainText('"price": 30.74');
+  await expect(page.locator(`[data-task-id="${MISSING}"] .status-badge`)).toHaveText('draft');
+
+  // Another task's clip plays and steps; back on the missing one, the placeholder again.
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(placeholder).toBeHidden();
+  await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('f');
+  await expect(page.getByTestId('frame-counter')).toHaveText('1');
+  await page.locator(`[data-task-id="${MISSING}"]`).click();
+  await expect(placeholder).toBeVisible();
+  await expect(page.getByTestId('call-list')).toContainText('get_price');
+});
