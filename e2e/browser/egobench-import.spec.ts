@@ -159,3 +159,23 @@ test('pointing the dataset at a folder of videos serves videos/<name> from it', 
   expect(existsSync(path.join(work, 'config', 'video-folders.json'))).toBe(true);
   expect(existsSync(path.join(dataset, 'videos', path.basename(CLIP)))).toBe(false);
 });
+
+test('Annotate, open on the task while the folder is chosen, loads the clip in place of its placeholder', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(at('#/annotate', 'annotator=e2e'));
+  const control = page.getByTestId('clips-control');
+  await control.click();
+  await page.getByRole('button', { name: 'Forget folder' }).click();
+  await expect(page.getByTestId('clips-folder')).toContainText('none chosen');
+  await expect(control).toHaveText(`Clips: ${expectedClips.length} missing — Choose folder…`);
+  await page.getByRole('searchbox', { name: 'Search tasks' }).fill(TASK);
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.getByTestId('clip-missing')).toContainText(CLIP, { timeout: 20_000 });
+
+  await page.getByTestId('clips-folder-input').fill(clips);
+  await page.getByTestId('clips-use-folder').click();
+  await expect(page.getByTestId('clips-list').locator(`[data-clip="${CLIP}"]`)).toContainText('from the video folder');
+  const video = page.getByTestId('video-player').locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(page.getByTestId('clip-missing')).toHaveCount(0);
+});
