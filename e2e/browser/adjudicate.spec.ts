@@ -93,6 +93,9 @@ async function annotatorTabs(browser: Browser, name: string): Promise<{ annotate
   await annotate.locator(`[data-task-id="${TASK}"]`).click();
   // Monaco and its workers load on first use: slow on a busy machine.
   await expect(annotate.getByTestId('gt-editor').locator('.view-lines')).toBeVisible({ timeout: 30_000 });
+  // Annotate shows the same panel beside the editor.
+  await annotate.getByTestId('agreement-tab').click();
+  await expect(annotate.getByTestId('agreement-panel')).toBeVisible();
   const adjudicate = await context.newPage();
   await adjudicate.goto(withQuery('', '#/adjudicate'));
   await adjudicate.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`).click();
@@ -133,6 +136,7 @@ test('two annotators in two browser contexts: each panel follows both', async ({
   // alice takes bob's calls: her other tab sees it through dexie, bob's context does not yet.
   await replaceCalls(alice.annotate, bobCalls);
   await expect(exactOf(alice.adjudicate)).toHaveAttribute('data-value', 'true', { timeout: 1000 });
+  await expect(exactOf(alice.annotate)).toHaveAttribute('data-value', 'true', { timeout: 1000 });
   await expect(alice.adjudicate.getByTestId('agreement-call-f1')).toContainText('1');
   await expect(exactOf(bob.adjudicate)).toHaveAttribute('data-value', 'false');
 

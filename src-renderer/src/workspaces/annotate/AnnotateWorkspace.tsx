@@ -1,7 +1,9 @@
 // The Annotate workspace: the task queue, the clip with its timeline, the instruction, the
-// ground-truth editor with the call list, visual references and the tool console.
+// ground-truth editor with the call list, visual references, the tool console and the task's
+// agreement with the other annotator (hidden while the project annotates blind).
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { AgreementPanel } from '../../agreement';
 import { useStudioStore } from '../../state/store';
 import { AnnotatorGate, initialAnnotator, storeAnnotator } from './AnnotatorGate';
 import { useAnnotateStore, useOpenTask } from './annotateStore';
@@ -56,7 +58,7 @@ export function AnnotateWorkspace() {
   );
   const { task } = useOpenTask();
   const scenario = task && loaded ? (loaded.scenarios.get(task.scenario) ?? null) : null;
-  const [tab, setTab] = useState<'console' | 'refs'>('refs');
+  const [tab, setTab] = useState<'console' | 'refs' | 'agreement'>('refs');
   const [sidebar, toggleSidebar] = useSidebar();
 
   useEffect(() => {
@@ -141,8 +143,13 @@ export function AnnotateWorkspace() {
                   <button type="button" role="tab" aria-selected={tab === 'console'} onClick={() => setTab('console')} data-testid="console-tab">
                     Tool console
                   </button>
+                  <button type="button" role="tab" aria-selected={tab === 'agreement'} onClick={() => setTab('agreement')} data-testid="agreement-tab">
+                    Agreement
+                  </button>
                 </div>
-                {tab === 'refs' ? <VisualRefs scenario={scenario} /> : <ToolConsole scenario={scenario} />}
+                {tab === 'refs' && <VisualRefs scenario={scenario} />}
+                {tab === 'console' && <ToolConsole scenario={scenario} />}
+                {tab === 'agreement' && task && <AgreementPanel datasetId={dataset.id} taskId={task.id} context="annotate" />}
               </div>
             )}
           </div>
