@@ -2,10 +2,10 @@
 // call-level alignment), per call take A, take B or edit, runs of A, B and the merged sequence
 // with their state changes, a rationale, and finalize: the task's line in ground_truth.jsonl.
 import { useMemo, useState } from 'react';
-import type { TableDiff } from '../../../shared/engine/state';
 import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import type { JsonObject, ToolCall } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
+import { StateDiffTable } from '../components/StateDiffTable';
 import { agreementClient } from './agreementClient';
 import { GROUND_TRUTH_PATH, studioSource, useAgreementData } from './agreementData';
 import { formatValue } from './AgreementPanel';
@@ -41,34 +41,6 @@ function mergedCall(row: AlignmentRow, choice: RowChoice, a: ToolCall[], b: Tool
   }
   if (choice.choice === 'a') return 'a' in row ? a[row.a] : null;
   return 'b' in row ? b[row.b] : null;
-}
-
-function DiffSummary({ diff }: { diff: TableDiff[] }) {
-  if (diff.length === 0) return <p className="muted">No state change.</p>;
-  return (
-    <ul className="state-changes">
-      {diff.map((table) => (
-        <li key={table.table}>
-          <strong>{table.table}</strong>
-          {table.added.map((row, i) => (
-            <div key={`a${i}`} className="row-added">
-              + {JSON.stringify(row)}
-            </div>
-          ))}
-          {table.removed.map((row, i) => (
-            <div key={`r${i}`} className="row-removed">
-              − {JSON.stringify(row)}
-            </div>
-          ))}
-          {table.changed.map((change, i) => (
-            <div key={`c${i}`} className="row-changed">
-              ~ {JSON.stringify(change.key)}: {change.columns.map((c) => `${c} ${formatValue(change.before[c] as never)} → ${formatValue(change.after[c] as never)}`).join(', ')}
-            </div>
-          ))}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 export interface AdjudicationViewProps {
@@ -278,7 +250,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
                     {label === 'merged' && (outcome.stateKey === runs.b.stateKey ? ` · state = ${names[1]}` : '')}
                   </span>
                 </h4>
-                <DiffSummary diff={outcome.diff} />
+                <StateDiffTable diffs={outcome.diff} testId="adjudication-state-diff" />
               </div>
             ))}
           </div>

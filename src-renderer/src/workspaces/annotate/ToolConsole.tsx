@@ -6,7 +6,7 @@ import type { ScenarioDef } from '../../../../shared/format/types';
 import { newId } from '../../db/annotationDb';
 import { noCalls, useAnnotateStore } from './annotateStore';
 import { parseCallsText } from './callsText';
-import { StateDiff } from './StateDiff';
+import { StateDiffTable } from '../../components/StateDiffTable';
 import { toolConsole } from './toolConsoleClient';
 import type { StepOutcome } from './toolConsoleProtocol';
 
@@ -95,7 +95,7 @@ export function ToolConsole({ scenario }: { scenario: ScenarioDef }) {
                 )}
               </div>
               <pre className="console-result">{JSON.stringify(outcome.result.result, null, 1)}</pre>
-              {outcome.result.ok && outcome.diff.length > 0 && <StateDiff diffs={outcome.diff} />}
+              {outcome.result.ok && outcome.diff.length > 0 && <StateDiffTable diffs={outcome.diff} />}
             </li>
           );
         })}

@@ -1,7 +1,5 @@
 // Per-call panels of the Replay view: parameters, recorded vs replayed result, the state diff,
 // and the ground-truth comparison.
-import type { TableDiff } from '../../../../shared/engine/state';
-import type { Row } from '../../../../shared/engine/types';
 import type { ReplayDetail, ReplayStep } from '../../evaluation/protocol';
 
 /** The last key of each differing path (`products[0].price` -> price), to mark its lines. */
@@ -68,74 +66,6 @@ export function CallDetail({ step, evidenceHere }: { step: ReplayStep; evidenceH
           <Json value={step.replayed.result} marked={step.resultDiff ?? []} />
         </section>
       </div>
-    </div>
-  );
-}
-
-function cell(v: unknown): string {
-  if (v === null || v === undefined) return 'NULL';
-  if (v instanceof Uint8Array) return `<${v.length} bytes>`;
-  return String(v);
-}
-
-function columnsOf(rows: Row[]): string[] {
-  return [...new Set(rows.flatMap((r) => Object.keys(r)))];
-}
-
-export function StateDiff({ diff, empty, testId = 'state-diff' }: { diff: TableDiff[]; empty: string; testId?: string }) {
-  return (
-    <div className="state-diff" data-testid={testId}>
-      {diff.length === 0 ? <p className="muted">{empty}</p> : null}
-      {diff.map((t) => {
-        const cols = columnsOf([...t.added, ...t.removed, ...t.changed.map((c) => c.after)]);
-        return (
-          <table key={t.table} className="diff-table">
-            <caption>
-              {t.table}: {t.added.length} added, {t.removed.length} removed, {t.changed.length} changed
-            </caption>
-            <thead>
-              <tr>
-                <th />
-                {cols.map((c) => (
-                  <th key={c}>{c}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {t.added.map((r, i) => (
-                <tr key={`a${i}`} className="row-added">
-                  <td>+</td>
-                  {cols.map((c) => (
-                    <td key={c}>{cell(r[c])}</td>
-                  ))}
-                </tr>
-              ))}
-              {t.removed.map((r, i) => (
-                <tr key={`r${i}`} className="row-removed">
-                  <td>−</td>
-                  {cols.map((c) => (
-                    <td key={c}>{cell(r[c])}</td>
-                  ))}
-                </tr>
-              ))}
-              {t.changed.map((ch, i) => (
-                <tr key={`c${i}`} className="row-changed">
-                  <td>~</td>
-                  {cols.map((c) =>
-                    ch.columns.includes(c) ? (
-                      <td key={c} className="cell-changed" title={`was ${cell(ch.before[c])}`}>
-                        <del>{cell(ch.before[c])}</del> {cell(ch.after[c])}
-                      </td>
-                    ) : (
-                      <td key={c}>{cell(ch.after[c])}</td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        );
-      })}
     </div>
   );
 }

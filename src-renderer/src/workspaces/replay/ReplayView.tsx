@@ -6,7 +6,8 @@ import { studioApi } from '../../api/studio';
 import { evaluationService } from '../../evaluation/evaluationService';
 import type { ReplayDetail } from '../../evaluation/protocol';
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
-import { CallDetail, GroundTruthCompare, StateDiff } from './CallPanels';
+import { StateDiffTable } from '../../components/StateDiffTable';
+import { CallDetail, GroundTruthCompare } from './CallPanels';
 import { CascadePanel } from './CascadePanel';
 import { ClipPanel, stepVideoFrame } from './ClipPanel';
 import { OverridePanel } from './reviews/ReviewPanels';
@@ -157,13 +158,13 @@ function LoadedReplay({ datasetId, detail, step, labels, onStep }: { datasetId: 
             <>
               <CallDetail step={currentStep} evidenceHere={currentStep.index === evidenceAt} />
               <h4>Database after this call</h4>
-              <StateDiff diff={currentStep.diff} empty={currentStep.replayed.ok ? 'No change (read or no-op).' : 'No change: the call failed.'} />
+              <StateDiffTable diffs={currentStep.diff} empty={currentStep.replayed.ok ? 'No change (read or no-op).' : 'No change: the call failed.'} />
             </>
           ) : (
             <>
               <p className="muted">Step through the calls with J / K, or pick one on the timeline.</p>
               <h4>Final state against the ground truth’s</h4>
-              <StateDiff diff={detail.finalDiff} empty="Same final state as the ground truth (ResultSucc)." testId="state-diff" />
+              <StateDiffTable diffs={detail.finalDiff} empty="Same final state as the ground truth (ResultSucc)." testId="state-diff" />
             </>
           )}
         </section>
