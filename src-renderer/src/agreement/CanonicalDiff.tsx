@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { canonicalJson } from '../../../shared/eval/canonical';
 import type { ToolCall } from '../../../shared/format/types';
-import { loadMonaco } from './monaco';
+import { loadMonaco } from '../components/monaco';
 
 export function canonicalText(calls: readonly ToolCall[]): string {
   return `${JSON.stringify(canonicalJson(calls.map((c) => ({ tool_name: c.tool_name.trim(), parameters: c.parameters }))), null, 2)}\n`;

@@ -6,7 +6,7 @@ import type { ScenarioDef } from '../../../../shared/format/types';
 import { useAnnotateStore } from './annotateStore';
 import { callsJsonSchema } from './callsSchema';
 import { callsToText, mergeCalls, parseCallsText, sameCalls } from './callsText';
-import { loadMonaco } from './monacoSetup';
+import { loadMonaco } from '../../components/monaco';
 
 type Monaco = typeof MonacoNs;
 

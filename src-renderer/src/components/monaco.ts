@@ -1,4 +1,5 @@
 // Monaco, loaded on first use (it is large), with its editor and JSON workers from the bundle.
+// One loader for every view that edits or diffs JSON (Annotate's editor, Adjudicate's diff).
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 
