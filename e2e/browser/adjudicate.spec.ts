@@ -5,15 +5,15 @@
 // queries; an export shows in the other context's panel through the file watcher (SSE). Then a
 // disputed task is adjudicated and its line is read back from ground_truth.jsonl on disk.
 // ADJUDICATE_SCREENSHOTS=DIR saves screenshots.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { datasetsDir, repoRoot } from '../datasets-on-disk';
+import { datasetsDir } from '../datasets-on-disk';
+import { startStudioHost } from '../studio-host';
 
 const TASK = 'retail-04';
-const urlLine = /EgoBench Studio \(browser host\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;
 const screenshots = process.env.ADJUDICATE_SCREENSHOTS;
 
 // The second test adjudicates what the first one left on disk.
@@ -26,25 +26,9 @@ let studioUrl: string;
 let originalGroundTruth: string[];
 
 async function startHost(datasetDir: string, configDir: string): Promise<string> {
-  host = spawn(process.execPath, ['src-main/launchers/web.mjs', '--port', '0', '--dataset', datasetDir, '--config-dir', configDir], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser host did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = urlLine.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    host.stdout!.on('data', onData);
-    host.stderr!.on('data', onData);
-    host.on('exit', (code) => reject(new Error(`browser host exited with ${code}:\n${output}`)));
-  });
+  const started = await startStudioHost({ dataset: datasetDir, configDir });
+  host = started.process;
+  return started.url;
 }
 
 function latestCalls(text: string, taskId: string): unknown[] {

@@ -2,14 +2,14 @@
 // files are never touched): the annotator's file changed on disk between an export and the next
 // one -> the conflict dialog shows and nothing is overwritten silently; and a task whose clip is
 // missing shows the placeholder while the queue, the editor and the other clips keep working.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { datasetsDir, repoRoot } from '../datasets-on-disk';
+import { datasetsDir } from '../datasets-on-disk';
+import { startStudioHost } from '../studio-host';
 
-const urlLine = /EgoBench Studio \(browser host\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;
 const TASK = 'retail-01';
 const MISSING = 'retail-02';
 
@@ -19,26 +19,9 @@ let host: ChildProcess | undefined;
 let studioUrl: string;
 
 async function startHost(datasetDir: string, configDir: string): Promise<string> {
-  const child = spawn(process.execPath, ['src-main/launchers/web.mjs', '--port', '0', '--dataset', datasetDir, '--config-dir', configDir], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  host = child;
-  let output = '';
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser host did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = urlLine.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`browser host exited with ${code}:\n${output}`)));
-  });
+  const started = await startStudioHost({ dataset: datasetDir, configDir });
+  host = started.process;
+  return started.url;
 }
 
 test.beforeAll(async () => {

@@ -5,7 +5,7 @@
 // Clips control points the dataset at a temp folder holding one sample clip renamed to the
 // expected name, the open Replay view loads it, and the media URL serves it (HTTP 206 for a Range
 // request).
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import type { StudioApi } from '../../shared/api/studio-api';
 import { datasetsDir, repoRoot } from '../datasets-on-disk';
+import { startStudioHost } from '../studio-host';
 
 const fullRelease = path.resolve(repoRoot, '..', 'shared', 'egobench');
 const fixture = path.join(repoRoot, 'src-main', 'cli', 'import-egobench', 'fixtures', 'retail1-mini');
@@ -21,7 +22,6 @@ const fixture = path.join(repoRoot, 'src-main', 'cli', 'import-egobench', 'fixtu
 const release = existsSync(path.join(fullRelease, 'tasks')) && process.env.EGOBENCH_E2E_RELEASE !== 'fixture' ? fullRelease : fixture;
 const CLIP = 'videos/retail1.mp4';
 const TASK = 'retail1-1';
-const urlLine = /EgoBench Studio \(browser host\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -33,25 +33,9 @@ let studioUrl: string;
 let expectedClips: string[];
 
 async function startHost(datasetDir: string, configDir: string): Promise<string> {
-  host = spawn(process.execPath, ['src-main/launchers/web.mjs', '--port', '0', '--dataset', datasetDir, '--config-dir', configDir], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser host did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = urlLine.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    host.stdout!.on('data', onData);
-    host.stderr!.on('data', onData);
-    host.on('exit', (code) => reject(new Error(`browser host exited with ${code}:\n${output}`)));
-  });
+  const started = await startStudioHost({ dataset: datasetDir, configDir });
+  host = started.process;
+  return started.url;
 }
 
 test.beforeAll(async () => {

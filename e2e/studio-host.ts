@@ -1,0 +1,36 @@
+// Starts a browser host (building first when needed) on a free port and resolves with its URL,
+// token included. The global setup starts the shared one; specs that change a dataset on disk
+// start their own on a temporary copy.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const urlLine = /EgoBench Studio \(browser host\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;
+
+export interface StudioHost {
+  url: string;
+  process: ChildProcess;
+  stop(): void;
+}
+
+export function startStudioHost(options: { configDir: string; dataset?: string; timeoutMs?: number }): Promise<StudioHost> {
+  const args = ['src-main/launchers/web.mjs', '--port', '0', '--config-dir', options.configDir];
+  if (options.dataset) args.push('--dataset', options.dataset);
+  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise<StudioHost>((resolve, reject) => {
+    const timeoutMs = options.timeoutMs ?? 120_000;
+    const timer = setTimeout(() => reject(new Error(`browser host did not start within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = urlLine.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1], process: child, stop: () => child.kill('SIGTERM') });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`browser host exited with ${code}:\n${output}`)));
+  });
+}
