@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { studioApi } from '../api/studio';
 import { useStudioStore } from '../state/store';
 import { importSummaryLine, useShellExtras } from './shellExtras';
+import { forgetHeldClips } from '../video/clipCache';
 
 export function useStudioStartup(): void {
   useEffect(() => {
@@ -25,8 +26,13 @@ export function useStudioStartup(): void {
     const stopChanged = api.onEvent('datasets.changed', ({ datasetId, paths, reason }) => {
       if (store().currentDataset?.id !== datasetId) return;
       // A video folder was chosen (here or in another window): no file was saved, the clips moved.
-      if (reason === 'video-folder') useShellExtras.getState().clipsMoved();
-      else store().showMessage(`Saved ${paths.join(', ')}`, 'info');
+      if (reason === 'video-folder') {
+        forgetHeldClips(); // a held clip may come from the folder just forgotten, or be a stale miss
+        useShellExtras.getState().clipsMoved();
+      }
+      // The view that wrote a file usually says so more precisely ("Exported 1 annotation(s) to
+      // annotations/bob.jsonl"); the generic line must not replace that message.
+      else if (!paths.some((p) => store().message?.text.includes(p))) store().showMessage(`Saved ${paths.join(', ')}`, 'info');
     });
     // File > Import EgoBench Release... (desktop): progress, then the new dataset opens and the report shows.
     const stopImported = api.onEvent('egobench.imported', (event) => {

@@ -107,3 +107,12 @@ export function prefetchClip(url: string): void {
 export function heldClip(url: string): string | null {
   return entries.get(url)?.objectUrl ?? null;
 }
+
+/** Drops every held clip: where the clips come from changed (a video folder was chosen or forgotten). */
+export function forgetHeldClips(): void {
+  for (const entry of entries.values()) {
+    entry.controller.abort();
+    if (entry.objectUrl) URL.revokeObjectURL(entry.objectUrl);
+  }
+  entries.clear();
+}
