@@ -7,7 +7,7 @@ import { assembleReport, type LineRecord } from '../../shared/eval/evaluate';
 import { loadDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
-import { batchEvaluator, type ChunkResult } from './batch-evaluator';
+import { batchEvaluator, type BatchEvaluator, type ChunkResult } from './batch-evaluator';
 import { chunkFiles, type FileChunk } from './file-chunks';
 import { nodeDatasetSource } from './node-source';
 import { datasetTrajectoryFiles, givenTrajectoryFiles } from './trajectory-files';
@@ -26,35 +26,38 @@ export interface EvaluateOptions {
 
 export async function evaluateFolder(root: string, options: EvaluateOptions = {}) {
   const source = nodeDatasetSource(root);
-  const dataset = await loadDataset(source);
   const pathProblems: Problem[] = [];
   const files = options.trajectoryPaths?.length
     ? await givenTrajectoryFiles(options.trajectoryPaths, pathProblems)
     : await datasetTrajectoryFiles(root, source);
   const totalBytes = files.reduce((s, f) => s + f.size, 0);
   const workerCount = options.workers ?? (totalBytes >= WORKER_THRESHOLD_BYTES ? Math.min(availableParallelism(), 8) : 0);
-  const chunks = await chunkFiles(files, options.chunkBytes ?? CHUNK_BYTES);
-
-  // The local evaluator builds every scenario once, so a broken seed is reported even when
-  // the workers do the scoring.
-  const local = batchEvaluator(dataset, await loadSqlJs());
-  for (const id of dataset.scenarios.keys()) local.engines(id);
-  const pool = workerCount > 0 ? await WorkerPool.start(root, workerCount) : null;
+  // Workers load the dataset themselves: start them before this thread loads its own copy.
+  const starting = workerCount > 0 ? WorkerPool.start(root, workerCount) : null;
+  starting?.catch(() => undefined); // awaited below; keeps an early failure from going unhandled
+  let local: BatchEvaluator | null = null;
   try {
+    const dataset = await loadDataset(source);
+    const chunks = await chunkFiles(files, options.chunkBytes ?? CHUNK_BYTES);
+    // The local evaluator builds every scenario once, so a broken seed is reported even when
+    // the workers do the scoring.
+    const evaluator = (local = batchEvaluator(dataset, await loadSqlJs()));
+    for (const id of dataset.scenarios.keys()) evaluator.engines(id);
+    const pool = starting ? await starting : null;
     let bytesDone = 0;
     const results = await Promise.all(
       chunks.map(async (chunk) => {
-        const result = pool ? await pool.run(chunk) : await local.evaluateChunk(chunk);
+        const result = pool ? await pool.run(chunk) : await evaluator.evaluateChunk(chunk);
         bytesDone += chunk.end - chunk.start;
         options.onProgress?.(bytesDone, totalBytes);
         return result;
       }),
     );
-    const report = assembleReport(dataset, numberLines(files.map((f) => f.display), chunks, results), [...pathProblems, ...local.engineProblems]);
+    const report = assembleReport(dataset, numberLines(files.map((f) => f.display), chunks, results), [...pathProblems, ...evaluator.engineProblems]);
     return { dataset, report };
   } finally {
-    local.close();
-    await pool?.close();
+    local?.close();
+    await (await starting?.catch(() => null))?.close();
   }
 }
 
