@@ -3,22 +3,10 @@
 import { parseJsonlLine } from '../../../shared/format/loader';
 import { groundTruthSchema } from '../../../shared/format/schemas';
 import type { Annotation, GroundTruth, ToolCall, VisualRef } from '../../../shared/format/types';
+import { recordToAnnotation } from '../db/annotationFile';
 import type { AnnotationRecord } from '../db/schema';
 
 export type AnnotationsByAnnotator = Map<string, Map<string, Annotation>>;
-
-/** A database row as a SPEC §5 line (studio extras dropped). */
-export function recordToAnnotation(record: AnnotationRecord): Annotation {
-  return {
-    task_id: record.task,
-    annotator: record.annotator,
-    calls: record.calls.map((call) => ({ tool_name: call.tool_name, parameters: call.parameters })),
-    visual_refs: record.visual_refs.map(({ id, description, entity, start, end }) => ({ id, description, entity, start, end })),
-    status: record.status,
-    revision: record.revision,
-    updated_at: record.updated_at,
-  };
-}
 
 /**
  * Whether this browser's row stands for the annotator's current work rather than the file's line:

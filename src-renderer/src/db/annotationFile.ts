@@ -36,8 +36,8 @@ interface StudioExtras {
   refs: { id: string; start_frame: number; end_frame: number; binding: VisualRefEntry['binding'] }[];
 }
 
-/** One line of the annotator's file for a row. */
-export function toAnnotationLine(record: AnnotationRecord): Annotation & { 'x-studio': StudioExtras } {
+/** A database row as a SPEC §5 line (studio extras dropped). */
+export function recordToAnnotation(record: AnnotationRecord): Annotation {
   return {
     task_id: record.task,
     annotator: record.annotator,
@@ -46,6 +46,13 @@ export function toAnnotationLine(record: AnnotationRecord): Annotation & { 'x-st
     status: record.status,
     revision: record.revision,
     updated_at: record.updated_at,
+  };
+}
+
+/** One line of the annotator's file for a row. */
+export function toAnnotationLine(record: AnnotationRecord): Annotation & { 'x-studio': StudioExtras } {
+  return {
+    ...recordToAnnotation(record),
     'x-studio': {
       calls: record.calls.map(({ id, frame }) => ({ id, frame })),
       refs: record.visual_refs.map(({ id, start_frame, end_frame, binding }) => ({ id, start_frame, end_frame, binding })),
