@@ -49,6 +49,7 @@ export default defineConfig({
     worker: { format: 'es' },
     build: {
       outDir: resolve(root, 'out/renderer'),
+      minify: true,
       rolldownOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
     },
   },

@@ -8,7 +8,7 @@ export function canonicalText(calls: readonly ToolCall[]): string {
   return `${JSON.stringify(canonicalJson(calls.map((c) => ({ tool_name: c.tool_name.trim(), parameters: c.parameters }))), null, 2)}\n`;
 }
 
-type DiffEditor = import('monaco-editor').editor.IStandaloneDiffEditor;
+type DiffEditor = import('monaco-editor/editor/editor.api').editor.IStandaloneDiffEditor;
 
 export function CanonicalDiff({ a, b, names }: { a: readonly ToolCall[]; b: readonly ToolCall[]; names: [string, string] }) {
   const host = useRef<HTMLDivElement>(null);

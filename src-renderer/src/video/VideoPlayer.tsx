@@ -37,6 +37,8 @@ export interface VideoPlayerProps {
   loop: { start: number; end: number } | null;
   onFrame(frame: number): void;
   onMeta(meta: VideoMeta): void;
+  /** The first frame of the current source has been presented. */
+  onShown?(): void;
   onPlayingChange(playing: boolean): void;
   onError(message: string): void;
 }
@@ -55,6 +57,8 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
   const host = useRef<HTMLDivElement>(null);
   const player = useRef<Player | null>(null);
   const clock = useRef<FrameClock | null>(null);
+  /** Points the clock at the player's current <video> (set up with the player). */
+  const bindClock = useRef<() => void>(() => undefined);
   const source = useRef<SourceState>({ src: null, loaded: null, times: [], measured: null, shown: false });
   const latest = useRef(props);
   // The source whose metadata is loaded / whose first frame has been presented (keyed by source,
@@ -89,14 +93,17 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
     container.appendChild(element);
     const instance = videojs(element, { controls: false, preload: 'auto', muted: true, loop: false, fill: true });
     player.current = instance;
-    const video = container.querySelector('video')!;
-    const frameClock = new FrameClock(video, latest.current.fps, (frame, mediaTime) => {
+    // video.js replaces its <video> when it resets (no source): the clock follows the element.
+    const videoNow = () => container.querySelector('video')!;
+    const onPresented = (frame: number, mediaTime: number) => {
       const current = latest.current;
       const state = source.current;
+      const video = videoNow();
       // Only a frame of the new source counts (a seek of the old one may still be presenting).
       if (!state.shown && state.loaded !== null && video.currentSrc === state.loaded) {
         state.shown = true;
         setShownOf(state.src);
+        current.onShown?.();
       }
       if (!video.paused && state.measured === null) {
         state.times.push(mediaTime);
@@ -105,11 +112,18 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
           current.onMeta({ duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: state.measured });
         }
       }
-      if (current.loop && !video.paused && frame > current.loop.end) void frameClock.seek(current.loop.start);
+      if (current.loop && !video.paused && frame > current.loop.end) void clock.current?.seek(current.loop.start);
       current.onFrame(frame);
-    });
-    clock.current = frameClock;
+    };
+    bindClock.current = () => {
+      const video = videoNow();
+      if (clock.current?.video === video) return;
+      clock.current?.dispose();
+      clock.current = new FrameClock(video, latest.current.fps, onPresented);
+    };
+    bindClock.current();
     instance.on('loadedmetadata', () => {
+      const video = videoNow();
       latest.current.onMeta({ duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: source.current.measured });
       setMetaOf(source.current.src);
     });
@@ -120,8 +134,9 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
       if (source.current.src !== null) latest.current.onError(instance.error()?.message || 'The clip cannot be played.');
     });
     return () => {
-      frameClock.dispose();
+      clock.current?.dispose();
       clock.current = null;
+      bindClock.current = () => undefined;
       player.current = null;
       instance.dispose();
     };
@@ -132,11 +147,16 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
     const instance = player.current;
     if (!instance) return;
     const src = props.src;
+    const hadSource = source.current.loaded !== null;
     const state: SourceState = { src, loaded: null, times: [], measured: null, shown: false };
     source.current = state;
     clock.current?.reset();
     if (!src) {
-      instance.reset();
+      // Nothing to clear on the first mount (a reset would rebuild the <video> for nothing).
+      if (hadSource) {
+        instance.reset();
+        bindClock.current();
+      }
       return;
     }
     let cancelled = false;
@@ -146,6 +166,7 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
       state.loaded = new URL(url, window.location.href).href;
       const type = clipMediaType(src);
       instance.src(type ? { src: url, type } : { src: url });
+      bindClock.current();
     };
     const held = heldClip(src);
     if (held) load(held);

@@ -14,7 +14,7 @@ export class FrameClock {
   mediaTime = -1;
 
   constructor(
-    private readonly video: HTMLVideoElement,
+    readonly video: HTMLVideoElement,
     private fps: number,
     private readonly listener: FrameListener,
   ) {

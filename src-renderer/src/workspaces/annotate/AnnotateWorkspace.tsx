@@ -9,7 +9,7 @@ import { AnnotatorGate, initialAnnotator, storeAnnotator } from './AnnotatorGate
 import { useAnnotateStore, useOpenTask } from './annotateStore';
 import { CallList } from './CallList';
 import { ClipPane } from './ClipPane';
-import { GtEditor } from './GtEditor';
+import { GtEditor, useWarmEditor } from './GtEditor';
 import { SyncBar } from './SyncBar';
 import { TaskQueue } from './TaskQueue';
 import { Timeline } from './Timeline';
@@ -82,6 +82,7 @@ export function AnnotateWorkspace() {
   useWindowTitle(annotator);
   useAnnotateHotkeys();
   useLint(scenario, task);
+  useWarmEditor(loaded !== null && task === null);
 
   if (!annotator)
     return (

@@ -26,21 +26,16 @@ function usePrefetchNeighbours(datasetId: string | null, taskId: string | null, 
 
 export function ClipPane() {
   const { task, fps } = useOpenTask();
-  const { datasetId, frame, total, playing, rate, loop, markIn, markOut, clipError, set } = useAnnotateStore(
+  const { datasetId, total, rate, loop, clipError, set } = useAnnotateStore(
     useShallow((state) => ({
       datasetId: state.datasetId,
-      frame: state.frame,
       total: state.frameCount,
-      playing: state.playing,
       rate: state.rate,
       loop: state.loop,
-      markIn: state.markIn,
-      markOut: state.markOut,
       clipError: state.clipError,
       set: state.set,
     })),
   );
-  const [goto, setGoto] = useState('');
   const src = task && datasetId ? studioApi().mediaUrl(datasetId, task.video) : null;
   usePrefetchNeighbours(datasetId, task?.id ?? null, total > 0 || clipError !== null);
   useEffect(() => clipSourceChanged(), [src]);
@@ -53,14 +48,16 @@ export function ClipPane() {
     },
     [task, fps, set],
   );
+  const onShown = useCallback(() => set({ clipShown: true }), [set]);
   const onFrame = useCallback((presented: number) => set({ frame: presented }), [set]);
   const onPlaying = useCallback((value: boolean) => set({ playing: value }), [set]);
   const onError = useCallback((message: string) => set({ clipError: message }), [set]);
 
-  if (!task) return <section className="clip-pane empty muted">Pick a task in the queue.</section>;
+  // The player is mounted before a task is picked (hidden), so the first open only sets a source.
   return (
-    <section className="clip-pane">
-      <div className="video-frame" data-testid="video-player">
+    <section className={task ? 'clip-pane' : 'clip-pane empty muted'}>
+      {!task && 'Pick a task in the queue.'}
+      <div className="video-frame" data-testid="video-player" hidden={!task}>
         {/* The player stays mounted under the placeholder: the next task only changes its source. */}
         <VideoPlayer
           ref={setHandle}
@@ -70,10 +67,11 @@ export function ClipPane() {
           loop={loop}
           onFrame={onFrame}
           onMeta={onMeta}
+          onShown={onShown}
           onPlayingChange={onPlaying}
           onError={onError}
         />
-        {clipError && (
+        {task && clipError && (
           <div className="clip-missing" data-testid="clip-missing" role="status">
             <strong>Clip not available</strong>
             <span>{task.video}</span>
@@ -82,65 +80,86 @@ export function ClipPane() {
           </div>
         )}
       </div>
-      <div className="transport" role="toolbar" aria-label="Clip controls">
-        <button type="button" onClick={() => void stepFrames(-10)} title="Back ten frames (C)">
-          −10
-        </button>
-        <button type="button" onClick={() => void stepFrames(-1)} title="Back one frame (D)">
-          −1
-        </button>
-        <button type="button" className="primary" onClick={togglePlay} title="Play or pause (Space)" data-testid="play-toggle">
-          {playing ? 'Pause' : 'Play'}
-        </button>
-        <button type="button" onClick={() => void stepFrames(1)} title="Forward one frame (F)">
-          +1
-        </button>
-        <button type="button" onClick={() => void stepFrames(10)} title="Forward ten frames (V)">
-          +10
-        </button>
-        <span className="frame-counter" title="Frame presented by the video (requestVideoFrameCallback)">
-          <span data-testid="frame-counter">{frame}</span>
-          <span className="muted"> / {total > 0 ? total - 1 : '–'}</span>
-          <span className="muted timecode"> {formatTimecode(frame, fps)} @ {fps} fps</span>
-        </span>
-        <label className="speed">
-          Speed
-          <select aria-label="Playback speed" value={rate} onChange={(event) => set({ rate: Number(event.target.value) })}>
-            {playbackRates.map((value) => (
-              <option key={value} value={value}>
-                {value}×
-              </option>
-            ))}
-          </select>
-        </label>
-        <form
-          className="goto"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const target = parseFrameOrTime(goto, fps);
-            if (target !== null) void seekFrame(target);
-          }}
-        >
-          <input aria-label="Go to frame or time" placeholder="frame, 4.5s, 0:04" value={goto} onChange={(event) => setGoto(event.target.value)} size={10} />
-        </form>
-        <span className="marks">
-          <button type="button" onClick={() => set({ markIn: frame })} title="Mark in (I)">
-            In {markIn ?? '–'}
-          </button>
-          <button type="button" onClick={() => set({ markOut: frame })} title="Mark out (O)">
-            Out {markOut ?? '–'}
-          </button>
-          <button
-            type="button"
-            aria-pressed={loop !== null}
-            disabled={markIn === null || markOut === null}
-            onClick={() => set({ loop: loop ? null : { start: Math.min(markIn!, markOut!), end: Math.max(markIn!, markOut!) } })}
-            title="Loop the marked range (L)"
-          >
-            Loop
-          </button>
-        </span>
-      </div>
+      {task && <Transport />}
     </section>
+  );
+}
+
+/** Play/pause, speed, steps, go to frame or time, marks and loop of the open clip. */
+function Transport() {
+  const { fps } = useOpenTask();
+  const { frame, total, playing, rate, loop, markIn, markOut, set } = useAnnotateStore(
+    useShallow((state) => ({
+      frame: state.frame,
+      total: state.frameCount,
+      playing: state.playing,
+      rate: state.rate,
+      loop: state.loop,
+      markIn: state.markIn,
+      markOut: state.markOut,
+      set: state.set,
+    })),
+  );
+  const [goto, setGoto] = useState('');
+  return (
+    <div className="transport" role="toolbar" aria-label="Clip controls">
+      <button type="button" onClick={() => void stepFrames(-10)} title="Back ten frames (C)">
+        −10
+      </button>
+      <button type="button" onClick={() => void stepFrames(-1)} title="Back one frame (D)">
+        −1
+      </button>
+      <button type="button" className="primary" onClick={togglePlay} title="Play or pause (Space)" data-testid="play-toggle">
+        {playing ? 'Pause' : 'Play'}
+      </button>
+      <button type="button" onClick={() => void stepFrames(1)} title="Forward one frame (F)">
+        +1
+      </button>
+      <button type="button" onClick={() => void stepFrames(10)} title="Forward ten frames (V)">
+        +10
+      </button>
+      <span className="frame-counter" title="Frame presented by the video (requestVideoFrameCallback)">
+        <span data-testid="frame-counter">{frame}</span>
+        <span className="muted"> / {total > 0 ? total - 1 : '–'}</span>
+        <span className="muted timecode"> {formatTimecode(frame, fps)} @ {fps} fps</span>
+      </span>
+      <label className="speed">
+        Speed
+        <select aria-label="Playback speed" value={rate} onChange={(event) => set({ rate: Number(event.target.value) })}>
+          {playbackRates.map((value) => (
+            <option key={value} value={value}>
+              {value}×
+            </option>
+          ))}
+        </select>
+      </label>
+      <form
+        className="goto"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const target = parseFrameOrTime(goto, fps);
+          if (target !== null) void seekFrame(target);
+        }}
+      >
+        <input aria-label="Go to frame or time" placeholder="frame, 4.5s, 0:04" value={goto} onChange={(event) => setGoto(event.target.value)} size={10} />
+      </form>
+      <span className="marks">
+        <button type="button" onClick={() => set({ markIn: frame })} title="Mark in (I)">
+          In {markIn ?? '–'}
+        </button>
+        <button type="button" onClick={() => set({ markOut: frame })} title="Mark out (O)">
+          Out {markOut ?? '–'}
+        </button>
+        <button
+          type="button"
+          aria-pressed={loop !== null}
+          disabled={markIn === null || markOut === null}
+          onClick={() => set({ loop: loop ? null : { start: Math.min(markIn!, markOut!), end: Math.max(markIn!, markOut!) } })}
+          title="Loop the marked range (L)"
+        >
+          Loop
+        </button>
+      </span>
+    </div>
   );
 }

@@ -1,14 +1,39 @@
 // The ground-truth editor: Monaco JSON with a schema generated from the scenario's tools.json
 // (tool names, parameters and enums complete; schema errors inline) and lint markers.
 import { useEffect, useRef } from 'react';
-import type * as MonacoNs from 'monaco-editor';
+import type * as MonacoNs from 'monaco-editor/editor/editor.api';
 import type { ScenarioDef } from '../../../../shared/format/types';
 import { useAnnotateStore } from './annotateStore';
 import { callsJsonSchema } from './callsSchema';
 import { callsToText, mergeCalls, parseCallsText, sameCalls } from './callsText';
-import { loadMonaco } from '../../components/monaco';
+import { loadMonaco, type Monaco } from '../../components/monaco';
+import { afterClipShown } from './clip';
 
-type Monaco = typeof MonacoNs;
+/** How long the editor waits for the clip's first frame before it loads anyway. */
+const CLIP_FIRST_MAX_WAIT_MS = 1500;
+
+
+
+/** Idle time before Monaco is loaded while no task is open. */
+const WARM_UP_DELAY_MS = 1500;
+
+/**
+ * Loads Monaco while the annotator looks at the queue, so that the first task opens with the
+ * editor ready. Not at once: a task picked right away should not wait behind its evaluation.
+ */
+export function useWarmEditor(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    let idle = 0;
+    const timer = window.setTimeout(() => {
+      idle = window.requestIdleCallback(() => void loadMonaco(), { timeout: 2000 });
+    }, WARM_UP_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      window.cancelIdleCallback(idle);
+    };
+  }, [active]);
+}
 
 /** Line of the n-th call in text written by callsToText (or typed in one call per line). */
 function lineOfCall(model: MonacoNs.editor.ITextModel, index: number): number {
@@ -32,7 +57,11 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
     let disposed = false;
     let subscription: MonacoNs.IDisposable | null = null;
     let unsubscribe: (() => void) | null = null;
-    void loadMonaco().then((monaco) => {
+    const mount = async () => {
+      // The clip first: Monaco's first evaluation holds the main thread for hundreds of ms.
+      await afterClipShown(CLIP_FIRST_MAX_WAIT_MS);
+      if (disposed) return;
+      const monaco = await loadMonaco();
       if (disposed || !host.current) return;
       monacoRef.current = monaco;
       const uri = monaco.Uri.parse(`egobench://calls/${scenario.id}/${taskKey ?? 'none'}.json`);
@@ -80,7 +109,8 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
         const next = callsToText(state.record.calls);
         model.pushEditOperations([], [{ range: model.getFullModelRange(), text: next }], () => null);
       });
-    });
+    };
+    void mount();
     return () => {
       disposed = true;
       subscription?.dispose();

@@ -41,6 +41,8 @@ export interface AnnotateState {
   markIn: number | null;
   markOut: number | null;
   clipError: string | null;
+  /** The open task's clip has presented its first frame. */
+  clipShown: boolean;
   lint: LintIssue[];
   /** How long the last task switch took until its row was shown (ms), for the benchmark. */
   openMs: number | null;
@@ -82,6 +84,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   markIn: null,
   markOut: null,
   clipError: null,
+  clipShown: false,
   lint: [],
   openMs: null,
 
@@ -121,7 +124,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     const { datasetId, annotator } = get();
     if (!datasetId || !annotator) return;
     const key = { dataset: datasetId, task: taskId, annotator };
-    set({ taskId, frame: 0, frameCount: 0, mediaFps: null, playing: false, loop: null, markIn: null, markOut: null, clipError: null, lint: [] });
+    set({ taskId, frame: 0, frameCount: 0, mediaFps: null, playing: false, loop: null, markIn: null, markOut: null, clipError: null, clipShown: false, lint: [] });
     const record = (await getAnnotation(key)) ?? emptyAnnotation(key);
     if (get().taskId !== taskId) return;
     set({ record, saveState: 'saved', openMs: performance.now() - started });

@@ -23,6 +23,8 @@ export function clipElement(): HTMLVideoElement | null {
 
 export async function seekFrame(frame: number): Promise<void> {
   const state = useAnnotateStore.getState();
+  // The player is mounted (empty) before a task is picked: nothing to seek.
+  if (state.taskId === null) return;
   const next = clampFrame(frame, state.frameCount);
   handle?.pause();
   target = next;
@@ -36,9 +38,30 @@ export function stepFrames(delta: number): Promise<void> {
 }
 
 export function togglePlay(): void {
-  if (!handle) return;
+  if (!handle || useAnnotateStore.getState().taskId === null) return;
   if (handle.isPaused()) handle.play();
   else handle.pause();
 }
 
 export const playbackRates = [0.1, 0.25, 0.5, 1, 1.5, 2, 4];
+
+/**
+ * Resolves once the open task's clip has presented its first frame or failed (or after
+ * `maxWaitMs`). Heavy work of a task open (Monaco's first evaluation, the editor) waits for it,
+ * so the main thread is free while the clip's first frame is decoded and shown.
+ */
+export function afterClipShown(maxWaitMs: number): Promise<void> {
+  const settled = (state: ReturnType<typeof useAnnotateStore.getState>) => state.clipShown || state.clipError !== null || state.taskId === null;
+  if (settled(useAnnotateStore.getState())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      window.clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = window.setTimeout(done, maxWaitMs);
+    const unsubscribe = useAnnotateStore.subscribe((state) => {
+      if (settled(state)) done();
+    });
+  });
+}
