@@ -22,8 +22,8 @@ test.afterAll(async () => {
   await rm(exportedFile, { force: true });
 });
 
-/** The index box of the frame the video shows, as RGB24 (read through a canvas). */
-async function indexBoxPixels(page: Page): Promise<number[]> {
+/** The index box of the frame the <video> shows, as RGB24 (read through a canvas). */
+async function videoIndexBox(page: Page): Promise<number[]> {
   return page.evaluate((box) => {
     const video = document.querySelector<HTMLVideoElement>('[data-testid="video-player"] video')!;
     const canvas = document.createElement('canvas');
@@ -38,6 +38,45 @@ async function indexBoxPixels(page: Page): Promise<number[]> {
   }, INDEX_BOX);
 }
 
+/**
+ * Presses a key and, the moment frame-counter shows `expected`, reads the index box on screen:
+ * from the decoded frame drawn over the video while stepping (`.frame-overlay`, at the clip's
+ * size for the sample) when it shows, else from the <video>.
+ */
+async function stepAndRead(page: Page, key: string, expected: number): Promise<{ surface: 'decoded frame' | 'video'; rgb: number[] }> {
+  return page.evaluate(
+    ({ key, expected, box }) =>
+      new Promise((resolve, reject) => {
+        const element = document.querySelector('[data-testid="frame-counter"]')!;
+        const read = () => {
+          const overlay = document.querySelector<HTMLCanvasElement>('[data-testid="video-player"] .frame-overlay:not([hidden])');
+          const video = document.querySelector<HTMLVideoElement>('[data-testid="video-player"] video')!;
+          const canvas = document.createElement('canvas');
+          canvas.width = video.videoWidth;
+          canvas.height = video.videoHeight;
+          const context = canvas.getContext('2d', { willReadFrequently: true })!;
+          context.drawImage(overlay ?? video, 0, 0);
+          const rgba = context.getImageData(box.x, box.y, box.w, box.h).data;
+          const rgb: number[] = [];
+          for (let i = 0; i < rgba.length; i += 4) rgb.push(rgba[i], rgba[i + 1], rgba[i + 2]);
+          return { surface: overlay ? ('decoded frame' as const) : ('video' as const), rgb };
+        };
+        const observer = new MutationObserver(() => {
+          if (element.textContent !== String(expected)) return;
+          observer.disconnect();
+          resolve(read());
+        });
+        observer.observe(element, { childList: true, characterData: true, subtree: true });
+        setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`frame-counter stayed at ${element.textContent}, expected ${expected}`));
+        }, 3000);
+        document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      }),
+    { key, expected, box: INDEX_BOX },
+  );
+}
+
 /** Which frame index the clip shows: the reference bitmap (drawn as the generator draws it) nearest to the pixels. */
 function readBurnedIndex(pixels: number[], around: number): { best: number; distances: Record<number, number> } {
   const distances: Record<number, number> = {};
@@ -50,10 +89,6 @@ function readBurnedIndex(pixels: number[], around: number): { best: number; dist
     if (best < 0 || distances[n] < distances[best]) best = n;
   }
   return { best, distances };
-}
-
-async function counter(page: Page): Promise<number> {
-  return Number(await page.getByTestId('frame-counter').textContent());
 }
 
 /** Presses a key in the page and returns the ms until frame-counter shows `expected`. */
@@ -180,12 +215,22 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   steps.push(await timedStep(page, 'd', 11));
   for (const key of ['f', 'v', 'v', 'd']) await page.keyboard.press(key);
   await expect(page.getByTestId('frame-counter')).toHaveText('31');
-  for (const frame of [31, 30]) {
-    if ((await counter(page)) !== frame) await page.keyboard.press('d');
+  // What shows the moment the counter changes: a decoded frame drawn over the video (the frame
+  // cache) once it holds the frame; then, when the steps pause, the <video> itself.
+  const surfaces: string[] = [];
+  for (const [key, frame] of [['d', 30], ['f', 31], ['f', 32], ['d', 31], ['d', 30]] as const) {
+    const shown = await stepAndRead(page, key, frame);
+    surfaces.push(shown.surface);
+    const { best, distances } = readBurnedIndex(shown.rgb, frame);
+    expect(best, `burned-in index on the ${shown.surface} vs frame-counter ${frame}: ${JSON.stringify(distances)}`).toBe(frame);
+    // The <video> is brought to that frame; the drawn frame goes when requestVideoFrameCallback
+    // reports the video presenting it.
+    await expect(page.locator('[data-testid="video-player"] .frame-overlay')).toBeHidden();
     await expect(page.getByTestId('frame-counter')).toHaveText(String(frame));
-    const { best, distances } = readBurnedIndex(await indexBoxPixels(page), frame);
-    expect(best, `burned-in index vs frame-counter ${frame}: ${JSON.stringify(distances)}`).toBe(frame);
+    const video = readBurnedIndex(await videoIndexBox(page), frame);
+    expect(video.best, `<video> burned-in index vs frame-counter ${frame}: ${JSON.stringify(video.distances)}`).toBe(frame);
   }
+  expect(surfaces, 'steps drew decoded frames').toContain('decoded frame');
 
   // Mark a visual reference from frame 30 to 45.
   await page.keyboard.press('i');

@@ -7,8 +7,9 @@
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import videojs from 'video.js';
 import { estimateFps } from '../../../shared/frames/frames';
-import { clipMediaType, clipSource, heldClip } from './clipCache';
+import { clipMediaType, clipSource, heldBlob, heldClip } from './clipCache';
 import { FrameClock } from './frameClock';
+import { FrameStepper } from './frameStepper';
 
 type Player = ReturnType<typeof videojs>;
 
@@ -57,6 +58,7 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
   const host = useRef<HTMLDivElement>(null);
   const player = useRef<Player | null>(null);
   const clock = useRef<FrameClock | null>(null);
+  const stepper = useRef<FrameStepper | null>(null);
   /** Points the clock at the player's current <video> (set up with the player). */
   const bindClock = useRef<() => void>(() => undefined);
   const source = useRef<SourceState>({ src: null, loaded: null, times: [], measured: null, shown: false });
@@ -72,8 +74,11 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
   });
 
   useImperativeHandle(ref, () => ({
-    seekFrame: (frame) => clock.current?.seek(frame) ?? Promise.resolve(frame),
-    play: () => void player.current?.play()?.catch(() => undefined),
+    seekFrame: (frame) => stepper.current?.seek(frame) ?? Promise.resolve(frame),
+    play: () => {
+      // From the frame on screen: the <video> may not have caught up with decoded steps yet.
+      void (stepper.current?.sync() ?? Promise.resolve()).then(() => player.current?.play()?.catch(() => undefined));
+    },
     pause: () => {
       // Already paused (the usual case while stepping): nothing to do.
       if (player.current && !player.current.paused()) player.current.pause();
@@ -113,7 +118,7 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
         }
       }
       if (current.loop && !video.paused && frame > current.loop.end) void clock.current?.seek(current.loop.start);
-      current.onFrame(frame);
+      if (stepper.current?.presented(frame, !video.paused) ?? true) current.onFrame(frame);
     };
     bindClock.current = () => {
       const video = videoNow();
@@ -122,6 +127,8 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
       clock.current = new FrameClock(video, latest.current.fps, onPresented);
     };
     bindClock.current();
+    const frameStepper = new FrameStepper(container, () => clock.current, (frame) => latest.current.onFrame(frame));
+    stepper.current = frameStepper;
     instance.on('loadedmetadata', () => {
       const video = videoNow();
       latest.current.onMeta({ duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: source.current.measured });
@@ -134,6 +141,8 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
       if (source.current.src !== null) latest.current.onError(instance.error()?.message || 'The clip cannot be played.');
     });
     return () => {
+      frameStepper.dispose();
+      stepper.current = null;
       clock.current?.dispose();
       clock.current = null;
       bindClock.current = () => undefined;
@@ -179,6 +188,15 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
   useEffect(() => {
     clock.current?.setFps(props.fps);
   }, [props.fps]);
+
+  // Decoded frames for steps, once the clip shows (it comes first) and when it is held in memory.
+  useEffect(() => {
+    const video = clock.current?.video;
+    const blob = shown && props.src ? heldBlob(props.src) : null;
+    if (!blob || !video || typeof VideoDecoder === 'undefined') return;
+    stepper.current?.attach(blob, props.fps, video.duration);
+    return () => stepper.current?.detach();
+  }, [shown, props.src, props.fps]);
 
   useEffect(() => {
     player.current?.playbackRate(props.rate);

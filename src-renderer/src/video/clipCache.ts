@@ -17,6 +17,8 @@ interface Entry {
   /** Resolves with a blob: URL, or with the original URL when the clip is not held. */
   source: Promise<string>;
   objectUrl: string | null;
+  /** The clip's bytes once held (for the frame decoder). */
+  blob: Blob | null;
   controller: AbortController;
 }
 
@@ -60,7 +62,8 @@ async function fetchClip(url: string, entry: Entry): Promise<string> {
     }
     const blob = await response.blob();
     if (entry.controller.signal.aborted) return url;
-    entry.objectUrl = URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: clipMediaType(url)! }));
+    entry.blob = blob.type ? blob : new Blob([blob], { type: clipMediaType(url)! });
+    entry.objectUrl = URL.createObjectURL(entry.blob);
     return entry.objectUrl;
   } catch {
     return url;
@@ -88,7 +91,7 @@ export function clipSource(url: string): Promise<string> {
     entries.set(url, entry);
     return entry.source;
   }
-  entry = { source: Promise.resolve(url), objectUrl: null, controller: new AbortController() };
+  entry = { source: Promise.resolve(url), objectUrl: null, blob: null, controller: new AbortController() };
   const created = entry;
   entry.source = fetchClip(url, created);
   entries.set(url, entry);
@@ -106,6 +109,11 @@ export function prefetchClip(url: string): void {
 /** The blob: URL already held for `url`, if any (synchronous, for a player switching source). */
 export function heldClip(url: string): string | null {
   return entries.get(url)?.objectUrl ?? null;
+}
+
+/** The bytes of a clip held in memory, if any. */
+export function heldBlob(url: string): Blob | null {
+  return entries.get(url)?.blob ?? null;
 }
 
 /** Drops every held clip: where the clips come from changed (a video folder was chosen or forgotten). */

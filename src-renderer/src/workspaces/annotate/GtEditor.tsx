@@ -7,6 +7,7 @@ import { useAnnotateStore } from './annotateStore';
 import { callsJsonSchema } from './callsSchema';
 import { callsToText, mergeCalls, parseCallsText, sameCalls } from './callsText';
 import { loadMonaco, type Monaco } from '../../components/monaco';
+import { warmFrameDecoder } from '../../video/frameCache';
 import { afterClipShown } from './clip';
 
 /** How long the editor waits for the clip's first frame before it loads anyway. */
@@ -18,15 +19,22 @@ const CLIP_FIRST_MAX_WAIT_MS = 1500;
 const WARM_UP_DELAY_MS = 1500;
 
 /**
- * Loads Monaco while the annotator looks at the queue, so that the first task opens with the
- * editor ready. Not at once: a task picked right away should not wait behind its evaluation.
+ * Loads Monaco (and starts the frame decoder) while the annotator looks at the queue, so that the
+ * first task opens with the editor ready. Not at once: a task picked right away should not wait
+ * behind Monaco's evaluation.
  */
 export function useWarmEditor(active: boolean): void {
   useEffect(() => {
     if (!active) return;
     let idle = 0;
     const timer = window.setTimeout(() => {
-      idle = window.requestIdleCallback(() => void loadMonaco(), { timeout: 2000 });
+      idle = window.requestIdleCallback(
+        () => {
+          warmFrameDecoder();
+          void loadMonaco();
+        },
+        { timeout: 2000 },
+      );
     }, WARM_UP_DELAY_MS);
     return () => {
       window.clearTimeout(timer);
