@@ -319,6 +319,7 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
     openTaskFirstFrameMs: Math.round(opened.firstFrame),
     frameStepMedianMs: Math.round(median(steps)),
     frameStepMaxMs: Math.round(Math.max(...steps)),
+    frameStepsMs: steps.map(Math.round),
     nextTaskMedian: { shownMs: medianOf('shown'), metaMs: medianOf('meta'), firstFrameMs: medianOf('firstFrame') },
     nextTaskFirstFrameMs: switches.map((timing) => Math.round(timing.firstFrame)),
     nextTaskStepMedianMs: Math.round(median(nextSteps)),

@@ -7,7 +7,7 @@ import { studioApi } from '../../api/studio';
 import { prefetchClip } from '../../video/clipCache';
 import { VideoPlayer, type VideoHandle, type VideoMeta } from '../../video/VideoPlayer';
 import { useAnnotateStore, useOpenTask } from './annotateStore';
-import { attachClip, clipSourceChanged, playbackRates, seekFrame, stepFrames, togglePlay } from './clip';
+import { attachClip, clipShownNow, clipSourceChanged, playbackRates, seekFrame, stepFrames, togglePlay } from './clip';
 import { useVisibleTasks } from './TaskQueue';
 
 /**
@@ -48,7 +48,10 @@ export function ClipPane() {
     },
     [task, fps, set],
   );
-  const onShown = useCallback(() => set({ clipShown: true }), [set]);
+  const onShown = useCallback(() => {
+    clipShownNow();
+    set({ clipShown: true });
+  }, [set]);
   const onFrame = useCallback((presented: number) => set({ frame: presented }), [set]);
   const onPlaying = useCallback((value: boolean) => set({ playing: value }), [set]);
   const onError = useCallback((message: string) => set({ clipError: message }), [set]);

@@ -8,10 +8,13 @@ import { callsJsonSchema } from './callsSchema';
 import { callsToText, mergeCalls, parseCallsText, sameCalls } from './callsText';
 import { loadMonaco, type Monaco } from '../../components/monaco';
 import { warmFrameDecoder } from '../../video/frameCache';
-import { afterClipShown } from './clip';
+import { afterClipQuiet, afterClipShown } from './clip';
 
 /** How long the editor waits for the clip's first frame before it loads anyway. */
 const CLIP_FIRST_MAX_WAIT_MS = 1500;
+/** Then for a pause in frame steps (or the end of playing), at most this long. */
+const STEPS_QUIET_MS = 300;
+const STEPS_MAX_WAIT_MS = 4000;
 
 
 
@@ -19,22 +22,18 @@ const CLIP_FIRST_MAX_WAIT_MS = 1500;
 const WARM_UP_DELAY_MS = 1500;
 
 /**
- * Loads Monaco (and starts the frame decoder) while the annotator looks at the queue, so that the
- * first task opens with the editor ready. Not at once: a task picked right away should not wait
- * behind Monaco's evaluation.
+ * While the annotator looks at the queue: starts the frame decoder's worker at once (its module
+ * loads on its own thread), and loads Monaco after a moment of idle, so that the first task opens
+ * with the editor ready; not at once, as a task picked right away should not wait behind Monaco's
+ * evaluation on the main thread.
  */
 export function useWarmEditor(active: boolean): void {
   useEffect(() => {
     if (!active) return;
+    warmFrameDecoder();
     let idle = 0;
     const timer = window.setTimeout(() => {
-      idle = window.requestIdleCallback(
-        () => {
-          warmFrameDecoder();
-          void loadMonaco();
-        },
-        { timeout: 2000 },
-      );
+      idle = window.requestIdleCallback(() => void loadMonaco(), { timeout: 2000 });
     }, WARM_UP_DELAY_MS);
     return () => {
       window.clearTimeout(timer);
@@ -66,8 +65,10 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
     let subscription: MonacoNs.IDisposable | null = null;
     let unsubscribe: (() => void) | null = null;
     const mount = async () => {
-      // The clip first: Monaco's first evaluation holds the main thread for hundreds of ms.
+      // The clip first: Monaco's first evaluation holds the main thread for hundreds of ms, and
+      // creating an editor for tens; neither should delay the first frame or a run of steps.
       await afterClipShown(CLIP_FIRST_MAX_WAIT_MS);
+      await afterClipQuiet(STEPS_QUIET_MS, STEPS_MAX_WAIT_MS);
       if (disposed) return;
       const monaco = await loadMonaco();
       if (disposed || !host.current) return;

@@ -7,9 +7,19 @@ import { useAnnotateStore } from './annotateStore';
 let handle: VideoHandle | null = null;
 /** The frame last asked for: steps add to it, so quick presses never wait for presentation. */
 let target: number | null = null;
+/** When the annotator last stepped, sought or played (performance.now()). */
+let lastCommandAt = -Infinity;
 
 export function attachClip(next: VideoHandle | null): void {
   handle = next;
+}
+
+/**
+ * The clip's first frame is on screen: counts as activity, so that heavy work waits a moment in
+ * case the annotator starts stepping right away.
+ */
+export function clipShownNow(): void {
+  lastCommandAt = performance.now();
 }
 
 /** A new clip: steps start again from the presented frame. */
@@ -26,6 +36,7 @@ export async function seekFrame(frame: number): Promise<void> {
   // The player is mounted (empty) before a task is picked: nothing to seek.
   if (state.taskId === null) return;
   const next = clampFrame(frame, state.frameCount);
+  lastCommandAt = performance.now();
   handle?.pause();
   target = next;
   // The counter follows the presented frame (requestVideoFrameCallback), not this request.
@@ -39,6 +50,7 @@ export function stepFrames(delta: number): Promise<void> {
 
 export function togglePlay(): void {
   if (!handle || useAnnotateStore.getState().taskId === null) return;
+  lastCommandAt = performance.now();
   if (handle.isPaused()) handle.play();
   else handle.pause();
 }
@@ -63,5 +75,23 @@ export function afterClipShown(maxWaitMs: number): Promise<void> {
     const unsubscribe = useAnnotateStore.subscribe((state) => {
       if (settled(state)) done();
     });
+  });
+}
+
+/**
+ * Resolves once the annotator has left the clip alone (no step, seek or play) for `quietMs` and
+ * it is not playing, or after `maxWaitMs`: work that holds the main thread (creating the editor)
+ * then does not land in the middle of a run of frame steps.
+ */
+export function afterClipQuiet(quietMs: number, maxWaitMs: number): Promise<void> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const check = () => {
+      const now = performance.now();
+      const quietFor = now - lastCommandAt;
+      if ((quietFor >= quietMs && !useAnnotateStore.getState().playing) || now - started >= maxWaitMs) resolve();
+      else window.setTimeout(check, Math.max(20, quietMs - quietFor));
+    };
+    check();
   });
 }
