@@ -121,7 +121,7 @@ function Transport() {
       <button type="button" onClick={() => void stepFrames(10)} title="Forward ten frames (V)">
         +10
       </button>
-      <span className="frame-counter" title="Frame presented by the video (requestVideoFrameCallback)">
+      <span className="frame-counter" title="Frame on screen: while stepping, a decoded frame; once the steps pause, the video presents the same frame (checked with requestVideoFrameCallback)">
         <span data-testid="frame-counter">{frame}</span>
         <span className="muted"> / {total > 0 ? total - 1 : '–'}</span>
         <span className="muted timecode"> {formatTimecode(frame, fps)} @ {fps} fps</span>
