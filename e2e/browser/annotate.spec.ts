@@ -38,45 +38,6 @@ async function videoIndexBox(page: Page): Promise<number[]> {
   }, INDEX_BOX);
 }
 
-/**
- * Presses a key and, the moment frame-counter shows `expected`, reads the index box on screen:
- * from the decoded frame drawn over the video while stepping (`.frame-overlay`, at the clip's
- * size for the sample) when it shows, else from the <video>.
- */
-async function stepAndRead(page: Page, key: string, expected: number): Promise<{ surface: 'decoded frame' | 'video'; rgb: number[] }> {
-  return page.evaluate(
-    ({ key, expected, box }) =>
-      new Promise((resolve, reject) => {
-        const element = document.querySelector('[data-testid="frame-counter"]')!;
-        const read = () => {
-          const overlay = document.querySelector<HTMLCanvasElement>('[data-testid="video-player"] .frame-overlay:not([hidden])');
-          const video = document.querySelector<HTMLVideoElement>('[data-testid="video-player"] video')!;
-          const canvas = document.createElement('canvas');
-          canvas.width = video.videoWidth;
-          canvas.height = video.videoHeight;
-          const context = canvas.getContext('2d', { willReadFrequently: true })!;
-          context.drawImage(overlay ?? video, 0, 0);
-          const rgba = context.getImageData(box.x, box.y, box.w, box.h).data;
-          const rgb: number[] = [];
-          for (let i = 0; i < rgba.length; i += 4) rgb.push(rgba[i], rgba[i + 1], rgba[i + 2]);
-          return { surface: overlay ? ('decoded frame' as const) : ('video' as const), rgb };
-        };
-        const observer = new MutationObserver(() => {
-          if (element.textContent !== String(expected)) return;
-          observer.disconnect();
-          resolve(read());
-        });
-        observer.observe(element, { childList: true, characterData: true, subtree: true });
-        setTimeout(() => {
-          observer.disconnect();
-          reject(new Error(`frame-counter stayed at ${element.textContent}, expected ${expected}`));
-        }, 3000);
-        document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-      }),
-    { key, expected, box: INDEX_BOX },
-  );
-}
-
 /** Which frame index the clip shows: the reference bitmap (drawn as the generator draws it) nearest to the pixels. */
 function readBurnedIndex(pixels: number[], around: number): { best: number; distances: Record<number, number> } {
   const distances: Record<number, number> = {};
@@ -91,20 +52,46 @@ function readBurnedIndex(pixels: number[], around: number): { best: number; dist
   return { best, distances };
 }
 
-/** Presses a key in the page and returns the ms until frame-counter shows `expected`. */
-async function timedStep(page: Page, key: string, expected: number): Promise<number> {
+interface Step {
+  /** ms from the key to frame-counter showing the expected frame. */
+  ms: number;
+  /** What showed at that moment: the decoded frame drawn over the video (`.frame-overlay`) or the <video>. */
+  surface: 'decoded frame' | 'video';
+  /** The index box of it, RGB24 (read only when asked). */
+  rgb: number[];
+}
+
+/**
+ * Presses a key in the page and times it until frame-counter shows `expected`; with `read`, then
+ * reads the index box of what is on screen at that moment (the decoded frame drawn over the video
+ * while stepping, at the clip's size for the sample, else the <video>).
+ */
+async function step(page: Page, key: string, expected: number, read = false): Promise<Step> {
   return page.evaluate(
-    ({ key, expected }) =>
-      new Promise<number>((resolve, reject) => {
+    ({ key, expected, read, box }) =>
+      new Promise<Step>((resolve, reject) => {
         const element = document.querySelector('[data-testid="frame-counter"]')!;
         const started = performance.now();
-        const done = () => {
-          if (element.textContent === String(expected)) {
-            observer.disconnect();
-            resolve(performance.now() - started);
-          }
+        const onScreen = (ms: number): Step => {
+          const overlay = document.querySelector<HTMLCanvasElement>('[data-testid="video-player"] .frame-overlay:not([hidden])');
+          const surface = overlay ? 'decoded frame' : 'video';
+          if (!read) return { ms, surface, rgb: [] };
+          const video = document.querySelector<HTMLVideoElement>('[data-testid="video-player"] video')!;
+          const canvas = document.createElement('canvas');
+          canvas.width = video.videoWidth;
+          canvas.height = video.videoHeight;
+          const context = canvas.getContext('2d', { willReadFrequently: true })!;
+          context.drawImage(overlay ?? video, 0, 0);
+          const rgba = context.getImageData(box.x, box.y, box.w, box.h).data;
+          const rgb: number[] = [];
+          for (let i = 0; i < rgba.length; i += 4) rgb.push(rgba[i], rgba[i + 1], rgba[i + 2]);
+          return { ms, surface, rgb };
         };
-        const observer = new MutationObserver(done);
+        const observer = new MutationObserver(() => {
+          if (element.textContent !== String(expected)) return;
+          observer.disconnect();
+          resolve(onScreen(performance.now() - started));
+        });
         observer.observe(element, { childList: true, characterData: true, subtree: true });
         setTimeout(() => {
           observer.disconnect();
@@ -112,9 +99,11 @@ async function timedStep(page: Page, key: string, expected: number): Promise<num
         }, 3000);
         document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
       }),
-    { key, expected },
+    { key, expected, read, box: INDEX_BOX },
   );
 }
+
+const timedStep = async (page: Page, key: string, expected: number) => (await step(page, key, expected)).ms;
 
 /**
  * Opens the completion list after `prefix` (typed at the cursor) and checks that it offers `tool`
@@ -219,7 +208,7 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   // cache) once it holds the frame; then, when the steps pause, the <video> itself.
   const surfaces: string[] = [];
   for (const [key, frame] of [['d', 30], ['f', 31], ['f', 32], ['d', 31], ['d', 30]] as const) {
-    const shown = await stepAndRead(page, key, frame);
+    const shown = await step(page, key, frame, true);
     surfaces.push(shown.surface);
     const { best, distances } = readBurnedIndex(shown.rgb, frame);
     expect(best, `burned-in index on the ${shown.surface} vs frame-counter ${frame}: ${JSON.stringify(distances)}`).toBe(frame);
