@@ -6,7 +6,7 @@ import { frameRangeToSeconds } from '../../../../shared/frames/frames';
 import { newId } from '../../db/annotationDb';
 import type { VisualRefEntry } from '../../db/schema';
 import { noCalls, noRefs, useAnnotateStore, useOpenTask } from './annotateStore';
-import { seekFrame } from './clip';
+import { afterClipShown, seekFrame } from './clip';
 import { toolConsole } from './toolConsoleClient';
 
 /** The TABLE.COLUMN entity columns the scenario's tools name with x-match. */
@@ -39,7 +39,11 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
   useEffect(() => {
     let live = true;
     const timer = window.setTimeout(() => {
-      void toolConsole.search(scenario, columns, entity, 12).then((values) => live && setOptions(values), () => live && setOptions([]));
+      // The first search starts the console worker (SQLite, the scenario's database): after the
+      // clip's first frame, which it would otherwise compete with for the cores.
+      void afterClipShown(1500)
+        .then(() => (live ? toolConsole.search(scenario, columns, entity, 12) : null))
+        .then((values) => live && values && setOptions(values), () => live && setOptions([]));
     }, 120);
     return () => {
       live = false;

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import type { ParamSchema, ScenarioDef, Task } from '../../../../shared/format/types';
 import { useAnnotateStore } from './annotateStore';
+import { afterClipShown } from './clip';
 import { lintCalls } from './lint';
 import { toolConsole } from './toolConsoleClient';
 
@@ -28,6 +29,8 @@ export function useLint(scenario: ScenarioDef | null, task: Task | null): void {
     let live = true;
     const timer = window.setTimeout(async () => {
       try {
+        await afterClipShown(1500);
+        if (!live) return;
         const spec = calls.map(({ tool_name, parameters }) => ({ tool_name, parameters }));
         const queries = entityQueries(scenario, spec);
         const [found, run] = await Promise.all([toolConsole.entities(scenario, queries), toolConsole.run(scenario, spec)]);
