@@ -6,7 +6,7 @@ import { studioApi } from '../../api/studio';
 import { clipSource } from '../../video/clipCache';
 import { makeFilmstrip, type Thumbnail } from '../../video/filmstrip';
 import { noCalls, noRefs, useAnnotateStore, useOpenTask } from './annotateStore';
-import { seekFrame } from './clip';
+import { afterClipQuiet, afterClipShown, seekFrame } from './clip';
 
 const THUMBS = 16;
 
@@ -35,17 +35,21 @@ export function Timeline() {
     const stripKey = `${src}@${total}`;
     const created: string[] = [];
     const frames = Array.from({ length: THUMBS }, (_, i) => Math.min(total - 1, Math.floor(((i + 0.5) * total) / THUMBS)));
-    // Let the player load first.
+    // The player first: its first frame, then a pause in the annotator's steps (the filmstrip's
+    // own <video> seeks compete with them for the decoder and the cores).
     const timer = window.setTimeout(() => {
-      // From the clip the player holds in memory when it does (no second download).
-      void clipSource(src).then((url) => {
-        if (controller.signal.aborted) return;
-        return makeFilmstrip(url, frames, fps, 40, controller.signal, (thumb) => {
-          created.push(thumb.url);
-          setStrip((previous) => (previous.key === stripKey ? { key: stripKey, list: [...previous.list, thumb] } : { key: stripKey, list: [thumb] }));
+      void afterClipShown(1500)
+        .then(() => afterClipQuiet(300, 4000))
+        // From the clip the player holds in memory when it does (no second download).
+        .then(() => (controller.signal.aborted ? null : clipSource(src)))
+        .then((url) => {
+          if (!url || controller.signal.aborted) return;
+          return makeFilmstrip(url, frames, fps, 40, controller.signal, (thumb) => {
+            created.push(thumb.url);
+            setStrip((previous) => (previous.key === stripKey ? { key: stripKey, list: [...previous.list, thumb] } : { key: stripKey, list: [thumb] }));
+          });
         });
-      });
-    }, 400);
+    }, 100);
     return () => {
       window.clearTimeout(timer);
       controller.abort();
