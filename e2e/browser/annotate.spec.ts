@@ -140,6 +140,9 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   }
   expect(surfaces, 'steps drew decoded frames').toContain('decoded frame');
 
+  // The timeline's filmstrip fills in once the steps pause: 16 thumbnails of the clip.
+  await expect(page.getByTestId('timeline').locator('.filmstrip img')).toHaveCount(16);
+
   // Mark a visual reference from frame 30 to 45.
   await page.keyboard.press('i');
   for (let i = 0; i < 15; i++) await page.keyboard.press('f');
