@@ -178,6 +178,17 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
   await expect(page.getByTestId('call-list')).toContainText('add_to_cart');
 
+  // Alt+Down / Alt+Up on a focused call reorder it (elsewhere the same keys change task).
+  const names = page.getByTestId('call-list').locator('.call-name');
+  await expect(names).toHaveText(['get_price', 'add_to_cart']);
+  const brief = await page.getByTestId('task-brief').textContent();
+  await page.getByTestId('call-list').locator('.call-item').first().focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(names).toHaveText(['add_to_cart', 'get_price']);
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(names).toHaveText(['get_price', 'add_to_cart']);
+  expect(await page.getByTestId('task-brief').textContent()).toBe(brief);
+
   // Run them in the console and see the write's state difference.
   await page.getByTestId('console-tab').click();
   await page.getByTestId('console-run-all').click();
@@ -211,6 +222,7 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('?');
   await expect(page.getByTestId('hotkey-help')).toContainText('Forward one frame');
+  await expect(page.getByTestId('hotkey-help')).toContainText('Move the call down (in a focused call)');
   await page.keyboard.press('Escape');
 
   // The next tasks (n): each clip was fetched while the previous task was open.

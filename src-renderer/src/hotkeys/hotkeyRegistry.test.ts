@@ -48,6 +48,31 @@ describe('HotkeyRegistry', () => {
     expect(isTypingTarget(document.getElementById('check'))).toBe(false);
   });
 
+  it('a scoped action takes its keys where its scope holds, the unscoped one everywhere else', () => {
+    const registry = new HotkeyRegistry();
+    const previousTask = vi.fn();
+    const moveCall = vi.fn();
+    // Registered first, so only the scope can make the other one win.
+    registry.register({ id: 'task.previous', keys: ['Alt+ArrowUp'], description: 'Previous task', group: 'g', run: previousTask });
+    registry.register({
+      id: 'call.up',
+      keys: ['Alt+ArrowUp'],
+      description: 'Move the call up',
+      group: 'g',
+      scope: { label: 'a focused call', when: (event) => (event.target as Element).closest('.call') !== null },
+      run: moveCall,
+    });
+    document.body.innerHTML = '<ol><li class="call" tabindex="0" id="call"></li></ol><div id="elsewhere" tabindex="0"></div>';
+    for (const id of ['call', 'elsewhere']) {
+      const element = document.getElementById(id)!;
+      element.addEventListener('keydown', (event) => registry.handle(event), { once: true });
+      press(element, { key: 'ArrowUp', altKey: true });
+    }
+    expect(moveCall).toHaveBeenCalledOnce();
+    expect(previousTask).toHaveBeenCalledOnce();
+    expect((moveCall.mock.calls[0][0] as KeyboardEvent).target).toBe(document.getElementById('call'));
+  });
+
   it('unregisters and notifies subscribers', () => {
     const registry = new HotkeyRegistry();
     const listener = vi.fn();

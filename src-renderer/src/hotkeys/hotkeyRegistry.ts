@@ -9,7 +9,12 @@ export interface HotkeyAction {
   description: string;
   /** Heading in the help overlay. */
   group: string;
-  run(): void;
+  /**
+   * Where the keys act, for keys that mean something else elsewhere (e.g. 'a focused call'): the
+   * action runs only when `when` accepts the event, and before any action without a scope.
+   */
+  scope?: { label: string; when(event: KeyboardEvent): boolean };
+  run(event: KeyboardEvent): void;
 }
 
 /** 'Ctrl+Alt+Shift+Meta+<key>' in that order. Shift is left out for printable characters ('?'). */
@@ -72,10 +77,11 @@ export class HotkeyRegistry {
   handle(event: KeyboardEvent): boolean {
     if (event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return false;
     const combo = keyComboOf(event);
-    const action = this.snapshot.find((candidate) => candidate.keys.includes(combo));
+    const bound = this.snapshot.filter((candidate) => candidate.keys.includes(combo));
+    const action = bound.find((candidate) => candidate.scope?.when(event)) ?? bound.find((candidate) => !candidate.scope);
     if (!action) return false;
     event.preventDefault();
-    action.run();
+    action.run(event);
     return true;
   }
 

@@ -17,11 +17,24 @@ export function useHotkeyAction(action: HotkeyAction): void {
   useEffect(() => {
     run.current = action.run;
   });
+  const when = useRef(action.scope?.when);
+  useEffect(() => {
+    when.current = action.scope?.when;
+  });
   const { id, description, group } = action;
   const keys = action.keys.join(' ');
+  const scopeLabel = action.scope?.label;
   useEffect(
-    () => hotkeys.register({ id, description, group, keys: keys.split(' '), run: () => run.current() }),
-    [id, description, group, keys],
+    () =>
+      hotkeys.register({
+        id,
+        description,
+        group,
+        keys: keys.split(' '),
+        scope: scopeLabel === undefined ? undefined : { label: scopeLabel, when: (event) => when.current?.(event) ?? false },
+        run: (event) => run.current(event),
+      }),
+    [id, description, group, keys, scopeLabel],
   );
 }
 

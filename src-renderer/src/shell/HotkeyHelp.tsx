@@ -38,7 +38,10 @@ export function HotkeyHelp() {
                         <kbd key={key}>{key}</kbd>
                       ))}
                     </dt>
-                    <dd>{action.description}</dd>
+                    <dd>
+                      {action.description}
+                      {action.scope && <span className="muted"> (in {action.scope.label})</span>}
+                    </dd>
                   </div>
                 ))}
             </dl>

@@ -5,6 +5,7 @@ import { newId } from '../../db/annotationDb';
 import type { CallEntry } from '../../db/schema';
 import { noCalls, useAnnotateStore } from './annotateStore';
 import { moveItem } from './callsText';
+import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { seekFrame } from './clip';
 
 function summary(call: CallEntry): string {
@@ -13,12 +14,34 @@ function summary(call: CallEntry): string {
     .join(', ');
 }
 
+/** The index of the call whose row has the focus when the key was pressed. */
+function focusedCall(event: KeyboardEvent): number | null {
+  const row = event.target instanceof Element ? event.target.closest<HTMLElement>('.call-list [data-call-index]') : null;
+  return row ? Number(row.dataset.callIndex) : null;
+}
+
+const inFocusedCall = { label: 'a focused call', when: (event: KeyboardEvent) => focusedCall(event) !== null };
+
+/** Alt+Up/Down and Delete on a focused call, in the hotkey registry (Alt+Up/Down elsewhere change task). */
+function useCallListHotkeys(setCalls: (next: CallEntry[]) => void): void {
+  const onFocused = (change: (calls: CallEntry[], index: number) => CallEntry[]) => (event: KeyboardEvent) => {
+    const index = focusedCall(event);
+    const calls = useAnnotateStore.getState().record?.calls;
+    if (index !== null && calls) setCalls(change(calls, index));
+  };
+  const group = 'Annotate';
+  useHotkeyAction({ id: 'annotate.call-up', keys: ['Alt+ArrowUp'], description: 'Move the call up', group, scope: inFocusedCall, run: onFocused((calls, i) => moveItem(calls, i, i - 1)) });
+  useHotkeyAction({ id: 'annotate.call-down', keys: ['Alt+ArrowDown'], description: 'Move the call down', group, scope: inFocusedCall, run: onFocused((calls, i) => moveItem(calls, i, i + 1)) });
+  useHotkeyAction({ id: 'annotate.call-delete', keys: ['Delete'], description: 'Delete the call', group, scope: inFocusedCall, run: onFocused((calls, i) => calls.filter((_, j) => j !== i)) });
+}
+
 export function CallList() {
   const calls = useAnnotateStore((state) => state.record?.calls ?? noCalls);
   const lint = useAnnotateStore((state) => state.lint);
   const edit = useAnnotateStore((state) => state.edit);
   const [dragging, setDragging] = useState<number | null>(null);
   const setCalls = (next: CallEntry[]) => edit({ calls: next, editor_text: null });
+  useCallListHotkeys(setCalls);
   return (
     <ol className="call-list" data-testid="call-list" aria-label="Calls">
       {calls.map((call, index) => {
@@ -35,14 +58,7 @@ export function CallList() {
               if (dragging !== null) setCalls(moveItem(calls, dragging, index));
               setDragging(null);
             }}
-            onKeyDown={(event) => {
-              if (event.altKey && event.key === 'ArrowUp') setCalls(moveItem(calls, index, index - 1));
-              else if (event.altKey && event.key === 'ArrowDown') setCalls(moveItem(calls, index, index + 1));
-              else if (event.key === 'Delete') setCalls(calls.filter((_, i) => i !== index));
-              else return;
-              event.preventDefault();
-              event.stopPropagation();
-            }}
+            data-call-index={index}
           >
             <div className="call-head">
               <span className="call-index">{index + 1}</span>
