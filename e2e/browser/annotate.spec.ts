@@ -148,7 +148,11 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   for (let i = 0; i < 15; i++) await page.keyboard.press('f');
   await expect(page.getByTestId('frame-counter')).toHaveText('45');
   await page.keyboard.press('o');
+  // A name the scenario's database does not have is flagged; the real one is not.
+  await page.getByTestId('ref-entity').fill('Chateau Nowhere');
+  await expect(page.getByTestId('ref-entity-unknown')).toBeVisible();
   await page.getByTestId('ref-entity').fill('Domaine Lune Bordeaux');
+  await expect(page.getByTestId('ref-entity-unknown')).toBeHidden();
   await page.getByTestId('ref-description').fill('the third bottle I pointed at');
   await page.getByTestId('ref-add').click();
   await expect(page.getByTestId('visual-ref-list')).toContainText('Domaine Lune Bordeaux');

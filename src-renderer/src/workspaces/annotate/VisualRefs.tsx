@@ -23,6 +23,12 @@ export function entityColumns(scenario: ScenarioDef): string[] {
   return [...columns].sort();
 }
 
+/** "table.column" and a value, as the console's entity lookup takes them. */
+function entityQuery(qualified: string, value: string): { table: string; column: string; value: string } {
+  const [table, column] = qualified.split('.');
+  return { table, column, value };
+}
+
 export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
   const { fps } = useOpenTask();
   const refs = useAnnotateStore((state) => state.record?.visual_refs ?? noRefs);
@@ -35,6 +41,8 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
   const [description, setDescription] = useState('');
   const [binding, setBinding] = useState('');
   const [options, setOptions] = useState<{ column: string; value: string }[]>([]);
+  /** Whether a typed name is in the scenario's database (the hint shows for the name checked). */
+  const [checked, setChecked] = useState<{ name: string; known: boolean } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -44,6 +52,12 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
       void afterClipShown(1500)
         .then(() => (live ? toolConsole.search(scenario, columns, entity, 12) : null))
         .then((values) => live && values && setOptions(values), () => live && setOptions([]));
+      // Whether the typed name is an entity of the database (exactly), for the hint under it.
+      const name = entity.trim();
+      if (name !== '')
+        void afterClipShown(1500)
+          .then(() => (live ? toolConsole.entities(scenario, columns.map((qualified) => entityQuery(qualified, name))) : null))
+          .then((found) => live && found && setChecked({ name, known: found.some(Boolean) }), () => undefined);
     }, 120);
     return () => {
       live = false;
@@ -86,6 +100,11 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
           Frames {markIn ?? '–'} to {markOut ?? '–'} (I / O)
         </span>
         <input list="entity-options" aria-label="Entity" data-testid="ref-entity" placeholder="Entity (search the database)" value={entity} onChange={(event) => setEntity(event.target.value)} />
+        {checked !== null && !checked.known && checked.name === entity.trim() && (
+          <span className="ref-unknown" role="status" data-testid="ref-entity-unknown">
+            Not in the {scenario.id} database: pick a name from the list, or describe what the clip shows
+          </span>
+        )}
         <datalist id="entity-options">
           {options.map((option) => (
             <option key={`${option.column}:${option.value}`} value={option.value}>
