@@ -12,6 +12,8 @@ const MAX_WIDTH = 1280;
 /** Decode from this many frames behind the playhead to this many ahead (steps go forward more). */
 const BEHIND = 15;
 const AHEAD = 60;
+/** A step waits for a frame of the run in progress only this close ahead of what it has decoded. */
+const WAIT_AHEAD = 8;
 /** A new run starts when fewer than this many frames ahead (or behind) are held. */
 const MARGIN_AHEAD = 30;
 const MARGIN_BEHIND = 5;
@@ -49,7 +51,7 @@ export class FrameCache {
   private readonly frames = new Map<number, ImageBitmap>();
   private capacity = 0;
   private request = 0;
-  private running: { start: number; end: number } | null = null;
+  private running: { start: number; end: number; /** The last frame it produced. */ reached: number } | null = null;
   private playhead = 0;
   /** Steps waiting for a frame of the run in progress. */
   private waiting = new Map<number, ((bitmap: ImageBitmap | undefined) => void)[]>();
@@ -87,6 +89,7 @@ export class FrameCache {
         break;
       case 'frame': {
         const frame = presentedFrame(message.timestamp, this.fps);
+        if (this.running && message.request === this.request) this.running.reached = frame;
         const held = this.frames.get(frame);
         if (held) message.bitmap.close();
         else {
@@ -118,7 +121,8 @@ export class FrameCache {
    */
   getSoon(frame: number, maxWaitMs: number): Promise<ImageBitmap | undefined> {
     const held = this.frames.get(frame);
-    if (held || !this.inRun(frame)) return Promise.resolve(held);
+    // Far ahead of the decoder (a ten-frame jump right after opening): the <video> is quicker.
+    if (held || !this.inRun(frame) || frame - this.running!.reached > WAIT_AHEAD) return Promise.resolve(held);
     return new Promise((resolve) => {
       const timer = setTimeout(() => done(undefined), maxWaitMs);
       const done = (bitmap: ImageBitmap | undefined) => {
@@ -162,7 +166,7 @@ export class FrameCache {
   /** Decodes frames first..last (a new run replaces the one in progress). */
   private run(first: number, last: number): void {
     this.request++;
-    this.running = { start: first, end: last };
+    this.running = { start: first, end: last, reached: first - 1 };
     // Timestamps are frame starts; half a frame of slack either side absorbs their rounding.
     const halfFrame = 0.5 / this.fps;
     this.send({ type: 'decode', clip: this.clip, request: this.request, start: frameStartTime(first, this.fps) - halfFrame, end: frameStartTime(last, this.fps) + halfFrame });

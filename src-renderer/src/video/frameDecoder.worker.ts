@@ -47,7 +47,8 @@ async function decode(id: number, request: number, start: number, end: number): 
       sample.close();
       try {
         if (request !== newest) return;
-        const bitmap = await createImageBitmap(frame, { resizeWidth: current.width, resizeHeight: current.height, resizeQuality: 'medium' });
+        const scaled = current.width !== frame.displayWidth || current.height !== frame.displayHeight;
+        const bitmap = await (scaled ? createImageBitmap(frame, { resizeWidth: current.width, resizeHeight: current.height, resizeQuality: 'medium' }) : createImageBitmap(frame));
         post({ clip: id, type: 'frame', request, timestamp, bitmap }, [bitmap]);
       } finally {
         frame.close();
