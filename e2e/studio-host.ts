@@ -34,3 +34,10 @@ export function startStudioHost(options: { configDir: string; dataset?: string; 
     child.on('exit', (code) => reject(new Error(`browser host exited with ${code}:\n${output}`)));
   });
 }
+
+/** The shared host's URL, token included (set by the global setup for the browser-host project). */
+export function sharedStudioUrl(): string {
+  const url = process.env.STUDIO_URL;
+  if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts (global setup starts the host)');
+  return url;
+}

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
+import { replaceCalls } from '../annotate-editor';
 
 const TASK = 'retail-04';
 const screenshots = process.env.ADJUDICATE_SCREENSHOTS;
@@ -85,15 +86,6 @@ async function annotatorTabs(browser: Browser, name: string): Promise<{ annotate
   await adjudicate.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`).click();
   await expect(adjudicate.getByTestId('agreement-panel')).toBeVisible();
   return { annotate, adjudicate };
-}
-
-async function replaceCalls(page: Page, calls: unknown[]): Promise<void> {
-  await page.getByTestId('gt-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(JSON.stringify(calls));
-  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(calls.length);
-  await expect(page.getByTestId('save-state')).toContainText('Saved');
 }
 
 async function exportFile(page: Page, name: string): Promise<void> {

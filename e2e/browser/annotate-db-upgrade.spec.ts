@@ -9,12 +9,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { datasetIdFor } from '../../src-main/services/dataset-catalog';
 import { datasetsDir } from '../datasets-on-disk';
-
-const studioUrl = () => {
-  const url = process.env.STUDIO_URL;
-  if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts');
-  return url;
-};
+import { sharedStudioUrl } from '../studio-host';
 
 const DB_NAME = 'egobench-annotations';
 const TASK = 'retail-01';
@@ -78,7 +73,7 @@ function readRawDb(page: Page): Promise<RawDbState> {
 test('a version-1 annotation database is upgraded in Chromium and its annotation shows', async ({ page }) => {
   test.setTimeout(60_000);
   const dataset = datasetIdFor(await realpath(path.join(datasetsDir, 'egobench-sample')));
-  const origin = new URL(studioUrl()).origin;
+  const origin = new URL(sharedStudioUrl()).origin;
 
   // A blank page of the app's origin (served by the test, so the app does not run and open the
   // database first): the same IndexedDB the app will use.
@@ -120,7 +115,7 @@ test('a version-1 annotation database is upgraded in Chromium and its annotation
 
   // The app opens the database at the current version (dexie runs the v2 upgrade).
   await page.unroute(`${origin}/e2e-blank`);
-  const url = new URL(studioUrl());
+  const url = new URL(sharedStudioUrl());
   url.searchParams.set('annotator', annotator);
   url.hash = '#/annotate';
   await page.goto(url.href);

@@ -8,14 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
+import { sharedStudioUrl } from '../studio-host';
+import { typeCalls } from '../annotate-editor';
 
 const TASK = 'retail-04';
-
-const studioUrl = () => {
-  const url = process.env.STUDIO_URL;
-  if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts');
-  return url;
-};
 
 const executable = () => process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath());
 
@@ -60,7 +56,7 @@ test.afterAll(async () => {
 test('an annotation saved a second before the browser is killed is there when it starts again', async () => {
   test.setTimeout(120_000);
   profile = await mkdtemp(path.join(tmpdir(), 'studio-killed-profile-'));
-  const url = new URL(studioUrl());
+  const url = new URL(sharedStudioUrl());
   url.searchParams.set('annotator', `killed-${process.pid}-${Date.now().toString(36)}`);
   url.hash = '#/annotate';
   const calls = [
@@ -72,10 +68,7 @@ test('an annotation saved a second before the browser is killed is there when it
   const page = first.browser.contexts()[0].pages()[0] ?? (await first.browser.contexts()[0].newPage());
   await page.goto(url.href);
   await page.locator(`[data-task-id="${TASK}"]`).click();
-  await page.getByTestId('gt-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(JSON.stringify(calls));
+  await typeCalls(page, calls);
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
   await page.waitForTimeout(1000);
   await killHard(first.process);

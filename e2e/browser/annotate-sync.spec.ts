@@ -9,6 +9,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
+import { replaceCalls } from '../annotate-editor';
 
 const TASK = 'retail-01';
 const MISSING = 'retail-02';
@@ -46,15 +47,6 @@ async function openAs(page: Page, annotator: string): Promise<void> {
   url.hash = '#/annotate';
   await page.goto(url.href);
   await expect(page.getByTestId('annotator-name')).toHaveText(annotator);
-}
-
-async function replaceCalls(page: Page, calls: unknown[]): Promise<void> {
-  await page.getByTestId('gt-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(JSON.stringify(calls));
-  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(calls.length);
-  await expect(page.getByTestId('save-state')).toContainText('Saved');
 }
 
 const price = (product: string) => ({ tool_name: 'get_price', parameters: { product_name: product } });

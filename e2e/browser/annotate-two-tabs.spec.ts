@@ -2,18 +2,14 @@
 // each tab keeps its own identity across a reload (sessionStorage), both write their calls in
 // rapid alternation, and after a reload each sees exactly its own last edit at its own revision.
 import { expect, test, type Page } from '@playwright/test';
+import { sharedStudioUrl } from '../studio-host';
+import { typeCalls } from '../annotate-editor';
 
 const TASK = 'retail-03';
 const ROUNDS = 6;
 
-const studioUrl = () => {
-  const url = process.env.STUDIO_URL;
-  if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts');
-  return url;
-};
-
 async function signIn(page: Page, annotator: string): Promise<void> {
-  await page.goto(studioUrl());
+  await page.goto(sharedStudioUrl());
   await page.getByTestId('annotator-input').fill(annotator);
   await page.getByTestId('annotator-start').click();
   await expect(page.getByTestId('annotator-name')).toHaveText(annotator);
@@ -21,14 +17,6 @@ async function signIn(page: Page, annotator: string): Promise<void> {
   // Two pages opening at once on a loaded CI machine: the editor (created after the clip shows)
   // took more than 10 s there; this test is about the annotations, not the speed.
   await expect(page.getByTestId('gt-editor').locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
-}
-
-/** Replaces the editor's text with `calls` without waiting for the save. */
-async function typeCalls(page: Page, calls: unknown[]): Promise<void> {
-  await page.getByTestId('gt-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(JSON.stringify(calls));
 }
 
 const cartCall = (who: string, round: number) => [

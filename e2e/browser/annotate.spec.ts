@@ -7,12 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readBurnedIndex, step, videoIndexBox } from '../clip-on-screen';
 import { datasetsDir } from '../datasets-on-disk';
-
-const studioUrl = () => {
-  const url = process.env.STUDIO_URL;
-  if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts');
-  return url;
-};
+import { sharedStudioUrl } from '../studio-host';
 
 const annotator = `e2e-${process.pid}-${Date.now().toString(36)}`;
 const exportedFile = path.join(datasetsDir, 'egobench-sample', 'annotations', `${annotator}.jsonl`);
@@ -103,7 +98,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 test('annotate a task: frames, visual reference, calls, console, persistence, export and import', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(studioUrl());
+  await page.goto(sharedStudioUrl());
   await expect(page.getByTestId('annotator-gate')).toBeVisible();
   await page.getByTestId('annotator-input').fill(annotator);
   await page.getByTestId('annotator-start').click();

@@ -3,16 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
-
-const studioUrl = () => {
-  const url = process.env.STUDIO_URL;
-  if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts (global setup starts the host)');
-  return url;
-};
+import { sharedStudioUrl } from '../studio-host';
 
 /** Opens the studio on the Replay workspace and waits for the evaluation to finish. */
 async function openReplay(page: Page): Promise<void> {
-  await page.goto(studioUrl());
+  await page.goto(sharedStudioUrl());
   await expect(page.getByTestId('status-host')).toHaveText('Browser host');
   await page.getByTestId('workspace-replay').click();
   await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });

@@ -2,18 +2,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { StudioApi } from '../../shared/api/studio-api';
 import { datasetsOnDisk } from '../datasets-on-disk';
+import { sharedStudioUrl } from '../studio-host';
 
 /** The page's window as the renderer sees it (this file is type-checked without the DOM lib). */
 type StudioWindow = { studio?: StudioApi };
 
-const studioUrl = () => {
-  const url = process.env.STUDIO_URL;
-  if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts (global setup starts the host)');
-  return url;
-};
-
 async function openStudio(page: Page): Promise<void> {
-  await page.goto(studioUrl());
+  await page.goto(sharedStudioUrl());
   await expect(page.getByTestId('status-host')).toHaveText('Browser host');
 }
 

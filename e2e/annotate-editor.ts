@@ -1,0 +1,17 @@
+// Writing ground-truth calls in the Annotate workspace's Monaco editor, as an annotator would.
+import { expect, type Page } from '@playwright/test';
+
+/** Replaces the editor's whole text with `calls` (JSON), without waiting for anything. */
+export async function typeCalls(page: Page, calls: unknown[]): Promise<void> {
+  await page.getByTestId('gt-editor').locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(JSON.stringify(calls));
+}
+
+/** Replaces the calls and waits until the call list shows them and the edit is saved. */
+export async function replaceCalls(page: Page, calls: unknown[]): Promise<void> {
+  await typeCalls(page, calls);
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(calls.length);
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+}
