@@ -18,8 +18,6 @@ export interface VideoHandle {
   play(): void;
   pause(): void;
   isPaused(): boolean;
-  /** The <video> element, for drawing the current frame. */
-  element(): HTMLVideoElement | null;
 }
 
 export interface VideoMeta {
@@ -84,7 +82,6 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
       if (player.current && !player.current.paused()) player.current.pause();
     },
     isPaused: () => player.current?.paused() ?? true,
-    element: () => host.current?.querySelector('video') ?? null,
   }));
 
   // The one player (StrictMode mounts twice: a fresh element per mount, as video.js replaces it).

@@ -140,7 +140,7 @@ export class FrameCache {
     for (const done of this.waiting.get(frame) ?? []) done(this.frames.get(frame));
   }
 
-  /** How many frames are held (for tests and the status line). */
+  /** How many frames are held. */
   get size(): number {
     return this.frames.size;
   }

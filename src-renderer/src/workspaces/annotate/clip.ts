@@ -27,10 +27,6 @@ export function clipSourceChanged(): void {
   target = null;
 }
 
-export function clipElement(): HTMLVideoElement | null {
-  return handle?.element() ?? null;
-}
-
 export async function seekFrame(frame: number): Promise<void> {
   const state = useAnnotateStore.getState();
   // The player is mounted (empty) before a task is picked: nothing to seek.
