@@ -10,14 +10,6 @@ import { loadMonaco, type Monaco } from '../../components/monaco';
 import { warmFrameDecoder } from '../../video/frameCache';
 import { afterClipQuiet, afterClipShown } from './clip';
 
-/** How long the editor waits for the clip's first frame before it loads anyway. */
-const CLIP_FIRST_MAX_WAIT_MS = 1500;
-/** Then for a pause in frame steps (or the end of playing), at most this long. */
-const STEPS_QUIET_MS = 300;
-const STEPS_MAX_WAIT_MS = 4000;
-
-
-
 /** Idle time before Monaco is loaded while no task is open. */
 const WARM_UP_DELAY_MS = 1500;
 
@@ -67,8 +59,8 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
     const mount = async () => {
       // The clip first: Monaco's first evaluation holds the main thread for hundreds of ms, and
       // creating an editor for tens; neither should delay the first frame or a run of steps.
-      await afterClipShown(CLIP_FIRST_MAX_WAIT_MS);
-      await afterClipQuiet(STEPS_QUIET_MS, STEPS_MAX_WAIT_MS);
+      await afterClipShown();
+      await afterClipQuiet();
       if (disposed) return;
       const monaco = await loadMonaco();
       if (disposed || !host.current) return;

@@ -38,8 +38,8 @@ export function Timeline() {
     // The player first: its first frame, then a pause in the annotator's steps (the filmstrip's
     // own <video> seeks compete with them for the decoder and the cores).
     const timer = window.setTimeout(() => {
-      void afterClipShown(1500)
-        .then(() => afterClipQuiet(300, 4000))
+      void afterClipShown()
+        .then(() => afterClipQuiet())
         // From the clip the player holds in memory when it does (no second download).
         .then(() => (controller.signal.aborted ? null : clipSource(src)))
         .then((url) => {

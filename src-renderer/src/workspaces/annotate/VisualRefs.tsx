@@ -49,13 +49,13 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
     const timer = window.setTimeout(() => {
       // The first search starts the console worker (SQLite, the scenario's database): after the
       // clip's first frame, which it would otherwise compete with for the cores.
-      void afterClipShown(1500)
+      void afterClipShown()
         .then(() => (live ? toolConsole.search(scenario, columns, entity, 12) : null))
         .then((values) => live && values && setOptions(values), () => live && setOptions([]));
       // Whether the typed name is an entity of the database (exactly), for the hint under it.
       const name = entity.trim();
       if (name !== '')
-        void afterClipShown(1500)
+        void afterClipShown()
           .then(() => (live ? toolConsole.entities(scenario, columns.map((qualified) => entityQuery(qualified, name))) : null))
           .then((found) => live && found && setChecked({ name, known: found.some(Boolean) }), () => undefined);
     }, 120);

@@ -53,12 +53,19 @@ export function togglePlay(): void {
 
 export const playbackRates = [0.1, 0.25, 0.5, 1, 1.5, 2, 4];
 
+/** How long work that waits for the clip's first frame waits at most. */
+const CLIP_SHOWN_MAX_WAIT_MS = 1500;
+/** Quiet time without a step, seek or play that work holding the main thread waits for... */
+const CLIP_QUIET_MS = 300;
+/** ...at most this long. */
+const CLIP_QUIET_MAX_WAIT_MS = 4000;
+
 /**
  * Resolves once the open task's clip has presented its first frame or failed (or after
  * `maxWaitMs`). Heavy work of a task open (Monaco's first evaluation, the editor) waits for it,
  * so the main thread is free while the clip's first frame is decoded and shown.
  */
-export function afterClipShown(maxWaitMs: number): Promise<void> {
+export function afterClipShown(maxWaitMs = CLIP_SHOWN_MAX_WAIT_MS): Promise<void> {
   const settled = (state: ReturnType<typeof useAnnotateStore.getState>) => state.clipShown || state.clipError !== null || state.taskId === null;
   if (settled(useAnnotateStore.getState())) return Promise.resolve();
   return new Promise((resolve) => {
@@ -79,7 +86,7 @@ export function afterClipShown(maxWaitMs: number): Promise<void> {
  * it is not playing, or after `maxWaitMs`: work that holds the main thread (creating the editor)
  * then does not land in the middle of a run of frame steps.
  */
-export function afterClipQuiet(quietMs: number, maxWaitMs: number): Promise<void> {
+export function afterClipQuiet(quietMs = CLIP_QUIET_MS, maxWaitMs = CLIP_QUIET_MAX_WAIT_MS): Promise<void> {
   const started = performance.now();
   return new Promise((resolve) => {
     const check = () => {

@@ -29,7 +29,7 @@ export function useLint(scenario: ScenarioDef | null, task: Task | null): void {
     let live = true;
     const timer = window.setTimeout(async () => {
       try {
-        await afterClipShown(1500);
+        await afterClipShown();
         if (!live) return;
         const spec = calls.map(({ tool_name, parameters }) => ({ tool_name, parameters }));
         const queries = entityQueries(scenario, spec);
