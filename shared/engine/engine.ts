@@ -24,8 +24,18 @@ function failure(message: string): CallResult {
   return { ok: false, result: { status: 'error', message } };
 }
 
-function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef): Database {
+/**
+ * SQLite's lower() folds ASCII only ("ROSÉ" -> "rosÉ"); `unicode_lower(x)` folds every letter as
+ * JavaScript (and Python's str.lower()) do, for tools that key rows by a lower-cased name.
+ */
+function newDatabase(SQL: SqlJsStatic): Database {
   const db = new SQL.Database();
+  db.create_function('unicode_lower', (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
+  return db;
+}
+
+function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef): Database {
+  const db = newDatabase(SQL);
   // One transaction for the whole seed: statement by statement in autocommit mode is ~10x
   // slower. A script that manages its own transactions is left to do so.
   const ownTransactions = /\b(BEGIN|COMMIT|END\s+TRANSACTION)\b/i.test(scenario.schemaSql + scenario.dataSql);
@@ -39,7 +49,7 @@ function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef): Database {
     db.close();
   }
   // The fast path failed: run again statement by statement, to say which statement and line.
-  const slow = new SQL.Database();
+  const slow = newDatabase(SQL);
   try {
     runScript(slow, scenario.schemaSql, scenario.id, 'schema.sql');
     runScript(slow, scenario.dataSql, scenario.id, 'data.sql');
@@ -175,6 +185,12 @@ class SqliteScenarioEngine implements ScenarioEngine {
       }
       return { ok: true, result };
     } catch (error) {
+      if (error instanceof CallFailure && tool.isWrite && tool.keepsPartialChanges) {
+        // What the steps before the failure changed stays (see ToolDef['x-partial']).
+        this.control.releaseCall.run();
+        this.appliedWrites.push({ tool, params });
+        return failure(error.message);
+      }
       this.rollbackCall();
       return failure(error instanceof CallFailure ? error.message : `internal error: ${asError(error).message}`);
     }
@@ -196,7 +212,11 @@ class SqliteScenarioEngine implements ScenarioEngine {
     this.control.openSeed.run();
     for (const { tool, params } of this.appliedWrites) {
       this.control.openCall.run();
-      runSteps(tool, params, this.statements);
+      try {
+        runSteps(tool, params, this.statements);
+      } catch (error) {
+        if (!(error instanceof CallFailure && tool.keepsPartialChanges)) throw error;
+      }
       this.control.releaseCall.run();
     }
   }

@@ -22,6 +22,11 @@ export class CompiledTool {
     this.defaultReturnStep = lastNamed >= 0 ? lastNamed : steps.length - 1;
   }
 
+  /** A failing write keeps what its earlier steps changed (`x-partial`), as the release's Python tools do. */
+  get keepsPartialChanges(): boolean {
+    return this.def['x-partial'] === true;
+  }
+
   get isWrite(): boolean {
     return this.def.effect === 'write'; // anything else is treated as read: it cannot change state
   }

@@ -52,6 +52,17 @@ export interface ToolDef {
   effect: 'read' | 'write';
   steps: ToolStep[];
   returns?: Json;
+  /**
+   * egobench profile: the official error analysis counts this tool as a query (its "multimodal"
+   * check reads only queries). Where no tool of a library carries it, read tools are the queries.
+   */
+  'x-query'?: boolean;
+  /**
+   * A write whose failure keeps what the steps before it changed, instead of changing nothing
+   * (SPEC §3's rule). For tools that reproduce code that mutates in place and does not roll back:
+   * the EgoBench order tools create a restaurant entry before they check anything else.
+   */
+  'x-partial'?: boolean;
 }
 
 export interface ToolLibrary {
@@ -74,6 +85,8 @@ export interface Task {
   video: string;
   fps?: number;
   user_id?: string;
+  /** Facts of the official EgoBench scripts about the task, written by the importer (egobench profile). */
+  'x-egobench'?: { restaurant?: string };
 }
 
 /** A well-formed tool call. Raw entries in trajectories stay `unknown` (SPEC §6). */

@@ -94,15 +94,25 @@ function entityEqual(a: string, b: string, rule: { table: string; column: string
   return false;
 }
 
+/**
+ * The official matcher gives up on the whole task (0 matches, 0 calls on both sides) when a
+ * fuzzy field holds something other than a string that Python finds truthy and it meets a string.
+ */
+export class MatchingCollapse extends Error {}
+
+const pyTruthy = (v: unknown): boolean =>
+  v !== null && v !== undefined && v !== false && v !== 0 && v !== '' && !(Array.isArray(v) && v.length === 0) && !(isObject(v) && Object.keys(v).length === 0);
+
 function stringsEqual(a: string, b: string, field: string | undefined, inList: boolean, ctx: EqualityContext): boolean {
   const rule = field === undefined ? undefined : ctx.rules.get(field);
   if (!rule || rule.kind === 'exact') return a === b;
-  if (rule.kind === 'casefold') return a.toLowerCase() === b.toLowerCase();
+  // Kitchen's fields and any fuzzy name inside a list are compared trimmed, ignoring case.
+  if (rule.kind === 'casefold') return a.trim().toLowerCase() === b.trim().toLowerCase();
   if (inList) {
     // Inside lists the official evaluator skips the database: one name contains the other, ignoring case
     // ("GLITZ Sauvignon Blan" ~ "glitz sauvignon blanc", but not two wines sharing "sauvignon blanc").
-    const la = a.toLowerCase();
-    const lb = b.toLowerCase();
+    const la = a.trim().toLowerCase();
+    const lb = b.trim().toLowerCase();
     return la.includes(lb) || lb.includes(la);
   }
   return entityEqual(a, b, rule, ctx);
@@ -115,6 +125,11 @@ function stringsEqual(a: string, b: string, field: string | undefined, inList: b
 export function valuesEqual(a: unknown, b: unknown, field: string | undefined, inList: boolean, ctx: EqualityContext): boolean {
   const ka = kindOf(a);
   const kb = kindOf(b);
+  const rule = field === undefined ? undefined : ctx.rules.get(field);
+  const other = ka === 'string' ? b : a;
+  if (rule && rule.kind !== 'exact' && (ka === 'string') !== (kb === 'string') && !Array.isArray(other) && pyTruthy(other)) {
+    throw new MatchingCollapse(`"${field}" holds a ${ka === 'string' ? kb : ka} where a name is compared`);
+  }
   const numeric = (k: string): boolean => k === 'int' || k === 'float';
   if (ka !== kb && !(numeric(ka) && numeric(kb))) {
     // Different types compare as numbers when both convert ("2" equals 2.0), else unequal.

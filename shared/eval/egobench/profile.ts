@@ -5,7 +5,7 @@ import type { JsonObject, ToolCall, ToolDef, Trajectory } from '../../format/typ
 import type { ScoringContext, ScoringProfile, TrajectoryScore } from '../profile';
 import { fieldRules, type EqualityContext } from './equality';
 import { greedyMatch } from './matching';
-import { classify, type RecognitionTarget } from './taxonomy';
+import { classify, officialUserId, type RecognitionTarget } from './taxonomy';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -15,22 +15,31 @@ export function interactionCount(trajectory: Trajectory): number {
   return (trajectory.tool_calls ?? []).reduce((n, item) => n + (Array.isArray(item.calls) ? item.calls.length : 0), 0);
 }
 
+/** The tool an entry names: `tool_name`, else `name` (older logs). */
+const nameOf = (entry: Obj): unknown => ('tool_name' in entry ? entry.tool_name : entry.name);
+
 /**
  * The agent's calls as the official evaluator reads them: every object entry, its `tool_name`
- * as written and its `parameters` (empty when missing). Non-object entries cannot be called.
+ * (or `name`) as written and its `parameters` (empty when missing). Non-object entries cannot be called.
  */
 export function agentCalls(trajectory: Trajectory): ToolCall[] {
   const calls: ToolCall[] = [];
   for (const item of trajectory.tool_calls ?? []) {
     for (const entry of Array.isArray(item.calls) ? item.calls : []) {
       if (!isObject(entry)) continue;
+      const name = nameOf(entry);
       calls.push({
-        tool_name: typeof entry.tool_name === 'string' ? entry.tool_name : '',
+        tool_name: typeof name === 'string' ? name : '',
         parameters: isObject(entry.parameters) ? (entry.parameters as JsonObject) : {},
       });
     }
   }
   return calls;
+}
+
+/** The official matcher's catch-all also fires for an entry that is not an object or names no tool. */
+function unmatchable(trajectory: Trajectory): boolean {
+  return (trajectory.tool_calls ?? []).some((item) => (Array.isArray(item.calls) ? item.calls : []).some((e) => !isObject(e) || nameOf(e) === undefined));
 }
 
 /** The entities the agent must recognise: one per accepted value, under the ref's `param` (the release's `key`). */
@@ -65,8 +74,10 @@ export const egobenchProfile: ScoringProfile = {
     const equality: EqualityContext = { rules, entities: (t, c, s) => ctx.engine.entityMatches(t, c, s) };
     const gtCalls = ctx.groundTruth.calls;
     const calls = agentCalls(ctx.trajectory);
-    const { matched, takenBy } = greedyMatch(gtCalls, calls, tools, equality);
-    const toolSucc = gtCalls.length > 0 && matched === gtCalls.length;
+    const outcome = unmatchable(ctx.trajectory) ? { collapsed: true, matched: 0, takenBy: gtCalls.map(() => -1) } : greedyMatch(gtCalls, calls, tools, equality);
+    const { matched, takenBy, collapsed } = outcome;
+    const gtCount = collapsed ? 0 : gtCalls.length;
+    const toolSucc = gtCount > 0 && matched === gtCount;
 
     // Each side runs from a fresh seed; failing calls change nothing (the engine's rule).
     const expected = ctx.engine.execute(gtCalls).state;
@@ -83,16 +94,18 @@ export const egobenchProfile: ScoringProfile = {
           calls,
           gtCalls,
           takenBy,
+          collapsed,
           targets: recognitionTargets(ctx),
-          userId: ctx.task.user_id,
+          userId: officialUserId(ctx.task.instruction),
+          restaurant: ctx.task['x-egobench']?.restaurant,
           tools,
           resultSucc,
           states: () => ({ expected: pick(expected), actual: pick(actual) }),
         });
     return {
       matched,
-      gt_calls: gtCalls.length,
-      agent_calls: interactionCount(ctx.trajectory),
+      gt_calls: gtCount,
+      agent_calls: collapsed ? 0 : interactionCount(ctx.trajectory),
       tool_succ: toolSucc,
       result_succ: resultSucc,
       joint_succ: jointSucc,

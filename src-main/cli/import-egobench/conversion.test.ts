@@ -82,7 +82,7 @@ describe('retail tools reproduce the release behaviour', () => {
     engine?.close();
     await rm(out, { recursive: true, force: true });
   });
-  const cartOf = (user: string) => engine.state().carts.filter((r) => r.user_id === user).map((r) => [r.product_name, r.quantity]);
+  const cartOf = (user: string) => engine.state().cart_state.filter((r) => r.user_id === user).map((r) => [r.product_name, r.quantity]);
 
   it('retrieves fuzzily either way, ignoring case, in catalogue order', () => {
     engine.reset();
@@ -92,22 +92,38 @@ describe('retail tools reproduce the release behaviour', () => {
     expect(none).toEqual({ ok: false, result: { status: 'error', message: "No matching products found for 'Summerhouse'." } });
   });
 
-  it('accumulates cart quantities, deletes at zero, lower-cases names, and errors change nothing', () => {
+  it('add_to_cart: numbers stored as float, the call\'s prices kept, any product accepted; strings change nothing', () => {
     engine.reset();
-    const add = (qty: number) => engine.call({ tool_name: 'add_to_cart', parameters: { user_id: 'new_user', product_name: 'Glitz Sauvignon Blanc', qty, category: 'wine', price: 1, tax_rate: 0, discount: 1 } });
-    expect(add(1)).toEqual({ ok: true, result: { status: 'success', message: "Added 1 of 'glitz sauvignon blanc' to user 'new_user' cart." } });
-    expect(add(2)).toEqual({ ok: true, result: { status: 'success', message: "Added 2 more of 'glitz sauvignon blanc' to user 'new_user' cart. Total quantity: 3" } });
-    // Prices come from the catalogue, not from the call.
-    expect(engine.state().carts.find((r) => r.user_id === 'new_user')).toMatchObject({ price: 79, tax_rate: 0.08, discount: 0.9 });
+    const add = (qty: unknown, product = 'GLITZ SAUVIGNON BLANC', price: unknown = 1) =>
+      engine.call({ tool_name: 'add_to_cart', parameters: { user_id: 'new_user', product_name: product, qty, category: 'wine', price, tax_rate: 0, discount: 1 } });
+    expect(add(1).ok).toBe(true);
+    expect(add(2, 'glitz sauvignon blanc', 5).ok).toBe(true);
+    // Quantities add as floats; category, price, tax and discount come from the last call.
+    expect(engine.state().cart_state.find((r) => r.user_id === 'new_user')).toMatchObject({ product_name: 'glitz sauvignon blanc', quantity: '3.0', price: '5.0', tax_rate: '0.0', discount: '1.0' });
+    expect(add(1, 'Not A Product').ok).toBe(true); // the release does not check the catalogue
     const before = engine.state();
-    expect(engine.call({ tool_name: 'add_to_cart', parameters: { user_id: 'new_user', product_name: 'no such wine', qty: 1 } }).ok).toBe(false);
+    expect(add('2').ok).toBe(false); // '2' <= 0 raises in Python
+    expect(add(1, 'x', '3').ok).toBe(false);
+    expect(add(0).ok).toBe(false);
     expect(engine.call({ tool_name: 'remove_from_cart', parameters: { user_id: 'new_user', product_name: 'not in cart', qty: 1 } }).ok).toBe(false);
     expect(engine.state()).toEqual(before);
-    const remove = (qty: number) => engine.call({ tool_name: 'remove_from_cart', parameters: { user_id: 'new_user', product_name: 'glitz sauvignon blanc', qty } });
+  });
+
+  it('remove_from_cart: shrinks a line, deletes it when qty covers it', () => {
+    engine.reset();
+    engine.call({ tool_name: 'add_to_cart', parameters: { user_id: 'new_user', product_name: 'glitz sauvignon blanc', qty: 3, category: 'wine', price: 1, tax_rate: 0, discount: 1 } });
+    const remove = (qty: unknown) => engine.call({ tool_name: 'remove_from_cart', parameters: { user_id: 'new_user', product_name: 'Glitz Sauvignon Blanc', qty } });
+    expect(remove('1').ok).toBe(false);
     expect(remove(1).ok).toBe(true);
-    expect(cartOf('new_user')).toEqual([['glitz sauvignon blanc', 2]]);
-    expect(remove(5)).toEqual({ ok: true, result: { status: 'success', message: "Removed all 'glitz sauvignon blanc' from user 'new_user' cart." } });
+    expect(cartOf('new_user')).toEqual([['glitz sauvignon blanc', '2.0']]);
+    expect(remove(5).ok).toBe(true);
     expect(cartOf('new_user')).toEqual([]);
+  });
+
+  it('names are lower-cased as Python does, beyond ASCII', () => {
+    engine.reset();
+    engine.call({ tool_name: 'add_to_cart', parameters: { user_id: 'u', product_name: 'TERRA ALTA ROSÉ', qty: 1, category: 'wine', price: 1, tax_rate: 0, discount: 1 } });
+    expect(cartOf('u')).toEqual([['terra alta rosé', '1.0']]);
   });
 
   it('marks fuzzy fields for entity matching and the parameters the release ignores', async () => {
@@ -118,7 +134,12 @@ describe('retail tools reproduce the release behaviour', () => {
     const addToCart = tools.get('add_to_cart')!.parameters;
     expect(addToCart.properties!.price['x-ignored']).toBe(true);
     expect(addToCart.required).toEqual(['user_id', 'product_name', 'qty']);
+    // Types are declared, not enforced: the implementation decides what a string does.
+    expect(addToCart.properties!.qty).toMatchObject({ 'x-declared-type': 'number' });
+    expect(addToCart.properties!.qty.type).toBeUndefined();
+    expect(tools.get('get_price')!['x-query']).toBe(true);
+    expect(tools.get('get_cart')!['x-query']).toBeUndefined();
     expect(dataset.meta.profile).toBe('egobench');
-    expect(dataset.scenarios.get('retail1')!.library.state_tables).toEqual(['products', 'carts', 'shopping_lists']);
+    expect(dataset.scenarios.get('retail1')!.library.state_tables).toEqual(['product_state', 'cart_state']);
   });
 });

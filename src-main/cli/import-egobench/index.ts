@@ -16,6 +16,11 @@ export interface ImportOptions {
   /** Dataset id and name written to dataset.json (default: `egobench`). */
   id?: string;
   name?: string;
+  /**
+   * More folders laid out like the release's `results/` (`<model>/<variant>_<mode>.json`), read
+   * after it: result files kept apart from the release (e.g. ../shared/egobench/oracle/results).
+   */
+  results?: string[];
 }
 
 export interface ImportSummary {
@@ -110,7 +115,8 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
     const taskFile = `tasks/${ref.variant}.json`;
     if (!taskFiles.includes(`${ref.variant}.json`)) continue;
     const raw = await readReleaseJson(releaseDir, taskFile, log);
-    const tasks = convertTasks(ref, raw, taskFile, log);
+    const restaurant = family.officialRestaurants?.[ref.number];
+    const tasks = convertTasks(ref, raw, taskFile, log, restaurant ? { restaurant } : {});
     tasksByVariant.set(ref.variant, tasks);
     const vocabulary = tasteVocabulary(release.toolsRaw);
     for (const t of tasks) {
@@ -130,23 +136,27 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   const trajectories: Array<{ file: string; records: Trajectory[] }> = [];
   const models = new Set<string>();
   const modes = new Set<string>();
-  for (const model of await listDirs(path.join(releaseDir, 'results'))) {
-    for (const fileName of await listJson(path.join(releaseDir, 'results', model))) {
-      const file = `results/${model}/${fileName}`;
-      const parsed = parseResultFileName(fileName);
-      const tasks = parsed ? tasksByVariant.get(parsed.variant) : undefined;
-      if (!parsed || !tasks) {
-        log.problem(file, parsed ? `no task file for variant "${parsed.variant}"; left out` : 'file name is not <variant>_<easy|hard|static|text>.json; left out');
-        continue;
-      }
-      const raw = await readReleaseJson(releaseDir, file, log);
-      if (raw === undefined) continue;
-      const records = convertResultFile(model, fileName, raw, tasks, file, log);
-      if (records.length === 0) continue;
-      models.add(model);
-      records.forEach((r) => modes.add(r.mode));
-      trajectories.push({ file: `trajectories/${model}/${fileName.replace(/\.json$/, '.jsonl')}`, records });
+  const resultRoots = [{ dir: path.join(releaseDir, 'results'), label: 'results' }, ...(opts.results ?? []).map((dir) => ({ dir, label: dir }))];
+  const resultFiles: Array<{ root: string; model: string; fileName: string; file: string }> = [];
+  for (const root of resultRoots) {
+    for (const model of await listDirs(root.dir)) {
+      for (const fileName of await listJson(path.join(root.dir, model))) resultFiles.push({ root: root.dir, model, fileName, file: `${root.label}/${model}/${fileName}` });
     }
+  }
+  for (const { root, model, fileName, file } of resultFiles) {
+    const parsed = parseResultFileName(fileName);
+    const tasks = parsed ? tasksByVariant.get(parsed.variant) : undefined;
+    if (!parsed || !tasks) {
+      log.problem(file, parsed ? `no task file for variant "${parsed.variant}"; left out` : 'file name is not <variant>_<easy|hard|static|text>.json; left out');
+      continue;
+    }
+    const raw = await readReleaseJson(root, `${model}/${fileName}`, log, file);
+    if (raw === undefined) continue;
+    const records = convertResultFile(model, fileName, raw, tasks, file, log);
+    if (records.length === 0) continue;
+    models.add(model);
+    records.forEach((r) => modes.add(r.mode));
+    trajectories.push({ file: `trajectories/${model}/${fileName.replace(/\.json$/, '.jsonl')}`, records });
   }
 
   const allTasks = [...tasksByVariant.values()].flat();

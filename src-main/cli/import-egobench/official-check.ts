@@ -121,3 +121,14 @@ export async function scoreImportedFile(datasetDir: string, trajectoryFile: stri
   }
   return { scores, problems };
 }
+
+/** The official error analysis's labels (`analyze_error_reasons.py`) -> the profile's labels. */
+export const OFFICIAL_LABELS: Record<string, string> = {
+  correct: 'correct',
+  syntax_error: 'syntactic',
+  multimodal_error: 'perception',
+  hallucination_error: 'hallucination',
+  logic_error: 'logic',
+  memory_error: 'memory',
+  over_operation_error: 'over_operation',
+};

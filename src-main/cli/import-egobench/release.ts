@@ -52,18 +52,18 @@ export async function listDirs(dir: string): Promise<string[]> {
 }
 
 /** The parsed JSON of a release file, or undefined with a problem logged. */
-export async function readReleaseJson(releaseDir: string, relative: string, log: IssueLog): Promise<unknown> {
+export async function readReleaseJson(releaseDir: string, relative: string, log: IssueLog, label = relative): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path.join(releaseDir, relative), 'utf8');
   } catch (error) {
-    log.problem(relative, `cannot read: ${(error as Error).message}`);
+    log.problem(label, `cannot read: ${(error as Error).message}`);
     return undefined;
   }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    log.problem(relative, `not valid JSON: ${(error as Error).message}`);
+    log.problem(label, `not valid JSON: ${(error as Error).message}`);
     return undefined;
   }
 }

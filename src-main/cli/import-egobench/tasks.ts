@@ -50,7 +50,8 @@ export function taskNumber(raw: Obj, index: number): string {
   return typeof n === 'number' || (typeof n === 'string' && n.trim() !== '') ? String(n).trim() : String(index + 1);
 }
 
-export function convertTasks(ref: VariantRef, raw: unknown, file: string, log: IssueLog): ImportedTask[] {
+/** `restaurant`: what the official analysis checks the last restaurant name against (order1, order2). */
+export function convertTasks(ref: VariantRef, raw: unknown, file: string, log: IssueLog, facts: { restaurant?: string } = {}): ImportedTask[] {
   if (!Array.isArray(raw)) {
     log.problem(file, 'expected a JSON array of tasks');
     return [];
@@ -79,6 +80,7 @@ export function convertTasks(ref: VariantRef, raw: unknown, file: string, log: I
       image_description: String(o.image_description ?? ''),
       video: typeof o.image_path === 'string' && o.image_path ? `videos/${o.image_path}` : '',
       ...(userId ? { user_id: userId } : {}),
+      ...(facts.restaurant ? { 'x-egobench': { restaurant: facts.restaurant } } : {}),
     };
     const calls: ToolCall[] = [];
     (Array.isArray(o.ground_truth) ? o.ground_truth : []).forEach((c, i) => {

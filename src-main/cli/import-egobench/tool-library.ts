@@ -39,6 +39,36 @@ export function markIgnored(schema: ParamSchema, names: string[]): ParamSchema {
   return schema;
 }
 
+/** Adds the parameters the implementation takes beyond the released schema, as required. */
+function withExtraParams(schema: ParamSchema, extra: Record<string, ParamSchema> | undefined): ParamSchema {
+  if (!extra) return schema;
+  return { ...schema, properties: { ...schema.properties, ...extra }, required: [...new Set([...(schema.required ?? []), ...Object.keys(extra)])] };
+}
+
+const VALIDATING = ['type', 'enum', 'minimum', 'maximum', 'additionalProperties'] as const;
+
+/**
+ * The release's implementations check no parameter types (a kitchen quantity "2" is converted,
+ * a restaurant quantity "2" is stored, a retail qty "2" raises inside the tool), so a schema
+ * keyword must not refuse a call before it runs. Each validating keyword moves to `x-declared-*`
+ * (still shown, no longer enforced); `required` stays: a missing argument fails the call, as it does in Python.
+ */
+export function declaredOnly(schema: ParamSchema): ParamSchema {
+  const out: ParamSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties' && value && typeof value === 'object') {
+      out.properties = Object.fromEntries(Object.entries(value as Record<string, ParamSchema>).map(([name, child]) => [name, declaredOnly(child)]));
+    } else if (key === 'items' && value && typeof value === 'object') {
+      out.items = declaredOnly(value as ParamSchema);
+    } else if ((VALIDATING as readonly string[]).includes(key)) {
+      out[`x-declared-${key}`] = value;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
 /** A schema for a tool the release implements but does not publish: its `:name` parameters, all strings. */
 function inferredSchema(behaviour: ToolBehaviour): ParamSchema {
   const names = new Set<string>();
@@ -63,20 +93,22 @@ export function buildToolLibrary(family: ScenarioFamily, releaseTools: ReleaseTo
       continue;
     }
     seen.add(tool.name);
-    const parameters = markIgnored(markMatchRules(clone(tool.parameters) as ParamSchema, family.matchRules), family.ignoredParams?.[tool.name] ?? []);
+    const parameters = declaredOnly(withExtraParams(markIgnored(markMatchRules(clone(tool.parameters) as ParamSchema, family.matchRules), family.ignoredParams?.[tool.name] ?? []), family.extraParams?.[tool.name]));
     const behaviour = family.behaviours[tool.name];
+    const query = family.queryTools.includes(tool.name) ? { 'x-query': true } : {};
     if (!behaviour) {
       log.warn(toolsFile, `tool "${tool.name}": behaviour not reproduced; its calls fail with an error`);
-      tools.push({ name: tool.name, description: tool.description, parameters, effect: 'read', steps: [{ sql: 'SELECT 1 WHERE 0', expect: 'one', error: NOT_REPRODUCED }] });
+      tools.push({ name: tool.name, description: tool.description, parameters, effect: 'read', steps: [{ sql: 'SELECT 1 WHERE 0', expect: 'one', error: NOT_REPRODUCED }], ...query });
       continue;
     }
-    tools.push({ name: tool.name, description: tool.description, parameters, ...behaviour });
+    tools.push({ name: tool.name, description: tool.description, parameters, ...behaviour, ...query });
   }
   // Tools some ground truths call though the released schemas omit them (e.g. get_country_of_origin).
   for (const [name, behaviour] of Object.entries(family.behaviours)) {
     if (seen.has(name)) continue;
-    const parameters = markMatchRules(inferredSchema(behaviour), family.matchRules);
-    tools.push({ name, description: '(not in the released tool schemas; the release implements it and some ground truths call it)', parameters, ...behaviour });
+    const parameters = declaredOnly(markMatchRules(inferredSchema(behaviour), family.matchRules));
+    const query = family.queryTools.includes(name) ? { 'x-query': true } : {};
+    tools.push({ name, description: '(not in the released tool schemas; the release implements it and some ground truths call it)', parameters, ...behaviour, ...query });
   }
   return { state_tables: family.stateTables, tools };
 }

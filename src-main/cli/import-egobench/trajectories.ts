@@ -30,23 +30,37 @@ function dialogueOf(raw: unknown): DialogueMessage[] {
 }
 
 /**
- * Items as SPEC §6 wants them. A legacy `{turn, call, result}` item becomes one entry, so the
- * entry count (`total_interaction_calls`) is unchanged. An item with neither `calls` nor `call`
- * keeps an empty list (the loader would otherwise drop the run) and is reported.
+ * Items as SPEC §6 wants them, as the official scripts read them: an item's `calls` when it is a
+ * list, else its legacy `call` as one entry (so the entry count, `total_interaction_calls`, is
+ * unchanged), else no entry. The official analysis counts an item with neither, or with a `calls`
+ * that is not a list, as a syntax error: the first such shape is returned as `syntax` (the
+ * dataset's items always hold a list, so the shape would otherwise be lost).
  */
-function toolCallsOf(raw: unknown, where: string, file: string, log: IssueLog): ToolCallItem[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.map((item, i) => {
-    const o = item && typeof item === 'object' ? (item as Obj) : {};
-    const turn = typeof o.turn === 'number' ? o.turn : 0;
-    if (Array.isArray(o.calls)) return { turn, calls: o.calls, ...(o.results !== undefined ? { results: o.results } : {}) };
-    if ('call' in o) {
+function toolCallsOf(raw: unknown, where: string, file: string, log: IssueLog): { items: ToolCallItem[]; syntax?: string } {
+  if (!Array.isArray(raw)) return { items: [] };
+  let syntax: string | undefined;
+  const items = raw.map((item, i): ToolCallItem => {
+    const o = item && typeof item === 'object' && !Array.isArray(item) ? (item as Obj) : undefined;
+    const turn = typeof o?.turn === 'number' ? o.turn : 0;
+    if (o && Array.isArray(o.calls)) return { turn, calls: o.calls, ...(o.results !== undefined ? { results: o.results } : {}) };
+    const problem = !o
+      ? `tool_calls item ${i + 1} is not an object`
+      : o.calls !== undefined && o.calls !== null
+        ? `tool_calls item ${i + 1} has a "calls" that is not a list`
+        : o.call === undefined || o.call === null
+          ? `tool_calls item ${i + 1} has neither "calls" nor "call"`
+          : undefined;
+    if (problem) {
+      syntax ??= problem;
+      log.warn(file, `${where}: ${problem} (the official analysis counts this as a syntax error)`);
+    }
+    if (o && o.call !== undefined && o.call !== null) {
       const results = o.result === undefined ? undefined : Array.isArray(o.result) || typeof o.result === 'string' ? o.result : [o.result];
       return { turn, calls: [o.call], ...(results !== undefined ? { results } : {}) };
     }
-    log.warn(file, `${where}: tool_calls item ${i + 1} has no "calls" list (the official evaluator counts this as a syntax error)`);
     return { turn, calls: [] };
   });
+  return { items, syntax };
 }
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
@@ -80,13 +94,15 @@ export function convertResultFile(
       log.warn(file, `trajectory ${index + 1} says task ${String(own)} but pairs by position with ${task.task.id}`);
     }
     const where = `${task.task.id}`;
-    const trajectory: Trajectory = {
+    const { items, syntax } = toolCallsOf(o.tool_calls, where, file, log);
+    const trajectory: Trajectory & { 'x-syntax-error'?: string } = {
       id: `${model}/${parsed.variant}_${parsed.mode}/${task.number}`,
       task_id: task.task.id,
       model,
       mode: MODE_NAMES[parsed.mode],
       dialogue: dialogueOf(o.dialogue),
-      tool_calls: toolCallsOf(o.tool_calls, where, file, log),
+      tool_calls: items,
+      ...(syntax ? { 'x-syntax-error': syntax } : {}),
     };
     for (const key of ['rounds_count', 'input_tokens', 'output_tokens', 'tool_calls_count'] as const) {
       const v = num(o[key]);

@@ -2,12 +2,12 @@
 // and user orders. Dish and set-meal names are lower-cased on load; look-ups are fuzzy.
 import type { ToolStep } from '../../../../shared/format/types';
 import { insertRows, lowerName } from '../sql-literal';
-import { fuzzyMatch, jsonArrayHas, listColumn, listRows, lookupByName, write } from './dsl';
-import { addLineItemSteps, removeLineItemSteps, totalAfterAdd, type LineItemTable } from './line-items';
+import { addable, fuzzyMatch, guard, jsonArrayHas, listColumn, listRows, lookupByName, pyAdd, write } from './dsl';
 import { NUTRIENTS, totalNutrition, totalPayment, totalTax, type TotalsSpec } from './totals';
 import type { ScenarioFamily, ToolBehaviour } from './types';
 
 type Obj = Record<string, unknown>;
+const lowerAll = (v: unknown): unknown[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x.toLowerCase() : x)) : []);
 const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null) : []);
 
 const DISH_COLUMNS = ['dish_name', 'category', 'price', 'tax_rate', 'discount', 'nutritional_characteristics', 'taste', 'allergens', 'nutrition'];
@@ -31,90 +31,150 @@ function pricedItemsView(scoped: boolean): string {
 `;
 }
 
-/** `scoped`: the order scenario, where dishes, set meals and orders belong to a restaurant. */
+/** The official analysis's query tools for restaurant and order. */
+const DINING_QUERIES = [
+  'get_dish_nutrition', 'get_dish_allergens', 'get_dish_taste_profile', 'get_dish_price', 'get_dish_discount', 'get_tax_rate',
+  'get_user_order_summary', 'get_set_meal_details', 'find_dishes_by_category', 'find_dishes_by_nutritional_tag', 'find_dishes_by_taste',
+  'find_set_meals_containing_dish', 'list_all_discounted_dishes', 'filter_dishes_by_price_range',
+  'compute_total_payment', 'compute_total_tax', 'compute_total_nutrition',
+];
+
+/**
+ * Seed set meals as the release loads them: the name lower-cased, `included_dishes` rebuilt as
+ * {dish_name lower-cased, quantity (default 1.0)} without the dishes the catalogue lacks.
+ */
+function seedSetMeal(meal: Obj, dishes: Set<string>): unknown[] {
+  const included = objects(meal.included_dishes)
+    .map((d) => ({ dish_name: lowerName(d.dish_name), quantity: d.quantity ?? 1 }))
+    .filter((d) => dishes.has(d.dish_name));
+  return [lowerName(meal.name), meal.set_meal_price ?? null, meal.set_meal_discount ?? 1, included];
+}
+
+/**
+ * `scoped`: the order scenario, where dishes, set meals and orders belong to a restaurant ("store").
+ * Quantities, prices and keys are untyped columns: the release stores what it is given (a string
+ * quantity stays a string), and the state views quote values so 1, 1.0 and "1" read apart, as in
+ * the official hash. A user whose order was emptied stays (`order_owners`), as does every store,
+ * phantom ones included.
+ */
 function buildDining(name: string, scoped: boolean): ScenarioFamily {
-  const r = scoped ? 'restaurant_name TEXT NOT NULL, ' : '';
+  const r = scoped ? 'restaurant_name NOT NULL, ' : '';
   const rKey = scoped ? 'restaurant_name, ' : '';
+  const sameStore = (a: string, b: string): string => (scoped ? ` AND ${a}.restaurant_name = ${b}.restaurant_name` : '');
   const schemaSql =
-    (scoped ? 'CREATE TABLE restaurants (restaurant_name TEXT PRIMARY KEY);\n' : '') +
-    `CREATE TABLE dishes (${r}dish_name TEXT NOT NULL, category TEXT, price REAL, tax_rate REAL, discount REAL,
+    (scoped ? 'CREATE TABLE restaurants (restaurant_name PRIMARY KEY);\n' : '') +
+    `CREATE TABLE dishes (${r}dish_name TEXT NOT NULL, category TEXT, price, tax_rate, discount,
   nutritional_characteristics TEXT, taste TEXT, allergens TEXT, nutrition TEXT, UNIQUE (${rKey}dish_name));
-CREATE TABLE set_meals (${r}set_meal_name TEXT NOT NULL, set_meal_price REAL, set_meal_discount REAL, included_dishes TEXT,
+CREATE TABLE set_meals (${r}set_meal_name NOT NULL, set_meal_price, set_meal_discount, included_dishes TEXT,
   UNIQUE (${rKey}set_meal_name));
-CREATE TABLE orders (${r}user_id TEXT NOT NULL, dish_name TEXT NOT NULL, quantity NUMERIC NOT NULL,
+CREATE TABLE order_owners (${r}user_id NOT NULL, PRIMARY KEY (${rKey}user_id));
+CREATE TABLE orders (${r}user_id NOT NULL, dish_name NOT NULL, quantity,
   UNIQUE (${rKey}user_id, dish_name));
+CREATE VIEW dish_state AS SELECT ${rKey}dish_name, category, json_quote(price) AS price, json_quote(tax_rate) AS tax_rate,
+  json_quote(discount) AS discount, nutritional_characteristics, taste, allergens, nutrition FROM dishes;
+CREATE VIEW set_meal_state AS SELECT ${rKey}set_meal_name, json(included_dishes) AS included_dishes,
+  json_quote(coalesce(set_meal_price, 0.0)) AS set_meal_price, json_quote(set_meal_discount) AS set_meal_discount FROM set_meals;
+CREATE VIEW order_state AS SELECT ${scoped ? 's.restaurant_name, ' : ''}o.user_id, l.dish_name, json_quote(l.quantity) AS quantity
+  FROM ${scoped ? 'restaurants AS s LEFT JOIN order_owners AS o ON o.restaurant_name = s.restaurant_name' : 'order_owners AS o'}
+  LEFT JOIN orders AS l ON l.user_id = o.user_id${sameStore('l', 'o')};
 ${pricedItemsView(scoped)}`;
 
   function dataSql(seed: Obj): string {
-    const restaurants = [...new Set(objects(seed.dishes).map((d) => String(d.restaurant_name ?? '')))];
+    const store = (o: Obj): string => String(o.restaurant_name ?? '');
+    const dishRows = objects(seed.dishes);
+    const menu = (o: Obj): Set<string> => new Set(dishRows.filter((d) => !scoped || store(d) === store(o)).map((d) => lowerName(d.name)));
+    const meals = objects(seed.set_meals);
+    const mealNames = (o: Obj): Set<string> => new Set(meals.filter((m) => !scoped || store(m) === store(o)).map((m) => lowerName(m.name)));
+    const stores = [...new Set([...dishRows, ...meals, ...objects(seed.user_orders)].map(store))];
     const own = (o: Obj): unknown[] => (scoped ? [o.restaurant_name] : []);
     const cols = (c: string[]): string[] => (scoped ? ['restaurant_name', ...c] : c);
+    // Restaurant keeps a seed order line only when it names a dish or a set meal; order keeps every line.
+    const kept = (o: Obj, i: Obj): boolean => scoped || menu(o).has(lowerName(i.dish_name)) || mealNames(o).has(lowerName(i.dish_name));
     return [
-      scoped ? insertRows('restaurants', ['restaurant_name'], restaurants.map((x) => [x])) : '',
-      insertRows('dishes', cols(DISH_COLUMNS), objects(seed.dishes).map((d) => [
-        ...own(d), lowerName(d.name), d.category, d.price, d.tax_rate, d.discount,
-        d.nutritional_characteristics ?? [], d.taste ?? [], d.allergens ?? [], d.nutrition ?? null,
+      scoped ? insertRows('restaurants', ['restaurant_name'], stores.map((x) => [x])) : '',
+      insertRows('dishes', cols(DISH_COLUMNS), dishRows.map((d) => [
+        ...own(d), lowerName(d.name), lowerName(d.category), d.price ?? 0, d.tax_rate ?? 0, d.discount ?? 1,
+        lowerAll(d.nutritional_characteristics), lowerAll(d.taste), lowerAll(d.allergens), d.nutrition ?? null,
       ])),
-      insertRows('set_meals', cols(['set_meal_name', 'set_meal_price', 'set_meal_discount', 'included_dishes']), objects(seed.set_meals).map((m) => [
-        ...own(m), lowerName(m.name), m.set_meal_price ?? null, m.set_meal_discount, m.included_dishes ?? [],
-      ])),
+      insertRows('set_meals', cols(['set_meal_name', 'set_meal_price', 'set_meal_discount', 'included_dishes']), meals.map((m) => [...own(m), ...seedSetMeal(m, menu(m))])),
+      insertRows('order_owners', cols(['user_id']), objects(seed.user_orders).map((o) => [...own(o), o.user_id])),
       insertRows('orders', cols(['user_id', 'dish_name', 'quantity']), objects(seed.user_orders).flatMap((o) =>
-        objects(o.items).map((i) => [...own(o), o.user_id, lowerName(i.dish_name), i.quantity]),
+        objects(o.items).filter((i) => kept(o, i)).map((i) => [...own(o), o.user_id, lowerName(i.dish_name), i.quantity]),
       )),
     ].filter(Boolean).join('\n') + '\n';
   }
 
-  // The order scenario resolves the restaurant first (fuzzy, first match) and binds it as :restaurant.
-  const resolve: ToolStep[] = scoped
-    ? [{
-        sql: `SELECT restaurant_name AS restaurant FROM restaurants WHERE ${fuzzyMatch('restaurant_name', 'restaurant_name')} ORDER BY rowid LIMIT 1`,
-        expect: 'one',
-        error: "Restaurant '{restaurant_name}' not found.",
-        bind: true,
-      }]
+  // Every order tool that takes a restaurant first looks its store up by the exact name and creates
+  // an empty one when there is none (even a query, even when it then fails): a write whose partial
+  // change stays. The compute_total_* tools look stores up under the lower-cased name and create none.
+  const storeSteps: ToolStep[] = scoped
+    ? [{ sql: 'INSERT INTO restaurants (restaurant_name) VALUES (:restaurant_name) ON CONFLICT (restaurant_name) DO NOTHING' }, { sql: 'SELECT :restaurant_name AS restaurant', bind: true }]
     : [];
+  const inStore = (b: ToolBehaviour): ToolBehaviour => (scoped ? { ...b, effect: 'write', 'x-partial': true, steps: [...storeSteps, ...b.steps] } : b);
   const inRestaurant = (alias = ''): string => (scoped ? `${alias}restaurant_name = :restaurant` : '1');
-  const withResolve = (b: ToolBehaviour): ToolBehaviour => ({ ...b, steps: [...resolve, ...b.steps] });
   const and = (cond: string): string => (scoped ? `${cond} AND ${inRestaurant()}` : cond);
+  // The catalogue tools take `name` (the schema's `dish_name` is dropped); a missing argument fails before the store is touched.
+  const needsName: ToolStep = { sql: 'SELECT 1 WHERE :name IS NOT NULL', expect: 'one', error: "missing 1 required positional argument: 'name'" };
+  const catalogueTool = (b: ToolBehaviour): ToolBehaviour => {
+    const scopedTool = inStore(b);
+    return { ...scopedTool, steps: [needsName, ...scopedTool.steps] };
+  };
 
   const dishNotFound = "No matching dishes found for '{dish_name}'.";
   const dishField = (columns: string[]): ToolBehaviour =>
-    withResolve(lookupByName({ table: 'dishes', nameColumn: 'dish_name', param: 'dish_name', match: 'fuzzy', columns, listKey: 'dishes', notFound: dishNotFound, where: scoped ? inRestaurant() : undefined }));
+    inStore(lookupByName({ table: 'dishes', nameColumn: 'dish_name', param: 'dish_name', match: 'fuzzy', columns, listKey: 'dishes', notFound: dishNotFound, where: scoped ? inRestaurant() : undefined }));
   const dishNames = (where: string): ToolBehaviour =>
-    withResolve(listColumn(`SELECT dish_name FROM dishes WHERE ${and(where)} ORDER BY rowid`, 'dish_names', 'dish_name'));
-
-  const keys = (item: [string, string]): Array<[string, string]> => [
-    ...(scoped ? ([['restaurant_name', ':restaurant']] as Array<[string, string]>) : []),
-    ['user_id', ':user_id'],
-    item,
-  ];
-  const dishOrder: LineItemTable = { table: 'orders', keys: keys(['dish_name', 'lower(:dish_name)']), quantityColumn: 'quantity', quantityParam: 'quantity' };
-  const mealOrder: LineItemTable = { table: 'orders', keys: keys(['dish_name', 'lower(:set_meal_name)']), quantityColumn: 'quantity', quantityParam: 'quantity' };
-  const who = (p: string): Array<string | { sql: string }> => ["'", { sql: `lower(:${p})` }, "' for user '", { sql: ':user_id' }, "'"];
+    inStore(listColumn(`SELECT dish_name FROM dishes WHERE ${and(where)} ORDER BY rowid`, 'dish_names', 'dish_name'));
 
   const totals: TotalsSpec = {
     itemsParam: 'dishes', itemName: 'dish_name', catalogue: 'priced_items', catalogueName: 'item_name',
-    catalogueWhere: scoped ? inRestaurant('c.') : undefined,
+    catalogueWhere: scoped ? 'c.restaurant_name = unicode_lower(:restaurant_name)' : undefined,
     notFound: 'One or more dishes were not found in the catalog.',
   };
-  const exact = (column: string, param: string): string => and(`${column} = lower(:${param})`);
+  const exact = (column: string, param: string): string => and(`${column} = unicode_lower(:${param})`);
+  const line = (param: string): string => and(`user_id = :user_id AND dish_name = unicode_lower(:${param})`);
+  const owner = `INSERT INTO order_owners (${rKey}user_id) VALUES (${scoped ? ':restaurant, ' : ''}:user_id) ON CONFLICT DO NOTHING`;
+
+  /**
+   * add_dish_to_order / add_set_meal_to_order: the name must be in `table` (dishes, or set meals);
+   * then the user's order exists, and the line adds the quantity as given (not validated, not
+   * converted: 0, negatives and strings are stored; a number and a string do not add, and raise).
+   */
+  const addLine = (param: string, table: string, column: string, label: string): ToolBehaviour => inStore(write([
+    { sql: `SELECT 1 FROM ${table} WHERE ${exact(column, param)}`, expect: 'one', error: `${label} '{${param}}' not found.` },
+    { sql: owner },
+    { sql: `SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM orders WHERE ${line(param)}) OR (SELECT ${addable('quantity', ':quantity')} FROM orders WHERE ${line(param)})`, expect: 'one', error: 'unsupported operand type(s) for +=' },
+    {
+      sql: `INSERT INTO orders (${rKey}user_id, dish_name, quantity) VALUES (${scoped ? ':restaurant, ' : ''}:user_id, unicode_lower(:${param}), :quantity) ` +
+        `ON CONFLICT (${rKey}user_id, dish_name) DO UPDATE SET quantity = ${pyAdd('quantity', 'excluded.quantity')}`,
+    },
+  ], `Added {quantity} x ${label.toLowerCase()} '{${param}}' for user '{user_id}'.`));
+  /** remove_*: the user's line must exist (in the catalogue or not); both numbers; the line goes at 0 or below, the user stays. */
+  const removeLine = (param: string, label: string): ToolBehaviour => inStore(write([
+    { sql: `SELECT quantity AS current_quantity FROM orders WHERE ${line(param)}`, expect: 'one', error: `${label} '{${param}}' is not in the order of user '{user_id}'.`, bind: true },
+    guard(`typeof(:current_quantity) IN ('integer', 'real') AND typeof(:quantity) IN ('integer', 'real')`, 'unsupported operand type(s) for -'),
+    { sql: `DELETE FROM orders WHERE ${line(param)} AND :current_quantity - :quantity <= 0` },
+    { sql: `UPDATE orders SET quantity = :current_quantity - :quantity WHERE ${line(param)} AND :current_quantity - :quantity > 0` },
+  ], `Removed {quantity} x ${label.toLowerCase()} '{${param}}' for user '{user_id}'.`));
 
   const behaviours: Record<string, ToolBehaviour> = {
-    add_dish_to_catalog: withResolve(write([{
-      sql: `INSERT OR REPLACE INTO dishes (${scoped ? 'restaurant_name, ' : ''}${DISH_COLUMNS.join(', ')}) VALUES (${scoped ? ':restaurant, ' : ''}lower(:dish_name), :category, :price, :tax_rate, :discount, :nutritional_characteristics, :taste, :allergens, :nutrition)`,
-    }], "Dish '{dish_name}' added or updated.")),
-    remove_dish_from_catalog: withResolve(write([
-      { sql: `SELECT 1 FROM dishes WHERE ${exact('dish_name', 'dish_name')}`, expect: 'one', error: "Dish '{dish_name}' not found." },
-      { sql: `DELETE FROM dishes WHERE ${exact('dish_name', 'dish_name')}` },
-    ], "Dish '{dish_name}' removed from the catalog.")),
-    update_dish_price: withResolve(write([
-      { sql: `SELECT 1 FROM dishes WHERE ${exact('dish_name', 'dish_name')}`, expect: 'one', error: "Dish '{dish_name}' not found." },
-      { sql: `UPDATE dishes SET price = :new_price WHERE ${exact('dish_name', 'dish_name')}` },
-    ], "Price of '{dish_name}' updated to {new_price}.")),
-    update_dish_discount: withResolve(write([
-      { sql: `SELECT 1 FROM dishes WHERE ${exact('dish_name', 'dish_name')}`, expect: 'one', error: "Dish '{dish_name}' not found." },
-      { sql: `UPDATE dishes SET discount = :new_discount WHERE ${exact('dish_name', 'dish_name')}` },
-    ], "Discount of '{dish_name}' updated to {new_discount}.")),
+    add_dish_to_catalog: catalogueTool(write([{
+      sql: `INSERT OR REPLACE INTO dishes (${scoped ? 'restaurant_name, ' : ''}${DISH_COLUMNS.join(', ')}) VALUES (${scoped ? ':restaurant, ' : ''}unicode_lower(:name), unicode_lower(:category), :price, :tax_rate, :discount, :nutritional_characteristics, :taste, :allergens, :nutrition)`,
+    }], "Dish '{name}' added or updated.")),
+    // Removing a dish also takes it out of every user's order.
+    remove_dish_from_catalog: catalogueTool(write([
+      { sql: `SELECT 1 FROM dishes WHERE ${exact('dish_name', 'name')}`, expect: 'one', error: "Dish '{name}' not found." },
+      { sql: `DELETE FROM dishes WHERE ${exact('dish_name', 'name')}` },
+      { sql: `DELETE FROM orders WHERE ${exact('dish_name', 'name')}` },
+    ], "Dish '{name}' removed from the catalog.")),
+    update_dish_price: catalogueTool(write([
+      { sql: `SELECT 1 FROM dishes WHERE ${exact('dish_name', 'name')}`, expect: 'one', error: "Dish '{name}' not found." },
+      { sql: `UPDATE dishes SET price = :new_price WHERE ${exact('dish_name', 'name')}` },
+    ], "Price of '{name}' updated to {new_price}.")),
+    update_dish_discount: catalogueTool(write([
+      { sql: `SELECT 1 FROM dishes WHERE ${exact('dish_name', 'name')}`, expect: 'one', error: "Dish '{name}' not found." },
+      { sql: `UPDATE dishes SET discount = :new_discount WHERE ${exact('dish_name', 'name')}` },
+    ], "Discount of '{name}' updated to {new_discount}.")),
     get_dish_nutrition: dishField(['nutrition']),
     get_dish_allergens: dishField(['allergens']),
     get_tax_rate: dishField(['tax_rate']),
@@ -126,43 +186,32 @@ ${pricedItemsView(scoped)}`;
     find_dishes_by_taste: dishNames(jsonArrayHas('taste', 'taste')),
     list_all_discounted_dishes: dishNames('discount < 1.0'),
     filter_dishes_by_price_range: dishNames('price >= :min_price AND price <= :max_price'),
-    add_dish_to_order: withResolve(write(addLineItemSteps({
-      ...dishOrder,
-      newMessage: ['Added ', { sql: ':quantity' }, ' x ', ...who('dish_name'), '.'],
-      moreMessage: ['Added ', { sql: ':quantity' }, ' more x ', ...who('dish_name'), '. Total quantity: ', { sql: totalAfterAdd(dishOrder) }],
-    }), '{message}')),
-    remove_dish_from_order: withResolve(write(removeLineItemSteps({
-      ...dishOrder,
-      notFound: "Dish '{dish_name}' is not in the order of user '{user_id}'.",
-      allMessage: ['Removed all ', ...who('dish_name'), '.'],
-      partMessage: ['Removed ', { sql: ':quantity' }, ' x ', ...who('dish_name'), '. Remaining quantity: ', { sql: ':current_quantity - :quantity' }],
-    }), '{message}')),
-    clear_user_order: withResolve(write([{ sql: `DELETE FROM orders WHERE ${and('user_id = :user_id')}` }], "Order for user '{user_id}' cleared successfully.")),
-    get_user_order_summary: withResolve(listRows(`SELECT dish_name, quantity FROM orders WHERE ${and('user_id = :user_id')} ORDER BY rowid`, 'items', { user_id: '$param.user_id' })),
-    compute_total_payment: withResolve(totalPayment(totals)),
-    compute_total_tax: withResolve(totalTax(totals)),
-    compute_total_nutrition: withResolve(totalNutrition(totals)),
-    create_set_meal: withResolve(write([{
-      sql: `INSERT OR REPLACE INTO set_meals (${scoped ? 'restaurant_name, ' : ''}set_meal_name, set_meal_price, set_meal_discount, included_dishes) VALUES (${scoped ? ':restaurant, ' : ''}lower(:set_meal_name), :set_meal_price, :set_meal_discount, :included_dishes)`,
-    }], "Set meal '{set_meal_name}' created.")),
-    get_set_meal_details: withResolve(lookupByName({
+    add_dish_to_order: addLine('dish_name', 'dishes', 'dish_name', 'Dish'),
+    remove_dish_from_order: removeLine('dish_name', 'Dish'),
+    // The order empties; the user stays (as []).
+    clear_user_order: inStore(write([{ sql: `DELETE FROM orders WHERE ${and('user_id = :user_id')}` }], "Order for user '{user_id}' cleared successfully.")),
+    get_user_order_summary: inStore(listRows(`SELECT dish_name, quantity FROM orders WHERE ${and('user_id = :user_id')} ORDER BY rowid`, 'items', { user_id: '$param.user_id' })),
+    compute_total_payment: totalPayment(totals),
+    compute_total_tax: totalTax(totals),
+    compute_total_nutrition: totalNutrition(totals),
+    // Every dish must be in the catalogue; the list is stored exactly as given, price and discount too.
+    create_set_meal: inStore(write([
+      {
+        sql: `SELECT 1 FROM json_each(:included_dishes) AS i WHERE NOT EXISTS (SELECT 1 FROM dishes AS d WHERE d.dish_name = unicode_lower(json_extract(i.value, '$.dish_name'))${scoped ? ' AND d.restaurant_name = :restaurant' : ''})`,
+        expect: 'none', error: 'One or more dishes in the set meal were not found in the catalog.',
+      },
+      {
+        sql: `INSERT OR REPLACE INTO set_meals (${scoped ? 'restaurant_name, ' : ''}set_meal_name, set_meal_price, set_meal_discount, included_dishes) VALUES (${scoped ? ':restaurant, ' : ''}unicode_lower(:set_meal_name), :set_meal_price, :set_meal_discount, :included_dishes)`,
+      },
+    ], "Set meal '{set_meal_name}' created.")),
+    get_set_meal_details: inStore(lookupByName({
       table: 'set_meals', nameColumn: 'set_meal_name', param: 'set_meal_name', match: 'fuzzy',
       columns: ['included_dishes', 'set_meal_price', 'set_meal_discount'], listKey: 'set_meals',
       notFound: "No matching set meals found for '{set_meal_name}'.", where: scoped ? inRestaurant() : undefined,
     })),
-    add_set_meal_to_order: withResolve(write(addLineItemSteps({
-      ...mealOrder,
-      guards: [{ sql: `SELECT 1 FROM set_meals WHERE ${exact('set_meal_name', 'set_meal_name')}`, expect: 'one', error: "Set meal '{set_meal_name}' not found." }],
-      newMessage: ['Added ', { sql: ':quantity' }, ' x set meal ', ...who('set_meal_name'), '.'],
-      moreMessage: ['Added ', { sql: ':quantity' }, ' more x set meal ', ...who('set_meal_name'), '. Total quantity: ', { sql: totalAfterAdd(mealOrder) }],
-    }), '{message}')),
-    remove_set_meal_from_order: withResolve(write(removeLineItemSteps({
-      ...mealOrder,
-      notFound: "Set meal '{set_meal_name}' is not in the order of user '{user_id}'.",
-      allMessage: ['Removed all set meal ', ...who('set_meal_name'), '.'],
-      partMessage: ['Removed ', { sql: ':quantity' }, ' x set meal ', ...who('set_meal_name'), '. Remaining quantity: ', { sql: ':current_quantity - :quantity' }],
-    }), '{message}')),
-    find_set_meals_containing_dish: withResolve(listColumn(
+    add_set_meal_to_order: addLine('set_meal_name', 'set_meals', 'set_meal_name', 'Set meal'),
+    remove_set_meal_from_order: removeLine('set_meal_name', 'Set meal'),
+    find_set_meals_containing_dish: inStore(listColumn(
       `SELECT set_meal_name FROM set_meals AS m WHERE ${scoped ? `${inRestaurant('m.')} AND ` : ''}EXISTS (SELECT 1 FROM json_each(m.included_dishes) AS d WHERE ${fuzzyMatch("json_extract(d.value, '$.dish_name')", 'dish_name')}) ORDER BY rowid`,
       'set_meal_names', 'set_meal_name',
     )),
@@ -170,8 +219,17 @@ ${pricedItemsView(scoped)}`;
 
   const matchRules: ScenarioFamily['matchRules'] = { dish_name: { entity: 'dishes.dish_name' } };
   if (scoped) matchRules.restaurant_name = { entity: 'restaurants.restaurant_name' };
-  return { name, schemaSql, dataSql, stateTables: ['dishes', 'set_meals', 'orders'], behaviours, matchRules };
+  const catalogueTools = ['add_dish_to_catalog', 'remove_dish_from_catalog', 'update_dish_price', 'update_dish_discount'];
+  const nameParam = { name: { type: 'string', description: 'The dish name (the implementation takes `name`; `dish_name` is dropped).' } };
+  return {
+    name, schemaSql, dataSql, stateTables: ['dish_state', 'set_meal_state', 'order_state'], behaviours, matchRules, queryTools: DINING_QUERIES,
+    ignoredParams: Object.fromEntries(catalogueTools.map((t) => [t, ['dish_name']])),
+    extraParams: Object.fromEntries(catalogueTools.map((t) => [t, nameParam])),
+  };
 }
 
 export const restaurant = buildDining('restaurant', false);
-export const order = buildDining('order', true);
+export const order: ScenarioFamily = {
+  ...buildDining('order', true),
+  officialRestaurants: { 1: 'Annie Italian Restaurant', 2: 'Mediterranean Greek Restaurant' },
+};

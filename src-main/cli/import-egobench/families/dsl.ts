@@ -78,3 +78,30 @@ export function guard(condition: string, error: string): ToolStep {
 
 /** SQL quoting inside a message built by SQL: `'` || x || `'`. */
 export const Q = "''''";
+
+/**
+ * Python's float() of a parameter that may be a string: numbers pass as they are, a numeric
+ * string becomes REAL (`"2"` -> 2.0), any other string NULL (the release's tool then errors).
+ * Numeric text is what JSON calls a number, with surrounding whitespace.
+ */
+export function pyFloat(param: string): string {
+  const text = `trim(:${param})`;
+  return `CASE WHEN typeof(:${param}) = 'text' THEN (CASE WHEN json_valid(${text}) AND json_type(${text}) IN ('integer', 'real') THEN CAST(${text} AS REAL) END) ELSE :${param} END`;
+}
+
+const NUMERIC = "('integer', 'real')";
+
+/** Python's `a + b` of two values that may add (see `addable`): numbers add, strings concatenate. */
+export function pyAdd(a: string, b: string): string {
+  return `CASE WHEN typeof(${a}) IN ${NUMERIC} THEN ${a} + ${b} ELSE ${a} || ${b} END`;
+}
+
+/** Whether Python can `a + b`: two numbers or two strings (else it raises TypeError). */
+export function addable(a: string, b: string): string {
+  return `((typeof(${a}) IN ${NUMERIC} AND typeof(${b}) IN ${NUMERIC}) OR (typeof(${a}) = 'text' AND typeof(${b}) = 'text'))`;
+}
+
+/** A step that fails the call, changing nothing, unless the value is a number (Python raises on `'2' <= 0`). */
+export function numberGuard(param: string, error = "'<=' not supported between instances of 'str' and 'int'"): ToolStep {
+  return { sql: `SELECT 1 WHERE typeof(:${param}) IN ${NUMERIC}`, expect: 'one', error };
+}

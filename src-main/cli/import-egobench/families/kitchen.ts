@@ -1,36 +1,44 @@
 // Kitchen: ingredients in stock, recipes, each user's daily menu and shopping list. Names keep
 // their case; every look-up compares whole names ignoring case (egobench/README.md).
 import { insertRows } from '../sql-literal';
-import { casefoldMatch, jsonArrayHas, listColumn, listRows, lookupByName, write } from './dsl';
-import { addLineItemSteps, deleteItemSteps, totalAfterAdd } from './line-items';
+import { guard, jsonArrayHas, listColumn, listRows, lookupByName, pyAdd, pyFloat, write } from './dsl';
 import { NUTRIENTS } from './totals';
 import type { ScenarioFamily, ToolBehaviour } from './types';
 
 type Obj = Record<string, unknown>;
 const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null) : []);
 
+// Menus are ordered lists (hashed as such); a shopping list's user stays when emptied; quantities
+// keep their type (the release converts a string quantity to float and keeps an int as int, and
+// the hash tells 2 from 2.0). Key columns are untyped so a value keeps its type there too.
 const SCHEMA = `CREATE TABLE ingredients (ingredient_name TEXT PRIMARY KEY, quantity NUMERIC, expiry_date TEXT, storage_location TEXT, category TEXT, nutrition TEXT);
 CREATE TABLE recipes (recipe_name TEXT PRIMARY KEY, ingredients TEXT, steps TEXT, allergens TEXT, taste TEXT, nutritional_characteristics TEXT, nutrition TEXT);
-CREATE TABLE menus (user_id TEXT NOT NULL, recipe_name TEXT NOT NULL, UNIQUE (user_id, recipe_name));
-CREATE TABLE shopping_lists (user_id TEXT NOT NULL, ingredient_name TEXT NOT NULL, quantity NUMERIC NOT NULL, UNIQUE (user_id, ingredient_name));
+CREATE TABLE menus (user_id PRIMARY KEY, recipes TEXT NOT NULL);
+CREATE TABLE shopping_list_owners (user_id PRIMARY KEY);
+CREATE TABLE shopping_lists (user_id NOT NULL, ingredient_name NOT NULL, quantity, PRIMARY KEY (user_id, ingredient_name));
+CREATE VIEW menu_state AS SELECT user_id, json(recipes) AS recipes FROM menus;
+CREATE VIEW shopping_list_state AS
+  SELECT o.user_id, l.ingredient_name, json_quote(l.quantity) AS quantity
+  FROM shopping_list_owners AS o LEFT JOIN shopping_lists AS l ON l.user_id = o.user_id;
 `;
 
+const lower = (v: unknown): unknown => (typeof v === 'string' ? v.toLowerCase() : v);
+
 function dataSql(seed: Obj): string {
+  const lists = objects(seed.user_shopping_lists);
   return [
     insertRows('ingredients', ['ingredient_name', 'quantity', 'expiry_date', 'storage_location', 'category', 'nutrition'],
       objects(seed.ingredients).map((i) => [i.name, i.quantity, i.expiry_date, i.storage_location, i.category, i.nutrition ?? null])),
     insertRows('recipes', ['recipe_name', 'ingredients', 'steps', 'allergens', 'taste', 'nutritional_characteristics', 'nutrition'],
       objects(seed.recipes).map((r) => [r.name, r.ingredients ?? [], r.steps ?? [], r.allergens ?? [], r.taste ?? [], r.nutritional_characteristics ?? [], r.nutrition ?? null])),
-    insertRows('menus', ['user_id', 'recipe_name'],
-      objects(seed.user_menus).flatMap((m) => (Array.isArray(m.recipes) ? m.recipes : []).map((name) => [m.user_id, name]))),
+    // The release lower-cases menu entries and shopping-list keys on load.
+    insertRows('menus', ['user_id', 'recipes'],
+      objects(seed.user_menus).map((m) => [m.user_id, (Array.isArray(m.recipes) ? m.recipes : []).map(lower)])),
+    insertRows('shopping_list_owners', ['user_id'], lists.map((l) => [l.user_id])),
     insertRows('shopping_lists', ['user_id', 'ingredient_name', 'quantity'],
-      objects(seed.user_shopping_lists).flatMap((l) => objects(l.items).map((i) => [l.user_id, i.ingredient_name, i.quantity]))),
+      lists.flatMap((l) => objects(l.items).map((i) => [l.user_id, lower(i.ingredient_name), i.quantity]))),
   ].filter(Boolean).join('\n') + '\n';
 }
-
-/** The catalogue's spelling of a name given in any case, else the name as given. */
-const canonical = (table: string, column: string, param: string): string =>
-  `coalesce((SELECT ${column} FROM ${table} WHERE ${casefoldMatch(column, param)} LIMIT 1), :${param})`;
 
 const recipeField = (columns: string[]): ToolBehaviour =>
   lookupByName({ table: 'recipes', nameColumn: 'recipe_name', param: 'recipe_name', match: 'casefold', columns, listKey: 'recipes', notFound: "Recipe '{recipe_name}' not found." });
@@ -49,30 +57,45 @@ const tally = (column: string, key: string): ToolBehaviour =>
     { user_id: '$param.user_id' },
   );
 
-const shoppingItem = { table: 'shopping_lists', keys: [['user_id', ':user_id'], ['ingredient_name', canonical('ingredients', 'ingredient_name', 'ingredient_name')]] as Array<[string, string]>, quantityColumn: 'quantity', quantityParam: 'quantity' };
+
+/** The recipe named by `:recipe_name` (lower-cased, exact) is in the user's menu. */
+const inMenu = 'EXISTS (SELECT 1 FROM json_each(menus.recipes) WHERE value = unicode_lower(:recipe_name))';
 
 const behaviours: Record<string, ToolBehaviour> = {
+  // The release keys menus by the lower-cased name, appends at the end, and takes a repeat as a success.
   add_recipe_to_menu: write([
-    { sql: `SELECT recipe_name FROM recipes WHERE ${casefoldMatch('recipe_name', 'recipe_name')}`, expect: 'one', error: "Recipe '{recipe_name}' not found.", bind: true },
-    { sql: 'SELECT 1 FROM menus WHERE user_id = :user_id AND recipe_name = :recipe_name', expect: 'none', error: "Recipe '{recipe_name}' is already in the menu." },
-    { sql: 'INSERT INTO menus (user_id, recipe_name) VALUES (:user_id, :recipe_name)' },
+    { sql: 'SELECT 1 FROM recipes WHERE unicode_lower(recipe_name) = unicode_lower(:recipe_name)', expect: 'one', error: "Recipe '{recipe_name}' not found." },
+    { sql: "INSERT INTO menus (user_id, recipes) VALUES (:user_id, '[]') ON CONFLICT (user_id) DO NOTHING" },
+    { sql: `UPDATE menus SET recipes = json_insert(recipes, '$[#]', unicode_lower(:recipe_name)) WHERE user_id = :user_id AND NOT ${inMenu}` },
   ], "Recipe '{recipe_name}' added to the menu of user '{user_id}'."),
-  remove_recipe_from_menu: write(
-    deleteItemSteps('menus', `user_id = :user_id AND ${casefoldMatch('recipe_name', 'recipe_name')}`, "Recipe '{recipe_name}' is not in the menu of user '{user_id}'."),
-    "Recipe '{recipe_name}' removed from the menu of user '{user_id}'.",
-  ),
-  get_current_menu: listColumn('SELECT recipe_name FROM menus WHERE user_id = :user_id ORDER BY rowid', 'recipes', 'recipe_name', { user_id: '$param.user_id' }),
+  // Removes the first occurrence; an emptied menu stays as [].
+  remove_recipe_from_menu: write([
+    { sql: `SELECT 1 FROM menus WHERE user_id = :user_id AND ${inMenu}`, expect: 'one', error: "Recipe '{recipe_name}' is not in the menu of user '{user_id}'." },
+    {
+      sql: 'UPDATE menus SET recipes = (SELECT json_group_array(r.value) FROM (SELECT value FROM json_each(menus.recipes) WHERE key <> ' +
+        '(SELECT min(key) FROM json_each(menus.recipes) WHERE value = unicode_lower(:recipe_name)) ORDER BY key) AS r) WHERE user_id = :user_id',
+    },
+  ], "Recipe '{recipe_name}' removed from the menu of user '{user_id}'."),
+  get_current_menu: listColumn('SELECT r.value AS recipe_name FROM menus, json_each(menus.recipes) AS r WHERE menus.user_id = :user_id ORDER BY r.key', 'recipes', 'recipe_name', { user_id: '$param.user_id' }),
   tally_total_nutritional_characteristics: tally('nutritional_characteristics', 'characteristic'),
   tally_total_tastes: tally('taste', 'taste'),
-  add_to_shopping_list: write(addLineItemSteps({
-    ...shoppingItem,
-    newMessage: ['Added ', { sql: ':quantity' }, " of '", { sql: ':ingredient_name' }, "' to the shopping list of user '", { sql: ':user_id' }, "'."],
-    moreMessage: ['Added ', { sql: ':quantity' }, " more of '", { sql: ':ingredient_name' }, "' to the shopping list of user '", { sql: ':user_id' }, "'. Total quantity: ", { sql: totalAfterAdd(shoppingItem) }],
-  }), '{message}'),
-  remove_from_shopping_list: write(
-    deleteItemSteps('shopping_lists', `user_id = :user_id AND ${casefoldMatch('ingredient_name', 'ingredient_name')}`, "Ingredient '{ingredient_name}' is not in the shopping list of user '{user_id}'."),
-    "Ingredient '{ingredient_name}' removed from the shopping list of user '{user_id}'.",
-  ),
+  // Any ingredient name is accepted (lower-cased, untrimmed); a string quantity goes through
+  // float(), an int stays an int; the user's list is created and accumulates.
+  add_to_shopping_list: write([
+    { sql: `SELECT ${pyFloat('quantity')} AS amount`, bind: true },
+    { sql: 'SELECT 1 WHERE :amount IS NOT NULL', expect: 'one', error: "Invalid quantity '{quantity}': could not convert string to float." },
+    guard(':amount > 0', 'Quantity must be greater than 0.'),
+    { sql: 'INSERT INTO shopping_list_owners (user_id) VALUES (:user_id) ON CONFLICT (user_id) DO NOTHING' },
+    {
+      sql: 'INSERT INTO shopping_lists (user_id, ingredient_name, quantity) VALUES (:user_id, unicode_lower(:ingredient_name), :amount) ' +
+        `ON CONFLICT (user_id, ingredient_name) DO UPDATE SET quantity = ${pyAdd('quantity', 'excluded.quantity')}`,
+    },
+  ], "Added {amount} of '{ingredient_name}' to the shopping list of user '{user_id}'."),
+  // The line goes; the user's (possibly empty) list stays.
+  remove_from_shopping_list: write([
+    { sql: 'SELECT 1 FROM shopping_lists WHERE user_id = :user_id AND ingredient_name = unicode_lower(:ingredient_name)', expect: 'one', error: "Ingredient '{ingredient_name}' is not in the shopping list of user '{user_id}'." },
+    { sql: 'DELETE FROM shopping_lists WHERE user_id = :user_id AND ingredient_name = unicode_lower(:ingredient_name)' },
+  ], "Ingredient '{ingredient_name}' removed from the shopping list of user '{user_id}'."),
   compute_total_nutritions: {
     effect: 'read',
     steps: [{
@@ -109,7 +132,9 @@ export const kitchen: ScenarioFamily = {
   name: 'kitchen',
   schemaSql: SCHEMA,
   dataSql,
-  stateTables: ['menus', 'shopping_lists'],
+  stateTables: ['menu_state', 'shopping_list_state'],
   behaviours,
+  // The official analysis: every kitchen read tool is a query.
+  queryTools: Object.keys(behaviours).filter((name) => behaviours[name].effect === 'read'),
   matchRules: { ingredient_name: 'casefold', recipe_name: 'casefold', recipes: 'casefold' },
 };

@@ -1,40 +1,49 @@
 // Retail: a product catalogue, user carts and shopping lists. Names are lower-cased on load,
 // retrieval is fuzzy, carts accumulate and drop an item at zero (egobench/README.md).
 import { insertRows, lowerName } from '../sql-literal';
-import { jsonArrayHas, listColumn, listRows, lookupByName, write } from './dsl';
-import { addLineItemSteps, removeLineItemSteps, totalAfterAdd, type LineItemTable } from './line-items';
+import { fuzzyMatch, guard, jsonArrayHas, listColumn, listRows, lookupByName, numberGuard, write } from './dsl';
 import { totalNutrition, totalPayment, totalTax, type TotalsSpec } from './totals';
 import type { ScenarioFamily, ToolBehaviour } from './types';
 
+// Cart columns are untyped so a value keeps the type the release stores (it converts qty, price,
+// tax and discount to float); the state view quotes them so 2 and 2.0 read apart, as in the
+// official hash. Shopping lists never change (no tool writes them) and are not state.
 const SCHEMA = `CREATE TABLE products (
-  product_name TEXT PRIMARY KEY, category TEXT, price REAL, tax_rate REAL, discount REAL,
+  product_name TEXT PRIMARY KEY, category TEXT, price, tax_rate, discount,
   nutritional_characteristics TEXT, taste TEXT, country_of_origin TEXT, nutrition TEXT, allergens TEXT
 );
 CREATE TABLE carts (
-  user_id TEXT NOT NULL, product_name TEXT NOT NULL, quantity NUMERIC NOT NULL,
-  category TEXT, price REAL, tax_rate REAL, discount REAL,
+  user_id NOT NULL, product_name NOT NULL, quantity, category, price, tax_rate, discount,
   PRIMARY KEY (user_id, product_name)
 );
 CREATE TABLE shopping_lists (
   user_id TEXT NOT NULL, product_name TEXT NOT NULL, quantity NUMERIC NOT NULL
 );
+CREATE VIEW product_state AS SELECT product_name, category, json_quote(price) AS price, json_quote(tax_rate) AS tax_rate,
+  json_quote(discount) AS discount, nutritional_characteristics, taste, country_of_origin, nutrition FROM products;
+CREATE VIEW cart_state AS SELECT user_id, product_name, json_quote(quantity) AS quantity, json_quote(category) AS category,
+  json_quote(price) AS price, json_quote(tax_rate) AS tax_rate, json_quote(discount) AS discount FROM carts;
 `;
 
 type Obj = Record<string, unknown>;
 const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null) : []);
 
+const lower = (v: unknown): unknown => (typeof v === 'string' ? v.toLowerCase() : v);
+
 function dataSql(seed: Obj): string {
   const products = objects(seed.products);
   const byName = new Map(products.map((p) => [lowerName(p.name), p]));
   const productRows = products.map((p) => [
-    lowerName(p.name), p.category, p.price, p.tax_rate, p.discount,
+    lowerName(p.name), lower(p.category ?? ' '), p.price ?? 0, p.tax_rate ?? 0, p.discount ?? 1,
     p.nutritional_characteristics ?? [], p.taste ?? [], p.country_of_origin, p.nutrition ?? null, p.allergens ?? [],
   ]);
   // Seed cart items name only the product; the release fills category and prices from the catalogue.
   const cartRows = objects(seed.user_carts).flatMap((cart) =>
     objects(cart.items).map((item) => {
-      const product = byName.get(lowerName(item.product_name)) ?? {};
-      return [cart.user_id, lowerName(item.product_name), item.quantity, product.category, product.price, product.tax_rate, product.discount];
+      // The release fills a seed line from the catalogue, or with " ", 0.0, 0.0 and 1.0 when the product is unknown.
+      const product = byName.get(lowerName(item.product_name));
+      const line = product ? [lower(product.category ?? ' '), product.price ?? 0, product.tax_rate ?? 0, product.discount ?? 1] : [' ', 0, 0, 1];
+      return [cart.user_id, lowerName(item.product_name), item.quantity ?? 0, ...line];
     }),
   );
   const listRowsData = objects(seed.user_shopping_lists).flatMap((list) =>
@@ -51,13 +60,6 @@ const NOT_FOUND = "No matching products found for '{product_name}'.";
 const field = (columns: string[]): ToolBehaviour =>
   lookupByName({ table: 'products', nameColumn: 'product_name', param: 'product_name', match: 'fuzzy', columns, listKey: 'products', notFound: NOT_FOUND });
 
-const cart: LineItemTable = {
-  table: 'carts',
-  keys: [['user_id', ':user_id'], ['product_name', 'lower(:product_name)']],
-  quantityColumn: 'quantity',
-  quantityParam: 'qty',
-};
-
 const totals: TotalsSpec = {
   itemsParam: 'products',
   itemName: 'product_name',
@@ -69,22 +71,26 @@ const totals: TotalsSpec = {
 const names = (where: string): string => `SELECT product_name FROM products WHERE ${where} ORDER BY rowid`;
 
 const behaviours: Record<string, ToolBehaviour> = {
+  // The implementation takes `name`, not the schema's `product_name` (dropped): a call that follows
+  // the schema lacks a required argument and changes nothing.
   add_product: write(
     [
       {
         sql:
           'INSERT OR REPLACE INTO products (product_name, category, price, tax_rate, discount, nutritional_characteristics, taste, country_of_origin, nutrition, allergens) ' +
-          "VALUES (lower(:product_name), :category, :price, :tax_rate, :discount, :nutritional_characteristics, :taste, :country_of_origin, :nutrition, coalesce(:allergens, '[]'))",
+          "VALUES (unicode_lower(:name), unicode_lower(:category), :price, :tax_rate, :discount, :nutritional_characteristics, :taste, unicode_lower(:country_of_origin), :nutrition, coalesce(:allergens, '[]'))",
       },
     ],
-    "Product '{product_name}' added or updated.",
+    "Product '{name}' added or updated.",
   ),
+  // Fuzzy: every product whose name contains `name` or is contained in it goes, from the catalogue and every cart.
   delete_product: write(
     [
-      { sql: 'SELECT 1 FROM products WHERE product_name = lower(:product_name)', expect: 'one', error: "Product '{product_name}' not found." },
-      { sql: 'DELETE FROM products WHERE product_name = lower(:product_name)' },
+      { sql: `SELECT 1 FROM products WHERE ${fuzzyMatch('product_name', 'name')}`, expect: 'some', error: "Product '{name}' not found." },
+      { sql: `DELETE FROM carts WHERE product_name IN (SELECT product_name FROM products WHERE ${fuzzyMatch('product_name', 'name')})` },
+      { sql: `DELETE FROM products WHERE ${fuzzyMatch('product_name', 'name')}` },
     ],
-    "Product '{product_name}' deleted.",
+    "Product '{name}' deleted.",
   ),
   find_products_by_nutritional_characteristic: listColumn(names(jsonArrayHas('nutritional_characteristics', 'characteristic')), 'product_names', 'product_name'),
   find_products_by_taste: listColumn(names(jsonArrayHas('taste', 'taste')), 'product_names', 'product_name'),
@@ -100,31 +106,35 @@ const behaviours: Record<string, ToolBehaviour> = {
   get_country_of_origin: field(['country_of_origin']),
   get_taste: field(['taste']),
   get_allergens: field(['allergens']),
-  // The release's add_to_cart takes only user, product and quantity; the rest comes from the catalogue.
-  add_to_cart: write(
-    addLineItemSteps({
-      ...cart,
-      guards: [{
-        sql: 'SELECT category AS p_category, price AS p_price, tax_rate AS p_tax_rate, discount AS p_discount FROM products WHERE product_name = lower(:product_name)',
-        expect: 'one',
-        error: "Product '{product_name}' not found in the catalog.",
-        bind: true,
-      }],
-      extra: [['category', ':p_category'], ['price', ':p_price'], ['tax_rate', ':p_tax_rate'], ['discount', ':p_discount']],
-      newMessage: ['Added ', { sql: ':qty' }, " of '", { sql: 'lower(:product_name)' }, "' to user '", { sql: ':user_id' }, "' cart."],
-      moreMessage: ['Added ', { sql: ':qty' }, " more of '", { sql: 'lower(:product_name)' }, "' to user '", { sql: ':user_id' }, "' cart. Total quantity: ", { sql: totalAfterAdd(cart) }],
-    }),
-    '{message}',
-  ),
-  remove_from_cart: write(
-    removeLineItemSteps({
-      ...cart,
-      notFound: "Product '{product_name}' not found in user '{user_id}' cart.",
-      allMessage: ["Removed all '", { sql: 'lower(:product_name)' }, "' from user '", { sql: ':user_id' }, "' cart."],
-      partMessage: ['Removed ', { sql: ':qty' }, " of '", { sql: 'lower(:product_name)' }, "' from user '", { sql: ':user_id' }, "' cart. Remaining quantity: ", { sql: ':current_quantity - :qty' }],
-    }),
-    '{message}',
-  ),
+  // The release's add_to_cart: numbers must be numbers (a string raises, changing nothing), then
+  // qty > 0, price >= 0, tax >= 0, 0 <= discount <= 1; any product name is accepted (lower-cased);
+  // the four numbers are stored as float, a known line adds its quantity and takes the new
+  // category, price, tax and discount.
+  add_to_cart: write([
+    ...['qty', 'price', 'tax_rate', 'discount'].map((p) => numberGuard(p)),
+    guard(':qty > 0', 'Quantity must be greater than 0.'),
+    guard(':price >= 0', 'Price cannot be negative.'),
+    guard(':tax_rate >= 0', 'Tax rate cannot be negative.'),
+    guard(':discount >= 0 AND :discount <= 1', 'Discount must be between 0 and 1.'),
+    {
+      sql: 'INSERT INTO carts (user_id, product_name, quantity, category, price, tax_rate, discount) ' +
+        'VALUES (:user_id, unicode_lower(:product_name), CAST(:qty AS REAL), :category, CAST(:price AS REAL), CAST(:tax_rate AS REAL), CAST(:discount AS REAL)) ' +
+        'ON CONFLICT (user_id, product_name) DO UPDATE SET quantity = quantity + excluded.quantity, category = excluded.category, ' +
+        'price = excluded.price, tax_rate = excluded.tax_rate, discount = excluded.discount',
+    },
+  ], "Added {qty} of '{product_name}' to user '{user_id}' cart."),
+  // qty must be a positive number; the line goes when qty covers it, else it shrinks.
+  remove_from_cart: write([
+    numberGuard('qty'),
+    guard(':qty > 0', 'Quantity must be greater than 0.'),
+    {
+      sql: 'SELECT quantity AS current_quantity FROM carts WHERE user_id = :user_id AND product_name = unicode_lower(:product_name)',
+      expect: 'one', error: "Product '{product_name}' not found in user '{user_id}' cart.", bind: true,
+    },
+    guard(`typeof(:current_quantity) IN ('integer', 'real')`, "unsupported operand type(s) for -"),
+    { sql: 'DELETE FROM carts WHERE user_id = :user_id AND product_name = unicode_lower(:product_name) AND :current_quantity <= :qty' },
+    { sql: 'UPDATE carts SET quantity = quantity - :qty WHERE user_id = :user_id AND product_name = unicode_lower(:product_name) AND :current_quantity > :qty' },
+  ], "Removed {qty} of '{product_name}' from user '{user_id}' cart."),
   clear_cart: write([{ sql: 'DELETE FROM carts WHERE user_id = :user_id' }], "Cart for user '{user_id}' cleared successfully."),
   get_cart: listRows('SELECT product_name, quantity, category, price, tax_rate, discount FROM carts WHERE user_id = :user_id ORDER BY rowid', 'cart_items'),
   get_shopping_list: listRows('SELECT product_name, quantity FROM shopping_lists WHERE user_id = :user_id ORDER BY rowid', 'shopping_list'),
@@ -137,10 +147,16 @@ export const retail: ScenarioFamily = {
   name: 'retail',
   schemaSql: SCHEMA,
   dataSql,
-  stateTables: ['products', 'carts', 'shopping_lists'],
+  stateTables: ['product_state', 'cart_state'],
   behaviours,
   // Evidence: official matches pair add_to_cart calls whose prices differ (retail1 task 24).
-  ignoredParams: { add_to_cart: ['category', 'price', 'tax_rate', 'discount'] },
+  ignoredParams: { add_to_cart: ['category', 'price', 'tax_rate', 'discount'], add_product: ['product_name'], delete_product: ['product_name'] },
+  extraParams: { add_product: { name: { type: 'string', description: 'The product name (the implementation takes `name`).' } }, delete_product: { name: { type: 'string', description: 'The product name (the implementation takes `name`).' } } },
   matchRules: { product_name: { entity: 'products.product_name' } },
+  // The official analysis's list (get_country_of_origin, get_taste and get_allergens are no methods of the release).
+  queryTools: [
+    'get_price', 'get_tax_rate', 'get_category', 'get_discount', 'get_nutrition', 'find_products_by_nutritional_characteristic',
+    'find_products_by_taste', 'find_products_by_country_of_origin', 'find_products_by_price_range', 'list_discounted_products',
+  ],
 };
 
