@@ -16,8 +16,8 @@ export interface CallEntry {
 export function asWellFormed(raw: unknown): ToolCall | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const { tool_name: name, parameters } = raw as { tool_name?: unknown; parameters?: unknown };
-  // SPEC §8.2: a non-empty string; a blank name is well-formed but names no tool of the library.
-  if (typeof name !== 'string' || name === '') return null;
+  // SPEC §8.2: a string that is not empty after trimming (" " is blank, so not well-formed).
+  if (typeof name !== 'string' || name.trim() === '') return null;
   if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return null;
   return { tool_name: name.trim(), parameters: parameters as JsonObject };
 }

@@ -8,7 +8,7 @@ import { Grounding } from './grounding';
 import { parameterLeaves, type Leaf } from './leaves';
 import type { Evidence, Label, ScoringContext, ScoringProfile, TrajectoryScore } from './profile';
 import { ReplayCache } from './replay';
-import { recordedResultsPerCall } from './results';
+import { recordedResults } from './results';
 import { schemaFailure } from './schema-check';
 
 export const PAPER_LABELS: readonly Label[] = ['correct', 'syntactic', 'perception', 'hallucination', 'logic', 'over_operation'];
@@ -150,7 +150,7 @@ export function syntacticVerdict({ ctx, tools, entries }: Pick<CascadeInput, 'ct
     const raw = entry.raw;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('entry is not an object', entry);
     const { tool_name: name, parameters } = raw as Record<string, unknown>;
-    if (typeof name !== 'string' || name === '') return fail('tool_name is not a non-empty string', entry);
+    if (typeof name !== 'string' || name.trim() === '') return fail('tool_name is not a string that is non-empty after trimming', entry);
     if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))
       return fail('parameters is not an object', entry);
     const tool = tools.get(name.trim());
@@ -203,7 +203,8 @@ export function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Ver
   const grounding = new Grounding(canonicalSeedTexts(ctx.engine));
   const users = [...ctx.trajectory.dialogue.filter((m) => m.role === 'user')].sort((a, b) => (a.turn ?? 0) - (b.turn ?? 0));
   let usersAdded = 0;
-  const perItem = ctx.trajectory.tool_calls.map((item) => recordedResultsPerCall(item.results, item.calls.length));
+  const perItem = ctx.trajectory.tool_calls.map((item) => recordedResults(item.results, item.calls.length));
+  const sharedAdded = new Set<number>();
   // Entries before the current one whose results must be replayed. Replaying costs a run of
   // every call, so it happens only when a value is not grounded without those results.
   let awaitingReplay: CallEntry[] = [];
@@ -211,6 +212,13 @@ export function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Ver
     typeof value === 'string' ? grounding.stringGrounded(value, schema) : grounding.numberGrounded(value);
   for (const entry of entries) {
     while (usersAdded < users.length && (users[usersAdded].turn ?? 0) <= entry.turn) grounding.addUserMessage(users[usersAdded++].content);
+    // Results that cannot be attributed one per call ground every call of their item, its first
+    // included (SPEC §9.3): they join the grounding before the item's first call is checked.
+    const shared = perItem[entry.item];
+    if (shared?.kind === 'shared' && !sharedAdded.has(entry.item)) {
+      sharedAdded.add(entry.item);
+      for (const r of shared.results) grounding.addResult(r);
+    }
     const call = entry.call!;
     for (const leaf of parameterLeaves(call.parameters, tools.get(call.tool_name)?.parameters)) {
       if (groundedNow(leaf.value, leaf.schema)) continue;
@@ -227,8 +235,8 @@ export function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Ver
       };
     }
     const recorded = perItem[entry.item];
-    if (recorded) for (const r of recorded[entry.position]) grounding.addResult(r);
-    else awaitingReplay.push(entry);
+    if (!recorded) awaitingReplay.push(entry);
+    else if (recorded.kind === 'per-call') for (const r of recorded.results[entry.position]) grounding.addResult(r);
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordedResultsPerCall, splitJoinedResults } from './results';
+import { recordedResults, splitJoinedResults } from './results';
 
 describe('SPEC §6 results encodings', () => {
   it('splits "; "-joined JSON documents, even with "; " inside strings', () => {
@@ -15,19 +15,19 @@ describe('SPEC §6 results encodings', () => {
   });
 
   it('gives one result per call by position, otherwise all of them to every call', () => {
-    expect(recordedResultsPerCall('{"a":1}; {"b":2}', 2)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
-    expect(recordedResultsPerCall('{"a":1}; {"b":2}', 3)).toEqual(Array(3).fill([{ a: 1 }, { b: 2 }]));
-    expect(recordedResultsPerCall('free text; more', 2)).toEqual([['free text; more'], ['free text; more']]);
+    expect(recordedResults('{"a":1}; {"b":2}', 2)).toEqual({ kind: 'per-call', results: [[{ a: 1 }], [{ b: 2 }]] });
+    expect(recordedResults('{"a":1}; {"b":2}', 3)).toEqual({ kind: 'shared', results: [{ a: 1 }, { b: 2 }] });
+    expect(recordedResults('free text; more', 2)).toEqual({ kind: 'shared', results: ['free text; more'] });
     const messages = [
       { role: 'tool', tool_name: 'f', content: '{"x": 1}' },
       { role: 'tool', tool_name: 'g', content: 'plain' },
     ];
-    expect(recordedResultsPerCall(messages, 2)).toEqual([[{ x: 1 }], ['plain']]);
-    expect(recordedResultsPerCall(messages, 1)).toEqual([[{ x: 1 }, 'plain']]);
+    expect(recordedResults(messages, 2)).toEqual({ kind: 'per-call', results: [[{ x: 1 }], ['plain']] });
+    expect(recordedResults(messages, 1)).toEqual({ kind: 'shared', results: [{ x: 1 }, 'plain'] });
   });
 
   it('has no recorded results when the field is missing or null', () => {
-    expect(recordedResultsPerCall(undefined, 2)).toBeNull();
-    expect(recordedResultsPerCall(null, 2)).toBeNull();
+    expect(recordedResults(undefined, 2)).toBeNull();
+    expect(recordedResults(null, 2)).toBeNull();
   });
 });

@@ -68,16 +68,16 @@ function contentOf(entry: unknown): unknown {
 }
 
 /**
- * For each call of the item, the recorded results that belong to it; null when the item has
- * none (the replayed results stand in). One per call goes by position; otherwise all of them
- * (or the unsplittable string) count for every call of the item, its first included.
+ * An item's recorded results: one per call, by position (`per-call`), or, when they cannot be
+ * attributed so, all of them (or the unsplittable string) for every call of the item, its first
+ * included (`shared`, SPEC §9.3); null when the item has none (the replayed results stand in).
  */
-export function recordedResultsPerCall(results: unknown, callCount: number): unknown[][] | null {
+export function recordedResults(results: unknown, callCount: number): { kind: 'per-call'; results: unknown[][] } | { kind: 'shared'; results: unknown[] } | null {
   if (results === undefined || results === null) return null;
   let values: unknown[];
   if (typeof results === 'string') values = splitJoinedResults(results) ?? [results];
   else if (Array.isArray(results)) values = results.map(contentOf);
   else values = [results];
-  if (values.length === callCount) return values.map((v) => [v]);
-  return Array.from({ length: callCount }, () => values);
+  if (values.length === callCount) return { kind: 'per-call', results: values.map((v) => [v]) };
+  return { kind: 'shared', results: values };
 }

@@ -35,7 +35,7 @@ describe('SPEC §9 cascade', () => {
     ['no entry at all', []],
     ['an entry that is not an object', [{ turn: 0, calls: ['search_products'] }]],
     ['an empty tool name', [{ turn: 0, calls: [{ tool_name: '', parameters: {} }] }]],
-    ['a blank tool name (well-formed, but no such tool)', [{ turn: 0, calls: [{ tool_name: ' ', parameters: {} }] }]],
+    ['a blank tool name (empty after trimming: not well-formed, SPEC §9.1 ruling)', [{ turn: 0, calls: [{ tool_name: ' \t', parameters: {} }] }]],
     ['parameters that are not an object', [{ turn: 0, calls: [{ tool_name: 'search_products', parameters: ['apple'] }] }]],
     ['an unknown tool', [{ turn: 0, calls: [call('buy', { name: 'apple' })] }]],
     ['a schema failure (type)', [{ turn: 0, calls: [call('add_to_cart', { user_id: 'u1', product_name: 'Green Apple', quantity: '2' })] }]],
@@ -163,6 +163,17 @@ describe('SPEC §9.3 grounding from results', () => {
     expect(row.label).toBe('logic');
   });
 
+  it('unattributable results ground the first call of their own item too (SPEC §9.3 ruling)', async () => {
+    // The note comes first in its item; only the item's own (unsplittable) results mention the ticket.
+    const row = await labelOf(trajectory('uf', [{ turn: 0, calls: [withNote('ticket zx-41'), search], results: 'ok: ticket ZX-41 issued; done' }]));
+    expect(row.label).not.toBe('hallucination');
+    const counted = await labelOf(trajectory('cf', [{ turn: 0, calls: [withNote('queued'), search], results: `${searchResult}; {"status":"queued"}; {"extra":1}` }]));
+    expect(counted.label).not.toBe('hallucination');
+    // Attributable results stay with their own call: the first call's document does not mention "queued".
+    const own = await labelOf(trajectory('pf', [{ turn: 0, calls: [withNote('queued'), search], results: `{"status":"success"}; ${searchResult}` }]));
+    expect(own.label).toBe('hallucination');
+  });
+
   it('when the count differs from the calls, all results count for every call', async () => {
     const row = await labelOf(trajectory('c', [{ turn: 0, calls: [search, withNote('queued')], results: `${searchResult}; {"status":"queued"}; {"extra":1}` }]));
     expect(row.label).toBe('logic'); // the first call's results are all three documents
@@ -192,6 +203,11 @@ describe('SPEC §9.3 grounding from results', () => {
 });
 
 describe('SPEC §8 metrics', () => {
+  it('a blank tool name is not a well-formed call: it is not counted in A (SPEC §8.2 ruling)', async () => {
+    const row = await labelOf(trajectory('b', [{ turn: 0, calls: [search, { tool_name: '   ', parameters: {} }], results: `${searchResult}; {}` }, { turn: 1, calls: [addGreen] }]));
+    expect(row).toMatchObject({ matched: 2, agent_calls: 2, tool_succ: true, result_succ: true, label: 'correct' });
+  });
+
   it('multiset matching: a duplicated call matches once; ToolPrec counts every well-formed call', async () => {
     const row = await labelOf(trajectory('d', [{ turn: 0, calls: [search, search, { bad: true }], results: `${searchResult}; ${searchResult}; {}` }, { turn: 1, calls: [addGreen] }]));
     expect(row).toMatchObject({ matched: 2, agent_calls: 3, label: 'correct' }); // JointSucc holds despite the bad entry

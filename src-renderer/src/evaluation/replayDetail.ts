@@ -9,7 +9,7 @@ import { matchCalls } from '../../../shared/eval/canonical';
 import { cascadeReport } from '../../../shared/eval/cascade-report';
 import { matchContext, scenarioCache } from '../../../shared/eval/paper-profile';
 import type { ScoringContext } from '../../../shared/eval/profile';
-import { recordedResultsPerCall } from '../../../shared/eval/results';
+import { recordedResults } from '../../../shared/eval/results';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Trajectory } from '../../../shared/format/types';
 import { jsonDiffPaths } from './jsonDiff';
@@ -38,7 +38,7 @@ export function replayDetail(
   const gtOfAgent = new Map<number, number>();
   for (const [g, a] of pairs) gtOfAgent.set(wellFormed[a].index, g);
 
-  const recordedPerItem = trajectory.tool_calls.map((item) => recordedResultsPerCall(item.results, item.calls.length));
+  const recordedPerItem = trajectory.tool_calls.map((item) => recordedResults(item.results, item.calls.length));
   const primaryKeys = (table: string) => engine.primaryKeys(table);
   engine.reset();
   let before = engine.state();
@@ -49,9 +49,9 @@ export function replayDetail(
     const diff = writes ? diffStates(before, after, primaryKeys) : [];
     before = after;
     const recordedItem = recordedPerItem[entry.item];
-    const recorded = recordedItem ? recordedItem[entry.position] : null;
-    const recordedShared = recordedItem !== null && recordedItem.length > 0 && recorded !== null && recorded.length !== 1;
-    const resultDiff = recorded && recorded.length === 1 && !recordedShared ? jsonDiffPaths(recorded[0], replayed.result) : null;
+    const recorded = recordedItem === null ? null : recordedItem.kind === 'per-call' ? recordedItem.results[entry.position] : recordedItem.results;
+    const recordedShared = recordedItem?.kind === 'shared';
+    const resultDiff = recorded && !recordedShared ? jsonDiffPaths(recorded[0], replayed.result) : null;
     return {
       index: entry.index,
       item: entry.item,
