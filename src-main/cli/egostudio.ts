@@ -16,7 +16,7 @@ const USAGE = `usage:
   egostudio evaluate <dataset> [--trajectories PATH ...] [--json FILE]
   egostudio agreement <dataset> --annotators a,b [--json FILE]
   egostudio report <dataset> --out DIR [--trajectories PATH ...]
-  egostudio import-egobench <release-dir> --out <dataset>
+  egostudio import-egobench <release-dir> --out <dataset> [--results DIR ...]
   egostudio bench [--tasks N] [--keep]`;
 
 class UsageError extends Error {}
@@ -143,7 +143,7 @@ async function agreementCommand(args: string[]): Promise<number> {
 }
 
 async function importCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { out: { type: 'string' }, name: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { out: { type: 'string' }, name: { type: 'string' }, results: { type: 'string', multiple: true } } });
   const [release] = positionals;
   if (!release || !values.out) throw new UsageError('import-egobench needs a release folder and --out <dataset>');
   if (!(await isDirectory(release))) {
@@ -151,14 +151,20 @@ async function importCommand(args: string[]): Promise<number> {
     return 1;
   }
   const { importEgobench } = await import('./import-egobench/index');
-  const result = await importEgobench(release, values.out, { name: values.name });
+  const result = await importEgobench(release, values.out, { name: values.name, results: values.results });
   const s = result.summary;
   process.stdout.write(
     `imported ${s.tasks} task(s) in ${s.scenarios.length} scenario(s), ${s.trajectories} trajectories (${s.models.join(', ') || 'no model'}) into ${values.out}\n` +
       `clips named by the tasks but not in the release: ${s.videos.length} (put them in ${values.out}/videos/)\n`,
   );
-  for (const w of result.warnings.slice(0, 40)) process.stdout.write(`  warning ${w.file}:${w.line}: ${w.message}\n`);
-  if (result.warnings.length > 40) process.stdout.write(`  ... and ${result.warnings.length - 40} more warnings\n`);
+  const list = (title: string, issues: typeof result.warnings, kind: string, most: number) => {
+    process.stdout.write(`${title}: ${issues.length}\n`);
+    for (const w of issues.slice(0, most)) process.stdout.write(`  ${kind} ${w.file}:${w.line}: ${w.message}\n`);
+    if (issues.length > most) process.stdout.write(`  ... and ${issues.length - most} more\n`);
+  };
+  list('lint warnings', result.warnings, 'warning', 40);
+  list("release behaviour kept (the official scripts' own)", result.notes, 'note', 20);
+  list('drift from shipped official eval files', result.drift, 'drift', 40);
   printProblems(result.problems);
   return s.tasks === 0 ? 1 : result.problems.length > 0 ? 2 : 0;
 }

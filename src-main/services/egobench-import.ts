@@ -51,7 +51,7 @@ export async function importEgobenchRelease(release: string, chosenOut: string, 
     out,
     dataset,
     summary: { scenarios: s.scenarios.length, tasks: s.tasks, trajectories: s.trajectories, models: s.models, modes: s.modes, videos: s.videos.length },
-    warnings: result.warnings.map((w) => ({ file: w.file, message: w.message })),
+    warnings: [...result.warnings, ...result.notes, ...result.drift].map((w) => ({ file: w.file, message: w.message })),
     problems: result.problems.map((p) => ({ file: p.line ? `${p.file}:${p.line}` : p.file, message: p.message })),
   };
 }

@@ -8,6 +8,7 @@ import { collectTags, lintAttributeDisagreement, lintEmptyUserIds, lintStrayPref
 import { IssueLog, listDirs, listJson, parseVariant, readReleaseJson, readReleaseTools, seededVariants, seedFor, type ImportIssue, type ReleaseTool, type VariantRef } from './release';
 import { convertTasks, type ImportedTask } from './tasks';
 import { buildToolLibrary } from './tool-library';
+import { driftNotes, groundTruthNotes } from './official-notes';
 import { convertResultFile, parseResultFileName } from './trajectories';
 
 export const ATTRIBUTION = 'EgoBench authors, repository Wind-Flipped/EgoBench, CC BY 4.0';
@@ -35,6 +36,10 @@ export interface ImportSummary {
 
 export interface ImportResult {
   warnings: ImportIssue[];
+  /** Where the release's own tools treat its ground truth oddly (kept as the official scripts do). */
+  notes: ImportIssue[];
+  /** Tasks whose shipped official eval figures differ from this profile's scoring. */
+  drift: ImportIssue[];
   problems: ImportIssue[];
   summary: ImportSummary;
 }
@@ -177,10 +182,15 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
     await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
     await writeFile(path.join(outDir, file), jsonl(records));
   }
+  // The release's odd behaviour on its own ground truth, and drift from shipped official eval files: said, not changed.
+  const notes = await groundTruthNotes(outDir);
+  const drift = await driftNotes(outDir, releaseDir, trajectories.map((t) => t.file));
   await writeFile(path.join(outDir, 'README.md'), `# ${meta.name}\n\nImported from an EgoBench release. Data: ${ATTRIBUTION}.\nThe release ships no videos; put the clips named in tasks.jsonl under videos/.\n`);
 
   return {
     warnings: [...log.warnings, ...warnings.map((w) => ({ file: w.file, line: 0, message: w.taskId ? `${w.taskId}: ${w.message}` : w.message }))],
+    notes,
+    drift,
     problems: log.problems,
     summary: {
       scenarios,

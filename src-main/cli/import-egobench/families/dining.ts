@@ -128,8 +128,11 @@ ${pricedItemsView(scoped)}`;
 
   const totals: TotalsSpec = {
     itemsParam: 'dishes', itemName: 'dish_name', catalogue: 'priced_items', catalogueName: 'item_name',
+    // Order's totals look the store up under the lower-cased name, which no store has (store names
+    // keep their case): they price nothing and return 0, as the release does.
     catalogueWhere: scoped ? 'c.restaurant_name = unicode_lower(:restaurant_name)' : undefined,
     notFound: 'One or more dishes were not found in the catalog.',
+    unknownItemsAddNothing: scoped,
   };
   const exact = (column: string, param: string): string => and(`${column} = unicode_lower(:${param})`);
   const line = (param: string): string => and(`user_id = :user_id AND dish_name = unicode_lower(:${param})`);

@@ -13,6 +13,8 @@ export interface TotalsSpec {
   /** Extra condition on the catalogue row `c` (e.g. the restaurant). */
   catalogueWhere?: string;
   notFound: string;
+  /** Items the catalogue lacks add nothing instead of failing the call (order's totals, which find no store). */
+  unknownItemsAddNothing?: boolean;
 }
 
 export const NUTRIENTS = ['serving_size_g', 'calories_kcal', 'protein_g', 'fat_g', 'carbs_g', 'sugar_g', 'sodium_mg', 'fiber_g'];
@@ -26,14 +28,15 @@ function itemRows(spec: TotalsSpec, perItem: string): string {
   );
 }
 
-function everyItemKnown(spec: TotalsSpec): ToolStep {
+function everyItemKnown(spec: TotalsSpec): ToolStep[] {
+  if (spec.unknownItemsAddNothing) return [];
   const name = `lower(json_extract(i.value, '$.${spec.itemName}'))`;
   const where = `c.${spec.catalogueName} = ${name}${spec.catalogueWhere ? ` AND ${spec.catalogueWhere}` : ''}`;
-  return {
+  return [{
     sql: `SELECT 1 FROM json_each(:${spec.itemsParam}) AS i WHERE NOT EXISTS (SELECT 1 FROM ${spec.catalogue} AS c WHERE ${where})`,
     expect: 'none',
     error: spec.notFound,
-  };
+  }];
 }
 
 const DONE = { status: 'success', message: 'Calculation completed successfully.' };
@@ -44,7 +47,7 @@ export function totalPayment(spec: TotalsSpec): ToolBehaviour {
   return {
     effect: 'read',
     steps: [
-      everyItemKnown(spec),
+      ...everyItemKnown(spec),
       { as: 'details', sql: itemRows(spec, `round(${subtotal}, 2) AS subtotal`) },
       { as: 'sum', sql: `SELECT round(coalesce(sum(s), 0), 2) AS total FROM (${itemRows(spec, `${subtotal} AS s`)})` },
     ],
@@ -58,7 +61,7 @@ export function totalTax(spec: TotalsSpec): ToolBehaviour {
   return {
     effect: 'read',
     steps: [
-      everyItemKnown(spec),
+      ...everyItemKnown(spec),
       { as: 'details', sql: itemRows(spec, `round(${tax}, 2) AS tax_amount`) },
       { as: 'sum', sql: `SELECT round(coalesce(sum(t), 0), 2) AS total_tax FROM (${itemRows(spec, `${tax} AS t`)})` },
     ],
@@ -73,7 +76,7 @@ export function totalNutrition(spec: TotalsSpec): ToolBehaviour {
   return {
     effect: 'read',
     steps: [
-      everyItemKnown(spec),
+      ...everyItemKnown(spec),
       { as: 'details', sql: itemRows(spec, '') },
       { as: 'sum', sql: `SELECT 'TOTAL' AS basis, ${sums} FROM (${itemRows(spec, perItem)})` },
     ],
