@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolDef, Trajectory } from '../../format/types';
 import { valuesEqual, type EqualityContext } from './equality';
 import { greedyMatch } from './matching';
-import { hallucinationError, mentions, perceptionError, syntaxError } from './taxonomy';
+import { hallucinationError, mentions, officialUserId, perceptionError, syntaxError } from './taxonomy';
 
 // A catalogue of three rows, matched as the engine's entityMatches does (either containing the other).
 const CATALOGUE = ['sauvignon blanc', 'kim crawford sauvignon blanc', 'glitz sauvignon blanc'];
@@ -90,5 +90,56 @@ describe('error classes', () => {
     const calls = [{ tool_name: 'add_to_cart', parameters: { user_id: 'bob' } }];
     expect(hallucinationError('alice', calls)).toMatchObject({ value: 'bob', expected: 'alice' });
     expect(hallucinationError(undefined, calls)).toBeNull();
+  });
+});
+
+describe('official error analysis details (BEHAVIOUR.md §5, §6)', () => {
+  const trajectory = (items: Trajectory['tool_calls'], extra: Record<string, unknown> = {}): Trajectory => ({ id: 't', task_id: 'x', model: 'm', mode: 'dynamic_easy', dialogue: [], tool_calls: items, ...extra });
+  it('reads the user id as the official regex does', () => {
+    expect(officialUserId('Hi. User ID: customer-009 here')).toBe('customer');
+    expect(officialUserId('Your user ID is cook_010, today')).toBeUndefined();
+    expect(officialUserId('user id: cook_1')).toBeUndefined();
+    expect(officialUserId('User ID:   alice_wong_456.')).toBe('alice_wong_456');
+  });
+  it('hallucination: strict equality of any user_id, other types included', () => {
+    expect(hallucinationError('u1', [{ tool_name: 'get_cart', parameters: { user_id: 'u1 ' } }])).toMatchObject({ value: 'u1 ' });
+    expect(hallucinationError('5', [{ tool_name: 'get_cart', parameters: { user_id: 5 } }])).toMatchObject({ value: 5 });
+    expect(hallucinationError('u1', [{ tool_name: 'get_price', parameters: {} }])).toBeNull();
+  });
+  it('multimodal words are whitespace words ("&" counts), lists never meet a value', () => {
+    expect(mentions('Turkey & Apple Soup', 'Potato & Greens Salad')).toBe(true);
+    expect(mentions('Beef stew', 'Beef Filet')).toBe(true);
+    expect(mentions('zzz unknown item', 'Potato & Greens Salad')).toBe(false);
+    const listTools = new Map([['tally', { ...tool('tally', 'read', ['recipes']) }]]);
+    expect(perceptionError([{ param: 'recipes', value: 'Tofu Soup' }], [{ tool_name: 'tally', parameters: { recipes: ['Tofu Soup'] } }], listTools)).toMatchObject({ value: 'Tofu Soup' });
+  });
+  it('only the tools marked x-query count, where a library marks any', () => {
+    const marked = new Map([
+      ['get_price', { ...tool('get_price', 'read', ['product_name']), 'x-query': true }],
+      ['get_cart', tool('get_cart', 'read', ['product_name'])],
+    ]);
+    const viaCart = [{ tool_name: 'get_cart', parameters: { product_name: 'Riumi Moscato' } }];
+    expect(perceptionError([{ param: 'product_name', value: 'Riumi Moscato' }], viaCart, marked)).toMatchObject({ value: 'Riumi Moscato' });
+    const unmarked = new Map([['get_cart', tool('get_cart', 'read', ['product_name'])]]);
+    expect(perceptionError([{ param: 'product_name', value: 'Riumi Moscato' }], viaCart, unmarked)).toBeNull(); // read tools then
+  });
+  it("order1/order2: the last restaurant named must be the clip's, exactly", () => {
+    const named = (...names: string[]) => names.map((restaurant_name) => ({ tool_name: 'get_price', parameters: { restaurant_name } }));
+    expect(perceptionError([], named('annie italian restaurant', 'Annie Italian Restaurant'), tools, 'Annie Italian Restaurant')).toBeNull();
+    expect(perceptionError([], named('Annie Italian Restaurant', 'annie italian restaurant'), tools, 'Annie Italian Restaurant')).toMatchObject({ param: 'restaurant_name' });
+  });
+  it('syntax: `name` stands for `tool_name`; a missing parameters key or a recorded item shape is syntax', () => {
+    expect(syntaxError(trajectory([{ turn: 0, calls: [{ name: 'get_cart', parameters: null }] }]))).toBeNull();
+    expect(syntaxError(trajectory([{ turn: 0, calls: [{ name: 'get_cart' }] }]))).toMatchObject({ position: 0 });
+    expect(syntaxError(trajectory([{ turn: 0, calls: [] }], { 'x-syntax-error': 'tool_calls item 1 has neither "calls" nor "call"' }))).toMatchObject({ reason: expect.stringContaining('neither') });
+    expect(syntaxError(trajectory([{ turn: 0, calls: [] }]))).toBeNull(); // an empty list passes, as officially
+  });
+  it('the matcher collapses the task when a name field holds a truthy non-string against a string', () => {
+    const gt = [{ tool_name: 'get_price', parameters: { product_name: 'kim crawford sauvignon blanc' } }];
+    expect(greedyMatch(gt, [{ tool_name: 'get_price', parameters: { product_name: 5 } }], tools, ctx)).toMatchObject({ collapsed: true, matched: 0 });
+    expect(greedyMatch(gt, [{ tool_name: 'get_price', parameters: { product_name: 0 } }], tools, ctx)).toMatchObject({ collapsed: false, matched: 0 });
+  });
+  it('kitchen fields compare trimmed, ignoring case', () => {
+    expect(eq(' Tofu Soup ', 'tofu soup', 'recipe_name')).toBe(true);
   });
 });

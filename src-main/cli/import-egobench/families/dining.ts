@@ -156,8 +156,9 @@ ${pricedItemsView(scoped)}`;
   const removeLine = (param: string, label: string): ToolBehaviour => inStore(write([
     { sql: `SELECT quantity AS current_quantity FROM orders WHERE ${line(param)}`, expect: 'one', error: `${label} '{${param}}' is not in the order of user '{user_id}'.`, bind: true },
     guard(`typeof(:current_quantity) IN ('integer', 'real') AND typeof(:quantity) IN ('integer', 'real')`, 'unsupported operand type(s) for -'),
-    { sql: `DELETE FROM orders WHERE ${line(param)} AND :current_quantity - :quantity <= 0` },
-    { sql: `UPDATE orders SET quantity = :current_quantity - :quantity WHERE ${line(param)} AND :current_quantity - :quantity > 0` },
+    // Arithmetic on the column: a REAL read back into JavaScript and bound again would be an integer.
+    { sql: `DELETE FROM orders WHERE ${line(param)} AND quantity - :quantity <= 0` },
+    { sql: `UPDATE orders SET quantity = quantity - :quantity WHERE ${line(param)}` },
   ], `Removed {quantity} x ${label.toLowerCase()} '{${param}}' for user '{user_id}'.`));
 
   const behaviours: Record<string, ToolBehaviour> = {

@@ -82,15 +82,15 @@ const behaviours: Record<string, ToolBehaviour> = {
   // Any ingredient name is accepted (lower-cased, untrimmed); a string quantity goes through
   // float(), an int stays an int; the user's list is created and accumulates.
   add_to_shopping_list: write([
-    { sql: `SELECT ${pyFloat('quantity')} AS amount`, bind: true },
-    { sql: 'SELECT 1 WHERE :amount IS NOT NULL', expect: 'one', error: "Invalid quantity '{quantity}': could not convert string to float." },
-    guard(':amount > 0', 'Quantity must be greater than 0.'),
+    // The converted amount stays in SQL: a REAL read back into JavaScript and bound again would be an integer.
+    { sql: `SELECT 1 WHERE (${pyFloat('quantity')}) IS NOT NULL`, expect: 'one', error: "Invalid quantity '{quantity}': could not convert string to float." },
+    guard(`(${pyFloat('quantity')}) > 0`, 'Quantity must be greater than 0.'),
     { sql: 'INSERT INTO shopping_list_owners (user_id) VALUES (:user_id) ON CONFLICT (user_id) DO NOTHING' },
     {
-      sql: 'INSERT INTO shopping_lists (user_id, ingredient_name, quantity) VALUES (:user_id, unicode_lower(:ingredient_name), :amount) ' +
+      sql: `INSERT INTO shopping_lists (user_id, ingredient_name, quantity) VALUES (:user_id, unicode_lower(:ingredient_name), ${pyFloat('quantity')}) ` +
         `ON CONFLICT (user_id, ingredient_name) DO UPDATE SET quantity = ${pyAdd('quantity', 'excluded.quantity')}`,
     },
-  ], "Added {amount} of '{ingredient_name}' to the shopping list of user '{user_id}'."),
+  ], "Added {quantity} of '{ingredient_name}' to the shopping list of user '{user_id}'."),
   // The line goes; the user's (possibly empty) list stays.
   remove_from_shopping_list: write([
     { sql: 'SELECT 1 FROM shopping_lists WHERE user_id = :user_id AND ingredient_name = unicode_lower(:ingredient_name)', expect: 'one', error: "Ingredient '{ingredient_name}' is not in the shopping list of user '{user_id}'." },
