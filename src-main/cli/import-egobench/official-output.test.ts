@@ -1,7 +1,7 @@
 // The importer plus the `egobench` profile reproduce the official evaluator's output, task for
 // task: on the committed fixture always, and on the whole release file when ../shared/egobench exists.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,5 +78,39 @@ describe.skipIf(!hasRelease)(`full release at ${RELEASE}`, () => {
     expect(summary.modes).toEqual(['dynamic_easy']);
     const tasks = (await readFile(path.join(out, 'tasks.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
     expect(tasks.find((t) => t.id === 'retail1-7')).toMatchObject({ scenario: 'retail1', video: 'videos/retail1.mp4' });
+  });
+});
+
+describe('drift from a shipped official eval file', () => {
+  it('lists each task whose official figures differ from this profile, and none when they agree', async () => {
+    const release = await mkdtemp(path.join(os.tmpdir(), 'egobench-drift-'));
+    temps.push(release);
+    await cp(FIXTURE, release, { recursive: true });
+    const expected = JSON.parse(await readFile(path.join(FIXTURE, 'expected-official.json'), 'utf8')) as { tasks: OfficialTask[] };
+    // The official file's shape, from the fixture's expected figures; task 3 made stale.
+    const detail = (t: OfficialTask, stale: boolean) => ({
+      task_id: t.task_id,
+      tool_based: { success: t.tool_success, matches: t.matches + (stale ? 1 : 0), total_gt_calls: t.total_gt_calls, total_interaction_calls: t.total_interaction_calls },
+      result_based: { success: t.result_success },
+      joint_success: t.joint_success,
+    });
+    const evalFile = (staleTask: number) => ({
+      detailed_results: expected.tasks.map((t) => detail(t, t.task_id === staleTask)),
+      tool_based: { success_rate: 0 }, result_based: { success_rate: 0 }, joint_success: { success_rate: 0 },
+      micro_tool_stats: { micro_accuracy: 0, total_correct_calls: 0, total_ground_truth_calls: 0, total_interaction_calls: 0 },
+    });
+    await mkdir(path.join(release, 'eval_result/Qwen3.5-397B-A17B'), { recursive: true });
+    const file = path.join(release, 'eval_result/Qwen3.5-397B-A17B/retail1_easy_eval.json');
+    await writeFile(file, JSON.stringify(evalFile(-1)));
+    const outDir = async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'egobench-drift-out-'));
+      temps.push(dir);
+      return dir;
+    };
+    const clean = await importEgobench(release, await outDir());
+    expect(clean.drift).toEqual([]);
+    await writeFile(file, JSON.stringify(evalFile(expected.tasks[2].task_id as number)));
+    const stale = await importEgobench(release, await outDir());
+    expect(stale.drift).toEqual([{ file: 'eval_result/Qwen3.5-397B-A17B/retail1_easy_eval.json', line: 0, message: expect.stringMatching(new RegExp(`^drift: task ${expected.tasks[2].task_id}: matches official ${expected.tasks[2].matches + 1}, here ${expected.tasks[2].matches}`)) }]);
   });
 });
