@@ -6,6 +6,7 @@ import { isPlainObject, normalizeParameters, setOwn } from './params';
 import { quoteIdentifier, runScript, SeedCatalog } from './seed';
 import { asError, StatementCache } from './statements';
 import { CallFailure, CompiledTool, runSteps } from './tools';
+import { stateKey } from './state';
 import type { CallResult, DbState, Row, ScenarioEngine } from './types';
 
 /**
@@ -16,8 +17,13 @@ import type { CallResult, DbState, Row, ScenarioEngine } from './types';
 const SEED_SAVEPOINT = 'egobench_seed';
 const CALL_SAVEPOINT = 'egobench_call';
 
-export function createEngine(SQL: SqlJsStatic, scenario: ScenarioDef): ScenarioEngine {
-  return new SqliteScenarioEngine(SQL, scenario);
+export interface EngineOptions {
+  /** Keep a log of changed rows for stateKey() (default true); false: stateKey() dumps the state tables. */
+  changeLog?: boolean;
+}
+
+export function createEngine(SQL: SqlJsStatic, scenario: ScenarioDef, options: EngineOptions = {}): ScenarioEngine {
+  return new SqliteScenarioEngine(SQL, scenario, options);
 }
 
 function failure(message: string): CallResult {
@@ -60,6 +66,42 @@ function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef): Database {
   return slow;
 }
 
+const CHANGES = 'egostudio_state_changes';
+
+/**
+ * A value as SPEC §7 compares it, in SQL: numbers by their double (1 and 1.0 alike, -0 as 0),
+ * text quoted (so '1' is not 1), NULL and blobs as SQL literals. quote() doubles inner quotes,
+ * so values joined by commas cannot run into each other.
+ */
+function canonicalValueSql(column: string): string {
+  return `CASE WHEN typeof(${column}) IN ('integer', 'real') THEN (CASE WHEN ${column} = 0 THEN '0' ELSE printf('%.17g', CAST(${column} AS REAL)) END) ELSE quote(${column}) END`;
+}
+
+/**
+ * Temporary triggers that log each row a state table gains (+1) or loses (-1) since the seed,
+ * and a query of the net changes. The log lives in the same transaction, so a rolled-back call
+ * and reset() take their entries back with them. Views cannot carry triggers: then null.
+ */
+function installChangeLog(db: Database, tables: string[], columnsOf: (table: string) => string[], isView: (table: string) => boolean): Statement | null {
+  if (tables.length === 0 || tables.some(isView)) return null;
+  db.run(`CREATE TEMP TABLE ${CHANGES} (tbl TEXT NOT NULL, sign INTEGER NOT NULL, row_text TEXT NOT NULL)`);
+  tables.forEach((table, t) => {
+    const columns = columnsOf(table).map(quoteIdentifier);
+    const rowOf = (alias: string) => columns.map((c) => canonicalValueSql(`${alias}.${c}`)).join(` || ',' || `) || "''";
+    const target = quoteIdentifier(table);
+    const name = (kind: string) => quoteIdentifier(`egostudio_log_${t}_${kind}`);
+    const log = (sign: number, alias: string) => `INSERT INTO ${CHANGES} VALUES (${quoteLiteralText(table)}, ${sign}, ${rowOf(alias)});`;
+    db.run(`CREATE TEMP TRIGGER ${name('i')} AFTER INSERT ON main.${target} BEGIN ${log(1, 'new')} END`);
+    db.run(`CREATE TEMP TRIGGER ${name('d')} AFTER DELETE ON main.${target} BEGIN ${log(-1, 'old')} END`);
+    db.run(`CREATE TEMP TRIGGER ${name('u')} AFTER UPDATE ON main.${target} BEGIN ${log(-1, 'old')} ${log(1, 'new')} END`);
+  });
+  return db.prepare(`SELECT tbl, row_text, sum(sign) AS n FROM ${CHANGES} GROUP BY tbl, row_text HAVING n <> 0 ORDER BY tbl, row_text`);
+}
+
+function quoteLiteralText(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
 class SqliteScenarioEngine implements ScenarioEngine {
   readonly scenarioId: string;
   private readonly db: Database;
@@ -68,6 +110,8 @@ class SqliteScenarioEngine implements ScenarioEngine {
   /** The query of each state table, rows sorted by all their columns so equal states read alike. */
   private readonly stateQueries: Array<{ table: string; sql: string }>;
   private readonly catalog: SeedCatalog;
+  /** Net row changes since the seed, kept by triggers (null when a state table is a view). */
+  private readonly changeLog: Statement | null;
   private readonly control: Record<'openSeed' | 'rollbackSeed' | 'openCall' | 'releaseCall' | 'rollbackCall', Statement>;
   /** Writes applied since the seed: replayed if SQLite ever drops the whole transaction. */
   private appliedWrites: Array<{ tool: CompiledTool; params: JsonObject }> = [];
@@ -78,6 +122,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
   constructor(
     private readonly SQL: SqlJsStatic,
     private readonly scenario: ScenarioDef,
+    options: EngineOptions,
   ) {
     this.scenarioId = scenario.id;
     this.db = buildSeedDatabase(SQL, scenario);
@@ -92,6 +137,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
       const orderBy = this.catalog.columnsOf(table).map((_, i) => i + 1).join(', ');
       return { table, sql: `SELECT * FROM ${quoteIdentifier(table)}${orderBy ? ` ORDER BY ${orderBy}` : ''}` };
     });
+    this.changeLog = options.changeLog === false ? null : installChangeLog(this.db, stateTables, (table) => this.catalog.columnsOf(table).map((c) => c.name), (table) => this.catalog.isView(table));
     for (const def of scenario.library.tools) {
       if (!this.tools.has(def.name)) this.tools.set(def.name, new CompiledTool(def)); // the first definition wins
     }
@@ -149,6 +195,23 @@ class SqliteScenarioEngine implements ScenarioEngine {
     return state;
   }
 
+  stateKey(): string {
+    this.assertOpen();
+    if (!this.changeLog) return stateKey(this.state());
+    // Every run starts from the same seed, so two states are equal iff their net changes are.
+    let key = 'changes:';
+    this.changeLog.bind([]);
+    try {
+      while (this.changeLog.step()) {
+        const [table, row, count] = this.changeLog.get();
+        key += `${String(table)}\u0001${String(row)}\u0001${String(count)}\u0002`;
+      }
+    } finally {
+      this.changeLog.reset();
+    }
+    return key;
+  }
+
   seedTextValues(): Set<string> {
     this.assertOpen();
     return this.catalog.seedTextValues();
@@ -169,6 +232,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
     this.closed = true;
     this.statements.freeAll();
     for (const statement of Object.values(this.control)) statement.free();
+    this.changeLog?.free();
     this.db.close();
     this.pristine?.close();
   }

@@ -63,6 +63,7 @@ interface EntityCandidate {
  */
 export class SeedCatalog {
   private tables: Map<string, string> | undefined; // lower-cased name -> name as declared
+  private views: Set<string> | undefined;
   private readonly columns = new Map<string, ColumnInfo[]>();
   private textValues: Set<string> | undefined;
   private readonly entityCandidates = new Map<string, EntityCandidate[]>();
@@ -74,10 +75,17 @@ export class SeedCatalog {
     return this.tableNames().get(name.toLowerCase());
   }
 
+  /** Whether NAME (any case) is a view rather than a table. */
+  isView(name: string): boolean {
+    const declared = this.tableNamed(name);
+    return declared !== undefined && this.views!.has(declared);
+  }
+
   private tableNames(): Map<string, string> {
     if (!this.tables) {
-      const rows = queryRows(this.seedDb(), "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+      const rows = queryRows(this.seedDb(), "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
       this.tables = new Map(rows.map(([n]) => [String(n).toLowerCase(), String(n)]));
+      this.views = new Set(rows.filter(([, type]) => type === 'view').map(([n]) => String(n)));
     }
     return this.tables;
   }

@@ -19,6 +19,11 @@ export interface ScenarioEngine {
   reset(): void;
   /** Rows of the state tables now. */
   state(): DbState;
+  /**
+   * A canonical key of the current state: equal keys iff equal states (SPEC §7). Cheaper than
+   * `stateKey(state())`: built from the rows changed since the seed where it can be.
+   */
+  stateKey(): string;
   /** From the seed state run the calls in order (a failed call changes nothing); results and the final state. */
   execute(calls: unknown[]): { results: CallResult[]; state: DbState };
   /** Text values of the seed database (every TEXT cell of every table), for grounding (SPEC §9.3). Cached and shared: do not modify. */

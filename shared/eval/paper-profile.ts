@@ -1,5 +1,4 @@
 // The default `paper` profile: metrics of SPEC §8 and the cascading taxonomy of §9.
-import { stateKey } from '../engine/state';
 import type { ScenarioEngine } from '../engine/types';
 import type { GroundTruth, Json, ScenarioDef, ToolCall, ToolDef } from '../format/types';
 import { callEntries, normalizeCalls, sequenceKey, toolMap, type CallEntry } from './calls';
@@ -7,6 +6,7 @@ import { canonicalString, matchCalls, valuesEqual, type MatchContext } from './c
 import { Grounding } from './grounding';
 import { parameterLeaves, type Leaf } from './leaves';
 import type { Evidence, Label, ScoringContext, ScoringProfile, TrajectoryScore } from './profile';
+import { memoStats } from './memo-stats';
 import { ReplayCache } from './replay';
 import { recordedResults } from './results';
 import { schemaFailure } from './schema-check';
@@ -78,8 +78,12 @@ export function finalStateKey(engine: ScenarioEngine, calls: readonly ToolCall[]
   if (!memo) stateMemos.set(engine, (memo = new Map()));
   const sequence = sequenceKey(writes);
   let key = memo.get(sequence);
-  if (key === undefined) {
-    key = stateKey(engine.execute(writes).state);
+  if (key !== undefined) memoStats.hits++;
+  else {
+    memoStats.misses++;
+    engine.reset();
+    for (const call of writes) engine.call(call);
+    key = engine.stateKey();
     if (memo.size > 50_000) memo.clear();
     memo.set(sequence, key);
   }

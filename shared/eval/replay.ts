@@ -4,6 +4,7 @@
 import type { ScenarioEngine } from '../engine/types';
 import type { Json, ToolCall } from '../format/types';
 import { callKey, sequenceKey } from './calls';
+import { memoStats } from './memo-stats';
 
 const MAX_ENTRIES = 200_000;
 
@@ -26,7 +27,9 @@ export class ReplayCache {
       const call = calls[k];
       const key = `${prefix}\u0002${callKey(call)}`;
       let result = this.memo.get(key);
-      if (result === undefined) {
+      if (result !== undefined) memoStats.hits++;
+      else {
+        memoStats.misses++;
         if (applied < 0) {
           this.engine.reset();
           applied = 0;

@@ -5,6 +5,7 @@ import { open } from 'node:fs/promises';
 import type { SqlJsStatic } from 'sql.js';
 import { engineProvider } from '../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../shared/eval/evaluate';
+import { memoStats, memoStatsSince, type MemoStats } from '../../shared/eval/memo-stats';
 import { splitLines } from '../../shared/format/jsonl';
 import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
@@ -16,6 +17,8 @@ export interface ChunkResult {
   records: LineRecord[];
   /** Lines in the chunk, so the caller can number the next chunk's lines. */
   lineCount: number;
+  /** The memos' answers while scoring this chunk. */
+  memo: MemoStats;
 }
 
 export interface BatchEvaluator {
@@ -37,6 +40,7 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic): BatchE
     engineProblems,
     engines,
     async evaluateChunk(chunk) {
+      const before = { ...memoStats };
       const records: LineRecord[] = [];
       let lineCount = 0;
       if (chunk.end > chunk.start) {
@@ -51,7 +55,7 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic): BatchE
           if (record) records.push({ ...record, line: line.lineNumber });
         }
       }
-      return { records, lineCount };
+      return { records, lineCount, memo: memoStatsSince(before) };
     },
     close: () => engines.closeAll(),
   };

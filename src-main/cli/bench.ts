@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
+import { perturbedCalls, prng, recordedResults, scenarioPools, type Rand } from './bench-corpus';
 import { stateKey } from '../../shared/engine/state';
 import { createEngine } from '../../shared/engine/engine';
 import { compareCallLists } from '../../shared/eval/agreement';
@@ -20,39 +21,31 @@ import { evaluateFolder } from './run-evaluation';
 const MODELS = ['bench-a', 'bench-b', 'bench-c', 'bench-d', 'bench-e', 'bench-f', 'bench-g', 'bench-h'];
 const MODES = ['dynamic_easy', 'dynamic_hard', 'static'];
 
-/** Small deterministic PRNG (mulberry32). */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type ResultOf = (call: unknown) => string;
 
-function syntheticTrajectory(dataset: LoadedDataset, taskId: string, baseId: string, model: string, mode: string, seed: number, readPool: ToolCall[], resultOf: ResultOf) {
-  const rand = prng(seed);
-  const gt = dataset.groundTruth.get(baseId)!.calls;
+/** The repetitive corpus's calls: the ground truth with read calls slipped in, one in seven with a call dropped, repeated or broken. */
+function repetitiveCalls(gt: readonly ToolCall[], readPool: ToolCall[], rand: Rand): unknown[] {
   const calls: unknown[] = gt.map((c) => structuredClone(c));
   while (calls.length < 10 && readPool.length > 0) calls.splice(Math.floor(rand() * (calls.length + 1)), 0, readPool[Math.floor(rand() * readPool.length)]);
   const roll = rand();
   if (roll < 0.15) calls.splice(Math.floor(rand() * calls.length), 1);
   else if (roll < 0.25) calls.push(structuredClone(gt[gt.length - 1] ?? readPool[0]));
   else if (roll < 0.3) calls[0] = { tool_name: 'no_such_tool', parameters: {} };
+  return calls;
+}
+
+/** A trajectory record: calls in items of three, results recorded as a joined string, tool messages, or not at all. */
+function trajectoryRecord(dataset: LoadedDataset, taskId: string, baseId: string, model: string, mode: string, calls: unknown[], docs: string[], rand: Rand) {
   const items = [];
-  for (let i = 0, turn = mode === 'static' ? 0 : 0; i < calls.length; i += 3, turn += mode === 'static' ? 0 : 1) {
+  for (let i = 0, turn = 0; i < calls.length; i += 3, turn += mode === 'static' ? 0 : 1) {
     const chunk = calls.slice(i, i + 3);
+    const chunkDocs = docs.slice(i, i + 3);
     const encoding = rand();
-    const docs = chunk.map((c) => resultOf(c));
     const results =
       encoding < 0.4
-        ? docs.join('; ')
+        ? chunkDocs.join('; ')
         : encoding < 0.8
-          ? chunk.map((c, k) => ({ role: 'tool', tool_name: (c as ToolCall).tool_name, parameters: (c as ToolCall).parameters, content: docs[k] }))
+          ? chunk.map((c, k) => ({ role: 'tool', tool_name: (c as ToolCall).tool_name, parameters: (c as ToolCall).parameters, content: chunkDocs[k] }))
           : undefined;
     items.push({ turn, calls: chunk, ...(results === undefined ? {} : { results }) });
   }
@@ -96,19 +89,20 @@ async function seedResults(dataset: LoadedDataset): Promise<{ resultFor(scenario
   };
 }
 
-async function writeCorpus(sample: string, dataset: LoadedDataset, taskCount: number): Promise<string> {
-  const root = await mkdtemp(path.join(tmpdir(), 'egostudio-bench-'));
+export type CorpusKind = 'distinct' | 'repetitive';
+
+/**
+ * Writes a bench dataset: the sample's scenarios, `taskCount` tasks cycling through the sample's
+ * tasks, and one trajectory per task, model and mode. Returns its folder and how many
+ * trajectories share their whole call sequence with another.
+ */
+export async function writeCorpus(sample: string, dataset: LoadedDataset, taskCount: number, kind: CorpusKind): Promise<{ root: string; trajectories: number; sharedSequences: number }> {
+  const root = await mkdtemp(path.join(tmpdir(), `egostudio-bench-${kind}-`));
   await cp(path.join(sample, 'scenarios'), path.join(root, 'scenarios'), { recursive: true });
-  await writeFile(path.join(root, 'dataset.json'), JSON.stringify({ ...dataset.meta, id: 'bench', name: 'bench corpus' }));
+  await writeFile(path.join(root, 'dataset.json'), JSON.stringify({ ...dataset.meta, id: 'bench', name: `bench corpus (${kind})` }));
   const bases = [...dataset.tasks.keys()].filter((id) => dataset.groundTruth.has(id));
-  const readPools = new Map<string, ToolCall[]>();
-  for (const id of bases) {
-    const scenario = dataset.tasks.get(id)!.scenario;
-    const { writeTools } = scenarioCache(dataset.scenarios.get(scenario)!);
-    const pool = readPools.get(scenario) ?? [];
-    pool.push(...dataset.groundTruth.get(id)!.calls.filter((c) => !writeTools.has(c.tool_name)));
-    readPools.set(scenario, pool);
-  }
+  const SQL = await loadSqlJs();
+  const pools = scenarioPools(SQL, dataset);
   const tasks: string[] = [];
   const truths: string[] = [];
   const taskBase: [string, string][] = [];
@@ -123,34 +117,79 @@ async function writeCorpus(sample: string, dataset: LoadedDataset, taskCount: nu
   await writeFile(path.join(root, 'ground_truth.jsonl'), truths.join('\n') + '\n');
   let seed = 1;
   const results = await seedResults(dataset);
-  for (const model of MODELS) {
-    await mkdir(path.join(root, 'trajectories', model), { recursive: true });
-    for (const mode of MODES) {
-      const lines = taskBase.map(([id, base]) =>
-        JSON.stringify(
-          syntheticTrajectory(dataset, id, base, model, mode, seed++, readPools.get(dataset.tasks.get(base)!.scenario) ?? [], results.resultFor(dataset.tasks.get(base)!.scenario)),
-        ),
-      );
-      await writeFile(path.join(root, 'trajectories', model, `${mode}.jsonl`), lines.join('\n') + '\n');
+  const sequences = new Map<string, number>();
+  try {
+    for (const model of MODELS) {
+      await mkdir(path.join(root, 'trajectories', model), { recursive: true });
+      for (const mode of MODES) {
+        const lines = taskBase.map(([id, base]) => {
+          const rand = prng(seed++);
+          const scenario = dataset.tasks.get(base)!.scenario;
+          const pool = pools.get(scenario)!;
+          let calls: unknown[];
+          let docs: string[];
+          if (kind === 'distinct') {
+            const perturbed = perturbedCalls(dataset, base, pool, rand);
+            calls = perturbed;
+            docs = recordedResults(pool, perturbed);
+          } else {
+            calls = repetitiveCalls(dataset.groundTruth.get(base)!.calls, pool.reads, rand);
+            docs = calls.map(results.resultFor(scenario));
+          }
+          const sequence = `${base}\u0000${JSON.stringify(calls)}`;
+          sequences.set(sequence, (sequences.get(sequence) ?? 0) + 1);
+          return JSON.stringify(trajectoryRecord(dataset, id, base, model, mode, calls, docs, rand));
+        });
+        await writeFile(path.join(root, 'trajectories', model, `${mode}.jsonl`), lines.join('\n') + '\n');
+      }
     }
+  } finally {
+    results.close();
+    for (const pool of pools.values()) pool.engine.close();
   }
-  results.close();
-  return root;
+  const trajectories = taskCount * MODELS.length * MODES.length;
+  const sharedSequences = [...sequences.values()].filter((n) => n > 1).reduce((sum, n) => sum + n, 0);
+  return { root, trajectories, sharedSequences };
+}
+
+interface ColdRun {
+  seconds: number;
+  cpuSeconds: number;
+  trajectories: number;
+  problems: number;
+  maxRssMB: number;
+  labels: Record<string, number>;
+  memo: { hits: number; misses: number };
 }
 
 /** Run in a fresh process by the bench: cold evaluation, parsing included. */
 export async function benchEvaluateCommand([root]: string[]): Promise<number> {
   const started = performance.now();
-  const { report } = await evaluateFolder(root);
+  const { report, memo } = await evaluateFolder(root);
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(); // all threads of this process, workers included
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const labels: Record<string, number> = {};
   for (const t of report.trajectories) labels[t.label] = (labels[t.label] ?? 0) + 1;
-  process.stdout.write(
-    JSON.stringify({ seconds, cpuSeconds, trajectories: report.trajectories.length, problems: report.problems.length, maxRssMB: process.resourceUsage().maxRSS / 1024, labels }) + '\n',
-  );
+  const run: ColdRun = { seconds, cpuSeconds, trajectories: report.trajectories.length, problems: report.problems.length, maxRssMB: process.resourceUsage().maxRSS / 1024, labels, memo };
+  process.stdout.write(JSON.stringify(run) + '\n');
   return 0;
+}
+
+async function coldRun(root: string): Promise<ColdRun> {
+  const cli = path.resolve(import.meta.dirname, '../../src-main/cli/egostudio.mjs');
+  const { stdout } = await promisify(execFile)(process.execPath, [cli, 'bench-evaluate', root], { maxBuffer: 1 << 24 });
+  return JSON.parse(stdout) as ColdRun;
+}
+
+function coldLine(kind: CorpusKind, run: ColdRun, shared: number): string {
+  const lookups = run.memo.hits + run.memo.misses;
+  return [
+    `evaluate, ${kind} corpus (cold, fresh process, parsing included): ${run.trajectories} trajectories in ${run.seconds.toFixed(2)} s = ${Math.round(run.trajectories / run.seconds)} trajectories/s; ` +
+      `CPU ${((1000 * run.cpuSeconds) / run.trajectories).toFixed(3)} ms per trajectory over all threads (${run.cpuSeconds.toFixed(2)} s); peak RSS ${run.maxRssMB.toFixed(0)} MB; ` +
+      `memo hit ratio ${lookups ? ((100 * run.memo.hits) / lookups).toFixed(1) : '0.0'}% of ${lookups} look-ups; ${((100 * shared) / run.trajectories).toFixed(1)}% of trajectories share their whole call sequence with another; ${run.problems} problem(s)`,
+    `  labels: ${Object.entries(run.labels).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+  ].join('\n');
 }
 
 async function agreementRecomputeMs(sample: string): Promise<{ task: string; medianMs: number; p95Ms: number }> {
@@ -179,28 +218,27 @@ async function agreementRecomputeMs(sample: string): Promise<{ task: string; med
 }
 
 export async function benchCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { tasks: { type: 'string', default: '1590' }, sample: { type: 'string', default: 'datasets/egobench-sample' }, keep: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ args, options: { tasks: { type: 'string', default: '1590' }, sample: { type: 'string', default: 'datasets/egobench-sample' }, keep: { type: 'boolean', default: false }, only: { type: 'string' } } });
   const sample = path.resolve(values.sample!);
   const dataset = await loadDataset(nodeDatasetSource(sample));
   const taskCount = Number(values.tasks);
-  process.stderr.write(`bench: writing ${taskCount * MODELS.length * MODES.length} synthetic trajectories over ${dataset.scenarios.size} sample scenario(s)...\n`);
-  const root = await writeCorpus(sample, dataset, taskCount);
-  try {
-    const cli = path.resolve(import.meta.dirname, '../../src-main/cli/egostudio.mjs');
-    const { stdout } = await promisify(execFile)(process.execPath, [cli, 'bench-evaluate', root], { maxBuffer: 1 << 24 });
-    const cold = JSON.parse(stdout) as { seconds: number; cpuSeconds: number; trajectories: number; problems: number; maxRssMB: number; labels: Record<string, number> };
-    const agreement = await agreementRecomputeMs(sample);
-    process.stdout.write(
-      [
-        `evaluate (cold, fresh process, parsing included): ${cold.trajectories} trajectories in ${cold.seconds.toFixed(2)} s = ${Math.round(cold.trajectories / cold.seconds)} trajectories/s (CPU time of all threads ${cold.cpuSeconds.toFixed(2)} s); peak RSS ${cold.maxRssMB.toFixed(0)} MB; ${cold.problems} problem(s)`,
-        `  labels: ${Object.entries(cold.labels).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-        `agreement recompute of one task after an edit (${agreement.task}): median ${agreement.medianMs.toFixed(3)} ms, p95 ${agreement.p95Ms.toFixed(3)} ms`,
-        `targets: evaluate under 5 s and 500 MB; agreement recompute under 5 ms. Machine load now: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`,
-      ].join('\n') + '\n',
-    );
-    if (values.keep) process.stdout.write(`corpus kept at ${root}\n`);
-  } finally {
-    if (!values.keep) await rm(root, { recursive: true, force: true });
+  const kinds: CorpusKind[] = values.only === 'distinct' || values.only === 'repetitive' ? [values.only] : ['distinct', 'repetitive'];
+  for (const kind of kinds) {
+    process.stderr.write(`bench: writing ${taskCount * MODELS.length * MODES.length} ${kind} trajectories over ${dataset.scenarios.size} sample scenario(s)...\n`);
+    const corpus = await writeCorpus(sample, dataset, taskCount, kind);
+    try {
+      process.stdout.write(coldLine(kind, await coldRun(corpus.root), corpus.sharedSequences) + '\n');
+      if (values.keep) process.stdout.write(`  corpus kept at ${corpus.root}\n`);
+    } finally {
+      if (!values.keep) await rm(corpus.root, { recursive: true, force: true });
+    }
   }
+  const agreement = await agreementRecomputeMs(sample);
+  process.stdout.write(
+    [
+      `agreement recompute of one task after an edit (${agreement.task}): median ${agreement.medianMs.toFixed(3)} ms, p95 ${agreement.p95Ms.toFixed(3)} ms`,
+      `targets: evaluate under 5 s and 500 MB; agreement recompute under 5 ms. Machine load now: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    ].join('\n') + '\n',
+  );
   return 0;
 }

@@ -54,7 +54,8 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
       }),
     );
     const report = assembleReport(dataset, numberLines(files.map((f) => f.display), chunks, results), [...pathProblems, ...evaluator.engineProblems]);
-    return { dataset, report };
+    const memo = results.reduce((sum, r) => ({ hits: sum.hits + r.memo.hits, misses: sum.misses + r.memo.misses }), { hits: 0, misses: 0 });
+    return { dataset, report, memo };
   } finally {
     local?.close();
     await (await starting?.catch(() => null))?.close();
