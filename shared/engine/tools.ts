@@ -31,10 +31,20 @@ export class CompiledTool {
     return this.def.effect === 'write'; // anything else is treated as read: it cannot change state
   }
 
+  /** Verdicts by the parameters' JSON text: the same call is checked again and again when runs are scored. */
+  private readonly verdicts = new Map<string, string | null>();
+
   /** null when the parameters fit the schema, else the reason. */
   checkParameters(parameters: JsonObject): string | null {
-    this.validator ??= new ParameterValidator(this.def.parameters);
-    return this.validator.check(parameters);
+    const key = JSON.stringify(parameters);
+    let verdict = this.verdicts.get(key);
+    if (verdict === undefined) {
+      this.validator ??= new ParameterValidator(this.def.parameters);
+      verdict = this.validator.check(parameters);
+      if (this.verdicts.size >= 20_000) this.verdicts.clear();
+      this.verdicts.set(key, verdict);
+    }
+    return verdict;
   }
 }
 

@@ -6,6 +6,28 @@ import { canonicalString, numbersEqual } from './canonical';
 
 const DIGITS = /-?\d+(\.\d+)?/g;
 
+/**
+ * A text's canonical form and the numbers written in it. The same instructions and tool results
+ * come back in every run of a task, so they are memoised (bounded by total length).
+ */
+const factsMemo = new Map<string, { canonical: string; numbers: number[] }>();
+let factsMemoChars = 0;
+const FACTS_MEMO_MAX_CHARS = 32 * 1024 * 1024;
+
+function textFacts(text: string): { canonical: string; numbers: number[] } {
+  let facts = factsMemo.get(text);
+  if (!facts) {
+    facts = { canonical: canonicalString(text), numbers: Array.from(text.matchAll(DIGITS), (m) => Number(m[0])) };
+    if (factsMemoChars + text.length > FACTS_MEMO_MAX_CHARS) {
+      factsMemo.clear();
+      factsMemoChars = 0;
+    }
+    factsMemo.set(text, facts);
+    factsMemoChars += text.length;
+  }
+  return facts;
+}
+
 export class Grounding {
   private texts: string[] = [];
   /** The texts joined by NUL, grown as texts come (V8 concatenates strings as ropes). */
@@ -32,10 +54,10 @@ export class Grounding {
   }
 
   private addText(text: string): void {
-    const canonical = canonicalString(text);
+    const { canonical, numbers } = textFacts(text);
     this.texts.push(canonical);
     this.joined += '\u0000' + canonical;
-    for (const match of text.matchAll(DIGITS)) this.numbers.push(Number(match[0]));
+    for (const n of numbers) this.numbers.push(n);
   }
 
   stringGrounded(value: string, schema: ParamSchema | undefined): boolean {

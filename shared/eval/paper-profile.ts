@@ -207,40 +207,53 @@ export function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Ver
   const grounding = new Grounding(canonicalSeedTexts(ctx.engine));
   const users = [...ctx.trajectory.dialogue.filter((m) => m.role === 'user')].sort((a, b) => (a.turn ?? 0) - (b.turn ?? 0));
   let usersAdded = 0;
-  const perItem = ctx.trajectory.tool_calls.map((item) => recordedResults(item.results, item.calls.length));
-  const sharedAdded = new Set<number>();
-  // Entries before the current one whose results must be replayed. Replaying costs a run of
-  // every call, so it happens only when a value is not grounded without those results.
+  const items = ctx.trajectory.tool_calls;
+  // Most values are grounded by the user's words or the seed database, so earlier calls' results
+  // join the grounding only when a value is not: recorded ones are parsed then (`pendingRecorded`),
+  // missing ones replayed then (`awaitingReplay`, a run of every call before).
+  const parsed = new Map<number, ReturnType<typeof recordedResults>>();
+  const recordedOf = (item: number) => {
+    if (!parsed.has(item)) parsed.set(item, recordedResults(items[item].results, items[item].calls.length));
+    return parsed.get(item)!;
+  };
+  /** Entries whose recorded results are due: `position` -1 marks an item's shared results (SPEC §9.3: its first call included). */
+  let pendingRecorded: Array<{ item: number; position: number }> = [];
   let awaitingReplay: CallEntry[] = [];
+  const seenItems = new Set<number>();
   const groundedNow = (value: string | number, schema: Leaf['schema']) =>
     typeof value === 'string' ? grounding.stringGrounded(value, schema) : grounding.numberGrounded(value);
+  const addDueResults = (): boolean => {
+    if (pendingRecorded.length === 0 && awaitingReplay.length === 0) return false;
+    for (const { item, position } of pendingRecorded) {
+      const recorded = recordedOf(item);
+      if (recorded?.kind === 'shared' && position < 0) for (const r of recorded.results) grounding.addResult(r);
+      else if (recorded?.kind === 'per-call' && position >= 0) for (const r of recorded.results[position]) grounding.addResult(r);
+    }
+    pendingRecorded = [];
+    if (awaitingReplay.length > 0) {
+      const lastAwaiting = awaitingReplay[awaitingReplay.length - 1].index;
+      const replayed = replayCache(ctx.engine, scenarioCache(ctx.scenario).writeTools).results(entries.map((e) => e.call!), lastAwaiting);
+      for (const earlier of awaitingReplay) grounding.addResult(replayed[earlier.index]);
+      awaitingReplay = [];
+    }
+    return true;
+  };
   for (const entry of entries) {
     while (usersAdded < users.length && (users[usersAdded].turn ?? 0) <= entry.turn) grounding.addUserMessage(users[usersAdded++].content);
-    // Results that cannot be attributed one per call ground every call of their item, its first
-    // included (SPEC §9.3): they join the grounding before the item's first call is checked.
-    const shared = perItem[entry.item];
-    if (shared?.kind === 'shared' && !sharedAdded.has(entry.item)) {
-      sharedAdded.add(entry.item);
-      for (const r of shared.results) grounding.addResult(r);
-    }
+    const hasRecorded = items[entry.item].results !== undefined && items[entry.item].results !== null;
+    if (hasRecorded && !seenItems.has(entry.item)) pendingRecorded.push({ item: entry.item, position: -1 });
+    seenItems.add(entry.item);
     const call = entry.call!;
     for (const leaf of parameterLeaves(call.parameters, tools.get(call.tool_name)?.parameters)) {
       if (groundedNow(leaf.value, leaf.schema)) continue;
-      if (awaitingReplay.length > 0) {
-        const lastAwaiting = awaitingReplay[awaitingReplay.length - 1].index;
-        const replayed = replayCache(ctx.engine, scenarioCache(ctx.scenario).writeTools).results(entries.map((e) => e.call!), lastAwaiting);
-        for (const earlier of awaitingReplay) grounding.addResult(replayed[earlier.index]);
-        awaitingReplay = [];
-        if (groundedNow(leaf.value, leaf.schema)) continue;
-      }
+      if (addDueResults() && groundedNow(leaf.value, leaf.schema)) continue;
       return {
         label: 'hallucination',
         evidence: { entry: entry.index, turn: entry.turn, tool_name: call.tool_name, path: leaf.path, value: leaf.value },
       };
     }
-    const recorded = perItem[entry.item];
-    if (!recorded) awaitingReplay.push(entry);
-    else if (recorded.kind === 'per-call') for (const r of recorded.results[entry.position]) grounding.addResult(r);
+    if (hasRecorded) pendingRecorded.push({ item: entry.item, position: entry.position });
+    else awaitingReplay.push(entry);
   }
   return null;
 }

@@ -7,11 +7,9 @@ import { engineProvider } from '../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../shared/eval/evaluate';
 import { memoStats, memoStatsSince, type MemoStats } from '../../shared/eval/memo-stats';
 import { splitLines } from '../../shared/format/jsonl';
-import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
+import type { LoadedDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
-import { loadSqlJs } from '../services/sql-node';
 import type { FileChunk } from './file-chunks';
-import { nodeDatasetSource } from './node-source';
 
 export interface ChunkResult {
   records: LineRecord[];
@@ -81,9 +79,4 @@ async function chunkText(chunk: FileChunk): Promise<Iterable<string> | AsyncIter
   } finally {
     await handle.close();
   }
-}
-
-export async function batchEvaluatorFor(root: string): Promise<BatchEvaluator> {
-  const [dataset, SQL] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs()]);
-  return batchEvaluator(dataset, SQL);
 }

@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { assembleReport, type LineRecord } from '../../shared/eval/evaluate';
-import { loadDataset } from '../../shared/format/loader';
+import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
 import { batchEvaluator, type BatchEvaluator, type ChunkResult } from './batch-evaluator';
@@ -32,8 +32,8 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     : await datasetTrajectoryFiles(root, source);
   const totalBytes = files.reduce((s, f) => s + f.size, 0);
   const workerCount = options.workers ?? (totalBytes >= WORKER_THRESHOLD_BYTES ? Math.min(availableParallelism(), 8) : 0);
-  // Workers load the dataset themselves: start them before this thread loads its own copy.
-  const starting = workerCount > 0 ? WorkerPool.start(root, workerCount) : null;
+  // Workers start (module and SQLite start-up) while this thread loads the dataset, then get a copy of it.
+  const starting = workerCount > 0 ? WorkerPool.start(workerCount) : null;
   starting?.catch(() => undefined); // awaited below; keeps an early failure from going unhandled
   let local: BatchEvaluator | null = null;
   try {
@@ -44,6 +44,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     const evaluator = (local = batchEvaluator(dataset, await loadSqlJs()));
     for (const id of dataset.scenarios.keys()) evaluator.engines(id);
     const pool = starting ? await starting : null;
+    pool?.share(dataset);
     let bytesDone = 0;
     const results = await Promise.all(
       chunks.map(async (chunk) => {
@@ -96,14 +97,14 @@ class WorkerPool {
     }
   }
 
-  static async start(root: string, count: number): Promise<WorkerPool> {
+  static async start(count: number): Promise<WorkerPool> {
     // From the bundle the worker sits beside this file; from the sources (tests) in out/cli/.
     const url = import.meta.url.endsWith('.ts')
       ? new URL('../../out/cli/eval-worker.mjs', import.meta.url)
       : new URL('./eval-worker.mjs', import.meta.url);
     const workers = await Promise.all(
       Array.from({ length: count }, () => {
-        const worker = new Worker(url, { workerData: { root } });
+        const worker = new Worker(url);
         return new Promise<Worker>((resolve, reject) => {
           worker.once('message', () => resolve(worker));
           worker.once('error', reject);
@@ -111,6 +112,15 @@ class WorkerPool {
       }),
     );
     return new WorkerPool(workers);
+  }
+
+  /**
+   * Each worker gets the dataset this thread loaded (a structured clone costs far less than
+   * reading and validating the files again), annotations left out: scoring never reads them.
+   */
+  share(dataset: LoadedDataset): void {
+    const copy: LoadedDataset = { ...dataset, annotations: new Map() };
+    for (const worker of this.workers) worker.postMessage({ dataset: copy });
   }
 
   /** Chunks go to whichever worker is free first, in order. */
