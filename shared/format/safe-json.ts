@@ -52,8 +52,14 @@ export function safeJsonParse(text: string, maxDepth = MAX_NESTING_DEPTH): SafeP
   }
 }
 
+/** A JSON text starts (after white space) with one of these: an object, array, string, number or literal. */
+const JSON_START = /^[\s]*[{["\-0-9tfn]/;
+
 /** Parses when the text is JSON, else keeps the text (SPEC §9: "parsed as JSON where it can be"). */
 export function parseIfJson(text: string): unknown {
+  // Prose (user messages, plain results) is the common case: refusing it here avoids the cost of
+  // JSON.parse throwing.
+  if (!JSON_START.test(text)) return text;
   const parsed = safeJsonParse(text);
   return parsed.ok ? parsed.value : text;
 }

@@ -163,9 +163,12 @@ interface ColdRun {
 }
 
 /** Run in a fresh process by the bench: cold evaluation, parsing included. */
-export async function benchEvaluateCommand([root]: string[]): Promise<number> {
+export async function benchEvaluateCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { workers: { type: 'string' } } });
+  const root = positionals[0];
   const started = performance.now();
-  const { report, memo } = await evaluateFolder(root);
+  // --workers 0 scores on this thread alone (for a profile that shows everything in one place).
+  const { report, memo } = await evaluateFolder(root, values.workers === undefined ? {} : { workers: Number(values.workers) });
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(); // all threads of this process, workers included
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;

@@ -14,7 +14,7 @@ import { datasetTrajectoryFiles, givenTrajectoryFiles } from './trajectory-files
 
 /** Below this many bytes of trajectories, starting workers costs more than it saves. */
 const WORKER_THRESHOLD_BYTES = 4 * 1024 * 1024;
-const CHUNK_BYTES = 4 * 1024 * 1024;
+const CHUNK_BYTES = 2 * 1024 * 1024;
 
 export interface EvaluateOptions {
   trajectoryPaths?: string[];
@@ -31,7 +31,8 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     ? await givenTrajectoryFiles(options.trajectoryPaths, pathProblems)
     : await datasetTrajectoryFiles(root, source);
   const totalBytes = files.reduce((s, f) => s + f.size, 0);
-  const workerCount = options.workers ?? (totalBytes >= WORKER_THRESHOLD_BYTES ? Math.min(availableParallelism(), 8) : 0);
+  // This thread scores too, beside one worker per other core: it has the dataset and engines anyway.
+  const workerCount = options.workers ?? (totalBytes >= WORKER_THRESHOLD_BYTES ? Math.min(availableParallelism(), 8) - 1 : 0);
   // Workers start (module and SQLite start-up) while this thread loads the dataset, then get a copy of it.
   const starting = workerCount > 0 ? WorkerPool.start(workerCount) : null;
   starting?.catch(() => undefined); // awaited below; keeps an early failure from going unhandled
@@ -39,21 +40,25 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
   try {
     const dataset = await loadDataset(source);
     const chunks = await chunkFiles(files, options.chunkBytes ?? CHUNK_BYTES);
-    // The local evaluator builds every scenario once, so a broken seed is reported even when
-    // the workers do the scoring.
+    // Every scenario is built here once, so a broken seed is reported whoever scores its runs.
     const evaluator = (local = batchEvaluator(dataset, await loadSqlJs()));
     for (const id of dataset.scenarios.keys()) evaluator.engines(id);
     const pool = starting ? await starting : null;
     pool?.share(dataset);
     let bytesDone = 0;
-    const results = await Promise.all(
-      chunks.map(async (chunk) => {
-        const result = pool ? await pool.run(chunk) : await evaluator.evaluateChunk(chunk);
-        bytesDone += chunk.end - chunk.start;
+    const results: ChunkResult[] = new Array(chunks.length);
+    let next = 0;
+    // Each scorer takes the next chunk when it is free: this thread, and the pool (two chunks in flight per worker).
+    const scorer = async (score: (chunk: FileChunk) => Promise<ChunkResult>) => {
+      while (next < chunks.length) {
+        const index = next++;
+        results[index] = await score(chunks[index]);
+        bytesDone += chunks[index].end - chunks[index].start;
         options.onProgress?.(bytesDone, totalBytes);
-        return result;
-      }),
-    );
+      }
+    };
+    const poolSlots = pool ? Array.from({ length: 2 * workerCount }, () => scorer((chunk) => pool.run(chunk))) : [];
+    await Promise.all([...poolSlots, scorer((chunk) => evaluator.evaluateChunk(chunk))]);
     const report = assembleReport(dataset, numberLines(files.map((f) => f.display), chunks, results), [...pathProblems, ...evaluator.engineProblems]);
     const memo = results.reduce((sum, r) => ({ hits: sum.hits + r.memo.hits, misses: sum.misses + r.memo.misses }), { hits: 0, misses: 0 });
     return { dataset, report, memo };
@@ -75,11 +80,14 @@ function numberLines(displays: readonly string[], chunks: readonly FileChunk[], 
   return perFile;
 }
 
+/** Chunks a worker holds at once: the next one waits in its own queue, so it need not wait for this thread to hand it over. */
+const DEPTH = 2;
+
 class WorkerPool {
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: (r: ChunkResult) => void; reject: (e: Error) => void }>();
   private readonly queue: { chunk: FileChunk; id: number }[] = [];
-  private readonly idle: Worker[] = [];
+  private readonly load = new Map<Worker, number>();
   private failure: Error | null = null;
 
   private constructor(private readonly workers: Worker[]) {
@@ -90,10 +98,10 @@ class WorkerPool {
         this.pending.delete(message.id);
         if (message.error !== undefined) waiting?.reject(new Error(message.error));
         else waiting?.resolve(message.result!);
-        this.idle.push(worker);
+        this.load.set(worker, this.load.get(worker)! - 1);
         this.dispatch();
       });
-      this.idle.push(worker);
+      this.load.set(worker, 0);
     }
   }
 
@@ -134,9 +142,12 @@ class WorkerPool {
   }
 
   private dispatch(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const { chunk, id } = this.queue.shift()!;
-      this.idle.pop()!.postMessage({ id, chunk });
+    for (const worker of this.workers) {
+      while (this.load.get(worker)! < DEPTH && this.queue.length > 0) {
+        const { chunk, id } = this.queue.shift()!;
+        worker.postMessage({ id, chunk });
+        this.load.set(worker, this.load.get(worker)! + 1);
+      }
     }
   }
 
