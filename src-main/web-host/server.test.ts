@@ -110,6 +110,24 @@ describe('browser host API', () => {
     expect(escape.status).toBe(403);
   });
 
+  it('never serves a dataset file as active content on the studio origin', async () => {
+    const id = await openTiny();
+    await writeFile(path.join(temp.root, 'evil.html'), '<script>fetch("/api/datasets.list")</script>');
+    await writeFile(path.join(temp.root, 'evil.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>');
+    const html = await fetch(`${base}${webMediaUrl(id, 'evil.html')}`, { headers: withToken });
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-disposition')).toBe('attachment');
+    expect(html.headers.get('x-content-type-options')).toBe('nosniff');
+    // The media response's own policy replaces the renderer's (which allows script from 'self').
+    expect(html.headers.get('content-security-policy')).toBe('sandbox');
+    const svg = await fetch(`${base}${webMediaUrl(id, 'evil.svg')}`, { headers: withToken });
+    expect(svg.headers.get('content-disposition')).toBeNull();
+    expect(svg.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+    const video = await fetch(`${base}${webMediaUrl(id, 'videos/clip.webm')}`, { headers: withToken });
+    expect(video.headers.get('content-disposition')).toBeNull();
+    expect(video.headers.get('content-type')).toBe('video/webm');
+  });
+
   it('pushes events over Server-Sent Events', async () => {
     const id = await openTiny();
     const controller = new AbortController();
