@@ -13,11 +13,10 @@ import { startStudioHost } from '../studio-host';
 
 type StudioWindow = { studio?: StudioApi };
 
-// Tries the API with the tab's session token (if any) and same-origin credentials.
+// Tries the API with the tab's token (sessionStorage, where the studio keeps it) and same-origin credentials.
 const attack = (marker: string) => `
   localStorage.setItem('${marker}', 'ran');
-  const headers = { 'Content-Type': 'application/json' };
-  for (let i = 0; i < sessionStorage.length; i++) headers['x-studio-token'] = sessionStorage.getItem(sessionStorage.key(i));
+  const headers = { 'Content-Type': 'application/json', 'x-studio-token': sessionStorage.getItem('egostudio.token') };
   const call = (name, args) => fetch('/api/' + name, { method: 'POST', headers, body: JSON.stringify(args) }).then((r) => r.json());
   call('datasets.list', []).then(({ value }) => call('datasets.writeText', [value.find((d) => d.source === 'added').id, '${marker}.txt', 'ran']));
 `;
