@@ -108,12 +108,27 @@ describe('bad input never throws', () => {
     ]);
   });
 
-  it('refuses deep nesting and keeps __proto__ away from prototypes', () => {
+  it('refuses deep nesting; keys named __proto__, constructor and prototype are data that reaches no prototype', () => {
     expect(safeJsonParse('['.repeat(100) + ']'.repeat(100))).toMatchObject({ ok: false, message: expect.stringContaining('nesting') });
     expect(nestingDepth('{"a": "[[[["}')).toBe(1);
     const parsed = safeJsonParse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}, "ok": 1}');
-    expect(parsed).toEqual({ ok: true, value: { ok: 1 } });
+    if (!parsed.ok) throw new Error(parsed.message);
+    const value = parsed.value as Record<string, unknown>;
+    expect(Object.keys(value)).toEqual(['__proto__', 'constructor', 'ok']);
+    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ polluted: true });
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(value))).toEqual(JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}, "ok": 1}'));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((Object.prototype as unknown as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('keeps parameters named __proto__, constructor and prototype in loaded calls', async () => {
+    const line = '{"task_id": "t1", "annotator": "a", "calls": [{"tool_name": "search_products", "parameters": {"__proto__": "x", "constructor": "y", "prototype": {"__proto__": 1}, "name": "apple"}}], "visual_refs": [], "status": "draft", "revision": 1, "updated_at": "2026-01-01T00:00:00Z"}';
+    const d = await load({ 'annotations/a.jsonl': `${line}\n`, 'ground_truth.jsonl': `${line.replace('"annotator": "a", ', '').replace(', "status": "draft", "revision": 1, "updated_at": "2026-01-01T00:00:00Z"', ', "source": "agreed"')}\n` });
+    expect(d.problems).toEqual([]);
+    const parameters = d.groundTruth.get('t1')!.calls[0].parameters;
+    expect(Object.keys(parameters)).toEqual(['__proto__', 'constructor', 'prototype', 'name']);
+    expect(JSON.stringify(parameters)).toBe('{"__proto__":"x","constructor":"y","prototype":{"__proto__":1},"name":"apple"}');
   });
 
   it('loads arbitrary bytes in any file without throwing', async () => {

@@ -1,9 +1,9 @@
-// Parsing untrusted JSON text: bounded nesting depth, and keys that could reach object
-// prototypes (`__proto__`, `constructor`, `prototype`) dropped before any code copies them.
+// Parsing untrusted JSON text with a bounded nesting depth. Every key is kept as data, those
+// named `__proto__`, `constructor` or `prototype` included: JSON.parse stores each key as an own
+// data property (it never calls the `__proto__` setter, so nothing reaches a prototype), and code
+// that copies keys from data uses own-data.ts.
 
 export const MAX_NESTING_DEPTH = 64;
-
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 export type SafeParse = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -26,10 +26,6 @@ export function nestingDepth(text: string): number {
   return deepest;
 }
 
-function dropForbiddenKeys(key: string, value: unknown): unknown {
-  return FORBIDDEN_KEYS.has(key) ? undefined : value;
-}
-
 /** Opening brackets in the text: an upper bound of the nesting depth, counted natively. */
 function bracketCount(text: string, limit: number): number {
   let count = 0;
@@ -43,10 +39,8 @@ export function safeJsonParse(text: string, maxDepth = MAX_NESTING_DEPTH): SafeP
   // Few brackets cannot nest deeply; only then is the exact (slower) scan needed.
   const depth = bracketCount(text, maxDepth) <= maxDepth ? 0 : nestingDepth(text);
   if (depth > maxDepth) return { ok: false, message: `nesting depth ${depth} exceeds the limit of ${maxDepth}` };
-  // The reviver is slow; only pay for it when a forbidden key can be present.
-  const needsReviver = text.includes('"__proto__"') || text.includes('"constructor"') || text.includes('"prototype"');
   try {
-    return { ok: true, value: needsReviver ? JSON.parse(text, dropForbiddenKeys) : JSON.parse(text) };
+    return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     return { ok: false, message: `invalid JSON: ${(error as Error).message}` };
   }

@@ -1,9 +1,11 @@
 // zod schemas of the records in a dataset folder (SPEC §1-§6). Unknown extra fields are kept
 // (loose objects) so newer files still load; missing or mistyped required fields are problems.
 import { z } from 'zod';
+import { isJsonObject } from './own-data';
 
 const nonEmpty = z.string().min(1, 'must be a non-empty string');
-const jsonObject = z.record(z.string(), z.unknown());
+// The object itself, not a copy: zod's records copy by assignment, which drops a `__proto__` key.
+const jsonObject = z.custom<Record<string, unknown>>(isJsonObject, 'expected an object');
 
 export const datasetMetaSchema = z.looseObject({
   id: nonEmpty,
