@@ -61,6 +61,42 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(d.scenarios.get('shop')?.library.tools.map((t) => t.name)).toEqual(['search_products', 'set_list', 'compare_products']);
   });
 
+  it('locates the problems of 50,000 bad tools in linear time (under 2 s)', async () => {
+    const tools = Array.from({ length: 50_000 }, (_, i) => ({ name: `tool_${i}`, description: 'bad', parameters: { type: 'object' }, effect: 'delete', steps: [] }));
+    const text = JSON.stringify({ state_tables: [], tools }, null, 2);
+    const started = performance.now();
+    const d = await load({ 'scenarios/shop/tools.json': text });
+    const elapsed = performance.now() - started;
+    const toolProblems = d.problems.filter((p) => p.file === 'scenarios/shop/tools.json');
+    expect(toolProblems.length).toBeGreaterThanOrEqual(50_000);
+    const lines = text.split('\n');
+    // Each problem at the line of its own tool's "effect".
+    expect(lines[toolProblems[0].line - 1]).toContain('"effect": "delete"');
+    expect(lines[toolProblems[toolProblems.length - 1].line - 1]).toContain('"effect": "delete"');
+    expect(toolProblems[toolProblems.length - 1].line).toBe(lines.lastIndexOf('      "effect": "delete",') + 1);
+    console.log(`50,000 bad tools located in ${Math.round(elapsed)} ms`);
+    expect(elapsed).toBeLessThan(2000);
+  });
+
+  it('reports a second definition of a tool at its line', async () => {
+    const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
+    tools.tools.push(tools.tools[0]);
+    const text = JSON.stringify(tools, null, 2);
+    const d = await load({ 'scenarios/shop/tools.json': text });
+    const twice = d.problems.find((p) => p.message.includes('defined twice'))!;
+    // The line that opens the second definition (the last tool).
+    expect(twice.line).toBe(text.split('\n').lastIndexOf('    {') + 1);
+  });
+
+  it.each(['dataset.json', 'scenarios/shop/tools.json'])('reports %s nested deeper than the cap at its line, without a crash', async (file) => {
+    for (const depth of [65, 10_000, 200_000]) {
+      const text = `{\n  "name": "deep",\n  "x": ${'['.repeat(depth)}${']'.repeat(depth)}\n}`;
+      const d = await load({ [file]: text });
+      const problem = d.problems.find((p) => p.file === file);
+      expect(problem, `${depth}`).toMatchObject({ line: 3, message: expect.stringContaining('nesting deeper than') });
+    }
+  });
+
   it('takes the highest revision of an annotation, the later line on a tie', async () => {
     const a = (revision: number, n: number) => ({ task_id: 't1', annotator: 'ann', calls: Array(n).fill({ tool_name: 'x', parameters: {} }), visual_refs: [], status: 'draft', revision, updated_at: '' });
     const d = await load({ 'annotations/ann.jsonl': jsonl([a(2, 1), a(3, 2), a(1, 3), a(3, 4)]) });

@@ -2,7 +2,7 @@
 // valid still loads. Nothing here throws on bad input.
 import { z } from 'zod';
 import { compareCodePoints } from './codepoint';
-import { parseJsonFile, validateJson } from './json-file';
+import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { splitLines } from './jsonl';
 import { safeJsonParse } from './safe-json';
 import {
@@ -85,7 +85,7 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
       const tool = validateJson(parsed.doc, toolDefSchema, raw, problems, ['tools', index]) as ToolDef | null;
       if (!tool) return;
       if (names.has(tool.name)) {
-        problems.push({ file, line: 0, message: `tool "${tool.name}" defined twice; the first definition is kept` });
+        problems.push({ file, line: lineOfPath(parsed.doc, ['tools', index]), message: `tool "${tool.name}" defined twice; the first definition is kept` });
         return;
       }
       names.add(tool.name);

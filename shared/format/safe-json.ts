@@ -9,6 +9,15 @@ export type SafeParse = { ok: true; value: unknown } | { ok: false; message: str
 
 /** Deepest bracket nesting of JSON text, ignoring brackets inside strings. Linear, no recursion. */
 export function nestingDepth(text: string): number {
+  return scanNesting(text, Infinity).deepest;
+}
+
+/** Offset of the first bracket nested deeper than `maxDepth`, or -1. Linear, no recursion. */
+export function tooDeepOffset(text: string, maxDepth: number): number {
+  return scanNesting(text, maxDepth).tooDeepAt;
+}
+
+function scanNesting(text: string, maxDepth: number): { deepest: number; tooDeepAt: number } {
   let depth = 0;
   let deepest = 0;
   let inString = false;
@@ -21,9 +30,10 @@ export function nestingDepth(text: string): number {
     else if (c === 123 /* { */ || c === 91 /* [ */) {
       depth++;
       if (depth > deepest) deepest = depth;
+      if (depth > maxDepth) return { deepest, tooDeepAt: i };
     } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
   }
-  return deepest;
+  return { deepest, tooDeepAt: -1 };
 }
 
 /** Opening brackets in the text: an upper bound of the nesting depth, counted natively. */
