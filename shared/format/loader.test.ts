@@ -61,21 +61,34 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(d.scenarios.get('shop')?.library.tools.map((t) => t.name)).toEqual(['search_products', 'set_list', 'compare_products']);
   });
 
-  it('locates the problems of 50,000 bad tools in linear time (under 2 s)', async () => {
-    const tools = Array.from({ length: 50_000 }, (_, i) => ({ name: `tool_${i}`, description: 'bad', parameters: { type: 'object' }, effect: 'delete', steps: [] }));
-    const text = JSON.stringify({ state_tables: [], tools }, null, 2);
-    const started = performance.now();
-    const d = await load({ 'scenarios/shop/tools.json': text });
-    const elapsed = performance.now() - started;
+  it('locates the problems of 50,000 bad tools in linear time (about 1 s; 16,000 took 26 s when it was quadratic)', async () => {
+    const toolsText = (count: number) =>
+      JSON.stringify({ state_tables: [], tools: Array.from({ length: count }, (_, i) => ({ name: `tool_${i}`, description: 'bad', parameters: { type: 'object' }, effect: 'delete', steps: [] })) }, null, 2);
+    /** The better of two runs: the first also pays for compiling zod's and the locator's code. */
+    async function timed(text: string) {
+      let elapsed = Infinity;
+      let d = await load();
+      for (let run = 0; run < 2; run++) {
+        const started = performance.now();
+        d = await load({ 'scenarios/shop/tools.json': text });
+        elapsed = Math.min(elapsed, performance.now() - started);
+      }
+      return { d, elapsed };
+    }
+    const text = toolsText(50_000);
+    const { d, elapsed } = await timed(text);
+    const small = await timed(toolsText(5_000));
     const toolProblems = d.problems.filter((p) => p.file === 'scenarios/shop/tools.json');
     expect(toolProblems.length).toBeGreaterThanOrEqual(50_000);
     const lines = text.split('\n');
     // Each problem at the line of its own tool's "effect".
     expect(lines[toolProblems[0].line - 1]).toContain('"effect": "delete"');
-    expect(lines[toolProblems[toolProblems.length - 1].line - 1]).toContain('"effect": "delete"');
     expect(toolProblems[toolProblems.length - 1].line).toBe(lines.lastIndexOf('      "effect": "delete",') + 1);
-    console.log(`50,000 bad tools located in ${Math.round(elapsed)} ms`);
-    expect(elapsed).toBeLessThan(2000);
+    console.log(`bad tools located: 50,000 in ${Math.round(elapsed)} ms, 5,000 in ${Math.round(small.elapsed)} ms`);
+    // Linear: ten times the tools, about ten times the time (quadratic would be a hundred).
+    expect(elapsed / small.elapsed).toBeLessThan(25);
+    // About 1.1 s on an idle machine; the bound leaves room for a CI machine shared by parallel tests.
+    expect(elapsed).toBeLessThan(4000);
   });
 
   it('reports a second definition of a tool at its line', async () => {
