@@ -171,6 +171,19 @@ describe('bad input never throws', () => {
     expect((Object.prototype as unknown as Record<string, unknown>).x).toBeUndefined();
   });
 
+  it('keeps tool parameters named __proto__, constructor and prototype in tools.json', async () => {
+    const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
+    const text = JSON.stringify(tools).replace('"properties":{"name":{"type":"string"}}', '"properties":{"name":{"type":"string"},"__proto__":{"type":"string"},"constructor":{"type":"integer"},"prototype":{"type":3}}');
+    const d = await load({ 'scenarios/shop/tools.json': text });
+    // A bad schema under a key named prototype is still reported, at its field.
+    expect(d.problems).toEqual([{ file: 'scenarios/shop/tools.json', line: 1, message: expect.stringContaining('tools[0].parameters.properties.prototype.type') }]);
+    const fixed = await load({ 'scenarios/shop/tools.json': text.replace('"prototype":{"type":3}', '"prototype":{"type":"number"}') });
+    expect(fixed.problems).toEqual([]);
+    const search = fixed.scenarios.get('shop')!.library.tools.find((t) => t.name === 'search_products')!;
+    expect(Object.keys(search.parameters.properties!)).toEqual(['name', '__proto__', 'constructor', 'prototype']);
+    expect(Object.getOwnPropertyDescriptor(search.parameters.properties, '__proto__')?.value).toEqual({ type: 'string' });
+  });
+
   it('keeps parameters named __proto__, constructor and prototype in loaded calls', async () => {
     const line = '{"task_id": "t1", "annotator": "a", "calls": [{"tool_name": "search_products", "parameters": {"__proto__": "x", "constructor": "y", "prototype": {"__proto__": 1}, "name": "apple"}}], "visual_refs": [], "status": "draft", "revision": 1, "updated_at": "2026-01-01T00:00:00Z"}';
     const d = await load({ 'annotations/a.jsonl': `${line}\n`, 'ground_truth.jsonl': `${line.replace('"annotator": "a", ', '').replace(', "status": "draft", "revision": 1, "updated_at": "2026-01-01T00:00:00Z"', ', "source": "agreed"')}\n` });
