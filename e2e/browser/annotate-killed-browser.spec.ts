@@ -1,7 +1,7 @@
 // An annotation survives a killed browser: a Chromium of its own (a user-data folder on disk,
 // driven over CDP) opens the studio, the annotator writes two calls and waits one second, the
 // whole browser is killed with SIGKILL (no unload, no flush), and a new Chromium on the same
-// folder shows the calls.
+// folder shows the calls. Also while typing without a pause (the save has a maximum wait).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -81,6 +81,52 @@ test('an annotation saved a second before the browser is killed is there when it
     await expect(again.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
     await expect(again.getByTestId('call-list')).toContainText('killed_browser_user');
     await expect(again.locator(`[data-task-id="${TASK}"] .status-badge`)).toHaveText('draft');
+  } finally {
+    await second.browser.close().catch(() => undefined);
+    await killHard(second.process).catch(() => undefined);
+  }
+});
+
+test('typing without a pause for 4.5 s, then a killed browser: what was typed until 3.5 s is there', async () => {
+  test.setTimeout(120_000);
+  profile ??= await mkdtemp(path.join(tmpdir(), 'studio-killed-profile-'));
+  const url = new URL(sharedStudioUrl());
+  url.searchParams.set('annotator', `typing-${process.pid}-${Date.now().toString(36)}`);
+  url.hash = '#/annotate';
+
+  const first = await launch(profile);
+  const page = first.browser.contexts()[0].pages()[0] ?? (await first.browser.contexts()[0].newPage());
+  await page.goto(url.href);
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await typeCalls(page, [{ tool_name: 'get_price', parameters: { product_name: 'Q' } }]);
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(1);
+  // Into the product name: the cursor after Q (before `"}}]`), so the text stays valid JSON.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+
+  // A steady typist: a letter every 50 ms, never the 300 ms pause the save used to wait for.
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const started = Date.now();
+  let typed = 'Q';
+  let typedBy3500 = 'Q';
+  while (Date.now() - started < 4500) {
+    const letter = letters[typed.length % letters.length];
+    await page.keyboard.type(letter);
+    typed += letter;
+    if (Date.now() - started <= 3500) typedBy3500 = typed;
+    await page.waitForTimeout(50);
+  }
+  await killHard(first.process);
+  console.log(`typed ${typed.length - 1} letters in 4.5 s, ${typedBy3500.length - 1} by 3.5 s`);
+  expect(typedBy3500.length, 'letters typed in the first 3.5 s').toBeGreaterThan(5);
+
+  const second = await launch(profile);
+  try {
+    const again = second.browser.contexts()[0].pages()[0] ?? (await second.browser.contexts()[0].newPage());
+    await again.goto(url.href);
+    await again.locator(`[data-task-id="${TASK}"]`).click();
+    await expect(again.getByTestId('call-list').locator('.call-item')).toHaveCount(1);
+    const saved = /product_name="(Q[a-z]*)"/.exec((await again.getByTestId('call-list').textContent()) ?? '')?.[1] ?? '';
+    expect(saved.startsWith(typedBy3500), `saved "${saved}", typed by 3.5 s "${typedBy3500}"`).toBe(true);
   } finally {
     await second.browser.close().catch(() => undefined);
     await killHard(second.process).catch(() => undefined);

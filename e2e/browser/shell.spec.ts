@@ -26,8 +26,12 @@ test('the dataset named at launch opens and shows in the status bar', async ({ p
   const sample = datasetsOnDisk().find((dataset) => dataset.folder === 'egobench-sample') ?? datasetsOnDisk()[0];
   await expect(page.getByTestId('status-dataset')).toHaveText(sample.name);
   await expect(page.getByTestId('status-bar')).toBeVisible();
-  // The token left the address bar once the cookie was set.
+  // The token left the address bar for the tab's sessionStorage; no cookie holds it (browsers
+  // would send a cookie to every port of 127.0.0.1).
   expect(page.url()).not.toContain('token=');
+  const token = new URL(sharedStudioUrl()).searchParams.get('token');
+  expect(await page.evaluate(() => sessionStorage.getItem('egostudio.token'))).toBe(token);
+  expect(await page.context().cookies()).toEqual([]);
 });
 
 test('the four workspace tabs switch views and routes', async ({ page }) => {

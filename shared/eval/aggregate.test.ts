@@ -50,3 +50,21 @@ describe('SPEC §10 aggregation', () => {
     expect(m.modes.dynamic_easy.turn_eff).toBeCloseTo((3 * 25 + 1 * 50) / 4, 12);
   });
 });
+
+describe('names from data', () => {
+  it('counts every model, mode and scenario, __proto__, constructor and prototype included', () => {
+    const names = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
+    const rows = names.flatMap((name) => [row({ ...ok, model: name, mode: name, scenario: name }), row({ model: name, mode: 'static', scenario: 'a' })]);
+    const models = aggregate(rows, new Map([...names, 'a'].map((name) => [name, 1])), PAPER_LABELS);
+    expect(Object.keys(models).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      const figures = Object.getOwnPropertyDescriptor(models, name)!.value as (typeof models)[string];
+      expect(Object.keys(figures.modes).sort(), name).toEqual([name, 'static'].sort());
+      expect(Object.getOwnPropertyDescriptor(figures.modes, name)!.value.joint_succ, name).toBe(1);
+      expect(Object.keys(figures.scenarios).sort(), name).toEqual([name, 'a'].sort());
+      expect(figures.overall.joint_succ, name).toBe(0.5);
+    }
+    // And they survive the JSON report.
+    expect(Object.keys(JSON.parse(JSON.stringify(models))).sort()).toEqual([...names].sort());
+  });
+});

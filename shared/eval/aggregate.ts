@@ -1,5 +1,6 @@
 // Aggregation of trajectory scores (SPEC §10): strata of (scenario, mode) per model, modes
 // weighted by the scenarios' task counts, overall as the mean of the modes.
+import { dataRecord } from '../format/own-data';
 import type { Label, TrajectoryScore } from './profile';
 
 export interface ScoredTrajectory extends TrajectoryScore {
@@ -64,7 +65,7 @@ export function stratumFigures(rows: readonly ScoredTrajectory[], labels: readon
   const micro = ratio(matched, gt);
   const prec = ratio(matched, agent);
   const f1 = micro === null || prec === null ? null : ratio(2 * prec * micro, prec + micro);
-  const labelShares: Record<string, number | null> = {};
+  const labelShares = dataRecord<number | null>();
   for (const label of labels) labelShares[label] = ratio(labelCounts.get(label) ?? 0, n);
   return {
     tool_succ: ratio(toolSucc, n),
@@ -93,7 +94,7 @@ function weightedMean(values: readonly { value: number | null; weight: number }[
 }
 
 function combine(parts: readonly { figures: Figures; weight: number }[], labels: readonly Label[]): Figures {
-  const out = { labels: {} } as Figures;
+  const out = { labels: dataRecord<number | null>() } as Figures;
   for (const name of FIGURE_NAMES) out[name] = weightedMean(parts.map((p) => ({ value: p.figures[name], weight: p.weight })));
   for (const label of labels)
     out.labels[label] = weightedMean(parts.map((p) => ({ value: p.figures.labels[label] ?? null, weight: p.weight })));
@@ -120,17 +121,18 @@ export function aggregate(
   taskCountByScenario: ReadonlyMap<string, number>,
   labels: readonly Label[],
 ): Record<string, ModelFigures> {
-  const models: Record<string, ModelFigures> = {};
+  // Names come from data: a model or mode named `__proto__` must be a key like any other.
+  const models = dataRecord<ModelFigures>();
   for (const [model, modelRows] of groupBy(rows, (r) => r.model)) {
     const strata = new Map<string, { scenario: string; mode: string; figures: Figures }>();
     for (const [key, stratumRows] of groupBy(modelRows, (r) => JSON.stringify([r.scenario, r.mode]))) {
       strata.set(key, { scenario: stratumRows[0].scenario, mode: stratumRows[0].mode, figures: stratumFigures(stratumRows, labels) });
     }
     const all = [...strata.values()];
-    const modes: Record<string, Figures> = {};
+    const modes = dataRecord<Figures>();
     for (const [mode, group] of groupBy(all, (s) => s.mode))
       modes[mode] = combine(group.map((s) => ({ figures: s.figures, weight: taskCountByScenario.get(s.scenario) ?? 0 })), labels);
-    const scenarios: Record<string, Figures> = {};
+    const scenarios = dataRecord<Figures>();
     for (const [scenario, group] of groupBy(all, (s) => s.scenario))
       scenarios[scenario] = combine(group.map((s) => ({ figures: s.figures, weight: 1 })), labels);
     const overall = combine(Object.values(modes).map((figures) => ({ figures, weight: 1 })), labels);

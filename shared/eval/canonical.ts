@@ -1,5 +1,6 @@
 // Canonical comparison of tool calls (SPEC §8.1). Equality here is not always transitive
 // (number tolerance, entity matching), so multisets are compared by maximum bipartite matching.
+import { setOwn } from '../format/own-data';
 import type { Json, ParamSchema, ToolCall, ToolDef } from '../format/types';
 import { callKey } from './calls';
 
@@ -111,7 +112,7 @@ export function matchedParameters(parameters: Record<string, unknown>, tool: Too
   if (!tool) return parameters;
   const declared = tool.parameters.properties ?? {};
   const kept: Record<string, unknown> = {};
-  for (const key of Object.keys(parameters)) if (Object.hasOwn(declared, key)) kept[key] = parameters[key];
+  for (const key of Object.keys(parameters)) if (Object.hasOwn(declared, key)) setOwn(kept, key, parameters[key]);
   return kept;
 }
 
@@ -186,7 +187,7 @@ export function canonicalJson(value: unknown): Json {
   if (Array.isArray(value)) return value.map(canonicalJson);
   if (isObject(value)) {
     const out: { [k: string]: Json } = {};
-    for (const key of Object.keys(value).sort()) if (value[key] !== null && value[key] !== undefined) out[key] = canonicalJson(value[key]);
+    for (const key of Object.keys(value).sort()) if (value[key] !== null && value[key] !== undefined) setOwn(out, key, canonicalJson(value[key]));
     return out;
   }
   return (value ?? null) as Json;

@@ -1,6 +1,7 @@
 // Parameters against a tool's JSON Schema as SPEC §9.1 sees them: a key whose value is null
 // counts as absent; undeclared keys stay (with additionalProperties: false they fail).
 import { Validator } from '@cfworker/json-schema';
+import { setOwn } from '../format/own-data';
 import type { ToolDef } from '../format/types';
 
 const validators = new WeakMap<ToolDef, Validator>();
@@ -18,7 +19,7 @@ export function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = withoutNulls(v);
+    for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) setOwn(out, k, withoutNulls(v));
     return out;
   }
   return value;

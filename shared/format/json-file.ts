@@ -1,27 +1,58 @@
 // Whole-file JSON (dataset.json, tools.json) parsed with positions, so a problem can name the
 // line of a syntax error or of the field that failed validation.
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
-import { MAX_NESTING_DEPTH, safeJsonParse } from './safe-json';
+import { JsonLocator } from './json-locate';
+import { MAX_NESTING_DEPTH, safeJsonParse, tooDeepOffset } from './safe-json';
 import { formatPath } from './schemas';
 import type { Problem } from './types';
 
 export interface JsonFile {
   file: string;
   text: string;
-  tree: Node | undefined;
+  /** Built on the first lookup: valid files without problems never need it. */
+  locator?: JsonLocator;
+  /** Offsets where lines start, built on the first lookup (a file with many problems looks up many). */
+  lineStarts?: number[];
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line of an offset: a binary search over the line starts. */
+function lineIn(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low + 1;
 }
 
 export function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+  return lineIn(lineStartsOf(text), offset);
+}
+
+function lineInDoc(doc: JsonFile, offset: number): number {
+  doc.lineStarts ??= lineStartsOf(doc.text);
+  return lineIn(doc.lineStarts, offset);
 }
 
 /** The parsed value, or a problem at the line of the first syntax error. */
 export function parseJsonFile(file: string, text: string, problems: Problem[]): { value: unknown; doc: JsonFile } | null {
   const strict = safeJsonParse(text.replace(/^\uFEFF/, ''), MAX_NESTING_DEPTH);
   if (!strict.ok) {
+    // Too deep for the parsers below (they recurse): the line where the nesting passes the cap.
+    const tooDeep = tooDeepOffset(text, MAX_NESTING_DEPTH);
+    if (tooDeep !== -1) {
+      problems.push({ file, line: lineAt(text, tooDeep), message: `nesting deeper than ${MAX_NESTING_DEPTH} levels; file not read` });
+      return null;
+    }
     const errors: ParseError[] = [];
     parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
     const first = errors[0];
@@ -32,18 +63,13 @@ export function parseJsonFile(file: string, text: string, problems: Problem[]): 
     });
     return null;
   }
-  return { value: strict.value, doc: { file, text, tree: parseTree(text) } };
+  return { value: strict.value, doc: { file, text } };
 }
 
 /** Line of the value at a zod issue path, falling back to the closest existing ancestor. */
 export function lineOfPath(doc: JsonFile, path: readonly PropertyKey[]): number {
-  if (!doc.tree) return 1;
-  for (let n = path.length; n >= 0; n--) {
-    const segments = path.slice(0, n).map((k) => (typeof k === 'number' ? k : String(k)));
-    const node = findNodeAtLocation(doc.tree, segments);
-    if (node) return lineAt(doc.text, node.offset);
-  }
-  return 1;
+  doc.locator ??= new JsonLocator(doc.text);
+  return lineInDoc(doc, doc.locator.offsetOf(path));
 }
 
 /** Validates with a schema; each issue becomes a problem at its field's line. */

@@ -2,7 +2,7 @@
 // valid still loads. Nothing here throws on bad input.
 import { z } from 'zod';
 import { compareCodePoints } from './codepoint';
-import { parseJsonFile, validateJson } from './json-file';
+import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { splitLines } from './jsonl';
 import { safeJsonParse } from './safe-json';
 import {
@@ -39,15 +39,42 @@ export interface LoadedDataset {
 
 export const DEFAULT_META: DatasetMeta = { id: 'dataset', name: 'dataset', version: '0', modes: [] };
 
+/**
+ * The source with its refusals as problems: a file the source will not read (a symlink leading
+ * out of the dataset, a FIFO, a device) is a problem of that file and reads as absent.
+ */
+function reportingRefusals(source: DatasetSource, problems: Problem[], refused: Set<string>): DatasetSource {
+  const guard = async <T>(file: string, read: Promise<T>, absent: T): Promise<T> => {
+    try {
+      return await read;
+    } catch (error) {
+      refused.add(file);
+      problems.push({ file, line: 0, message: `not read: ${error instanceof Error ? error.message : String(error)}` });
+      return absent;
+    }
+  };
+  return {
+    label: source.label,
+    readText: (path) => guard(path, source.readText(path), null),
+    readChunks: (path) => guard(path, source.readChunks(path), null),
+    listFiles: (dir) => guard(dir, source.listFiles(dir), []),
+    listDirs: (dir) => guard(dir, source.listDirs(dir), []),
+  };
+}
+
 /** Everything but trajectories, which are streamed separately (they can be huge). */
-export async function loadDataset(source: DatasetSource): Promise<LoadedDataset> {
+export async function loadDataset(original: DatasetSource): Promise<LoadedDataset> {
   const problems: Problem[] = [];
+  const refused = new Set<string>();
+  const source = reportingRefusals(original, problems, refused);
   const meta = await loadMeta(source, problems);
   const scenarios = await loadScenarios(source, problems);
   const tasks = await loadTasks(source, scenarios, problems);
   const groundTruth = await loadGroundTruth(source, tasks, problems);
   const annotations = await loadAnnotations(source, tasks, problems);
-  return { meta, scenarios, tasks, groundTruth, annotations, problems };
+  // A refused file is reported once, as refused, not also as missing.
+  const reported = problems.filter((p) => !(refused.has(p.file) && p.message.startsWith('missing')));
+  return { meta, scenarios, tasks, groundTruth, annotations, problems: reported };
 }
 
 async function loadMeta(source: DatasetSource, problems: Problem[]): Promise<DatasetMeta> {
@@ -85,7 +112,7 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
       const tool = validateJson(parsed.doc, toolDefSchema, raw, problems, ['tools', index]) as ToolDef | null;
       if (!tool) return;
       if (names.has(tool.name)) {
-        problems.push({ file, line: 0, message: `tool "${tool.name}" defined twice; the first definition is kept` });
+        problems.push({ file, line: lineOfPath(parsed.doc, ['tools', index]), message: `tool "${tool.name}" defined twice; the first definition is kept` });
         return;
       }
       names.add(tool.name);

@@ -1,14 +1,23 @@
-// Parsing untrusted JSON text: bounded nesting depth, and keys that could reach object
-// prototypes (`__proto__`, `constructor`, `prototype`) dropped before any code copies them.
+// Parsing untrusted JSON text with a bounded nesting depth. Every key is kept as data, those
+// named `__proto__`, `constructor` or `prototype` included: JSON.parse stores each key as an own
+// data property (it never calls the `__proto__` setter, so nothing reaches a prototype), and code
+// that copies keys from data uses own-data.ts.
 
 export const MAX_NESTING_DEPTH = 64;
-
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 export type SafeParse = { ok: true; value: unknown } | { ok: false; message: string };
 
 /** Deepest bracket nesting of JSON text, ignoring brackets inside strings. Linear, no recursion. */
 export function nestingDepth(text: string): number {
+  return scanNesting(text, Infinity).deepest;
+}
+
+/** Offset of the first bracket nested deeper than `maxDepth`, or -1. Linear, no recursion. */
+export function tooDeepOffset(text: string, maxDepth: number): number {
+  return scanNesting(text, maxDepth).tooDeepAt;
+}
+
+function scanNesting(text: string, maxDepth: number): { deepest: number; tooDeepAt: number } {
   let depth = 0;
   let deepest = 0;
   let inString = false;
@@ -21,13 +30,10 @@ export function nestingDepth(text: string): number {
     else if (c === 123 /* { */ || c === 91 /* [ */) {
       depth++;
       if (depth > deepest) deepest = depth;
+      if (depth > maxDepth) return { deepest, tooDeepAt: i };
     } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
   }
-  return deepest;
-}
-
-function dropForbiddenKeys(key: string, value: unknown): unknown {
-  return FORBIDDEN_KEYS.has(key) ? undefined : value;
+  return { deepest, tooDeepAt: -1 };
 }
 
 /** Opening brackets in the text: an upper bound of the nesting depth, counted natively. */
@@ -43,10 +49,8 @@ export function safeJsonParse(text: string, maxDepth = MAX_NESTING_DEPTH): SafeP
   // Few brackets cannot nest deeply; only then is the exact (slower) scan needed.
   const depth = bracketCount(text, maxDepth) <= maxDepth ? 0 : nestingDepth(text);
   if (depth > maxDepth) return { ok: false, message: `nesting depth ${depth} exceeds the limit of ${maxDepth}` };
-  // The reviver is slow; only pay for it when a forbidden key can be present.
-  const needsReviver = text.includes('"__proto__"') || text.includes('"constructor"') || text.includes('"prototype"');
   try {
-    return { ok: true, value: needsReviver ? JSON.parse(text, dropForbiddenKeys) : JSON.parse(text) };
+    return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     return { ok: false, message: `invalid JSON: ${(error as Error).message}` };
   }

@@ -1,9 +1,11 @@
 // zod schemas of the records in a dataset folder (SPEC §1-§6). Unknown extra fields are kept
 // (loose objects) so newer files still load; missing or mistyped required fields are problems.
 import { z } from 'zod';
+import { isJsonObject } from './own-data';
 
 const nonEmpty = z.string().min(1, 'must be a non-empty string');
-const jsonObject = z.record(z.string(), z.unknown());
+// The object itself, not a copy: zod's records copy by assignment, which drops a `__proto__` key.
+const jsonObject = z.custom<Record<string, unknown>>(isJsonObject, 'expected an object');
 
 export const datasetMetaSchema = z.looseObject({
   id: nonEmpty,
@@ -13,10 +15,23 @@ export const datasetMetaSchema = z.looseObject({
   profile: z.enum(['paper', 'egobench']).optional(),
 });
 
+/**
+ * A JSON object whose values each fit `values`, returned as the object itself: zod's records copy
+ * by assignment, which drops a key named `__proto__` (here, a parameter of that name).
+ */
+function dataKeyedRecord(values: z.ZodType<unknown>) {
+  return z.custom<Record<string, unknown>>(isJsonObject, 'expected an object').superRefine((value, ctx) => {
+    for (const [key, item] of Object.entries(value)) {
+      const result = values.safeParse(item);
+      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+    }
+  });
+}
+
 const paramSchema: z.ZodType<unknown> = z.lazy(() =>
   z.looseObject({
     type: z.union([z.string(), z.array(z.string())]).optional(),
-    properties: z.record(z.string(), paramSchema).optional(),
+    properties: dataKeyedRecord(paramSchema).optional(),
     required: z.array(z.string()).optional(),
     additionalProperties: z.union([z.boolean(), paramSchema]).optional(),
     items: paramSchema.optional(),

@@ -1,8 +1,14 @@
-// DatasetSource over node:fs for the CLI and the main process's evaluation.
+// DatasetSource over node:fs for the CLI and the main process's evaluation. It reads a dataset
+// as the studio's own reading does (services/safe-path.ts): nothing through a symlink that leads
+// out of the dataset, and only regular files (a FIFO or a device is refused, never waited on).
+// A refused file is an error the loader reports as a problem of that file.
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { StudioError } from '../../shared/api/studio-error';
 import type { DatasetSource } from '../../shared/format/source';
+import { readRegularText, regularFileChunks } from '../services/regular-file';
+import { resolveExisting } from '../services/safe-path';
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -44,20 +50,53 @@ export async function listFilesBelow(folder: string, base: string): Promise<stri
   return out;
 }
 
+/**
+ * The real path of a dataset file or folder, or null when there is none; StudioError 'forbidden'
+ * when a symlink leads out of the dataset.
+ */
+async function resolveInside(realRoot: Promise<string>, p: string, kind: 'file' | 'dir'): Promise<string | null> {
+  try {
+    return await resolveExisting(await realRoot, p, kind);
+  } catch (error) {
+    if (error instanceof StudioError && error.code === 'not-found') return null;
+    throw error;
+  }
+}
+
+/** Null for a missing file or a folder; StudioError for a refused one. */
+async function orMissing<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isMissing(error) || (error instanceof StudioError && error.code === 'not-found')) return null;
+    throw error;
+  }
+}
+
 export function nodeDatasetSource(root: string): DatasetSource {
-  const resolve = (p: string) => path.join(root, ...p.split('/'));
+  const realRoot = realpath(root);
+  realRoot.catch(() => undefined); // a missing root shows as missing files below
   return {
     label: root,
-    readText: (p) => readTextOrNull(resolve(p)),
-    async readChunks(p) {
-      const file = resolve(p);
-      const info = await stat(file).catch(() => null);
-      return info?.isFile() ? fileChunks(file) : null;
+    async readText(p) {
+      const file = await orMissing(resolveInside(realRoot, p, 'file'));
+      return file === null ? null : orMissing(readRegularText(file));
     },
-    listFiles: (dir) => listFilesBelow(resolve(dir), root),
+    async readChunks(p) {
+      const file = await orMissing(resolveInside(realRoot, p, 'file'));
+      return file === null ? null : orMissing(regularFileChunks(file));
+    },
+    async listFiles(dir) {
+      const folder = await orMissing(resolveInside(realRoot, dir, 'dir'));
+      if (folder === null) return [];
+      const prefix = dir.replace(/\/$/, '');
+      return (await listFilesBelow(folder, folder)).map((f) => (prefix ? `${prefix}/${f}` : f));
+    },
     async listDirs(dir) {
+      const folder = await orMissing(resolveInside(realRoot, dir, 'dir'));
+      if (folder === null) return [];
       try {
-        return (await readdir(resolve(dir), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+        return (await readdir(folder, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
       } catch (error) {
         if (isMissing(error)) return [];
         throw error;

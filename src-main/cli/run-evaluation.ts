@@ -29,7 +29,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
   const pathProblems: Problem[] = [];
   const files = options.trajectoryPaths?.length
     ? await givenTrajectoryFiles(options.trajectoryPaths, pathProblems)
-    : await datasetTrajectoryFiles(root, source);
+    : await datasetTrajectoryFiles(root, source, pathProblems);
   const totalBytes = files.reduce((s, f) => s + f.size, 0);
   // This thread scores too, beside one worker per other core: it has the dataset and engines anyway.
   const workerCount = options.workers ?? (totalBytes >= WORKER_THRESHOLD_BYTES ? Math.min(availableParallelism(), 8) - 1 : 0);

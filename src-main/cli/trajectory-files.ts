@@ -1,10 +1,12 @@
 // Which trajectory files an evaluation reads (SPEC §6, §12), in code-point order of their paths.
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { StudioError } from '../../shared/api/studio-error';
 import { compareCodePoints } from '../../shared/format/codepoint';
 import { listTrajectoryFiles } from '../../shared/format/loader';
 import type { DatasetSource } from '../../shared/format/source';
 import type { Problem } from '../../shared/format/types';
+import { resolveExisting } from '../services/safe-path';
 import { listFilesBelow } from './node-source';
 
 export interface TrajectoryFile {
@@ -18,9 +20,29 @@ async function sized(display: string, absolute: string): Promise<TrajectoryFile>
   return { display, absolute, size: (await stat(absolute)).size };
 }
 
-export async function datasetTrajectoryFiles(root: string, source: DatasetSource): Promise<TrajectoryFile[]> {
-  const files = await listTrajectoryFiles(source);
-  return Promise.all(files.map((f) => sized(f, path.join(root, ...f.split('/')))));
+const refusedType = 'not a regular file (a FIFO, socket or device is never read); left out';
+
+/**
+ * The dataset's trajectory files, checked as every dataset read is: a symlink leading out of the
+ * dataset and anything but a regular file are problems of that file, left out (never read, so a
+ * FIFO cannot block the evaluation).
+ */
+export async function datasetTrajectoryFiles(root: string, source: DatasetSource, problems: Problem[] = []): Promise<TrajectoryFile[]> {
+  const realRoot = await realpath(root);
+  const files: TrajectoryFile[] = [];
+  for (const f of await listTrajectoryFiles(source)) {
+    let real: string;
+    try {
+      real = await resolveExisting(realRoot, f, 'file');
+    } catch (error) {
+      problems.push({ file: f, line: 0, message: `${StudioError.from(error).message}; left out` });
+      continue;
+    }
+    const info = await stat(real);
+    if (!info.isFile()) problems.push({ file: f, line: 0, message: refusedType });
+    else files.push({ display: f, absolute: real, size: info.size });
+  }
+  return files;
 }
 
 /** Files and folders given with --trajectories; a folder expands to its *.jsonl files. */
@@ -32,7 +54,8 @@ export async function givenTrajectoryFiles(paths: readonly string[], problems: P
     else if (info.isDirectory()) {
       for (const relative of await listFilesBelow(given, given))
         if (relative.endsWith('.jsonl')) files.push(await sized(path.posix.join(given.split(path.sep).join('/'), relative), path.join(given, relative)));
-    } else files.push(await sized(given, path.resolve(given)));
+    } else if (!info.isFile()) problems.push({ file: given, line: 0, message: refusedType });
+    else files.push(await sized(given, path.resolve(given)));
   }
   return files.sort((a, b) => compareCodePoints(a.display, b.display));
 }

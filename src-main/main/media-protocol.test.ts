@@ -55,6 +55,42 @@ describe('studio-media:// protocol', () => {
     expect((await get(electronMediaUrl(datasetId, 'scenarios/s/schema.sql'))).headers.get('content-type')).toMatch(/^application\/sql/);
   });
 
+  it('shows only video, audio and images inline; SVG sandboxed; anything else is a download', async () => {
+    const files: Record<string, string> = {
+      'page.html': '<script>parent.pwned = 1</script>',
+      'code.js': 'alert(1)',
+      'tasks.jsonl': '{}',
+      'picture.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'picture.png': 'png',
+      'sound.mp3': 'mp3',
+      'noext': '<html><script>alert(1)</script></html>',
+    };
+    for (const [name, text] of Object.entries(files)) await writeFile(path.join(temp.root, name), text);
+    const headersOf = async (name: string) => (await get(electronMediaUrl(datasetId, name))).headers;
+    for (const name of ['videos/clip.webm', 'picture.png', 'sound.mp3']) {
+      const headers = await headersOf(name);
+      expect(headers.get('content-disposition'), name).toBeNull();
+      expect(headers.get('x-content-type-options'), name).toBe('nosniff');
+      expect(headers.get('content-security-policy'), name).toBe('sandbox');
+    }
+    const svg = await headersOf('picture.svg');
+    expect(svg.get('content-type')).toBe('image/svg+xml');
+    expect(svg.get('content-disposition')).toBeNull();
+    expect(svg.get('content-security-policy')).toMatch(/^sandbox;.*default-src 'none'/);
+    for (const name of ['page.html', 'code.js', 'tasks.jsonl', 'noext']) {
+      const headers = await headersOf(name);
+      expect(headers.get('content-disposition'), name).toBe('attachment');
+      expect(headers.get('x-content-type-options'), name).toBe('nosniff');
+      expect(headers.get('content-security-policy'), name).toBe('sandbox');
+    }
+    // Nothing a page could load as a script or style sheet either (nosniff holds browsers to it).
+    expect((await headersOf('code.js')).get('content-type')).toBe('application/octet-stream');
+    expect((await headersOf('page.html')).get('content-type')).toBe('application/octet-stream');
+    expect((await headersOf('tasks.jsonl')).get('content-type')).toMatch(/^application\/jsonl/);
+    // A download to a browser, still text to fetch() (large JSONL is streamed this way).
+    expect(await (await get(electronMediaUrl(datasetId, 'tasks.jsonl'))).text()).toBe('{}');
+  });
+
   it('refuses escapes: encoded .., symlinks out, unopened datasets', async () => {
     const escapes = [
       // The URL parser already folds these dot segments away; what is left names a file inside.

@@ -1,7 +1,9 @@
-// Readers (the studio itself, the CLI, a text editor) must never see a half-written file:
-// write a temporary file in the same folder, flush it, then rename it over the target.
+// Readers (the studio itself, the CLI, a text editor) must never see a half-written file, and a
+// crash or power cut must leave either the old file or the new one: write a temporary file in the
+// same folder with the target's permissions, fsync it, rename it over the target, then fsync the
+// folder so that the rename itself is on disk.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Temporary files carry this suffix so folder listings can skip them. */
@@ -11,14 +13,41 @@ export function isAtomicTempFile(name: string): boolean {
   return name.startsWith('.') && name.endsWith(atomicTempSuffix);
 }
 
+/** The permission bits of an existing file at `target`, or null for a new file. */
+async function existingMode(target: string): Promise<number | null> {
+  try {
+    const stats = await stat(target);
+    return stats.isFile() ? stats.mode & 0o7777 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Makes a rename in `folder` durable. Some platforms (Windows) cannot open or sync a folder. */
+async function syncFolder(folder: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(folder, 'r');
+    await handle.sync();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL' && code !== 'EACCES') throw error;
+  } finally {
+    await handle?.close();
+  }
+}
+
 export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
   const folder = path.dirname(target);
   await mkdir(folder, { recursive: true });
+  const mode = await existingMode(target);
   const temp = path.join(folder, `.${path.basename(target)}.${randomBytes(6).toString('hex')}${atomicTempSuffix}`);
-  const handle = await open(temp, 'wx');
+  const handle = await open(temp, 'wx', mode ?? 0o666);
   try {
     await handle.writeFile(data);
-    await handle.datasync();
+    // open() applies the umask; an existing file keeps exactly the mode it had.
+    if (mode !== null) await handle.chmod(mode);
+    await handle.sync();
   } catch (error) {
     await handle.close();
     await rm(temp, { force: true });
@@ -31,4 +60,5 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
     await rm(temp, { force: true });
     throw error;
   }
+  await syncFolder(folder);
 }

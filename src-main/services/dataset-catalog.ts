@@ -1,11 +1,12 @@
 // Which datasets the studio knows (under datasets/, from the command line, recently opened) and
 // which of them are open. Only opened datasets can be read, written or streamed.
 import { createHash } from 'node:crypto';
-import { readFile, readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatasetSummary } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
 import type { RecentDatasets } from './recent-datasets';
+import { readRegularText } from './regular-file';
 
 export const datasetManifest = 'dataset.json';
 
@@ -30,7 +31,7 @@ export async function describeDataset(folder: string, source: DatasetSummary['so
     if (!(await stat(manifest)).isFile()) return null;
     let name = path.basename(root);
     try {
-      const parsed = JSON.parse(await readFile(manifest, 'utf8')) as { name?: unknown } | null;
+      const parsed = JSON.parse(await readRegularText(manifest)) as { name?: unknown } | null;
       if (typeof parsed?.name === 'string' && parsed.name.trim() !== '') name = parsed.name.trim();
     } catch {
       // An unreadable dataset.json still lists the folder; the loader reports the problem later.

@@ -1,9 +1,10 @@
 // Reading, listing and writing the files of one dataset, given its real root path.
-import { readFile, readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatasetFile } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
+import { readRegularText } from './regular-file';
 import { compareCodePoints } from './code-point-order';
 import { isInsideRoot, resolveExisting, resolveWritable } from './safe-path';
 
@@ -13,9 +14,10 @@ const maxTextFileBytes = 256 * 1024 * 1024;
 export async function readDatasetText(realRoot: string, relativePath: string): Promise<string> {
   const file = await resolveExisting(realRoot, relativePath, 'file');
   const stats = await stat(file);
-  if (!stats.isFile()) throw new StudioError('not-found', `Not a file: ${relativePath}`);
+  if (stats.isDirectory()) throw new StudioError('not-found', `Not a file: ${relativePath}`);
   if (stats.size > maxTextFileBytes) throw new StudioError('forbidden', `Too large to read as text: ${relativePath}`);
-  return readFile(file, 'utf8');
+  // Refuses FIFOs and devices (which would block or never end), also if swapped in meanwhile.
+  return readRegularText(file);
 }
 
 /** Files below `relativeDir` (recursively), with dataset-relative paths in code-point order. */

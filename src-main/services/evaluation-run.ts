@@ -1,11 +1,12 @@
 // Evaluates a dataset folder in the Node host for the studio's `evaluation.run` and for
 // `egostudio report`: the SPEC §12 report plus task counts and per-trajectory usage.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readdir, realpath } from 'node:fs/promises';
 import { taskCountByScenario } from '../../shared/eval/evaluate';
 import type { ReviewFile } from '../../shared/report/reviews';
 import type { EvaluationRun } from '../../shared/report/types';
 import { evaluateFolder, type EvaluateOptions } from '../cli/run-evaluation';
+import { readRegularText } from './regular-file';
+import { resolveExisting } from './safe-path';
 
 export interface EvaluationRunResult {
   run: EvaluationRun;
@@ -31,12 +32,21 @@ export async function evaluationRun(root: string, options: EvaluateOptions = {})
   };
 }
 
-/** The dataset's `reviews/*.jsonl`, in name order; none when the folder is absent. */
+/**
+ * The dataset's `reviews/*.jsonl`, in name order; none when the folder is absent. Read as every
+ * dataset file is: a symlink leading out of the dataset, a FIFO or a device is left out.
+ */
 export async function readReviewFiles(root: string): Promise<ReviewFile[]> {
-  const dir = path.join(root, 'reviews');
-  const names = await readdir(dir).catch(() => [] as string[]);
+  const realRoot = await realpath(root);
+  const dir = await resolveExisting(realRoot, 'reviews', 'dir').catch(() => null);
+  const names = dir === null ? [] : await readdir(dir).catch(() => [] as string[]);
   const files: ReviewFile[] = [];
-  for (const name of names.filter((n) => n.endsWith('.jsonl')).sort())
-    files.push({ path: `reviews/${name}`, text: await readFile(path.join(dir, name), 'utf8') });
+  for (const name of names.filter((n) => n.endsWith('.jsonl')).sort()) {
+    try {
+      files.push({ path: `reviews/${name}`, text: await readRegularText(await resolveExisting(realRoot, `reviews/${name}`, 'file')) });
+    } catch {
+      // Refused or gone: not a review this run can use.
+    }
+  }
   return files;
 }

@@ -30,6 +30,40 @@ export function decodeMediaPath(encodedPath: string): string {
   }
 }
 
+/**
+ * A dataset is somebody else's folder: a file in it must never run as the studio (same origin,
+ * same API). Only video, audio and image types are shown inline; SVG can hold script, so it is
+ * shown in a sandbox (an opaque origin with scripts off); everything else (HTML, JS, JSON, ...)
+ * is a download. fetch() still reads any of them (the renderer streams large JSONL this way).
+ */
+export const svgSandbox = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+
+/** Types that stay labelled as they are when downloaded: data no browser runs (with nosniff). */
+const dataTypes = new Set(['application/json', 'application/jsonl', 'application/sql', 'text/plain', 'text/markdown']);
+
+/**
+ * The Content-Type a dataset file is served with: media and plain data as themselves, anything
+ * else (HTML, JavaScript, CSS, WebAssembly, ...) as bytes, so that with nosniff no page can load
+ * it as a script or style sheet either.
+ */
+export function mediaContentType(contentType: string): string {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return inlineType.test(type) || dataTypes.has(type) ? contentType : 'application/octet-stream';
+}
+
+const inlineType = /^(video|audio|image)\/[a-z0-9.+-]+$/;
+
+export function mediaSafetyHeaders(contentType: string): Record<string, string> {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    // On every media response, not only SVG: a file opened by itself never gets the studio's origin.
+    'Content-Security-Policy': type === 'image/svg+xml' ? svgSandbox : 'sandbox',
+  };
+  if (!inlineType.test(type)) headers['Content-Disposition'] = 'attachment';
+  return headers;
+}
+
 export const httpStatusForError: Record<StudioErrorCode, number> = {
   'invalid-args': 400,
   forbidden: 403,
@@ -66,8 +100,10 @@ export async function openMediaFile(
     const stats = await stat(file);
     if (!stats.isFile()) throw new StudioError('not-found', `Not a file: ${relativePath}`);
     const size = stats.size;
+    const contentType = mediaContentType(contentTypeFor(file));
     const headers: Record<string, string> = {
-      'Content-Type': contentTypeFor(file),
+      'Content-Type': contentType,
+      ...mediaSafetyHeaders(contentType),
       'Accept-Ranges': 'bytes',
       'Cache-Control': 'no-cache',
     };
@@ -87,7 +123,7 @@ export async function openMediaFile(
     const studioError = StudioError.from(error);
     return {
       status: httpStatusForError[studioError.code],
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
       body: null,
     };
   }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,5 +25,16 @@ describe('readImportedTrajectories', () => {
       { name: 'single.json', text: 's' },
     ]);
     expect(result.problems).toEqual([{ file: path.join(dir, 'gone.jsonl'), line: 0, message: 'not found' }]);
+  });
+
+  it('refuses a FIFO or a device among the chosen files instead of waiting on it', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'traj-import-'));
+    const fifo = path.join(dir, 'runs.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    await writeFile(path.join(dir, 'ok.jsonl'), 'ok\n');
+    const result = await readImportedTrajectories([fifo, '/dev/zero', path.join(dir, 'ok.jsonl')]);
+    expect(result.files).toEqual([{ name: 'ok.jsonl', text: 'ok\n' }]);
+    expect(result.problems.map((p) => p.file).sort()).toEqual(['runs.jsonl', 'zero']);
+    for (const problem of result.problems) expect(problem.message).toContain('Not a regular file');
   });
 });

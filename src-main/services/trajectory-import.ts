@@ -1,9 +1,10 @@
 // File > Import Trajectories... (Electron): reads the files and folders the user chose, a folder
 // expanding to its *.jsonl files (SPEC §6), for the renderer's evaluation worker to score against
 // the open dataset. Names are shown in problems: the file name, or folder/relative path.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodePoints } from './code-point-order';
+import { readRegularText } from './regular-file';
 
 export interface ImportedTrajectories {
   files: { name: string; text: string }[];
@@ -43,7 +44,8 @@ export async function readImportedTrajectories(paths: readonly string[]): Promis
       continue;
     }
     try {
-      result.files.push({ name, text: await readFile(absolute, 'utf8') });
+      // A FIFO or device among the chosen files is refused, never waited on.
+      result.files.push({ name, text: await readRegularText(absolute) });
     } catch (error) {
       result.problems.push({ file: name, line: 0, message: `cannot read: ${(error as Error).message}` });
     }

@@ -18,7 +18,8 @@ beforeEach(async () => {
   temp = await makeTempDataset({ 'tasks.jsonl': '{"id":"a","video":"videos/retail1.mp4"}\n' });
   folder = path.join(temp.base, 'clips');
   await mkdir(folder);
-  await writeFile(path.join(folder, 'retail1.mp4'), 'x');
+  // The first box of an MP4 (`ftyp`): the folder serves only what starts like a video.
+  await writeFile(path.join(folder, 'retail1.mp4'), Uint8Array.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]));
 });
 afterEach(() => temp.cleanup());
 

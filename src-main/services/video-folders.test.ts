@@ -5,9 +5,12 @@ import { StudioError } from '../../shared/api/studio-error';
 import { makeTempDataset, openTempCatalog, type TempDataset } from '../test-support/temp-dataset';
 import type { DatasetCatalog } from './dataset-catalog';
 import { openMediaFile, resolveMediaFile } from './media-files';
-import { clipStatus, resolveFolderClip, videoFolderName, VideoFolders, videoFoldersFile } from './video-folders';
+import { clipStatus, looksLikeVideo, resolveFolderClip, videoFolderName, VideoFolders, videoFoldersFile } from './video-folders';
 
-const clip = Uint8Array.from({ length: 1000 }, (_, i) => i % 256);
+/** An MP4's first box (`ftyp`, brand isom), then filler: enough for the type sniffing. */
+const mp4Head = [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d];
+const webmHead = [0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81];
+const clip = Uint8Array.from({ length: 1000 }, (_, i) => (i < mp4Head.length ? mp4Head[i] : i % 256));
 const tasks = ['{"id":"a","video":"videos/in-dataset.webm"}', '{"id":"b","video":"videos/retail1.mp4"}', '{"id":"c","video":"videos/Green Pepper.mp4"}', '{"id":"d","video":"videos/retail1.mp4"}'];
 
 let temp: TempDataset;
@@ -64,7 +67,45 @@ describe('resolveFolderClip: files directly inside the folder', () => {
   });
   it('reports a missing file, and a folder is not a clip', async () => {
     expect(await code(resolveFolderClip(folder, 'retail2.mp4'))).toBe('not-found');
-    expect(await code(resolveFolderClip(folder, 'sub'))).toBe('not-found');
+    expect(await code(resolveFolderClip(folder, 'sub'))).toBe('forbidden'); // not even named as a video
+    await mkdir(path.join(folder, 'folder.mp4'));
+    expect(await code(resolveFolderClip(folder, 'folder.mp4'))).toBe('not-found');
+  });
+});
+
+describe('resolveFolderClip: video files only, by name and by content', () => {
+  it('recognises WebM/Matroska and MP4 by their first bytes', () => {
+    expect(looksLikeVideo(Uint8Array.from(webmHead))).toBe(true);
+    expect(looksLikeVideo(Uint8Array.from(mp4Head))).toBe(true);
+    expect(looksLikeVideo(new TextEncoder().encode('root:x:0:0:root:/root:/bin/bash'))).toBe(false);
+    expect(looksLikeVideo(new Uint8Array(0))).toBe(false);
+    expect(looksLikeVideo(Uint8Array.from([0x1a, 0x45]))).toBe(false);
+  });
+
+  it('refuses files not named as videos, and files named as videos that are not', async () => {
+    await writeFile(path.join(folder, 'passwd'), 'root:x:0:0:root:/root:/bin/bash\n');
+    await writeFile(path.join(folder, 'notes.txt'), 'text');
+    await writeFile(path.join(folder, 'fake.mp4'), 'root:x:0:0:root:/root:/bin/bash\n');
+    await writeFile(path.join(folder, 'page.html'), '<script>1</script>');
+    await writeFile(path.join(folder, 'real.webm'), Uint8Array.from([...webmHead, 1, 2, 3]));
+    await writeFile(path.join(folder, 'empty.mp4'), '');
+    await symlink(path.join(folder, 'passwd'), path.join(folder, 'passwd-link.mp4'));
+    for (const name of ['passwd', 'notes.txt', 'page.html', 'fake.mp4', 'empty.mp4', 'passwd-link.mp4']) {
+      expect(await code(resolveFolderClip(folder, name)), name).toBe('forbidden');
+    }
+    expect(await resolveFolderClip(folder, 'real.webm')).toBe(path.join(await realpath(folder), 'real.webm'));
+    expect(await resolveFolderClip(folder, 'retail1.mp4')).toBe(path.join(await realpath(folder), 'retail1.mp4'));
+  });
+
+  it('a dataset pointed at /etc does not serve /etc/passwd as videos/passwd', async () => {
+    const { catalog, datasetId } = await openTempCatalog(temp);
+    await folders.set(root, '/etc');
+    for (const name of ['videos/passwd', 'videos/hostname', 'videos/passwd.mp4']) {
+      const response = await openMediaFile(catalog, datasetId, name, null, folders);
+      expect(response.body, name).toBeNull();
+      expect([403, 404], name).toContain(response.status);
+    }
+    expect((await openMediaFile(catalog, datasetId, 'videos/passwd', null, folders)).status).toBe(403);
   });
 });
 

@@ -1,9 +1,10 @@
 // Clips that are not in the dataset (an imported EgoBench release ships none): the user points the
 // studio at a folder of videos, remembered per dataset in the studio's config folder (never in the
 // dataset), and the media service serves `videos/<name>` from it when the dataset has no such
-// file. Only files directly inside that folder are served: no sub-folders, no "..", no symlink
-// that resolves elsewhere.
-import { readFile, realpath, stat } from 'node:fs/promises';
+// file. Only video files directly inside that folder are served: no sub-folders, no "..", no
+// symlink that resolves elsewhere, and nothing that is not a video by its name and by its first
+// bytes (a folder such as /etc must not turn `videos/passwd` into /etc/passwd).
+import { open, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClipStatus } from '../../shared/api/studio-api';
 import { isDatasetRelativePath } from '../../shared/api/dataset-path';
@@ -29,13 +30,40 @@ export function videoFolderName(relativePath: string): string | null {
   return segments[1];
 }
 
+/** The clip extensions a video folder serves (the containers the studio plays: WebM/Matroska, MP4). */
+export const videoFolderExtensions = ['.webm', '.mkv', '.mp4', '.m4v', '.mov'];
+
+/**
+ * True when the bytes open a WebM/Matroska file (EBML header 1A 45 DF A3) or an ISO base media
+ * file (MP4, M4V, QuickTime: a box of type `ftyp` at offset 4).
+ */
+export function looksLikeVideo(head: Uint8Array): boolean {
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return true;
+  return head.length >= 8 && String.fromCharCode(head[4], head[5], head[6], head[7]) === 'ftyp';
+}
+
+async function readHead(file: string, length: number): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = new Uint8Array(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * The real path of `name` directly inside `folder`, or a StudioError: 'not-found' when there is
- * no such file, 'forbidden' when the name is not a plain file name or a symlink leads out of the folder.
+ * no such file, 'forbidden' when the name is not a plain video file name, a symlink leads out of
+ * the folder (or to another type), or the content is not a WebM/Matroska/MP4 file.
  */
 export async function resolveFolderClip(folder: string, name: string): Promise<string> {
   if (!isDatasetRelativePath(name) || name.includes('/')) {
     throw new StudioError('forbidden', `Not a plain file name: ${JSON.stringify(name)}`);
+  }
+  if (!videoFolderExtensions.includes(path.extname(name).toLowerCase())) {
+    throw new StudioError('forbidden', `Not a video file name (${videoFolderExtensions.join(', ')}): ${name}`);
   }
   let realFolder: string;
   let real: string;
@@ -49,7 +77,14 @@ export async function resolveFolderClip(folder: string, name: string): Promise<s
   if (path.dirname(real) !== realFolder) {
     throw new StudioError('forbidden', `${name} leads outside the video folder`);
   }
+  if (!videoFolderExtensions.includes(path.extname(real).toLowerCase())) {
+    throw new StudioError('forbidden', `${name} is a link to a file that is not named as a video`);
+  }
+  // stat before open: opening a FIFO for reading would wait for a writer.
   if (!(await stat(real)).isFile()) throw new StudioError('not-found', `Not a file: ${name}`);
+  if (!looksLikeVideo(await readHead(real, 12))) {
+    throw new StudioError('forbidden', `${name} does not start like a WebM, Matroska or MP4 file`);
+  }
   return real;
 }
 

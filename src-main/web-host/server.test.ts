@@ -6,7 +6,8 @@ import { webMediaUrl } from '../../shared/api/media-url';
 import { createStudioHost } from '../services/studio-host';
 import { makeTempDataset, type TempDataset } from '../test-support/temp-dataset';
 import { startWebHost, type RunningWebHost } from './server';
-import { tokenCookieName, tokenHeader } from './token-auth';
+import { mediaKeyFor, mediaTokenParam, mediaTokenTtlSeconds, signMediaToken } from '../../shared/api/web-auth';
+import { tokenHeader } from './token-auth';
 
 const token = 'test-token-0123456789';
 let temp: TempDataset;
@@ -36,23 +37,36 @@ describe('browser host token', () => {
     expect(host.url).toBe(`http://127.0.0.1:${host.port}/?token=${token}`);
   });
 
-  it('refuses requests without the token or with a wrong one', async () => {
-    expect((await fetch(`${base}/`)).status).toBe(403);
-    expect((await fetch(`${base}/?token=wrong`)).status).toBe(403);
-    expect((await fetch(`${base}/index.html`, { headers: { [tokenHeader]: `${token}x` } })).status).toBe(403);
+  it('refuses API calls and events without the token header or with a wrong one', async () => {
     expect((await api('datasets.list', [], {})).status).toBe(403);
+    expect((await api('datasets.list', [], { [tokenHeader]: `${token}x` })).status).toBe(403);
     expect((await fetch(`${base}/api/events`)).status).toBe(403);
+    expect((await fetch(`${base}/api/events?token=${token}`)).status).toBe(403);
+    expect((await fetch(`${base}/api/app.info?token=${token}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[]' })).status).toBe(403);
   });
 
-  it('accepts the query token on the first load and sets a cookie that works afterwards', async () => {
+  it('serves the page without a token and sets no cookie; the token is a header', async () => {
     const first = await fetch(host.url);
     expect(first.status).toBe(200);
     expect(await first.text()).toContain('<title>studio</title>');
     expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
-    const cookie = first.headers.get('set-cookie')!;
-    expect(cookie).toMatch(new RegExp(`^${tokenCookieName(host.port)}=${token};.*HttpOnly.*SameSite=Strict`));
-    const next = await api('datasets.list', [], { Cookie: cookie.split(';')[0] });
-    expect(next.status).toBe(200);
+    expect(first.headers.get('set-cookie')).toBeNull();
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    expect((await api('datasets.list', [])).status).toBe(200);
+  });
+
+  it('no longer accepts the token in a cookie (browsers send cookies to every port of 127.0.0.1)', async () => {
+    for (const cookie of [`studio_token_${host.port}=${token}`, `studio_token=${token}`, `token=${token}`]) {
+      expect((await api('datasets.list', [], { Cookie: cookie })).status, cookie).toBe(403);
+    }
+  });
+
+  it('refuses another origin even with the token (another port of 127.0.0.1 included)', async () => {
+    for (const origin of ['http://evil.example', `http://127.0.0.1:${host.port + 1}`, 'null', `https://127.0.0.1:${host.port}`]) {
+      expect((await api('datasets.list', [], { ...withToken, Origin: origin })).status, origin).toBe(403);
+    }
+    expect((await api('datasets.list', [], { ...withToken, Origin: base })).status).toBe(200);
+    expect((await api('datasets.list', [], { ...withToken, Origin: `http://localhost:${host.port}` })).status).toBe(200);
   });
 
   it('refuses a foreign Host header even with the token (DNS rebinding)', async () => {
@@ -99,6 +113,23 @@ describe('browser host API', () => {
     expect(((await (await api('app.info', [])).json()) as { value: { hostKind: string } }).value.hostKind).toBe('web');
   });
 
+  it('serves media to a URL with a media token for that path; refuses other paths, expired and missing tokens', async () => {
+    const id = await openTiny();
+    await writeFile(path.join(temp.root, 'videos', 'other.webm'), new Uint8Array(10));
+    const key = mediaKeyFor(token);
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (file: string, expires = now + mediaTokenTtlSeconds, signedFor = file) =>
+      `${base}${webMediaUrl(id, file)}?${mediaTokenParam}=${signMediaToken(key, id, signedFor, expires)}`;
+    const video = await fetch(signed('videos/clip.webm'), { headers: { Range: 'bytes=0-9' } });
+    expect(video.status).toBe(206);
+    expect((await video.arrayBuffer()).byteLength).toBe(10);
+    expect((await fetch(`${base}${webMediaUrl(id, 'videos/clip.webm')}`)).status).toBe(403);
+    expect((await fetch(signed('videos/other.webm', undefined, 'videos/clip.webm'))).status).toBe(403);
+    expect((await fetch(signed('videos/clip.webm', now - 1))).status).toBe(403);
+    expect((await fetch(`${base}${webMediaUrl(id, 'videos/clip.webm')}?${mediaTokenParam}=${signMediaToken(mediaKeyFor('other'), id, 'videos/clip.webm', now + 60)}`)).status).toBe(403);
+    expect((await fetch(`${base}${webMediaUrl(id, 'videos/clip.webm')}?token=${token}`)).status).toBe(403);
+  });
+
   it('serves media with range support and refuses escapes', async () => {
     const id = await openTiny();
     const partial = await fetch(`${base}${webMediaUrl(id, 'videos/clip.webm')}`, { headers: { ...withToken, Range: 'bytes=10-19' } });
@@ -108,6 +139,24 @@ describe('browser host API', () => {
     expect((await partial.arrayBuffer()).byteLength).toBe(10);
     const escape = await fetch(`${base}/media/${id}/%2E%2E%2Foutside-secret.txt`, { headers: withToken });
     expect(escape.status).toBe(403);
+  });
+
+  it('never serves a dataset file as active content on the studio origin', async () => {
+    const id = await openTiny();
+    await writeFile(path.join(temp.root, 'evil.html'), '<script>fetch("/api/datasets.list")</script>');
+    await writeFile(path.join(temp.root, 'evil.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>');
+    const html = await fetch(`${base}${webMediaUrl(id, 'evil.html')}`, { headers: withToken });
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-disposition')).toBe('attachment');
+    expect(html.headers.get('x-content-type-options')).toBe('nosniff');
+    // The media response's own policy replaces the renderer's (which allows script from 'self').
+    expect(html.headers.get('content-security-policy')).toBe('sandbox');
+    const svg = await fetch(`${base}${webMediaUrl(id, 'evil.svg')}`, { headers: withToken });
+    expect(svg.headers.get('content-disposition')).toBeNull();
+    expect(svg.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+    const video = await fetch(`${base}${webMediaUrl(id, 'videos/clip.webm')}`, { headers: withToken });
+    expect(video.headers.get('content-disposition')).toBeNull();
+    expect(video.headers.get('content-type')).toBe('video/webm');
   });
 
   it('pushes events over Server-Sent Events', async () => {

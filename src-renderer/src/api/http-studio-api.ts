@@ -1,18 +1,26 @@
-// window.studio for the browser host: the same channel map, carried over HTTP. Requests are
-// same-origin, so the token cookie set on the first page load authenticates them.
+// window.studio for the browser host: the same channel map, carried over HTTP. Every call sends
+// the run's token as the X-Studio-Token header; media URLs carry a media token signed for their
+// path instead (elements such as <video> cannot send headers). See shared/api/web-auth.ts.
 import { webMediaUrl } from '../../../shared/api/media-url';
 import { buildStudioInvokers, type StudioApi, type StudioChannel } from '../../../shared/api/studio-api';
 import { StudioError, isStudioErrorCode } from '../../../shared/api/studio-error';
-import type { StudioEvents } from '../../../shared/api/studio-events';
+import { mediaKeyFor, mediaTokenParam, mediaTokenTtlSeconds, signMediaToken, tokenHeader } from '../../../shared/api/web-auth';
+import { openEventStream } from './event-stream';
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
-async function invokeOverHttp(fetchImpl: Fetch, name: StudioChannel, args: unknown[]): Promise<unknown> {
+/**
+ * A media URL is handed out again while it has this much of its life left, so that a page builds
+ * the same URL for a clip on every render (the player and the clip cache key on it).
+ */
+const reuseWhileSecondsLeft = mediaTokenTtlSeconds / 4;
+
+async function invokeOverHttp(fetchImpl: Fetch, token: string, name: StudioChannel, args: unknown[]): Promise<unknown> {
   const response = await fetchImpl(`/api/${name}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', [tokenHeader]: token },
     body: JSON.stringify(args),
-    credentials: 'same-origin',
+    credentials: 'omit',
   });
   const body = (await response.json().catch(() => null)) as { value?: unknown; error?: { code?: unknown; message?: unknown } } | null;
   if (response.ok && body && 'value' in body) return body.value;
@@ -21,18 +29,42 @@ async function invokeOverHttp(fetchImpl: Fetch, name: StudioChannel, args: unkno
   throw new StudioError(code, message);
 }
 
-export function createHttpStudioApi(fetchImpl: Fetch = (input, init) => fetch(input, init)): StudioApi {
-  let events: EventSource | null = null;
+export function createHttpStudioApi(
+  token: string,
+  fetchImpl: Fetch = (input, init) => fetch(input, init),
+  nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+): StudioApi {
+  const mediaKey = mediaKeyFor(token);
+  const mediaUrls = new Map<string, { url: string; expires: number }>();
+  const listeners = new Map<string, Set<(payload: never) => void>>();
+  let streaming = false;
   return {
-    ...buildStudioInvokers((name, args) => invokeOverHttp(fetchImpl, name, args)),
+    ...buildStudioInvokers((name, args) => invokeOverHttp(fetchImpl, token, name, args)),
     hostKind: 'web',
-    mediaUrl: (datasetId, path) => webMediaUrl(datasetId, path),
+    mediaUrl: (datasetId, path) => {
+      const key = `${datasetId}\0${path}`;
+      const now = nowSeconds();
+      const held = mediaUrls.get(key);
+      if (held && held.expires - now > reuseWhileSecondsLeft) return held.url;
+      const expires = now + mediaTokenTtlSeconds;
+      const url = `${webMediaUrl(datasetId, path)}?${mediaTokenParam}=${signMediaToken(mediaKey, datasetId, path, expires)}`;
+      mediaUrls.set(key, { url, expires });
+      return url;
+    },
     onEvent: (name, listener) => {
       // One stream for all events, opened on the first subscription.
-      events ??= new EventSource('/api/events');
-      const handle = (message: MessageEvent<string>) => listener(JSON.parse(message.data) as StudioEvents[typeof name]);
-      events.addEventListener(name, handle);
-      return () => events?.removeEventListener(name, handle);
+      if (!streaming) {
+        streaming = true;
+        openEventStream(fetchImpl, '/api/events', { [tokenHeader]: token }, ({ event, data }) => {
+          const payload = JSON.parse(data) as never;
+          listeners.get(event)?.forEach((each) => each(payload));
+        });
+      }
+      const handle = listener as (payload: never) => void;
+      const set = listeners.get(name) ?? new Set();
+      set.add(handle);
+      listeners.set(name, set);
+      return () => set.delete(handle);
     },
   };
 }

@@ -10,15 +10,28 @@ declare global {
   }
 }
 
+/** Where the tab keeps the browser host's token: this tab only, gone when it closes. */
+export const tokenStorageKey = 'egostudio.token';
+
+/**
+ * The token the host printed (`?token=`), taken out of the address bar (history, screenshots,
+ * bookmarks) into the tab's sessionStorage, where a reload finds it again.
+ */
+export function takeToken(location: Location, storage: Storage, history: History): string {
+  const url = new URL(location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    storage.setItem(tokenStorageKey, fromUrl);
+    url.searchParams.delete('token');
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return storage.getItem(tokenStorageKey) ?? '';
+}
+
 export function installStudioApi(): StudioApi {
   if (!window.studio) {
-    window.studio = createHttpStudioApi();
-    // The token has done its job (the server set a cookie); keep it out of history and screenshots.
-    const url = new URL(window.location.href);
-    if (url.searchParams.has('token')) {
-      url.searchParams.delete('token');
-      window.history.replaceState(null, '', url.pathname + url.search + url.hash);
-    }
+    window.studio = createHttpStudioApi(takeToken(window.location, window.sessionStorage, window.history));
   }
   return window.studio;
 }

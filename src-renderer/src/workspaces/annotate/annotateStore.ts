@@ -8,6 +8,7 @@ import { emptyAnnotation, getAnnotation, listAnnotations, saveAnnotation, type A
 import type { AnnotationRecord } from '../../db/schema';
 import { studioApi } from '../../api/studio';
 import type { LintIssue } from './lint';
+import { SaveSchedule } from './saveSchedule';
 import { studioDatasetSource } from './studioSource';
 
 export type TaskStatus = 'todo' | 'draft' | 'submitted';
@@ -17,8 +18,6 @@ export type StatusFilter = 'all' | TaskStatus;
 export const noCalls: AnnotationRecord['calls'] = [];
 export const noRefs: AnnotationRecord['visual_refs'] = [];
 
-/** Edits reach IndexedDB this long after the last keystroke (the contract is within 1 s). */
-export const SAVE_DELAY_MS = 300;
 
 export interface AnnotateState {
   datasetId: string | null;
@@ -56,7 +55,8 @@ export interface AnnotateState {
   set(partial: Partial<AnnotateState>): void;
 }
 
-let saveTimer: number | undefined;
+/** Edits reach IndexedDB after a pause, and while typing on at least every 0.7 s (saveSchedule.ts). */
+const saveSchedule = new SaveSchedule(() => void useAnnotateStore.getState().flush());
 let saving: Promise<void> = Promise.resolve();
 
 function statusOf(record: AnnotationRecord | undefined): TaskStatus {
@@ -135,13 +135,11 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     if (!record) return;
     const next = { ...record, ...edit };
     set({ record: next, saveState: 'pending', statuses: { ...get().statuses, [record.task]: next.status } });
-    window.clearTimeout(saveTimer);
-    saveTimer = window.setTimeout(() => void get().flush(), SAVE_DELAY_MS);
+    saveSchedule.edited();
   },
 
   flush: async () => {
-    window.clearTimeout(saveTimer);
-    saveTimer = undefined;
+    saveSchedule.saved();
     const run = async () => {
       const { record, saveState } = get();
       if (!record || saveState !== 'pending') return;

@@ -1,0 +1,96 @@
+// A dataset is somebody else's folder. An .html or .svg file in it, opened through the studio's
+// own media URL in Chromium, must not run its script as the studio: the HTML is a download, the
+// SVG renders in a sandbox. The files try what an attacker would: mark the origin's storage and
+// write a file into the dataset through the API with whatever credential the tab holds.
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { StudioApi } from '../../shared/api/studio-api';
+import { startStudioHost } from '../studio-host';
+
+type StudioWindow = { studio?: StudioApi };
+
+// Tries the API with the tab's token (sessionStorage, where the studio keeps it) and same-origin credentials.
+const attack = (marker: string) => `
+  localStorage.setItem('${marker}', 'ran');
+  const headers = { 'Content-Type': 'application/json', 'x-studio-token': sessionStorage.getItem('egostudio.token') };
+  const call = (name, args) => fetch('/api/' + name, { method: 'POST', headers, body: JSON.stringify(args) }).then((r) => r.json());
+  call('datasets.list', []).then(({ value }) => call('datasets.writeText', [value.find((d) => d.source === 'added').id, '${marker}.txt', 'ran']));
+`;
+
+let work: string;
+let dataset: string;
+let host: ChildProcess | undefined;
+let studioUrl: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  work = await mkdtemp(path.join(tmpdir(), 'studio-content-'));
+  dataset = path.join(work, 'untrusted');
+  await mkdir(path.join(dataset, 'notes'), { recursive: true });
+  await writeFile(path.join(dataset, 'dataset.json'), JSON.stringify({ id: 'untrusted', name: 'Untrusted', version: '1', modes: ['static'] }));
+  // Inline script and a script file from the dataset itself (which the studio's CSP, script-src 'self', would allow).
+  await writeFile(path.join(dataset, 'notes', 'html-attack.js'), attack('pwned-html'));
+  await writeFile(path.join(dataset, 'notes', 'svg-attack.js'), `document.documentElement.setAttribute('data-ran', 'yes');${attack('pwned-svg')}`);
+  await writeFile(
+    path.join(dataset, 'notes', 'readme.html'),
+    `<!doctype html><title>readme</title><script>${attack('pwned-html')}</script><script src="html-attack.js"></script>`,
+  );
+  await writeFile(
+    path.join(dataset, 'notes', 'figure.svg'),
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100"><rect id="box" width="200" height="100" fill="teal"/>` +
+      `<script><![CDATA[document.documentElement.setAttribute('data-ran', 'yes');${attack('pwned-svg')}]]></script><script xlink:href="svg-attack.js"/></svg>`,
+  );
+  await mkdir(path.join(work, 'config'));
+  const started = await startStudioHost({ dataset, configDir: path.join(work, 'config') });
+  host = started.process;
+  studioUrl = started.url;
+});
+
+test.afterAll(async () => {
+  host?.kill('SIGTERM');
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+async function mediaUrlOf(page: Page, file: string): Promise<string> {
+  await page.goto(studioUrl);
+  await expect(page.getByTestId('status-dataset')).toHaveText('Untrusted');
+  const relative = await page.evaluate(async (file) => {
+    const studio = (globalThis as unknown as StudioWindow).studio!;
+    const [entry] = (await studio.datasets.list()).filter((d) => d.source === 'added');
+    return studio.mediaUrl(entry.id, file);
+  }, file);
+  return new URL(relative, page.url()).href;
+}
+
+async function expectNoScriptRan(page: Page, marker: string): Promise<void> {
+  // Long enough for the attack's two API calls had the script run.
+  await page.waitForTimeout(1500);
+  expect(existsSync(path.join(dataset, `${marker}.txt`)), `${marker}.txt written through the API`).toBe(false);
+  await page.goto(studioUrl);
+  await expect(page.getByTestId('status-dataset')).toHaveText('Untrusted');
+  expect(await page.evaluate((key) => localStorage.getItem(key), marker)).toBeNull();
+}
+
+test('a dataset .html opened from the studio tab is a download, its script never runs', async ({ page }) => {
+  const url = await mediaUrlOf(page, 'notes/readme.html');
+  const download = page.waitForEvent('download');
+  // Chromium aborts the navigation when the response is a download.
+  await page.goto(url).catch(() => undefined);
+  expect((await download).suggestedFilename()).toBe('readme.html');
+  await expectNoScriptRan(page, 'pwned-html');
+});
+
+test('a dataset .svg with a script shows as a picture in a sandbox, its script never runs', async ({ page }) => {
+  const url = await mediaUrlOf(page, 'notes/figure.svg');
+  await page.goto(url);
+  await expect(page.locator('#box')).toBeVisible();
+  await expectNoScriptRan(page, 'pwned-svg');
+  await page.goto(url);
+  await expect(page.locator('#box')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await page.locator('svg').getAttribute('data-ran')).toBeNull();
+});

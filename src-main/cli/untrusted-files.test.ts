@@ -1,0 +1,107 @@
+// A dataset folder is somebody else's: the evaluation reads it as the studio's own reading does.
+// A symlink leading out of the dataset and a FIFO or device in place of a file are problems of
+// that file; nothing blocks, nothing outside the dataset is read.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StudioError } from '../../shared/api/studio-error';
+import { loadDataset } from '../../shared/format/loader';
+import { call, shopFiles } from '../../shared/eval/test-support/shop';
+import { readDatasetText } from '../services/dataset-files';
+import { readReviewFiles } from '../services/evaluation-run';
+import { openRegularFile } from '../services/regular-file';
+import { writeDatasetFolder } from '../test-support/dataset-folder';
+import { nodeDatasetSource } from './node-source';
+import { evaluateFolder } from './run-evaluation';
+
+let base: string;
+let root: string;
+let outside: string;
+
+const mkfifo = (file: string) => execFileSync('mkfifo', [file]);
+const trajectory = (id: string, model: string) =>
+  JSON.stringify({ id, task_id: 't1', model, mode: 'static', tool_calls: [{ turn: 0, calls: [call('search_products', { name: 'apple' })] }] });
+
+beforeEach(async () => {
+  base = await mkdtemp(path.join(tmpdir(), 'egostudio-untrusted-'));
+  root = path.join(base, 'shop');
+  outside = path.join(base, 'outside');
+  await writeDatasetFolder(outside, {
+    'trajectories.jsonl': `${trajectory('stolen', 'outside-model')}\n`,
+    'tasks.jsonl': shopFiles()['tasks.jsonl'],
+    'review.jsonl': '{"trajectory_id": "x"}\n',
+  });
+  await writeDatasetFolder(root, { ...shopFiles(), 'trajectories/ok.jsonl': `${trajectory('ok', 'inside-model')}\n` });
+});
+afterEach(() => rm(base, { recursive: true, force: true }));
+
+/** Fails the test instead of hanging when a read blocks. */
+function withinSeconds<T>(seconds: number, work: Promise<T>): Promise<T> {
+  return Promise.race([work, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`blocked for ${seconds} s`)), seconds * 1000))]);
+}
+
+describe('reading refuses FIFOs and devices', () => {
+  it('openRegularFile refuses a FIFO and a device at once, and opens a regular file', async () => {
+    const fifo = path.join(base, 'fifo');
+    mkfifo(fifo);
+    for (const file of [fifo, '/dev/zero', '/dev/null']) {
+      const error = await withinSeconds(2, openRegularFile(file).then(() => null, (e: unknown) => e));
+      expect(StudioError.from(error).code, file).toBe('forbidden');
+    }
+    await (await openRegularFile(path.join(root, 'tasks.jsonl'))).close();
+  });
+
+  it('a FIFO named dataset.json, tasks.jsonl or a trajectory file is a problem of that file, not a hang', async () => {
+    await rm(path.join(root, 'dataset.json'));
+    mkfifo(path.join(root, 'dataset.json'));
+    mkfifo(path.join(root, 'ground_truth.jsonl.fifo'));
+    mkfifo(path.join(root, 'trajectories', 'fifo.jsonl'));
+    await rm(path.join(root, 'scenarios', 'shop', 'tools.json'));
+    mkfifo(path.join(root, 'scenarios', 'shop', 'tools.json'));
+    const { report } = await withinSeconds(20, evaluateFolder(root, { workers: 0 }));
+    const problemOf = (file: string) => report.problems.filter((p) => p.file === file);
+    expect(problemOf('dataset.json')).toEqual([{ file: 'dataset.json', line: 0, message: expect.stringMatching(/not read: Not a regular file/) }]);
+    expect(problemOf('scenarios/shop/tools.json')).toEqual([{ file: 'scenarios/shop/tools.json', line: 0, message: expect.stringMatching(/Not a regular file/) }]);
+    // listFilesBelow never lists a FIFO as a trajectory file; no problem, and nothing blocks.
+    expect(report.trajectories.map((t) => t.id)).toEqual([]); // the scenario is gone with its tools.json
+    expect(await withinSeconds(2, readDatasetText(root, 'dataset.json').then(() => 'read', (e: unknown) => StudioError.from(e).code))).toBe('forbidden');
+  });
+});
+
+describe('evaluation refuses symlinks leading out of the dataset, as reading does', () => {
+  it('a trajectory file, tasks.jsonl and a review linked from outside are refused with a problem', async () => {
+    await symlink(path.join(outside, 'trajectories.jsonl'), path.join(root, 'trajectories', 'stolen.jsonl'));
+    await rm(path.join(root, 'tasks.jsonl'));
+    await symlink(path.join(outside, 'tasks.jsonl'), path.join(root, 'tasks.jsonl'));
+    await writeDatasetFolder(root, { 'reviews/inside.jsonl': '{"trajectory_id": "ok"}\n' });
+    await symlink(path.join(outside, 'review.jsonl'), path.join(root, 'reviews', 'stolen.jsonl'));
+    const { report } = await evaluateFolder(root, { workers: 0 });
+    expect(report.problems).toContainEqual({ file: 'trajectories/stolen.jsonl', line: 0, message: expect.stringContaining('outside the dataset') });
+    expect(report.problems).toContainEqual({ file: 'tasks.jsonl', line: 0, message: expect.stringContaining('outside the dataset') });
+    expect(report.problems.filter((p) => p.file === 'tasks.jsonl')).toHaveLength(1); // refused, not also "missing"
+    expect(report.trajectories.map((t) => t.model)).not.toContain('outside-model');
+    expect((await readReviewFiles(root)).map((f) => f.path)).toEqual(['reviews/inside.jsonl']);
+  });
+
+  it('a symlink inside the dataset still reads', async () => {
+    await symlink(path.join(root, 'trajectories', 'ok.jsonl'), path.join(root, 'trajectories', 'alias.jsonl'));
+    const dataset = await loadDataset(nodeDatasetSource(root));
+    expect(dataset.problems).toEqual([]);
+    const { report } = await evaluateFolder(root, { workers: 0 });
+    expect(report.problems).toContainEqual({ file: 'trajectories/ok.jsonl', line: 1, message: expect.stringContaining('repeats') });
+    expect(report.trajectories.map((t) => t.id)).toEqual(['ok']);
+  });
+
+  it('a dataset folder linked as scenarios/ from outside is refused', async () => {
+    const elsewhere = path.join(base, 'elsewhere');
+    await writeDatasetFolder(elsewhere, { 'shop/schema.sql': 'CREATE TABLE x(a);', 'shop/tools.json': '{"state_tables": [], "tools": []}' });
+    await rm(path.join(root, 'scenarios'), { recursive: true });
+    await symlink(elsewhere, path.join(root, 'scenarios'));
+    const dataset = await loadDataset(nodeDatasetSource(root));
+    expect(dataset.scenarios.size).toBe(0);
+    expect(dataset.problems).toContainEqual({ file: 'scenarios', line: 0, message: expect.stringContaining('outside the dataset') });
+  });
+});
+

@@ -1,0 +1,43 @@
+// Reading a file from a dataset, which is somebody else's folder: only regular files. A FIFO
+// named dataset.json would block the reader until someone writes to it, a device such as
+// /dev/zero would never end; both are refused. The file is opened non-blocking and checked on
+// the open handle, so it cannot be swapped for a FIFO between the check and the read.
+import { constants, type ReadStream } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { StudioError } from '../../shared/api/studio-error';
+
+function notRegular(file: string): StudioError {
+  return new StudioError('forbidden', `Not a regular file (a FIFO, socket or device is never read): ${path.basename(file)}`);
+}
+
+/** An open handle on a regular file; StudioError 'forbidden' for anything else. */
+export async function openRegularFile(file: string): Promise<FileHandle> {
+  // Refuse before opening where possible: opening some devices has effects of its own.
+  const before = await stat(file);
+  if (before.isDirectory()) throw new StudioError('not-found', `A folder, not a file: ${path.basename(file)}`);
+  if (!before.isFile()) throw notRegular(file);
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    if (!(await handle.stat()).isFile()) throw notRegular(file);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+export async function readRegularText(file: string): Promise<string> {
+  const handle = await openRegularFile(file);
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A stream of a regular file's text (the stream closes the handle). */
+export async function regularFileChunks(file: string, options: { start?: number; end?: number } = {}): Promise<ReadStream> {
+  const handle = await openRegularFile(file);
+  return handle.createReadStream({ encoding: 'utf8', highWaterMark: 1 << 20, autoClose: true, ...options });
+}

@@ -1,0 +1,56 @@
+// The host's Server-Sent Events (GET /api/events) read with fetch(), because EventSource cannot
+// send the token header. Reconnects after a second when the stream ends or fails, as EventSource would.
+
+export interface SseMessage {
+  event: string;
+  data: string;
+}
+
+/** Splits buffered stream text into complete messages; returns them and the unfinished rest. */
+export function parseSse(buffer: string): { messages: SseMessage[]; rest: string } {
+  const messages: SseMessage[] = [];
+  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line === '' || line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    }
+    if (data.length > 0) messages.push({ event, data: data.join('\n') });
+  }
+  return { messages, rest };
+}
+
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Opens the stream and keeps it open; every message goes to `dispatch`. */
+export function openEventStream(fetchImpl: Fetch, url: string, headers: Record<string, string>, dispatch: (message: SseMessage) => void): void {
+  const run = async () => {
+    for (;;) {
+      try {
+        const response = await fetchImpl(url, { headers, cache: 'no-store', credentials: 'omit' });
+        if (response.ok && response.body) {
+          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffer = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            const parsed = parseSse(buffer + value);
+            buffer = parsed.rest;
+            parsed.messages.forEach(dispatch);
+          }
+        }
+      } catch {
+        // The host went away or the network dropped: try again below.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  };
+  void run();
+}
