@@ -186,11 +186,15 @@ class SqliteScenarioEngine implements ScenarioEngine {
     const state: DbState = {};
     for (const { table, sql } of this.stateQueries) {
       const { columns, rows } = this.statements.get(sql).run(() => undefined, 'all');
-      state[table] = rows.map((values) => {
-        const row: Row = {};
-        columns.forEach((column, i) => setOwn(row, column, values[i]));
-        return row;
-      });
+      setOwn(
+        state,
+        table,
+        rows.map((values) => {
+          const row: Row = {};
+          columns.forEach((column, i) => setOwn(row, column, values[i]));
+          return row;
+        }),
+      );
     }
     return state;
   }

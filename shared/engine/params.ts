@@ -2,19 +2,13 @@
 // treated as absent, JSON Schema validation, and conversion to SQL values.
 import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import type { Json, JsonObject, ParamSchema } from '../format/types';
+import { setOwn } from '../format/own-data';
 import type { SqlValue } from './types';
+
+export { setOwn };
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Assign without tripping the `__proto__` setter (keys come from data). */
-export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
 }
 
 /** Drop object keys whose value is null (or undefined), at every depth: they count as absent. */

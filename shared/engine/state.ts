@@ -1,4 +1,5 @@
 // State equality (SPEC §7) and state differences for the UI.
+import { setOwn } from '../format/own-data';
 import type { DbState, Row, SqlValue } from './types';
 
 /**
@@ -110,7 +111,7 @@ function diffByKey(table: string, beforeRows: Row[], afterRows: Row[], keyColumn
     const columns = changedColumns(row, next);
     if (columns.length > 0) {
       const keyRow: Row = {};
-      for (const column of keyColumns) keyRow[column] = row[column];
+      for (const column of keyColumns) setOwn(keyRow, column, row[column]);
       diff.changed.push({ key: keyRow, before: row, after: next, columns });
     }
   }

@@ -1,5 +1,6 @@
 // Parameter filtering and equality as the official EgoBench evaluator applies them
 // (egobench/README.md, "How the official evaluator scores").
+import { setOwn } from '../../format/own-data';
 import type { ParamSchema, ToolDef } from '../../format/types';
 
 /** How one named field compares: fuzzy entity matching, whole-string ignoring case, or exact. */
@@ -51,7 +52,7 @@ export function acceptedParameters(parameters: Record<string, unknown>, tool: To
   const declared = tool.parameters?.properties ?? {};
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parameters)) {
-    if (Object.hasOwn(declared, key) && (declared[key] as Record<string, unknown>)['x-ignored'] !== true) out[key] = value;
+    if (Object.hasOwn(declared, key) && (declared[key] as Record<string, unknown>)['x-ignored'] !== true) setOwn(out, key, value);
   }
   return out;
 }
