@@ -28,6 +28,8 @@ export default defineConfig({
         input: {
           index: resolve(root, 'src-main/main/index.ts'),
           'web-host': resolve(root, 'src-main/web-host/index.ts'),
+          // Scores trajectory chunks in worker threads for both hosts (evaluation.run).
+          'eval-worker': resolve(root, 'src-main/services/evaluation/eval-worker.ts'),
         },
       },
     },

@@ -3,6 +3,7 @@
 //   shared/       runs everywhere: no Node builtins, no Electron, no React, nothing from src-*;
 //   src-renderer/ is a web page: no Node builtins, no Electron, nothing from src-main/;
 //   src-main/     never reaches into src-renderer/; only main/ and preload/ import electron;
+//   services/     never import the command line (src-main/cli/): the CLI builds on services;
 //   ipcRenderer exists only in the preload, ipcMain.handle/on only in main/ipc.ts.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -18,6 +19,7 @@ const electron = { group: ['electron', 'electron/*'], message: 'Only src-main/ma
 const rendererCode = { group: ['**/src-renderer/**'], message: 'src-renderer is the web page; share code through shared/ instead.' };
 const mainCode = { group: ['**/src-main/**'], message: 'The renderer reaches the host only through window.studio (shared/api).' };
 const hostCode = { group: ['**/src-main/**'], message: 'shared/ runs in every process; host code depends on it, not the reverse.' };
+const cliCode = { group: ['**/cli/**'], message: 'Services are what the CLI and both hosts build on; they never import the command line.' };
 const uiLibraries = { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*'], message: 'shared/ has no UI.' };
 
 const restrict = (...patterns) => ['error', { patterns }];
@@ -72,6 +74,11 @@ export default tseslint.config(
   {
     files: ['src-main/**'],
     rules: { 'no-restricted-imports': restrict(electron, rendererCode) },
+  },
+  {
+    files: ['src-main/services/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(electron, rendererCode, cliCode) },
   },
   {
     files: ['src-main/main/**', 'src-main/preload/**'],

@@ -17,7 +17,7 @@ import { datasetsDir, repoRoot } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
 
 const fullRelease = path.resolve(repoRoot, '..', 'shared', 'egobench');
-const fixture = path.join(repoRoot, 'src-main', 'cli', 'import-egobench', 'fixtures', 'retail1-mini');
+const fixture = path.join(repoRoot, 'src-main', 'services', 'import-egobench', 'fixtures', 'retail1-mini');
 // EGOBENCH_E2E_RELEASE=fixture runs the fresh-clone path on a machine that has the release.
 const release = existsSync(path.join(fullRelease, 'tasks')) && process.env.EGOBENCH_E2E_RELEASE !== 'fixture' ? fullRelease : fixture;
 const CLIP = 'videos/retail1.mp4';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeDatasetSource } from '../../src-main/cli/node-source';
+import { nodeDatasetSource } from '../../src-main/services/evaluation/node-source';
 import { loadSqlJs } from '../../src-main/services/sql-node';
 import { createEngine } from '../engine/engine';
 import { loadDataset } from '../format/loader';

@@ -2,7 +2,7 @@
 // and on a hand-made perception failure shows each predicate with its verdict.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeDatasetSource, fileChunks } from '../../src-main/cli/node-source';
+import { nodeDatasetSource, fileChunks } from '../../src-main/services/evaluation/node-source';
 import { loadSqlJs } from '../../src-main/services/sql-node';
 import { createEngine } from '../engine/engine';
 import type { ScenarioEngine } from '../engine/types';

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
+import { cliEvalWorker } from './worker-url';
 import { perturbedCalls, prng, recordedResults, scenarioPools, type Rand } from './bench-corpus';
 import { stateKey } from '../../shared/engine/state';
 import { createEngine } from '../../shared/engine/engine';
@@ -15,8 +16,8 @@ import { matchContext, scenarioCache } from '../../shared/eval/paper-profile';
 import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
 import type { ToolCall } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
-import { nodeDatasetSource } from './node-source';
-import { evaluateFolder } from './run-evaluation';
+import { nodeDatasetSource } from '../services/evaluation/node-source';
+import { evaluateFolder } from '../services/evaluation/run-evaluation';
 
 const MODELS = ['bench-a', 'bench-b', 'bench-c', 'bench-d', 'bench-e', 'bench-f', 'bench-g', 'bench-h'];
 const MODES = ['dynamic_easy', 'dynamic_hard', 'static'];
@@ -168,7 +169,7 @@ export async function benchEvaluateCommand(args: string[]): Promise<number> {
   const root = positionals[0];
   const started = performance.now();
   // --workers 0 scores on this thread alone (for a profile that shows everything in one place).
-  const { report, memo } = await evaluateFolder(root, values.workers === undefined ? {} : { workers: Number(values.workers) });
+  const { report, memo } = await evaluateFolder(root, { workerUrl: cliEvalWorker, ...(values.workers === undefined ? {} : { workers: Number(values.workers) }) });
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(); // all threads of this process, workers included
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliOutDir = path.join(repoRoot, 'out', 'cli');
-const entryPoints = ['src-main/cli/egostudio.ts', 'src-main/cli/eval-worker.ts'].map((p) => path.join(repoRoot, p));
+const entryPoints = ['src-main/cli/egostudio.ts', 'src-main/services/evaluation/eval-worker.ts'].map((p) => path.join(repoRoot, p));
 const sourceDirs = ['shared', 'src-main/cli', 'src-main/services'].map((p) => path.join(repoRoot, p));
 
 function newestMtime(dir) {

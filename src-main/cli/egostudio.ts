@@ -7,9 +7,10 @@ import { FIGURE_NAMES } from '../../shared/eval/aggregate';
 import { loadDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
-import { nodeDatasetSource } from './node-source';
+import { nodeDatasetSource } from '../services/evaluation/node-source';
 import { agreementReport } from './run-agreement';
-import { evaluateFolder } from './run-evaluation';
+import { cliEvalWorker } from './worker-url';
+import { evaluateFolder } from '../services/evaluation/run-evaluation';
 import { fixed, formatTable, percent } from './table';
 
 const USAGE = `usage:
@@ -73,6 +74,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
   if (!values.trajectories && more.length > 0) throw new UsageError(`unexpected argument ${more[0]}`);
   const progress = progressReporter('evaluating');
   const { dataset, report } = await evaluateFolder(root, {
+    workerUrl: cliEvalWorker,
     trajectoryPaths,
     workers: values.workers === undefined ? undefined : Number(values.workers),
     onProgress: (done, total) => progress.update(done, total),
@@ -150,7 +152,7 @@ async function importCommand(args: string[]): Promise<number> {
     process.stderr.write(`egostudio: ${release}: no such release folder\n`);
     return 1;
   }
-  const { importEgobench } = await import('./import-egobench/index');
+  const { importEgobench } = await import('../services/import-egobench/index');
   const result = await importEgobench(release, values.out, { name: values.name, results: values.results });
   const s = result.summary;
   process.stdout.write(

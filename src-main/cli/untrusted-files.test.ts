@@ -13,8 +13,8 @@ import { readDatasetText } from '../services/dataset-files';
 import { readReviewFiles } from '../services/evaluation-run';
 import { openRegularFile } from '../services/regular-file';
 import { writeDatasetFolder } from '../test-support/dataset-folder';
-import { nodeDatasetSource } from './node-source';
-import { evaluateFolder } from './run-evaluation';
+import { nodeDatasetSource } from '../services/evaluation/node-source';
+import { evaluateFolder } from '../services/evaluation/run-evaluation';
 
 let base: string;
 let root: string;

@@ -29,6 +29,8 @@ const studio = createStudioHost({
   configDir: app.getPath('userData'),
   // datasets.setVideoFolder: the folder comes from this dialog, never from the renderer.
   chooseFolder: (title) => pickFolder({ title }),
+  // Built beside this file (electron-vite's main build, input eval-worker): scoring off the main process's thread.
+  evaluationWorker: new URL('./eval-worker.js', import.meta.url),
 });
 
 let mainWindow: BrowserWindow | null = null;

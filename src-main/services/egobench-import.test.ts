@@ -7,7 +7,7 @@ import { DatasetCatalog } from './dataset-catalog';
 import { importEgobenchRelease, importTarget } from './egobench-import';
 import { RecentDatasets } from './recent-datasets';
 
-const fixture = path.resolve(import.meta.dirname, '../cli/import-egobench/fixtures/retail1-mini');
+const fixture = path.resolve(import.meta.dirname, './import-egobench/fixtures/retail1-mini');
 let base: string;
 let catalog: DatasetCatalog;
 

@@ -5,7 +5,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EgobenchImportEvent } from '../../shared/api/studio-events';
 import { StudioError } from '../../shared/api/studio-error';
-import { importEgobench } from '../cli/import-egobench/index';
+import { importEgobench } from './import-egobench/index';
 import type { DatasetCatalog } from './dataset-catalog';
 
 export type EgobenchImportDone = Extract<EgobenchImportEvent, { state: 'done' }>;

@@ -4,7 +4,7 @@ import { readdir, realpath } from 'node:fs/promises';
 import { taskCountByScenario } from '../../shared/eval/evaluate';
 import type { ReviewFile } from '../../shared/report/reviews';
 import type { EvaluationRun } from '../../shared/report/types';
-import { evaluateFolder, type EvaluateOptions } from '../cli/run-evaluation';
+import { evaluateFolder, type EvaluateOptions } from './evaluation/run-evaluation';
 import { readRegularText } from './regular-file';
 import { resolveExisting } from './safe-path';
 

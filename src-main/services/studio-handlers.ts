@@ -29,9 +29,11 @@ export interface StudioServices {
   videoFolders?: VideoFolders;
   /** The desktop's native folder dialog (Electron only); resolves null when cancelled. */
   chooseFolder?: (title: string) => Promise<string | null>;
+  /** The host bundle's evaluation worker: big datasets are scored in worker threads, off the thread that answers calls. */
+  evaluationWorker?: URL;
 }
 
-export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder }: StudioServices): StudioHandlers {
+export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder, evaluationWorker }: StudioServices): StudioHandlers {
   return {
     'app.info': async () => appInfo,
     'datasets.list': () => catalog.list(),
@@ -68,8 +70,8 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
       events.emit('datasets.changed', { datasetId, paths: status.clips.map((clip) => clip.path), reason: 'video-folder' });
       return status;
     },
-    // The studio's own bundles carry no eval-worker.mjs: score in this thread.
-    'evaluation.run': async (datasetId) => (await evaluationRun(catalog.rootOf(datasetId), { workers: 0 })).run,
+    // Without a worker bundle (tests from the sources) everything is scored on this thread.
+    'evaluation.run': async (datasetId) => (await evaluationRun(catalog.rootOf(datasetId), evaluationWorker ? { workerUrl: evaluationWorker } : { workers: 0 })).run,
   };
 }
 

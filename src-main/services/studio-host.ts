@@ -19,6 +19,8 @@ export interface StudioHostOptions {
   datasetsDir?: string | null;
   /** Electron's native folder dialog for datasets.setVideoFolder (the browser host has none). */
   chooseFolder?: (title: string) => Promise<string | null>;
+  /** The bundle's eval-worker (beside the host's entry file), for scoring in worker threads. */
+  evaluationWorker?: URL;
 }
 
 export function createStudioHost(options: StudioHostOptions) {
@@ -33,6 +35,7 @@ export function createStudioHost(options: StudioHostOptions) {
     annotationWatcher: new AnnotationWatcher({ emit: (change) => events.emit('annotations.changed', change) }),
     videoFolders: new VideoFolders(options.configDir),
     chooseFolder: options.chooseFolder,
+    evaluationWorker: options.evaluationWorker,
   };
   return { ...services, handlers: createStudioHandlers(services) };
 }

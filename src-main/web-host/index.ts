@@ -9,7 +9,8 @@ async function main(): Promise<void> {
   const args = parseWebHostArgs(process.argv.slice(2));
   // Built to <root>/out/main/web-host.js: the repository root is two folders up.
   const appRoot = path.resolve(import.meta.dirname, '..', '..');
-  const studio = createStudioHost({ hostKind: 'web', appRoot, configDir: args.configDir });
+  // The evaluation worker is built beside this file (electron-vite's main build, input eval-worker).
+  const studio = createStudioHost({ hostKind: 'web', appRoot, configDir: args.configDir, evaluationWorker: new URL('./eval-worker.js', import.meta.url) });
   for (const folder of args.datasets) await studio.catalog.addFolder(folder);
   const host = await startWebHost({
     studio,

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../shared/engine/engine';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import { loadDataset } from '../../../shared/format/loader';
-import { nodeDatasetSource } from '../../cli/node-source';
+import { nodeDatasetSource } from '../../services/evaluation/node-source';
 import { loadSqlJs } from '../../services/sql-node';
 import { frameIndexBitmap, INDEX_BOX, WIDTH, HEIGHT } from './render';
 import { evaluateSample } from './verify';

@@ -8,7 +8,7 @@ import { scoreTrajectory } from '../../../shared/eval/evaluate';
 import { paperProfile } from '../../../shared/eval/paper-profile';
 import { loadDataset } from '../../../shared/format/loader';
 import type { Trajectory } from '../../../shared/format/types';
-import { nodeDatasetSource } from '../../cli/node-source';
+import { nodeDatasetSource } from '../../services/evaluation/node-source';
 import { loadSqlJs } from '../../services/sql-node';
 import { LABEL_OF, MODELS, MODES, type Intent } from './trajectories';
 

@@ -5,10 +5,10 @@
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { StudioError } from '../../shared/api/studio-error';
-import type { DatasetSource } from '../../shared/format/source';
-import { readRegularText, regularFileChunks } from '../services/regular-file';
-import { resolveExisting } from '../services/safe-path';
+import { StudioError } from '../../../shared/api/studio-error';
+import type { DatasetSource } from '../../../shared/format/source';
+import { readRegularText, regularFileChunks } from '../regular-file';
+import { resolveExisting } from '../safe-path';
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;

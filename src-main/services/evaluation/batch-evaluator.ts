@@ -3,12 +3,12 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { SqlJsStatic } from 'sql.js';
-import { engineProvider } from '../../shared/eval/engine-provider';
-import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../shared/eval/evaluate';
-import { memoStats, memoStatsSince, type MemoStats } from '../../shared/eval/memo-stats';
-import { splitLines } from '../../shared/format/jsonl';
-import type { LoadedDataset } from '../../shared/format/loader';
-import type { Problem } from '../../shared/format/types';
+import { engineProvider } from '../../../shared/eval/engine-provider';
+import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../../shared/eval/evaluate';
+import { memoStats, memoStatsSince, type MemoStats } from '../../../shared/eval/memo-stats';
+import { splitLines } from '../../../shared/format/jsonl';
+import type { LoadedDataset } from '../../../shared/format/loader';
+import type { Problem } from '../../../shared/format/types';
 import type { FileChunk } from './file-chunks';
 
 export interface ChunkResult {

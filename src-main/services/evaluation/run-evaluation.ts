@@ -3,10 +3,10 @@
 // the SPEC §12 report in file and line order.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { assembleReport, type LineRecord } from '../../shared/eval/evaluate';
-import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
-import type { Problem } from '../../shared/format/types';
-import { loadSqlJs } from '../services/sql-node';
+import { assembleReport, type LineRecord } from '../../../shared/eval/evaluate';
+import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
+import type { Problem } from '../../../shared/format/types';
+import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator, type ChunkResult } from './batch-evaluator';
 import { chunkFiles, type FileChunk } from './file-chunks';
 import { nodeDatasetSource } from './node-source';
@@ -22,7 +22,14 @@ export interface EvaluateOptions {
   /** Size of the byte ranges the files are cut into (tests use small ones). */
   chunkBytes?: number;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The bundled eval-worker of the calling program (each bundle knows where it put it: the CLI
+   * beside egostudio.mjs, the studio beside its main entry). Without it: the CLI's build, for tests.
+   */
+  workerUrl?: URL;
 }
+
+const SOURCE_TREE_WORKER = new URL('../../../out/cli/eval-worker.mjs', import.meta.url);
 
 export async function evaluateFolder(root: string, options: EvaluateOptions = {}) {
   const source = nodeDatasetSource(root);
@@ -34,7 +41,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
   // This thread scores too, beside one worker per other core: it has the dataset and engines anyway.
   const workerCount = options.workers ?? (totalBytes >= WORKER_THRESHOLD_BYTES ? Math.min(availableParallelism(), 8) - 1 : 0);
   // Workers start (module and SQLite start-up) while this thread loads the dataset, then get a copy of it.
-  const starting = workerCount > 0 ? WorkerPool.start(workerCount) : null;
+  const starting = workerCount > 0 ? WorkerPool.start(workerCount, options.workerUrl ?? SOURCE_TREE_WORKER) : null;
   starting?.catch(() => undefined); // awaited below; keeps an early failure from going unhandled
   let local: BatchEvaluator | null = null;
   try {
@@ -105,11 +112,7 @@ class WorkerPool {
     }
   }
 
-  static async start(count: number): Promise<WorkerPool> {
-    // From the bundle the worker sits beside this file; from the sources (tests) in out/cli/.
-    const url = import.meta.url.endsWith('.ts')
-      ? new URL('../../out/cli/eval-worker.mjs', import.meta.url)
-      : new URL('./eval-worker.mjs', import.meta.url);
+  static async start(count: number, url: URL): Promise<WorkerPool> {
     const workers = await Promise.all(
       Array.from({ length: count }, () => {
         const worker = new Worker(url);

@@ -11,8 +11,8 @@ import { createEngine } from '../../../shared/engine/engine';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { egobenchProfile } from '../../../shared/eval/egobench/profile';
 import { loadDataset } from '../../../shared/format/loader';
-import { loadSqlJs } from '../../services/sql-node';
-import { nodeDatasetSource } from '../node-source';
+import { loadSqlJs } from '../sql-node';
+import { nodeDatasetSource } from '../evaluation/node-source';
 import { importEgobench } from './index';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -9,8 +9,8 @@ import { stateKey } from '../../../shared/engine/state';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { loadDataset } from '../../../shared/format/loader';
 import type { ToolCall } from '../../../shared/format/types';
-import { loadSqlJs } from '../../services/sql-node';
-import { nodeDatasetSource } from '../node-source';
+import { loadSqlJs } from '../sql-node';
+import { nodeDatasetSource } from '../evaluation/node-source';
 import { importEgobench } from './index';
 
 const nutrition = { basis: 'PER_100G', calories_kcal: 10 };

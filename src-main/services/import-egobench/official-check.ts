@@ -8,8 +8,8 @@ import { egobenchProfile } from '../../../shared/eval/egobench/profile';
 import type { TrajectoryScore } from '../../../shared/eval/profile';
 import { loadDataset, readTrajectories } from '../../../shared/format/loader';
 import type { Problem, Trajectory } from '../../../shared/format/types';
-import { loadSqlJs } from '../../services/sql-node';
-import { nodeDatasetSource } from '../node-source';
+import { loadSqlJs } from '../sql-node';
+import { nodeDatasetSource } from '../evaluation/node-source';
 
 export interface OfficialTask {
   task_id: number | string;

@@ -1,8 +1,8 @@
 // Worker thread of `egostudio evaluate`: starts SQLite, takes the dataset the main thread loaded,
 // then reads and scores the file chunks the main thread assigns.
 import { parentPort } from 'node:worker_threads';
-import type { LoadedDataset } from '../../shared/format/loader';
-import { loadSqlJs } from '../services/sql-node';
+import type { LoadedDataset } from '../../../shared/format/loader';
+import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
 

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { createEngine } from '../../../shared/engine/engine';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { loadDataset } from '../../../shared/format/loader';
-import { loadSqlJs } from '../../services/sql-node';
-import { nodeDatasetSource } from '../node-source';
+import { loadSqlJs } from '../sql-node';
+import { nodeDatasetSource } from '../evaluation/node-source';
 import { asOfficial, readOfficial, scoreImportedFile, type OfficialTask } from './official-check';
 import type { ImportIssue } from './release';
 

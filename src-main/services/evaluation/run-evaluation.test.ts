@@ -3,11 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, shopFiles } from '../../shared/eval/test-support/shop';
-import { buildCli } from './build-cli.mjs';
+import { call, shopFiles } from '../../../shared/eval/test-support/shop';
+import { buildCli } from '../../cli/build-cli.mjs';
 import { chunkFiles } from './file-chunks';
 import { evaluateFolder } from './run-evaluation';
-import { writeDatasetFolder } from '../test-support/dataset-folder';
+import { writeDatasetFolder } from '../../test-support/dataset-folder';
 
 let dir: string | undefined;
 afterAll(async () => {

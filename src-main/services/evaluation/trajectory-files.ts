@@ -1,12 +1,12 @@
 // Which trajectory files an evaluation reads (SPEC §6, §12), in code-point order of their paths.
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { StudioError } from '../../shared/api/studio-error';
-import { compareCodePoints } from '../../shared/format/codepoint';
-import { listTrajectoryFiles } from '../../shared/format/loader';
-import type { DatasetSource } from '../../shared/format/source';
-import type { Problem } from '../../shared/format/types';
-import { resolveExisting } from '../services/safe-path';
+import { StudioError } from '../../../shared/api/studio-error';
+import { compareCodePoints } from '../../../shared/format/codepoint';
+import { listTrajectoryFiles } from '../../../shared/format/loader';
+import type { DatasetSource } from '../../../shared/format/source';
+import type { Problem } from '../../../shared/format/types';
+import { resolveExisting } from '../safe-path';
 import { listFilesBelow } from './node-source';
 
 export interface TrajectoryFile {
