@@ -7,7 +7,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliOutDir = path.join(repoRoot, 'out', 'cli');
-const entryPoints = ['src-main/cli/egostudio.ts', 'src-main/services/evaluation/eval-worker.ts'].map((p) => path.join(repoRoot, p));
+// Named entries: both bundles land side by side in out/cli/ (the CLI finds its worker beside itself).
+const entryPoints = {
+  egostudio: path.join(repoRoot, 'src-main/cli/egostudio.ts'),
+  'eval-worker': path.join(repoRoot, 'src-main/services/evaluation/eval-worker.ts'),
+};
 const sourceDirs = ['shared', 'src-main/cli', 'src-main/services'].map((p) => path.join(repoRoot, p));
 
 function newestMtime(dir) {

@@ -2,6 +2,8 @@
 // not, 1 nothing could be read.
 import { writeFile } from 'node:fs/promises';
 import { stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FIGURE_NAMES } from '../../shared/eval/aggregate';
 import { loadDataset } from '../../shared/format/loader';
@@ -14,7 +16,7 @@ import { evaluateFolder } from '../services/evaluation/run-evaluation';
 import { fixed, formatTable, percent } from './table';
 
 const USAGE = `usage:
-  egostudio evaluate <dataset> [--trajectories PATH ...] [--json FILE]
+  egostudio evaluate <dataset> [--trajectories PATH ...] [--json FILE] [--no-cache] [--cache-dir DIR]
   egostudio agreement <dataset> --annotators a,b [--json FILE]
   egostudio report <dataset> --out DIR [--trajectories PATH ...]
   egostudio import-egobench <release-dir> --out <dataset> [--results DIR ...]
@@ -42,6 +44,11 @@ function progressReporter(label: string) {
   };
 }
 
+/** $XDG_CACHE_HOME/egostudio/scores, else ~/.cache/egostudio/scores. */
+function defaultScoreCacheDir(): string {
+  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'egostudio', 'scores');
+}
+
 async function isDirectory(p: string): Promise<boolean> {
   return (await stat(p).catch(() => null))?.isDirectory() ?? false;
 }
@@ -61,7 +68,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { trajectories: { type: 'string', multiple: true }, json: { type: 'string' }, workers: { type: 'string' } },
+    options: { trajectories: { type: 'string', multiple: true }, json: { type: 'string' }, workers: { type: 'string' }, 'no-cache': { type: 'boolean' }, 'cache-dir': { type: 'string' } },
   });
   // `--trajectories a b c`: later positionals after the first also name trajectory paths.
   const [root, ...more] = positionals;
@@ -78,6 +85,8 @@ async function evaluateCommand(args: string[]): Promise<number> {
     trajectoryPaths,
     workers: values.workers === undefined ? undefined : Number(values.workers),
     onProgress: (done, total) => progress.update(done, total),
+    // Scores of unchanged trajectory files come from the cache (never kept in the dataset).
+    cacheDir: values['no-cache'] ? undefined : (values['cache-dir'] ?? defaultScoreCacheDir()),
   });
   progress.finish();
   const output = { trajectories: report.trajectories, models: report.models, problems: report.problems };

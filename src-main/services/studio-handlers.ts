@@ -31,9 +31,11 @@ export interface StudioServices {
   chooseFolder?: (title: string) => Promise<string | null>;
   /** The host bundle's evaluation worker: big datasets are scored in worker threads, off the thread that answers calls. */
   evaluationWorker?: URL;
+  /** Where scores of unchanged trajectory files are kept (the config folder's score-cache/); none: no cache. */
+  scoreCacheDir?: string;
 }
 
-export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder, evaluationWorker }: StudioServices): StudioHandlers {
+export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder, evaluationWorker, scoreCacheDir }: StudioServices): StudioHandlers {
   return {
     'app.info': async () => appInfo,
     'datasets.list': () => catalog.list(),
@@ -71,7 +73,8 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
       return status;
     },
     // Without a worker bundle (tests from the sources) everything is scored on this thread.
-    'evaluation.run': async (datasetId) => (await evaluationRun(catalog.rootOf(datasetId), evaluationWorker ? { workerUrl: evaluationWorker } : { workers: 0 })).run,
+    'evaluation.run': async (datasetId) =>
+      (await evaluationRun(catalog.rootOf(datasetId), { ...(evaluationWorker ? { workerUrl: evaluationWorker } : { workers: 0 }), cacheDir: scoreCacheDir })).run,
   };
 }
 

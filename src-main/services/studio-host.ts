@@ -36,6 +36,7 @@ export function createStudioHost(options: StudioHostOptions) {
     videoFolders: new VideoFolders(options.configDir),
     chooseFolder: options.chooseFolder,
     evaluationWorker: options.evaluationWorker,
+    scoreCacheDir: path.join(options.configDir, 'score-cache'),
   };
   return { ...services, handlers: createStudioHandlers(services) };
 }

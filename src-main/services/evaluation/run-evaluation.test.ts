@@ -45,3 +45,36 @@ describe('chunked evaluation', () => {
     expect(chunked.report.problems).toEqual(inProcess.report.problems);
   });
 });
+
+describe('score cache', () => {
+  it('scores nothing for unchanged files, only a changed file, and everything when the dataset changes; reports stay equal', async () => {
+    dir ??= await mkdtemp(path.join(tmpdir(), 'egostudio-chunks-'));
+    const root = path.join(dir, 'cached');
+    const cacheDir = path.join(dir, 'cache');
+    const line = (id: string, product: string) =>
+      JSON.stringify({ id, task_id: 't1', model: 'm', mode: 'dynamic_easy', tool_calls: [{ turn: 0, calls: [call('search_products', { name: 'apple' }), call('add_to_cart', { user_id: 'u1', product_name: product, quantity: 2 })] }] });
+    const files: Record<string, string> = { ...shopFiles(), 'trajectories/a.jsonl': line('a1', 'Green Apple') + '\n{broken\n', 'trajectories/b.jsonl': line('b1', 'Red Apple') + '\n' };
+    await writeDatasetFolder(root, files);
+    const plain = () => evaluateFolder(root, { workers: 0 });
+    const cached = () => evaluateFolder(root, { workers: 0, cacheDir });
+
+    const first = await cached();
+    expect([first.scoredFiles, first.cachedFiles]).toEqual([2, 0]);
+    const again = await cached();
+    expect([again.scoredFiles, again.cachedFiles]).toEqual([0, 2]);
+    expect(again.report.trajectories).toEqual((await plain()).report.trajectories);
+    expect(again.report.problems).toEqual((await plain()).report.problems); // the broken line keeps its file and line
+
+    await writeFile(path.join(root, 'trajectories/b.jsonl'), line('b1', 'Green Apple') + '\n');
+    const oneChanged = await cached();
+    expect([oneChanged.scoredFiles, oneChanged.cachedFiles]).toEqual([1, 1]);
+    expect(oneChanged.report.trajectories).toEqual((await plain()).report.trajectories);
+
+    // Another ground truth decides other scores: nothing cached applies.
+    const truth = JSON.parse(files['ground_truth.jsonl'].split('\n')[0]);
+    await writeFile(path.join(root, 'ground_truth.jsonl'), [JSON.stringify({ ...truth, calls: truth.calls.slice(0, 1) }), ...files['ground_truth.jsonl'].split('\n').slice(1)].join('\n'));
+    const newContext = await cached();
+    expect([newContext.scoredFiles, newContext.cachedFiles]).toEqual([2, 0]);
+    expect(newContext.report.trajectories).toEqual((await plain()).report.trajectories);
+  });
+});

@@ -10,6 +10,7 @@ import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator, type ChunkResult } from './batch-evaluator';
 import { chunkFiles, type FileChunk } from './file-chunks';
 import { nodeDatasetSource } from './node-source';
+import { ScoreCache } from './score-cache';
 import { datasetTrajectoryFiles, givenTrajectoryFiles } from './trajectory-files';
 
 /** Below this many bytes of trajectories, starting workers costs more than it saves. */
@@ -27,6 +28,8 @@ export interface EvaluateOptions {
    * beside egostudio.mjs, the studio beside its main entry). Without it: the CLI's build, for tests.
    */
   workerUrl?: URL;
+  /** Folder of the score cache (score-cache.ts); none: every file is scored. */
+  cacheDir?: string;
 }
 
 const SOURCE_TREE_WORKER = new URL('../../../out/cli/eval-worker.mjs', import.meta.url);
@@ -39,18 +42,31 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     : await datasetTrajectoryFiles(root, source, pathProblems);
   const totalBytes = files.reduce((s, f) => s + f.size, 0);
   // This thread scores too, beside one worker per other core: it has the dataset and engines anyway.
-  const workerCount = options.workers ?? (totalBytes >= WORKER_THRESHOLD_BYTES ? Math.min(availableParallelism(), 8) - 1 : 0);
-  // Workers start (module and SQLite start-up) while this thread loads the dataset, then get a copy of it.
-  const starting = workerCount > 0 ? WorkerPool.start(workerCount, options.workerUrl ?? SOURCE_TREE_WORKER) : null;
-  starting?.catch(() => undefined); // awaited below; keeps an early failure from going unhandled
+  const workersFor = (bytes: number) => options.workers ?? (bytes >= WORKER_THRESHOLD_BYTES ? Math.min(availableParallelism(), 8) - 1 : 0);
+  const startPool = (count: number) => {
+    const pool = count > 0 ? WorkerPool.start(count, options.workerUrl ?? SOURCE_TREE_WORKER) : null;
+    pool?.catch(() => undefined); // awaited later; keeps an early failure from going unhandled
+    return pool;
+  };
+  // Without a cache, workers start (module and SQLite start-up) while this thread loads the
+  // dataset; with one, only once it is known how much is left to score.
+  let starting = options.cacheDir ? null : startPool(workersFor(totalBytes));
   let local: BatchEvaluator | null = null;
   try {
     const dataset = await loadDataset(source);
-    const chunks = await chunkFiles(files, options.chunkBytes ?? CHUNK_BYTES);
-    // Every scenario is built here once, so a broken seed is reported whoever scores its runs.
+    // Files whose scores are cached (same content, same dataset context) are not scored again.
+    const cache = options.cacheDir ? await ScoreCache.open(options.cacheDir, dataset) : null;
+    const hashes = cache ? await cache.contentHashes(files) : [];
+    const cached = cache ? await Promise.all(hashes.map((h) => cache.get(h))) : files.map(() => null);
+    const toScore = files.map((_, i) => i).filter((i) => cached[i] === null);
+    const chunks = await chunkFiles(toScore.map((i) => files[i]), options.chunkBytes ?? CHUNK_BYTES);
+    const scoreBytes = chunks.reduce((s, c) => s + (c.end - c.start), 0);
+    if (cache && scoreBytes > 0) starting = startPool(workersFor(scoreBytes));
+    // Every scenario is built here once, so a broken seed is reported whoever scores its runs;
+    // with nothing to score, the problems come from the cache.
     const evaluator = (local = batchEvaluator(dataset, await loadSqlJs()));
-    for (const id of dataset.scenarios.keys()) evaluator.engines(id);
-    const pool = starting ? await starting : null;
+    const engineProblems = chunks.length > 0 || !cache ? builtEngineProblems(evaluator, dataset) : ((await cache.engineProblems()) ?? builtEngineProblems(evaluator, dataset));
+    const pool = chunks.length > 0 && starting ? await starting : null;
     pool?.share(dataset);
     let bytesDone = 0;
     const results: ChunkResult[] = new Array(chunks.length);
@@ -61,28 +77,42 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
         const index = next++;
         results[index] = await score(chunks[index]);
         bytesDone += chunks[index].end - chunks[index].start;
-        options.onProgress?.(bytesDone, totalBytes);
+        options.onProgress?.(bytesDone, scoreBytes);
       }
     };
-    const poolSlots = pool ? Array.from({ length: 2 * workerCount }, () => scorer((chunk) => pool.run(chunk))) : [];
+    const poolSlots = pool ? Array.from({ length: 2 * pool.size }, () => scorer((chunk) => pool.run(chunk))) : [];
     await Promise.all([...poolSlots, scorer((chunk) => evaluator.evaluateChunk(chunk))]);
-    const report = assembleReport(dataset, numberLines(files.map((f) => f.display), chunks, results), [...pathProblems, ...evaluator.engineProblems]);
+    const scored = numberLines(toScore.map((i) => files[i].display), chunks, results);
+    const perFile = files.map((f, i) => ({ file: f.display, records: cached[i]?.records ?? [] }));
+    await Promise.all(
+      toScore.map(async (fileIndex, k) => {
+        perFile[fileIndex] = { file: files[fileIndex].display, records: scored[k].records };
+        await cache?.put(hashes[fileIndex], { records: scored[k].records, lineCount: scored[k].lineCount });
+      }),
+    );
+    if (cache && chunks.length > 0) await cache.putEngineProblems(engineProblems);
+    const report = assembleReport(dataset, perFile, [...pathProblems, ...engineProblems]);
     const memo = results.reduce((sum, r) => ({ hits: sum.hits + r.memo.hits, misses: sum.misses + r.memo.misses }), { hits: 0, misses: 0 });
-    return { dataset, report, memo };
+    return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length };
   } finally {
     local?.close();
     await (await starting?.catch(() => null))?.close();
   }
 }
 
-/** Records of each file in order, line numbers counted from the file's start. */
+/** Builds every scenario's engine and returns what could not be built. */
+function builtEngineProblems(evaluator: BatchEvaluator, dataset: LoadedDataset): Problem[] {
+  for (const id of dataset.scenarios.keys()) evaluator.engines(id);
+  return evaluator.engineProblems;
+}
+
+/** Records of each file in order, line numbers counted from the file's start; and each file's line count. */
 function numberLines(displays: readonly string[], chunks: readonly FileChunk[], results: readonly ChunkResult[]) {
-  const perFile = displays.map((file) => ({ file, records: [] as LineRecord[] }));
-  const linesBefore = new Map<number, number>();
+  const perFile = displays.map((file) => ({ file, records: [] as LineRecord[], lineCount: 0 }));
   chunks.forEach((chunk, i) => {
-    const offset = linesBefore.get(chunk.fileIndex) ?? 0;
-    for (const record of results[i].records) perFile[chunk.fileIndex].records.push({ ...record, line: record.line + offset });
-    linesBefore.set(chunk.fileIndex, offset + results[i].lineCount);
+    const entry = perFile[chunk.fileIndex];
+    for (const record of results[i].records) entry.records.push({ ...record, line: record.line + entry.lineCount });
+    entry.lineCount += results[i].lineCount;
   });
   return perFile;
 }
@@ -132,6 +162,10 @@ class WorkerPool {
   share(dataset: LoadedDataset): void {
     const copy: LoadedDataset = { ...dataset, annotations: new Map() };
     for (const worker of this.workers) worker.postMessage({ dataset: copy });
+  }
+
+  get size(): number {
+    return this.workers.length;
   }
 
   /** Chunks go to whichever worker is free first, in order. */
