@@ -55,7 +55,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
   try {
     const dataset = await loadDataset(source);
     // Files whose scores are cached (same content, same dataset context) are not scored again.
-    const cache = options.cacheDir ? await ScoreCache.open(options.cacheDir, dataset) : null;
+    const cache = options.cacheDir ? await ScoreCache.open(options.cacheDir, dataset, options.workerUrl ?? SOURCE_TREE_WORKER) : null;
     const hashes = cache ? await cache.contentHashes(files) : [];
     const cached = cache ? await Promise.all(hashes.map((h) => cache.get(h))) : files.map(() => null);
     const toScore = files.map((_, i) => i).filter((i) => cached[i] === null);

@@ -23,10 +23,11 @@ export interface CachedFile {
   lineCount: number;
 }
 
-/** What decides a score besides the trajectory file itself. */
-export function contextHash(dataset: LoadedDataset): string {
+/** What decides a score besides the trajectory file itself; `scorer` names the scoring code's build. */
+export function contextHash(dataset: LoadedDataset, scorer: string): string {
   const hash = createHash('sha256');
   hash.update(SCORER_VERSION);
+  hash.update(scorer);
   hash.update(JSON.stringify(dataset.meta.profile ?? 'paper'));
   for (const [id, scenario] of [...dataset.scenarios].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     hash.update(JSON.stringify([id, scenario.schemaSql, scenario.dataSql, scenario.library]));
@@ -49,8 +50,8 @@ export class ScoreCache {
   private constructor(private readonly folder: string) {}
 
   /** The cache for one dataset context under `dir`; makes room by dropping the least recently used contexts. */
-  static async open(dir: string, dataset: LoadedDataset): Promise<ScoreCache> {
-    const folder = path.join(dir, contextHash(dataset));
+  static async open(dir: string, dataset: LoadedDataset, scorerBuild: URL): Promise<ScoreCache> {
+    const folder = path.join(dir, contextHash(dataset, await scorerId(scorerBuild)));
     await mkdir(folder, { recursive: true });
     const now = new Date();
     await utimes(folder, now, now).catch(() => undefined); // last use, for pruning
@@ -99,6 +100,18 @@ export class ScoreCache {
 
   async put(contentHash: string, entry: CachedFile): Promise<void> {
     await writeFileAtomic(path.join(this.folder, `${contentHash}.json`), JSON.stringify(entry));
+  }
+}
+
+/**
+ * The scoring code's identity: the hash of the worker bundle, which holds all of it (engine,
+ * profiles, loader), so a new build never reads scores of an old one. No build: the version alone.
+ */
+async function scorerId(build: URL): Promise<string> {
+  try {
+    return createHash('sha256').update(await readFile(build)).digest('hex');
+  } catch {
+    return 'no-build';
   }
 }
 
