@@ -1,0 +1,61 @@
+// The fast path (memoised final states and replays, the engine's change log, worker chunks)
+// scores a sample of the bench's distinct corpus exactly as a plain run does: a fresh engine
+// per trajectory (so no memo is shared between runs) that dumps its state tables.
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../shared/engine/engine';
+import type { ScenarioEngine } from '../../shared/engine/types';
+import { evaluateLine, profileOf } from '../../shared/eval/evaluate';
+import { loadDataset } from '../../shared/format/loader';
+import { nodeDatasetSource } from '../services/evaluation/node-source';
+import { evaluateFolder } from '../services/evaluation/run-evaluation';
+import { loadSqlJs } from '../services/sql-node';
+import { writeCorpus } from './bench';
+
+const SAMPLE = path.resolve(import.meta.dirname, '../../datasets/egobench-sample');
+let root: string | undefined;
+afterAll(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('bench corpus', () => {
+  it('the fast path equals a plain run with every cache off', { timeout: 120_000 }, async () => {
+    const sample = await loadDataset(nodeDatasetSource(SAMPLE));
+    const corpus = await writeCorpus(SAMPLE, sample, 12, 'distinct');
+    root = corpus.root;
+    const fast = await evaluateFolder(root, { workers: 0 });
+    expect(fast.report.problems).toEqual([]);
+
+    const dataset = await loadDataset(nodeDatasetSource(root));
+    const SQL = await loadSqlJs();
+    const { profile } = profileOf(dataset);
+    const plain = [];
+    const engines: ScenarioEngine[] = [];
+    // A new engine at every call: each trajectory is scored from nothing.
+    const freshEngine = (scenarioId: string) => {
+      const engine = createEngine(SQL, dataset.scenarios.get(scenarioId)!, { changeLog: false });
+      engines.push(engine);
+      return engine;
+    };
+    try {
+      for (const model of (await readdir(path.join(root, 'trajectories'))).sort()) {
+        for (const file of (await readdir(path.join(root, 'trajectories', model))).sort()) {
+          const lines = (await readFile(path.join(root, 'trajectories', model, file), 'utf8')).split('\n');
+          lines.forEach((text, i) => {
+            const record = evaluateLine(dataset, freshEngine, profile, file, i + 1, text);
+            if (record?.row) plain.push(record.row);
+            while (engines.length) engines.pop()!.close();
+          });
+        }
+      }
+    } finally {
+      while (engines.length) engines.pop()!.close();
+    }
+    expect(plain.length).toBe(corpus.trajectories);
+    const strip = ({ rounds: _r, tokens: _t, ...row }: (typeof plain)[number]) => row;
+    expect(fast.report.trajectories).toEqual(plain.map(strip));
+    // Not a corpus where everything is alike: several labels occur.
+    expect(new Set(plain.map((r) => r.label)).size).toBeGreaterThanOrEqual(4);
+  });
+});
