@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../shared/engine/engine';
 import type { ScenarioEngine } from '../../shared/engine/types';
+import type { ScoredTrajectory } from '../../shared/eval/aggregate';
 import { evaluateLine, profileOf } from '../../shared/eval/evaluate';
 import { loadDataset } from '../../shared/format/loader';
 import { nodeDatasetSource } from '../services/evaluation/node-source';
@@ -30,7 +31,7 @@ describe('bench corpus', () => {
     const dataset = await loadDataset(nodeDatasetSource(root));
     const SQL = await loadSqlJs();
     const { profile } = profileOf(dataset);
-    const plain = [];
+    const plain: ScoredTrajectory[] = [];
     const engines: ScenarioEngine[] = [];
     // A new engine at every call: each trajectory is scored from nothing.
     const freshEngine = (scenarioId: string) => {
@@ -53,7 +54,7 @@ describe('bench corpus', () => {
       while (engines.length) engines.pop()!.close();
     }
     expect(plain.length).toBe(corpus.trajectories);
-    const strip = ({ rounds: _r, tokens: _t, ...row }: (typeof plain)[number]) => row;
+    const strip = ({ rounds: _r, tokens: _t, ...row }: ScoredTrajectory) => row;
     expect(fast.report.trajectories).toEqual(plain.map(strip));
     // Not a corpus where everything is alike: several labels occur.
     expect(new Set(plain.map((r) => r.label)).size).toBeGreaterThanOrEqual(4);
