@@ -6,7 +6,6 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { parseArgs } from 'node:util';
 import { stateKey } from '../../shared/engine/state';
 import { createEngine } from '../../shared/engine/engine';
 import { compareCallLists } from '../../shared/eval/agreement';
@@ -14,6 +13,8 @@ import { matchContext, scenarioCache } from '../../shared/eval/paper-profile';
 import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
 import type { ToolCall } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
+import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
+import { benchEvaluateSpec, benchSpec } from './commands';
 import { nodeDatasetSource } from './node-source';
 import { evaluateFolder } from './run-evaluation';
 
@@ -139,7 +140,13 @@ async function writeCorpus(sample: string, dataset: LoadedDataset, taskCount: nu
 }
 
 /** Run in a fresh process by the bench: cold evaluation, parsing included. */
-export async function benchEvaluateCommand([root]: string[]): Promise<number> {
+export async function benchEvaluateCommand(args: string[]): Promise<number> {
+  const { values, positionals: [root] } = parseCommandArgs(benchEvaluateSpec, args);
+  if (values.help) {
+    process.stdout.write(commandHelp(benchEvaluateSpec));
+    return 0;
+  }
+  if (!root) throw new UsageError('missing the corpus folder', 'bench-evaluate');
   const started = performance.now();
   const { report } = await evaluateFolder(root);
   const seconds = (performance.now() - started) / 1000;
@@ -179,10 +186,15 @@ async function agreementRecomputeMs(sample: string): Promise<{ task: string; med
 }
 
 export async function benchCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { tasks: { type: 'string', default: '1590' }, sample: { type: 'string', default: 'datasets/egobench-sample' }, keep: { type: 'boolean', default: false } } });
+  const { values, positionals } = parseCommandArgs(benchSpec, args);
+  if (values.help) {
+    process.stdout.write(commandHelp(benchSpec));
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]} (bench takes only options)`, 'bench');
+  const taskCount = wholeNumber(benchSpec, 'tasks', values.tasks, 1)!;
   const sample = path.resolve(values.sample!);
   const dataset = await loadDataset(nodeDatasetSource(sample));
-  const taskCount = Number(values.tasks);
   process.stderr.write(`bench: writing ${taskCount * MODELS.length * MODES.length} synthetic trajectories over ${dataset.scenarios.size} sample scenario(s)...\n`);
   const root = await writeCorpus(sample, dataset, taskCount);
   try {
