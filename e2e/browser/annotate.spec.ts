@@ -118,6 +118,9 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   steps.push(await timedStep(page, 'd', 11));
   for (const key of ['f', 'v', 'v', 'd']) await page.keyboard.press(key);
   await expect(page.getByTestId('frame-counter')).toHaveText('31');
+  // Frame 31 of a 30 fps clip reads as frames, never as a fraction of a second.
+  await expect(page.getByTestId('timecode')).toHaveText('00:00:01:01');
+  await expect(page.getByTestId('clip-fps')).toHaveText('· 30 fps');
   // What shows the moment the counter changes: a decoded frame drawn over the video (the frame
   // cache) once it holds the frame; then, when the steps pause, the <video> itself.
   const surfaces: string[] = [];
