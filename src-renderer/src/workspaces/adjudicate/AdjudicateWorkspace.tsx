@@ -141,8 +141,12 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
           <AgreementDashboard
             dashboard={dash.dashboard}
             computing={dash.computing}
+            stages={stages}
             onOpenTask={(id) => {
               setTaskId(id);
+              // Keep the opened task in the list: switch the filter to its stage if it hides it.
+              const stage = stages.get(id);
+              if (filter !== 'all' && stage && stage !== filter) setFilter(stage);
               setView('tasks');
             }}
           />
@@ -159,7 +163,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
                   {lifecycleLabels[stage]} <b data-count={stage}>{counts[stage]}</b>
                 </button>
               ))}
-              <span className="muted both-submitted" title="both annotators submitted: agreed + disputed">
+              <span className="muted both-submitted" title="tasks without ground truth that both annotators submitted: agreed + disputed">
                 both submitted: {counts.agreed + counts.disputed}
               </span>
             </div>
