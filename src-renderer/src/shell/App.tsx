@@ -3,6 +3,7 @@ import { useHotkeyDispatcher } from '../hotkeys/useHotkeys';
 import { useStudioStore, useWorkspace } from '../state/store';
 import { WorkspaceView } from '../workspaces/WorkspaceView';
 import { DatasetPicker } from './DatasetPicker';
+import { DatasetProblems } from './DatasetProblems';
 import { HotkeyHelp } from './HotkeyHelp';
 import { ImportReportDialog } from './ImportReportDialog';
 import { useShellExtras } from './shellExtras';
@@ -46,6 +47,7 @@ export function App() {
       <StatusBar />
       <HotkeyHelp />
       <ImportReportDialog />
+      <DatasetProblems />
     </div>
   );
 }

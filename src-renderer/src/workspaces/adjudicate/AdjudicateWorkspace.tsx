@@ -18,6 +18,7 @@ import {
   type Lifecycle,
 } from '../../agreement/model';
 import { useDashboard } from '../../agreement/useDashboard';
+import { describeHostFailure } from '../../state/hostErrors';
 import { useStudioStore } from '../../state/store';
 import './adjudicate.css';
 
@@ -80,7 +81,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
       setBulkMessage(`Accepted ${lines.length} agreed task(s) into ${GROUND_TRUTH_PATH}.`);
     } catch (e) {
-      showMessage(`Cannot write ${GROUND_TRUTH_PATH}: ${(e as Error).message}`, 'error');
+      showMessage(describeHostFailure(`Cannot write ${GROUND_TRUTH_PATH}`, e), 'error');
     }
   };
 
@@ -129,7 +130,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
             checked={settings.hideAgreementWhileAnnotating}
             onChange={(e) =>
               setSettings({ hideAgreementWhileAnnotating: e.target.checked }).catch((err: unknown) =>
-                showMessage(`Cannot save the project setting: ${(err as Error).message}`, 'error'),
+                showMessage(describeHostFailure('Cannot save the project setting (studio-project.json)', err), 'error'),
               )
             }
           />{' '}
