@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../axe';
 import { startStudioHost } from '../studio-host';
 
 let work: string;
@@ -41,6 +42,7 @@ test('a dataset with no readable task opens the problems panel: file and line of
   await expect(panel.locator('li[data-file="tasks.jsonl"][data-line="1"]')).toContainText('tasks.jsonl:1');
   await expect(panel.locator('li[data-file="tasks.jsonl"][data-line="2"]')).toContainText('nowhere');
   await expect(page.getByTestId('status-message')).toContainText('Broken dataset has no task that can be read');
+  expect(await seriousViolations(page), 'problems panel (axe)').toEqual([]);
   // A modal dialog: focus is inside it and stays there.
   await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="dataset-problems"]'))).toBe(true);
   for (let i = 0; i < 4; i++) {

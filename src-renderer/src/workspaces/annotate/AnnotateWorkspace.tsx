@@ -105,7 +105,7 @@ export function AnnotateWorkspace() {
           <TaskQueue />
           <div className="annotate-center">
             {task && (
-              <div className="task-brief" data-testid="task-brief">
+              <div className="task-brief" data-testid="task-brief" tabIndex={0} role="region" aria-label="Task brief">
                 <div>
                   <span className="muted">Instruction</span> {task.instruction}
                 </div>

@@ -155,7 +155,7 @@ export function TrajectoryList({ rows, selectedId, overridden, filters, onFilter
         ) : null}
       </div>
       <div className="trajectory-table" role="table" aria-label="Trajectory list" aria-rowcount={visible.length} style={tableStyle}>
-        <div className="trajectory-head" ref={headRef}>
+        <div className="trajectory-head" ref={headRef} role="rowgroup">
           <div className="trajectory-row header" role="row">
             {columnIds.map((c) => (
               <div
@@ -185,7 +185,9 @@ export function TrajectoryList({ rows, selectedId, overridden, filters, onFilter
           className="trajectory-scroll"
           ref={scrollRef}
           data-testid="trajectory-list"
-          tabIndex={-1}
+          role="rowgroup"
+          tabIndex={0}
+          aria-label="Trajectory rows"
           onScroll={(e) => {
             if (headRef.current) headRef.current.scrollLeft = e.currentTarget.scrollLeft;
           }}
