@@ -2,6 +2,7 @@
 import { useHotkeyDispatcher } from '../hotkeys/useHotkeys';
 import { useStudioStore, useWorkspace } from '../state/store';
 import { WorkspaceView } from '../workspaces/WorkspaceView';
+import { CommandPalette } from './CommandPalette';
 import { DatasetPicker } from './DatasetPicker';
 import { DatasetProblems } from './DatasetProblems';
 import { HotkeyHelp } from './HotkeyHelp';
@@ -48,6 +49,7 @@ export function App() {
       <HotkeyHelp />
       <ImportReportDialog />
       <DatasetProblems />
+      <CommandPalette />
     </div>
   );
 }

@@ -18,6 +18,8 @@ export interface DatasetCheck {
   problems: Problem[];
   /** Tasks the loader could read: 0 makes the dataset unusable. */
   tasks: number;
+  /** Their ids, in file order (the Ctrl+K palette finds tasks by id). */
+  taskIds: string[];
 }
 
 export interface DatasetSlice {
@@ -55,7 +57,7 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
       dataset = await studioApi().datasets.open(datasetId);
     } catch (error) {
       const failure = describeHostFailure(`Cannot open the dataset ${name}`, error);
-      set({ datasetCheck: { datasetId, name, failure, problems: [], tasks: 0 }, problemsOpen: true });
+      set({ datasetCheck: { datasetId, name, failure, problems: [], tasks: 0, taskIds: [] }, problemsOpen: true });
       get().showMessage(failure, 'error');
       return;
     }
@@ -67,9 +69,9 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
     let check: DatasetCheck;
     try {
       const loaded = await loadDataset(studioDatasetSource(studioApi(), dataset.id, dataset.name));
-      check = { datasetId: dataset.id, name: dataset.name, failure: null, problems: loaded.problems, tasks: loaded.tasks.size };
+      check = { datasetId: dataset.id, name: dataset.name, failure: null, problems: loaded.problems, tasks: loaded.tasks.size, taskIds: [...loaded.tasks.keys()] };
     } catch (error) {
-      check = { datasetId: dataset.id, name: dataset.name, failure: describeHostFailure(`Cannot read the dataset ${dataset.name}`, error), problems: [], tasks: 0 };
+      check = { datasetId: dataset.id, name: dataset.name, failure: describeHostFailure(`Cannot read the dataset ${dataset.name}`, error), problems: [], tasks: 0, taskIds: [] };
     }
     if (get().currentDataset?.id !== dataset.id) return;
     const unusable = check.failure !== null || check.tasks === 0;

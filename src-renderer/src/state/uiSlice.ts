@@ -28,6 +28,9 @@ function storedSidebar(workspace: WorkspaceId): boolean {
 export interface UiSlice {
   workspace: WorkspaceId;
   hotkeyHelpOpen: boolean;
+  /** The Ctrl+K "Go to" palette. */
+  paletteOpen: boolean;
+  setPaletteOpen(open: boolean): void;
   message: StatusMessage | null;
   /** Whether the dataset sidebar shows, per workspace; remembered in localStorage. */
   sidebarShown: Record<WorkspaceId, boolean>;
@@ -40,6 +43,8 @@ export interface UiSlice {
 export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set) => ({
   workspace: defaultWorkspace,
   hotkeyHelpOpen: false,
+  paletteOpen: false,
+  setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
   message: null,
   sidebarShown: Object.fromEntries(workspaceIds.map((id) => [id, storedSidebar(id)])) as Record<WorkspaceId, boolean>,
   toggleSidebar: (workspace) =>
