@@ -27,6 +27,10 @@ test('Annotate: the annotator gate, then a task open with its clip and editor', 
   await expect(page.getByTestId('gt-editor').locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('toggle-sidebar').click();
   expect(await seriousViolations(page), 'annotate with a task').toEqual([]);
+  // The entity combobox with its options open.
+  await page.getByTestId('ref-entity').pressSequentially('bord');
+  await expect(page.getByTestId('entity-options').locator('li').first()).toBeVisible();
+  expect(await seriousViolations(page), 'entity combobox open').toEqual([]);
 });
 
 test('Adjudicate: the task list with a task open, and the dashboard', async ({ page }) => {
