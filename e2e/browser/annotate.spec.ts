@@ -149,13 +149,14 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   // A name the scenario's database does not have is flagged; the real one is not.
   await page.getByTestId('ref-entity').fill('Chateau Nowhere');
   await expect(page.getByTestId('ref-entity-unknown')).toBeVisible();
-  // The entity combobox: part of the name searches the database; the option names its table and
-  // key column; the keyboard picks it.
+  // The entity combobox: part of the name searches the database; the option names its table, key
+  // column and distinguishing columns; the keyboard picks it.
   await page.getByTestId('ref-entity').fill('');
   await page.getByTestId('ref-entity').pressSequentially('lune bor');
   const option = page.getByTestId('entity-options').locator('li[data-value="Domaine Lune Bordeaux"]');
   await expect(option).toBeVisible();
-  await expect(option).toContainText('products · product_name');
+  // Its table and key column, and two columns of its row that tell it apart (category, colour).
+  await expect(option.locator('.entity-source')).toHaveText('wine, black · products · product_name');
   await expect(page.getByTestId('ref-entity')).toHaveAttribute('aria-expanded', 'true');
   const index = await page.getByTestId('entity-options').locator('li').evaluateAll((items) => items.findIndex((li) => li.getAttribute('data-value') === 'Domaine Lune Bordeaux'));
   for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');

@@ -41,7 +41,7 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
   const [entity, setEntity] = useState('');
   const [description, setDescription] = useState('');
   const [binding, setBinding] = useState('');
-  const [options, setOptions] = useState<{ column: string; value: string }[]>([]);
+  const [options, setOptions] = useState<EntityOption[]>([]);
   /** Whether a typed name is in the scenario's database (the hint shows for the name checked). */
   const [checked, setChecked] = useState<{ name: string; known: boolean } | null>(null);
 
@@ -142,12 +142,13 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
   );
 }
 
-type EntityOption = { column: string; value: string };
+/** A database value, its TABLE.COLUMN and one or two more of its row's columns (category, colour). */
+type EntityOption = { column: string; value: string; details: string[] };
 
 /**
  * The entity field: a combobox (downshift's useCombobox: ARIA combobox and listbox, ↑/↓ to move,
  * Enter to pick, Escape to close) over the database search as you type; each option names the
- * table and key column it comes from.
+ * table and key column it comes from, and one or two columns that tell it apart.
  */
 function EntityCombobox({ value, onChange, options }: { value: string; onChange(value: string): void; options: EntityOption[] }) {
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<EntityOption>({
@@ -184,6 +185,7 @@ function EntityCombobox({ value, onChange, options }: { value: string; onChange(
               >
                 <span>{item.value}</span>
                 <span className="muted entity-source">
+                  {item.details.length > 0 && <span className="entity-details">{item.details.join(', ')} · </span>}
                   {table} · {column}
                 </span>
               </li>
