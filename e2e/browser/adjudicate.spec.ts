@@ -142,17 +142,40 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await page.goto(withQuery('', '#/adjudicate'));
   await page.getByTestId('adjudicator-name').fill('e2e-lead');
 
-  // Lifecycle counts: every task but this one has ground truth.
+  // Lifecycle counts: every task but this one has ground truth; those whose annotators differ
+  // are counted apart ("disputed (GT exists)"), the rest as adjudicated.
   const counts = page.getByTestId('lifecycle-counts');
-  await expect(counts.locator('[data-count="adjudicated"]')).toHaveText('29');
+  const count = async (stage: string) => Number(await counts.locator(`[data-count="${stage}"]`).innerText());
   const row = page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`);
   await expect(row).toHaveAttribute('data-stage', 'disputed');
+  await expect.poll(async () => (await count('adjudicated')) + (await count('disputed_gt'))).toBe(29);
+  const disputedWithGt = await count('disputed_gt');
+  expect(disputedWithGt, 'the sample has disagreements on tasks with ground truth').toBeGreaterThan(0);
 
   // Dashboard: figures and this task among the disagreements.
   await page.getByTestId('adjudicate-dashboard-tab').click();
   const dashboard = page.getByTestId('agreement-dashboard');
   await expect(dashboard.getByTestId('dashboard-overall')).toBeVisible();
   await expect(dashboard.getByTestId('disagreements').locator(`[data-task-id="${TASK}"]`)).toBeVisible();
+  await expect(dashboard.getByText('(updating…)')).toBeHidden();
+  // Every disagreement listed is reachable from the task list: the filter of its stage lists it,
+  // and the disputed filters list nothing else.
+  const listed = await dashboard
+    .getByTestId('disagreements')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-task-id')!, r.querySelector('[data-stage]')?.getAttribute('data-stage') ?? '']));
+  const byStage = new Map<string, string[]>();
+  for (const [id, stage] of listed) byStage.set(stage, [...(byStage.get(stage) ?? []), id]);
+  expect(byStage.get('disputed_gt')?.length ?? 0).toBe(disputedWithGt);
+  await page.getByTestId('adjudicate-tasks-tab').click();
+  for (const [stage, ids] of byStage) {
+    await counts.locator(`button[data-stage="${stage}"]`).click();
+    const shown = await page.getByTestId('adjudicate-task-list').locator('[data-task-id]').evaluateAll((items) => items.map((i) => i.getAttribute('data-task-id')));
+    if (stage.startsWith('disputed')) expect(shown.sort(), stage).toEqual([...ids].sort());
+    else expect(shown, stage).toEqual(expect.arrayContaining(ids));
+  }
+  await counts.getByRole('button', { name: /^all/ }).click();
+  await page.getByTestId('adjudicate-dashboard-tab').click();
   if (screenshots) await page.screenshot({ path: path.join(screenshots, 'adjudicate-dashboard.png'), fullPage: true });
   await dashboard.getByTestId('disagreements').locator(`[data-task-id="${TASK}"] button`).click();
 
@@ -168,7 +191,11 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   if (screenshots) await page.screenshot({ path: path.join(screenshots, 'adjudicate-task.png'), fullPage: true });
   await page.getByTestId('finalize-button').click();
   await expect(page.getByTestId('finalize-message')).toContainText('source adjudicated');
-  await expect(row).toHaveAttribute('data-stage', 'adjudicated');
+  // Settled, but alice and bob still differ: the dashboard keeps listing it, so the task list
+  // shows it as "disputed (GT exists)", its ground truth named on the badge.
+  await expect(row).toHaveAttribute('data-stage', 'disputed_gt');
+  await expect(row.locator('.stage-badge')).toHaveText('disputed (GT exists)');
+  await expect(row.locator('.stage-badge')).toHaveAttribute('title', 'ground truth: adjudicated by e2e-lead');
 
   const text = await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8');
   const lines = text.split('\n').filter((l) => l.trim());

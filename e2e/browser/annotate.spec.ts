@@ -118,6 +118,9 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   steps.push(await timedStep(page, 'd', 11));
   for (const key of ['f', 'v', 'v', 'd']) await page.keyboard.press(key);
   await expect(page.getByTestId('frame-counter')).toHaveText('31');
+  // Frame 31 of a 30 fps clip reads as frames, never as a fraction of a second.
+  await expect(page.getByTestId('timecode')).toHaveText('00:00:01:01');
+  await expect(page.getByTestId('clip-fps')).toHaveText('· 30 fps');
   // What shows the moment the counter changes: a decoded frame drawn over the video (the frame
   // cache) once it holds the frame; then, when the steps pause, the <video> itself.
   const surfaces: string[] = [];
@@ -146,7 +149,21 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   // A name the scenario's database does not have is flagged; the real one is not.
   await page.getByTestId('ref-entity').fill('Chateau Nowhere');
   await expect(page.getByTestId('ref-entity-unknown')).toBeVisible();
-  await page.getByTestId('ref-entity').fill('Domaine Lune Bordeaux');
+  // The entity combobox: part of the name searches the database; the option names its table, key
+  // column and distinguishing columns; the keyboard picks it.
+  await page.getByTestId('ref-entity').fill('');
+  await page.getByTestId('ref-entity').pressSequentially('lune bor');
+  const option = page.getByTestId('entity-options').locator('li[data-value="Domaine Lune Bordeaux"]');
+  await expect(option).toBeVisible();
+  // Its table and key column, and two columns of its row that tell it apart (category, colour).
+  await expect(option.locator('.entity-source')).toHaveText('wine, black · products · product_name');
+  await expect(page.getByTestId('ref-entity')).toHaveAttribute('aria-expanded', 'true');
+  const index = await page.getByTestId('entity-options').locator('li').evaluateAll((items) => items.findIndex((li) => li.getAttribute('data-value') === 'Domaine Lune Bordeaux'));
+  for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ref-entity')).toHaveValue('Domaine Lune Bordeaux');
+  await expect(page.getByTestId('entity-options')).toBeHidden();
   await expect(page.getByTestId('ref-entity-unknown')).toBeHidden();
   await page.getByTestId('ref-description').fill('the third bottle I pointed at');
   await page.getByTestId('ref-add').click();

@@ -85,3 +85,37 @@ test('imported trajectory files are evaluated against the open dataset; what did
   await page.getByLabel('Filter Task').fill(line.task_id);
   await expect(page.getByTestId('trajectory-list').locator('.imported-mark')).toHaveCount(1);
 });
+
+test('at 1440 px the list shows model and mode names in full; a column resized by keyboard ends in an ellipsis with a tooltip and keeps its width', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openReplay(page);
+  const list = page.getByTestId('trajectory-list');
+  await expect(list.locator('[role=row]').first()).toBeVisible();
+  /** Each visible cell of a column: its text, whether it is cut, its tooltip. */
+  const cells = (column: string) =>
+    list.locator(`.col-${column}`).evaluateAll((elements) =>
+      elements.map((e) => ({ text: e.textContent ?? '', cut: e.scrollWidth > e.clientWidth, title: e.getAttribute('title') })),
+    );
+  for (const column of ['model', 'mode', 'scenario', 'task']) {
+    const seen = await cells(column);
+    expect(seen.length, column).toBeGreaterThan(0);
+    expect(seen.filter((c) => c.cut), `${column} cut at 1440 px`).toEqual([]);
+  }
+  expect((await cells('mode')).map((c) => c.text)).toEqual(expect.arrayContaining(['dynamic_easy']));
+
+  // Narrow the Model column from the keyboard: the names end in an ellipsis, the tooltip keeps them.
+  const resizer = page.getByTestId('resize-model');
+  const before = Number(await resizer.getAttribute('aria-valuenow'));
+  await resizer.focus();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await expect(resizer).toHaveAttribute('aria-valuenow', '36');
+  const narrow = await cells('model');
+  expect(narrow.some((c) => c.cut)).toBe(true);
+  for (const c of narrow) expect(c.title).toBe(c.text.replace(/^⇪ /, ''));
+  // Remembered across a reload; double-click fits it again.
+  await openReplay(page);
+  await expect(page.getByTestId('resize-model')).toHaveAttribute('aria-valuenow', '36');
+  await page.getByTestId('resize-model').dblclick();
+  await expect(page.getByTestId('resize-model')).toHaveAttribute('aria-valuenow', String(before));
+});

@@ -53,6 +53,45 @@ test('the four workspace tabs switch views and routes', async ({ page }) => {
   await expect(panel).toHaveAttribute('data-workspace', 'replay');
 });
 
+test('the dataset sidebar folds in every workspace (button or Ctrl+B), remembered per workspace', async ({ page }) => {
+  await openStudio(page);
+  const sidebar = page.locator('#dataset-sidebar');
+  const toggle = page.getByTestId('toggle-sidebar');
+  await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('.sidebar')).forEach((k) => localStorage.removeItem(k)));
+  await page.reload();
+  // Annotate starts folded (room for the clip), the others open.
+  const initially = { annotate: false, adjudicate: true, replay: true, reports: true };
+  for (const [id, shown] of Object.entries(initially)) {
+    await page.getByTestId(`workspace-${id}`).click();
+    await expect(sidebar).toBeVisible({ visible: shown });
+    await expect(toggle).toHaveAttribute('aria-pressed', String(shown));
+  }
+  // Fold Replay with the button and Reports with the key; the workspace's column takes the room.
+  await page.getByTestId('workspace-replay').click();
+  const panel = page.locator('#workspace-panel');
+  const before = (await panel.boundingBox())!.width;
+  await toggle.click();
+  await expect(sidebar).toBeHidden();
+  expect((await panel.boundingBox())!.width).toBeGreaterThan(before + 200);
+  await page.getByTestId('workspace-reports').click();
+  await page.getByTestId('status-bar').click();
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toBeHidden();
+  // Remembered after a reload, each workspace its own.
+  await page.reload();
+  const after = { annotate: false, adjudicate: true, replay: false, reports: false };
+  for (const [id, shown] of Object.entries(after)) {
+    await page.getByTestId(`workspace-${id}`).click();
+    await expect(sidebar, id).toBeVisible({ visible: shown });
+  }
+  await page.getByTestId('workspace-replay').click();
+  await toggle.click();
+  await expect(sidebar).toBeVisible();
+  await page.getByTestId('workspace-reports').click();
+  await toggle.click();
+  await expect(sidebar).toBeVisible();
+});
+
 test('? opens the shortcut overlay and Escape closes it', async ({ page }) => {
   await openStudio(page);
   await expect(page.getByTestId('hotkey-help')).toHaveCount(0);

@@ -43,12 +43,17 @@ describe('visual reference alignment', () => {
     expect(t1).toMatchObject({ matched: 1, entity_f1: 1, mean_iou: 1 / 3 });
     const t2 = visualAgreement([ref('a', 'X', 0, 2), ref('c', 'Y', 0, 1)], []);
     expect(t2).toMatchObject({ matched: 0, entity_f1: 0, mean_iou: null });
-    expect(visualAgreement([], [])).toMatchObject({ entity_f1: 1, mean_iou: null });
+    // Neither wrote a reference: nothing to compare, so no figure (not perfect agreement).
+    const none = visualAgreement([], []);
+    expect(none).toMatchObject({ entity_f1: null, mean_iou: null });
     const s = summarizeVisualAgreement([t1, t2, visualAgreement([ref('a', 'Z', 0, 4)], [ref('b', 'Z', 0, 4)])]);
     expect(s.tasks).toBe(3);
     expect(s.mean_entity_f1).toBeCloseTo(2 / 3);
     expect(s.mean_iou).toBeCloseTo((1 / 3 + 1) / 2);
     expect(s.iou_at_50).toBe(0.5);
+    // Tasks without references leave the mean alone; with only such tasks there is no mean.
+    expect(summarizeVisualAgreement([t1, t2, none, none]).mean_entity_f1).toBeCloseTo(1 / 2);
+    expect(summarizeVisualAgreement([none, none])).toMatchObject({ tasks: 2, mean_entity_f1: null, mean_iou: null });
     expect(summarizeVisualAgreement([])).toEqual({ tasks: 0, mean_entity_f1: null, mean_iou: null, iou_at_50: null, pairs: 0 });
   });
 });

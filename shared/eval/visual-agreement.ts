@@ -61,8 +61,8 @@ export interface VisualAgreement {
   refsB: number;
   /** References paired by entity. */
   matched: number;
-  /** 2·matched/(|A|+|B|); 1 when neither has a reference. */
-  entity_f1: number;
+  /** 2·matched/(|A|+|B|); null when neither has a reference (nothing to compare, not agreement). */
+  entity_f1: number | null;
   /** Mean IoU over the pairs with times; null when there is none. */
   mean_iou: number | null;
   pairs: VisualPair[];
@@ -76,7 +76,7 @@ export function visualAgreement(a: readonly VisualRef[], b: readonly VisualRef[]
     refsA: a.length,
     refsB: b.length,
     matched: pairs.length,
-    entity_f1: total === 0 ? 1 : (2 * pairs.length) / total,
+    entity_f1: total === 0 ? null : (2 * pairs.length) / total,
     mean_iou: ious.length === 0 ? null : ious.reduce((s, x) => s + x, 0) / ious.length,
     pairs,
   };
@@ -84,7 +84,7 @@ export function visualAgreement(a: readonly VisualRef[], b: readonly VisualRef[]
 
 export interface VisualAgreementSummary {
   tasks: number;
-  /** Mean over tasks of entity_f1; null with no task. */
+  /** Mean of entity_f1 over the tasks where either annotator wrote a reference; null with none. */
   mean_entity_f1: number | null;
   /** Mean IoU over every timed pair of every task; null when there is none. */
   mean_iou: number | null;
@@ -95,9 +95,10 @@ export interface VisualAgreementSummary {
 
 export function summarizeVisualAgreement(tasks: readonly VisualAgreement[]): VisualAgreementSummary {
   const ious = tasks.flatMap((t) => t.pairs.map((p) => p.iou)).filter((iou): iou is number => iou !== null);
+  const f1s = tasks.map((t) => t.entity_f1).filter((f1): f1 is number => f1 !== null);
   return {
     tasks: tasks.length,
-    mean_entity_f1: tasks.length === 0 ? null : tasks.reduce((s, t) => s + t.entity_f1, 0) / tasks.length,
+    mean_entity_f1: f1s.length === 0 ? null : f1s.reduce((s, x) => s + x, 0) / f1s.length,
     mean_iou: ious.length === 0 ? null : ious.reduce((s, x) => s + x, 0) / ious.length,
     iou_at_50: ious.length === 0 ? null : ious.filter((x) => x >= 0.5).length / ious.length,
     pairs: tasks.reduce((s, t) => s + t.pairs.length, 0),

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   clampFrame,
   estimateFps,
+  formatFps,
+  formatSeconds,
   formatTimecode,
   frameCount,
   frameRangeToSeconds,
@@ -99,11 +101,46 @@ describe('parsing and formatting', () => {
     expect(parseFrameOrTime('', 30)).toBeNull();
   });
 
-  it('formats a timecode with the frame within the second', () => {
-    expect(formatTimecode(0, 30)).toBe('0:00.00');
-    expect(formatTimecode(75, 30)).toBe('0:02.15');
-    expect(formatTimecode(30 * 61 + 29, 30)).toBe('1:01.29');
-    expect(formatTimecode(9, 10)).toBe('0:00.9');
+  it('formats SMPTE non-drop timecode HH:MM:SS:FF, the frame within its second last', () => {
+    expect(formatTimecode(0, 30)).toBe('00:00:00:00');
+    expect(formatTimecode(12, 30)).toBe('00:00:00:12');
+    expect(formatTimecode(75, 30)).toBe('00:00:02:15');
+    expect(formatTimecode(30 * 61 + 29, 30)).toBe('00:01:01:29');
+    expect(formatTimecode(30 * 3600 * 2 + 30 * 60 * 3 + 30 * 4 + 5, 30)).toBe('02:03:04:05');
+    expect(formatTimecode(9, 10)).toBe('00:00:00:9'); // one digit is enough below 10 fps
+    expect(formatTimecode(119, 120)).toBe('00:00:00:119');
+    // Non-drop at 29.97 counts frames at the nominal 30: frame 30 is 00:00:01:00, though it
+    // starts at 1.001 s on the clock.
+    expect(formatTimecode(30, 30000 / 1001)).toBe('00:00:01:00');
+    expect(formatTimecode(1799, 30000 / 1001)).toBe('00:00:59:29');
+    expect(formatTimecode(25 * 10 + 3, 25)).toBe('00:00:10:03');
+    expect(formatTimecode(-3, 30)).toBe('00:00:00:00');
+  });
+
+  it('reads back its own timecode in "go to", at any rate', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), rates, (frame, fps) => {
+        expect(parseFrameOrTime(formatTimecode(frame, fps), fps)).toBe(frame);
+      }),
+    );
+    expect(parseFrameOrTime('frame 12', 30)).toBe(12);
+    expect(parseFrameOrTime('00:00:01;02', 30)).toBe(32);
+  });
+
+  it('writes frame rates with at most three decimals and no trailing zeros', () => {
+    expect(formatFps(30000 / 1001)).toBe('29.97');
+    expect(formatFps(29.97002997002997)).toBe('29.97');
+    expect(formatFps(24000 / 1001)).toBe('23.976');
+    expect(formatFps(60000 / 1001)).toBe('59.94');
+    expect(formatFps(30)).toBe('30');
+    expect(formatFps(12.5)).toBe('12.5');
+    expect(formatFps(Number.NaN)).toBe('?');
+  });
+
+  it('writes seconds with three decimals', () => {
+    expect(formatSeconds(4.5)).toBe('4.500 s');
+    expect(formatSeconds(0.4)).toBe('0.400 s');
+    expect(formatSeconds(1 / 3)).toBe('0.333 s');
   });
 
   it('estimates the frame rate from presented media times', () => {

@@ -58,25 +58,45 @@ export function clampFrame(frame: number, count: number): number {
   return Math.min(count - 1, Math.max(0, whole));
 }
 
-/** Frame n as `m:ss.ff` (minutes, seconds, frame within the second). */
+/**
+ * Frame n as SMPTE non-drop timecode `HH:MM:SS:FF`, counted in whole frames at the nominal
+ * rate (29.97 counts as 30: non-drop timecode runs slow against the clock by design; it names
+ * frames, not seconds). `FF` is the frame within its second, so it never reads as a fraction.
+ */
 export function formatTimecode(frame: number, fps: number): string {
-  const perSecond = Math.round(fps);
-  const totalSeconds = Math.floor(frame / fps + EPSILON);
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds % 60;
-  const rest = Math.max(0, frame - Math.round(totalSeconds * fps));
-  const width = String(Math.max(1, perSecond - 1)).length;
-  return `${minutes}:${String(seconds).padStart(2, '0')}.${String(rest).padStart(width, '0')}`;
+  const base = Math.max(1, Math.round(fps));
+  const whole = Math.max(0, Math.trunc(Number.isFinite(frame) ? frame : 0));
+  const seconds = Math.floor(whole / base);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const ff = pad(whole % base, String(base - 1).length);
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}:${ff}`;
+}
+
+/** A frame rate for people: at most three decimals, no trailing zeros (`29.97`, `23.976`, `30`). */
+export function formatFps(fps: number): string {
+  if (!Number.isFinite(fps)) return '?';
+  return fps.toFixed(3).replace(/\.?0+$/, '');
+}
+
+/** Clip seconds for people: always three decimals (`4.500 s`), so it never reads as frames. */
+export function formatSeconds(seconds: number): string {
+  return `${Number.isFinite(seconds) ? seconds.toFixed(3) : '?'} s`;
 }
 
 /**
- * What the user typed in "go to": `120` or `f120` is a frame; `4.5s`, `1:02.5` or `0:04` is a
- * time, converted to the frame shown then. Null when it is neither.
+ * What the user typed in "go to": `120`, `f120` or `frame 120` is a frame; `00:00:04:12` is
+ * SMPTE timecode (as formatTimecode writes it); `4.5s`, `1:02.5` or `0:04` is a time, converted
+ * to the frame shown then. Null when it is neither.
  */
 export function parseFrameOrTime(input: string, fps: number): number | null {
   const text = input.trim().toLowerCase();
-  let match = /^f?\s*(\d+)$/.exec(text);
+  let match = /^(?:f|frame)?\s*(\d+)$/.exec(text);
   if (match) return Number(match[1]);
+  match = /^(\d+):(\d{1,2}):(\d{1,2})[:;](\d{1,3})$/.exec(text);
+  if (match) {
+    const [h, m, sec, ff] = match.slice(1).map(Number);
+    return (h * 3600 + m * 60 + sec) * Math.max(1, Math.round(fps)) + ff;
+  }
   match = /^(\d+(?:\.\d+)?)\s*s$/.exec(text);
   if (match) return timeToFrame(Number(match[1]), fps);
   match = /^(\d+):(\d{1,2}(?:\.\d+)?)$/.exec(text);

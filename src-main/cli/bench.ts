@@ -6,9 +6,8 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { parseArgs } from 'node:util';
-import { cliEvalWorker } from './worker-url';
 import { perturbedCalls, prng, recordedResults, scenarioPools, type Rand } from './bench-corpus';
+import { cliEvalWorker } from './worker-url';
 import { stateKey } from '../../shared/engine/state';
 import { createEngine } from '../../shared/engine/engine';
 import { compareCallLists } from '../../shared/eval/agreement';
@@ -18,6 +17,8 @@ import type { ToolCall } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
 import { nodeDatasetSource } from '../services/evaluation/node-source';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
+import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
+import { benchEvaluateSpec, benchSpec } from './commands';
 
 const MODELS = ['bench-a', 'bench-b', 'bench-c', 'bench-d', 'bench-e', 'bench-f', 'bench-g', 'bench-h'];
 const MODES = ['dynamic_easy', 'dynamic_hard', 'static'];
@@ -165,11 +166,16 @@ interface ColdRun {
 
 /** Run in a fresh process by the bench: cold evaluation, parsing included. */
 export async function benchEvaluateCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { workers: { type: 'string' } } });
-  const root = positionals[0];
+  const { values, positionals: [root] } = parseCommandArgs(benchEvaluateSpec, args);
+  if (values.help) {
+    process.stdout.write(commandHelp(benchEvaluateSpec));
+    return 0;
+  }
+  if (!root) throw new UsageError('missing the corpus folder', 'bench-evaluate');
   const started = performance.now();
   // --workers 0 scores on this thread alone (for a profile that shows everything in one place).
-  const { report, memo } = await evaluateFolder(root, { workerUrl: cliEvalWorker, ...(values.workers === undefined ? {} : { workers: Number(values.workers) }) });
+  const workers = wholeNumber(benchEvaluateSpec, 'workers', values.workers, 0);
+  const { report, memo } = await evaluateFolder(root, { workerUrl: cliEvalWorker, ...(workers === undefined ? {} : { workers }) });
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(); // all threads of this process, workers included
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -222,10 +228,16 @@ async function agreementRecomputeMs(sample: string): Promise<{ task: string; med
 }
 
 export async function benchCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { tasks: { type: 'string', default: '1590' }, sample: { type: 'string', default: 'datasets/egobench-sample' }, keep: { type: 'boolean', default: false }, only: { type: 'string' } } });
+  const { values, positionals } = parseCommandArgs(benchSpec, args);
+  if (values.help) {
+    process.stdout.write(commandHelp(benchSpec));
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]} (bench takes only options)`, 'bench');
+  if (values.only !== undefined && values.only !== 'distinct' && values.only !== 'repetitive') throw new UsageError(`--only takes distinct or repetitive, not ${values.only}`, 'bench');
+  const taskCount = wholeNumber(benchSpec, 'tasks', values.tasks, 1)!;
   const sample = path.resolve(values.sample!);
   const dataset = await loadDataset(nodeDatasetSource(sample));
-  const taskCount = Number(values.tasks);
   const kinds: CorpusKind[] = values.only === 'distinct' || values.only === 'repetitive' ? [values.only] : ['distinct', 'repetitive'];
   for (const kind of kinds) {
     process.stderr.write(`bench: writing ${taskCount * MODELS.length * MODES.length} ${kind} trajectories over ${dataset.scenarios.size} sample scenario(s)...\n`);

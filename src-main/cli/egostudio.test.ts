@@ -131,3 +131,81 @@ describe('egostudio agreement', () => {
     expect(json.problems).toEqual([]);
   });
 });
+
+describe('egostudio help, version and errors', () => {
+  const oneLine = (text: string) => {
+    expect(text.endsWith('\n')).toBe(true);
+    expect(text.trimEnd().split('\n')).toHaveLength(1);
+    expect(text).not.toMatch(/^\s+at /m); // no stack trace
+  };
+
+  it('prints each command\'s usage, options and an example for --help and for help <command>, exit 0', async () => {
+    const commands = ['evaluate', 'agreement', 'report', 'import-egobench', 'bench'];
+    for (const command of commands) {
+      const viaFlag = await egostudio(command, '--help');
+      expect(viaFlag.code, command).toBe(0);
+      expect(viaFlag.stderr).toBe('');
+      expect(viaFlag.stdout).toContain(`usage: egostudio ${command}`);
+      expect(viaFlag.stdout).toMatch(/\noptions:\n/);
+      expect(viaFlag.stdout).toMatch(new RegExp(`\\nexamples?:\\n  egostudio ${command} `));
+      const viaHelp = await egostudio('help', command);
+      expect(viaHelp).toEqual(viaFlag);
+    }
+    const evaluate = await egostudio('evaluate', '-h');
+    expect(evaluate.stdout).toContain('usage: egostudio evaluate <dataset> [--trajectories PATH ...] [--json FILE] [--workers N]');
+    expect(evaluate.stdout).toMatch(/--json FILE +write the full report/);
+    // The option another branch adds is already in the usage text.
+    expect((await egostudio('import-egobench', '--help')).stdout).toMatch(/--results DIR +.*\(repeatable\)/);
+  }, 120_000); // a dozen runs of the real command
+
+  it('--help lists the commands; --version prints the package version', async () => {
+    const overview = await egostudio('--help');
+    expect(overview.code).toBe(0);
+    for (const command of ['evaluate', 'agreement', 'report', 'import-egobench', 'bench']) expect(overview.stdout).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
+    expect(overview.stdout).not.toContain('bench-evaluate');
+    const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'));
+    expect(await egostudio('--version')).toEqual({ code: 0, stdout: `egostudio ${version}\n`, stderr: '' });
+  });
+
+  it('names the valid options of the command on an unknown one, in one line, exit 1', async () => {
+    const result = await egostudio('evaluate', 'somewhere', '--jsno', 'x.json');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    oneLine(result.stderr);
+    expect(result.stderr).toBe(
+      'egostudio evaluate: unknown option --jsno; evaluate takes --trajectories, --json, --workers, --help (egostudio evaluate --help)\n',
+    );
+    const agreement = await egostudio('agreement', 'somewhere', '--annotator', 'a,b');
+    expect(agreement.stderr).toContain('agreement takes --annotators, --json, --help');
+  });
+
+  it('says in one line what is wrong with the command line, exit 1', async () => {
+    const cases: [string[], string][] = [
+      [[], 'which command? evaluate, agreement, report, import-egobench, bench'],
+      [['evalute', 'x'], 'unknown command "evalute"'],
+      [['help', 'nope'], 'no command "nope"'],
+      [['evaluate'], 'missing the dataset folder'],
+      [['evaluate', 'x', '--json'], '--json needs a value: --json FILE'],
+      [['evaluate', 'x', '--workers', 'many'], '--workers takes a whole number of at least 0, not "many"'],
+      [['agreement', 'x'], '--annotators takes two names separated by a comma'],
+      [['agreement', 'x', '--annotators', 'alice'], 'not "alice"'],
+      [['report', 'x'], 'missing --out DIR'],
+      [['import-egobench', 'release'], 'missing --out DIR'],
+      [['import-egobench', 'release', '--out', 'x', '--results', 'r'], '--results is not available in this build yet'],
+      [['bench', '--keep=yes'], '--keep is a switch and takes no value'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await egostudio(...args);
+      expect(result.code, args.join(' ')).toBe(1);
+      oneLine(result.stderr);
+      expect(result.stderr, args.join(' ')).toContain(message);
+    }
+  }, 120_000);
+
+  it('reports a failure it did not foresee in one line, without a stack', async () => {
+    const root = await writeDataset('unwritable-json', shopFiles());
+    const result = await egostudio('evaluate', root, '--json', path.join(dir, 'no-such-folder', 'report.json'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^egostudio evaluate: ENOENT: no such file or directory, open '.*report\.json'\n$/);
+  });
+});

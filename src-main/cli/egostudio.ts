@@ -1,28 +1,22 @@
 // egostudio: the studio's command line (SPEC §12). Exit codes: 0 all input valid, 2 some was
-// not, 1 nothing could be read.
+// not, 1 nothing could be read or the command line was wrong. Every error is one line; set
+// EGOSTUDIO_DEBUG=1 for the stack of an unexpected one.
 import { writeFile } from 'node:fs/promises';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { version } from '../../package.json';
 import { FIGURE_NAMES } from '../../shared/eval/aggregate';
 import { loadDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
 import { nodeDatasetSource } from '../services/evaluation/node-source';
+import { commandHelp, overviewHelp, parseCommandArgs, UsageError, wholeNumber, type CommandSpec } from './command-line';
+import { agreementSpec, benchEvaluateSpec, benchSpec, COMMAND_SPECS, evaluateSpec, importEgobenchSpec, reportSpec } from './commands';
 import { agreementReport } from './run-agreement';
 import { cliEvalWorker } from './worker-url';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
 import { fixed, formatTable, percent } from './table';
-
-const USAGE = `usage:
-  egostudio evaluate <dataset> [--trajectories PATH ...] [--json FILE] [--no-cache] [--cache-dir DIR]
-  egostudio agreement <dataset> --annotators a,b [--json FILE]
-  egostudio report <dataset> --out DIR [--trajectories PATH ...]
-  egostudio import-egobench <release-dir> --out <dataset> [--results DIR ...]
-  egostudio bench [--tasks N] [--keep]`;
-
-class UsageError extends Error {}
 
 /** Prints a progress line on stderr once work has taken more than 2 s. */
 function progressReporter(label: string) {
@@ -65,25 +59,24 @@ async function writeJson(file: string | undefined, value: unknown): Promise<void
 }
 
 async function evaluateCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { trajectories: { type: 'string', multiple: true }, json: { type: 'string' }, workers: { type: 'string' }, 'no-cache': { type: 'boolean' }, 'cache-dir': { type: 'string' } },
-  });
+  const { values, positionals } = parseCommandArgs(evaluateSpec, args);
+  if (values.help) return printHelp(evaluateSpec);
   // `--trajectories a b c`: later positionals after the first also name trajectory paths.
   const [root, ...more] = positionals;
-  if (!root) throw new UsageError('evaluate needs a dataset folder');
+  if (!root) throw new UsageError('missing the dataset folder: egostudio evaluate <dataset>', 'evaluate');
+  const workers = wholeNumber(evaluateSpec, 'workers', values.workers, 0);
   if (!(await isDirectory(root))) {
     process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
     return 1;
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
-  if (!values.trajectories && more.length > 0) throw new UsageError(`unexpected argument ${more[0]}`);
+  if (!values.trajectories && more.length > 0)
+    throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'evaluate');
   const progress = progressReporter('evaluating');
   const { dataset, report } = await evaluateFolder(root, {
     workerUrl: cliEvalWorker,
     trajectoryPaths,
-    workers: values.workers === undefined ? undefined : Number(values.workers),
+    workers,
     onProgress: (done, total) => progress.update(done, total),
     // Scores of unchanged trajectory files come from the cache (never kept in the dataset).
     cacheDir: values['no-cache'] ? undefined : (values['cache-dir'] ?? defaultScoreCacheDir()),
@@ -113,15 +106,14 @@ async function evaluateCommand(args: string[]): Promise<number> {
 }
 
 async function agreementCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { annotators: { type: 'string' }, json: { type: 'string' } },
-  });
-  const [root] = positionals;
-  if (!root) throw new UsageError('agreement needs a dataset folder');
+  const { values, positionals } = parseCommandArgs(agreementSpec, args);
+  if (values.help) return printHelp(agreementSpec);
+  const [root, ...more] = positionals;
+  if (!root) throw new UsageError('missing the dataset folder: egostudio agreement <dataset> --annotators a,b', 'agreement');
+  if (more.length > 0) throw new UsageError(`unexpected argument ${more[0]} (one dataset folder)`, 'agreement');
   const names = (values.annotators ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (names.length !== 2) throw new UsageError('--annotators takes two names: a,b');
+  if (names.length !== 2)
+    throw new UsageError(`--annotators takes two names separated by a comma, e.g. --annotators alice,bob${values.annotators === undefined ? '' : `, not "${values.annotators}"`}`, 'agreement');
   if (!(await isDirectory(root))) {
     process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
     return 1;
@@ -154,9 +146,11 @@ async function agreementCommand(args: string[]): Promise<number> {
 }
 
 async function importCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { out: { type: 'string' }, name: { type: 'string' }, results: { type: 'string', multiple: true } } });
-  const [release] = positionals;
-  if (!release || !values.out) throw new UsageError('import-egobench needs a release folder and --out <dataset>');
+  const { values, positionals } = parseCommandArgs(importEgobenchSpec, args);
+  if (values.help) return printHelp(importEgobenchSpec);
+  const [release, ...more] = positionals;
+  if (!release || !values.out) throw new UsageError(`missing ${release ? '--out DIR' : 'the release folder'}: egostudio import-egobench <release-dir> --out DIR`, 'import-egobench');
+  if (more.length > 0) throw new UsageError(`unexpected argument ${more[0]} (one release folder)`, 'import-egobench');
   if (!(await isDirectory(release))) {
     process.stderr.write(`egostudio: ${release}: no such release folder\n`);
     return 1;
@@ -180,31 +174,54 @@ async function importCommand(args: string[]): Promise<number> {
   return s.tasks === 0 ? 1 : result.problems.length > 0 ? 2 : 0;
 }
 
+function printHelp(spec: CommandSpec): number {
+  process.stdout.write(commandHelp(spec));
+  return 0;
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
-  'import-egobench': importCommand,
-  evaluate: evaluateCommand,
-  agreement: agreementCommand,
-  bench: async (args) => (await import('./bench')).benchCommand(args),
-  'bench-evaluate': async (args) => (await import('./bench')).benchEvaluateCommand(args),
-  report: async (args) => (await import('./report')).reportCommand(args),
+  [importEgobenchSpec.name]: importCommand,
+  [evaluateSpec.name]: evaluateCommand,
+  [agreementSpec.name]: agreementCommand,
+  [benchSpec.name]: async (args) => (await import('./bench')).benchCommand(args),
+  [benchEvaluateSpec.name]: async (args) => (await import('./bench')).benchEvaluateCommand(args),
+  [reportSpec.name]: async (args) => (await import('./report')).reportCommand(args),
 };
 
+const commandList = COMMAND_SPECS.filter((c) => !c.hidden).map((c) => c.name).join(', ');
+
+/** Runs `egostudio ...argv`; returns the exit code. Never throws. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  if (!command || command === '--help' || command === '-h') {
-    process.stdout.write(USAGE + '\n');
-    return command ? 0 : 1;
+  if (command === '--help' || command === '-h' || (command === 'help' && args.length === 0)) {
+    process.stdout.write(overviewHelp(COMMAND_SPECS, version));
+    return 0;
   }
-  const run = COMMANDS[command];
+  if (command === '--version' || command === '-V') {
+    process.stdout.write(`egostudio ${version}\n`);
+    return 0;
+  }
   try {
-    if (!run) throw new UsageError(`unknown command "${command}"`);
+    if (!command) throw new UsageError(`which command? ${commandList} (egostudio --help says what each does)`);
+    if (command === 'help') {
+      const spec = COMMAND_SPECS.find((c) => c.name === args[0]);
+      if (!spec) throw new UsageError(`no command "${args[0]}"; the commands are ${commandList}`);
+      return printHelp(spec);
+    }
+    const run = COMMANDS[command];
+    if (!run) throw new UsageError(`unknown ${command.startsWith('-') ? 'option' : 'command'} "${command}"; the commands are ${commandList} (egostudio --help)`);
     return await run(args);
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`egostudio: ${(error as Error).message}\n${USAGE}\n`);
+    if (error instanceof UsageError) {
+      const help = error.command ? `egostudio ${error.command} --help` : 'egostudio --help';
+      process.stderr.write(`egostudio${error.command ? ` ${error.command}` : ''}: ${error.message}${error.command ? ` (${help})` : ''}\n`);
       return 1;
     }
-    process.stderr.write(`egostudio: ${(error as Error).stack ?? error}\n`);
+    // Anything else is a failure the command did not foresee (a file it could not write, ...):
+    // its message, on one line; the stack only on request.
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`egostudio ${command}: ${message.split('\n')[0]}\n`);
+    if (process.env.EGOSTUDIO_DEBUG) process.stderr.write(`${(error as Error).stack ?? ''}\n`);
     return 1;
   }
 }

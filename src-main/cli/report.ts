@@ -3,7 +3,6 @@
 // Exit codes as evaluate: 0 all input valid, 2 some was not, 1 nothing could be read.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildReport, type ReportModel } from '../../shared/report/build';
 import { reportCharts } from '../../shared/report/charts';
 import { tableToCsv, tableToLatex, tableToMarkdown } from '../../shared/report/export';
@@ -11,8 +10,9 @@ import { parseReviews } from '../../shared/report/reviews';
 import { renderChartSvg } from '../../shared/report/svg';
 import type { Problem } from '../../shared/format/types';
 import { evaluationRun, readReviewFiles } from '../services/evaluation-run';
-
-export const REPORT_USAGE = 'egostudio report <dataset> --out DIR [--trajectories PATH ...]';
+import { cliEvalWorker } from './worker-url';
+import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
+import { reportSpec } from './commands';
 
 const CHART_SIZES = { scenarios: [900, 420], errors: [1100, 420], efficiency: [1300, 420] } as const;
 
@@ -37,25 +37,26 @@ export async function writeReportFiles(report: ReportModel, out: string): Promis
 }
 
 export async function reportCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { out: { type: 'string' }, trajectories: { type: 'string', multiple: true }, workers: { type: 'string' } },
-  });
-  const [root, ...more] = positionals;
-  if (!root || !values.out || (!values.trajectories && more.length > 0)) {
-    const why = !root ? 'report needs a dataset folder' : !values.out ? 'report needs --out DIR' : `unexpected argument ${more[0]}`;
-    process.stderr.write(`egostudio: ${why}\nusage: ${REPORT_USAGE}\n`);
-    return 1;
+  const { values, positionals } = parseCommandArgs(reportSpec, args);
+  if (values.help) {
+    process.stdout.write(commandHelp(reportSpec));
+    return 0;
   }
+  const [root, ...more] = positionals;
+  if (!root) throw new UsageError('missing the dataset folder: egostudio report <dataset> --out DIR', 'report');
+  if (!values.out) throw new UsageError('missing --out DIR, the folder the tables and figures go to', 'report');
+  if (!values.trajectories && more.length > 0)
+    throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'report');
+  const workers = wholeNumber(reportSpec, 'workers', values.workers, 0);
   if (!(await stat(root).catch(() => null))?.isDirectory()) {
     process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
     return 1;
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
   const { run, datasetName, anythingRead } = await evaluationRun(root, {
+    workerUrl: cliEvalWorker,
     trajectoryPaths,
-    workers: values.workers === undefined ? undefined : Number(values.workers),
+    workers,
   });
   const reviews = parseReviews(await readReviewFiles(root));
   const report = buildReport(run, reviews.overrides);

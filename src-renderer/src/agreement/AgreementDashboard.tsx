@@ -3,6 +3,7 @@
 import type { AgreementSummary } from '../../../shared/eval/agreement';
 import type { AgreementDashboard as Dashboard } from '../../../shared/eval/agreement-report';
 import type { VisualAgreementSummary } from '../../../shared/eval/visual-agreement';
+import { lifecycleLabels, type Lifecycle } from './model';
 import './agreement.css';
 
 const num = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
@@ -25,10 +26,12 @@ function SummaryCells({ summary, visual }: { summary: AgreementSummary; visual: 
 export interface AgreementDashboardProps {
   dashboard: Dashboard | null;
   computing?: boolean;
+  /** Each task's stage in the task list, shown beside each disagreement (which filter finds it). */
+  stages?: ReadonlyMap<string, Lifecycle>;
   onOpenTask?(taskId: string): void;
 }
 
-export function AgreementDashboard({ dashboard, computing = false, onOpenTask }: AgreementDashboardProps) {
+export function AgreementDashboard({ dashboard, computing = false, stages, onOpenTask }: AgreementDashboardProps) {
   if (!dashboard)
     return (
       <section className="agreement-dashboard" data-testid="agreement-dashboard">
@@ -76,6 +79,7 @@ export function AgreementDashboard({ dashboard, computing = false, onOpenTask }:
             <tr>
               <th>task</th>
               <th>scenario</th>
+              {stages && <th title="the task's stage in the task list">stage</th>}
               <th>call_f1</th>
               <th>seq_exact</th>
               <th>state_equal</th>
@@ -98,6 +102,7 @@ export function AgreementDashboard({ dashboard, computing = false, onOpenTask }:
                   )}
                 </td>
                 <td>{d.scenario}</td>
+                {stages && <td data-stage={stages.get(d.task_id)}>{lifecycleLabels[stages.get(d.task_id) ?? 'unannotated']}</td>}
                 <td>{num(d.call_f1)}</td>
                 <td>{d.seq_exact ? '✓' : '✗'}</td>
                 <td>{d.state_equal ? '✓' : '✗'}</td>

@@ -24,6 +24,8 @@ export function CanonicalDiff({ a, b, names }: { a: readonly ToolCall[]; b: read
       editor.current = monaco.editor.createDiffEditor(host.current, {
         readOnly: true,
         originalEditable: false,
+        originalAriaLabel: 'Annotator A, canonical calls (read only)',
+        modifiedAriaLabel: 'Annotator B, canonical calls (read only)',
         automaticLayout: true,
         renderSideBySide: true,
         // Side by side even in a narrow pane (Monaco switches to inline below 900 px by default).
@@ -34,6 +36,9 @@ export function CanonicalDiff({ a, b, names }: { a: readonly ToolCall[]; b: read
         fontSize: 12,
       });
       editor.current.setModel({ original: monaco.editor.createModel('', 'json'), modified: monaco.editor.createModel('', 'json') });
+      // The diff's two editors name themselves (their edit contexts are text fields to a screen reader).
+      editor.current.getOriginalEditor().updateOptions({ ariaLabel: 'Annotator A, canonical calls (read only)' });
+      editor.current.getModifiedEditor().updateOptions({ ariaLabel: 'Annotator B, canonical calls (read only)' });
       host.current.dataset.ready = 'true';
       host.current.dispatchEvent(new Event('monaco-ready'));
     });

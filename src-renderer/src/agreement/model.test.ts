@@ -56,7 +56,23 @@ describe('pair and lifecycle', () => {
     const gt = new Map([['t5', {}]]);
     const stages = ['t1', 't2', 't3', 't4', 't5', 't6'].map((t) => lifecycleOf(t, ann, ['a', 'b'], gt, exact));
     expect(stages).toEqual(['agreed', 'disputed', 'annotating', 'annotating', 'adjudicated', 'unannotated']);
-    expect(lifecycleCounts(stages)).toEqual({ unannotated: 1, annotating: 2, agreed: 1, disputed: 1, adjudicated: 1 });
+    expect(lifecycleCounts(stages)).toEqual({ unannotated: 1, annotating: 2, agreed: 1, disputed: 1, adjudicated: 1, disputed_gt: 0 });
+  });
+  it('counts the disagreements of tasks that already have ground truth, whatever the status', () => {
+    const ann: AnnotationsByAnnotator = new Map([
+      ['a', new Map([['t1', line('t1', 'a', 1)], ['t2', line('t2', 'a', 1)], ['t3', line('t3', 'a', 1)], ['t4', line('t4', 'a', 1)]])],
+      ['b', new Map([['t1', line('t1', 'b', 1)], ['t2', line('t2', 'b', 1, undefined, 'draft')], ['t3', line('t3', 'b', 1)]])],
+    ]);
+    const exact = new Map([['t1', false], ['t2', false], ['t3', true]]);
+    const gt = new Map(['t1', 't2', 't3', 't4'].map((t) => [t, {}]));
+    const stages = ['t1', 't2', 't3', 't4'].map((t) => lifecycleOf(t, ann, ['a', 'b'], gt, exact));
+    // t1, t2 differ (as the dashboard lists them); t3 agrees; t4 has one annotation only.
+    expect(stages).toEqual(['disputed_gt', 'disputed_gt', 'adjudicated', 'adjudicated']);
+    // Every task the dashboard lists as a disagreement has a stage the task list can filter on.
+    const disagreements = [...exact].filter(([, same]) => !same).map(([t]) => t);
+    expect(disagreements.every((t) => ['disputed', 'disputed_gt'].includes(lifecycleOf(t, ann, ['a', 'b'], gt, exact)))).toBe(true);
+    // Without a pair there is nothing to compare.
+    expect(lifecycleOf('t1', ann, null, gt, exact)).toBe('adjudicated');
   });
 });
 

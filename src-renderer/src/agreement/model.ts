@@ -47,20 +47,23 @@ export function choosePair(available: readonly string[], preferred: readonly (st
   return picked.length >= 2 ? [picked[0], picked[1]] : null;
 }
 
-export type Lifecycle = 'unannotated' | 'annotating' | 'agreed' | 'disputed' | 'adjudicated';
-export const lifecycleOrder: readonly Lifecycle[] = ['unannotated', 'annotating', 'agreed', 'disputed', 'adjudicated'];
+export type Lifecycle = 'unannotated' | 'annotating' | 'agreed' | 'disputed' | 'adjudicated' | 'disputed_gt';
+export const lifecycleOrder: readonly Lifecycle[] = ['unannotated', 'annotating', 'agreed', 'disputed', 'adjudicated', 'disputed_gt'];
 export const lifecycleLabels: Record<Lifecycle, string> = {
   unannotated: 'unannotated',
   annotating: 'annotating',
   agreed: 'agreed',
   disputed: 'disputed',
   adjudicated: 'adjudicated',
+  disputed_gt: 'disputed (GT exists)',
 };
 
 /**
- * A task's stage: settled once ground_truth.jsonl has its line ('adjudicated', whatever its
- * source); 'agreed' or 'disputed' once both annotators of the pair submitted (by SPEC §11 exact);
- * 'annotating' while anyone has work on it; else 'unannotated'.
+ * A task's stage. With a ground_truth.jsonl line: 'disputed_gt' when the pair's annotations
+ * differ (SPEC §11 exact, whatever their status: the dashboard lists that disagreement, so the
+ * task list must reach it), else 'adjudicated' (whatever the line's source). Without one:
+ * 'agreed' or 'disputed' once both annotators of the pair submitted; 'annotating' while anyone
+ * has work on it; else 'unannotated'.
  */
 export function lifecycleOf(
   taskId: string,
@@ -69,12 +72,10 @@ export function lifecycleOf(
   groundTruth: ReadonlyMap<string, unknown>,
   exact: ReadonlyMap<string, boolean>,
 ): Lifecycle {
-  if (groundTruth.has(taskId)) return 'adjudicated';
-  if (pair) {
-    const a = annotations.get(pair[0])?.get(taskId);
-    const b = annotations.get(pair[1])?.get(taskId);
-    if (a?.status === 'submitted' && b?.status === 'submitted' && exact.has(taskId)) return exact.get(taskId) ? 'agreed' : 'disputed';
-  }
+  const a = pair ? annotations.get(pair[0])?.get(taskId) : undefined;
+  const b = pair ? annotations.get(pair[1])?.get(taskId) : undefined;
+  if (groundTruth.has(taskId)) return a && b && exact.get(taskId) === false ? 'disputed_gt' : 'adjudicated';
+  if (a?.status === 'submitted' && b?.status === 'submitted' && exact.has(taskId)) return exact.get(taskId) ? 'agreed' : 'disputed';
   for (const byTask of annotations.values()) if (byTask.has(taskId)) return 'annotating';
   return 'unannotated';
 }

@@ -15,6 +15,15 @@ const datasets: DatasetSummary[] = [
   { id: 'extra-00000002', name: 'Extra', root: '/d/extra', source: 'added' },
 ];
 
+/** A tiny valid dataset, so the shell's check of an opened dataset finds no problem. */
+const files: Record<string, string> = {
+  'dataset.json': JSON.stringify({ id: 'x', name: 'X', version: '1', modes: ['static'] }),
+  'scenarios/s/schema.sql': 'CREATE TABLE t (a TEXT);',
+  'scenarios/s/data.sql': '',
+  'scenarios/s/tools.json': JSON.stringify({ state_tables: [], tools: [] }),
+  'tasks.jsonl': JSON.stringify({ id: 't1', scenario: 's', instruction: 'i', image_description: 'd', video: 'videos/t1.webm' }) + '\n',
+};
+
 function fakeStudio(): { api: StudioApi; opened: string[] } {
   const opened: string[] = [];
   const api = {
@@ -27,6 +36,8 @@ function fakeStudio(): { api: StudioApi; opened: string[] } {
         return datasets.find((dataset) => dataset.id === id)!;
       },
       clipStatus: async () => ({ folder: null, missing: 0, clips: [] }),
+      listFiles: async () => Object.keys(files).map((path) => ({ path })),
+      readText: async (_id: string, path: string) => files[path],
     },
     mediaUrl: () => '',
     onEvent: () => () => {},

@@ -1,8 +1,10 @@
 // The studio shell: header with workspace tabs, dataset picker, the active workspace, status bar.
 import { useHotkeyDispatcher } from '../hotkeys/useHotkeys';
-import { useWorkspace } from '../state/store';
+import { useStudioStore, useWorkspace } from '../state/store';
 import { WorkspaceView } from '../workspaces/WorkspaceView';
+import { CommandPalette } from './CommandPalette';
 import { DatasetPicker } from './DatasetPicker';
+import { DatasetProblems } from './DatasetProblems';
 import { HotkeyHelp } from './HotkeyHelp';
 import { ImportReportDialog } from './ImportReportDialog';
 import { useShellExtras } from './shellExtras';
@@ -20,19 +22,34 @@ export function App() {
   useStudioStartup();
   useHotkeyDispatcher();
   useShellHotkeys();
+  const sidebar = useStudioStore((state) => state.sidebarShown[workspace]);
+  const toggleSidebar = useStudioStore((state) => state.toggleSidebar);
   return (
-    <div className="shell">
+    <div className="shell" data-sidebar={sidebar ? 'shown' : 'hidden'}>
       <header className="app-header">
+        <button
+          type="button"
+          className="sidebar-toggle"
+          aria-pressed={sidebar}
+          aria-controls="dataset-sidebar"
+          onClick={() => toggleSidebar(workspace)}
+          title={`${sidebar ? 'Hide' : 'Show'} the dataset list (Ctrl+B)`}
+          data-testid="toggle-sidebar"
+        >
+          {sidebar ? '◂ Datasets' : '▸ Datasets'}
+        </button>
         <span className="app-title">EgoBench Studio</span>
         <WorkspaceTabs active={workspace} />
       </header>
-      <aside className="sidebar">
+      <aside className="sidebar" id="dataset-sidebar" aria-label="Datasets" hidden={!sidebar}>
         <DatasetPicker />
       </aside>
       <WorkspaceView key={clipsEpoch} workspace={workspace} />
       <StatusBar />
       <HotkeyHelp />
       <ImportReportDialog />
+      <DatasetProblems />
+      <CommandPalette />
     </div>
   );
 }

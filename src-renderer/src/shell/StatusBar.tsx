@@ -3,13 +3,18 @@ import { useStatusBar } from '../state/store';
 import { ClipsControl } from './ClipsControl';
 
 export function StatusBar() {
-  const { dataset, hostKind, version, message } = useStatusBar();
+  const { dataset, hostKind, version, message, problems, setProblemsOpen } = useStatusBar();
   return (
     <footer className="status-bar" data-testid="status-bar">
       <span data-testid="status-dataset">{dataset ? dataset.name : 'No dataset open'}</span>
+      {problems > 0 && (
+        <button type="button" className="link status-problems" onClick={() => setProblemsOpen(true)} data-testid="status-problems">
+          ⚠ {problems} problem{problems === 1 ? '' : 's'}
+        </button>
+      )}
       <ClipsControl key={dataset?.id ?? ''} />
       <span data-testid="status-host">{hostKind === 'electron' ? 'Desktop' : hostKind === 'web' ? 'Browser host' : 'Connecting…'}</span>
-      <span className={message?.kind === 'error' ? 'status-message error' : 'status-message'} role="status" data-testid="status-message">
+      <span className={message?.kind === 'error' ? 'status-message error' : 'status-message'} role="status" data-testid="status-message" title={message?.text}>
         {message?.text ?? ''}
       </span>
       <span className="muted">{version ? `v${version} · ` : ''}Press ? for shortcuts</span>

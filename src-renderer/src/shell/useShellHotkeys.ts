@@ -1,4 +1,5 @@
-// The shell's own shortcuts: the help overlay and switching workspaces.
+// The shell's own shortcuts: the help overlay, the Go to palette, the dataset sidebar and
+// switching workspaces.
 import { useHotkeyAction } from '../hotkeys/useHotkeys';
 import { useStudioStore } from '../state/store';
 import { hashForWorkspace, workspaceIds, workspaceLabels, type WorkspaceId } from '../workspaces/workspaces';
@@ -32,6 +33,23 @@ export function useShellHotkeys(): void {
     description: 'Close the shortcut list',
     group: 'General',
     run: () => useStudioStore.getState().setHotkeyHelpOpen(false),
+  });
+  useHotkeyAction({
+    id: 'palette.open',
+    keys: ['Ctrl+k'],
+    description: 'Go to a task, trajectory, workspace or action',
+    group: 'General',
+    run: () => useStudioStore.getState().setPaletteOpen(true),
+  });
+  useHotkeyAction({
+    id: 'sidebar.toggle',
+    keys: ['Ctrl+b'],
+    description: 'Show or hide the dataset list (remembered per workspace)',
+    group: 'General',
+    run: () => {
+      const { workspace, toggleSidebar } = useStudioStore.getState();
+      toggleSidebar(workspace);
+    },
   });
   // One hook call per workspace; the list is a constant, so the call order never changes.
   useWorkspaceHotkey(workspaceIds[0], 0);

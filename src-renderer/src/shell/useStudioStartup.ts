@@ -2,6 +2,7 @@
 // host's push events.
 import { useEffect } from 'react';
 import { studioApi } from '../api/studio';
+import { describeHostFailure } from '../state/hostErrors';
 import { useStudioStore } from '../state/store';
 import { importSummaryLine, useShellExtras } from './shellExtras';
 import { forgetHeldClips } from '../video/clipCache';
@@ -37,7 +38,7 @@ export function useStudioStartup(): void {
     // File > Import EgoBench Release... (desktop): progress, then the new dataset opens and the report shows.
     const stopImported = api.onEvent('egobench.imported', (event) => {
       if (event.state === 'running') store().showMessage(`Importing the EgoBench release ${event.release}…`, 'info');
-      else if (event.state === 'failed') store().showMessage(`EgoBench import failed: ${event.message}`, 'error');
+      else if (event.state === 'failed') store().showMessage(describeHostFailure(`The import of the EgoBench release ${event.release} failed`, event.message), 'error');
       else {
         useShellExtras.getState().showImportReport(event);
         void store()

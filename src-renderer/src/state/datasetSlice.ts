@@ -1,37 +1,81 @@
-// Which datasets the host offers and which one is open.
+// Which datasets the host offers, which one is open, and what is wrong with it (the loader's
+// problems, each with its file and line, for the problems panel).
 import type { StateCreator } from 'zustand';
 import type { DatasetSummary } from '../../../shared/api/studio-api';
-import { StudioError } from '../../../shared/api/studio-error';
+import { loadDataset } from '../../../shared/format/loader';
+import type { Problem } from '../../../shared/format/types';
+import { studioDatasetSource } from '../workspaces/annotate/studioSource';
 import { studioApi } from '../api/studio';
+import { describeHostFailure } from './hostErrors';
 import type { StudioState } from './store';
+
+/** The last dataset the user opened, or tried to: why it failed, and what its files hold wrong. */
+export interface DatasetCheck {
+  datasetId: string;
+  name: string;
+  /** Set when the host could not open it at all (what failed and what to do). */
+  failure: string | null;
+  problems: Problem[];
+  /** Tasks the loader could read: 0 makes the dataset unusable. */
+  tasks: number;
+  /** Their ids, in file order (the Ctrl+K palette finds tasks by id). */
+  taskIds: string[];
+}
 
 export interface DatasetSlice {
   datasets: DatasetSummary[];
   datasetsLoaded: boolean;
   currentDataset: DatasetSummary | null;
+  datasetCheck: DatasetCheck | null;
+  problemsOpen: boolean;
+  setProblemsOpen(open: boolean): void;
   refreshDatasets(): Promise<void>;
   openDataset(datasetId: string): Promise<void>;
+  /** Reads the dataset as the workspaces do and keeps its problems; opens the panel when no task loads. */
+  checkDataset(dataset: DatasetSummary): Promise<void>;
 }
 
 export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice> = (set, get) => ({
   datasets: [],
   datasetsLoaded: false,
   currentDataset: null,
+  datasetCheck: null,
+  problemsOpen: false,
+  setProblemsOpen: (problemsOpen) => set({ problemsOpen }),
   refreshDatasets: async () => {
     try {
       set({ datasets: await studioApi().datasets.list(), datasetsLoaded: true });
     } catch (error) {
       set({ datasetsLoaded: true });
-      get().showMessage(`Cannot list datasets: ${StudioError.from(error).message}`, 'error');
+      get().showMessage(describeHostFailure('Cannot list the datasets', error), 'error');
     }
   },
   openDataset: async (datasetId) => {
+    const name = get().datasets.find((d) => d.id === datasetId)?.name ?? datasetId;
+    let dataset: DatasetSummary;
     try {
-      const dataset = await studioApi().datasets.open(datasetId);
-      set({ currentDataset: dataset });
-      get().showMessage(`Opened ${dataset.name}`, 'info');
+      dataset = await studioApi().datasets.open(datasetId);
     } catch (error) {
-      get().showMessage(`Cannot open dataset: ${StudioError.from(error).message}`, 'error');
+      const failure = describeHostFailure(`Cannot open the dataset ${name}`, error);
+      set({ datasetCheck: { datasetId, name, failure, problems: [], tasks: 0, taskIds: [] }, problemsOpen: true });
+      get().showMessage(failure, 'error');
+      return;
     }
+    set({ currentDataset: dataset, datasetCheck: null, problemsOpen: false });
+    get().showMessage(`Opened ${dataset.name}`, 'info');
+    await get().checkDataset(dataset);
+  },
+  checkDataset: async (dataset) => {
+    let check: DatasetCheck;
+    try {
+      const loaded = await loadDataset(studioDatasetSource(studioApi(), dataset.id, dataset.name));
+      check = { datasetId: dataset.id, name: dataset.name, failure: null, problems: loaded.problems, tasks: loaded.tasks.size, taskIds: [...loaded.tasks.keys()] };
+    } catch (error) {
+      check = { datasetId: dataset.id, name: dataset.name, failure: describeHostFailure(`Cannot read the dataset ${dataset.name}`, error), problems: [], tasks: 0, taskIds: [] };
+    }
+    if (get().currentDataset?.id !== dataset.id) return;
+    const unusable = check.failure !== null || check.tasks === 0;
+    set({ datasetCheck: check, problemsOpen: unusable });
+    if (unusable) get().showMessage(check.failure ?? `${dataset.name} has no task that can be read: ${check.problems.length} problem(s), listed in the panel.`, 'error');
   },
 });

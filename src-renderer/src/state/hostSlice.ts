@@ -1,8 +1,8 @@
 // What the host says about itself (app.info): version, platform, Electron or browser.
 import type { StateCreator } from 'zustand';
 import type { AppInfo } from '../../../shared/api/studio-api';
-import { StudioError } from '../../../shared/api/studio-error';
 import { studioApi } from '../api/studio';
+import { describeHostFailure } from './hostErrors';
 import type { StudioState } from './store';
 
 export interface HostSlice {
@@ -16,7 +16,7 @@ export const createHostSlice: StateCreator<StudioState, [], [], HostSlice> = (se
     try {
       set({ appInfo: await studioApi().app.info() });
     } catch (error) {
-      get().showMessage(`Cannot reach the host: ${StudioError.from(error).message}`, 'error');
+      get().showMessage(describeHostFailure('Cannot reach the studio host', error), 'error');
     }
   },
 });

@@ -31,8 +31,13 @@ export const useStatusBar = () =>
       hostKind: state.appInfo?.hostKind ?? null,
       version: state.appInfo?.version ?? null,
       message: state.message,
+      problems: state.datasetCheck ? state.datasetCheck.problems.length + (state.datasetCheck.failure ? 1 : 0) : 0,
+      setProblemsOpen: state.setProblemsOpen,
     })),
   );
+
+export const useDatasetProblems = () =>
+  useStudioStore(useShallow((state) => ({ check: state.datasetCheck, open: state.problemsOpen, setOpen: state.setProblemsOpen })));
 
 export const useWorkspace = () =>
   useStudioStore(useShallow((state) => ({ workspace: state.workspace, setWorkspace: state.setWorkspace })));

@@ -1,6 +1,7 @@
-// Shell state: the active workspace, the shortcut overlay and the status bar message.
+// Shell state: the active workspace, the shortcut overlay, the status bar message and whether
+// the dataset sidebar shows in each workspace.
 import type { StateCreator } from 'zustand';
-import { defaultWorkspace, type WorkspaceId } from '../workspaces/workspaces';
+import { defaultWorkspace, workspaceIds, type WorkspaceId } from '../workspaces/workspaces';
 import type { StudioState } from './store';
 
 export interface StatusMessage {
@@ -10,10 +11,30 @@ export interface StatusMessage {
   serial: number;
 }
 
+/** localStorage key of a workspace's sidebar choice ('shown' or 'hidden'). */
+export const sidebarKey = (workspace: WorkspaceId) => `egobench.${workspace}.sidebar`;
+
+/** Annotate needs the width for the clip, so its sidebar starts folded; the others show it. */
+function storedSidebar(workspace: WorkspaceId): boolean {
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem(sidebarKey(workspace));
+  } catch {
+    // storage unavailable: the defaults
+  }
+  return stored === null ? workspace !== 'annotate' : stored === 'shown';
+}
+
 export interface UiSlice {
   workspace: WorkspaceId;
   hotkeyHelpOpen: boolean;
+  /** The Ctrl+K "Go to" palette. */
+  paletteOpen: boolean;
+  setPaletteOpen(open: boolean): void;
   message: StatusMessage | null;
+  /** Whether the dataset sidebar shows, per workspace; remembered in localStorage. */
+  sidebarShown: Record<WorkspaceId, boolean>;
+  toggleSidebar(workspace: WorkspaceId): void;
   setWorkspace(workspace: WorkspaceId): void;
   setHotkeyHelpOpen(open: boolean): void;
   showMessage(text: string, kind: StatusMessage['kind']): void;
@@ -22,7 +43,20 @@ export interface UiSlice {
 export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set) => ({
   workspace: defaultWorkspace,
   hotkeyHelpOpen: false,
+  paletteOpen: false,
+  setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
   message: null,
+  sidebarShown: Object.fromEntries(workspaceIds.map((id) => [id, storedSidebar(id)])) as Record<WorkspaceId, boolean>,
+  toggleSidebar: (workspace) =>
+    set((state) => {
+      const shown = !state.sidebarShown[workspace];
+      try {
+        window.localStorage.setItem(sidebarKey(workspace), shown ? 'shown' : 'hidden');
+      } catch {
+        // storage unavailable: the choice lasts for this page
+      }
+      return { sidebarShown: { ...state.sidebarShown, [workspace]: shown } };
+    }),
   setWorkspace: (workspace) => set({ workspace }),
   setHotkeyHelpOpen: (hotkeyHelpOpen) => set({ hotkeyHelpOpen }),
   showMessage: (text, kind) => set((state) => ({ message: { text, kind, serial: (state.message?.serial ?? 0) + 1 } })),

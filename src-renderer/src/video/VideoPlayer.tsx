@@ -93,7 +93,18 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
     const element = document.createElement('video-js');
     element.classList.add('vjs-fill');
     container.appendChild(element);
-    const instance = videojs(element, { controls: false, preload: 'auto', muted: true, loop: false, fill: true });
+    const instance = videojs(element, {
+      controls: false,
+      preload: 'auto',
+      muted: true,
+      loop: false,
+      fill: true,
+      // The studio draws its own transport: without these video.js would still build its hidden
+      // control bar and caption-settings dialog, focusable menus under aria-hidden (axe: serious).
+      controlBar: false,
+      textTrackSettings: false,
+      bigPlayButton: false,
+    });
     player.current = instance;
     // video.js replaces its <video> when it resets (no source): the clock follows the element.
     const videoNow = () => container.querySelector('video')!;

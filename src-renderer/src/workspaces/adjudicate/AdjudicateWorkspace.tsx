@@ -18,6 +18,7 @@ import {
   type Lifecycle,
 } from '../../agreement/model';
 import { useDashboard } from '../../agreement/useDashboard';
+import { describeHostFailure } from '../../state/hostErrors';
 import { useStudioStore } from '../../state/store';
 import './adjudicate.css';
 
@@ -80,7 +81,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
       setBulkMessage(`Accepted ${lines.length} agreed task(s) into ${GROUND_TRUTH_PATH}.`);
     } catch (e) {
-      showMessage(`Cannot write ${GROUND_TRUTH_PATH}: ${(e as Error).message}`, 'error');
+      showMessage(describeHostFailure(`Cannot write ${GROUND_TRUTH_PATH}`, e), 'error');
     }
   };
 
@@ -129,7 +130,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
             checked={settings.hideAgreementWhileAnnotating}
             onChange={(e) =>
               setSettings({ hideAgreementWhileAnnotating: e.target.checked }).catch((err: unknown) =>
-                showMessage(`Cannot save the project setting: ${(err as Error).message}`, 'error'),
+                showMessage(describeHostFailure('Cannot save the project setting (studio-project.json)', err), 'error'),
               )
             }
           />{' '}
@@ -141,8 +142,12 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
           <AgreementDashboard
             dashboard={dash.dashboard}
             computing={dash.computing}
+            stages={stages}
             onOpenTask={(id) => {
               setTaskId(id);
+              // Keep the opened task in the list: switch the filter to its stage if it hides it.
+              const stage = stages.get(id);
+              if (filter !== 'all' && stage && stage !== filter) setFilter(stage);
               setView('tasks');
             }}
           />
@@ -159,7 +164,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
                   {lifecycleLabels[stage]} <b data-count={stage}>{counts[stage]}</b>
                 </button>
               ))}
-              <span className="muted both-submitted" title="both annotators submitted: agreed + disputed">
+              <span className="muted both-submitted" title="tasks without ground truth that both annotators submitted: agreed + disputed">
                 both submitted: {counts.agreed + counts.disputed}
               </span>
             </div>

@@ -19,21 +19,6 @@ import { useLint } from './useLint';
 import { VisualRefs } from './VisualRefs';
 import './annotate.css';
 
-const SIDEBAR_KEY = 'egobench.annotate.sidebar';
-
-/** Whether the shell's dataset sidebar shows while annotating (folded by default, remembered). */
-function useSidebar(): [boolean, () => void] {
-  const [shown, setShown] = useState(() => window.localStorage.getItem(SIDEBAR_KEY) === 'shown');
-  return [
-    shown,
-    () =>
-      setShown((value) => {
-        window.localStorage.setItem(SIDEBAR_KEY, value ? 'hidden' : 'shown');
-        return !value;
-      }),
-  ];
-}
-
 function useWindowTitle(annotator: string | null): void {
   useEffect(() => {
     const previous = document.title;
@@ -59,7 +44,6 @@ export function AnnotateWorkspace() {
   const { task } = useOpenTask();
   const scenario = task && loaded ? (loaded.scenarios.get(task.scenario) ?? null) : null;
   const [tab, setTab] = useState<'console' | 'refs' | 'agreement'>('refs');
-  const [sidebar, toggleSidebar] = useSidebar();
 
   useEffect(() => {
     if (useAnnotateStore.getState().annotator === null) {
@@ -96,11 +80,8 @@ export function AnnotateWorkspace() {
   if (!dataset) return <div className="annotate-empty muted">Open a dataset to annotate.</div>;
 
   return (
-    <div className="annotate" data-sidebar={sidebar ? 'shown' : 'hidden'}>
+    <div className="annotate">
       <header className="annotate-header">
-        <button type="button" aria-pressed={sidebar} onClick={toggleSidebar} title={sidebar ? 'Hide the dataset list' : 'Show the dataset list'} data-testid="toggle-sidebar">
-          {sidebar ? '◂ Datasets' : '▸ Datasets'}
-        </button>
         <h1>Annotate</h1>
         <span className="annotator">
           as <strong data-testid="annotator-name">{annotator}</strong>
@@ -124,7 +105,7 @@ export function AnnotateWorkspace() {
           <TaskQueue />
           <div className="annotate-center">
             {task && (
-              <div className="task-brief" data-testid="task-brief">
+              <div className="task-brief" data-testid="task-brief" tabIndex={0} role="region" aria-label="Task brief">
                 <div>
                   <span className="muted">Instruction</span> {task.instruction}
                 </div>

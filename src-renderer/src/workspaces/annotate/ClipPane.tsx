@@ -2,7 +2,7 @@
 // time, loop a range, mark in/out. The counter shows the frame the video presented.
 import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { formatTimecode, frameCount, parseFrameOrTime } from '../../../../shared/frames/frames';
+import { formatFps, formatTimecode, frameCount, parseFrameOrTime } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
 import { prefetchClip } from '../../video/clipCache';
 import { VideoPlayer, type VideoHandle, type VideoMeta } from '../../video/VideoPlayer';
@@ -122,9 +122,16 @@ function Transport() {
         +10
       </button>
       <span className="frame-counter" title="Frame on screen: while stepping, a decoded frame; once the steps pause, the video presents the same frame (checked with requestVideoFrameCallback)">
-        <span data-testid="frame-counter">{frame}</span>
+        frame <span data-testid="frame-counter">{frame}</span>
         <span className="muted"> / {total > 0 ? total - 1 : '–'}</span>
-        <span className="muted timecode"> {formatTimecode(frame, fps)} @ {fps} fps</span>
+        <span className="muted timecode" data-testid="timecode" title="SMPTE timecode, non-drop: hours:minutes:seconds:frame">
+          {' '}
+          {formatTimecode(frame, fps)}
+        </span>
+        <span className="muted" data-testid="clip-fps">
+          {' '}
+          · {formatFps(fps)} fps
+        </span>
       </span>
       <label className="speed">
         Speed
@@ -144,7 +151,7 @@ function Transport() {
           if (target !== null) void seekFrame(target);
         }}
       >
-        <input aria-label="Go to frame or time" placeholder="frame, 4.5s, 0:04" value={goto} onChange={(event) => setGoto(event.target.value)} size={10} />
+        <input aria-label="Go to frame or time" placeholder="frame, 00:00:04:12, 4.5s" value={goto} onChange={(event) => setGoto(event.target.value)} size={10} />
       </form>
       <span className="marks">
         <button type="button" onClick={() => set({ markIn: frame })} title="Mark in (I)">

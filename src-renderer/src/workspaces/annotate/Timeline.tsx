@@ -85,6 +85,10 @@ export function Timeline() {
       <div
         className="timeline-scroll"
         ref={scroller}
+        // Scrolls sideways when zoomed: focusable so the arrow keys can scroll it.
+        tabIndex={0}
+        role="region"
+        aria-label="Timeline (scrolls when zoomed)"
         onWheel={(event) => {
           if (!event.ctrlKey) return;
           event.preventDefault();

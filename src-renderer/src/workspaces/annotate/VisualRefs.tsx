@@ -1,5 +1,6 @@
 // Visual references: the marked frame range, the entity picked from the scenario database (with
 // search), a description, and the call parameter it fills.
+import { useCombobox } from 'downshift';
 import { useEffect, useMemo, useState } from 'react';
 import type { ParamSchema, ScenarioDef } from '../../../../shared/format/types';
 import { frameRangeToSeconds } from '../../../../shared/frames/frames';
@@ -40,7 +41,7 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
   const [entity, setEntity] = useState('');
   const [description, setDescription] = useState('');
   const [binding, setBinding] = useState('');
-  const [options, setOptions] = useState<{ column: string; value: string }[]>([]);
+  const [options, setOptions] = useState<EntityOption[]>([]);
   /** Whether a typed name is in the scenario's database (the hint shows for the name checked). */
   const [checked, setChecked] = useState<{ name: string; known: boolean } | null>(null);
 
@@ -99,19 +100,12 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
         <span className="muted">
           Frames {markIn ?? '–'} to {markOut ?? '–'} (I / O)
         </span>
-        <input list="entity-options" aria-label="Entity" data-testid="ref-entity" placeholder="Entity (search the database)" value={entity} onChange={(event) => setEntity(event.target.value)} />
+        <EntityCombobox value={entity} onChange={setEntity} options={options} />
         {checked !== null && !checked.known && checked.name === entity.trim() && (
           <span className="ref-unknown" role="status" data-testid="ref-entity-unknown">
             Not in the {scenario.id} database: pick a name from the list, or describe what the clip shows
           </span>
         )}
-        <datalist id="entity-options">
-          {options.map((option) => (
-            <option key={`${option.column}:${option.value}`} value={option.value}>
-              {option.column}
-            </option>
-          ))}
-        </datalist>
         <input aria-label="Description" data-testid="ref-description" placeholder='Phrase, e.g. "the bottle in my left hand"' value={description} onChange={(event) => setDescription(event.target.value)} />
         <select aria-label="Fills parameter" value={binding} onChange={(event) => setBinding(event.target.value)}>
           <option value="">Fills parameter…</option>
@@ -145,5 +139,59 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
         {refs.length === 0 && <li className="muted">No visual reference yet.</li>}
       </ul>
     </section>
+  );
+}
+
+/** A database value, its TABLE.COLUMN and one or two more of its row's columns (category, colour). */
+type EntityOption = { column: string; value: string; details: string[] };
+
+/**
+ * The entity field: a combobox (downshift's useCombobox: ARIA combobox and listbox, ↑/↓ to move,
+ * Enter to pick, Escape to close) over the database search as you type; each option names the
+ * table and key column it comes from, and one or two columns that tell it apart.
+ */
+function EntityCombobox({ value, onChange, options }: { value: string; onChange(value: string): void; options: EntityOption[] }) {
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<EntityOption>({
+    items: options,
+    inputValue: value,
+    itemToString: (item) => item?.value ?? '',
+    onInputValueChange: ({ inputValue }) => onChange(inputValue ?? ''),
+  });
+  const open = isOpen && options.length > 0;
+  return (
+    <span className="entity-combobox">
+      <label className="visually-hidden" {...getLabelProps()}>
+        Entity
+      </label>
+      <input
+        {...getInputProps({
+          placeholder: 'Entity (search the database)',
+          // The field's state is the parent's: set it in the event itself, or fast typing loses
+          // keys between the input and downshift's own update (onInputValueChange, for picks).
+          onChange: (event) => onChange(event.currentTarget.value),
+        })}
+        data-testid="ref-entity"
+      />
+      <ul {...getMenuProps()} className="entity-options" data-testid="entity-options" hidden={!open}>
+        {open &&
+          options.map((item, index) => {
+            const [table, column] = item.column.split('.');
+            return (
+              <li
+                key={`${item.column}:${item.value}`}
+                {...getItemProps({ item, index })}
+                className={index === highlightedIndex ? 'highlighted' : undefined}
+                data-value={item.value}
+              >
+                <span>{item.value}</span>
+                <span className="muted entity-source">
+                  {item.details.length > 0 && <span className="entity-details">{item.details.join(', ')} · </span>}
+                  {table} · {column}
+                </span>
+              </li>
+            );
+          })}
+      </ul>
+    </span>
   );
 }

@@ -8,6 +8,7 @@ import { diffStates } from '../../../../shared/engine/state';
 import type { ScenarioEngine } from '../../../../shared/engine/types';
 import type { ScenarioDef } from '../../../../shared/format/types';
 import type { FromConsoleWorker, StepOutcome, ToConsoleWorker } from './toolConsoleProtocol';
+import { distinguishingColumns } from './entityDetails';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromConsoleWorker) => scope.postMessage(message);
@@ -78,15 +79,21 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
     }
     case 'search': {
       const db = lookupFor(await sql!, message.scenarioId);
-      const values: { column: string; value: string }[] = [];
+      const values: { column: string; value: string; details: string[] }[] = [];
       for (const qualified of message.columns) {
         const [table, column] = qualified.split('.');
         try {
+          // One or two more columns of the first matching row tell entities apart (category, colour).
+          const info = db.exec(`PRAGMA table_info(${quote(table)})`)[0]?.values ?? [];
+          const extra = distinguishingColumns(info.map((row) => ({ name: String(row[1]), type: String(row[2]) })), column);
           const statement = db.prepare(
-            `SELECT DISTINCT ${quote(column)} FROM ${quote(table)} WHERE lower(${quote(column)}) LIKE '%' || lower(?) || '%' ORDER BY 1 LIMIT ?`,
+            `SELECT ${[column, ...extra].map(quote).join(', ')} FROM ${quote(table)} WHERE lower(${quote(column)}) LIKE '%' || lower(?) || '%' GROUP BY 1 ORDER BY 1 LIMIT ?`,
           );
           statement.bind([message.text, message.limit]);
-          while (statement.step()) values.push({ column: qualified, value: String(statement.get()[0]) });
+          while (statement.step()) {
+            const [value, ...details] = statement.get();
+            values.push({ column: qualified, value: String(value), details: details.filter((d) => d !== null && d !== '').map(String) });
+          }
           statement.free();
         } catch {
           // a column named by x-match that the schema lacks: nothing to offer from it

@@ -52,7 +52,7 @@ class ToolConsoleClient {
     return reply.found;
   }
 
-  async search(scenario: ScenarioDef, columns: string[], text: string, limit = 30): Promise<{ column: string; value: string }[]> {
+  async search(scenario: ScenarioDef, columns: string[], text: string, limit = 30): Promise<{ column: string; value: string; details: string[] }[]> {
     await this.load(scenario);
     const reply = await this.send({ type: 'search', scenarioId: scenario.id, columns, text, limit });
     if (reply.type !== 'search') throw new Error('unexpected reply');

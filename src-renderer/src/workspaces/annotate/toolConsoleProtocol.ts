@@ -28,5 +28,5 @@ export type FromConsoleWorker =
   | { id: number; type: 'loaded' }
   | { id: number; type: 'ran'; outcomes: StepOutcome[]; final: Record<string, Row[]> }
   | { id: number; type: 'entities'; found: boolean[] }
-  | { id: number; type: 'search'; values: { column: string; value: string }[] }
+  | { id: number; type: 'search'; values: { column: string; value: string; details: string[] }[] }
   | { id: number; type: 'error'; message: string };

@@ -1,7 +1,7 @@
 // The task's clip with its visual references, frame stepping and a placeholder when the file
 // cannot be played.
 import { useState, type RefObject } from 'react';
-import { formatTimecode, frameSeekTime, resolveFps, timeToFrame } from '../../../../shared/frames/frames';
+import { formatFps, formatTimecode, frameSeekTime, resolveFps, timeToFrame } from '../../../../shared/frames/frames';
 import type { Task, VisualRef } from '../../../../shared/format/types';
 
 interface Props {
@@ -50,19 +50,19 @@ export function ClipPanel({ task, mediaUrl, visualRefs, evidenceRef, videoRef }:
           ◀ frame
         </button>
         <span className="mono" aria-label="Current frame">
-          {formatTimecode(frame, fps)} · frame {frame}
+          frame {frame} · {formatTimecode(frame, fps)}
         </span>
         <button type="button" onClick={() => seekFrame(1)} disabled={!!failed} title="Next frame (.)">
           frame ▶
         </button>
-        <span className="muted">{fps} fps</span>
+        <span className="muted">{formatFps(fps)} fps</span>
       </div>
       <ul className="visual-refs" aria-label="Visual references">
         {visualRefs.map((ref) => (
           <li key={ref.id} className={ref.id === evidenceRef ? 'evidence' : undefined}>
             {typeof ref.start === 'number' ? (
               <button type="button" className="link-button" onClick={() => seek(ref.start!)}>
-                {ref.start.toFixed(2)}–{typeof ref.end === 'number' ? ref.end.toFixed(2) : '?'} s
+                {ref.start.toFixed(3)}–{typeof ref.end === 'number' ? ref.end.toFixed(3) : '?'} s
               </button>
             ) : (
               <span className="muted">(no time)</span>

@@ -1,12 +1,67 @@
 // The trajectory list: every evaluated trajectory, virtualized (only the visible rows are in the
-// DOM), with a filter and a sort on each column and a text search in the dialogue.
+// DOM), with a filter and a sort on each column and a text search in the dialogue. Columns fit
+// their values (model and mode names in full) and can be resized by dragging or with the arrow
+// keys on the header's edge; the widths set are remembered.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { evaluationService } from '../../evaluation/evaluationService';
 import type { TrajectoryRow } from '../../evaluation/protocol';
-import { choicesOf, columnIds, columns, filterRows, nextSort, sortRows, type ColumnId, type Filters, type SortSpec } from './listModel';
+import {
+  choicesOf,
+  clampWidth,
+  columnIds,
+  columns,
+  filterRows,
+  fitColumnWidths,
+  gridTemplate,
+  MAX_COLUMN_WIDTH,
+  MIN_COLUMN_WIDTH,
+  nextSort,
+  parseStoredWidths,
+  sortRows,
+  type ColumnId,
+  type ColumnWidths,
+  type Filters,
+  type SortSpec,
+} from './listModel';
 
 const ROW_HEIGHT = 28;
+const WIDTHS_KEY = 'egobench.replay.columnWidths';
+
+/** A text's width in the list's font (12px), measured on a canvas; estimated where there is none. */
+function measureText(text: string): number {
+  const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!context) return text.length * 7;
+  context.font = `12px ${getComputedStyle(document.body).fontFamily}`;
+  return context.measureText(text).width;
+}
+
+function storedWidths(): Partial<ColumnWidths> {
+  try {
+    return parseStoredWidths(window.localStorage.getItem(WIDTHS_KEY));
+  } catch {
+    return {};
+  }
+}
+
+/** Fitted widths under the ones the user set; setWidth(column, null) goes back to the fitted one. */
+function useColumnWidths(rows: readonly TrajectoryRow[]): [ColumnWidths, (column: ColumnId, width: number | null) => void] {
+  const [userWidths, setUserWidths] = useState(storedWidths);
+  const fitted = useMemo(() => fitColumnWidths(rows, measureText), [rows]);
+  const setWidth = (column: ColumnId, width: number | null) =>
+    setUserWidths((current) => {
+      const next = { ...current };
+      if (width === null) delete next[column];
+      else next[column] = clampWidth(width);
+      try {
+        window.localStorage.setItem(WIDTHS_KEY, JSON.stringify(next));
+      } catch {
+        // storage unavailable: the widths last for this page
+      }
+      return next;
+    });
+  return [{ ...fitted, ...userWidths }, setWidth];
+}
 
 interface Props {
   rows: TrajectoryRow[];
@@ -67,9 +122,13 @@ export function TrajectoryList({ rows, selectedId, overridden, filters, onFilter
   }, [selectedIndex, virtualizer]);
 
   const setFilter = (column: ColumnId, value: string) => onFilters({ ...filters, [column]: value });
+  const [widths, setWidth] = useColumnWidths(rows);
+  const totalWidth = columnIds.reduce((sum, c) => sum + widths[c], 0);
+  const headRef = useRef<HTMLDivElement>(null);
+  const tableStyle = { '--trajectory-columns': gridTemplate(widths), '--trajectory-width': `${totalWidth}px` } as CSSProperties;
 
   return (
-    <section className="trajectory-list-panel" aria-label="Trajectories">
+    <section className="trajectory-list-panel" aria-label="Trajectories" style={{ width: `clamp(480px, ${totalWidth + 18}px, 50vw)` }}>
       <div className="list-toolbar">
         <input
           type="search"
@@ -95,26 +154,45 @@ export function TrajectoryList({ rows, selectedId, overridden, filters, onFilter
           </button>
         ) : null}
       </div>
-      <div className="trajectory-table" role="table" aria-label="Trajectory list" aria-rowcount={visible.length}>
-        <div className="trajectory-row header" role="row">
-          {columnIds.map((c) => (
-            <div key={c} role="columnheader" className={`cell col-${c}`} aria-sort={sort?.column === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-              <button type="button" className="sort-button" onClick={() => setSort(nextSort(sort, c))} title={`Sort by ${columns[c].title}`}>
-                {columns[c].title}
-                {sort?.column === c ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-              </button>
-            </div>
-          ))}
+      <div className="trajectory-table" role="table" aria-label="Trajectory list" aria-rowcount={visible.length} style={tableStyle}>
+        <div className="trajectory-head" ref={headRef} role="rowgroup">
+          <div className="trajectory-row header" role="row">
+            {columnIds.map((c) => (
+              <div
+                key={c}
+                role="columnheader"
+                className={`cell col-${c}`}
+                data-column={c}
+                aria-sort={sort?.column === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+              >
+                <button type="button" className="sort-button" onClick={() => setSort(nextSort(sort, c))} title={`Sort by ${columns[c].title}`}>
+                  {columns[c].title}
+                  {sort?.column === c ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                </button>
+                <ColumnResizer column={c} width={widths[c]} onWidth={(w) => setWidth(c, w)} />
+              </div>
+            ))}
+          </div>
+          <div className="trajectory-row filters" role="row">
+            {columnIds.map((c) => (
+              <div key={c} className={`cell col-${c}`} role="cell">
+                <ColumnFilter column={c} value={filters[c] ?? ''} choices={choices[c]} onChange={(v) => setFilter(c, v)} />
+              </div>
+            ))}
+          </div>
         </div>
-        <div className="trajectory-row filters" role="row">
-          {columnIds.map((c) => (
-            <div key={c} className={`cell col-${c}`} role="cell">
-              <ColumnFilter column={c} value={filters[c] ?? ''} choices={choices[c]} onChange={(v) => setFilter(c, v)} />
-            </div>
-          ))}
-        </div>
-        <div className="trajectory-scroll" ref={scrollRef} data-testid="trajectory-list" tabIndex={-1}>
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div
+          className="trajectory-scroll"
+          ref={scrollRef}
+          data-testid="trajectory-list"
+          role="rowgroup"
+          tabIndex={0}
+          aria-label="Trajectory rows"
+          onScroll={(e) => {
+            if (headRef.current) headRef.current.scrollLeft = e.currentTarget.scrollLeft;
+          }}
+        >
+          <div className="trajectory-rows" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = visible[item.index];
               return (
@@ -133,6 +211,50 @@ export function TrajectoryList({ rows, selectedId, overridden, filters, onFilter
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The right edge of a column header: drag it, or focus it and press ←/→ (Shift: 40 px steps),
+ * to set the column's width; double-click or Home fits the column again.
+ */
+function ColumnResizer({ column, width, onWidth }: { column: ColumnId; width: number; onWidth(width: number | null): void }) {
+  const drag = useRef<{ x: number; width: number } | null>(null);
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={`Resize the ${columns[column].title} column`}
+      aria-valuenow={width}
+      aria-valuemin={MIN_COLUMN_WIDTH}
+      aria-valuemax={MAX_COLUMN_WIDTH}
+      tabIndex={0}
+      className="column-resizer"
+      data-testid={`resize-${column}`}
+      title="Drag (or ←/→) to resize; double-click to fit"
+      onPointerDown={(e) => {
+        e.preventDefault();
+        e.currentTarget.setPointerCapture(e.pointerId);
+        drag.current = { x: e.clientX, width };
+      }}
+      onPointerMove={(e) => {
+        if (drag.current) onWidth(drag.current.width + e.clientX - drag.current.x);
+      }}
+      onPointerUp={(e) => {
+        drag.current = null;
+        e.currentTarget.releasePointerCapture(e.pointerId);
+      }}
+      onDoubleClick={() => onWidth(null)}
+      onKeyDown={(e) => {
+        const step = e.shiftKey ? 40 : 10;
+        if (e.key === 'ArrowLeft') onWidth(width - step);
+        else if (e.key === 'ArrowRight') onWidth(width + step);
+        else if (e.key === 'Home') onWidth(null);
+        else return;
+        e.preventDefault();
+        e.stopPropagation();
+      }}
+    />
   );
 }
 
@@ -192,17 +314,17 @@ const ListRow = memo(function ListRow({
       title={`${row.id}${row.imported ? ` (imported from ${row.file})` : ''}`}
       onClick={() => onSelect(row.id)}
     >
-      <div role="cell" className="cell col-model">
+      <div role="cell" className="cell col-model" title={row.model}>
         {row.imported ? <span className="imported-mark" title={`imported: ${row.file}`}>⇪ </span> : null}
         {row.model}
       </div>
-      <div role="cell" className="cell col-mode">
+      <div role="cell" className="cell col-mode" title={row.mode}>
         {row.mode}
       </div>
-      <div role="cell" className="cell col-scenario">
+      <div role="cell" className="cell col-scenario" title={row.scenario}>
         {row.scenario}
       </div>
-      <div role="cell" className="cell col-task">
+      <div role="cell" className="cell col-task" title={row.task_id}>
         {row.task_id}
       </div>
       <div role="cell" className="cell col-label">

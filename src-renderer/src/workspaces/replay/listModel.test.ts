@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrajectoryRow } from '../../evaluation/protocol';
-import { choicesOf, filterRows, nextSort, parseNumberFilter, sortRows } from './listModel';
+import { choicesOf, clampWidth, filterRows, fitColumnWidths, gridTemplate, MIN_COLUMN_WIDTH, nextSort, parseNumberFilter, parseStoredWidths, sortRows } from './listModel';
 
 function row(id: string, over: Partial<TrajectoryRow> = {}): TrajectoryRow {
   return {
@@ -100,5 +100,29 @@ describe('40,000 rows', () => {
     expect(sorted.length).toBeGreaterThan(1000);
     expect(sorted[0].tokens).toBeGreaterThanOrEqual(sorted[1].tokens);
     expect(elapsed).toBeLessThan(500); // generous: the machine is shared
+  });
+});
+
+describe('column widths', () => {
+  const measure = (text: string) => text.length * 7;
+  it('fits model, mode, scenario and task to their longest value, so names show in full', () => {
+    const rows = [row('a', { model: 'gpt-4o-mini-2024-07-18', mode: 'dynamic_easy' }), row('b', { model: 'm', mode: 'static' })];
+    const widths = fitColumnWidths(rows, measure);
+    expect(widths.model).toBeGreaterThanOrEqual(measure('gpt-4o-mini-2024-07-18') + 8);
+    expect(widths.mode).toBeGreaterThanOrEqual(measure('dynamic_easy') + 8);
+    // A short value still leaves room for the title and its sort mark.
+    expect(fitColumnWidths([row('c', { scenario: 'x' })], measure).scenario).toBeGreaterThanOrEqual(measure('Scenario') + 16);
+    // Fixed columns do not depend on the rows; a very long name stops at the fitting limit.
+    const long = fitColumnWidths([row('d', { model: 'x'.repeat(200) })], measure);
+    expect(long.label).toBe(widths.label);
+    expect(long.model).toBe(320);
+    expect(gridTemplate(widths).split(' ')).toHaveLength(10);
+  });
+  it('reads back only sane stored widths of known columns', () => {
+    expect(parseStoredWidths(JSON.stringify({ model: 250.4, mode: 'wide', nope: 3, task: 1, tokens: 1e9 }))).toEqual({ model: 250, task: MIN_COLUMN_WIDTH, tokens: 600 });
+    expect(parseStoredWidths('not json')).toEqual({});
+    expect(parseStoredWidths('null')).toEqual({});
+    expect(parseStoredWidths(null)).toEqual({});
+    expect(clampWidth(Number.NaN)).toBe(MIN_COLUMN_WIDTH);
   });
 });

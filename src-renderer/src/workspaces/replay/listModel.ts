@@ -117,3 +117,71 @@ export function nextSort(current: SortSpec | null, column: ColumnId): SortSpec |
   if (current.direction === 'asc') return { column, direction: 'desc' };
   return null;
 }
+
+// Column widths (px). Text columns fit their longest value (model and mode names in full) up to
+// FIT_MAX; past that, or past a width the user dragged, a cell ends in an ellipsis and its
+// tooltip holds the full value. Widths the user set are remembered (localStorage).
+
+export type ColumnWidths = Record<ColumnId, number>;
+
+export const MIN_COLUMN_WIDTH = 36;
+export const MAX_COLUMN_WIDTH = 600;
+const FIT_MAX = 320;
+/** Cell padding plus a little air, added to the text's width. */
+const CELL_PADDING = 14;
+
+/** Widths of the columns whose values are short: the header title decides. */
+const FIXED_WIDTHS: Partial<ColumnWidths> = { label: 120, tool_succ: 74, result_succ: 84, calls: 48, turns: 48, tokens: 64 };
+const FITTED: readonly ColumnId[] = ['model', 'mode', 'scenario', 'task'];
+
+/**
+ * Default widths: the fitted columns as wide as their longest value or title (`measure` gives a
+ * text's width in px), clamped to [MIN_COLUMN_WIDTH, FIT_MAX]; the others fixed.
+ */
+export function fitColumnWidths(rows: readonly TrajectoryRow[], measure: (text: string) => number): ColumnWidths {
+  const widths = {} as ColumnWidths;
+  for (const c of columnIds) {
+    if (!FITTED.includes(c)) {
+      widths[c] = FIXED_WIDTHS[c] ?? 60;
+      continue;
+    }
+    let longest = columns[c].title;
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const text = String(columns[c].value(row));
+      if (seen.has(text)) continue;
+      seen.add(text);
+      if (text.length > longest.length) longest = text;
+    }
+    // The longest by characters, measured; a wide-lettered shorter one can be a little wider.
+    const measured = Math.max(measure(longest), measure(columns[c].title) + 16 /* sort mark */);
+    widths[c] = clampWidth(Math.ceil(measured * 1.08) + CELL_PADDING, FIT_MAX);
+  }
+  return widths;
+}
+
+export function clampWidth(width: number, max = MAX_COLUMN_WIDTH): number {
+  return Math.round(Math.min(max, Math.max(MIN_COLUMN_WIDTH, Number.isFinite(width) ? width : MIN_COLUMN_WIDTH)));
+}
+
+/** The widths the user set, from their stored JSON: only known columns, only sane numbers. */
+export function parseStoredWidths(text: string | null): Partial<ColumnWidths> {
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!value || typeof value !== 'object') return {};
+    const out: Partial<ColumnWidths> = {};
+    for (const c of columnIds) {
+      const width = (value as Record<string, unknown>)[c];
+      if (typeof width === 'number' && Number.isFinite(width)) out[c] = clampWidth(width);
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/** `grid-template-columns` for the widths, in column order. */
+export function gridTemplate(widths: ColumnWidths): string {
+  return columnIds.map((c) => `${widths[c]}px`).join(' ');
+}

@@ -27,7 +27,8 @@ export function ReportTableView({ table, actions, testId }: { table: ReportTable
           </button>
         </span>
       </figcaption>
-      <div className="report-table-scroll">
+      {/* Focusable so a keyboard can scroll a table wider than the page. */}
+      <div className="report-table-scroll" tabIndex={0} role="region" aria-label={`${table.title} (scrolls sideways)`}>
         <table>
           <thead>
             {table.groups && (

@@ -2,11 +2,11 @@
 // human labels (Cohen's kappa, confusion matrix) with the export to reviews/<reviewer>.jsonl.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { StudioError } from '../../../../../shared/api/studio-error';
 import { confusion } from '../../../../../shared/eval/kappa';
 import type { Label } from '../../../../../shared/eval/profile';
 import { studioApi } from '../../../api/studio';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
+import { describeHostFailure } from '../../../state/hostErrors';
 import { useStudioStore } from '../../../state/store';
 import { reviewFiles } from './reviewFormat';
 import { deleteReview, reviewsDb, saveReview, type Review } from './reviewsDb';
@@ -121,7 +121,7 @@ export function AgreementPanel({ datasetId, rows, labels }: { datasetId: string;
       for (const f of files) await studioApi().datasets.writeText(datasetId, f.path, f.text);
       showMessage(`Exported ${files.map((f) => `${f.path} (${f.count})`).join(', ')}`, 'info');
     } catch (error) {
-      showMessage(`Cannot export reviews: ${StudioError.from(error).message}`, 'error');
+      showMessage(describeHostFailure('Cannot export the reviews to reviews/', error), 'error');
     }
   };
   return (

@@ -1,0 +1,85 @@
+// Errors a person can act on, against a browser host of this spec's own: a dataset whose files
+// are broken opens the problems panel (each problem with its file and line), and a host call
+// that fails says in the status bar what failed and what to do.
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../axe';
+import { startStudioHost } from '../studio-host';
+
+let work: string;
+let host: ChildProcess;
+let url: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  work = await mkdtemp(path.join(tmpdir(), 'studio-errors-'));
+  const broken = path.join(work, 'broken');
+  await mkdir(path.join(broken, 'scenarios'), { recursive: true });
+  await writeFile(path.join(broken, 'dataset.json'), JSON.stringify({ id: 'broken', name: 'Broken dataset', version: '1', modes: ['static'] }));
+  await writeFile(
+    path.join(broken, 'tasks.jsonl'),
+    ['{"id": "t1", "scenario": ', JSON.stringify({ id: 't2', scenario: 'nowhere', instruction: 'x', image_description: 'y', video: 'videos/t2.webm' })].join('\n') + '\n',
+  );
+  await mkdir(path.join(work, 'config'));
+  const started = await startStudioHost({ dataset: broken, configDir: path.join(work, 'config') });
+  host = started.process;
+  url = started.url;
+});
+
+test.afterAll(async () => {
+  host?.kill('SIGTERM');
+  await rm(work, { recursive: true, force: true });
+});
+
+test('a dataset with no readable task opens the problems panel: file and line of each problem; Escape closes it, the status bar reopens it', async ({ page }) => {
+  await page.goto(url);
+  const panel = page.getByTestId('dataset-problems');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText('Problems in Broken dataset');
+  await expect(panel.locator('li[data-file="tasks.jsonl"][data-line="1"]')).toContainText('tasks.jsonl:1');
+  await expect(panel.locator('li[data-file="tasks.jsonl"][data-line="2"]')).toContainText('nowhere');
+  await expect(page.getByTestId('status-message')).toContainText('Broken dataset has no task that can be read');
+  expect(await seriousViolations(page), 'problems panel (axe)').toEqual([]);
+  // A modal dialog: focus is inside it and stays there.
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="dataset-problems"]'))).toBe(true);
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="dataset-problems"]'))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  const reopen = page.getByTestId('status-problems');
+  await expect(reopen).toHaveText(/⚠ [2-9] problems/);
+  await reopen.click();
+  await expect(panel).toBeVisible();
+  await panel.getByTestId('dataset-problems-close').click();
+  await expect(panel).toBeHidden();
+  // Focus goes back to what opened it.
+  await expect(reopen).toBeFocused();
+});
+
+test('a host call that fails says what failed and what to do, not a stack or an HTTP code', async ({ page }) => {
+  await page.goto(url);
+  await expect(page.getByTestId('dataset-problems')).toBeVisible();
+  await page.keyboard.press('Escape');
+  // The host goes away; opening a dataset then fails.
+  await page.route('**/api/datasets.open', (route) => route.abort('connectionrefused'));
+  await page.getByTestId('toggle-sidebar').click();
+  if (!(await page.locator('#dataset-sidebar').isVisible())) await page.getByTestId('toggle-sidebar').click();
+  await page.getByTestId('dataset-entry').first().click();
+  const message = page.getByTestId('status-message');
+  await expect(message).toContainText('Cannot open the dataset Broken dataset');
+  await expect(message).toContainText('The studio host is not answering: check that it still runs');
+  // The same words head the problems panel.
+  await expect(page.getByTestId('dataset-problems')).toContainText('could not open this dataset');
+  await page.keyboard.press('Escape');
+  // An HTTP error without an explanation: the code is not all the user gets.
+  await page.route('**/api/datasets.open', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+  await page.getByTestId('dataset-entry').first().click();
+  await expect(message).toContainText('Cannot open the dataset Broken dataset');
+  await expect(message).toContainText('The host failed: its terminal says why');
+  expect(await message.innerText()).not.toMatch(/\n|\bat \w+ \(/);
+});

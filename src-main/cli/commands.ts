@@ -1,0 +1,100 @@
+// Every egostudio command's arguments, options, help and example, in one place. Only data:
+// the commands themselves (egostudio.ts, report.ts, bench.ts) are loaded when they run.
+import type { CommandSpec, OptionSpec } from './command-line';
+
+const EXIT_CODES = '0 all input was valid; 2 some was not (each problem listed with its file and line, the rest evaluated); 1 nothing could be read or the command line was wrong';
+const dataset = ['<dataset>', 'a dataset folder (SPEC §1): dataset.json, tasks.jsonl, scenarios/, ...'] as const;
+const trajectories = {
+  type: 'string',
+  multiple: true,
+  value: 'PATH',
+  help: "a trajectory file or folder (folders are read in code-point order of their paths); without it, the dataset's trajectories/",
+} as const satisfies OptionSpec;
+const workers = { type: 'string', value: 'N', help: 'worker threads for scoring (0: none; default: up to 8 for big inputs)' } as const satisfies OptionSpec;
+
+const spec = <const O extends Record<string, OptionSpec>>(s: CommandSpec<O>): CommandSpec<O> => s;
+
+export const evaluateSpec = spec({
+  name: 'evaluate',
+  summary: 'score trajectories (SPEC §8-§10): a table per model and mode, the full report as JSON',
+  arguments: [dataset],
+  options: {
+    trajectories,
+    json: { type: 'string', value: 'FILE', help: 'write the full report (SPEC §12) to FILE' },
+    workers,
+    'no-cache': { type: 'boolean', help: 'score every trajectory file, even those whose scores are cached' },
+    'cache-dir': { type: 'string', value: 'DIR', help: 'where scores of unchanged trajectory files are kept (default: $XDG_CACHE_HOME/egostudio/scores, else ~/.cache/egostudio/scores)' },
+  },
+  examples: ['egostudio evaluate datasets/egobench-sample --json /tmp/report.json'],
+  exitCodes: EXIT_CODES,
+});
+
+export const agreementSpec = spec({
+  name: 'agreement',
+  summary: 'inter-annotator agreement (SPEC §11) of two annotators',
+  arguments: [dataset],
+  options: {
+    annotators: { type: 'string', value: 'A,B', required: true, help: 'the two annotators compared: annotations/A.jsonl and annotations/B.jsonl' },
+    json: { type: 'string', value: 'FILE', help: 'write the per-task figures and the summary (SPEC §12) to FILE' },
+  },
+  examples: ['egostudio agreement datasets/egobench-sample --annotators alice,bob'],
+  exitCodes: EXIT_CODES,
+});
+
+export const reportSpec = spec({
+  name: 'report',
+  summary: "the paper's tables (CSV, Markdown, LaTeX) and figures (SVG), from the same figures as evaluate",
+  arguments: [dataset],
+  options: {
+    out: { type: 'string', value: 'DIR', required: true, help: 'the folder the tables and figures are written to (created if missing)' },
+    trajectories,
+    workers,
+  },
+  examples: ['egostudio report datasets/egobench-sample --out /tmp/tables'],
+  exitCodes: EXIT_CODES,
+});
+
+export const importEgobenchSpec = spec({
+  name: 'import-egobench',
+  summary: 'convert an EgoBench release into a dataset scored with the egobench profile (SPEC §13)',
+  arguments: [['<release-dir>', 'the EgoBench release folder (tasks, tools/, init/, results)']],
+  options: {
+    out: { type: 'string', value: 'DIR', required: true, help: 'the new dataset folder' },
+    name: { type: 'string', value: 'NAME', help: "the dataset's name in dataset.json (default: 'EgoBench (imported release)')" },
+    results: {
+      type: 'string',
+      multiple: true,
+      value: 'DIR',
+      help: 'a further folder laid out like the release\'s results/ (<model>/<variant>_<mode>.json), imported as trajectories',
+    },
+  },
+  examples: ['egostudio import-egobench ../shared/egobench --out /tmp/egobench'],
+  exitCodes: '0 imported with no problem; 2 imported, some files had problems (listed); 1 no task could be imported or the command line was wrong',
+});
+
+export const benchSpec = spec({
+  name: 'bench',
+  summary: 'evaluate two synthetic corpora (distinct and repetitive runs) over the sample scenarios, cold, and time one agreement recompute',
+  arguments: [],
+  options: {
+    tasks: { type: 'string', value: 'N', default: '1590', help: 'synthetic tasks (x 8 models x 3 modes trajectories)' },
+    sample: { type: 'string', value: 'DIR', default: 'datasets/egobench-sample', help: 'the dataset whose scenarios and ground truth are used' },
+    keep: { type: 'boolean', help: 'keep the corpus folders and print where they are' },
+    only: { type: 'string', value: 'KIND', help: 'one corpus only: distinct or repetitive (default: both)' },
+  },
+  examples: ['egostudio bench --tasks 200 --keep'],
+  exitCodes: '0 done; 1 the command line was wrong or the sample could not be read',
+});
+
+/** Run by `bench` in a fresh process; not for people. */
+export const benchEvaluateSpec = spec({
+  name: 'bench-evaluate',
+  summary: "bench's cold evaluation of a corpus folder (internal)",
+  arguments: [['<corpus>', 'the folder bench wrote']],
+  options: { workers },
+  examples: ['egostudio bench-evaluate /tmp/egostudio-bench-XXXX'],
+  exitCodes: '0 done',
+  hidden: true,
+});
+
+export const COMMAND_SPECS: readonly CommandSpec[] = [evaluateSpec, agreementSpec, reportSpec, importEgobenchSpec, benchSpec, benchEvaluateSpec];

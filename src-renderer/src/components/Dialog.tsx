@@ -1,0 +1,57 @@
+// The studio's one modal dialog, on Radix's Dialog (@radix-ui/react-dialog): focus moves in and
+// stays in (Tab cycles), Escape and a click on the backdrop close it, focus returns to where it
+// was, the rest of the page is inert for assistive technology, and the title names the dialog.
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useRef, type ReactNode } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  onClose(): void;
+  /** The visible heading; also the dialog's accessible name. */
+  title: ReactNode;
+  /** A line under the title, read out when the dialog opens. */
+  description?: ReactNode;
+  className: string;
+  testId?: string;
+  children: ReactNode;
+  /** Buttons at the bottom; without it, one "Close" button. */
+  actions?: ReactNode;
+}
+
+export function Dialog({ open, onClose, title, description, className, testId, children, actions }: DialogProps) {
+  // Radix returns focus to its Trigger; these dialogs open from keys, menus and status-bar
+  // buttons instead, so the element focused when the dialog opened gets the focus back.
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="overlay-backdrop" />
+        <RadixDialog.Content
+          className={`dialog ${className}`}
+          data-testid={testId}
+          // Without a description, no aria-describedby (Radix asks for one or an explicit undefined).
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+            opener.current = null;
+          }}
+        >
+          <RadixDialog.Title>{title}</RadixDialog.Title>
+          {description && <RadixDialog.Description className="muted">{description}</RadixDialog.Description>}
+          {children}
+          <div className="dialog-actions">
+            {actions ?? (
+              <RadixDialog.Close className="primary" data-testid={testId ? `${testId}-close` : undefined}>
+                Close
+              </RadixDialog.Close>
+            )}
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,98 @@
+// The "Go to" palette (Ctrl+K): workspaces, tasks and evaluated trajectories by id, and every
+// action of the keymap. cmdk gives the combobox and listbox (typing filters, ↑/↓ move, Enter
+// picks, with ARIA roles); the shared Dialog gives the focus trap and Escape.
+import { Command } from 'cmdk';
+import { useMemo, useState } from 'react';
+import { Dialog } from '../components/Dialog';
+import { useEvaluationStore } from '../evaluation/evaluationService';
+import { useHotkeyActions } from '../hotkeys/useHotkeys';
+import { useStudioStore } from '../state/store';
+import { useAnnotateStore } from '../workspaces/annotate/annotateStore';
+import { replayHash } from '../workspaces/replay/deepLink';
+import { hashForWorkspace, workspaceIds, workspaceLabels } from '../workspaces/workspaces';
+import { paletteResults, type PaletteEntry } from './paletteModel';
+
+/** Moves the page to a route (#/annotate, #/replay/<id>/0): the hash router does the rest. */
+function go(hash: string): void {
+  window.location.hash = hash;
+}
+
+/** Opens a task in Annotate, once Annotate has loaded the dataset (it may be loading now). */
+function openTaskInAnnotate(taskId: string): void {
+  go(hashForWorkspace('annotate'));
+  const datasetId = useStudioStore.getState().currentDataset?.id;
+  const ready = (s: ReturnType<typeof useAnnotateStore.getState>) => s.dataset !== null && s.datasetId === datasetId && s.annotator !== null;
+  if (ready(useAnnotateStore.getState())) {
+    void useAnnotateStore.getState().openTask(taskId);
+    return;
+  }
+  const stop = useAnnotateStore.subscribe((state) => {
+    if (!ready(state)) return;
+    stop();
+    window.clearTimeout(timer);
+    void state.openTask(taskId);
+  });
+  const timer = window.setTimeout(stop, 60_000);
+}
+
+export function CommandPalette() {
+  const open = useStudioStore((state) => state.paletteOpen);
+  const setOpen = useStudioStore((state) => state.setPaletteOpen);
+  const taskIds = useStudioStore((state) => state.datasetCheck?.taskIds);
+  const rows = useEvaluationStore((state) => state.rows);
+  const actions = useHotkeyActions();
+  const [query, setQuery] = useState('');
+
+  const entries = useMemo((): PaletteEntry[] => {
+    if (!open) return [];
+    return [
+      ...workspaceIds.map((w, i): PaletteEntry => ({ kind: 'workspace', id: `workspace:${w}`, label: workspaceLabels[w], hint: `Alt+${i + 1}`, keywords: 'workspace go to' })),
+      ...(taskIds ?? []).map((t): PaletteEntry => ({ kind: 'task', id: `task:${t}`, label: t, hint: 'open in Annotate' })),
+      ...rows.map((r): PaletteEntry => ({ kind: 'trajectory', id: `trajectory:${r.id}`, label: r.id, hint: `${r.model} · ${r.mode} · ${r.label}` })),
+      ...actions
+        .filter((a) => a.id !== 'palette.open' && a.id !== 'help.close')
+        .map((a): PaletteEntry => ({ kind: 'action', id: `action:${a.id}`, label: a.description, hint: a.keys.join(' '), keywords: `${a.group} ${a.scope?.label ?? ''}` })),
+    ];
+  }, [open, taskIds, rows, actions]);
+  const groups = useMemo(() => paletteResults(entries, query), [entries, query]);
+
+  const close = () => {
+    setOpen(false);
+    setQuery('');
+  };
+  const pick = (entry: PaletteEntry) => {
+    close();
+    const [kind, ...rest] = entry.id.split(':');
+    const id = rest.join(':');
+    if (kind === 'workspace') go(hashForWorkspace(id as (typeof workspaceIds)[number]));
+    else if (kind === 'task') openTaskInAnnotate(id);
+    else if (kind === 'trajectory') go(replayHash(id, 0));
+    else {
+      const action = actions.find((a) => a.id === id);
+      // After the dialog has closed and given the focus back, so the action acts on the page.
+      if (action) window.setTimeout(() => action.run(new KeyboardEvent('keydown', { key: action.keys[0] })), 0);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title="Go to…" className="command-palette" testId="command-palette" actions={<span className="muted">↑↓ to choose · Enter to go · Esc to close</span>}>
+      <Command label="Go to" shouldFilter={false} loop>
+        <Command.Input value={query} onValueChange={setQuery} placeholder="A task or trajectory id, a workspace, an action…" data-testid="palette-input" />
+        <Command.List className="palette-list" data-testid="palette-list">
+          <Command.Empty>Nothing matches{rows.length === 0 ? ' (trajectories are listed once Replay or Reports has evaluated them)' : ''}.</Command.Empty>
+          {groups.map((group) => (
+            <Command.Group key={group.kind} heading={group.heading}>
+              {group.items.map((entry) => (
+                <Command.Item key={entry.id} value={entry.id} onSelect={() => pick(entry)} data-kind={entry.kind} data-entry={entry.id}>
+                  <span className="palette-label">{entry.label}</span>
+                  {entry.hint && <span className="muted palette-hint">{entry.hint}</span>}
+                </Command.Item>
+              ))}
+              {group.more > 0 && <div className="muted palette-more">… {group.more} more: type more of the id</div>}
+            </Command.Group>
+          ))}
+        </Command.List>
+      </Command>
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+// The problems panel: why the last dataset opened could not be opened, or what its files hold
+// wrong, each problem with its file and line (the loader's list, SPEC §1). Opens by itself when
+// the dataset cannot be used (no task loads); else from "⚠ N problems" in the status bar.
+import { Dialog } from '../components/Dialog';
+import { useDatasetProblems } from '../state/store';
+
+export function DatasetProblems() {
+  const { check, open, setOpen } = useDatasetProblems();
+  if (!check) return null;
+  const { name, failure, problems, tasks } = check;
+  const byFile = new Map<string, typeof problems>();
+  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+  return (
+    <Dialog
+      open={open}
+      onClose={() => setOpen(false)}
+      title={`Problems in ${name}`}
+      description={
+        failure
+          ? 'The studio could not open this dataset.'
+          : `${problems.length} problem(s) in ${byFile.size} file(s); ${tasks === 0 ? 'no task could be read, so there is nothing to annotate or score.' : `${tasks} task(s) loaded, what is listed was left out.`} Fix the files, then open the dataset again.`
+      }
+      className="dataset-problems"
+      testId="dataset-problems"
+    >
+      {failure && <p className="error-text">{failure}</p>}
+      {[...byFile].map(([file, list]) => (
+        <section key={file}>
+          <h3 className="mono">{file}</h3>
+          <ul className="problem-list">
+            {list.map((p, i) => (
+              <li key={i} data-file={p.file} data-line={p.line}>
+                <span className="mono">
+                  {p.file}
+                  {p.line > 0 ? `:${p.line}` : ''}
+                </span>{' '}
+                {p.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </Dialog>
+  );
+}
