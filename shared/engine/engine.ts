@@ -3,7 +3,7 @@
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import type { JsonObject, ScenarioDef } from '../format/types';
 import { isPlainObject, normalizeParameters, setOwn } from './params';
-import { quoteIdentifier, runScript, SeedCatalog } from './seed';
+import { quoteIdentifier, quoteLiteral, runScript, SeedCatalog } from './seed';
 import { asError, StatementCache } from './statements';
 import { CallFailure, CompiledTool, runSteps } from './tools';
 import { stateKey } from './state';
@@ -90,16 +90,12 @@ function installChangeLog(db: Database, tables: string[], columnsOf: (table: str
     const rowOf = (alias: string) => columns.map((c) => canonicalValueSql(`${alias}.${c}`)).join(` || ',' || `) || "''";
     const target = quoteIdentifier(table);
     const name = (kind: string) => quoteIdentifier(`egostudio_log_${t}_${kind}`);
-    const log = (sign: number, alias: string) => `INSERT INTO ${CHANGES} VALUES (${quoteLiteralText(table)}, ${sign}, ${rowOf(alias)});`;
+    const log = (sign: number, alias: string) => `INSERT INTO ${CHANGES} VALUES (${quoteLiteral(table)}, ${sign}, ${rowOf(alias)});`;
     db.run(`CREATE TEMP TRIGGER ${name('i')} AFTER INSERT ON main.${target} BEGIN ${log(1, 'new')} END`);
     db.run(`CREATE TEMP TRIGGER ${name('d')} AFTER DELETE ON main.${target} BEGIN ${log(-1, 'old')} END`);
     db.run(`CREATE TEMP TRIGGER ${name('u')} AFTER UPDATE ON main.${target} BEGIN ${log(-1, 'old')} ${log(1, 'new')} END`);
   });
   return db.prepare(`SELECT tbl, row_text, sum(sign) AS n FROM ${CHANGES} GROUP BY tbl, row_text HAVING n <> 0 ORDER BY tbl, row_text`);
-}
-
-function quoteLiteralText(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
 }
 
 class SqliteScenarioEngine implements ScenarioEngine {

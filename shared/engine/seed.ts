@@ -162,6 +162,6 @@ export class SeedCatalog {
   }
 }
 
-function quoteLiteral(text: string): string {
+export function quoteLiteral(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }

@@ -24,3 +24,18 @@ export function insertRows(table: string, columns: string[], rows: SeedValue[][]
 export function lowerName(value: unknown): string {
   return String(value ?? '').toLowerCase();
 }
+
+/** A seed value lower-cased when it is text (the release lower-cases names and tags on load), else kept. */
+export function lowerText(value: unknown): unknown {
+  return typeof value === 'string' ? value.toLowerCase() : value;
+}
+
+/** A seed list with its text entries lower-cased; not a list: empty. */
+export function lowerList(value: unknown): unknown[] {
+  return Array.isArray(value) ? value.map(lowerText) : [];
+}
+
+/** The objects of a seed list (anything else in it is skipped). */
+export function seedObjects(value: unknown): Array<Record<string, unknown>> {
+  return Array.isArray(value) ? value.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : [];
+}

@@ -1,14 +1,12 @@
 // Restaurant and order (several restaurants, every call names one): a dish catalogue, set meals
 // and user orders. Dish and set-meal names are lower-cased on load; look-ups are fuzzy.
 import type { ToolStep } from '../../../../shared/format/types';
-import { insertRows, lowerName } from '../sql-literal';
+import { insertRows, lowerList, lowerName, seedObjects } from '../sql-literal';
 import { addable, fuzzyMatch, guard, jsonArrayHas, listColumn, listRows, lookupByName, pyAdd, write } from './dsl';
 import { NUTRIENTS, totalNutrition, totalPayment, totalTax, type TotalsSpec } from './totals';
 import type { ScenarioFamily, ToolBehaviour } from './types';
 
 type Obj = Record<string, unknown>;
-const lowerAll = (v: unknown): unknown[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x.toLowerCase() : x)) : []);
-const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null) : []);
 
 const DISH_COLUMNS = ['dish_name', 'category', 'price', 'tax_rate', 'discount', 'nutritional_characteristics', 'taste', 'allergens', 'nutrition'];
 
@@ -44,7 +42,7 @@ const DINING_QUERIES = [
  * {dish_name lower-cased, quantity (default 1.0)} without the dishes the catalogue lacks.
  */
 function seedSetMeal(meal: Obj, dishes: Set<string>): unknown[] {
-  const included = objects(meal.included_dishes)
+  const included = seedObjects(meal.included_dishes)
     .map((d) => ({ dish_name: lowerName(d.dish_name), quantity: d.quantity ?? 1 }))
     .filter((d) => dishes.has(d.dish_name));
   return [lowerName(meal.name), meal.set_meal_price ?? null, meal.set_meal_discount ?? 1, included];
@@ -81,11 +79,24 @@ ${pricedItemsView(scoped)}`;
 
   function dataSql(seed: Obj): string {
     const store = (o: Obj): string => String(o.restaurant_name ?? '');
-    const dishRows = objects(seed.dishes);
-    const menu = (o: Obj): Set<string> => new Set(dishRows.filter((d) => !scoped || store(d) === store(o)).map((d) => lowerName(d.name)));
-    const meals = objects(seed.set_meals);
-    const mealNames = (o: Obj): Set<string> => new Set(meals.filter((m) => !scoped || store(m) === store(o)).map((m) => lowerName(m.name)));
-    const stores = [...new Set([...dishRows, ...meals, ...objects(seed.user_orders)].map(store))];
+    const dishRows = seedObjects(seed.dishes);
+    const meals = seedObjects(seed.set_meals);
+    // Lower-cased dish and set-meal names per store (one store, '', in restaurant), built once.
+    const namesByStore = (rows: Obj[]): Map<string, Set<string>> => {
+      const byStore = new Map<string, Set<string>>();
+      for (const row of rows) {
+        const key = scoped ? store(row) : '';
+        if (!byStore.has(key)) byStore.set(key, new Set());
+        byStore.get(key)!.add(lowerName(row.name));
+      }
+      return byStore;
+    };
+    const dishNamesByStore = namesByStore(dishRows);
+    const mealNamesByStore = namesByStore(meals);
+    const none = new Set<string>();
+    const menu = (o: Obj): Set<string> => dishNamesByStore.get(scoped ? store(o) : '') ?? none;
+    const mealNames = (o: Obj): Set<string> => mealNamesByStore.get(scoped ? store(o) : '') ?? none;
+    const stores = [...new Set([...dishRows, ...meals, ...seedObjects(seed.user_orders)].map(store))];
     const own = (o: Obj): unknown[] => (scoped ? [o.restaurant_name] : []);
     const cols = (c: string[]): string[] => (scoped ? ['restaurant_name', ...c] : c);
     // Restaurant keeps a seed order line only when it names a dish or a set meal; order keeps every line.
@@ -94,12 +105,12 @@ ${pricedItemsView(scoped)}`;
       scoped ? insertRows('restaurants', ['restaurant_name'], stores.map((x) => [x])) : '',
       insertRows('dishes', cols(DISH_COLUMNS), dishRows.map((d) => [
         ...own(d), lowerName(d.name), lowerName(d.category), d.price ?? 0, d.tax_rate ?? 0, d.discount ?? 1,
-        lowerAll(d.nutritional_characteristics), lowerAll(d.taste), lowerAll(d.allergens), d.nutrition ?? null,
+        lowerList(d.nutritional_characteristics), lowerList(d.taste), lowerList(d.allergens), d.nutrition ?? null,
       ])),
       insertRows('set_meals', cols(['set_meal_name', 'set_meal_price', 'set_meal_discount', 'included_dishes']), meals.map((m) => [...own(m), ...seedSetMeal(m, menu(m))])),
-      insertRows('order_owners', cols(['user_id']), objects(seed.user_orders).map((o) => [...own(o), o.user_id])),
-      insertRows('orders', cols(['user_id', 'dish_name', 'quantity']), objects(seed.user_orders).flatMap((o) =>
-        objects(o.items).filter((i) => kept(o, i)).map((i) => [...own(o), o.user_id, lowerName(i.dish_name), i.quantity]),
+      insertRows('order_owners', cols(['user_id']), seedObjects(seed.user_orders).map((o) => [...own(o), o.user_id])),
+      insertRows('orders', cols(['user_id', 'dish_name', 'quantity']), seedObjects(seed.user_orders).flatMap((o) =>
+        seedObjects(o.items).filter((i) => kept(o, i)).map((i) => [...own(o), o.user_id, lowerName(i.dish_name), i.quantity]),
       )),
     ].filter(Boolean).join('\n') + '\n';
   }

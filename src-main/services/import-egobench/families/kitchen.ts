@@ -1,12 +1,11 @@
 // Kitchen: ingredients in stock, recipes, each user's daily menu and shopping list. Names keep
 // their case; every look-up compares whole names ignoring case (egobench/README.md).
-import { insertRows } from '../sql-literal';
+import { insertRows, lowerText, seedObjects } from '../sql-literal';
 import { guard, jsonArrayHas, listColumn, listRows, lookupByName, pyAdd, pyFloat, write } from './dsl';
 import { NUTRIENTS } from './totals';
 import type { ScenarioFamily, ToolBehaviour } from './types';
 
 type Obj = Record<string, unknown>;
-const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null) : []);
 
 // Menus are ordered lists (hashed as such); a shopping list's user stays when emptied; quantities
 // keep their type (the release converts a string quantity to float and keeps an int as int, and
@@ -22,21 +21,19 @@ CREATE VIEW shopping_list_state AS
   FROM shopping_list_owners AS o LEFT JOIN shopping_lists AS l ON l.user_id = o.user_id;
 `;
 
-const lower = (v: unknown): unknown => (typeof v === 'string' ? v.toLowerCase() : v);
-
 function dataSql(seed: Obj): string {
-  const lists = objects(seed.user_shopping_lists);
+  const lists = seedObjects(seed.user_shopping_lists);
   return [
     insertRows('ingredients', ['ingredient_name', 'quantity', 'expiry_date', 'storage_location', 'category', 'nutrition'],
-      objects(seed.ingredients).map((i) => [i.name, i.quantity, i.expiry_date, i.storage_location, i.category, i.nutrition ?? null])),
+      seedObjects(seed.ingredients).map((i) => [i.name, i.quantity, i.expiry_date, i.storage_location, i.category, i.nutrition ?? null])),
     insertRows('recipes', ['recipe_name', 'ingredients', 'steps', 'allergens', 'taste', 'nutritional_characteristics', 'nutrition'],
-      objects(seed.recipes).map((r) => [r.name, r.ingredients ?? [], r.steps ?? [], r.allergens ?? [], r.taste ?? [], r.nutritional_characteristics ?? [], r.nutrition ?? null])),
+      seedObjects(seed.recipes).map((r) => [r.name, r.ingredients ?? [], r.steps ?? [], r.allergens ?? [], r.taste ?? [], r.nutritional_characteristics ?? [], r.nutrition ?? null])),
     // The release lower-cases menu entries and shopping-list keys on load.
     insertRows('menus', ['user_id', 'recipes'],
-      objects(seed.user_menus).map((m) => [m.user_id, (Array.isArray(m.recipes) ? m.recipes : []).map(lower)])),
+      seedObjects(seed.user_menus).map((m) => [m.user_id, (Array.isArray(m.recipes) ? m.recipes : []).map(lowerText)])),
     insertRows('shopping_list_owners', ['user_id'], lists.map((l) => [l.user_id])),
     insertRows('shopping_lists', ['user_id', 'ingredient_name', 'quantity'],
-      lists.flatMap((l) => objects(l.items).map((i) => [l.user_id, lower(i.ingredient_name), i.quantity]))),
+      lists.flatMap((l) => seedObjects(l.items).map((i) => [l.user_id, lowerText(i.ingredient_name), i.quantity]))),
   ].filter(Boolean).join('\n') + '\n';
 }
 

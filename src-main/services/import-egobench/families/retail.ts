@@ -1,6 +1,6 @@
 // Retail: a product catalogue, user carts and shopping lists. Names are lower-cased on load,
 // retrieval is fuzzy, carts accumulate and drop an item at zero (egobench/README.md).
-import { insertRows, lowerName } from '../sql-literal';
+import { insertRows, lowerName, lowerText, seedObjects } from '../sql-literal';
 import { fuzzyMatch, guard, jsonArrayHas, listColumn, listRows, lookupByName, numberGuard, write } from './dsl';
 import { totalNutrition, totalPayment, totalTax, type TotalsSpec } from './totals';
 import type { ScenarioFamily, ToolBehaviour } from './types';
@@ -26,28 +26,25 @@ CREATE VIEW cart_state AS SELECT user_id, product_name, json_quote(quantity) AS 
 `;
 
 type Obj = Record<string, unknown>;
-const objects = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null) : []);
-
-const lower = (v: unknown): unknown => (typeof v === 'string' ? v.toLowerCase() : v);
 
 function dataSql(seed: Obj): string {
-  const products = objects(seed.products);
+  const products = seedObjects(seed.products);
   const byName = new Map(products.map((p) => [lowerName(p.name), p]));
   const productRows = products.map((p) => [
-    lowerName(p.name), lower(p.category ?? ' '), p.price ?? 0, p.tax_rate ?? 0, p.discount ?? 1,
+    lowerName(p.name), lowerText(p.category ?? ' '), p.price ?? 0, p.tax_rate ?? 0, p.discount ?? 1,
     p.nutritional_characteristics ?? [], p.taste ?? [], p.country_of_origin, p.nutrition ?? null, p.allergens ?? [],
   ]);
   // Seed cart items name only the product; the release fills category and prices from the catalogue.
-  const cartRows = objects(seed.user_carts).flatMap((cart) =>
-    objects(cart.items).map((item) => {
+  const cartRows = seedObjects(seed.user_carts).flatMap((cart) =>
+    seedObjects(cart.items).map((item) => {
       // The release fills a seed line from the catalogue, or with " ", 0.0, 0.0 and 1.0 when the product is unknown.
       const product = byName.get(lowerName(item.product_name));
-      const line = product ? [lower(product.category ?? ' '), product.price ?? 0, product.tax_rate ?? 0, product.discount ?? 1] : [' ', 0, 0, 1];
+      const line = product ? [lowerText(product.category ?? ' '), product.price ?? 0, product.tax_rate ?? 0, product.discount ?? 1] : [' ', 0, 0, 1];
       return [cart.user_id, lowerName(item.product_name), item.quantity ?? 0, ...line];
     }),
   );
-  const listRowsData = objects(seed.user_shopping_lists).flatMap((list) =>
-    objects(list.items).map((item) => [list.user_id, lowerName(item.product_name), item.quantity]),
+  const listRowsData = seedObjects(seed.user_shopping_lists).flatMap((list) =>
+    seedObjects(list.items).map((item) => [list.user_id, lowerName(item.product_name), item.quantity]),
   );
   return [
     insertRows('products', ['product_name', 'category', 'price', 'tax_rate', 'discount', 'nutritional_characteristics', 'taste', 'country_of_origin', 'nutrition', 'allergens'], productRows),
