@@ -1,5 +1,6 @@
-// Test support: import a release, score one result file with the `egobench` profile, and set
-// the figures beside the official evaluator's output for the same file.
+// The official evaluator's output beside the `egobench` profile's: reading an official eval file,
+// scoring one imported result file, and naming the figures that differ (the import's drift notes
+// and the comparison tests).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createEngine } from '../../../shared/engine/engine';
@@ -29,6 +30,14 @@ export interface OfficialSummary {
   total_correct_calls: number;
   total_ground_truth_calls: number;
   total_interaction_calls: number;
+}
+
+/** The per-task figures the official evaluator writes, in its order. */
+export const OFFICIAL_FIELDS: ReadonlyArray<keyof OfficialTask> = ['matches', 'total_gt_calls', 'total_interaction_calls', 'tool_success', 'result_success', 'joint_success'];
+
+/** Each figure of a task that differs between the official output and ours, as `field official X, here Y`. */
+export function differingFields(official: OfficialTask, ours: OfficialTask | undefined, fields = OFFICIAL_FIELDS): string[] {
+  return fields.filter((f) => ours?.[f] !== official[f]).map((f) => `${f} official ${String(official[f])}, here ${String(ours?.[f])}`);
 }
 
 /** The per-task figures and rates of an official `*_eval.json`. */

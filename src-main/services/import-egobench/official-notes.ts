@@ -9,7 +9,7 @@ import type { ScenarioEngine } from '../../../shared/engine/types';
 import { loadDataset } from '../../../shared/format/loader';
 import { loadSqlJs } from '../sql-node';
 import { nodeDatasetSource } from '../evaluation/node-source';
-import { asOfficial, readOfficial, scoreImportedFile, type OfficialTask } from './official-check';
+import { asOfficial, differingFields, OFFICIAL_FIELDS, readOfficial, scoreImportedFile } from './official-check';
 import type { ImportIssue } from './release';
 
 /**
@@ -52,7 +52,8 @@ function storesOf(engine: ScenarioEngine, seed: boolean): Set<string> {
   return new Set((rows ?? []).map((r) => String(r.restaurant_name)));
 }
 
-const FIELDS: Array<keyof OfficialTask> = ['matches', 'total_gt_calls', 'total_interaction_calls', 'tool_success', 'result_success'];
+/** joint_success follows from the two successes, so a drift line names only these. */
+const DRIFT_FIELDS = OFFICIAL_FIELDS.filter((f) => f !== 'joint_success');
 
 /**
  * Drift: for each imported result file `trajectories/<model>/<variant>_<mode>.jsonl` whose
@@ -80,7 +81,7 @@ export async function driftNotes(datasetDir: string, releaseDir: string, resultF
     official.tasks.forEach((o, i) => {
       const mine = ours[i];
       if (!mine) return;
-      const differs = FIELDS.filter((f) => mine[f] !== o[f]).map((f) => `${f} official ${String(o[f])}, here ${String(mine[f])}`);
+      const differs = differingFields(o, mine, DRIFT_FIELDS);
       if (differs.length) notes.push({ file: label, line: 0, message: `drift: task ${o.task_id}: ${differs.join('; ')} (the shipped file may be stale, or scored other data)` });
     });
   }

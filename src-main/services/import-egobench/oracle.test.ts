@@ -9,12 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importEgobench } from './index';
-import { asOfficial, OFFICIAL_LABELS, readOfficial, scoreImportedFile, type OfficialTask } from './official-check';
+import { asOfficial, differingFields, OFFICIAL_LABELS, readOfficial, scoreImportedFile } from './official-check';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RELEASE = path.resolve(REPO_ROOT, '../shared/egobench');
 const ORACLE = path.join(RELEASE, 'oracle');
-const FIELDS: Array<keyof OfficialTask> = ['matches', 'total_gt_calls', 'total_interaction_calls', 'tool_success', 'result_success', 'joint_success'];
 
 const hasOracle = existsSync(path.join(ORACLE, 'expected/labels.json'));
 if (!hasOracle) console.warn(`[egobench oracle] ${ORACLE} not found: the comparison with the official scripts' output is skipped.`);
@@ -57,7 +56,7 @@ describe.skipIf(!hasOracle)('egobench profile vs the official scripts', () => {
       official.tasks.forEach((o, i) => {
         total += 1;
         const mine = ours[i];
-        const wrong = FIELDS.filter((f) => mine?.[f] !== o[f]).map((f) => `${f} ${String(mine?.[f])} (official ${String(o[f])})`);
+        const wrong = differingFields(o, mine);
         const label = labelOf.get(String(o.task_id));
         if (label !== undefined && scores[i]?.score.label !== label) wrong.push(`label ${scores[i]?.score.label} (official ${label})`);
         if (wrong.length === 0) equal += 1;
