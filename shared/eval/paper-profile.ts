@@ -1,7 +1,7 @@
 // The default `paper` profile: metrics of SPEC §8 and the cascading taxonomy of §9.
 import type { ScenarioEngine } from '../engine/types';
 import type { GroundTruth, Json, ScenarioDef, ToolCall, ToolDef } from '../format/types';
-import { callEntries, normalizeCalls, sequenceKey, toolMap, type CallEntry } from './calls';
+import { callEntries, callKey, normalizeCalls, sequenceKey, toolMap, type CallEntry } from './calls';
 import { canonicalString, matchCalls, valuesEqual, type MatchContext } from './canonical';
 import { Grounding } from './grounding';
 import { parameterLeaves, type Leaf } from './leaves';
@@ -159,7 +159,8 @@ export function syntacticVerdict({ ctx, tools, entries }: Pick<CascadeInput, 'ct
       return fail('parameters is not an object', entry);
     const tool = tools.get(name.trim());
     if (!tool) return fail(`tool "${name.trim()}" is not in the scenario's library`, entry);
-    const failure = schemaFailure(tool, parameters as Record<string, unknown>);
+    // Well-formed here, so entry.call holds these parameters; its key is the one matching computed.
+    const failure = schemaFailure(tool, entry.call!.parameters, callKey(entry.call!));
     if (failure) return fail(`parameters fail the schema of "${tool.name}": ${failure}`, entry);
   }
   if (ctx.trajectory.mode === 'static' && !ctx.trajectory.tool_calls.some((item) => item.turn === 0))

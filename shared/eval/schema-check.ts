@@ -27,11 +27,14 @@ export function withoutNulls(value: unknown): unknown {
 
 const verdicts = new WeakMap<ToolDef, Map<string, string | null>>();
 
-/** Null when valid; else the first failure as "location: reason". Memoised: calls repeat. */
-export function schemaFailure(tool: ToolDef, parameters: Record<string, unknown>): string | null {
+/**
+ * Null when valid; else the first failure as "location: reason". Memoised: calls repeat. `key`
+ * names the parameters uniquely for this tool (a call's callKey, already computed for matching,
+ * saves serialising them a second time).
+ */
+export function schemaFailure(tool: ToolDef, parameters: Record<string, unknown>, key = JSON.stringify(parameters)): string | null {
   let memo = verdicts.get(tool);
   if (!memo) verdicts.set(tool, (memo = new Map()));
-  const key = JSON.stringify(parameters);
   let verdict = memo.get(key);
   if (verdict === undefined) {
     verdict = check(tool, parameters);
