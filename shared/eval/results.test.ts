@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { recordedResults, splitJoinedResults } from './results';
 
@@ -29,5 +30,26 @@ describe('SPEC §6 results encodings', () => {
   it('has no recorded results when the field is missing or null', () => {
     expect(recordedResults(undefined, 2)).toBeNull();
     expect(recordedResults(null, 2)).toBeNull();
+  });
+
+  it('reads a whole JSON text as one document, as parsing the whole text first would', () => {
+    // The split skips the whole-text parse when a first document is followed by "; "; a text
+    // that is one JSON value (spaces, strings with "; " and all) must still come back whole.
+    const json = fc.jsonValue().map((v) => JSON.stringify(v, null, 1));
+    const space = fc.stringMatching(/^[ \n\t\r]{0,3}$/);
+    const padded = fc.tuple(space, json, space).map(([a, t, b]) => a + t + b);
+    const text = fc.oneof(json, padded, fc.array(json, { minLength: 1, maxLength: 4 }).map((docs) => docs.join('; ')), fc.string(), fc.string().map((t) => `{"a": ${JSON.stringify(t)}}${t}`));
+    fc.assert(
+      fc.property(text, (t) => {
+        let whole: unknown[] | undefined;
+        try {
+          whole = [JSON.parse(t)];
+        } catch {
+          whole = undefined;
+        }
+        if (whole) expect(splitJoinedResults(t)).toEqual(whole);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -6,8 +6,13 @@ import { parseIfJson, safeJsonParse } from '../format/safe-json';
  * into documents (then the whole string stands for every call of the item).
  */
 export function splitJoinedResults(text: string): unknown[] | null {
-  const whole = safeJsonParse(text);
-  if (whole.ok) return [whole.value];
+  // A first document followed by "; " means the whole text is not one JSON value: skipping the
+  // attempt spares a throwing JSON.parse for every joined results string.
+  const firstEnd = endOfJsonValue(text, 0);
+  if (!(firstEnd >= 0 && text.startsWith('; ', firstEnd))) {
+    const whole = safeJsonParse(text);
+    if (whole.ok) return [whole.value];
+  }
   const docs: unknown[] = [];
   let i = 0;
   while (i < text.length) {
