@@ -44,7 +44,33 @@ export type EntityLookup = (table: string, column: string, s: string) => Set<num
 export interface MatchContext {
   entities: EntityLookup;
   /** Remembered call comparisons, keyed by both calls' JSON (equality depends on nothing else). */
-  pairMemo?: Map<string, boolean>;
+  pairMemo?: PairMemo;
+}
+
+/**
+ * Call comparisons by the two calls' keys, one map per first key: looking up two strings whose
+ * hashes are already known is cheaper than joining them into a new key for every pair.
+ */
+export class PairMemo {
+  private readonly byFirst = new Map<string, Map<string, boolean>>();
+  private size = 0;
+
+  constructor(private readonly max = 200_000) {}
+
+  get(first: string, second: string): boolean | undefined {
+    return this.byFirst.get(first)?.get(second);
+  }
+
+  set(first: string, second: string, equal: boolean): void {
+    if (this.size >= this.max) {
+      this.byFirst.clear();
+      this.size = 0;
+    }
+    let inner = this.byFirst.get(first);
+    if (!inner) this.byFirst.set(first, (inner = new Map()));
+    inner.set(second, equal);
+    this.size++;
+  }
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -155,7 +181,6 @@ export function maxMatching<L, R>(left: readonly L[], right: readonly R[], equal
   return pairs;
 }
 
-const PAIR_MEMO_MAX = 200_000;
 
 /** |G ∩ A| with SPEC §8.1 equality, and which calls of each side were paired. */
 export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], tools: Map<string, ToolDef>, ctx: MatchContext) {
@@ -169,12 +194,10 @@ export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], 
   const pairs = maxMatching(gtKeys.map((_, i) => i), agentKeys.map((_, j) => j), (i, j) => {
     if (gt[i].tool_name.trim() !== agent[j].tool_name.trim()) return false;
     if (gtKeys[i] === agentKeys[j]) return true; // equality is reflexive
-    const key = `${gtKeys[i]}\u0001${agentKeys[j]}`;
-    let equal = memo.get(key);
+    let equal = memo.get(gtKeys[i], agentKeys[j]);
     if (equal === undefined) {
       equal = callsEqual(gt[i], agent[j], tools, ctx);
-      if (memo.size >= PAIR_MEMO_MAX) memo.clear();
-      memo.set(key, equal);
+      memo.set(gtKeys[i], agentKeys[j], equal);
     }
     return equal;
   });

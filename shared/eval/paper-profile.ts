@@ -2,7 +2,7 @@
 import type { ScenarioEngine } from '../engine/types';
 import type { GroundTruth, Json, ScenarioDef, ToolCall, ToolDef } from '../format/types';
 import { callEntries, callKey, normalizeCalls, sequenceKey, toolMap, type CallEntry } from './calls';
-import { canonicalString, matchCalls, valuesEqual, type MatchContext } from './canonical';
+import { canonicalString, matchCalls, PairMemo, valuesEqual, type MatchContext } from './canonical';
 import { Grounding } from './grounding';
 import { parameterLeaves, type Leaf } from './leaves';
 import type { Evidence, Label, ScoringContext, ScoringProfile, TrajectoryScore } from './profile';
@@ -40,7 +40,7 @@ export function matchContext(engine: ScenarioEngine): MatchContext {
   if (!ctx) {
     const memo = new Map<string, Set<number>>();
     ctx = {
-      pairMemo: new Map(),
+      pairMemo: new PairMemo(),
       entities: (table, column, s) => {
         const key = `${table}\u0000${column}\u0000${s}`;
         let rows = memo.get(key);
