@@ -45,15 +45,52 @@ function bracketCount(text: string, limit: number): number {
   return count;
 }
 
+/** Above this many brackets the text is scanned before parsing, so a huge nest is never built. */
+const PARSE_FIRST_BRACKETS = 10_000;
+
 export function safeJsonParse(text: string, maxDepth = MAX_NESTING_DEPTH): SafeParse {
-  // Few brackets cannot nest deeply; only then is the exact (slower) scan needed.
-  const depth = bracketCount(text, maxDepth) <= maxDepth ? 0 : nestingDepth(text);
-  if (depth > maxDepth) return { ok: false, message: `nesting depth ${depth} exceeds the limit of ${maxDepth}` };
+  // Few brackets cannot nest deeply. A moderate number (a trajectory line has hundreds) is parsed
+  // first and its value's depth measured: walking the parsed containers is cheaper than scanning
+  // every character. Many brackets get the exact scan before anything is parsed.
+  const brackets = bracketCount(text, PARSE_FIRST_BRACKETS);
+  if (brackets > PARSE_FIRST_BRACKETS) {
+    const depth = nestingDepth(text);
+    if (depth > maxDepth) return tooDeep(depth, maxDepth);
+  }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
+    // Too deep is the first thing said of a text, valid or not.
+    if (brackets > maxDepth && brackets <= PARSE_FIRST_BRACKETS) {
+      const depth = nestingDepth(text);
+      if (depth > maxDepth) return tooDeep(depth, maxDepth);
+    }
     return { ok: false, message: `invalid JSON: ${(error as Error).message}` };
   }
+  if (brackets > maxDepth && brackets <= PARSE_FIRST_BRACKETS) {
+    const depth = valueDepth(value);
+    if (depth > maxDepth) return tooDeep(depth, maxDepth);
+  }
+  return { ok: true, value };
+}
+
+function tooDeep(depth: number, maxDepth: number): SafeParse {
+  return { ok: false, message: `nesting depth ${depth} exceeds the limit of ${maxDepth}` };
+}
+
+/** Nesting depth of a parsed JSON value (arrays and objects), as nestingDepth counts it in text. No recursion. */
+function valueDepth(root: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    const inner = depth + 1;
+    if (inner > deepest) deepest = inner;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) if (typeof child === 'object' && child !== null) stack.push([child, inner]);
+  }
+  return deepest;
 }
 
 /** A JSON text starts (after white space) with one of these: an object, array, string, number or literal. */
