@@ -17,13 +17,16 @@ const threads = Number(process.env.FUZZ_THREADS ?? Math.max(1, Math.min(4, avail
 const dir = mkdtempSync(path.join(tmpdir(), 'egostudio-fuzz-'));
 process.env.XDG_CACHE_HOME = path.join(dir, 'cache'); // egostudio evaluate's score cache stays here
 
-const cases = fc.sample(fuzzCase, { seed, numRuns: total });
+// Each case from its own seed (seed + index), generated when it runs: 10,000 cases with
+// megabyte files would not fit in memory at once, and one case can be regenerated alone.
+const caseAt = (index: number): FuzzCase => fc.sample(fuzzCase, { seed: seed + index, numRuns: 1 })[0]!;
+const pending = new Map<number, FuzzCase>(); // running cases, to print a failing one
 const counts = { crashes: 0, hangs: 0, unlocated: 0 };
 const failures: string[] = [];
 const short = (c: FuzzCase) => JSON.stringify(c, (_, v: unknown) => (typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}... (${v.length} chars)` : v));
 
 function record(index: number, what: string, detail: string) {
-  if (failures.length < 5) failures.push(`case ${index} (FUZZ_SEED=${seed}): ${what}\n  ${detail.split('\n').slice(0, 6).join('\n  ')}\n  ${short(cases[index]!)}`);
+  if (failures.length < 5) failures.push(`case ${index} (seed ${seed + index}): ${what}\n  ${detail.split('\n').slice(0, 6).join('\n  ')}\n  ${short(pending.get(index)!)}`);
 }
 
 let next = 0;
@@ -49,6 +52,7 @@ function runWorker(): Promise<void> {
           counts.unlocated += result.unlocated.length;
           record(result.index, `${result.unlocated.length} unlocated`, JSON.stringify(result.unlocated.slice(0, 3)));
         }
+        pending.delete(result.index);
         done++;
         if (done % 1000 === 0) process.stderr.write(`${done}/${total} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
         feed();
@@ -56,6 +60,7 @@ function runWorker(): Promise<void> {
       w.on('error', (error) => {
         counts.crashes++;
         record(running, 'worker died', String(error));
+        pending.delete(running);
         done++;
         clearTimeout(timer);
         worker = spawn();
@@ -69,10 +74,12 @@ function runWorker(): Promise<void> {
         return;
       }
       running = next++;
-      worker.postMessage({ index: running, fuzzCase: cases[running] });
+      pending.set(running, caseAt(running));
+      worker.postMessage({ index: running, fuzzCase: pending.get(running) });
       timer = setTimeout(() => {
         counts.hangs++;
         record(running, `hang: no answer in ${HANG_MS / 1000} s`, '');
+        pending.delete(running);
         done++;
         const stuck = worker;
         worker = spawn();
