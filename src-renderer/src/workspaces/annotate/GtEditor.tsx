@@ -9,6 +9,7 @@ import { callsToText, mergeCalls, parseCallsText, sameCalls } from './callsText'
 import { loadMonaco, type Monaco } from '../../components/monaco';
 import { warmFrameDecoder } from '../../video/frameCache';
 import { afterClipQuiet, afterClipShown } from './clip';
+import { focusAfter } from './focusAfter';
 
 /** Idle time before Monaco is loaded while no task is open. */
 const WARM_UP_DELAY_MS = 1500;
@@ -88,9 +89,13 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
         scrollBeyondLastLine: false,
         wordWrap: 'on',
         quickSuggestions: { strings: true, other: true, comments: false },
+        ariaLabel: 'Ground-truth calls (JSON); Escape leaves the editor',
         theme: window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'vs-dark' : 'vs',
       });
       editor.current = instance;
+      // Tab indents in the editor; Escape (with no suggestion or search open) moves on to the next control.
+      const editorHost = host.current;
+      instance.addCommand(monaco.KeyCode.Escape, () => focusAfter(editorHost), '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !markersNavigationVisible');
       subscription = model.onDidChangeContent(() => {
         const value = model.getValue();
         const state = useAnnotateStore.getState();

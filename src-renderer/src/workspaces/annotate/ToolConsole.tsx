@@ -94,7 +94,10 @@ export function ToolConsole({ scenario }: { scenario: ScenarioDef }) {
                   </button>
                 )}
               </div>
-              <pre className="console-result">{JSON.stringify(outcome.result.result, null, 1)}</pre>
+              {/* Focusable: a long result scrolls, and the keyboard must reach it too. */}
+              <pre className="console-result" tabIndex={0} aria-label={`Result of ${call.tool_name ?? 'the call'}`}>
+                {JSON.stringify(outcome.result.result, null, 1)}
+              </pre>
               {outcome.result.ok && outcome.diff.length > 0 && <StateDiffTable diffs={outcome.diff} />}
             </li>
           );

@@ -1,0 +1,129 @@
+// Issue 18: an annotator who never touches the mouse annotates a task from the queue to Submit:
+// name, open a task, step frames, a visual reference (entity picked by typing), two calls, one
+// run in the tool console, submit; the exported file in the dataset holds it. Only page.keyboard
+// acts; `tabTo` presses Tab until the focus is where an annotator tabbing through would stop.
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../axe';
+import { datasetsDir } from '../datasets-on-disk';
+import { sharedStudioUrl } from '../studio-host';
+
+const annotator = `kb-${process.pid}-${Date.now().toString(36)}`;
+const exportedFile = path.join(datasetsDir, 'egobench-sample', 'annotations', `${annotator}.jsonl`);
+const TASK = 'retail-01';
+
+test.afterAll(async () => {
+  await rm(exportedFile, { force: true });
+});
+
+const focusedMatches = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
+
+/**
+ * Presses Tab (or Shift+Tab) until the focused element matches `selector`; fails past `max`
+ * presses. Passing through the code editor, where Tab indents, it presses Escape to leave it,
+ * as an annotator would.
+ */
+async function tabTo(page: Page, selector: string, { back = false, max = 120 } = {}): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await focusedMatches(page, selector)) return;
+    if (await focusedMatches(page, '.monaco-editor *')) await page.keyboard.press('Escape');
+    else await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${selector} is not reached with ${back ? 'Shift+Tab' : 'Tab'} in ${max} presses`);
+}
+
+/** The focused element shows a visible focus ring (an outline or a box shadow). */
+async function hasFocusRing(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement!);
+    return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+  });
+}
+
+test('keyboard only: from the queue to Submit, and the exported file holds the annotation', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(sharedStudioUrl());
+
+  // The name field has the focus; Enter starts.
+  await expect(page.getByTestId('annotator-gate')).toBeVisible();
+  await tabTo(page, '[data-testid="annotator-input"]');
+  await page.keyboard.type(annotator);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('annotator-name')).toHaveText(annotator);
+
+  // Open the task from the queue: Tab to it, Enter.
+  await expect(page.getByTestId('task-list')).toContainText(TASK);
+  await tabTo(page, `[data-task-id="${TASK}"]`);
+  expect(await hasFocusRing(page), 'the focused task shows a focus ring').toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('frame-counter')).toHaveText('0');
+
+  // Step frames: F/D one, V/C ten.
+  for (const key of ['f', 'f', 'f', 'v', 'v', 'c', 'd']) await page.keyboard.press(key);
+  await expect(page.getByTestId('frame-counter')).toHaveText('12');
+
+  // A visual reference from frame 12 to 20, its entity picked by typing part of its name.
+  await page.keyboard.press('i');
+  for (let i = 0; i < 8; i++) await page.keyboard.press('f');
+  await expect(page.getByTestId('frame-counter')).toHaveText('20');
+  await page.keyboard.press('o');
+  await tabTo(page, '[data-testid="ref-entity"]');
+  await page.keyboard.type('lune bor');
+  const option = page.getByTestId('entity-options').locator('li[data-value="Domaine Lune Bordeaux"]');
+  await expect(option).toBeVisible();
+  await expect(option.locator('.entity-source')).toContainText('products');
+  for (let i = 0; i < 10 && (await option.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ref-entity')).toHaveValue('Domaine Lune Bordeaux');
+  await tabTo(page, '[data-testid="ref-description"]');
+  await page.keyboard.type('the bottle on the left');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('visual-ref-list')).toContainText('Domaine Lune Bordeaux');
+  await expect(page.getByTestId('visual-ref-list')).toContainText('f12–20');
+
+  // Two calls in the editor: Tab into it, replace its text.
+  await expect(page.getByTestId('gt-editor').locator('.monaco-editor')).toBeVisible();
+  // Monaco takes input in a focusable element of its own (a textarea, or an EditContext div).
+  await tabTo(page, '[data-testid="gt-editor"] .monaco-editor *');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(
+    JSON.stringify([
+      { tool_name: 'get_price', parameters: { product_name: 'Domaine Lune Bordeaux' } },
+      { tool_name: 'add_to_cart', parameters: { user_id: 'maya_chen_204', product_name: 'Domaine Lune Bordeaux', qty: 1, category: 'wine', price: 30.74, tax_rate: 0.12, discount: 1 } },
+    ]),
+  );
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
+
+  // Out of the editor (Escape, then Tab), to the tool console; run the first call alone.
+  await page.keyboard.press('Escape');
+  await tabTo(page, '[data-testid="console-tab"]');
+  await page.keyboard.press('Enter');
+  await tabTo(page, '[data-testid="console-input"]');
+  await page.keyboard.type('{"tool_name": "get_price", "parameters": {"product_name": "Domaine Lune Bordeaux"}}');
+  await page.keyboard.press('Enter');
+  // Run after the two calls: one result, the price from the scenario's database.
+  const results = page.getByTestId('tool-console').locator('.console-results > li');
+  await expect(results).toHaveCount(1);
+  await expect(results.first()).toHaveClass(/\bok\b/);
+  await expect(results.first()).toContainText('get_price');
+  await expect(results.first()).toContainText('"price": 30.74');
+  expect(await seriousViolations(page, '[data-testid="tool-console"]'), 'axe: the tool console').toEqual([]);
+
+  // Submit: Tab to it, Enter; then export to the dataset's annotations/<name>.jsonl.
+  await tabTo(page, '[data-testid="submit-task"]');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('submit-task')).toHaveText('Reopen');
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  await tabTo(page, '[data-testid="export-annotations"]');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-message')).toContainText(`Exported 1 annotation(s) to annotations/${annotator}.jsonl`);
+
+  const lines = (await readFile(exportedFile, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const saved = lines.filter((line) => line.task_id === TASK).at(-1)!;
+  expect(saved).toMatchObject({ task_id: TASK, annotator, status: 'submitted' });
+  expect((saved.calls as { tool_name: string }[]).map((call) => call.tool_name)).toEqual(['get_price', 'add_to_cart']);
+  expect(saved.visual_refs).toEqual([expect.objectContaining({ entity: 'Domaine Lune Bordeaux', description: 'the bottle on the left' })]);
+});
