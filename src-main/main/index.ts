@@ -1,6 +1,6 @@
 // Electron main process: one secure window over the studio services.
 import path from 'node:path';
-import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, type OpenDialogOptions, type WebContents } from 'electron';
+import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, type OpenDialogOptions } from 'electron';
 import { ipcEventChannel } from '../../shared/api/ipc-channels';
 import { contentSecurityPolicy } from '../services/content-security-policy';
 import { importEgobenchRelease } from '../services/egobench-import';
@@ -13,6 +13,7 @@ import { datasetArgs } from './launch-args';
 import { mediaSchemeDefinition, registerMediaProtocol } from './media-protocol';
 import { isTrustedRendererUrl, rendererLocation as locateRenderer } from './renderer-trust';
 import { applySessionSecurity } from './session-security';
+import { guardWebContents } from './web-contents-guard';
 import { mainWindowOptions } from './window-options';
 
 // Must happen before the app is ready.
@@ -76,14 +77,6 @@ function createMainWindow(): void {
   window.on('closed', () => (mainWindow = null));
   void window.loadURL(rendererLocation.url);
   mainWindow = window;
-}
-
-/** No page may navigate away or open windows; links to the web are not part of the studio. */
-function guardWebContents(contents: WebContents): void {
-  contents.on('will-navigate', (event) => event.preventDefault());
-  contents.on('will-redirect', (event) => event.preventDefault());
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }
 
 async function addAndAnnounce(folder: string): Promise<void> {
