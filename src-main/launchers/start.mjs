@@ -1,14 +1,19 @@
 // `npm start`: build when needed, then open the Electron window on the sample dataset.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildIfNeeded, repoRoot, withDefaultDataset } from './build-if-needed.mjs';
 
+const electronPackage = path.join(repoRoot, 'node_modules', 'electron');
+
+/**
+ * The Electron binary when it is installed, else null. Read from path.txt rather than through
+ * require('electron'): since Electron 42 that require downloads the binary when it is missing.
+ */
 function electronBinary() {
   try {
-    // The electron package exports the path of its binary, and throws when it was never downloaded.
-    const binary = createRequire(import.meta.url)('electron');
-    return typeof binary === 'string' && existsSync(binary) ? binary : null;
+    const binary = path.join(electronPackage, 'dist', readFileSync(path.join(electronPackage, 'path.txt'), 'utf8').trim());
+    return existsSync(binary) ? binary : null;
   } catch {
     return null;
   }
@@ -16,7 +21,11 @@ function electronBinary() {
 
 const electron = electronBinary();
 if (!electron) {
-  console.error('The Electron binary is not installed here (node_modules/electron/dist is missing); run `npm run web` to use the studio in a browser.');
+  console.error(
+    'The Electron binary is not installed here (node_modules/electron/dist is missing). ' +
+      'Download it with `npx install-electron` (Node 22.12 or later; on Node 20: `npx -y node@22 node_modules/electron/install.js`), ' +
+      'or run `npm run web` to use the studio in a browser.',
+  );
   process.exit(1);
 }
 

@@ -1,27 +1,29 @@
 // Electron main process: one secure window over the studio services.
 import path from 'node:path';
-import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, type OpenDialogOptions, type WebContents } from 'electron';
+import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, type OpenDialogOptions } from 'electron';
 import { ipcEventChannel } from '../../shared/api/ipc-channels';
 import { contentSecurityPolicy } from '../services/content-security-policy';
 import { importEgobenchRelease } from '../services/egobench-import';
 import { createStudioHost } from '../services/studio-host';
 import { readImportedTrajectories } from '../services/trajectory-import';
 import { buildAppMenuTemplate } from './app-menu-template';
+import { appOrigin, appSchemeDefinition, registerAppProtocol } from './app-protocol';
 import { registerStudioIpc } from './ipc';
 import { datasetArgs } from './launch-args';
 import { mediaSchemeDefinition, registerMediaProtocol } from './media-protocol';
-import { isTrustedRendererUrl, type RendererLocation } from './renderer-trust';
+import { isTrustedRendererUrl, rendererLocation as locateRenderer } from './renderer-trust';
 import { applySessionSecurity } from './session-security';
+import { guardWebContents } from './web-contents-guard';
 import { mainWindowOptions } from './window-options';
 
 // Must happen before the app is ready.
-protocol.registerSchemesAsPrivileged([mediaSchemeDefinition]);
+protocol.registerSchemesAsPrivileged([appSchemeDefinition, mediaSchemeDefinition]);
 
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
-const isDev = !app.isPackaged && devServerUrl !== undefined;
-const rendererLocation: RendererLocation = devServerUrl
-  ? { kind: 'dev-server', origin: new URL(devServerUrl).origin }
-  : { kind: 'file', indexHtml: path.join(import.meta.dirname, '..', 'renderer', 'index.html') };
+// The dev server only in an unpackaged app; else the build over app://studio/.
+const rendererLocation = locateRenderer({ isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL });
+const isDev = rendererLocation.kind === 'dev-server';
+const rendererOrigin = rendererLocation.kind === 'dev-server' ? rendererLocation.origin : appOrigin;
+const rendererDir = path.join(import.meta.dirname, '..', 'renderer');
 
 const studio = createStudioHost({
   hostKind: 'electron',
@@ -73,17 +75,8 @@ function createMainWindow(): void {
   const window = new BrowserWindow(mainWindowOptions(path.join(import.meta.dirname, '..', 'preload', 'index.cjs')));
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => (mainWindow = null));
-  if (rendererLocation.kind === 'dev-server') void window.loadURL(devServerUrl!);
-  else void window.loadFile(rendererLocation.indexHtml);
+  void window.loadURL(rendererLocation.url);
   mainWindow = window;
-}
-
-/** No page may navigate away or open windows; links to the web are not part of the studio. */
-function guardWebContents(contents: WebContents): void {
-  contents.on('will-navigate', (event) => event.preventDefault());
-  contents.on('will-redirect', (event) => event.preventDefault());
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }
 
 async function addAndAnnounce(folder: string): Promise<void> {
@@ -144,7 +137,8 @@ app.on('activate', () => {
 
 void app.whenReady().then(async () => {
   applySessionSecurity(session.defaultSession, isDev ? null : contentSecurityPolicy);
-  registerMediaProtocol(protocol, studio.catalog, studio.videoFolders);
+  registerAppProtocol(protocol, rendererDir);
+  registerMediaProtocol(protocol, studio.catalog, studio.videoFolders, rendererOrigin);
   const handlers = {
     ...studio.handlers,
     // Opening a dataset changes the recent list shown in File > Open Recent.

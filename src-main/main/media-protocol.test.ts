@@ -22,8 +22,46 @@ afterEach(() => temp.cleanup());
 const get = (url: string, headers: Record<string, string> = {}) => handleMediaRequest(new Request(url, { headers }), catalog);
 
 describe('studio-media:// protocol', () => {
-  it('is registered as a privileged, streaming scheme', () => {
-    expect(mediaSchemeDefinition.privileges).toMatchObject({ standard: true, secure: true, stream: true, supportFetchAPI: true });
+  it('is registered as a privileged, streaming scheme that takes part in CORS', () => {
+    expect(mediaSchemeDefinition.privileges).toEqual({ standard: true, secure: true, stream: true, supportFetchAPI: true, corsEnabled: true });
+  });
+
+  it("lets the studio's own origin read a clip, Range included, and no other origin", async () => {
+    const url = electronMediaUrl(datasetId, 'videos/clip.webm');
+    const fromStudio = await handleMediaRequest(new Request(url, { headers: { Origin: 'app://studio', Range: 'bytes=0-9' } }), catalog, undefined, 'app://studio');
+    expect(fromStudio.status).toBe(206);
+    expect(fromStudio.headers.get('access-control-allow-origin')).toBe('app://studio');
+    expect(fromStudio.headers.get('access-control-expose-headers')).toContain('Content-Length');
+    expect(fromStudio.headers.get('vary')).toBe('Origin');
+    expect(fromStudio.headers.get('content-type')).toBe('video/webm');
+    expect(new Uint8Array(await fromStudio.arrayBuffer())).toEqual(video.slice(0, 10));
+    for (const origin of ['https://evil.example', 'null', 'app://other', 'http://localhost:5173']) {
+      const response = await handleMediaRequest(new Request(url, { headers: { Origin: origin } }), catalog, undefined, 'app://studio');
+      expect(response.headers.get('access-control-allow-origin'), origin).toBeNull();
+      await response.body?.cancel();
+    }
+    const noOrigin = await handleMediaRequest(new Request(url), catalog, undefined, 'app://studio');
+    expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
+    await noOrigin.body?.cancel();
+  });
+
+  it('answers a CORS preflight for the studio only', async () => {
+    const url = electronMediaUrl(datasetId, 'videos/clip.webm');
+    const preflight = (origin: string) =>
+      handleMediaRequest(
+        new Request(url, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'range' } }),
+        catalog,
+        undefined,
+        'app://studio',
+      );
+    const ok = await preflight('app://studio');
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('app://studio');
+    expect(ok.headers.get('access-control-allow-methods')).toBe('GET, HEAD');
+    expect(ok.headers.get('access-control-allow-headers')).toBe('Range');
+    const refused = await preflight('https://evil.example');
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('serves a whole file with its content type and Accept-Ranges', async () => {

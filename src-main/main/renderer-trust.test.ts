@@ -1,31 +1,51 @@
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../services/content-security-policy';
-import { isPermissionAllowed, isTrustedRendererUrl } from './renderer-trust';
+import { isPermissionAllowed, isTrustedRendererUrl, rendererLocation } from './renderer-trust';
 
-const indexHtml = '/app/out/renderer/index.html';
-const fileLocation = { kind: 'file', indexHtml } as const;
+const built = rendererLocation({ isPackaged: true, devServerUrl: undefined });
+
+describe('where the renderer loads from', () => {
+  it('is app://studio/index.html, not file://', () => {
+    expect(built).toEqual({ kind: 'app', url: 'app://studio/index.html' });
+    expect(rendererLocation({ isPackaged: false, devServerUrl: undefined })).toEqual(built);
+  });
+
+  it('uses the dev server only when not packaged', () => {
+    expect(rendererLocation({ isPackaged: false, devServerUrl: 'http://localhost:5173/' })).toEqual({
+      kind: 'dev-server',
+      url: 'http://localhost:5173/',
+      origin: 'http://localhost:5173',
+    });
+    // A packaged app ignores the variable: it cannot point the window, or IPC trust, elsewhere.
+    expect(rendererLocation({ isPackaged: true, devServerUrl: 'http://localhost:5173/' })).toEqual(built);
+    expect(rendererLocation({ isPackaged: false, devServerUrl: 'file:///tmp/evil.html' })).toEqual(built);
+  });
+});
 
 describe('IPC sender check', () => {
   it("trusts the built renderer's index.html, whatever its hash route", () => {
-    const url = pathToFileURL(indexHtml).href;
-    expect(isTrustedRendererUrl(url, fileLocation)).toBe(true);
-    expect(isTrustedRendererUrl(`${url}#/replay`, fileLocation)).toBe(true);
+    expect(isTrustedRendererUrl('app://studio/index.html', built)).toBe(true);
+    expect(isTrustedRendererUrl('app://studio/index.html#/replay', built)).toBe(true);
   });
 
   it('refuses other files, other schemes and garbage', () => {
-    expect(isTrustedRendererUrl(pathToFileURL('/app/out/renderer/other.html').href, fileLocation)).toBe(false);
-    expect(isTrustedRendererUrl('file:///etc/passwd', fileLocation)).toBe(false);
-    expect(isTrustedRendererUrl('https://example.com/index.html', fileLocation)).toBe(false);
-    expect(isTrustedRendererUrl('studio-media://x/index.html', fileLocation)).toBe(false);
-    expect(isTrustedRendererUrl('not a url', fileLocation)).toBe(false);
+    expect(isTrustedRendererUrl('app://studio/assets/other.html', built)).toBe(false);
+    expect(isTrustedRendererUrl('app://other/index.html', built)).toBe(false);
+    expect(isTrustedRendererUrl('app://user@studio/index.html', built)).toBe(false);
+    expect(isTrustedRendererUrl('file:///app/out/renderer/index.html', built)).toBe(false);
+    expect(isTrustedRendererUrl('file:///etc/passwd', built)).toBe(false);
+    expect(isTrustedRendererUrl('http://localhost:5173/', built)).toBe(false);
+    expect(isTrustedRendererUrl('https://example.com/index.html', built)).toBe(false);
+    expect(isTrustedRendererUrl('studio-media://x/index.html', built)).toBe(false);
+    expect(isTrustedRendererUrl('not a url', built)).toBe(false);
   });
 
   it('trusts only the dev server origin in development', () => {
-    const dev = { kind: 'dev-server', origin: 'http://localhost:5173' } as const;
+    const dev = rendererLocation({ isPackaged: false, devServerUrl: 'http://localhost:5173' });
     expect(isTrustedRendererUrl('http://localhost:5173/#/annotate', dev)).toBe(true);
     expect(isTrustedRendererUrl('http://localhost:5174/', dev)).toBe(false);
     expect(isTrustedRendererUrl('http://localhost:5173.evil.example/', dev)).toBe(false);
+    expect(isTrustedRendererUrl('app://studio/index.html', dev)).toBe(false);
   });
 });
 
@@ -41,7 +61,12 @@ describe('permissions and CSP', () => {
     expect(contentSecurityPolicy).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(contentSecurityPolicy).toContain("object-src 'none'");
     expect(contentSecurityPolicy).toContain("base-uri 'none'");
-    expect(contentSecurityPolicy).toContain('media-src \'self\' studio-media: blob:');
+    expect(contentSecurityPolicy).toContain("media-src 'self' studio-media: blob:");
     expect(contentSecurityPolicy).not.toMatch(/'unsafe-eval'|script-src[^;]*unsafe-inline/);
+  });
+
+  it('lets the clip cache fetch desktop clips (connect-src studio-media:) and nothing else remote', () => {
+    const connect = /connect-src ([^;]*)/.exec(contentSecurityPolicy)![1].split(' ');
+    expect(connect.sort()).toEqual(["'self'", 'studio-media:']);
   });
 });

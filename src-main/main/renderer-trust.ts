@@ -1,10 +1,24 @@
 // Which pages count as the studio's own renderer: IPC from any other frame (an iframe, a page
 // reached by a bug in the navigation guard) is refused, and nothing may navigate or pop up.
-import { fileURLToPath } from 'node:url';
+import { appHost, appIndexUrl, appScheme } from './app-protocol';
 
 export type RendererLocation =
-  | { kind: 'file'; indexHtml: string }
-  | { kind: 'dev-server'; origin: string };
+  /** The built renderer over app://studio/ (always, once packaged). */
+  | { kind: 'app'; url: string }
+  /** electron-vite's dev server (`ELECTRON_RENDERER_URL`), only in an unpackaged app. */
+  | { kind: 'dev-server'; url: string; origin: string };
+
+/**
+ * Where the window loads the renderer from. A packaged app ignores ELECTRON_RENDERER_URL: an
+ * environment variable must not point the studio, and its IPC trust, at another server.
+ */
+export function rendererLocation({ isPackaged, devServerUrl }: { isPackaged: boolean; devServerUrl: string | undefined }): RendererLocation {
+  if (!isPackaged && devServerUrl) {
+    const url = new URL(devServerUrl);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return { kind: 'dev-server', url: url.href, origin: url.origin };
+  }
+  return { kind: 'app', url: appIndexUrl };
+}
 
 export function isTrustedRendererUrl(url: string, location: RendererLocation): boolean {
   let parsed: URL;
@@ -14,14 +28,14 @@ export function isTrustedRendererUrl(url: string, location: RendererLocation): b
     return false;
   }
   if (location.kind === 'dev-server') return parsed.origin === location.origin;
-  if (parsed.protocol !== 'file:' || parsed.host !== '') return false;
-  parsed.hash = '';
-  parsed.search = '';
-  try {
-    return fileURLToPath(parsed) === location.indexHtml;
-  } catch {
-    return false;
-  }
+  // app: is not a scheme Node's URL knows, so its origin reads "null": compare the parts.
+  return (
+    parsed.protocol === `${appScheme}:` &&
+    parsed.host === appHost &&
+    parsed.username === '' &&
+    parsed.password === '' &&
+    (parsed.pathname === '/index.html' || parsed.pathname === '/')
+  );
 }
 
 /** Permissions the renderer may be granted; everything else (camera, geolocation, ...) is denied. */

@@ -10,7 +10,8 @@ const directives: Record<string, string> = {
   'media-src': "'self' studio-media: blob:",
   // Monaco sets inline styles.
   'style-src': "'self' 'unsafe-inline'",
-  'connect-src': "'self'",
+  // studio-media: the clip cache fetches desktop clips into memory for the frame decoder.
+  'connect-src': "'self' studio-media:",
   'object-src': "'none'",
   'base-uri': "'none'",
 };

@@ -14,7 +14,9 @@ describe('clip cache rules', () => {
     expect(isCacheable('/media/d/videos/a.webm', origin)).toBe(true);
     expect(isCacheable('http://127.0.0.1:5000/media/d/a.webm', origin)).toBe(true);
     expect(isCacheable('http://127.0.0.1:5001/media/d/a.webm', origin)).toBe(false);
-    expect(isCacheable('studio-media://d/videos/a.webm', origin)).toBe(false);
+    // The desktop app's clips: its protocol answers CORS for the studio (src-main/main/media-protocol.ts).
+    expect(isCacheable('studio-media://d/videos/a.webm', 'app://studio')).toBe(true);
+    expect(isCacheable('studio-media://d/videos/a.avi', 'app://studio')).toBe(false);
     expect(isCacheable('/media/d/videos/a.avi', origin)).toBe(false);
     expect(isCacheable('/media/d/videos/a.webm', '')).toBe(false);
   });

@@ -3,10 +3,12 @@
 // serves media with `Cache-Control: no-cache` and no validators, so neither the HTTP cache nor a
 // hidden <video preload="auto"> would keep a clip for the player; a blob does.
 //
-// Only same-origin http(s) media is fetched (the browser host); other schemes (Electron's
-// studio-media:, which the renderer's connect-src does not allow) and clips above
-// MAX_CLIP_BYTES are played from their URL as before. A clip that cannot be fetched (missing,
+// Fetched: same-origin http(s) media (the browser host) and Electron's studio-media: (its
+// handler answers CORS for the studio's origin; connect-src allows it). Other URLs and clips
+// above MAX_CLIP_BYTES are played from their URL as before. A clip that cannot be fetched (missing,
 // unreadable) is also left to its URL, so the player reports the error as it always did.
+
+import { mediaScheme } from '../../../shared/api/media-url';
 
 /** Clips larger than this stream from their URL instead of being held in memory. */
 export const MAX_CLIP_BYTES = 64 * 1024 * 1024;
@@ -41,11 +43,12 @@ export function clipMediaType(url: string): string | null {
   return match ? (mediaTypes[match[1].toLowerCase()] ?? null) : null;
 }
 
-/** True when the clip can be held as a blob: same-origin http(s) and a known media type. */
+/** True when the clip can be held as a blob: same-origin http(s) or studio-media:, and a known media type. */
 export function isCacheable(url: string, origin = globalThis.location?.origin): boolean {
   if (!origin || clipMediaType(url) === null) return false;
   try {
     const parsed = new URL(url, origin);
+    if (parsed.protocol === `${mediaScheme}:`) return true;
     return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === origin;
   } catch {
     return false;

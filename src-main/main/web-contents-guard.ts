@@ -1,0 +1,13 @@
+// Applied to every web contents the app creates: no page may navigate away, be redirected, attach
+// a <webview> or open windows; links to the web are not part of the studio.
+import type { WebContents } from 'electron';
+
+export type GuardedContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
+
+export function guardWebContents(contents: GuardedContents): void {
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-frame-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+}
