@@ -66,19 +66,13 @@ function LoadedReplay({ datasetId, detail, step, labels, onStep }: { datasetId: 
     }
   };
 
-  useHotkeyAction({ id: 'replay.nextCall', keys: ['j', 'ArrowDown'], group: 'Replay', description: 'Next tool call', run: () => goto(current + 1) });
-  useHotkeyAction({ id: 'replay.previousCall', keys: ['k', 'ArrowUp'], group: 'Replay', description: 'Previous tool call', run: () => goto(current - 1) });
-  useHotkeyAction({ id: 'replay.firstCall', keys: ['Home'], group: 'Replay', description: 'First tool call', run: () => goto(1) });
-  useHotkeyAction({ id: 'replay.lastCall', keys: ['End'], group: 'Replay', description: 'Last tool call', run: () => goto(count) });
-  useHotkeyAction({
-    id: 'replay.evidence',
-    keys: ['e'],
-    group: 'Replay',
-    description: 'Jump to the evidence of the label (and, for perception, to the visual reference in the clip)',
-    run: jumpToEvidence,
-  });
-  useHotkeyAction({ id: 'replay.previousFrame', keys: [','], group: 'Replay', description: 'Clip: previous frame', run: () => stepVideoFrame(videoRef.current, task.fps, -1) });
-  useHotkeyAction({ id: 'replay.nextFrame', keys: ['.'], group: 'Replay', description: 'Clip: next frame', run: () => stepVideoFrame(videoRef.current, task.fps, 1) });
+  useHotkeyAction('replay.nextCall', () => goto(current + 1));
+  useHotkeyAction('replay.previousCall', () => goto(current - 1));
+  useHotkeyAction('replay.firstCall', () => goto(1));
+  useHotkeyAction('replay.lastCall', () => goto(count));
+  useHotkeyAction('replay.evidence', jumpToEvidence);
+  useHotkeyAction('clip.frame-back', () => stepVideoFrame(videoRef.current, task.fps, -1));
+  useHotkeyAction('clip.frame-forward', () => stepVideoFrame(videoRef.current, task.fps, 1));
 
   useEffect(() => {
     timelineRef.current?.querySelector('.timeline-call.current')?.scrollIntoView({ block: 'nearest' });
