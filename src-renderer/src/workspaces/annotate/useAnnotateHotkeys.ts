@@ -1,7 +1,7 @@
-// What the Annotate workspace's shortcuts do while it is shown (keys and descriptions: hotkeys/keymap.ts).
+// What the Annotate workspace's shortcuts do while it is shown (keys and descriptions: hotkeys/keymap.ts;
+// the clip's own steps come with the clip, video/useClipHotkeys.ts).
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { useAnnotateStore } from './annotateStore';
-import { stepFrames, togglePlay } from './clip';
 import { useVisibleTasks } from './TaskQueue';
 
 export function useAnnotateHotkeys(): void {
@@ -12,11 +12,6 @@ export function useAnnotateHotkeys(): void {
     const next = tasks[Math.min(tasks.length - 1, Math.max(0, index + delta))];
     if (next && next.id !== taskId) void openTask(next.id);
   };
-  useHotkeyAction('clip.play', togglePlay);
-  useHotkeyAction('clip.frame-back', () => void stepFrames(-1));
-  useHotkeyAction('clip.frame-forward', () => void stepFrames(1));
-  useHotkeyAction('clip.ten-back', () => void stepFrames(-10));
-  useHotkeyAction('clip.ten-forward', () => void stepFrames(10));
   useHotkeyAction('annotate.mark-in', () => useAnnotateStore.getState().set({ markIn: useAnnotateStore.getState().frame }));
   useHotkeyAction('annotate.mark-out', () => useAnnotateStore.getState().set({ markOut: useAnnotateStore.getState().frame }));
   useHotkeyAction('annotate.loop', () => {
