@@ -1,5 +1,5 @@
 // The `?` overlay: the whole keymap, grouped, from its catalogue; actions that do nothing in the
-// view shown now are dimmed and say so.
+// view shown now say so.
 import { Dialog } from '../components/Dialog';
 import { focusOf, KEYMAP } from '../hotkeys/keymap';
 import { useHotkeyActions } from '../hotkeys/useHotkeys';

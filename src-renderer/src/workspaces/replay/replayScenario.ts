@@ -8,7 +8,15 @@ import { studioDatasetSource } from '../annotate/studioSource';
 let loaded: { datasetId: string; scenarios: Promise<Map<string, ScenarioDef>> } | null = null;
 
 export async function replayScenario(datasetId: string, scenarioId: string): Promise<ScenarioDef> {
-  if (loaded?.datasetId !== datasetId) loaded = { datasetId, scenarios: loadDataset(studioDatasetSource(studioApi(), datasetId, datasetId)).then((dataset) => dataset.scenarios) };
+  if (loaded?.datasetId !== datasetId) {
+    const scenarios = loadDataset(studioDatasetSource(studioApi(), datasetId, datasetId)).then((dataset) => dataset.scenarios);
+    const entry = { datasetId, scenarios };
+    // A failed load is tried again next time (the files may have been fixed).
+    scenarios.catch(() => {
+      if (loaded === entry) loaded = null;
+    });
+    loaded = entry;
+  }
   const scenario = (await loaded.scenarios).get(scenarioId);
   if (!scenario) throw new Error(`scenario "${scenarioId}" is not in the dataset`);
   return scenario;
