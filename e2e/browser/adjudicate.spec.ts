@@ -192,6 +192,14 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   const alignment = page.getByTestId('alignment-table');
   await expect(alignment.locator('tr[data-kind="match"]')).toHaveCount(2);
   await expect(alignment.locator('tr[data-kind="onlyA"]')).toContainText('add_to_shopping_list');
+  // The task's clip, with each annotator's visual references on a track of its own; the clip's
+  // keys of the keymap step it here as everywhere.
+  const clip = page.getByTestId('adjudication-clip');
+  await expect(clip.locator('.track')).toHaveCount(2);
+  await expect(clip.getByTestId('frame-counter')).toHaveText('0', { timeout: 20_000 });
+  await page.getByTestId('take-all-a').focus();
+  await page.keyboard.press('f');
+  await expect(clip.getByTestId('frame-counter')).toHaveText('1');
   await page.getByTestId('take-all-b').click();
   await page.getByTestId('run-sequences').click();
   await expect(page.getByTestId('run-results')).toContainText('merged');

@@ -1,11 +1,13 @@
-// Settling one task: the two sequences side by side (a Monaco diff of the canonical JSON and the
-// call-level alignment), per call take A, take B or edit, runs of A, B and the merged sequence
-// with their state changes, a rationale, and finalize: the task's line in ground_truth.jsonl.
+// Settling one task: the task's clip with both annotators' visual references, the two sequences
+// side by side (a Monaco diff of the canonical JSON and the call-level alignment), per call take
+// A, take B or edit, runs of A, B and the merged sequence with their state changes, a rationale,
+// and finalize: the task's line in ground_truth.jsonl.
 import { useMemo, useState } from 'react';
 import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import type { JsonObject, ToolCall } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { StateDiffTable } from '../components/StateDiffTable';
+import { AdjudicationClip } from './AdjudicationClip';
 import { agreementClient } from './agreementClient';
 import { GROUND_TRUTH_PATH, studioSource, useAgreementData } from './agreementData';
 import { formatValue } from './AgreementPanel';
@@ -140,6 +142,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const names = pair;
   return (
     <div className="adjudication" data-testid="adjudication-view" data-task-id={taskId}>
+      <AdjudicationClip datasetId={datasetId} taskId={taskId} names={names} a={a} b={b} />
       <CanonicalDiff a={callsA} b={callsB} names={names} />
       <div className="alignment-tools">
         <strong>Calls</strong>

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { HotkeyRegistry, isTypingTarget, keyComboOf } from './hotkeyRegistry';
+import type { KeymapEntry } from './keymap';
 
 function press(target: EventTarget, init: KeyboardEventInit): KeyboardEvent {
   const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });
@@ -19,11 +20,13 @@ describe('keyComboOf', () => {
   });
 });
 
+const entry = (id: string, keys: string[], scope: KeymapEntry['scope'] = 'global'): KeymapEntry => ({ id, keys, scope, group: 'g', description: id });
+
 describe('HotkeyRegistry', () => {
   it('runs the action bound to a key and lists it for the help overlay', () => {
-    const registry = new HotkeyRegistry();
+    const registry = new HotkeyRegistry([entry('help.toggle', ['?']), entry('other', ['x'])]);
     const run = vi.fn();
-    registry.register({ id: 'help.toggle', keys: ['?'], description: 'Help', group: 'General', run });
+    registry.register('help.toggle', run);
     window.addEventListener('keydown', (event) => registry.handle(event), { once: true });
     const event = press(document.body, { key: '?' });
     expect(run).toHaveBeenCalledOnce();
@@ -31,10 +34,22 @@ describe('HotkeyRegistry', () => {
     expect(registry.list().map((action) => action.id)).toEqual(['help.toggle']);
   });
 
-  it('never fires while typing in inputs, text areas, contenteditable or the code editor', () => {
-    const registry = new HotkeyRegistry();
+  it('takes only actions of the catalogue, with its keys', () => {
+    const registry = new HotkeyRegistry([entry('x', ['q'])]);
+    expect(() => registry.register('not-in-keymap', () => {})).toThrow(/not-in-keymap.*keymap/);
     const run = vi.fn();
-    registry.register({ id: 'x', keys: ['?'], description: 'x', group: 'g', run });
+    registry.register('x', run);
+    window.addEventListener('keydown', (event) => registry.handle(event), { once: true });
+    press(document.body, { key: 'w' });
+    expect(run).not.toHaveBeenCalled();
+    expect(registry.run('x', new KeyboardEvent('keydown'))).toBe(true);
+    expect(run).toHaveBeenCalledOnce();
+  });
+
+  it('never fires while typing in inputs, text areas, contenteditable or the code editor', () => {
+    const registry = new HotkeyRegistry([entry('x', ['?'])]);
+    const run = vi.fn();
+    registry.register('x', run);
     document.body.innerHTML = `
       <input id="text" /><textarea id="area"></textarea><div id="editable" contenteditable="true"></div>
       <div class="monaco-editor"><div id="monaco"></div></div><input id="check" type="checkbox" />`;
@@ -48,21 +63,15 @@ describe('HotkeyRegistry', () => {
     expect(isTypingTarget(document.getElementById('check'))).toBe(false);
   });
 
-  it('a scoped action takes its keys where its scope holds, the unscoped one everywhere else', () => {
+  it('an action of a focus scope takes its keys where the focus is, the other one everywhere else', () => {
+    // The real keymap: Alt+ArrowUp is the previous task, and in a focused call moves the call up.
     const registry = new HotkeyRegistry();
     const previousTask = vi.fn();
     const moveCall = vi.fn();
     // Registered first, so only the scope can make the other one win.
-    registry.register({ id: 'task.previous', keys: ['Alt+ArrowUp'], description: 'Previous task', group: 'g', run: previousTask });
-    registry.register({
-      id: 'call.up',
-      keys: ['Alt+ArrowUp'],
-      description: 'Move the call up',
-      group: 'g',
-      scope: { label: 'a focused call', when: (event) => (event.target as Element).closest('.call') !== null },
-      run: moveCall,
-    });
-    document.body.innerHTML = '<ol><li class="call" tabindex="0" id="call"></li></ol><div id="elsewhere" tabindex="0"></div>';
+    registry.register('annotate.previous-task', previousTask);
+    registry.register('annotate.call-up', moveCall);
+    document.body.innerHTML = '<ol class="call-list"><li data-call-index="0" tabindex="0" id="call"></li></ol><div id="elsewhere" tabindex="0"></div>';
     for (const id of ['call', 'elsewhere']) {
       const element = document.getElementById(id)!;
       element.addEventListener('keydown', (event) => registry.handle(event), { once: true });
@@ -74,10 +83,10 @@ describe('HotkeyRegistry', () => {
   });
 
   it('unregisters and notifies subscribers', () => {
-    const registry = new HotkeyRegistry();
+    const registry = new HotkeyRegistry([entry('x', ['a'])]);
     const listener = vi.fn();
     registry.subscribe(listener);
-    const remove = registry.register({ id: 'x', keys: ['a'], description: 'x', group: 'g', run: () => {} });
+    const remove = registry.register('x', () => {});
     remove();
     expect(listener).toHaveBeenCalledTimes(2);
     expect(registry.list()).toEqual([]);

@@ -1,21 +1,9 @@
-// Named keyboard actions with descriptions: the help overlay lists them, later issues add their
-// own. A key never fires while the user types in an input, a text area or a code editor.
+// Runs the keymap's actions (keymap.ts): components register what an action does while they
+// are mounted; the registry finds the action bound to a key press. A key never fires while the
+// user types in an input, a text area or a code editor.
+import { focusOf, KEYMAP, type KeymapEntry } from './keymap';
 
-export interface HotkeyAction {
-  /** Stable name, e.g. 'workspace.replay'; later a user keymap can rebind by id. */
-  id: string;
-  /** Key combinations as produced by keyComboOf(): '?', 'Escape', 'Alt+2', 'Ctrl+S'. */
-  keys: string[];
-  description: string;
-  /** Heading in the help overlay. */
-  group: string;
-  /**
-   * Where the keys act, for keys that mean something else elsewhere (e.g. 'a focused call'): the
-   * action runs only when `when` accepts the event, and before any action without a scope.
-   */
-  scope?: { label: string; when(event: KeyboardEvent): boolean };
-  run(event: KeyboardEvent): void;
-}
+export type HotkeyRun = (event: KeyboardEvent) => void;
 
 /** 'Ctrl+Alt+Shift+Meta+<key>' in that order. Shift is left out for printable characters ('?'). */
 export function keyComboOf(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey'>): string {
@@ -49,24 +37,34 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 export class HotkeyRegistry {
-  private readonly actions = new Map<string, HotkeyAction>();
+  private readonly runs = new Map<string, HotkeyRun>();
   private readonly listeners = new Set<() => void>();
-  private snapshot: HotkeyAction[] = [];
+  private snapshot: KeymapEntry[] = [];
 
-  /** Adds (or replaces) an action; returns the function that removes it again. */
-  register(action: HotkeyAction): () => void {
-    this.actions.set(action.id, action);
+  constructor(private readonly catalogue: readonly KeymapEntry[] = KEYMAP) {}
+
+  /** Supplies what the catalogue's action `id` does (replacing any earlier); returns the function that removes it. */
+  register(id: string, run: HotkeyRun): () => void {
+    if (!this.catalogue.some((entry) => entry.id === id)) throw new Error(`hotkey "${id}" is not in the keymap (hotkeys/keymap.ts)`);
+    this.runs.set(id, run);
     this.changed();
     return () => {
-      if (this.actions.get(action.id) === action) {
-        this.actions.delete(action.id);
+      if (this.runs.get(id) === run) {
+        this.runs.delete(id);
         this.changed();
       }
     };
   }
 
-  /** All actions in registration order; the same array until something changes. */
-  list = (): HotkeyAction[] => this.snapshot;
+  /** The catalogue's actions that can run now (something registered them), in catalogue order; the same array until that changes. */
+  list = (): KeymapEntry[] => this.snapshot;
+
+  /** Runs an action by id as if its key was pressed (the palette); false when nothing supplies it now. */
+  run(id: string, event: KeyboardEvent): boolean {
+    const run = this.runs.get(id);
+    run?.(event);
+    return run !== undefined;
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -78,15 +76,16 @@ export class HotkeyRegistry {
     if (event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return false;
     const combo = keyComboOf(event);
     const bound = this.snapshot.filter((candidate) => candidate.keys.includes(combo));
-    const action = bound.find((candidate) => candidate.scope?.when(event)) ?? bound.find((candidate) => !candidate.scope);
+    // A focus scope that holds wins; otherwise the action of a plain scope (the keymap test makes it the only one).
+    const action = bound.find((candidate) => focusOf(candidate)?.when(event)) ?? bound.find((candidate) => !focusOf(candidate));
     if (!action) return false;
     event.preventDefault();
-    action.run(event);
+    this.runs.get(action.id)!(event);
     return true;
   }
 
   private changed(): void {
-    this.snapshot = [...this.actions.values()];
+    this.snapshot = this.catalogue.filter((entry) => this.runs.has(entry.id));
     for (const listener of this.listeners) listener();
   }
 }

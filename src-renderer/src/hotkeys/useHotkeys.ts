@@ -1,6 +1,7 @@
 // React glue for the hotkey registry.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { hotkeys, type HotkeyAction } from './hotkeyRegistry';
+import { hotkeys } from './hotkeyRegistry';
+import type { ActionId, KeymapEntry } from './keymap';
 
 /** Listens for keys on the window; mount once, in the app shell. */
 export function useHotkeyDispatcher(): void {
@@ -11,34 +12,16 @@ export function useHotkeyDispatcher(): void {
   }, []);
 }
 
-/** Registers an action while the component is mounted; `run` always sees the latest render. */
-export function useHotkeyAction(action: HotkeyAction): void {
-  const run = useRef(action.run);
+/** Supplies what the keymap's action `id` does while the component is mounted; `run` always sees the latest render. */
+export function useHotkeyAction(id: ActionId, run: (event: KeyboardEvent) => void): void {
+  const latest = useRef(run);
   useEffect(() => {
-    run.current = action.run;
+    latest.current = run;
   });
-  const when = useRef(action.scope?.when);
-  useEffect(() => {
-    when.current = action.scope?.when;
-  });
-  const { id, description, group } = action;
-  const keys = action.keys.join(' ');
-  const scopeLabel = action.scope?.label;
-  useEffect(
-    () =>
-      hotkeys.register({
-        id,
-        description,
-        group,
-        keys: keys.split(' '),
-        scope: scopeLabel === undefined ? undefined : { label: scopeLabel, when: (event) => when.current?.(event) ?? false },
-        run: (event) => run.current(event),
-      }),
-    [id, description, group, keys, scopeLabel],
-  );
+  useEffect(() => hotkeys.register(id, (event) => latest.current(event)), [id]);
 }
 
-/** The registered actions, re-rendering when they change. */
-export function useHotkeyActions(): HotkeyAction[] {
+/** The keymap's actions that can run now, re-rendering when that changes. */
+export function useHotkeyActions(): KeymapEntry[] {
   return useSyncExternalStore(hotkeys.subscribe, hotkeys.list);
 }

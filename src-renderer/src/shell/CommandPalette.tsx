@@ -1,10 +1,13 @@
 // The "Go to" palette (Ctrl+K): workspaces, tasks and evaluated trajectories by id, and every
-// action of the keymap. cmdk gives the combobox and listbox (typing filters, ↑/↓ move, Enter
-// picks, with ARIA roles); the shared Dialog gives the focus trap and Escape.
+// action of the keymap (its catalogue, hotkeys/keymap.ts) that can run in the view shown. cmdk
+// gives the combobox and listbox (typing filters, ↑/↓ move, Enter picks, with ARIA roles); the
+// shared Dialog gives the focus trap and Escape.
 import { Command } from 'cmdk';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../components/Dialog';
 import { useEvaluationStore } from '../evaluation/evaluationService';
+import { hotkeys } from '../hotkeys/hotkeyRegistry';
+import { focusOf, keymapEntry } from '../hotkeys/keymap';
 import { useHotkeyActions } from '../hotkeys/useHotkeys';
 import { useStudioStore } from '../state/store';
 import { useAnnotateStore } from '../workspaces/annotate/annotateStore';
@@ -46,12 +49,12 @@ export function CommandPalette() {
   const entries = useMemo((): PaletteEntry[] => {
     if (!open) return [];
     return [
-      ...workspaceIds.map((w, i): PaletteEntry => ({ kind: 'workspace', id: `workspace:${w}`, label: workspaceLabels[w], hint: `Alt+${i + 1}`, keywords: 'workspace go to' })),
+      ...workspaceIds.map((w): PaletteEntry => ({ kind: 'workspace', id: `workspace:${w}`, label: workspaceLabels[w], hint: keymapEntry(`workspace.${w}`).keys.join(' '), keywords: 'workspace go to' })),
       ...(taskIds ?? []).map((t): PaletteEntry => ({ kind: 'task', id: `task:${t}`, label: t, hint: 'open in Annotate' })),
       ...rows.map((r): PaletteEntry => ({ kind: 'trajectory', id: `trajectory:${r.id}`, label: r.id, hint: `${r.model} · ${r.mode} · ${r.label}` })),
       ...actions
         .filter((a) => a.id !== 'palette.open' && a.id !== 'help.close')
-        .map((a): PaletteEntry => ({ kind: 'action', id: `action:${a.id}`, label: a.description, hint: a.keys.join(' '), keywords: `${a.group} ${a.scope?.label ?? ''}` })),
+        .map((a): PaletteEntry => ({ kind: 'action', id: `action:${a.id}`, label: a.description, hint: a.keys.join(' '), keywords: `${a.group} ${focusOf(a)?.label ?? ''}` })),
     ];
   }, [open, taskIds, rows, actions]);
   const groups = useMemo(() => paletteResults(entries, query), [entries, query]);
@@ -70,7 +73,7 @@ export function CommandPalette() {
     else {
       const action = actions.find((a) => a.id === id);
       // After the dialog has closed and given the focus back, so the action acts on the page.
-      if (action) window.setTimeout(() => action.run(new KeyboardEvent('keydown', { key: action.keys[0] })), 0);
+      if (action) window.setTimeout(() => hotkeys.run(action.id, new KeyboardEvent('keydown', { key: action.keys[0] })), 0);
     }
   };
 

@@ -1,22 +1,26 @@
-// The `?` overlay: every registered shortcut with its description, grouped.
+// The `?` overlay: the whole keymap, grouped, from its catalogue; actions that do nothing in the
+// view shown now say so.
 import { Dialog } from '../components/Dialog';
+import { focusOf, KEYMAP } from '../hotkeys/keymap';
 import { useHotkeyActions } from '../hotkeys/useHotkeys';
 import { useHotkeyHelp } from '../state/store';
 
+const groups = [...new Set(KEYMAP.map((action) => action.group))];
+
 export function HotkeyHelp() {
   const { open, setOpen } = useHotkeyHelp();
-  const actions = useHotkeyActions();
-  const groups = [...new Set(actions.map((action) => action.group))];
+  const available = new Set(useHotkeyActions().map((action) => action.id));
   return (
     <Dialog open={open} onClose={() => setOpen(false)} title="Keyboard shortcuts" className="hotkey-help" testId="hotkey-help">
       {groups.map((group) => (
         <section key={group}>
           <h3>{group}</h3>
           <dl>
-            {actions
-              .filter((action) => action.group === group)
-              .map((action) => (
-                <div key={action.id} className="hotkey-row">
+            {KEYMAP.filter((action) => action.group === group).map((action) => {
+              const here = available.has(action.id);
+              const focus = focusOf(action);
+              return (
+                <div key={action.id} className={here ? 'hotkey-row' : 'hotkey-row elsewhere'} data-action={action.id} data-available={here}>
                   <dt>
                     {action.keys.map((key) => (
                       <kbd key={key}>{key}</kbd>
@@ -24,10 +28,12 @@ export function HotkeyHelp() {
                   </dt>
                   <dd>
                     {action.description}
-                    {action.scope && <span className="muted"> (in {action.scope.label})</span>}
+                    {focus && <span className="muted"> (in {focus.label})</span>}
+                    {!here && <span className="muted"> (not in this view)</span>}
                   </dd>
                 </div>
-              ))}
+              );
+            })}
           </dl>
         </section>
       ))}

@@ -20,8 +20,6 @@ function focusedCall(event: KeyboardEvent): number | null {
   return row ? Number(row.dataset.callIndex) : null;
 }
 
-const inFocusedCall = { label: 'a focused call', when: (event: KeyboardEvent) => focusedCall(event) !== null };
-
 /** Alt+Up/Down and Delete on a focused call, in the hotkey registry (Alt+Up/Down elsewhere change task). */
 function useCallListHotkeys(setCalls: (next: CallEntry[]) => void): void {
   const onFocused = (change: (calls: CallEntry[], index: number) => CallEntry[]) => (event: KeyboardEvent) => {
@@ -29,10 +27,9 @@ function useCallListHotkeys(setCalls: (next: CallEntry[]) => void): void {
     const calls = useAnnotateStore.getState().record?.calls;
     if (index !== null && calls) setCalls(change(calls, index));
   };
-  const group = 'Annotate';
-  useHotkeyAction({ id: 'annotate.call-up', keys: ['Alt+ArrowUp'], description: 'Move the call up', group, scope: inFocusedCall, run: onFocused((calls, i) => moveItem(calls, i, i - 1)) });
-  useHotkeyAction({ id: 'annotate.call-down', keys: ['Alt+ArrowDown'], description: 'Move the call down', group, scope: inFocusedCall, run: onFocused((calls, i) => moveItem(calls, i, i + 1)) });
-  useHotkeyAction({ id: 'annotate.call-delete', keys: ['Delete'], description: 'Delete the call', group, scope: inFocusedCall, run: onFocused((calls, i) => calls.filter((_, j) => j !== i)) });
+  useHotkeyAction('annotate.call-up', onFocused((calls, i) => moveItem(calls, i, i - 1)));
+  useHotkeyAction('annotate.call-down', onFocused((calls, i) => moveItem(calls, i, i + 1)));
+  useHotkeyAction('annotate.call-delete', onFocused((calls, i) => calls.filter((_, j) => j !== i)));
 }
 
 export function CallList() {

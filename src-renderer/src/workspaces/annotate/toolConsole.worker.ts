@@ -5,7 +5,7 @@ import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { createEngine } from '../../../../shared/engine/engine';
 import { diffStates } from '../../../../shared/engine/state';
-import type { ScenarioEngine } from '../../../../shared/engine/types';
+import type { Row, ScenarioEngine } from '../../../../shared/engine/types';
 import type { ScenarioDef } from '../../../../shared/format/types';
 import type { FromConsoleWorker, StepOutcome, ToConsoleWorker } from './toolConsoleProtocol';
 import { distinguishingColumns } from './entityDetails';
@@ -76,6 +76,19 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
         }
       });
       return { id: message.id, type: 'entities', found };
+    }
+    case 'entity-rows': {
+      const rowids = [...engineFor(message.scenarioId).entityMatches(message.table, message.column, message.value)];
+      const rows: Row[] = [];
+      if (rowids.length > 0) {
+        // entityMatches found the table and column by their declared names, case aside: so does this.
+        const db = lookupFor(await sql!, message.scenarioId);
+        const statement = db.prepare(`SELECT * FROM ${quote(message.table)} WHERE rowid IN (${rowids.slice(0, message.limit).map(() => '?').join(', ')}) ORDER BY rowid`);
+        statement.bind(rowids.slice(0, message.limit));
+        while (statement.step()) rows.push(statement.getAsObject() as Row);
+        statement.free();
+      }
+      return { id: message.id, type: 'entity-rows', rows, total: rowids.length };
     }
     case 'search': {
       const db = lookupFor(await sql!, message.scenarioId);

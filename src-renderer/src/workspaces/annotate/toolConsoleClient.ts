@@ -52,6 +52,14 @@ class ToolConsoleClient {
     return reply.found;
   }
 
+  /** The seed rows `value` finds in table.column, as the engine matches entities (at most `limit`, and how many in all). */
+  async entityRows(scenario: ScenarioDef, table: string, column: string, value: string, limit = 5): Promise<{ rows: Row[]; total: number }> {
+    await this.load(scenario);
+    const reply = await this.send({ type: 'entity-rows', scenarioId: scenario.id, table, column, value, limit });
+    if (reply.type !== 'entity-rows') throw new Error('unexpected reply');
+    return { rows: reply.rows, total: reply.total };
+  }
+
   async search(scenario: ScenarioDef, columns: string[], text: string, limit = 30): Promise<{ column: string; value: string; details: string[] }[]> {
     await this.load(scenario);
     const reply = await this.send({ type: 'search', scenarioId: scenario.id, columns, text, limit });

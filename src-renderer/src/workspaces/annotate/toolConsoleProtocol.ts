@@ -21,6 +21,8 @@ export type ToConsoleWorker =
   | { id: number; type: 'run'; scenarioId: string; calls: ConsoleCall[]; report?: number[] }
   /** Lint facts: which (table, column, value) triples match a seed row. */
   | { id: number; type: 'entities'; scenarioId: string; queries: { table: string; column: string; value: string }[] }
+  /** The seed rows a value finds in TABLE.COLUMN (the engine's entity match), at most `limit`. */
+  | { id: number; type: 'entity-rows'; scenarioId: string; table: string; column: string; value: string; limit: number }
   /** Values of entity columns (TABLE.COLUMN) containing `text`, for the visual-reference picker. */
   | { id: number; type: 'search'; scenarioId: string; columns: string[]; text: string; limit: number };
 
@@ -28,5 +30,6 @@ export type FromConsoleWorker =
   | { id: number; type: 'loaded' }
   | { id: number; type: 'ran'; outcomes: StepOutcome[]; final: Record<string, Row[]> }
   | { id: number; type: 'entities'; found: boolean[] }
+  | { id: number; type: 'entity-rows'; rows: Row[]; total: number }
   | { id: number; type: 'search'; values: { column: string; value: string; details: string[] }[] }
   | { id: number; type: 'error'; message: string };

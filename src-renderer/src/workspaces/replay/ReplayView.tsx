@@ -1,6 +1,6 @@
 // One trajectory replayed: the timeline of dialogue and calls, stepping call by call (J/K),
-// each call's parameters, results and state diff, the ground truth beside it, the clip, the
-// taxonomy cascade and the human override.
+// each call's parameters, results and state diff, the ground truth beside it, the clip with the
+// label's evidence, the taxonomy cascade and the human override.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { studioApi } from '../../api/studio';
 import { evaluationService } from '../../evaluation/evaluationService';
@@ -9,10 +9,14 @@ import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { StateDiffTable } from '../../components/StateDiffTable';
 import { CallDetail, GroundTruthCompare } from './CallPanels';
 import { CascadePanel } from './CascadePanel';
-import { ClipPanel, stepVideoFrame } from './ClipPanel';
+import { ClipController } from '../../video/clipController';
+import { refFrames } from '../../video/refRanges';
+import { ClipEvidence } from './ClipEvidence';
 import { OverridePanel } from './reviews/ReviewPanels';
 import { evidenceEntry, timelineOf } from './timeline';
 import type { Label } from '../../../../shared/eval/profile';
+import type { VisualRef } from '../../../../shared/format/types';
+import { resolveFps } from '../../../../shared/frames/frames';
 
 interface Props {
   datasetId: string;
@@ -50,35 +54,32 @@ function LoadedReplay({ datasetId, detail, step, labels, onStep }: { datasetId: 
   const currentEntry = current > 0 ? current - 1 : null;
   const evidenceAt = evidenceEntry(row.evidence);
   const timeline = useMemo(() => timelineOf(detail.trajectory), [detail.trajectory]);
-  const videoRef = useRef<HTMLVideoElement | null>(null);
+  // One controller for this view's player.
+  const [clip] = useState(() => new ClipController());
+  const [selectedRef, setSelectedRef] = useState<string | null>(null);
   const timelineRef = useRef<HTMLOListElement>(null);
   const evidenceRefId = row.label === 'perception' && row.evidence && typeof row.evidence.visual_ref === 'string' ? row.evidence.visual_ref : null;
   const mediaUrl = useMemo(() => (task.video ? studioApi().mediaUrl(datasetId, task.video) : null), [datasetId, task.video]);
 
   const goto = (s: number) => onStep(Math.min(Math.max(s, 0), count));
   const gotoEntry = (entry: number) => goto(entry + 1);
+  /** Shows a visual reference's first frame and selects its range. */
+  const showRef = (ref: VisualRef) => {
+    const frames = refFrames(ref, resolveFps(task.fps, clip.store.getState().mediaFps));
+    setSelectedRef(ref.id);
+    if (frames) void clip.seekFrame(frames.first);
+  };
   const jumpToEvidence = () => {
     if (evidenceAt !== null) gotoEntry(evidenceAt);
     const ref = groundTruth.visual_refs.find((r) => r.id === evidenceRefId);
-    if (ref && typeof ref.start === 'number' && videoRef.current) {
-      videoRef.current.pause();
-      videoRef.current.currentTime = ref.start;
-    }
+    if (ref) showRef(ref);
   };
 
-  useHotkeyAction({ id: 'replay.nextCall', keys: ['j', 'ArrowDown'], group: 'Replay', description: 'Next tool call', run: () => goto(current + 1) });
-  useHotkeyAction({ id: 'replay.previousCall', keys: ['k', 'ArrowUp'], group: 'Replay', description: 'Previous tool call', run: () => goto(current - 1) });
-  useHotkeyAction({ id: 'replay.firstCall', keys: ['Home'], group: 'Replay', description: 'First tool call', run: () => goto(1) });
-  useHotkeyAction({ id: 'replay.lastCall', keys: ['End'], group: 'Replay', description: 'Last tool call', run: () => goto(count) });
-  useHotkeyAction({
-    id: 'replay.evidence',
-    keys: ['e'],
-    group: 'Replay',
-    description: 'Jump to the evidence of the label (and, for perception, to the visual reference in the clip)',
-    run: jumpToEvidence,
-  });
-  useHotkeyAction({ id: 'replay.previousFrame', keys: [','], group: 'Replay', description: 'Clip: previous frame', run: () => stepVideoFrame(videoRef.current, task.fps, -1) });
-  useHotkeyAction({ id: 'replay.nextFrame', keys: ['.'], group: 'Replay', description: 'Clip: next frame', run: () => stepVideoFrame(videoRef.current, task.fps, 1) });
+  useHotkeyAction('replay.nextCall', () => goto(current + 1));
+  useHotkeyAction('replay.previousCall', () => goto(current - 1));
+  useHotkeyAction('replay.firstCall', () => goto(1));
+  useHotkeyAction('replay.lastCall', () => goto(count));
+  useHotkeyAction('replay.evidence', jumpToEvidence);
 
   useEffect(() => {
     timelineRef.current?.querySelector('.timeline-call.current')?.scrollIntoView({ block: 'nearest' });
@@ -117,6 +118,7 @@ function LoadedReplay({ datasetId, detail, step, labels, onStep }: { datasetId: 
           </button>
         ) : null}
       </div>
+      <ClipEvidence datasetId={datasetId} detail={detail} controller={clip} mediaUrl={mediaUrl} evidenceRef={evidenceRefId} selectedRef={selectedRef} onSelectRef={showRef} />
       <div className="replay-grid">
         <section className="panel timeline-panel" aria-label="Timeline">
           <h3>Timeline</h3>
@@ -180,10 +182,6 @@ function LoadedReplay({ datasetId, detail, step, labels, onStep }: { datasetId: 
           <div>
             <h3>Human override</h3>
             <OverridePanel datasetId={datasetId} row={row} labels={labels} />
-          </div>
-          <div>
-            <h3>Clip</h3>
-            <ClipPanel key={mediaUrl ?? ''} task={task} mediaUrl={mediaUrl} visualRefs={groundTruth.visual_refs} evidenceRef={evidenceRefId} videoRef={videoRef} />
           </div>
         </section>
       </div>

@@ -1,0 +1,140 @@
+// Replay's clip is the studio's one clip: in a perception failure of the sample, D/F and C/V step
+// it frame by frame (the counter names the burned-in index on screen), "Jump to evidence" shows
+// the visual reference's first frame and selects its range, the side-by-side panel names the
+// ground truth's entity and the agent's value, and the frame on screen copies as a PNG. Prints a
+// `replay benchmark:` line measured like Annotate's (first frame, step median), not asserted.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { secondsToFrameRange } from '../../shared/frames/frames';
+import type { GroundTruth } from '../../shared/format/types';
+import { INDEX_BOX } from '../../src-main/scripts/make-sample/render';
+import { readBurnedIndex, step, videoIndexBox } from '../clip-on-screen';
+import { datasetsDir } from '../datasets-on-disk';
+import { sharedStudioUrl } from '../studio-host';
+
+/** The sample clips are 30 fps (make-sample). */
+const FPS = 30;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function groundTruthOf(taskId: string): GroundTruth {
+  const lines = readFileSync(path.join(datasetsDir, 'egobench-sample', 'ground_truth.jsonl'), 'utf8').split('\n').filter(Boolean);
+  return lines.map((line) => JSON.parse(line) as GroundTruth).find((gt) => gt.task_id === taskId)!;
+}
+
+/** Clicks the row and times until the clip presents its first frame (the player's data-ready). */
+async function timedFirstFrame(page: Page, row: string): Promise<number> {
+  return page.evaluate(
+    (row) =>
+      new Promise<number>((resolve, reject) => {
+        // The list may re-render under the test (a re-evaluation): the row is looked up now.
+        const element = document.querySelector<HTMLElement>(row);
+        if (!element) return reject(new Error(`no row ${row}`));
+        const started = performance.now();
+        element.click();
+        const poll = () => {
+          if (document.querySelector('[data-testid="video-player"] .video-host[data-ready="true"]')) resolve(performance.now() - started);
+          else if (performance.now() - started > 15_000) reject(new Error('the clip never showed its first frame'));
+          else requestAnimationFrame(poll);
+        };
+        poll();
+      }),
+    row,
+  );
+}
+
+/** The frame counter names the frame whose burned-in index is on screen (decoded frame or <video>). */
+async function stepAndCheck(page: Page, key: string, expected: number): Promise<number> {
+  const shown = await step(page, key, expected, true);
+  const { best, distances } = readBurnedIndex(shown.rgb, expected);
+  expect(best, `${key}: burned-in index on the ${shown.surface} vs frame-counter ${expected}: ${JSON.stringify(distances)}`).toBe(expected);
+  return shown.ms;
+}
+
+async function expectVideoShows(page: Page, frame: number): Promise<void> {
+  await expect(page.locator('[data-testid="video-player"] .frame-overlay')).toBeHidden();
+  await expect(page.getByTestId('frame-counter')).toHaveText(String(frame));
+  const video = readBurnedIndex(await videoIndexBox(page), frame);
+  expect(video.best, `<video> burned-in index vs frame-counter ${frame}: ${JSON.stringify(video.distances)}`).toBe(frame);
+}
+
+test('a perception failure in Replay: frame steps on the burned-in index, jump to evidence, both entities side by side, copy the frame', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(sharedStudioUrl());
+  await expect(page.getByTestId('status-host')).toHaveText('Browser host');
+  await page.getByTestId('workspace-replay').click();
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await page.getByLabel('Filter Label').selectOption('perception');
+  const first = page.getByTestId('trajectory-list').locator('[role=row]').first();
+  await expect(first).toBeVisible();
+  const id = await first.getAttribute('data-id');
+  const row = `[data-testid="trajectory-list"] [role=row][data-id="${id}"]`;
+  await expect(page.locator(row)).toBeVisible();
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready');
+
+  const firstFrameMs = await timedFirstFrame(page, row).catch(async () => {
+    // Re-rendered between the look-up and the click: once more, on the row as it is now.
+    await expect(page.locator(row)).toBeVisible();
+    return timedFirstFrame(page, row);
+  });
+  await expect(page.getByTestId('label-badge')).toHaveText('perception');
+  await expect(page.getByTestId('frame-counter')).toHaveText('0');
+  await expect(page.getByTestId('clip-fps')).toHaveText(`· ${FPS} fps`);
+
+  // D/F one frame, C/V ten: the counter and the burned-in index agree at every step.
+  const steps: number[] = [];
+  for (let expected = 1; expected <= 6; expected++) steps.push(await stepAndCheck(page, 'f', expected));
+  steps.push(await stepAndCheck(page, 'v', 16));
+  steps.push(await stepAndCheck(page, 'v', 26));
+  steps.push(await stepAndCheck(page, 'd', 25));
+  steps.push(await stepAndCheck(page, 'c', 15));
+  steps.push(await stepAndCheck(page, 'f', 16));
+  await expectVideoShows(page, 16);
+
+  // The side-by-side panel names the ground truth's entity and the value the agent used.
+  const panel = page.getByTestId('perception-panel');
+  await expect(panel).toBeVisible();
+  const entity = (await panel.getByTestId('perception-entity').textContent())!;
+  const value = (await panel.getByTestId('perception-value').textContent())!;
+  expect(entity).not.toBe('');
+  expect(value).not.toBe(entity);
+  // What each finds in the scenario database: the entity its row(s).
+  await expect(page.getByTestId('perception-truth').getByTestId('entity-rows')).toContainText(entity);
+  await expect(page.getByTestId('perception-agent').getByTestId('entity-rows')).toBeVisible();
+
+  // Jump to evidence: the reference's first frame, its range selected on the timeline.
+  const taskId = /task (\S+)/.exec((await page.locator('.replay-header').textContent())!)![1];
+  const ref = groundTruthOf(taskId).visual_refs.find((r) => r.entity === entity)!;
+  const { first: refFirst, last: refLast } = secondsToFrameRange(ref.start, ref.end, FPS);
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('frame-counter')).toHaveText(String(refFirst));
+  await expect(page.getByTestId('timeline').locator(`[data-range="${ref.id}"]`)).toHaveAttribute('data-selected', 'true');
+  await expectVideoShows(page, refFirst);
+  await expect(page.getByTestId('reference-strip').locator('img').first()).toBeVisible({ timeout: 20_000 });
+  expect(refLast).toBeGreaterThanOrEqual(refFirst);
+
+  // Copy the frame on screen (Shift+C): the clipboard holds a PNG of that frame.
+  await page.keyboard.press('Shift+C');
+  await expect(page.getByTestId('copy-frame-status')).toHaveText(`frame ${refFirst} copied as PNG`);
+  const pasted = await page.evaluate(async (box) => {
+    const items = await navigator.clipboard.read();
+    const item = items.find((i) => i.types.includes('image/png'))!;
+    const bitmap = await createImageBitmap(await item.getType('image/png'));
+    const canvas = document.createElement('canvas');
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    context.drawImage(bitmap, 0, 0);
+    const rgba = context.getImageData(box.x, box.y, box.w, box.h).data;
+    const rgb: number[] = [];
+    for (let i = 0; i < rgba.length; i += 4) rgb.push(rgba[i], rgba[i + 1], rgba[i + 2]);
+    return { width: bitmap.width, rgb };
+  }, INDEX_BOX);
+  expect(pasted.width).toBeGreaterThan(0);
+  expect(readBurnedIndex(pasted.rgb, refFirst).best, 'burned-in index of the pasted PNG').toBe(refFirst);
+
+  const figures = { firstFrameMs: Math.round(firstFrameMs), frameStepMedianMs: Math.round(median(steps)), steps: steps.map(Math.round) };
+  console.log(`replay benchmark: ${JSON.stringify(figures)}`);
+  test.info().annotations.push({ type: 'benchmark', description: JSON.stringify(figures) });
+});

@@ -1,0 +1,124 @@
+// The studio's one keymap: every keyboard action with its default keys, its group and
+// description (the `?` overlay and the Ctrl+K palette list them from here) and its scope. A
+// component supplies only what the action does (`useHotkeyAction(id, run)`), so the same action
+// has the same keys in every workspace: the clip's frame steps are D/F and C/V wherever a clip is.
+import type { WorkspaceId } from '../workspaces/workspaces';
+
+export interface KeymapScope {
+  /** Where its actions can be registered: every workspace, or some. */
+  workspaces: 'all' | readonly WorkspaceId[];
+  /**
+   * A focus scope (keys that mean something else where the focus is, e.g. in a focused call): its
+   * actions run only when `when` accepts the event, and win over actions of the other scopes.
+   */
+  focus?: { label: string; when(event: KeyboardEvent): boolean };
+}
+
+export const KEYMAP_SCOPES = {
+  global: { workspaces: 'all' },
+  /** Wherever a clip is shown. */
+  clip: { workspaces: ['annotate', 'replay', 'adjudicate'] },
+  annotate: { workspaces: ['annotate'] },
+  replay: { workspaces: ['replay'] },
+  'annotate.call': {
+    workspaces: ['annotate'],
+    focus: { label: 'a focused call', when: (event) => event.target instanceof Element && event.target.closest('.call-list [data-call-index]') !== null },
+  },
+} as const satisfies Record<string, KeymapScope>;
+
+export type KeymapScopeId = keyof typeof KEYMAP_SCOPES;
+
+export interface KeymapEntry {
+  /** Stable name, e.g. 'clip.frame-forward'; a user keymap would rebind by id. */
+  id: string;
+  /** Key combinations as keyComboOf() names them: '?', 'Escape', 'Alt+2', 'Ctrl+k', 'C' (Shift+c). */
+  keys: readonly string[];
+  /** Heading in the help overlay. */
+  group: string;
+  description: string;
+  scope: KeymapScopeId;
+}
+
+export const KEYMAP = [
+  { id: 'help.toggle', keys: ['?'], group: 'General', description: 'Show or hide this list of shortcuts', scope: 'global' },
+  { id: 'help.close', keys: ['Escape'], group: 'General', description: 'Close the shortcut list', scope: 'global' },
+  { id: 'palette.open', keys: ['Ctrl+k'], group: 'General', description: 'Go to a task, trajectory, workspace or action', scope: 'global' },
+  { id: 'sidebar.toggle', keys: ['Ctrl+b'], group: 'General', description: 'Show or hide the dataset list (remembered per workspace)', scope: 'global' },
+  { id: 'workspace.annotate', keys: ['Alt+1'], group: 'Workspaces', description: 'Go to Annotate', scope: 'global' },
+  { id: 'workspace.adjudicate', keys: ['Alt+2'], group: 'Workspaces', description: 'Go to Adjudicate', scope: 'global' },
+  { id: 'workspace.replay', keys: ['Alt+3'], group: 'Workspaces', description: 'Go to Replay', scope: 'global' },
+  { id: 'workspace.reports', keys: ['Alt+4'], group: 'Workspaces', description: 'Go to Reports', scope: 'global' },
+
+  // CVAT-like: Space play, D/F one frame, C/V ten frames.
+  { id: 'clip.play', keys: ['Space'], group: 'Clip', description: 'Play or pause the clip', scope: 'clip' },
+  { id: 'clip.frame-back', keys: ['d', 'ArrowLeft'], group: 'Clip', description: 'Back one frame', scope: 'clip' },
+  { id: 'clip.frame-forward', keys: ['f', 'ArrowRight'], group: 'Clip', description: 'Forward one frame', scope: 'clip' },
+  { id: 'clip.ten-back', keys: ['c'], group: 'Clip', description: 'Back ten frames', scope: 'clip' },
+  { id: 'clip.ten-forward', keys: ['v'], group: 'Clip', description: 'Forward ten frames', scope: 'clip' },
+  { id: 'clip.copy-frame', keys: ['C'], group: 'Clip', description: 'Copy the frame on screen as a PNG image (Shift+C)', scope: 'clip' },
+
+  // Label Studio-like I/O for in and out.
+  { id: 'annotate.mark-in', keys: ['i'], group: 'Annotate', description: 'Mark in at the current frame (visual reference start)', scope: 'annotate' },
+  { id: 'annotate.mark-out', keys: ['o'], group: 'Annotate', description: 'Mark out at the current frame (visual reference end)', scope: 'annotate' },
+  { id: 'annotate.loop', keys: ['l'], group: 'Annotate', description: 'Loop the marked range, or stop looping', scope: 'annotate' },
+  { id: 'annotate.next-task', keys: ['n', 'Alt+ArrowDown'], group: 'Annotate', description: 'Next task in the queue', scope: 'annotate' },
+  { id: 'annotate.previous-task', keys: ['p', 'Alt+ArrowUp'], group: 'Annotate', description: 'Previous task in the queue', scope: 'annotate' },
+  { id: 'annotate.submit', keys: ['Ctrl+Enter'], group: 'Annotate', description: 'Submit the task (or reopen it)', scope: 'annotate' },
+  { id: 'annotate.call-up', keys: ['Alt+ArrowUp'], group: 'Annotate', description: 'Move the call up', scope: 'annotate.call' },
+  { id: 'annotate.call-down', keys: ['Alt+ArrowDown'], group: 'Annotate', description: 'Move the call down', scope: 'annotate.call' },
+  { id: 'annotate.call-delete', keys: ['Delete'], group: 'Annotate', description: 'Delete the call', scope: 'annotate.call' },
+
+  { id: 'replay.nextCall', keys: ['j', 'ArrowDown'], group: 'Replay', description: 'Next tool call', scope: 'replay' },
+  { id: 'replay.previousCall', keys: ['k', 'ArrowUp'], group: 'Replay', description: 'Previous tool call', scope: 'replay' },
+  { id: 'replay.firstCall', keys: ['Home'], group: 'Replay', description: 'First tool call', scope: 'replay' },
+  { id: 'replay.lastCall', keys: ['End'], group: 'Replay', description: 'Last tool call', scope: 'replay' },
+  {
+    id: 'replay.evidence',
+    keys: ['e'],
+    group: 'Replay',
+    description: 'Jump to the evidence of the label (for perception: the visual reference’s first frame in the clip)',
+    scope: 'replay',
+  },
+] as const satisfies readonly KeymapEntry[];
+
+export type ActionId = (typeof KEYMAP)[number]['id'];
+
+const byId = new Map<string, KeymapEntry>(KEYMAP.map((entry) => [entry.id, entry]));
+
+export function keymapEntry(id: ActionId): KeymapEntry {
+  return byId.get(id)!;
+}
+
+/** The focus scope of an entry, if its scope is one. */
+export function focusOf(entry: KeymapEntry): KeymapScope['focus'] {
+  return (KEYMAP_SCOPES[entry.scope] as KeymapScope).focus;
+}
+
+function sharesWorkspace(a: KeymapScope, b: KeymapScope): boolean {
+  if (a.workspaces === 'all' || b.workspaces === 'all') return true;
+  return a.workspaces.some((w) => (b.workspaces as readonly WorkspaceId[]).includes(w));
+}
+
+/**
+ * Keys that two actions would both claim: same key, and scopes that can hold at once (they share a
+ * workspace). A focus scope may take a key from the others on purpose (it wins where it holds),
+ * but not from another action of its own scope. Also duplicate ids.
+ */
+export function keymapCollisions(entries: readonly KeymapEntry[], scopes: Record<string, KeymapScope> = KEYMAP_SCOPES): string[] {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  for (const entry of entries) {
+    if (ids.has(entry.id)) problems.push(`${entry.id} is in the keymap twice`);
+    ids.add(entry.id);
+  }
+  for (let i = 0; i < entries.length; i++) {
+    for (let j = i + 1; j < entries.length; j++) {
+      const [a, b] = [entries[i], entries[j]];
+      const [scopeA, scopeB] = [scopes[a.scope], scopes[b.scope]];
+      const clash = a.scope === b.scope || (!scopeA.focus && !scopeB.focus && sharesWorkspace(scopeA, scopeB));
+      if (!clash) continue;
+      for (const key of a.keys) if (b.keys.includes(key)) problems.push(`${key}: ${a.id} (${a.scope}) and ${b.id} (${b.scope})`);
+    }
+  }
+  return problems;
+}

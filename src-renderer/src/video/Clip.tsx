@@ -1,0 +1,141 @@
+// The clip, as every workspace shows it: the frame-exact player (VideoPlayer: video.js, decoded
+// frames for steps), a placeholder when the file cannot be played, and the transport: steps,
+// play, the frame counter of the frame on screen, speed, go to frame or time. The owner supplies
+// a controller (one per player), the source and what is particular to it (Annotate's marks).
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { formatFps, formatTimecode, parseFrameOrTime } from '../../../shared/frames/frames';
+import { playbackRates, type ClipController } from './clipController';
+import { useClipHotkeys } from './useClipHotkeys';
+import { useClipState } from './useClipState';
+import { VideoPlayer, type VideoHandle, type VideoMeta } from './VideoPlayer';
+import './clip.css';
+
+export interface ClipProps {
+  controller: ClipController;
+  src: string | null;
+  /** The frame rate in use (declared, measured or the default). */
+  fps: number;
+  /** The rate the task declares, if any (else it is measured from the media). */
+  declaredFps?: number;
+  /** The clip's file as the dataset names it, for the placeholder. */
+  videoName: string;
+  /** Nothing to show yet (the player stays mounted so the next clip only changes its source). */
+  empty?: ReactNode;
+  /** More transport controls (Annotate's marks). */
+  extras?: ReactNode;
+  /** What the user can still do without the clip. */
+  missingHint?: string;
+}
+
+export function Clip({ controller, src, fps, declaredFps, videoName, empty, extras, missingHint }: ClipProps) {
+  const rate = useClipState(controller, (state) => state.rate);
+  const loop = useClipState(controller, (state) => state.loop);
+  const clipError = useClipState(controller, (state) => state.clipError);
+  const { store } = controller;
+  useEffect(() => controller.sourceChanged(), [controller, src]);
+  const onMeta = useCallback((meta: VideoMeta) => controller.metaLoaded(meta, declaredFps, fps), [controller, declaredFps, fps]);
+  const onFrame = useCallback((frame: number) => store.setState({ frame }), [store]);
+  const onPlaying = useCallback((playing: boolean) => store.setState({ playing }), [store]);
+  const onError = useCallback((message: string) => store.setState({ clipError: message }), [store]);
+  // Ref callbacks of their own, so that the controller itself is never taken for a ref.
+  const hostRef = useCallback((element: HTMLDivElement | null) => controller.setHost(element), [controller]);
+  const playerRef = useCallback((handle: VideoHandle | null) => controller.attach(handle), [controller]);
+  const shown = empty === undefined;
+  useClipHotkeys(controller);
+
+  return (
+    <section className={shown ? 'clip-pane' : 'clip-pane empty muted'}>
+      {!shown && empty}
+      <div className="video-frame" data-testid="video-player" hidden={!shown} ref={hostRef}>
+        <VideoPlayer ref={playerRef} src={src} fps={fps} rate={rate} loop={loop} onFrame={onFrame} onMeta={onMeta} onShown={controller.shownNow} onPlayingChange={onPlaying} onError={onError} />
+        {shown && clipError && (
+          <div className="clip-missing" data-testid="clip-missing" role="status">
+            <strong>Clip not available</strong>
+            <span>{videoName}</span>
+            <span className="muted">{clipError}</span>
+            {missingHint && <span className="muted">{missingHint}</span>}
+          </div>
+        )}
+      </div>
+      {shown && <Transport controller={controller} fps={fps} extras={extras} />}
+    </section>
+  );
+}
+
+/** Play/pause, speed, steps, the counter and go to frame or time. */
+function Transport({ controller, fps, extras }: { controller: ClipController; fps: number; extras?: ReactNode }) {
+  const frame = useClipState(controller, (state) => state.frame);
+  const total = useClipState(controller, (state) => state.frameCount);
+  const playing = useClipState(controller, (state) => state.playing);
+  const rate = useClipState(controller, (state) => state.rate);
+  const [goto, setGoto] = useState('');
+  const { stepFrames } = controller;
+  return (
+    <div className="transport" role="toolbar" aria-label="Clip controls">
+      <button type="button" onClick={() => void stepFrames(-10)} title="Back ten frames (C)">
+        −10
+      </button>
+      <button type="button" onClick={() => void stepFrames(-1)} title="Back one frame (D)">
+        −1
+      </button>
+      <button type="button" className="primary" onClick={controller.togglePlay} title="Play or pause (Space)" data-testid="play-toggle">
+        {playing ? 'Pause' : 'Play'}
+      </button>
+      <button type="button" onClick={() => void stepFrames(1)} title="Forward one frame (F)">
+        +1
+      </button>
+      <button type="button" onClick={() => void stepFrames(10)} title="Forward ten frames (V)">
+        +10
+      </button>
+      <span className="frame-counter" title="Frame on screen: while stepping, a decoded frame; once the steps pause, the video presents the same frame (checked with requestVideoFrameCallback)">
+        frame <span data-testid="frame-counter">{frame}</span>
+        <span className="muted"> / {total > 0 ? total - 1 : '–'}</span>
+        <span className="muted timecode" data-testid="timecode" title="SMPTE timecode, non-drop: hours:minutes:seconds:frame">
+          {' '}
+          {formatTimecode(frame, fps)}
+        </span>
+        <span className="muted" data-testid="clip-fps">
+          {' '}
+          · {formatFps(fps)} fps
+        </span>
+      </span>
+      <label className="speed">
+        Speed
+        <select aria-label="Playback speed" value={rate} onChange={(event) => controller.store.setState({ rate: Number(event.target.value) })}>
+          {playbackRates.map((value) => (
+            <option key={value} value={value}>
+              {value}×
+            </option>
+          ))}
+        </select>
+      </label>
+      <form
+        className="goto"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const target = parseFrameOrTime(goto, fps);
+          if (target !== null) void controller.seekFrame(target);
+        }}
+      >
+        <input aria-label="Go to frame or time" placeholder="frame, 00:00:04:12, 4.5s" value={goto} onChange={(event) => setGoto(event.target.value)} size={10} />
+      </form>
+      {extras}
+      <CopyFrame controller={controller} />
+    </div>
+  );
+}
+
+/** Copy the frame on screen to the clipboard as a PNG, and what came of the last copy. */
+function CopyFrame({ controller }: { controller: ClipController }) {
+  const copied = useSyncExternalStore(controller.onCopied, () => controller.copied);
+  return (
+    <span className="copy-frame">
+      <button type="button" onClick={() => void controller.copyFrame()} title="Copy the frame on screen as a PNG image (Shift+C)" data-testid="copy-frame">
+        Copy frame
+      </button>
+      <span className="muted" role="status" data-testid="copy-frame-status" data-ok={copied?.ok}>
+        {copied === null ? '' : copied.ok ? `frame ${copied.frame} copied as PNG` : `not copied: ${copied.message}`}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,38 @@
+// Thumbnails of chosen frames of a clip, drawn once the player has shown its first frame and
+// the user pauses stepping (the filmstrip's own <video> seeks compete with the player's).
+import { useEffect, useState } from 'react';
+import { clipSource } from './clipCache';
+import type { ClipController } from './clipController';
+import { makeFilmstrip, type Thumbnail } from './filmstrip';
+
+export function useFilmstrip(controller: ClipController, src: string | null, frames: readonly number[], fps: number, height: number): Thumbnail[] {
+  const framesKey = frames.join(',');
+  const key = src === null || frames.length === 0 ? '' : `${src}@${fps}@${framesKey}`;
+  const [strip, setStrip] = useState<{ key: string; list: Thumbnail[] }>({ key: '', list: [] });
+  useEffect(() => {
+    if (key === '' || src === null) return;
+    const wanted = framesKey.split(',').map(Number);
+    const abort = new AbortController();
+    const created: string[] = [];
+    const timer = window.setTimeout(() => {
+      void controller
+        .afterShown()
+        .then(() => controller.afterQuiet())
+        // From the clip the player holds in memory when it does (no second download).
+        .then(() => (abort.signal.aborted || controller.store.getState().clipError ? null : clipSource(src)))
+        .then((url) => {
+          if (!url || abort.signal.aborted) return;
+          return makeFilmstrip(url, wanted, fps, height, abort.signal, (thumb) => {
+            created.push(thumb.url);
+            setStrip((previous) => (previous.key === key ? { key, list: [...previous.list, thumb] } : { key, list: [thumb] }));
+          });
+        });
+    }, 100);
+    return () => {
+      window.clearTimeout(timer);
+      abort.abort();
+      created.forEach((url) => URL.revokeObjectURL(url));
+    };
+  }, [controller, key, framesKey, src, fps, height]);
+  return strip.key === key ? strip.list : [];
+}
