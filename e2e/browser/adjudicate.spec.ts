@@ -221,3 +221,34 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
     .toBe(true);
   await context.close();
 });
+
+test('finalizing keeps the ground truth references the adjudicator did not remove; each is a row of its own', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const gtFile = path.join(dataset, 'ground_truth.jsonl');
+  // The task's ground truth carries a reference neither annotator wrote (e.g. from an earlier adjudication).
+  const kept = { id: 'gt-ref-1', description: 'the tins on the top shelf', entity: 'ZZ Tins', start: 1, end: 2 };
+  const lines = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  await writeFile(gtFile, `${lines.map((l) => JSON.stringify(l.task_id === TASK ? { ...l, visual_refs: [kept] } : l)).join('\n')}\n`);
+
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(withQuery('', '#/adjudicate'));
+  await page.getByTestId('adjudicator-name').fill('e2e-lead-2');
+  await page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`).click();
+  const refRows = page.getByTestId('reference-rows');
+  const keptRow = refRows.locator('tr[data-entity="zz tins"]');
+  await expect(keptRow).toHaveAttribute('data-choice', 'keep');
+  await expect(keptRow).toContainText('the tins on the top shelf');
+  await page.getByTestId('finalize-button').click();
+  await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
+  const written = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; visual_refs: unknown[]; adjudicator?: string });
+  const line = written.find((l) => l.task_id === TASK)!;
+  expect(line.adjudicator).toBe('e2e-lead-2');
+  expect(line.visual_refs).toContainEqual(kept);
+
+  // Dropping it is the adjudicator's explicit choice.
+  await keptRow.getByLabel('drop').check();
+  await page.getByTestId('finalize-button').click();
+  await expect.poll(async () => JSON.stringify(await readFile(gtFile, 'utf8'))).not.toContain('gt-ref-1');
+  await context.close();
+});
