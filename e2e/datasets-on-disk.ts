@@ -4,7 +4,9 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
-export const datasetsDir = path.join(repoRoot, 'datasets');
+export const repoDatasetsDir = path.join(repoRoot, 'datasets');
+/** What the shared host lists: the global setup's copy of the repository's datasets/ (identical content). */
+export const datasetsDir = process.env.STUDIO_DATASETS_DIR ?? repoDatasetsDir;
 
 export interface DatasetOnDisk {
   folder: string;

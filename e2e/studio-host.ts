@@ -13,10 +13,23 @@ export interface StudioHost {
   stop(): void;
 }
 
-export function startStudioHost(options: { configDir: string; dataset?: string; timeoutMs?: number }): Promise<StudioHost> {
-  const args = ['src-main/launchers/web.mjs', '--port', '0', '--config-dir', options.configDir];
+export interface StudioHostOptions {
+  configDir: string;
+  dataset?: string;
+  /** Listed instead of the repository's datasets/ (the shared host serves a copy: the studio writes what people type). */
+  datasetsDir?: string;
+  /** A fixed port and token, so that a page keeps working when the test restarts the host. */
+  port?: number;
+  token?: string;
+  timeoutMs?: number;
+}
+
+export function startStudioHost(options: StudioHostOptions): Promise<StudioHost> {
+  const args = ['src-main/launchers/web.mjs', '--port', String(options.port ?? 0), '--config-dir', options.configDir];
   if (options.dataset) args.push('--dataset', options.dataset);
-  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (options.datasetsDir) args.push('--datasets-dir', options.datasetsDir);
+  const env = options.token ? { ...process.env, EGOSTUDIO_WEB_TOKEN: options.token } : process.env;
+  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   return new Promise<StudioHost>((resolve, reject) => {
     const timeoutMs = options.timeoutMs ?? 120_000;

@@ -1,8 +1,9 @@
 // Agreement and adjudication end to end, on a temporary copy of the sample dataset served by a
 // browser host of this spec's own (so the repository's ground_truth.jsonl is never touched):
-// two browser contexts as two annotators (alice, bob), each with an Annotate tab and an
-// Adjudicate tab. An edit shows in the same context's agreement panel through dexie live
-// queries; an export shows in the other context's panel through the file watcher (SSE). Then a
+// two browser contexts as two annotators (alice, bob: two IndexedDBs, as two machines), each with
+// an Annotate tab and an Adjudicate tab. An edit shows in the same context's agreement panel
+// through dexie live queries, and, written through to annotations/<name>.jsonl without any
+// Export, in the other context's panel through the file watcher (SSE). Then a
 // disputed task is adjudicated and its line is read back from ground_truth.jsonl on disk.
 // ADJUDICATE_SCREENSHOTS=DIR saves screenshots.
 import type { ChildProcess } from 'node:child_process';
@@ -88,11 +89,6 @@ async function annotatorTabs(browser: Browser, name: string): Promise<{ annotate
   return { annotate, adjudicate };
 }
 
-async function exportFile(page: Page, name: string): Promise<void> {
-  await page.getByTestId('export-annotations').click();
-  await expect(page.getByTestId('status-message')).toContainText(`Exported 1 annotation(s) to annotations/${name}.jsonl`);
-}
-
 const exactOf = (page: Page) => page.getByTestId('agreement-panel').getByTestId('agreement-exact');
 
 test('two annotators in two browser contexts: each panel follows both', async ({ browser }) => {
@@ -116,24 +112,28 @@ test('two annotators in two browser contexts: each panel follows both', async ({
     await expect(tab.getByTestId('agreement-diffs')).toContainText('qty');
   }
 
-  // alice takes bob's calls: her other tab sees it through dexie, bob's context does not yet.
+  // alice takes bob's calls: her other tab sees it through dexie; bob's context, with no Export,
+  // through write-through (her file on the host), the watcher and the event stream.
+  const aliceFile = path.join(dataset, 'annotations', 'alice.jsonl');
+  const aliceBefore = await readFile(aliceFile, 'utf8');
   await replaceCalls(alice.annotate, bobCalls);
   await follows('own other tab', alice.adjudicate, 'true');
   await follows('own tab', alice.annotate, 'true');
   await expect(alice.adjudicate.getByTestId('agreement-call-f1')).toContainText('1');
-  await expect(exactOf(bob.adjudicate)).toHaveAttribute('data-value', 'false');
+  await follows('other context, no export', bob.adjudicate, 'true');
+  await follows('other context annotate tab, no export', bob.annotate, 'true');
+  const aliceAfter = await readFile(aliceFile, 'utf8');
+  expect(aliceAfter.startsWith(aliceBefore), 'lines are appended, none rewritten').toBe(true);
+  expect(latestCalls(aliceAfter, TASK)).toEqual(bobCalls);
 
-  // alice exports: the file changes on disk, the watcher tells bob's context.
-  await exportFile(alice.annotate, 'alice');
-  await follows('other context after export', bob.adjudicate, 'true');
-
-  // bob drops his last call: his own panel first, alice's after his export.
+  // bob drops his last call: his own panel first, alice's through his file.
   await replaceCalls(bob.annotate, bobCalls.slice(0, 2));
   await follows('own other tab', bob.adjudicate, 'false');
   await expect(bob.adjudicate.getByTestId('agreement-diffs')).toContainText('only alice');
-  await exportFile(bob.annotate, 'bob');
-  await follows('other context after export', alice.adjudicate, 'false');
+  await follows('other context, no export', alice.adjudicate, 'false');
+  await follows('other context annotate tab, no export', alice.annotate, 'false');
   await expect(alice.adjudicate.getByTestId('agreement-call-f1')).toContainText('0.8');
+  await expect(alice.annotate.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
   console.log(`adjudicate benchmark: agreement panel follows an edit in ${latencies.join(', ')} (aim: 1000 ms each)`);
   if (screenshots) {
     await alice.adjudicate.screenshot({ path: path.join(screenshots, 'adjudicate-panel.png'), fullPage: true });
@@ -227,5 +227,36 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await expect
     .poll(async () => JSON.parse(await readFile(path.join(dataset, 'studio-project.json'), 'utf8').catch(() => '{}')).agreement?.hide_while_annotating)
     .toBe(true);
+  await context.close();
+});
+
+test('finalizing keeps the ground truth references the adjudicator did not remove; each is a row of its own', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const gtFile = path.join(dataset, 'ground_truth.jsonl');
+  // The task's ground truth carries a reference neither annotator wrote (e.g. from an earlier adjudication).
+  const kept = { id: 'gt-ref-1', description: 'the tins on the top shelf', entity: 'ZZ Tins', start: 1, end: 2 };
+  const lines = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  await writeFile(gtFile, `${lines.map((l) => JSON.stringify(l.task_id === TASK ? { ...l, visual_refs: [kept] } : l)).join('\n')}\n`);
+
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(withQuery('', '#/adjudicate'));
+  await page.getByTestId('adjudicator-name').fill('e2e-lead-2');
+  await page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`).click();
+  const refRows = page.getByTestId('reference-rows');
+  const keptRow = refRows.locator('tr[data-entity="zz tins"]');
+  await expect(keptRow).toHaveAttribute('data-choice', 'keep');
+  await expect(keptRow).toContainText('the tins on the top shelf');
+  await page.getByTestId('finalize-button').click();
+  await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
+  const written = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; visual_refs: unknown[]; adjudicator?: string });
+  const line = written.find((l) => l.task_id === TASK)!;
+  expect(line.adjudicator).toBe('e2e-lead-2');
+  expect(line.visual_refs).toContainEqual(kept);
+
+  // Dropping it is the adjudicator's explicit choice.
+  await keptRow.getByLabel('drop').check();
+  await page.getByTestId('finalize-button').click();
+  await expect.poll(async () => JSON.stringify(await readFile(gtFile, 'utf8'))).not.toContain('gt-ref-1');
   await context.close();
 });

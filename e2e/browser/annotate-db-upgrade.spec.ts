@@ -4,7 +4,7 @@
 // keys as arrays), with rows of two annotators. Then the Annotate workspace opens it at the
 // current version: the rows must carry call ids, frames, bindings and an empty file base, the
 // annotation must show in the UI, and the next edit must take the next revision.
-import { realpath } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { datasetIdFor } from '../../src-main/services/dataset-catalog';
@@ -113,7 +113,7 @@ test('a version-1 annotation database is upgraded in Chromium and its annotation
   );
   expect(created).toEqual({ version: 10, existed: false });
 
-  // The app opens the database at the current version (dexie runs the v2 upgrade).
+  // The app opens the database at the current version (dexie runs the v2 and v3 upgrades).
   await page.unroute(`${origin}/e2e-blank`);
   const url = new URL(sharedStudioUrl());
   url.searchParams.set('annotator', annotator);
@@ -132,9 +132,9 @@ test('a version-1 annotation database is upgraded in Chromium and its annotation
   await expect(page.getByTestId('save-state')).toContainText('rev 3');
 
   const upgraded = await readRawDb(page);
-  expect(upgraded.version).toBe(20);
+  expect(upgraded.version).toBe(30);
   const stores = Object.fromEntries(upgraded.stores.map((store) => [store.name, store]));
-  expect(Object.keys(stores).sort()).toEqual(['annotations', 'annotators', 'fileSync']);
+  expect(Object.keys(stores).sort()).toEqual(['annotations', 'annotators', 'fileSync', 'outbox']);
   expect(stores.annotations.keyPath).toEqual(['dataset', 'task', 'annotator']);
   expect(stores.annotations.indexes).toContainEqual({ name: '[dataset+status]', keyPath: ['dataset', 'status'] });
   expect(stores.annotators.indexes).toContainEqual({ name: 'last_used_at', keyPath: 'last_used_at' });
@@ -144,8 +144,11 @@ test('a version-1 annotation database is upgraded in Chromium and its annotation
     [annotator, 'Domaine Lune Bordeaux'],
     [other, 'Casa Vento Rioja'],
   ]) {
-    // Every row is upgraded, not only the one the UI opened; nothing else in it changes.
-    expect(rowOf(who)).toEqual({
+    // Every row is upgraded, not only the one the UI opened; nothing else in it changes (but the
+    // file base of the open annotator's row: v3 queued its never-exported edit, written through since).
+    const { base, ...row } = rowOf(who)!;
+    expect(base === null || (base as { revision: number }).revision === 3).toBe(true);
+    expect(row).toEqual({
       dataset,
       task: TASK,
       annotator: who,
@@ -157,10 +160,13 @@ test('a version-1 annotation database is upgraded in Chromium and its annotation
       status: 'draft',
       revision: 3,
       updated_at: '2026-01-01T00:00:00.000Z',
-      base: null,
       editor_text: null,
     });
   }
+  // The v1 row that was never exported reached the annotator's file with no Export.
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  const file = await readFile(path.join(datasetsDir, 'egobench-sample', 'annotations', `${annotator}.jsonl`), 'utf8');
+  expect(JSON.parse(file.trim().split('\n')[0])).toMatchObject({ task_id: TASK, revision: 3, calls: [{ tool_name: 'get_price' }, { tool_name: 'add_to_cart' }] });
 
   // The next edit on an upgraded row is saved as the next revision, the other annotator's row untouched.
   await page.getByTestId('submit-task').click();
@@ -168,5 +174,6 @@ test('a version-1 annotation database is upgraded in Chromium and its annotation
   await expect(page.locator(`[data-task-id="${TASK}"] .status-badge`)).toHaveText('submitted');
   const after = await readRawDb(page);
   expect(after.rows.find((row) => row.annotator === annotator)).toMatchObject({ revision: 4, status: 'submitted', calls: rowOf(annotator)!.calls });
+  // The other annotator's row waits for that annotator (its edit stays queued in this browser).
   expect(after.rows.find((row) => row.annotator === other)).toEqual(rowOf(other));
 });

@@ -1,6 +1,7 @@
 // Annotate on a temporary copy of the sample dataset (its own browser host, so the repository's
-// files are never touched): the annotator's file changed on disk between an export and the next
-// one -> the conflict dialog shows and nothing is overwritten silently; and a task whose clip is
+// files are never touched): the annotator's file changed on disk while an edit waited to be
+// written through -> the conflict dialog (the shared Dialog, checked with axe) shows and nothing
+// is overwritten silently; the open task follows the file; and a task whose clip is
 // missing shows the placeholder while the queue, the editor and the other clips keep working.
 import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
 import { replaceCalls } from '../annotate-editor';
+import { seriousViolations } from '../axe';
 
 const TASK = 'retail-01';
 const MISSING = 'retail-02';
@@ -51,69 +53,88 @@ async function openAs(page: Page, annotator: string): Promise<void> {
 
 const price = (product: string) => ({ tool_name: 'get_price', parameters: { product_name: product } });
 
-test('the annotator file changed on disk since the export: a conflict to resolve, nothing overwritten', async ({ page }) => {
+test('write-through: a line written by someone else meanwhile is a conflict to resolve, nothing overwritten; the file is followed', async ({ page }) => {
   test.setTimeout(90_000);
   const annotator = 'conflict-e2e';
   const file = path.join(dataset, 'annotations', `${annotator}.jsonl`);
   await openAs(page, annotator);
   await page.locator(`[data-task-id="${TASK}"]`).click();
   await replaceCalls(page, [price('Domaine Lune Bordeaux')]);
-  await page.getByTestId('export-annotations').click();
-  await expect(page.getByTestId('status-message')).toContainText(`Exported 1 annotation(s) to annotations/${annotator}.jsonl`);
-  const exported = await readFile(file, 'utf8');
-  const ours = JSON.parse(exported.trim()) as { revision: number };
+  // No Export: the saved edit is in the file.
+  await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 5000 }).toContain('Domaine Lune Bordeaux');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'saved');
+  const written = await readFile(file, 'utf8');
+  const ours = JSON.parse(written.trim().split('\n').at(-1)!) as { revision: number };
 
-  // Someone (another window of the same annotator, an editor) appends a newer line for the task...
-  const theirs = { ...JSON.parse(exported.trim()), calls: [price('Casa Vento Rioja')], revision: ours.revision + 5, updated_at: new Date().toISOString() };
-  delete theirs['x-studio'];
-  const onDisk = `${exported}${JSON.stringify(theirs)}\n`;
-  await writeFile(file, onDisk);
-  // ...while this window edits the same task.
+  // The host stops taking the appends (as if unreachable): the edit waits in the browser...
+  await page.route('**/api/datasets.appendIfUnchanged', (route) => route.abort('connectionrefused'));
   await replaceCalls(page, [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')]);
+  await expect(page.getByTestId('write-through')).toHaveText(/offline, [1-9]\d* unsent/);
+  // ...while someone else (another machine of the same annotator, an editor) appends a newer line.
+  const theirs = { ...JSON.parse(written.trim().split('\n').at(-1)!), calls: [price('Vigna Alta Chianti')], revision: ours.revision + 5, updated_at: new Date().toISOString() };
+  delete theirs['x-studio'];
+  const onDisk = `${written}${JSON.stringify(theirs)}\n`;
+  await writeFile(file, onDisk);
 
-  // Export: the dialog shows both sides; the file is left alone.
-  await page.getByTestId('export-annotations').click();
+  // The host is back: the conditional append is refused (the file moved), the file is read again,
+  // and the task edited on both sides asks the user. The file is left alone.
+  await page.unroute('**/api/datasets.appendIfUnchanged');
   const dialog = page.getByTestId('sync-conflict');
-  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
   await expect(dialog).toContainText(`annotations/${annotator}.jsonl changed on disk`);
   await expect(dialog.locator('fieldset')).toHaveCount(1);
   await expect(dialog.locator('legend')).toHaveText(TASK);
   await expect(dialog).toContainText(`File (rev ${theirs.revision})`);
   await expect(dialog).toContainText('get_price → get_price');
   expect(await readFile(file, 'utf8')).toBe(onDisk);
-  // Cancel: still nothing written, the local edit kept.
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Cancel (Escape, the shared Dialog): still nothing written, the local edit kept, the conflict waits.
+  await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect(await readFile(file, 'utf8')).toBe(onDisk);
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'conflict');
 
-  // Export again and keep mine: appended above their revision, every earlier line kept.
-  await page.getByTestId('export-annotations').click();
+  // Open it again and keep mine: appended above their revision, every earlier line kept.
+  await page.getByTestId('show-conflicts').click();
   await expect(dialog).toBeVisible();
   await dialog.getByLabel(/^Mine/).check();
   await page.getByTestId('resolve-conflicts').click();
   await expect(dialog).toBeHidden();
   await expect.poll(async () => (await readFile(file, 'utf8')).length).toBeGreaterThan(onDisk.length);
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
   const after = await readFile(file, 'utf8');
   expect(after.startsWith(onDisk)).toBe(true);
-  const added = after.slice(onDisk.length).trim().split('\n');
-  expect(added).toHaveLength(1);
-  const line = JSON.parse(added[0]) as { task_id: string; revision: number; calls: unknown[] };
-  expect(line).toMatchObject({ task_id: TASK, calls: [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')] });
-  expect(line.revision).toBeGreaterThan(theirs.revision);
+  const added = after.slice(onDisk.length).trim().split('\n').map((raw) => JSON.parse(raw) as { task_id: string; revision: number; calls: unknown[] });
+  expect(added.length).toBeGreaterThanOrEqual(1);
+  expect(added.at(-1)).toMatchObject({ task_id: TASK, calls: [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')] });
+  for (const line of added) expect(line.revision).toBeGreaterThan(theirs.revision);
 
-  // The file changes again; this time the file's version is taken on import.
-  const third = { ...theirs, calls: [price('Vigna Alta Chianti')], revision: line.revision + 1, updated_at: new Date().toISOString() };
+  // The file changes again while nothing waits here: the open task follows it (the file is the truth).
+  const third = { ...theirs, calls: [price('Vigna Alta Chianti')], revision: added.at(-1)!.revision + 1, updated_at: new Date().toISOString() };
   await writeFile(file, `${after}${JSON.stringify(third)}\n`);
-  await replaceCalls(page, [price('Domaine Lune Bordeaux')]);
-  await page.getByTestId('import-annotations').click();
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel(/^File/).check();
-  await page.getByTestId('resolve-conflicts').click();
-  await expect(dialog).toBeHidden();
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(1);
   await expect(page.getByTestId('call-list')).toContainText('Vigna Alta Chianti');
   expect(await readFile(file, 'utf8')).toBe(`${after}${JSON.stringify(third)}\n`);
+});
+
+test('the conflict dialog has no serious accessibility violation', async ({ page }) => {
+  const annotator = 'conflict-a11y';
+  const file = path.join(dataset, 'annotations', `${annotator}.jsonl`);
+  await openAs(page, annotator);
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await replaceCalls(page, [price('Domaine Lune Bordeaux')]);
+  await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 5000 }).toContain('Bordeaux');
+  await page.route('**/api/datasets.appendIfUnchanged', (route) => route.abort('connectionrefused'));
+  await replaceCalls(page, [price('Casa Vento Rioja')]);
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'offline');
+  const last = JSON.parse((await readFile(file, 'utf8')).trim().split('\n').at(-1)!) as Record<string, unknown> & { revision: number };
+  await writeFile(file, `${await readFile(file, 'utf8')}${JSON.stringify({ ...last, calls: [price('Vigna Alta Chianti')], revision: last.revision + 3 })}\n`);
+  await page.unroute('**/api/datasets.appendIfUnchanged');
+  await expect(page.getByTestId('sync-conflict')).toBeVisible({ timeout: 10_000 });
+  expect(await seriousViolations(page), 'conflict dialog').toEqual([]);
+  // Focus is trapped in the dialog (Radix): Tab stays inside.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="sync-conflict"]'))).toBe(true);
 });
 
 test('a task whose clip is missing shows the placeholder; everything else keeps working', async ({ page }) => {

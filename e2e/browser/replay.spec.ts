@@ -1,5 +1,6 @@
 // The Replay workspace in Chromium against the real browser host and the sample dataset.
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
@@ -55,6 +56,10 @@ test('filter to perception failures, step to the evidence, override the label; t
   await override.getByRole('button', { name: 'Save override' }).click();
   await expect(override.getByTestId('override-entry')).toContainText('logic');
   await expect(page.getByTestId('review-count')).toContainText('1 override');
+  // Saved to the reviewer's file on the host as it is made (no Export).
+  const reviewFile = path.join(datasetsDir, 'egobench-sample', 'reviews', 'e2e-reviewer.jsonl');
+  await expect.poll(() => readFile(reviewFile, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('"label":"logic"');
+  expect(JSON.parse((await readFile(reviewFile, 'utf8')).trim())).toMatchObject({ label: 'logic', reviewer: 'e2e-reviewer', reason: 'the agent saw the right item but skipped a call' });
 
   // Reload: the deep link, the override and its count are kept.
   await page.reload();
@@ -65,6 +70,12 @@ test('filter to perception failures, step to the evidence, override the label; t
   await page.getByTestId('review-count').click();
   await expect(page.locator('.agreement-popover')).toContainText('Cohen’s κ');
   await expect(page.locator('.agreement-popover .confusion td.off')).toHaveText('1');
+
+  // Removing it removes its line from the file too (other tests read this dataset's reviews).
+  await page.getByTestId('review-count').click();
+  await page.getByTestId('label-override').getByRole('button', { name: 'Remove mine' }).click();
+  await expect.poll(() => readFile(reviewFile, 'utf8').catch(() => 'gone'), { timeout: 10_000 }).toBe('');
+  await rm(reviewFile, { force: true });
 });
 
 test('imported trajectory files are evaluated against the open dataset; what did not load is listed', async ({ page }) => {

@@ -66,7 +66,20 @@ const videoFolderChoice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }),
   z.object({ kind: z.literal('clear') }),
 ]);
+/** A content hash from datasets.readVersioned or a write's answer; null: the file does not exist. */
+const expectedHash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'expected a content hash from datasets.readVersioned').nullable();
 // #endregion
+
+/** A file's text and content hash (both null when it does not exist), for conditional writes. */
+export interface VersionedText {
+  text: string | null;
+  hash: string | null;
+}
+
+/** What a conditional write left on disk. */
+export interface WrittenVersion extends DatasetFile {
+  hash: string;
+}
 
 /** A channel: its argument tuple schema and, as a type only, its result. */
 export interface ChannelSpec<Args extends z.ZodTuple, Result> {
@@ -116,6 +129,22 @@ export const studioChannels = {
     "Evaluates an opened dataset's trajectories/ in the host (SPEC §12 report, task counts, per-trajectory usage).",
     z.tuple([datasetId]),
   ),
+  // #region conditional writes: each names the one file it writes (annotations/<annotator>.jsonl,
+  // ground_truth.jsonl, reviews/<reviewer>.jsonl, ...) and the hash of the content it last read;
+  // the host refuses with 'conflict' (HTTP 409) when the file holds something else by now.
+  'datasets.readVersioned': channel<VersionedText>()(
+    'Reads a UTF-8 file of an opened dataset with its content hash (text and hash null when the file does not exist).',
+    z.tuple([datasetId, filePath]),
+  ),
+  'datasets.writeIfUnchanged': channel<WrittenVersion>()(
+    'Replaces a file of an opened dataset atomically when it still holds the content of expectedHash (null: it must not exist); else refuses with conflict.',
+    z.tuple([datasetId, filePath, fileText, expectedHash]),
+  ),
+  'datasets.appendIfUnchanged': channel<WrittenVersion>()(
+    'Appends whole lines to a file of an opened dataset (atomic rewrite, flushed) when it still holds the content of expectedHash; else refuses with conflict.',
+    z.tuple([datasetId, filePath, fileText.refine((lines) => lines === '' || lines.endsWith('\n'), 'expected whole lines, each ending in a newline'), expectedHash]),
+  ),
+  // #endregion
 } as const;
 
 export type StudioChannels = typeof studioChannels;

@@ -1,7 +1,9 @@
 // Errors that cross the API boundary keep a machine-readable code. Electron's contextBridge only
 // copies an Error's message, so the code also travels inside the message as a `[code] ` prefix.
 
-export const studioErrorCodes = ['invalid-args', 'forbidden', 'not-found', 'not-open', 'internal'] as const;
+// 'conflict': a conditional write found the file changed since the caller read it (HTTP 409).
+// 'unreachable': the renderer could not reach the host at all (network down, host stopped).
+export const studioErrorCodes = ['invalid-args', 'forbidden', 'not-found', 'not-open', 'conflict', 'unreachable', 'internal'] as const;
 export type StudioErrorCode = (typeof studioErrorCodes)[number];
 
 export class StudioError extends Error {

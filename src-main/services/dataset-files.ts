@@ -1,9 +1,10 @@
 // Reading, listing and writing the files of one dataset, given its real root path.
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { DatasetFile } from '../../shared/api/studio-api';
+import type { DatasetFile, VersionedText, WrittenVersion } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
+import { appendIfUnchanged, contentHash, writeIfUnchanged } from './conditional-write';
 import { readRegularText } from './regular-file';
 import { compareCodePoints } from './code-point-order';
 import { isInsideRoot, resolveExisting, resolveWritable } from './safe-path';
@@ -54,4 +55,27 @@ export async function writeDatasetText(realRoot: string, relativePath: string, c
   const target = await resolveWritable(realRoot, relativePath);
   await writeFileAtomic(target, content);
   return { path: relativePath, size: Buffer.byteLength(content, 'utf8') };
+}
+
+/** The file's text and content hash; both null when it does not exist (a folder or a link out is refused). */
+export async function readDatasetVersioned(realRoot: string, relativePath: string): Promise<VersionedText> {
+  try {
+    const text = await readDatasetText(realRoot, relativePath);
+    return { text, hash: contentHash(text) };
+  } catch (error) {
+    if (StudioError.from(error).code === 'not-found') return { text: null, hash: null };
+    throw error;
+  }
+}
+
+export async function writeDatasetTextIfUnchanged(realRoot: string, relativePath: string, content: string, expectedHash: string | null): Promise<WrittenVersion> {
+  const target = await resolveWritable(realRoot, relativePath);
+  const hash = await writeIfUnchanged(target, content, expectedHash, relativePath);
+  return { path: relativePath, size: Buffer.byteLength(content, 'utf8'), hash };
+}
+
+export async function appendDatasetLinesIfUnchanged(realRoot: string, relativePath: string, lines: string, expectedHash: string | null): Promise<WrittenVersion> {
+  const target = await resolveWritable(realRoot, relativePath);
+  const { hash, size } = await appendIfUnchanged(target, lines, expectedHash, relativePath);
+  return { path: relativePath, size, hash };
 }

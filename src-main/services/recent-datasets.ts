@@ -2,7 +2,7 @@
 // user's config folder (Electron's userData, or the browser host's --config-dir).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from './atomic-write';
+import { updateTextFile } from './conditional-write';
 
 const maxRecent = 10;
 
@@ -14,18 +14,24 @@ export class RecentDatasets {
   }
 
   async list(): Promise<string[]> {
-    try {
-      const parsed: unknown = JSON.parse(await readFile(this.file, 'utf8'));
-      const roots = (parsed as { roots?: unknown } | null)?.roots;
-      return Array.isArray(roots) ? roots.filter((root): root is string => typeof root === 'string') : [];
-    } catch {
-      // Missing or corrupt: start over rather than refuse to start.
-      return [];
-    }
+    return parseRoots(await readFile(this.file, 'utf8').catch(() => null));
   }
 
+  /** Read, modify, write under the file's lock: two windows or hosts remembering at once both count. */
   async remember(root: string): Promise<void> {
-    const roots = [root, ...(await this.list()).filter((known) => known !== root)].slice(0, maxRecent);
-    await writeFileAtomic(this.file, `${JSON.stringify({ roots }, null, 2)}\n`);
+    await updateTextFile(this.file, (text) => {
+      const roots = [root, ...parseRoots(text).filter((known) => known !== root)].slice(0, maxRecent);
+      return `${JSON.stringify({ roots }, null, 2)}\n`;
+    });
+  }
+}
+
+function parseRoots(text: string | null): string[] {
+  try {
+    const roots = (JSON.parse(text ?? '') as { roots?: unknown } | null)?.roots;
+    return Array.isArray(roots) ? roots.filter((root): root is string => typeof root === 'string') : [];
+  } catch {
+    // Missing or corrupt: start over rather than refuse to start.
+    return [];
   }
 }

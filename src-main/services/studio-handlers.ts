@@ -11,7 +11,14 @@ import {
 import { StudioError } from '../../shared/api/studio-error';
 import type { AnnotationWatcher } from './annotation-watcher';
 import type { DatasetCatalog } from './dataset-catalog';
-import { listDatasetFiles, readDatasetText, writeDatasetText } from './dataset-files';
+import {
+  appendDatasetLinesIfUnchanged,
+  listDatasetFiles,
+  readDatasetText,
+  readDatasetVersioned,
+  writeDatasetText,
+  writeDatasetTextIfUnchanged,
+} from './dataset-files';
 import { evaluationRun } from './evaluation-run';
 import type { StudioEventBus } from './event-bus';
 import { clipStatus, type VideoFolders } from './video-folders';
@@ -71,6 +78,17 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
       const status = await clipStatus(root, videoFolders);
       events.emit('datasets.changed', { datasetId, paths: status.clips.map((clip) => clip.path), reason: 'video-folder' });
       return status;
+    },
+    'datasets.readVersioned': (datasetId, path) => readDatasetVersioned(catalog.rootOf(datasetId), path),
+    'datasets.writeIfUnchanged': async (datasetId, path, content, expected) => {
+      const written = await writeDatasetTextIfUnchanged(catalog.rootOf(datasetId), path, content, expected);
+      events.emit('datasets.changed', { datasetId, paths: [written.path] });
+      return written;
+    },
+    'datasets.appendIfUnchanged': async (datasetId, path, lines, expected) => {
+      const written = await appendDatasetLinesIfUnchanged(catalog.rootOf(datasetId), path, lines, expected);
+      events.emit('datasets.changed', { datasetId, paths: [written.path] });
+      return written;
     },
     // Without a worker bundle (tests from the sources) everything is scored on this thread.
     'evaluation.run': async (datasetId) =>

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { ClipStatus } from '../../shared/api/studio-api';
 import { isDatasetRelativePath } from '../../shared/api/dataset-path';
 import { StudioError } from '../../shared/api/studio-error';
-import { writeFileAtomic } from './atomic-write';
+import { updateTextFile } from './conditional-write';
 import { resolveExisting } from './safe-path';
 
 export const videoFoldersFile = 'video-folders.json';
@@ -103,6 +103,17 @@ export async function checkVideoFolder(folder: string): Promise<string> {
   }
 }
 
+function parseFolders(text: string | null): Record<string, string> {
+  try {
+    const folders = (JSON.parse(text ?? '') as { folders?: unknown } | null)?.folders;
+    if (!folders || typeof folders !== 'object' || Array.isArray(folders)) return {};
+    return Object.fromEntries(Object.entries(folders).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    // Missing or corrupt: no folders chosen yet, rather than a studio that refuses to start.
+    return {};
+  }
+}
+
 /** `<configDir>/video-folders.json`: `{ "folders": { "<dataset root>": "<video folder>" } }`. */
 export class VideoFolders {
   private readonly file: string;
@@ -112,15 +123,7 @@ export class VideoFolders {
   }
 
   private async readAll(): Promise<Record<string, string>> {
-    try {
-      const parsed: unknown = JSON.parse(await readFile(this.file, 'utf8'));
-      const folders = (parsed as { folders?: unknown } | null)?.folders;
-      if (!folders || typeof folders !== 'object' || Array.isArray(folders)) return {};
-      return Object.fromEntries(Object.entries(folders).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-    } catch {
-      // Missing or corrupt: no folders chosen yet, rather than a studio that refuses to start.
-      return {};
-    }
+    return parseFolders(await readFile(this.file, 'utf8').catch(() => null));
   }
 
   /** The folder chosen for the dataset at `datasetRoot` (its real path), or null. */
@@ -131,10 +134,13 @@ export class VideoFolders {
   /** Remembers (or, with null, forgets) the dataset's video folder; checks it first. Returns what is stored. */
   async set(datasetRoot: string, folder: string | null): Promise<string | null> {
     const real = folder === null ? null : await checkVideoFolder(folder);
-    const folders = await this.readAll();
-    if (real === null) delete folders[datasetRoot];
-    else folders[datasetRoot] = real;
-    await writeFileAtomic(this.file, `${JSON.stringify({ folders }, null, 2)}\n`);
+    // Read, modify, write under the file's lock: choices made at once for two datasets both stay.
+    await updateTextFile(this.file, (text) => {
+      const folders = parseFolders(text);
+      if (real === null) delete folders[datasetRoot];
+      else folders[datasetRoot] = real;
+      return `${JSON.stringify({ folders }, null, 2)}\n`;
+    });
     return real;
   }
 

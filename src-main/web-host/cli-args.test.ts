@@ -8,6 +8,10 @@ describe('browser host arguments', () => {
     expect(args).toEqual({ port: 5174, datasets: ['/d/a', '/d/b'], configDir: '/c' });
   });
 
+  it('reads --datasets-dir, the folder listed instead of the repository datasets/', () => {
+    expect(parseWebHostArgs(['--datasets-dir', '/tmp/copy']).datasetsDir).toBe('/tmp/copy');
+  });
+
   it('resolves relative folders from where the user ran npm', () => {
     process.env.INIT_CWD = '/home/me/work';
     try {

@@ -6,12 +6,14 @@ export interface WebHostArgs {
   port: number;
   datasets: string[];
   configDir: string;
+  /** The folder listed as bundled datasets instead of <repository>/datasets (the e2e serve a copy). */
+  datasetsDir?: string;
 }
 
 // npm runs scripts in the package folder; INIT_CWD is where the user typed the command.
 const userCwd = () => process.env.INIT_CWD || process.cwd();
 
-export const webHostUsage = 'usage: npm run web -- [--port N] [--dataset DIR]... [--config-dir DIR]';
+export const webHostUsage = 'usage: npm run web -- [--port N] [--dataset DIR]... [--config-dir DIR] [--datasets-dir DIR]';
 
 function defaultConfigDir(): string {
   const base = process.env.XDG_CONFIG_HOME || path.join(homedir(), '.config');
@@ -34,6 +36,8 @@ export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
       args.port = port;
     } else if (flag === '--dataset') {
       args.datasets.push(path.resolve(userCwd(), value()));
+    } else if (flag === '--datasets-dir') {
+      args.datasetsDir = path.resolve(userCwd(), value());
     } else if (flag === '--config-dir') {
       args.configDir = path.resolve(userCwd(), value());
     } else {

@@ -5,17 +5,31 @@ import { parseWebHostArgs } from './cli-args';
 import { startWebHost } from './server';
 import { createToken } from './token-auth';
 
+function fixedToken(): string | null {
+  const token = process.env.EGOSTUDIO_WEB_TOKEN;
+  if (!token) return null;
+  if (!/^[A-Za-z0-9_-]{24,}$/.test(token)) throw new Error('EGOSTUDIO_WEB_TOKEN must be at least 24 letters, digits, "-" or "_"');
+  return token;
+}
+
 async function main(): Promise<void> {
   const args = parseWebHostArgs(process.argv.slice(2));
   // Built to <root>/out/main/web-host.js: the repository root is two folders up.
   const appRoot = path.resolve(import.meta.dirname, '..', '..');
   // The evaluation worker is built beside this file (electron-vite's main build, input eval-worker).
-  const studio = createStudioHost({ hostKind: 'web', appRoot, configDir: args.configDir, evaluationWorker: new URL('./eval-worker.js', import.meta.url) });
+  const studio = createStudioHost({
+    hostKind: 'web',
+    appRoot,
+    configDir: args.configDir,
+    datasetsDir: args.datasetsDir,
+    evaluationWorker: new URL('./eval-worker.js', import.meta.url),
+  });
   for (const folder of args.datasets) await studio.catalog.addFolder(folder);
   const host = await startWebHost({
     studio,
     rendererDir: path.join(appRoot, 'out', 'renderer'),
-    token: createToken(),
+    // EGOSTUDIO_WEB_TOKEN keeps one token across restarts (a script, the e2e that restart the host).
+    token: fixedToken() ?? createToken(),
     port: args.port,
   });
   console.log(`EgoBench Studio (browser host): ${host.url}`);

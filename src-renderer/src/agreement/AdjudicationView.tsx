@@ -1,7 +1,8 @@
 // Settling one task: the task's clip with both annotators' visual references, the two sequences
 // side by side (a Monaco diff of the canonical JSON and the call-level alignment), per call take
-// A, take B or edit, runs of A, B and the merged sequence with their state changes, a rationale,
-// and finalize: the task's line in ground_truth.jsonl.
+// A, take B or edit, runs of A, B and the merged sequence with their state changes, the visual
+// references per entity (take A, B, keep or drop), a rationale, and finalize: the task's line in
+// ground_truth.jsonl (a conditional write).
 import { useMemo, useState } from 'react';
 import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import type { JsonObject, ToolCall } from '../../../shared/format/types';
@@ -9,10 +10,12 @@ import { studioApi } from '../api/studio';
 import { StateDiffTable } from '../components/StateDiffTable';
 import { AdjudicationClip } from './AdjudicationClip';
 import { agreementClient } from './agreementClient';
-import { GROUND_TRUTH_PATH, studioSource, useAgreementData } from './agreementData';
+import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
 import { formatValue } from './AgreementPanel';
 import { CanonicalDiff } from './CanonicalDiff';
-import { groundTruthLine, replaceGroundTruthLines } from './model';
+import { writeGroundTruthLines } from './groundTruthWrite';
+import { groundTruthLine, mergedReferences, referenceRows, type RefChoice } from './model';
+import { ReferenceRows } from './ReferenceRows';
 import type { RunOutcome } from './protocol';
 import { useTaskAgreement } from './useTaskAgreement';
 
@@ -58,7 +61,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const existing = useAgreementData((s) => s.groundTruth.get(taskId) ?? null);
   const [choices, setChoices] = useState<Record<string, RowChoice>>({});
   const [note, setNote] = useState('');
-  const [refsFrom, setRefsFrom] = useState<'a' | 'b'>('a');
+  const [refChoices, setRefChoices] = useState<Record<string, RefChoice>>({});
   const [runs, setRuns] = useState<{ a: RunOutcome; b: RunOutcome; merged: RunOutcome } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
@@ -77,6 +80,8 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
     });
     return { calls, errors };
   }, [rows, choices, callsA, callsB]);
+
+  const refRows = useMemo(() => referenceRows(a?.visual_refs ?? [], b?.visual_refs ?? [], existing?.visual_refs ?? []), [a, b, existing]);
 
   if (!pair || !a || !b) return <p className="muted">Two annotations of this task are needed to adjudicate it.</p>;
   if (!comparison || !scenarioId) return <p className="muted">Comparing…</p>;
@@ -119,21 +124,20 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
       const line = groundTruthLine({
         taskId,
         calls: merged.calls,
-        visualRefs: (refsFrom === 'a' ? a : b).visual_refs,
+        visualRefs: mergedReferences(refRows, refChoices),
         exact: comparison.exact,
         callsA,
         adjudicator,
         note,
       });
-      const api = studioApi();
-      // Read, modify, write: the file as it is now, only this task's line replaced.
-      const text = await studioSource(api, datasetId).readText(GROUND_TRUTH_PATH);
-      await api.datasets.writeText(datasetId, GROUND_TRUTH_PATH, replaceGroundTruthLines(text, [line]));
+      // Only this task's line replaced, and only if it is still the one shown here.
+      await writeGroundTruthLines(studioApi(), datasetId, [line], useAgreementData.getState().groundTruth);
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
       setMessage({ text: `Written to ${GROUND_TRUTH_PATH} (source ${line.source}).`, kind: 'info' });
       onFinalized?.(taskId);
     } catch (error) {
       setMessage({ text: `Cannot write ${GROUND_TRUTH_PATH}: ${(error as Error).message}`, kind: 'error' });
+      await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
     } finally {
       setBusy(null);
     }
@@ -259,21 +263,14 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
           </div>
         )}
       </div>
+      <div className="alignment-tools">
+        <strong>Visual references</strong>
+      </div>
+      <ReferenceRows rows={refRows} names={names} choices={refChoices} onChoose={(key, choice) => setRefChoices((all) => ({ ...all, [key]: choice }))} />
       <div className="finalize">
         <label>
           Rationale
           <textarea data-testid="adjudication-note" value={note} rows={3} onChange={(event) => setNote(event.target.value)} placeholder="Why this sequence is the ground truth" />
-        </label>
-        <label>
-          Visual references from{' '}
-          <select value={refsFrom} onChange={(event) => setRefsFrom(event.target.value as 'a' | 'b')} aria-label="Visual references from">
-            <option value="a">
-              {names[0]} ({a.visual_refs.length})
-            </option>
-            <option value="b">
-              {names[1]} ({b.visual_refs.length})
-            </option>
-          </select>
         </label>
         <button
           type="button"
@@ -285,7 +282,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         >
           Finalize
         </button>
-        {existing && <span className="muted">ground truth exists ({existing.source ?? 'no source'}{existing.adjudicator ? `, ${existing.adjudicator}` : ''}): finalizing replaces it</span>}
+        {existing && <span className="muted">ground truth exists ({existing.source ?? 'no source'}{existing.adjudicator ? `, ${existing.adjudicator}` : ''}): finalizing replaces its calls; its references stay unless dropped above</span>}
         {message && (
           <div className={message.kind === 'error' ? 'agreement-error' : 'agreement-ok'} data-testid="finalize-message">
             {message.text}

@@ -8,6 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { StudioApi } from '../../../shared/api/studio-api';
+import { StudioError } from '../../../shared/api/studio-error';
 import { loadDataset, readAnnotationFile, type LoadedDataset } from '../../../shared/format/loader';
 import type { DatasetSource } from '../../../shared/format/source';
 import type { Annotation, GroundTruth, Problem } from '../../../shared/format/types';
@@ -146,12 +147,20 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
     set({ settings: { ...before, ...patch } }); // shown at once; written below, undone if that fails
     try {
       const api = studioApi();
-      // Read, modify, write: keys other tools keep in the file survive.
-      const current = parseSettings(await studioSource(api, datasetId).readText(PROJECT_SETTINGS_PATH));
-      const settings = { ...current.settings, ...patch };
-      const agreement = { ...((current.raw.agreement ?? {}) as Record<string, unknown>), hide_while_annotating: settings.hideAgreementWhileAnnotating };
-      await api.datasets.writeText(datasetId, PROJECT_SETTINGS_PATH, `${JSON.stringify({ ...current.raw, agreement }, null, 2)}\n`);
-      set({ settings });
+      // Read, modify, write only if nobody wrote meanwhile (else read again): keys other tools keep in the file survive.
+      for (let attempt = 0; ; attempt++) {
+        const { text, hash } = await api.datasets.readVersioned(datasetId, PROJECT_SETTINGS_PATH);
+        const current = parseSettings(text);
+        const settings = { ...current.settings, ...patch };
+        const agreement = { ...((current.raw.agreement ?? {}) as Record<string, unknown>), hide_while_annotating: settings.hideAgreementWhileAnnotating };
+        try {
+          await api.datasets.writeIfUnchanged(datasetId, PROJECT_SETTINGS_PATH, `${JSON.stringify({ ...current.raw, agreement }, null, 2)}\n`, hash);
+          set({ settings });
+          break;
+        } catch (error) {
+          if (attempt >= 4 || StudioError.from(error).code !== 'conflict') throw error;
+        }
+      }
     } catch (error) {
       set({ settings: before });
       throw error;

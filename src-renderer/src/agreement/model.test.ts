@@ -3,6 +3,9 @@ import type { Annotation } from '../../../shared/format/types';
 import type { AnnotationRecord } from '../db/schema';
 import {
   choosePair,
+  defaultRefChoice,
+  mergedReferences,
+  referenceRows,
   effectiveAnnotations,
   groundTruthLine,
   lifecycleCounts,
@@ -96,5 +99,27 @@ describe('ground_truth.jsonl', () => {
     expect(groundTruthLine({ ...base, calls: [call('x')], exact: true }).source).toBe('agreed');
     expect(groundTruthLine({ ...base, calls: [call('x', { a: 1 })], exact: true }).source).toBe('adjudicated');
     expect(groundTruthLine({ ...base, calls: [call('x')], exact: false }).source).toBe('adjudicated');
+  });
+});
+
+describe('visual reference rows of an adjudication', () => {
+  const ref = (id: string, entity: string, start = 1) => ({ id, description: `the ${entity}`, entity, start, end: start + 1 });
+
+  it('keeps the ground truth references when the annotators wrote none (finalizing used to drop them)', () => {
+    const kept = [ref('g1', 'Merlot'), ref('g2', 'Rioja')];
+    const rows = referenceRows([], [], kept);
+    expect(rows.map((r) => defaultRefChoice(r))).toEqual(['keep', 'keep']);
+    expect(mergedReferences(rows, {})).toEqual(kept);
+  });
+
+  it('aligns by entity; the adjudicator takes A, B, keeps or drops each row', () => {
+    const rows = referenceRows([ref('a1', 'merlot '), ref('a2', 'Chianti')], [ref('b1', 'Merlot', 3), ref('b2', 'Bordeaux')], [ref('g1', 'Merlot', 5)]);
+    expect(rows.map((r) => [r.key, r.a?.id ?? null, r.b?.id ?? null, r.kept?.id ?? null])).toEqual([
+      ['merlot', 'a1', 'b1', 'g1'],
+      ['chianti', 'a2', null, null],
+      ['bordeaux', null, 'b2', null],
+    ]);
+    expect(mergedReferences(rows, {}).map((r) => r.id)).toEqual(['g1', 'a2', 'b2']);
+    expect(mergedReferences(rows, { merlot: 'b', chianti: 'drop' }).map((r) => r.id)).toEqual(['b1', 'b2']);
   });
 });

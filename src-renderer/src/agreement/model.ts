@@ -151,3 +151,55 @@ export function groundTruthLine(input: {
   if (input.note.trim()) line.note = input.note.trim();
   return line;
 }
+
+/** What a reference row of the adjudication contributes: A's, B's, the ground truth's as it is, or nothing. */
+export type RefChoice = 'a' | 'b' | 'keep' | 'drop';
+
+/** One entity's visual references side by side: annotator A's, B's and the existing ground truth's. */
+export interface ReferenceRow {
+  key: string;
+  entity: string;
+  a: VisualRef | null;
+  b: VisualRef | null;
+  kept: VisualRef | null;
+}
+
+/**
+ * The references of A, B and the existing ground truth, aligned by entity (case and spacing
+ * aside; a second reference to the same entity gets a row of its own), in order of appearance:
+ * the ground truth's first.
+ */
+export function referenceRows(a: readonly VisualRef[], b: readonly VisualRef[], kept: readonly VisualRef[]): ReferenceRow[] {
+  const rows = new Map<string, ReferenceRow>();
+  const place = (refs: readonly VisualRef[], side: 'a' | 'b' | 'kept') => {
+    const seen = new Map<string, number>();
+    for (const ref of refs) {
+      const entity = ref.entity.trim().replace(/\s+/g, ' ').toLowerCase();
+      const n = (seen.get(entity) ?? 0) + 1;
+      seen.set(entity, n);
+      const key = n === 1 ? entity : `${entity}#${n}`;
+      const row = rows.get(key) ?? { key, entity: ref.entity, a: null, b: null, kept: null };
+      row[side] = ref;
+      rows.set(key, row);
+    }
+  };
+  place(kept, 'kept');
+  place(a, 'a');
+  place(b, 'b');
+  return [...rows.values()];
+}
+
+/** Finalizing drops nothing it was not asked to: the ground truth's reference stays unless removed. */
+export function defaultRefChoice(row: ReferenceRow): RefChoice {
+  return row.kept ? 'keep' : row.a ? 'a' : 'b';
+}
+
+export function mergedReferences(rows: readonly ReferenceRow[], choices: Readonly<Record<string, RefChoice>>): VisualRef[] {
+  const out: VisualRef[] = [];
+  for (const row of rows) {
+    const choice = choices[row.key] ?? defaultRefChoice(row);
+    const ref = choice === 'a' ? row.a : choice === 'b' ? row.b : choice === 'keep' ? row.kept : null;
+    if (ref) out.push(ref);
+  }
+  return out;
+}

@@ -16,12 +16,18 @@ type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 const reuseWhileSecondsLeft = mediaTokenTtlSeconds / 4;
 
 async function invokeOverHttp(fetchImpl: Fetch, token: string, name: StudioChannel, args: unknown[]): Promise<unknown> {
-  const response = await fetchImpl(`/api/${name}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [tokenHeader]: token },
-    body: JSON.stringify(args),
-    credentials: 'omit',
-  });
+  let response: Response;
+  try {
+    response = await fetchImpl(`/api/${name}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [tokenHeader]: token },
+      body: JSON.stringify(args),
+      credentials: 'omit',
+    });
+  } catch (error) {
+    // fetch rejects only when no answer came at all: the host is stopped or the network is down.
+    throw new StudioError('unreachable', `The studio host cannot be reached (${error instanceof Error ? error.message : String(error)})`);
+  }
   const body = (await response.json().catch(() => null)) as { value?: unknown; error?: { code?: unknown; message?: unknown } } | null;
   if (response.ok && body && 'value' in body) return body.value;
   const code = isStudioErrorCode(body?.error?.code) ? body.error.code : 'internal';

@@ -5,9 +5,11 @@
 // v1: annotations keyed by [dataset+task+annotator]; annotators.
 // v2: calls get ids and evidence frames, references their frames and bindings, rows their file
 //     base (last import/export); fileSync remembers the hash of each annotator file as read.
+// v3: outbox: every saved edit as the line written through to the host, kept until it is sent.
 import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie';
 import { secondsToFrameRange } from '../../../shared/frames/frames';
-import type { AnnotationRecord, AnnotationRecordV1, AnnotatorRecord, FileSyncRecord } from './schema';
+import { isValidLine, toAnnotationLine } from './annotationFile';
+import type { AnnotationRecord, AnnotationRecordV1, AnnotatorRecord, FileSyncRecord, OutboxEntry } from './schema';
 
 export const DB_NAME = 'egobench-annotations';
 
@@ -22,9 +24,15 @@ export const schemaVersions = {
     annotators: '&name, last_used_at',
     fileSync: '&[dataset+annotator]',
   },
+  3: {
+    annotations: '&[dataset+task+annotator], [dataset+annotator], [dataset+task], [dataset+status], updated_at',
+    annotators: '&name, last_used_at',
+    fileSync: '&[dataset+annotator]',
+    outbox: '++seq, [dataset+annotator], [dataset+annotator+task]',
+  },
 } as const;
 
-export const CURRENT_VERSION = 2;
+export const CURRENT_VERSION = 3;
 
 /** Ids for calls and references: short, unique enough within one annotation. */
 export function newId(prefix: string): string {
@@ -50,6 +58,7 @@ export class AnnotationDb extends Dexie {
   annotations!: Table<AnnotationRecord, [string, string, string]>;
   annotators!: EntityTable<AnnotatorRecord, 'name'>;
   fileSync!: Table<FileSyncRecord, [string, string]>;
+  outbox!: Table<OutboxEntry, number>;
 
   constructor(name = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -64,7 +73,20 @@ export class AnnotationDb extends Dexie {
             Object.assign(row, upgradeRowV1(row));
           });
       });
+    // Rows edited and never exported go out with the first write-through: nothing stays behind.
+    this.version(3)
+      .stores(schemaVersions[3])
+      .upgrade(async (tx: Transaction) => {
+        const rows = (await tx.table('annotations').toArray()) as AnnotationRecord[];
+        const unsent = rows.filter((row) => row.revision > 0 && (row.base === null || row.base.revision !== row.revision) && isValidLine(row));
+        await tx.table('outbox').bulkAdd(unsent.map(outboxEntryFor));
+      });
   }
+}
+
+/** The outbox entry of a saved row: its line as written to annotations/<annotator>.jsonl. */
+export function outboxEntryFor(row: AnnotationRecord): OutboxEntry {
+  return { dataset: row.dataset, annotator: row.annotator, task: row.task, revision: row.revision, line: JSON.stringify(toAnnotationLine(row)) };
 }
 
 let shared: AnnotationDb | null = null;

@@ -9,6 +9,7 @@ import {
   parseAnnotationFile,
   planExport,
   planImport,
+  planSend,
   toAnnotationLine,
 } from './annotationFile';
 import type { AnnotationRecord } from './schema';
@@ -105,5 +106,36 @@ describe('export and import plans', () => {
     expect(plan.conflicts.map((conflict) => conflict.task)).toEqual(['t1']);
     expect(contentKey(plan.take[0])).toBe(contentKey(record('t2', 1, null)));
     expect(plan.rebase).toEqual([]);
+  });
+});
+
+describe('write-through send plan', () => {
+  const entry = (task: string, revision: number, seq: number) => ({ seq, dataset: 'd', annotator: 'alice', task, revision, line: JSON.stringify(line(task, revision)) });
+
+  it('sends every waiting entry in save order when the file still holds what the rows are based on', () => {
+    const rows = new Map([
+      ['t1', record('t1', 5, 3)],
+      ['t2', record('t2', 1, null)],
+    ]);
+    const plan = planSend([entry('t1', 4, 1), entry('t2', 1, 2), entry('t1', 5, 3)], rows, new Map([['t1', line('t1', 3)]]));
+    expect(plan.send.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(plan.conflicts).toEqual([]);
+  });
+
+  it('holds a task whose line someone else wrote since (conflict), sends the others, adopts equal content', () => {
+    const rows = new Map([
+      ['t1', record('t1', 5, 3, 'Rioja')],
+      ['t2', record('t2', 2, 1)],
+      ['t3', record('t3', 2, null, 'Chianti')],
+    ]);
+    const disk = new Map([
+      ['t1', line('t1', 4, 'Bordeaux')], // moved from our base 3
+      ['t2', line('t2', 1)], // our base
+      ['t3', line('t3', 7, 'Chianti')], // never read by us, same content
+    ]);
+    const plan = planSend([entry('t1', 5, 1), entry('t2', 2, 2), entry('t3', 2, 3)], rows, disk);
+    expect(plan.send.map((e) => e.task)).toEqual(['t2']);
+    expect(plan.conflicts.map((c) => [c.task, c.theirs.revision])).toEqual([['t1', 4]]);
+    expect(plan.adopt.map((l) => l.task_id)).toEqual(['t3']);
   });
 });

@@ -5,7 +5,7 @@ import { parseJsonlLine } from '../../../shared/format/loader';
 import { annotationSchema } from '../../../shared/format/schemas';
 import type { Annotation, JsonObject } from '../../../shared/format/types';
 import { frameRangeToSeconds, secondsToFrameRange } from '../../../shared/frames/frames';
-import type { AnnotationRecord, CallEntry, VisualRefEntry } from './schema';
+import type { AnnotationRecord, CallEntry, OutboxEntry, VisualRefEntry } from './schema';
 
 export function annotationFilePath(annotator: string): string {
   return `annotations/${annotator}.jsonl`;
@@ -130,6 +130,42 @@ export function parseAnnotationFile(text: string): ParsedAnnotationFile {
   return { latest, problems };
 }
 
+/**
+ * Each task's winning line by revision alone (write-through's view of the file): a line that the
+ * schema refuses still counts as written, so that it is never taken for someone else's change.
+ */
+export function latestByRevision(text: string): Map<string, Annotation> {
+  const latest = new Map<string, Annotation>();
+  for (const raw of text.split(/\r?\n/)) {
+    if (raw.trim() === '') continue;
+    let value: Record<string, unknown>;
+    try {
+      value = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    if (!value || typeof value.task_id !== 'string' || !Number.isInteger(value.revision)) continue;
+    const line = {
+      ...value,
+      calls: Array.isArray(value.calls) ? value.calls : [],
+      visual_refs: Array.isArray(value.visual_refs) ? value.visual_refs : [],
+    } as unknown as Annotation;
+    const previous = latest.get(line.task_id);
+    if (!previous || line.revision >= previous.revision) latest.set(line.task_id, line);
+  }
+  return latest;
+}
+
+/** Whether a row makes a SPEC §5 line (no call without a tool name, ...): only those are written through. */
+export function isValidLine(record: AnnotationRecord): boolean {
+  return annotationSchema.safeParse(toAnnotationLine(record)).success;
+}
+
+/** Whether a file line is a SPEC §5 annotation (what pull may take into a row). */
+export function isAnnotationLine(line: Annotation): boolean {
+  return annotationSchema.safeParse(line).success;
+}
+
 /** What an annotation says, for "same annotation" checks: calls, references, status. */
 export function contentKey(value: Pick<Annotation, 'calls' | 'visual_refs' | 'status'>): string {
   return JSON.stringify({
@@ -211,4 +247,33 @@ export function appendLines(diskText: string | null, rows: AnnotationRecord[]): 
   const head = diskText ?? '';
   const separator = head === '' || head.endsWith('\n') ? '' : '\n';
   return head + separator + rows.map((row) => `${JSON.stringify(toAnnotationLine(row))}\n`).join('');
+}
+
+export interface SendPlan {
+  /** Entries to append now, in save order. */
+  send: OutboxEntry[];
+  /** File lines that already say what the row says: adopted, their entries dropped. */
+  adopt: Annotation[];
+  /** Tasks whose line someone else wrote since this client last read it, while ours changed too. */
+  conflicts: SyncConflict[];
+}
+
+/**
+ * Write-through: which waiting entries may be appended to the file as last read (`latest`). A
+ * task's line that moved away from the row's base was written by someone else since: the same
+ * content is adopted, anything else is a conflict for the user; its entries wait meanwhile.
+ */
+export function planSend(entries: readonly OutboxEntry[], rows: ReadonlyMap<string, AnnotationRecord>, latest: ReadonlyMap<string, Annotation>): SendPlan {
+  const plan: SendPlan = { send: [], adopt: [], conflicts: [] };
+  const sendable = new Set<string>();
+  for (const task of new Set(entries.map((entry) => entry.task))) {
+    const row = rows.get(task);
+    const line = latest.get(task);
+    const foreign = row !== undefined && line !== undefined && (row.base === null || line.revision !== row.base.revision);
+    if (!foreign) sendable.add(task);
+    else if (contentKey(line) === contentKey(row)) plan.adopt.push(line);
+    else plan.conflicts.push({ task, mine: row, theirs: line });
+  }
+  plan.send = entries.filter((entry) => sendable.has(entry.task));
+  return plan;
 }

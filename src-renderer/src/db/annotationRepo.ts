@@ -1,8 +1,8 @@
 // Reads and writes of annotation rows. Every save bumps the revision inside one transaction, so
 // two tabs of the same annotator never hand out the same revision twice.
 import type { Annotation } from '../../../shared/format/types';
-import { type AnnotationDb, annotationDb } from './annotationDb';
-import { fromAnnotationLine } from './annotationFile';
+import { type AnnotationDb, annotationDb, outboxEntryFor } from './annotationDb';
+import { fromAnnotationLine, isValidLine } from './annotationFile';
 import type { AnnotationRecord, FileSyncRecord } from './schema';
 
 export type AnnotationKey = Pick<AnnotationRecord, 'dataset' | 'task' | 'annotator'>;
@@ -18,12 +18,14 @@ export async function getAnnotation(key: AnnotationKey, db: AnnotationDb = annot
   return db.annotations.get([key.dataset, key.task, key.annotator]);
 }
 
-/** Applies an edit as a new revision; returns the saved row. */
+/** Applies an edit as a new revision and queues its line for the host (outbox); returns the saved row. */
 export async function saveAnnotation(key: AnnotationKey, edit: AnnotationEdit, db: AnnotationDb = annotationDb()): Promise<AnnotationRecord> {
-  return db.transaction('rw', db.annotations, async () => {
+  return db.transaction('rw', db.annotations, db.outbox, async () => {
     const current = (await getAnnotation(key, db)) ?? emptyAnnotation(key);
     const next: AnnotationRecord = { ...current, ...edit, revision: current.revision + 1, updated_at: new Date().toISOString() };
     await db.annotations.put(next);
+    // A half-typed call (no tool name yet) is no SPEC §5 line: the row keeps it, the next valid save goes out.
+    if (isValidLine(next)) await db.outbox.add(outboxEntryFor(next));
     return next;
   });
 }
@@ -32,10 +34,11 @@ export async function listAnnotations(dataset: string, annotator: string, db: An
   return db.annotations.where('[dataset+annotator]').equals([dataset, annotator]).toArray();
 }
 
-/** Removes this annotator's rows of the dataset from the browser (the file is untouched). */
+/** Removes this annotator's rows of the dataset from the browser (the file is untouched; unsent edits are dropped). */
 export async function clearAnnotations(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<number> {
-  return db.transaction('rw', db.annotations, db.fileSync, async () => {
+  return db.transaction('rw', db.annotations, db.fileSync, db.outbox, async () => {
     await db.fileSync.delete([dataset, annotator]);
+    await db.outbox.where('[dataset+annotator]').equals([dataset, annotator]).delete();
     return db.annotations.where('[dataset+annotator]').equals([dataset, annotator]).delete();
   });
 }

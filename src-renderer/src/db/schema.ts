@@ -64,6 +64,21 @@ export interface FileSyncRecord {
   at: string;
 }
 
+/**
+ * One saved edit on its way to annotations/<annotator>.jsonl on the host (write-through): the
+ * line as saved, sent in `seq` order. Entries wait here while the host cannot be reached.
+ */
+export interface OutboxEntry {
+  /** Auto-increment: the order of the saves. */
+  seq?: number;
+  dataset: string;
+  annotator: string;
+  task: string;
+  revision: number;
+  /** The SPEC §5 line (with the studio's extras), JSON without the newline. */
+  line: string;
+}
+
 export interface AnnotatorRecord {
   name: string;
   created_at: string;

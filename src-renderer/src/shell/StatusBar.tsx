@@ -1,5 +1,7 @@
-// Bottom bar: open dataset, its clips, host kind, the latest message, and the shortcut hint.
+// Bottom bar: open dataset, its clips, where the annotator's edits stand (write-through), host kind,
+// the latest message, and the shortcut hint.
 import { useStatusBar } from '../state/store';
+import { WriteThroughBadge } from '../workspaces/annotate/WriteThroughBadge';
 import { ClipsControl } from './ClipsControl';
 
 export function StatusBar() {
@@ -13,6 +15,7 @@ export function StatusBar() {
         </button>
       )}
       <ClipsControl key={dataset?.id ?? ''} />
+      <WriteThroughBadge />
       <span data-testid="status-host">{hostKind === 'electron' ? 'Desktop' : hostKind === 'web' ? 'Browser host' : 'Connecting…'}</span>
       <span className={message?.kind === 'error' ? 'status-message error' : 'status-message'} role="status" data-testid="status-message" title={message?.text}>
         {message?.text ?? ''}

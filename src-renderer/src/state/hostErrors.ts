@@ -26,6 +26,10 @@ export function adviceFor(error: StudioError): string {
       return 'It may have been moved or deleted: check the dataset folder, then reopen the dataset from the Datasets list.';
     case 'forbidden':
       return 'Only files inside the dataset folder can be used: pick a file or folder inside it.';
+    case 'conflict':
+      return 'Someone else changed the file meanwhile: the studio reads it again; choose what to keep where it asks.';
+    case 'unreachable':
+      return 'The studio host is not answering: check that it still runs (npm run web or the desktop app); your edits are kept in this browser until it is back.';
     case 'invalid-args':
       return 'Reload the page and try again; if it repeats, it is a bug in the studio.';
     default:

@@ -7,16 +7,16 @@ import { studioApi } from '../../api/studio';
 import { AdjudicationView } from '../../agreement/AdjudicationView';
 import { AgreementDashboard } from '../../agreement/AgreementDashboard';
 import { AgreementPanel } from '../../agreement/AgreementPanel';
-import { GROUND_TRUTH_PATH, studioSource, useAgreementData } from '../../agreement/agreementData';
+import { GROUND_TRUTH_PATH, useAgreementData } from '../../agreement/agreementData';
 import {
   groundTruthLine,
   lifecycleCounts,
   lifecycleLabels,
   lifecycleOf,
   lifecycleOrder,
-  replaceGroundTruthLines,
   type Lifecycle,
 } from '../../agreement/model';
+import { writeGroundTruthLines } from '../../agreement/groundTruthWrite';
 import { useDashboard } from '../../agreement/useDashboard';
 import { describeHostFailure } from '../../state/hostErrors';
 import { useStudioStore } from '../../state/store';
@@ -75,9 +75,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
       return groundTruthLine({ taskId: id, calls: annotation.calls, visualRefs: annotation.visual_refs, exact: true, callsA: annotation.calls, adjudicator, note: '' });
     });
     try {
-      const api = studioApi();
-      const text = await studioSource(api, datasetId).readText(GROUND_TRUTH_PATH);
-      await api.datasets.writeText(datasetId, GROUND_TRUTH_PATH, replaceGroundTruthLines(text, lines));
+      await writeGroundTruthLines(studioApi(), datasetId, lines, useAgreementData.getState().groundTruth);
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
       setBulkMessage(`Accepted ${lines.length} agreed task(s) into ${GROUND_TRUTH_PATH}.`);
     } catch (e) {

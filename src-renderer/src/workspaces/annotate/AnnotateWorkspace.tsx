@@ -17,6 +17,7 @@ import { ToolConsole } from './ToolConsole';
 import { useAnnotateHotkeys } from './useAnnotateHotkeys';
 import { useLint } from './useLint';
 import { VisualRefs } from './VisualRefs';
+import { followOwnFile } from './writeThrough';
 import './annotate.css';
 
 function useWindowTitle(annotator: string | null): void {
@@ -54,6 +55,7 @@ export function AnnotateWorkspace() {
   useEffect(() => {
     if (dataset && useAnnotateStore.getState().datasetId !== dataset.id) void loadDatasetInto(dataset.id, dataset.root);
   }, [dataset, loadDatasetInto]);
+  useEffect(followOwnFile, []);
   useEffect(() => {
     const flush = () => void useAnnotateStore.getState().flush();
     window.addEventListener('pagehide', flush);

@@ -10,8 +10,20 @@ import { studioApi } from '../../api/studio';
 import type { LintIssue } from './lint';
 import { SaveSchedule } from './saveSchedule';
 import { studioDatasetSource } from './studioSource';
+import type { SyncConflict } from '../../db/annotationFile';
+import { pull, requestDrain } from './writeThrough';
 
 export type TaskStatus = 'todo' | 'draft' | 'submitted';
+
+/** Where the saved edits stand on their way to annotations/<annotator>.jsonl (writeThrough.ts). */
+export interface WriteThroughStatus {
+  state: 'saved' | 'sending' | 'offline' | 'conflict' | 'error';
+  /** Saved edits not yet in the host's file. */
+  unsent: number;
+  conflicts: SyncConflict[];
+  /** Why the last attempt failed. */
+  message: string | null;
+}
 export type StatusFilter = 'all' | TaskStatus;
 
 /** Stable empty lists for selectors (a new [] per call would re-render forever). */
@@ -28,6 +40,7 @@ export interface AnnotateState {
   taskId: string | null;
   record: AnnotationRecord | null;
   saveState: 'saved' | 'pending' | 'error';
+  writeThrough: WriteThroughStatus;
   filter: StatusFilter;
   search: string;
   // clip
@@ -73,6 +86,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   taskId: null,
   record: null,
   saveState: 'saved',
+  writeThrough: { state: 'saved', unsent: 0, conflicts: [], message: null },
   filter: 'all',
   search: '',
   frame: 0,
@@ -98,6 +112,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
       if (get().datasetId !== datasetId) return;
       set({ dataset });
       await get().refreshStatuses();
+      await pull();
     } catch (error) {
       set({ loadError: error instanceof Error ? error.message : String(error) });
     }
@@ -105,8 +120,10 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
 
   setAnnotator: (annotator) => {
     void get().flush();
-    set({ annotator, record: null, taskId: null, statuses: {} });
-    void get().refreshStatuses();
+    set({ annotator, record: null, taskId: null, statuses: {}, writeThrough: { state: 'saved', unsent: 0, conflicts: [], message: null } });
+    void get()
+      .refreshStatuses()
+      .then(() => pull());
   },
 
   refreshStatuses: async () => {
@@ -156,6 +173,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
           const unchanged = current === record;
           set({ record: { ...current, revision: saved.revision, updated_at: saved.updated_at }, saveState: unchanged ? 'saved' : 'pending' });
         }
+        void requestDrain();
       } catch {
         set({ saveState: 'error' });
       }

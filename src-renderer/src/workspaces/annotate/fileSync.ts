@@ -1,6 +1,9 @@
-// Export to and import from annotations/<annotator>.jsonl through window.studio (atomic write).
-// The file on disk is read again right before writing; whatever changed there since our last
-// read is either merged (lines are only ever appended) or shown as a conflict to resolve.
+// Export to and import from annotations/<annotator>.jsonl through window.studio. Write-through
+// (writeThrough.ts) already sends every saved edit; Export appends what is left (rows edited
+// before write-through existed, a file replaced meanwhile), Import takes a file from elsewhere.
+// The file is read with its hash right before writing and the append is conditional on it;
+// whatever changed there since our last read is either merged (lines are only ever appended) or
+// shown as a conflict to resolve.
 import type { Annotation } from '../../../../shared/format/types';
 import { resolveFps } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
@@ -17,6 +20,7 @@ import { annotationDb } from '../../db/annotationDb';
 import { listAnnotations, markSynced, putFileSync, takeFromFile } from '../../db/annotationRepo';
 import type { AnnotationRecord } from '../../db/schema';
 import { useAnnotateStore } from './annotateStore';
+import { requestDrain } from './writeThrough';
 
 export interface SyncReport {
   written: number;
@@ -25,10 +29,8 @@ export interface SyncReport {
   problems: string[];
 }
 
-async function readDisk(datasetId: string, path: string): Promise<string | null> {
-  const files = await studioApi().datasets.listFiles(datasetId, 'annotations').catch(() => []);
-  if (!files.some((file) => file.path === path)) return null;
-  return studioApi().datasets.readText(datasetId, path);
+function readDisk(datasetId: string, path: string): Promise<{ text: string | null; hash: string | null }> {
+  return studioApi().datasets.readVersioned(datasetId, path);
 }
 
 function fpsOf(taskId: string): number {
@@ -42,8 +44,9 @@ async function take(datasetId: string, lines: Annotation[]): Promise<void> {
 /** Export; `resolved` carries the user's choice for each conflicting task ('mine' | 'theirs'). */
 export async function exportAnnotations(datasetId: string, annotator: string, resolved: Record<string, 'mine' | 'theirs'> = {}): Promise<SyncReport> {
   await useAnnotateStore.getState().flush();
+  await requestDrain();
   const path = annotationFilePath(annotator);
-  const diskText = await readDisk(datasetId, path);
+  const { text: diskText, hash } = await readDisk(datasetId, path);
   const disk = parseAnnotationFile(diskText ?? '');
   const records = (await listAnnotations(datasetId, annotator)).filter((record) => record.revision > 0);
   const plan = planExport(records, disk.latest);
@@ -56,7 +59,8 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
     else adopt.push(conflict.theirs);
   }
   const text = appendLines(diskText, write);
-  if (write.length > 0) await studioApi().datasets.writeText(datasetId, path, text);
+  // Refused ('conflict') when the file changed after the read above: nothing is written, the user exports again.
+  if (write.length > 0) await studioApi().datasets.appendIfUnchanged(datasetId, path, appendLines('', write), hash);
   await take(datasetId, adopt);
   await markSynced(write.map((row) => ({ key: row, revision: row.revision })));
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(text), at: new Date().toISOString() }, annotationDb());
@@ -66,7 +70,7 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
 export async function importAnnotations(datasetId: string, annotator: string, resolved: Record<string, 'mine' | 'theirs'> = {}): Promise<SyncReport> {
   await useAnnotateStore.getState().flush();
   const path = annotationFilePath(annotator);
-  const diskText = await readDisk(datasetId, path);
+  const { text: diskText } = await readDisk(datasetId, path);
   if (diskText === null) return { written: 0, taken: 0, conflicts: [], problems: [`${path} does not exist`] };
   const disk = parseAnnotationFile(diskText);
   const records = await listAnnotations(datasetId, annotator);

@@ -1,5 +1,6 @@
-// Human overrides: the form for one trajectory, and the dataset's agreement of automatic and
-// human labels (Cohen's kappa, confusion matrix) with the export to reviews/<reviewer>.jsonl.
+// Human overrides: the form for one trajectory (each save or removal written through to
+// reviews/<reviewer>.jsonl on the host), and the dataset's agreement of automatic and human labels
+// (Cohen's kappa, confusion matrix) with the export of every override to reviews/<reviewer>.jsonl.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { confusion } from '../../../../../shared/eval/kappa';
@@ -9,6 +10,7 @@ import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { describeHostFailure } from '../../../state/hostErrors';
 import { useStudioStore } from '../../../state/store';
 import { reviewFiles } from './reviewFormat';
+import { writeReviewThrough } from './reviewWriteThrough';
 import { deleteReview, reviewsDb, saveReview, type Review } from './reviewsDb';
 
 const REVIEWER_KEY = 'egobench-studio.reviewer';
@@ -17,6 +19,13 @@ const noReviews: Review[] = [];
 /** All reviews of a dataset, live. */
 export function useDatasetReviews(datasetId: string | null): Review[] {
   return useLiveQuery(() => (datasetId ? reviewsDb.reviews.where('datasetId').equals(datasetId).toArray() : noReviews), [datasetId]) ?? noReviews;
+}
+
+/** The status bar hears where each override went: written to reviews/<reviewer>.jsonl, or kept here for later. */
+function reportWrite(error: unknown | null, path: string): void {
+  const { showMessage } = useStudioStore.getState();
+  if (error === null) showMessage(`Override written to ${path}`, 'info');
+  else showMessage(describeHostFailure(`Override kept in this browser, not yet in ${path}`, error), 'error');
 }
 
 export function OverridePanel({ datasetId, row, labels }: { datasetId: string; row: TrajectoryRow; labels: readonly Label[] }) {
@@ -35,7 +44,8 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
     if (!name) return setError('Enter your name as the reviewer.');
     if (!shownReason.trim()) return setError('Give a reason for the override.');
     localStorage.setItem(REVIEWER_KEY, name);
-    await saveReview({ datasetId, trajectoryId: row.id, reviewer: name, label: shownLabel, autoLabel: row.label, reason: shownReason.trim() });
+    const saved = await saveReview({ datasetId, trajectoryId: row.id, reviewer: name, label: shownLabel, autoLabel: row.label, reason: shownReason.trim() });
+    writeReviewThrough(studioApi(), datasetId, name, row.id, saved, reportWrite);
     setError(null);
     setLabel('');
     setReason('');
@@ -82,7 +92,13 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
       <div className="override-actions">
         <button type="submit">{mine ? 'Update override' : 'Save override'}</button>
         {mine ? (
-          <button type="button" className="link-button" onClick={() => void deleteReview(datasetId, row.id, mine.reviewer)}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              void deleteReview(datasetId, row.id, mine.reviewer).then(() => writeReviewThrough(studioApi(), datasetId, mine.reviewer, row.id, null, reportWrite))
+            }
+          >
             Remove mine
           </button>
         ) : null}

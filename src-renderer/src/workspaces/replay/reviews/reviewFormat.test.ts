@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reviewerFileName, reviewFiles, reviewLines } from './reviewFormat';
 import type { Review } from './reviewsDb';
+import { withReviewLine } from './reviewWriteThrough';
 
 const review = (trajectoryId: string, reviewer: string): Review => ({
   key: `d\u0000${trajectoryId}\u0000${reviewer}`,
@@ -30,5 +31,20 @@ describe('review export', () => {
       ['reviews/al.jsonl', 2],
       ['reviews/bo.jsonl', 1],
     ]);
+  });
+});
+
+describe('review write-through', () => {
+  it("sets one trajectory's line, keeps the others (unreadable ones too), sorted, and removes it", () => {
+    const other = JSON.stringify({ trajectory_id: 'c', label: 'logic' });
+    const text = `${other}\nnot json\n${JSON.stringify({ trajectory_id: 'a', label: 'old' })}\n`;
+    const next = withReviewLine(text, 'a', review('a', 'ann'));
+    const lines = next.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines).toContain(other);
+    expect(lines).toContain('not json');
+    expect(JSON.parse(lines.find((l) => l.includes('"a"'))!).label).toBe('logic');
+    expect(withReviewLine(next, 'a', null).includes('"trajectory_id":"a"')).toBe(false);
+    expect(withReviewLine(null, 'b', null)).toBe('');
   });
 });

@@ -33,12 +33,11 @@ export function reviewKey(datasetId: string, trajectoryId: string, reviewer: str
   return `${datasetId}\u0000${trajectoryId}\u0000${reviewer}`;
 }
 
-export async function saveReview(review: Omit<Review, 'key' | 'updatedAt'>): Promise<void> {
-  await reviewsDb.reviews.put({
-    ...review,
-    key: reviewKey(review.datasetId, review.trajectoryId, review.reviewer),
-    updatedAt: new Date().toISOString(),
-  });
+/** Stores an override; returns it as stored (what is written to the reviewer's file). */
+export async function saveReview(review: Omit<Review, 'key' | 'updatedAt'>): Promise<Review> {
+  const stored = { ...review, key: reviewKey(review.datasetId, review.trajectoryId, review.reviewer), updatedAt: new Date().toISOString() };
+  await reviewsDb.reviews.put(stored);
+  return stored;
 }
 
 export async function deleteReview(datasetId: string, trajectoryId: string, reviewer: string): Promise<void> {

@@ -1,0 +1,126 @@
+// Conditional writes on real files, through the API handlers where the renderer writes (so the
+// 'conflict' code is what both transports carry) and through the services the host writes with.
+// For every file kind the studio writes: two writers start from one read; the second write is
+// refused (or, for the host's own files, merged) and no update is lost.
+import { mkdir, readFile, readdir, realpath, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StudioHandlers } from '../../shared/api/studio-api';
+import { StudioError } from '../../shared/api/studio-error';
+import { makeTempDataset, openTempCatalog, type TempDataset } from '../test-support/temp-dataset';
+import { appendIfUnchanged, contentHash, writeIfUnchanged } from './conditional-write';
+import { StudioEventBus } from './event-bus';
+import { RecentDatasets } from './recent-datasets';
+import { createStudioHandlers, invokeStudioHandler } from './studio-handlers';
+import { VideoFolders } from './video-folders';
+
+let temp: TempDataset;
+let handlers: StudioHandlers;
+let datasetId: string;
+let changed: string[][];
+
+beforeEach(async () => {
+  temp = await makeTempDataset({ 'annotations/alice.jsonl': '{"task_id":"t1","revision":1}\n' });
+  const opened = await openTempCatalog(temp);
+  datasetId = opened.datasetId;
+  const events = new StudioEventBus();
+  changed = [];
+  events.subscribe((name, payload) => {
+    if (name === 'datasets.changed') changed.push((payload as { paths: string[] }).paths);
+  });
+  handlers = createStudioHandlers({ catalog: opened.catalog, events, appInfo: { name: 't', version: '0', platform: 'linux', hostKind: 'web', versions: { node: '' } } });
+});
+afterEach(() => temp.cleanup());
+
+const call = <C extends keyof StudioHandlers>(name: C, ...args: unknown[]) => invokeStudioHandler(handlers, name, args);
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'written',
+    (error: unknown) => StudioError.from(error).code,
+  );
+
+describe('datasets.readVersioned', () => {
+  it('gives the text and its hash, and nulls for a missing file', async () => {
+    const text = '{"task_id":"t1","revision":1}\n';
+    await expect(call('datasets.readVersioned', datasetId, 'annotations/alice.jsonl')).resolves.toEqual({ text, hash: contentHash(text) });
+    await expect(call('datasets.readVersioned', datasetId, 'annotations/bob.jsonl')).resolves.toEqual({ text: null, hash: null });
+  });
+});
+
+describe('two writers from one read', () => {
+  it('annotations/<annotator>.jsonl: lines append in order; a second append from the same read is refused with 409', async () => {
+    const read = await call('datasets.readVersioned', datasetId, 'annotations/alice.jsonl');
+    const first = await call('datasets.appendIfUnchanged', datasetId, 'annotations/alice.jsonl', '{"task_id":"t1","revision":2}\n', read.hash);
+    const second = call('datasets.appendIfUnchanged', datasetId, 'annotations/alice.jsonl', '{"task_id":"t1","revision":3}\n', read.hash);
+    await expect(second).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('annotations/alice.jsonl changed since you read it') });
+    // The refused writer reads again and appends after the first writer's line.
+    const again = await call('datasets.readVersioned', datasetId, 'annotations/alice.jsonl');
+    expect(again.hash).toBe(first.hash);
+    await call('datasets.appendIfUnchanged', datasetId, 'annotations/alice.jsonl', '{"task_id":"t2","revision":1}\n{"task_id":"t1","revision":3}\n', again.hash);
+    const lines = (await readFile(path.join(temp.root, 'annotations/alice.jsonl'), 'utf8')).trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line).revision)).toEqual([1, 2, 1, 3]);
+    expect(changed.flat()).toEqual(['annotations/alice.jsonl', 'annotations/alice.jsonl']);
+  });
+
+  it('a new file: the second creator from "no file" is refused', async () => {
+    const read = await call('datasets.readVersioned', datasetId, 'annotations/bob.jsonl');
+    expect(read.hash).toBeNull();
+    await call('datasets.appendIfUnchanged', datasetId, 'annotations/bob.jsonl', '{"a":1}\n', null);
+    expect(await codeOf(call('datasets.appendIfUnchanged', datasetId, 'annotations/bob.jsonl', '{"a":2}\n', null))).toBe('conflict');
+    expect(await readFile(path.join(temp.root, 'annotations/bob.jsonl'), 'utf8')).toBe('{"a":1}\n');
+  });
+
+  it.each(['ground_truth.jsonl', 'reviews/carol.jsonl', 'studio-project.json'])('%s: the second replace from the same read is refused, the first kept', async (file) => {
+    await call('datasets.writeIfUnchanged', datasetId, file, 'base\n', null);
+    const read = await call('datasets.readVersioned', datasetId, file);
+    const results = await Promise.all([
+      codeOf(call('datasets.writeIfUnchanged', datasetId, file, 'from A\n', read.hash)),
+      codeOf(call('datasets.writeIfUnchanged', datasetId, file, 'from B\n', read.hash)),
+    ]);
+    const winner = results[0] === 'written' ? 'from A\n' : 'from B\n';
+    expect([...results].sort()).toEqual(['conflict', 'written']);
+    expect(await readFile(path.join(temp.root, file), 'utf8')).toBe(winner);
+  });
+
+  it('refuses a malformed hash and half lines before touching the file', async () => {
+    expect(await codeOf(call('datasets.writeIfUnchanged', datasetId, 'ground_truth.jsonl', 'x\n', 'abc'))).toBe('invalid-args');
+    expect(await codeOf(call('datasets.appendIfUnchanged', datasetId, 'annotations/alice.jsonl', '{"half":', contentHash('x')))).toBe('invalid-args');
+    expect(await codeOf(call('datasets.writeIfUnchanged', datasetId, '../escape.txt', 'x', null))).toBe('invalid-args');
+  });
+
+  it('video-folders.json: two datasets given folders at once both keep theirs', async () => {
+    const folders = new VideoFolders(temp.configDir);
+    const clipsA = path.join(temp.base, 'clips-a');
+    const clipsB = path.join(temp.base, 'clips-b');
+    await mkdir(clipsA);
+    await mkdir(clipsB);
+    // Without the lock both read "{}" and the later write drops the other's choice.
+    await Promise.all([folders.set('/data/a', clipsA), folders.set('/data/b', clipsB)]);
+    expect(await folders.get('/data/a')).toBe(await realpath(clipsA));
+    expect(await folders.get('/data/b')).toBe(await realpath(clipsB));
+  });
+
+  it('recent-datasets.json: datasets remembered at once are all listed', async () => {
+    const recents = new RecentDatasets(temp.configDir);
+    const others = new RecentDatasets(temp.configDir); // a second window or host on the same config folder
+    await Promise.all(['/d/1', '/d/2', '/d/3', '/d/4'].map((root, i) => (i % 2 ? recents : others).remember(root)));
+    expect((await recents.list()).filter((root) => root.startsWith('/d/')).sort()).toEqual(['/d/1', '/d/2', '/d/3', '/d/4']);
+  });
+});
+
+describe('the lock', () => {
+  it('leaves no lock or temporary file behind, and waits out a lock file held by another process', async () => {
+    const file = path.join(temp.root, 'annotations', 'alice.jsonl');
+    const before = await readFile(file, 'utf8');
+    const lock = path.join(temp.root, 'annotations', '.alice.jsonl.lock.studio-tmp');
+    await writeFile(lock, '');
+    const pending = appendIfUnchanged(file, 'x\n', contentHash(before));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await readFile(file, 'utf8')).toBe(before); // still waiting
+    await import('node:fs/promises').then(({ rm }) => rm(lock));
+    await pending;
+    expect(await readFile(file, 'utf8')).toBe(`${before}x\n`);
+    expect(await readdir(path.dirname(file))).toEqual(['alice.jsonl']);
+    await expect(writeIfUnchanged(file, 'y', contentHash(before))).rejects.toMatchObject({ code: 'conflict' });
+  });
+});

@@ -1,0 +1,63 @@
+// The outbox of write-through: saved edits waiting to be appended to annotations/<annotator>.jsonl
+// on the host, in the order they were saved. Everything here is one dexie transaction, so a tab
+// closed halfway leaves either the entry or the synchronised row, never neither.
+import type { Annotation } from '../../../shared/format/types';
+import { type AnnotationDb, annotationDb } from './annotationDb';
+import { fromAnnotationLine } from './annotationFile';
+import type { AnnotationRecord, OutboxEntry } from './schema';
+
+export function pendingEntries(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<OutboxEntry[]> {
+  // The primary key (seq) orders the compound-index query's results within equal keys.
+  return db.outbox.where('[dataset+annotator]').equals([dataset, annotator]).sortBy('seq');
+}
+
+export function countPending(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<number> {
+  return db.outbox.where('[dataset+annotator]').equals([dataset, annotator]).count();
+}
+
+/** The entries were appended to the file: drop them and base each task's row on the last revision sent. */
+export async function markSent(sent: OutboxEntry[], db: AnnotationDb = annotationDb()): Promise<void> {
+  const at = new Date().toISOString();
+  const lastByTask = new Map<string, OutboxEntry>();
+  for (const entry of sent) lastByTask.set(entry.task, entry);
+  await db.transaction('rw', db.outbox, db.annotations, async () => {
+    await db.outbox.bulkDelete(sent.map((entry) => entry.seq!));
+    for (const entry of lastByTask.values()) {
+      const row = await db.annotations.get([entry.dataset, entry.task, entry.annotator]);
+      if (row && (row.base === null || row.base.revision < entry.revision)) await db.annotations.put({ ...row, base: { revision: entry.revision, at } });
+    }
+  });
+}
+
+/**
+ * The user keeps their version of a task whose line someone else changed: the waiting entries
+ * are renumbered above that line's revision (so they win, SPEC §5) and the row is based on it.
+ */
+export async function keepMine(row: AnnotationRecord, theirs: Annotation, db: AnnotationDb = annotationDb()): Promise<void> {
+  await db.transaction('rw', db.outbox, db.annotations, async () => {
+    const entries = await db.outbox.where('[dataset+annotator+task]').equals([row.dataset, row.annotator, row.task]).sortBy('seq');
+    let revision = theirs.revision;
+    for (const entry of entries) {
+      revision += 1;
+      const line = { ...(JSON.parse(entry.line) as Record<string, unknown>), revision };
+      await db.outbox.put({ ...entry, revision, line: JSON.stringify(line) });
+    }
+    const current = (await db.annotations.get([row.dataset, row.task, row.annotator])) ?? row;
+    await db.annotations.put({ ...current, revision: Math.max(current.revision, revision), base: { revision: theirs.revision, at: new Date().toISOString() } });
+  });
+}
+
+/** The file's line replaces the task's row (theirs chosen, or adopted): its waiting entries are dropped. */
+export async function takeLine(dataset: string, annotator: string, line: Annotation, fps: number, db: AnnotationDb = annotationDb()): Promise<void> {
+  await db.transaction('rw', db.outbox, db.annotations, async () => {
+    await db.outbox.where('[dataset+annotator+task]').equals([dataset, annotator, line.task_id]).delete();
+    // The row is the file's annotator's, whatever name the line carries.
+    const row = { ...fromAnnotationLine(line, dataset, fps), annotator };
+    await db.annotations.put({ ...row, base: { revision: line.revision, at: new Date().toISOString() }, editor_text: null });
+  });
+}
+
+/** Tasks of the annotator with entries waiting. */
+export async function tasksWithPending(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<Set<string>> {
+  return new Set((await pendingEntries(dataset, annotator, db)).map((entry) => entry.task));
+}

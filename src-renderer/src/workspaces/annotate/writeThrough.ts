@@ -1,0 +1,225 @@
+// Write-through: every saved edit goes from the outbox (IndexedDB) to annotations/<annotator>.jsonl
+// on the host at once, appended as SPEC §5 lines with a conditional write (the hash of the file as
+// this client last read it). The host refuses when the file moved: it is read again, and a task
+// whose line someone else wrote since becomes a conflict for the user (nothing is overwritten
+// silently). While the host cannot be reached the entries wait and the count shows; they drain
+// in order when it is back. The dataset's file is the truth: lines written elsewhere are taken
+// into rows that have no edits of their own (pull).
+import { StudioError } from '../../../../shared/api/studio-error';
+import type { Annotation } from '../../../../shared/format/types';
+import { resolveFps } from '../../../../shared/frames/frames';
+import { studioApi } from '../../api/studio';
+import { annotationFilePath, changedSinceBase, isAnnotationLine, latestByRevision, planSend, type SyncConflict } from '../../db/annotationFile';
+import { getAnnotation } from '../../db/annotationRepo';
+import { countPending, keepMine, markSent, pendingEntries, takeLine, tasksWithPending } from '../../db/outbox';
+import type { AnnotationRecord } from '../../db/schema';
+import { useAnnotateStore, type WriteThroughStatus } from './annotateStore';
+
+
+/** While offline (or after a failure) the outbox is tried again this often. */
+const RETRY_MS = 1000;
+
+/** The annotator's file as this client last read or wrote it. */
+interface Known {
+  hash: string | null;
+  latest: Map<string, Annotation>;
+}
+const known = new Map<string, Known>();
+const keyOf = (datasetId: string, annotator: string) => `${datasetId}\u0000${annotator}`;
+
+function setStatus(patch: Partial<WriteThroughStatus>): void {
+  const store = useAnnotateStore.getState();
+  store.set({ writeThrough: { ...store.writeThrough, ...patch } });
+}
+
+/** Calls the host; a host restarted meanwhile has not opened the dataset yet: open it and retry once. */
+async function withOpen<T>(datasetId: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (StudioError.from(error).code !== 'not-open') throw error;
+    await studioApi().datasets.open(datasetId);
+    return call();
+  }
+}
+
+async function readKnown(datasetId: string, annotator: string): Promise<Known> {
+  const { text, hash } = await withOpen(datasetId, () => studioApi().datasets.readVersioned(datasetId, annotationFilePath(annotator)));
+  const entry = { hash, latest: latestByRevision(text ?? '') };
+  known.set(keyOf(datasetId, annotator), entry);
+  return entry;
+}
+
+const fpsOf = (taskId: string) => resolveFps(useAnnotateStore.getState().dataset?.tasks.get(taskId)?.fps);
+
+/** After rows changed under the workspace: statuses again, and the open task when it has no unsaved edit. */
+async function refreshView(tasks: Iterable<string>): Promise<void> {
+  const store = useAnnotateStore.getState();
+  await store.refreshStatuses();
+  const { taskId, datasetId, annotator } = useAnnotateStore.getState();
+  if (!taskId || !datasetId || !annotator || !new Set(tasks).has(taskId)) return;
+  const row = await getAnnotation({ dataset: datasetId, task: taskId, annotator });
+  // The row shown is replaced in place (the clip stays where it is), never over an unsaved edit.
+  const now = useAnnotateStore.getState();
+  if (row && now.taskId === taskId && now.saveState === 'saved') now.set({ record: row });
+}
+
+/** Across tabs of this browser one drain at a time per annotator (they share the outbox). */
+function withTabLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? (locks.request(name, work) as Promise<T>) : work();
+}
+
+async function drainOnce(datasetId: string, annotator: string): Promise<void> {
+  const path = annotationFilePath(annotator);
+  let conflicts: SyncConflict[] = [];
+  const touched = new Set<string>();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entries = await pendingEntries(datasetId, annotator);
+    if (entries.length === 0) break;
+    setStatus({ state: 'sending', unsent: entries.length });
+    const cached = known.get(keyOf(datasetId, annotator));
+    const file = cached ?? (await readKnown(datasetId, annotator));
+    const rows = new Map<string, AnnotationRecord>();
+    for (const task of new Set(entries.map((entry) => entry.task))) {
+      const row = await getAnnotation({ dataset: datasetId, task, annotator });
+      if (row) rows.set(task, row);
+    }
+    const plan = planSend(entries, rows, file.latest);
+    // A conflict is only ever raised on what the file holds now, never on a remembered read.
+    if (cached && (plan.conflicts.length > 0 || plan.adopt.length > 0)) {
+      known.delete(keyOf(datasetId, annotator));
+      continue;
+    }
+    for (const line of plan.adopt) {
+      await takeLine(datasetId, annotator, line, fpsOf(line.task_id));
+      touched.add(line.task_id);
+    }
+    conflicts = plan.conflicts;
+    if (plan.send.length === 0) break;
+    try {
+      const lines = plan.send.map((entry) => `${entry.line}\n`).join('');
+      const written = await withOpen(datasetId, () => studioApi().datasets.appendIfUnchanged(datasetId, path, lines, file.hash));
+      for (const entry of plan.send) {
+        const line = JSON.parse(entry.line) as Annotation;
+        const previous = file.latest.get(entry.task);
+        if (!previous || line.revision >= previous.revision) file.latest.set(entry.task, line);
+      }
+      file.hash = written.hash;
+      await markSent(plan.send);
+      if (conflicts.length === 0 && (await countPending(datasetId, annotator)) === 0) break;
+      if (conflicts.length > 0) break;
+    } catch (error) {
+      // Someone else wrote the file since we read it: read it again and plan again.
+      if (StudioError.from(error).code !== 'conflict') throw error;
+      known.delete(keyOf(datasetId, annotator));
+    }
+  }
+  const unsent = await countPending(datasetId, annotator);
+  setStatus({ state: conflicts.length > 0 ? 'conflict' : unsent > 0 ? 'sending' : 'saved', unsent, conflicts, message: null });
+  if (touched.size > 0) await refreshView(touched);
+}
+
+// Drains, pulls and resolutions run one after the other: a pull reading the file while an append
+// is on its way would otherwise leave an older read as "the file as last read".
+let chain: Promise<unknown> = Promise.resolve();
+function serial<T>(work: () => Promise<T>): Promise<T> {
+  const run = chain.then(work, work);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+let running: Promise<void> | null = null;
+let again = false;
+let retryTimer: number | undefined;
+
+/** Sends what waits in the outbox (now, or after the drain that is running). */
+export function requestDrain(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  window.clearTimeout(retryTimer);
+  running = (async () => {
+    do {
+      again = false;
+      const { datasetId, annotator } = useAnnotateStore.getState();
+      if (!datasetId || !annotator) return;
+      try {
+        await serial(() => withTabLock(`egobench-outbox:${keyOf(datasetId, annotator)}`, () => drainOnce(datasetId, annotator)));
+      } catch (error) {
+        const studioError = StudioError.from(error);
+        const unsent = await countPending(datasetId, annotator);
+        setStatus({ state: studioError.code === 'unreachable' ? 'offline' : 'error', unsent, message: studioError.message });
+        retryTimer = window.setTimeout(() => void requestDrain(), RETRY_MS);
+        return;
+      }
+    } while (again);
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/**
+ * Reads the annotator's file and takes its lines into rows without edits of their own (another
+ * machine, a git pull, a cleared browser): the dataset is the truth. Tasks with waiting edits are
+ * left to the next drain, which asks the user when both sides changed.
+ */
+export async function pull(): Promise<void> {
+  await serial(pullOnce);
+  void requestDrain();
+}
+
+async function pullOnce(): Promise<void> {
+  const { datasetId, annotator } = useAnnotateStore.getState();
+  if (!datasetId || !annotator) return;
+  const before = known.get(keyOf(datasetId, annotator))?.hash;
+  let file: Known;
+  try {
+    file = await readKnown(datasetId, annotator);
+  } catch {
+    return; // offline: the outbox keeps working; the next pull catches up
+  }
+  if (before !== undefined && before === file.hash) return;
+  const waiting = await tasksWithPending(datasetId, annotator);
+  const taken: string[] = [];
+  for (const [task, line] of file.latest) {
+    if (waiting.has(task) || !isAnnotationLine(line)) continue;
+    const row = await getAnnotation({ dataset: datasetId, task, annotator });
+    if (row && (changedSinceBase(row) || row.base?.revision === line.revision)) continue;
+    await takeLine(datasetId, annotator, line, fpsOf(task));
+    taken.push(task);
+  }
+  if (taken.length > 0) await refreshView(taken);
+}
+
+/** The user's choice for each conflicting task: 'mine' is appended above their line, 'theirs' replaces ours. */
+export async function resolveConflicts(choice: Record<string, 'mine' | 'theirs'>): Promise<void> {
+  const { datasetId, annotator, writeThrough } = useAnnotateStore.getState();
+  if (!datasetId || !annotator) return;
+  await serial(async () => {
+    for (const conflict of writeThrough.conflicts) {
+      const row = (await getAnnotation({ dataset: datasetId, task: conflict.task, annotator })) ?? conflict.mine;
+      if (choice[conflict.task] === 'theirs') await takeLine(datasetId, annotator, conflict.theirs, fpsOf(conflict.task));
+      else await keepMine(row, conflict.theirs);
+    }
+    setStatus({ conflicts: [], state: 'sending' });
+    await refreshView(writeThrough.conflicts.map((conflict) => conflict.task));
+  });
+  await requestDrain();
+}
+
+let subscribed = false;
+
+/** Follows changes of the annotator's own file (another window or machine, an editor): pull. */
+export function followOwnFile(): void {
+  if (subscribed) return;
+  subscribed = true;
+  const onChange = ({ datasetId, paths }: { datasetId: string; paths: string[] }) => {
+    const { datasetId: current, annotator } = useAnnotateStore.getState();
+    if (datasetId === current && annotator && paths.includes(annotationFilePath(annotator))) void pull();
+  };
+  studioApi().onEvent('annotations.changed', onChange);
+  window.addEventListener('online', () => void requestDrain());
+}
