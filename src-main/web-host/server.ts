@@ -72,7 +72,8 @@ async function route(request: IncomingMessage, response: ServerResponse, { optio
   const { pathname } = url;
   if (pathname.startsWith('/api/')) {
     const handlers = await auth.handlersFor(request);
-    if (!handlers) return forbidden(response, auth.refusedMessage);
+    // As JSON, like every API answer, so the page shows the message (an old or replaced link).
+    if (!handlers) return sendJson(response, 403, { error: { code: 'forbidden', message: `Forbidden: ${auth.refusedMessage}` } });
     if (pathname === '/api/events') serveEventStream(request, response, options.studio.events);
     else await serveApiCall(request, response, pathname.slice('/api/'.length), handlers);
   } else if (request.method !== 'GET' && request.method !== 'HEAD') {
