@@ -5,7 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const urlLine = /EgoBench Studio \(browser host\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;
+// One local user: the URL with ?token=; a team host (--team): the bare URL, each person has a link.
+const urlLine = /EgoBench Studio \(browser host\): (https?:\/\/\S+:\d+\/(?:\?token=\S+)?)\n/;
 
 export interface StudioHost {
   url: string;
@@ -13,8 +14,8 @@ export interface StudioHost {
   stop(): void;
 }
 
-export function startStudioHost(options: { configDir: string; dataset?: string; timeoutMs?: number }): Promise<StudioHost> {
-  const args = ['src-main/launchers/web.mjs', '--port', '0', '--config-dir', options.configDir];
+export function startStudioHost(options: { configDir: string; dataset?: string; timeoutMs?: number; args?: string[] }): Promise<StudioHost> {
+  const args = ['src-main/launchers/web.mjs', '--port', '0', '--config-dir', options.configDir, ...(options.args ?? [])];
   if (options.dataset) args.push('--dataset', options.dataset);
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

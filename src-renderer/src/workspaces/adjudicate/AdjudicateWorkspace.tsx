@@ -22,7 +22,7 @@ import { describeHostFailure } from '../../state/hostErrors';
 import { useStudioStore } from '../../state/store';
 import './adjudicate.css';
 
-const ADJUDICATOR_KEY = 'egobench.adjudicator';
+export const ADJUDICATOR_KEY = 'egobench.adjudicator';
 
 function storedAdjudicator(): string {
   try {

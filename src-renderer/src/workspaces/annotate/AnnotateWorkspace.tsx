@@ -31,6 +31,7 @@ function useWindowTitle(annotator: string | null): void {
 
 export function AnnotateWorkspace() {
   const dataset = useStudioStore((state) => state.currentDataset);
+  const fixedByTeam = useStudioStore((state) => state.appInfo?.team !== undefined);
   const { annotator, loaded, loadError, record, setAnnotator, loadDatasetInto } = useAnnotateStore(
     useShallow((state) => ({
       annotator: state.annotator,
@@ -85,16 +86,19 @@ export function AnnotateWorkspace() {
         <h1>Annotate</h1>
         <span className="annotator">
           as <strong data-testid="annotator-name">{annotator}</strong>
-          <button
-            type="button"
-            className="link"
-            onClick={() => {
-              storeAnnotator(null);
-              setAnnotator(null);
-            }}
-          >
-            switch
-          </button>
+          {/* On a team host the personal link fixes the name. */}
+          {!fixedByTeam && (
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                storeAnnotator(null);
+                setAnnotator(null);
+              }}
+            >
+              switch
+            </button>
+          )}
         </span>
         <SyncBar />
       </header>

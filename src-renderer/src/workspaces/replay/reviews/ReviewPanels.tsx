@@ -11,7 +11,7 @@ import { useStudioStore } from '../../../state/store';
 import { reviewFiles } from './reviewFormat';
 import { deleteReview, reviewsDb, saveReview, type Review } from './reviewsDb';
 
-const REVIEWER_KEY = 'egobench-studio.reviewer';
+export const REVIEWER_KEY = 'egobench-studio.reviewer';
 const noReviews: Review[] = [];
 
 /** All reviews of a dataset, live. */
