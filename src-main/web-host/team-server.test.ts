@@ -30,6 +30,7 @@ async function startTeamHost(options: { configDir?: string; tls?: { cert: string
   const configDir = options.configDir ?? temp.configDir;
   const studio = createStudioHost({ hostKind: 'web', appRoot: temp.base, configDir, datasetsDir: temp.datasetsDir });
   studios.push(studio);
+  await studio.catalog.addFolder(temp.root); // as --dataset does: a team host serves only those
   const host = await startWebHost({ studio, rendererDir, team: await TeamRoster.open(teamFile), port: 0, tls: options.tls, publicNames: options.publicNames });
   hosts.push(host);
   return host;

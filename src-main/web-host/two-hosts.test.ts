@@ -34,6 +34,7 @@ async function startHost(name: string, teamFile: string): Promise<string> {
   await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html>');
   const studio = createStudioHost({ hostKind: 'web', appRoot: temp.base, configDir: path.join(temp.base, `config-${name}`), datasetsDir: temp.datasetsDir });
   studios.push(studio);
+  await studio.catalog.addFolder(temp.root); // as --dataset does: a team host serves only those
   const host = await startWebHost({ studio, rendererDir, team: await TeamRoster.open(teamFile), port: 0 });
   hosts.push(host);
   return `http://127.0.0.1:${host.port}`;

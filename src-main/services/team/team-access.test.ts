@@ -104,6 +104,15 @@ describe('guarded handlers', () => {
     expect(await read(bob, 'annotations/alice.jsonl')).toBe(`${line('t2', 'draft', 1)}\n`);
   });
 
+  it('serves only the datasets named on the command line, never the datasets folder or recent ones', async () => {
+    expect(await as(bob)['datasets.list']()).toEqual([]);
+    await expect(invokeStudioHandler(as(bob), 'datasets.open', [datasetId])).rejects.toThrow(/does not serve the dataset/);
+    await host.catalog.addFolder(temp.root);
+    const served = await as(bob)['datasets.list']();
+    expect(served.map((dataset) => dataset.source)).toEqual(['added']);
+    await invokeStudioHandler(as(bob), 'datasets.open', [served[0].id]);
+  });
+
   it('app.info names the person', async () => {
     expect((await as(carol)['app.info']()).team).toEqual(carol);
     expect((await handlers['app.info']()).team).toBeUndefined();

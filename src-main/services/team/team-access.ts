@@ -17,6 +17,8 @@ import { filterToTasks, submittedTasks } from './blind-filter';
 export type Access =
   /** Nothing of a dataset's content that needs a role (app info, the list, clip status, scores). */
   | { kind: 'open' }
+  /** Opens a dataset: a team host serves only those named on its command line. */
+  | { kind: 'dataset'; datasetId: string }
   | { kind: 'read'; datasetId: string; path: string }
   | { kind: 'write'; datasetId: string; path: string }
   /** Changes the host's own settings (folders on the host's disk). */
@@ -29,7 +31,7 @@ const open = (): Access => ({ kind: 'open' });
 export const channelAccess: AccessTable = {
   'app.info': open,
   'datasets.list': open,
-  'datasets.open': open,
+  'datasets.open': (datasetId) => ({ kind: 'dataset', datasetId }),
   'datasets.readText': (datasetId, path) => ({ kind: 'read', datasetId, path }),
   // Names and sizes only: a file's size says nothing a blind annotator could use.
   'datasets.listFiles': open,
@@ -102,14 +104,19 @@ export interface GuardContext {
   rootOf(datasetId: string): string;
 }
 
-/** The studio's handlers as this person may use them: refused writes throw 403, blind reads are filtered. */
+/** The studio's handlers as this person may use them: the served datasets only, refused writes throw 403, blind reads are filtered. */
 export function guardHandlers(handlers: StudioHandlers, person: TeamIdentity, context: GuardContext): StudioHandlers {
+  // Only the datasets named on the host's command line: not the datasets/ folder beside the app,
+  // nor the folders its user opened recently, which are theirs, not the team's.
+  const servedDatasets = async () => (await handlers['datasets.list']()).filter((dataset) => dataset.source === 'added');
   const guarded: Record<string, (...args: never[]) => Promise<unknown>> = {};
   for (const name of studioChannelNames) {
     const handler = handlers[name] as (...args: unknown[]) => Promise<unknown>;
     const accessOf = channelAccess[name] as (...args: unknown[]) => Access;
     guarded[name] = async (...args: unknown[]) => {
       const access = accessOf(...args);
+      if (access.kind === 'dataset' && !(await servedDatasets()).some((dataset) => dataset.id === access.datasetId))
+        throw new StudioError('not-found', `This team host does not serve the dataset ${access.datasetId}: it serves those it was started with (--dataset)`);
       if (access.kind === 'host' && person.role !== 'adjudicator')
         throw new StudioError('forbidden', `Only an adjudicator changes ${access.what} on this team host (${signedIn(person)}).`);
       if (access.kind === 'write') {
@@ -119,6 +126,7 @@ export function guardHandlers(handlers: StudioHandlers, person: TeamIdentity, co
       const filter = access.kind === 'read' ? await blindFilter(person, context.rootOf(access.datasetId), access.path) : null;
       const value = await handler(...args);
       if (name === 'app.info') return { ...(value as object), team: { name: person.name, role: person.role } };
+      if (name === 'datasets.list') return servedDatasets();
       return filter ? filter(value as string) : value;
     };
   }
