@@ -19,10 +19,10 @@ import {
 } from '../../agreement/model';
 import { useDashboard } from '../../agreement/useDashboard';
 import { describeHostFailure } from '../../state/hostErrors';
+import { ADJUDICATOR_KEY } from '../../state/identityKeys';
 import { useStudioStore } from '../../state/store';
 import './adjudicate.css';
 
-export const ADJUDICATOR_KEY = 'egobench.adjudicator';
 
 function storedAdjudicator(): string {
   try {
