@@ -81,6 +81,7 @@ test('the link fixes who each one is; bob is refused alice\'s file, the ground t
   await expect(bob.getByTestId('annotator-name')).toHaveText('bob');
   await expect(bob.getByRole('button', { name: 'switch' })).toHaveCount(0);
   await expect(bob.getByTestId('annotator-gate')).toHaveCount(0);
+  await expect(bob.getByTestId('status-host')).toHaveText('Browser host · bob (annotator)');
 
   // The host refuses, whatever the client sends: 403 with a message a person can act on.
   const status = await bob.evaluate(async () => {
@@ -107,8 +108,10 @@ test('the link fixes who each one is; bob is refused alice\'s file, the ground t
 
   // bob cannot turn blind off either: the page shows why.
   await bob.goto(`${new URL(links.bob).origin}/#/adjudicate`);
-  await bob.getByTestId('blind-setting').uncheck();
+  // A click, not uncheck(): the box is shown unticked at once and ticked again when the host refuses.
+  await bob.getByTestId('blind-setting').click();
   await expect(bob.getByTestId('status-message')).toContainText('Only an adjudicator changes studio-project.json');
+  await expect(bob.getByTestId('blind-setting')).toBeChecked();
   expect(JSON.parse(await readFile(path.join(dataset, 'studio-project.json'), 'utf8')).agreement.hide_while_annotating).toBe(true);
 
   // bob submits the task (and exports: the write-through comes with another change): now he sees alice's calls.
