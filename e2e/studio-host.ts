@@ -5,7 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const urlLine = /EgoBench Studio \(browser host\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;
+// One local user: the URL with ?token=; a team host (--team): the bare URL, each person has a link.
+const urlLine = /EgoBench Studio \(browser host\): (https?:\/\/\S+:\d+\/(?:\?token=\S+)?)\n/;
 
 export interface StudioHost {
   url: string;
@@ -22,10 +23,12 @@ export interface StudioHostOptions {
   port?: number;
   token?: string;
   timeoutMs?: number;
+  /** More web-host arguments (a team host: --team FILE, ...). */
+  args?: string[];
 }
 
 export function startStudioHost(options: StudioHostOptions): Promise<StudioHost> {
-  const args = ['src-main/launchers/web.mjs', '--port', String(options.port ?? 0), '--config-dir', options.configDir];
+  const args = ['src-main/launchers/web.mjs', '--port', String(options.port ?? 0), '--config-dir', options.configDir, ...(options.args ?? [])];
   if (options.dataset) args.push('--dataset', options.dataset);
   if (options.datasetsDir) args.push('--datasets-dir', options.datasetsDir);
   const env = options.token ? { ...process.env, EGOSTUDIO_WEB_TOKEN: options.token } : process.env;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isDatasetRelativeDir, isDatasetRelativePath } from './dataset-path';
 import type { EvaluationRun } from '../report/types';
 import { StudioError } from './studio-error';
+import type { TeamIdentity } from './team';
 import type { StudioEventListener, StudioEventName } from './studio-events';
 
 export type HostKind = 'electron' | 'web';
@@ -16,6 +17,8 @@ export interface AppInfo {
   platform: string;
   hostKind: HostKind;
   versions: { node: string; electron?: string; chrome?: string };
+  /** On a team host: who this client is (fixed by its personal token). Absent for the one local user. */
+  team?: TeamIdentity;
 }
 
 export interface DatasetSummary {

@@ -86,6 +86,21 @@ export const benchSpec = spec({
   exitCodes: '0 done; 1 the command line was wrong or the sample could not be read',
 });
 
+export const teamAddSpec = spec({
+  name: 'team-add',
+  summary: "add a person to a team host's team.json (or give them a new token) and print their personal link",
+  arguments: [
+    ['<team.json>', 'the team file the host is started with (npm run web -- --team FILE); created if missing'],
+    ['<name>', "the person's name: annotations/<name>.jsonl or reviews/<name>.jsonl (letters, digits, '.', '_', '-')"],
+  ],
+  options: {
+    role: { type: 'string', value: 'ROLE', required: true, help: 'annotator (writes annotations/<name>.jsonl), adjudicator (ground_truth.jsonl, project settings) or reviewer (reviews/<name>.jsonl)' },
+    url: { type: 'string', value: 'URL', help: "the team host's address as the person reaches it, e.g. https://studio.lab.example:5174 (default: a placeholder to replace)" },
+  },
+  examples: ['egostudio team-add team.json alice --role annotator --url https://studio.lab.example:5174'],
+  exitCodes: '0 added, link printed; 1 the command line or team.json was wrong',
+});
+
 /** Run by `bench` in a fresh process; not for people. */
 export const benchEvaluateSpec = spec({
   name: 'bench-evaluate',
@@ -97,4 +112,4 @@ export const benchEvaluateSpec = spec({
   hidden: true,
 });
 
-export const COMMAND_SPECS: readonly CommandSpec[] = [evaluateSpec, agreementSpec, reportSpec, importEgobenchSpec, benchSpec, benchEvaluateSpec];
+export const COMMAND_SPECS: readonly CommandSpec[] = [evaluateSpec, agreementSpec, reportSpec, importEgobenchSpec, benchSpec, teamAddSpec, benchEvaluateSpec];

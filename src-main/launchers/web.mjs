@@ -1,5 +1,6 @@
 // `npm run web [-- --port N --dataset DIR --config-dir DIR]`: build when needed, then run the
-// browser host on the sample dataset (or the one named) and print its URL.
+// browser host on the sample dataset (or the one named) and print its URL. A team host takes
+// `--team team.json --listen ADDR --public-name NAME --tls-cert F --tls-key F` (web-host/cli-args.ts).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildIfNeeded, repoRoot, withDefaultDataset } from './build-if-needed.mjs';

@@ -5,7 +5,7 @@ import { parseWebHostArgs } from './cli-args';
 describe('browser host arguments', () => {
   it('reads --port, repeated --dataset and --config-dir, with = or a separate value', () => {
     const args = parseWebHostArgs(['--port', '5174', '--dataset=/d/a', '--dataset', '/d/b', '--config-dir', '/c']);
-    expect(args).toEqual({ port: 5174, datasets: ['/d/a', '/d/b'], configDir: '/c' });
+    expect(args).toEqual({ port: 5174, datasets: ['/d/a', '/d/b'], configDir: '/c', listen: '127.0.0.1', publicNames: [] });
   });
 
   it('reads --datasets-dir, the folder listed instead of the repository datasets/', () => {
@@ -26,5 +26,15 @@ describe('browser host arguments', () => {
     expect(() => parseWebHostArgs(['--port', '99999'])).toThrow(/usage: npm run web/);
     expect(() => parseWebHostArgs(['--port'])).toThrow(/--port needs a value/);
     expect(() => parseWebHostArgs(['--verbose'])).toThrow(/unknown argument: --verbose/);
+  });
+
+  it('reads the team options; beyond loopback only with a team; TLS cert and key together', () => {
+    const args = parseWebHostArgs(['--team', '/t/team.json', '--listen', '0.0.0.0', '--public-name', 'studio.lab.example', '--tls-cert', '/t/c.pem', '--tls-key', '/t/k.pem']);
+    expect(args).toMatchObject({ team: '/t/team.json', listen: '0.0.0.0', publicNames: ['studio.lab.example'], tlsCert: '/t/c.pem', tlsKey: '/t/k.pem' });
+    expect(() => parseWebHostArgs(['--listen', '0.0.0.0'])).toThrow(/--listen 0\.0\.0\.0 reaches beyond this machine: add --team team\.json/);
+    expect(parseWebHostArgs(['--listen', '::1']).listen).toBe('::1');
+    expect(() => parseWebHostArgs(['--team', 't.json', '--tls-cert', 'c.pem'])).toThrow(/--tls-cert and --tls-key go together/);
+    expect(() => parseWebHostArgs(['--team', 't.json', '--public-name', 'http://x:1'])).toThrow(/without scheme or port/);
+    expect(() => parseWebHostArgs(['--public-name', 'x'])).toThrow(/is for a team host/);
   });
 });

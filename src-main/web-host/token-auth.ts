@@ -23,13 +23,40 @@ function sameSecret(given: string | null | undefined, token: string): boolean {
 
 /** True when the request carries the run's token in the X-Studio-Token header. */
 export function hasValidTokenHeader(request: IncomingMessage, token: string): boolean {
-  const header = request.headers[tokenHeader];
-  return sameSecret(Array.isArray(header) ? header[0] : header, token);
+  return sameSecret(tokenFromHeader(request), token);
 }
 
-/** Refuses DNS-rebinding: a page on evil.example resolving to 127.0.0.1 sends its own Host. */
-export function isLoopbackHost(hostHeader: string | undefined, port: number): boolean {
-  return hostHeader === `127.0.0.1:${port}` || hostHeader === `localhost:${port}`;
+/** The header's value (the first, if sent twice). */
+export function tokenFromHeader(request: IncomingMessage): string | undefined {
+  const header = request.headers[tokenHeader];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+/** The Host and Origin values a host answers: the names it is reached by, on its port. */
+export interface HostAllowlist {
+  hosts: ReadonlySet<string>;
+  origins: ReadonlySet<string>;
+}
+
+export const loopbackNames = ['127.0.0.1', 'localhost'] as const;
+
+/**
+ * Host headers are `name:port`, or the bare name on the scheme's default port (browsers leave it
+ * out). A request with another Host is refused: that is DNS rebinding, a page on evil.example
+ * whose name was made to resolve to this host.
+ */
+export function hostAllowlist(names: readonly string[], port: number, scheme: 'http' | 'https'): HostAllowlist {
+  const defaultPort = scheme === 'https' ? 443 : 80;
+  const hosts = new Set<string>();
+  for (const name of names) {
+    hosts.add(`${name.toLowerCase()}:${port}`);
+    if (port === defaultPort) hosts.add(name.toLowerCase());
+  }
+  return { hosts, origins: new Set([...hosts].map((host) => `${scheme}://${host}`)) };
+}
+
+export function isAllowedHost(hostHeader: string | undefined, allowlist: HostAllowlist): boolean {
+  return hostHeader !== undefined && allowlist.hosts.has(hostHeader.toLowerCase());
 }
 
 /**
@@ -37,6 +64,6 @@ export function isLoopbackHost(hostHeader: string | undefined, port: number): bo
  * send Origin on cross-origin requests and on POSTs; a request without one (a same-origin GET, a
  * command-line client) is judged by its token alone.
  */
-export function isAllowedOrigin(originHeader: string | undefined, port: number): boolean {
-  return originHeader === undefined || originHeader === `http://127.0.0.1:${port}` || originHeader === `http://localhost:${port}`;
+export function isAllowedOrigin(originHeader: string | undefined, allowlist: HostAllowlist): boolean {
+  return originHeader === undefined || allowlist.origins.has(originHeader.toLowerCase());
 }

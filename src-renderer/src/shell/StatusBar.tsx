@@ -1,11 +1,13 @@
-// Bottom bar: open dataset, its clips, where the annotator's edits stand (write-through), host kind,
-// the latest message, and the shortcut hint.
-import { useStatusBar } from '../state/store';
+// Bottom bar: open dataset, its clips, where the annotator's edits stand (write-through), host kind
+// (and the team person), the latest message, and the shortcut hint.
+import { useStatusBar, useStudioStore } from '../state/store';
 import { WriteThroughBadge } from '../workspaces/annotate/WriteThroughBadge';
 import { ClipsControl } from './ClipsControl';
 
 export function StatusBar() {
   const { dataset, hostKind, version, message, problems, setProblemsOpen } = useStatusBar();
+  // On a team host: who the personal link says this is.
+  const team = useStudioStore((state) => state.appInfo?.team);
   return (
     <footer className="status-bar" data-testid="status-bar">
       <span data-testid="status-dataset">{dataset ? dataset.name : 'No dataset open'}</span>
@@ -16,7 +18,10 @@ export function StatusBar() {
       )}
       <ClipsControl key={dataset?.id ?? ''} />
       <WriteThroughBadge />
-      <span data-testid="status-host">{hostKind === 'electron' ? 'Desktop' : hostKind === 'web' ? 'Browser host' : 'Connecting…'}</span>
+      <span data-testid="status-host">
+        {hostKind === 'electron' ? 'Desktop' : hostKind === 'web' ? 'Browser host' : 'Connecting…'}
+        {team && ` · ${team.name} (${team.role})`}
+      </span>
       <span className={message?.kind === 'error' ? 'status-message error' : 'status-message'} role="status" data-testid="status-message" title={message?.text}>
         {message?.text ?? ''}
       </span>

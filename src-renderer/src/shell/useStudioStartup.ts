@@ -5,13 +5,19 @@ import { studioApi } from '../api/studio';
 import { describeHostFailure } from '../state/hostErrors';
 import { useStudioStore } from '../state/store';
 import { importSummaryLine, useShellExtras } from './shellExtras';
+import { applyTeamIdentity } from './teamIdentity';
 import { forgetHeldClips } from '../video/clipCache';
 
 export function useStudioStartup(): void {
   useEffect(() => {
     const store = useStudioStore.getState;
     const api = studioApi();
-    void store().loadAppInfo();
+    void store()
+      .loadAppInfo()
+      .then(() => {
+        const team = store().appInfo?.team;
+        if (team) applyTeamIdentity(team);
+      });
     void store()
       .refreshDatasets()
       .then(() => {

@@ -19,10 +19,10 @@ import {
 import { writeGroundTruthLines } from '../../agreement/groundTruthWrite';
 import { useDashboard } from '../../agreement/useDashboard';
 import { describeHostFailure } from '../../state/hostErrors';
+import { ADJUDICATOR_KEY } from '../../state/identityKeys';
 import { useStudioStore } from '../../state/store';
 import './adjudicate.css';
 
-const ADJUDICATOR_KEY = 'egobench.adjudicator';
 
 function storedAdjudicator(): string {
   try {

@@ -32,6 +32,8 @@ function useWindowTitle(annotator: string | null): void {
 
 export function AnnotateWorkspace() {
   const dataset = useStudioStore((state) => state.currentDataset);
+  const team = useStudioStore((state) => state.appInfo?.team);
+  const fixedByTeam = team !== undefined;
   const { annotator, loaded, loadError, record, setAnnotator, loadDatasetInto } = useAnnotateStore(
     useShallow((state) => ({
       annotator: state.annotator,
@@ -46,6 +48,13 @@ export function AnnotateWorkspace() {
   const scenario = task && loaded ? (loaded.scenarios.get(task.scenario) ?? null) : null;
   const [tab, setTab] = useState<'console' | 'refs' | 'agreement'>('refs');
 
+  // On a team host the personal link says who annotates (app.info), whatever the tab held before.
+  useEffect(() => {
+    if (team?.role === 'annotator' && useAnnotateStore.getState().annotator !== team.name) {
+      storeAnnotator(team.name);
+      setAnnotator(team.name);
+    }
+  }, [team, setAnnotator]);
   useEffect(() => {
     if (useAnnotateStore.getState().annotator === null) {
       const initial = initialAnnotator();
@@ -87,16 +96,19 @@ export function AnnotateWorkspace() {
         <h1>Annotate</h1>
         <span className="annotator">
           as <strong data-testid="annotator-name">{annotator}</strong>
-          <button
-            type="button"
-            className="link"
-            onClick={() => {
-              storeAnnotator(null);
-              setAnnotator(null);
-            }}
-          >
-            switch
-          </button>
+          {/* On a team host the personal link fixes the name. */}
+          {!fixedByTeam && (
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                storeAnnotator(null);
+                setAnnotator(null);
+              }}
+            >
+              switch
+            </button>
+          )}
         </span>
         <SyncBar />
       </header>

@@ -8,12 +8,12 @@ import type { Label } from '../../../../../shared/eval/profile';
 import { studioApi } from '../../../api/studio';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { describeHostFailure } from '../../../state/hostErrors';
+import { REVIEWER_KEY } from '../../../state/identityKeys';
 import { useStudioStore } from '../../../state/store';
 import { reviewFiles } from './reviewFormat';
 import { writeReviewThrough } from './reviewWriteThrough';
 import { deleteReview, reviewsDb, saveReview, type Review } from './reviewsDb';
 
-const REVIEWER_KEY = 'egobench-studio.reviewer';
 const noReviews: Review[] = [];
 
 /** All reviews of a dataset, live. */

@@ -1,0 +1,39 @@
+// Blind annotation on a team host: which tasks an annotator has submitted (their own file, SPEC §5:
+// the line with the highest revision of a task wins, on a tie the later one), and another
+// annotator's file cut down to the lines of those tasks.
+
+interface LineHead {
+  task_id?: unknown;
+  status?: unknown;
+  revision?: unknown;
+}
+
+function parseLine(raw: string): LineHead | null {
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as LineHead) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function submittedTasks(ownText: string): Set<string> {
+  const winning = new Map<string, { revision: number; submitted: boolean }>();
+  for (const raw of ownText.split('\n')) {
+    const line = raw.trim() ? parseLine(raw) : null;
+    if (!line || typeof line.task_id !== 'string') continue;
+    const revision = typeof line.revision === 'number' ? line.revision : 0;
+    const held = winning.get(line.task_id);
+    if (!held || revision >= held.revision) winning.set(line.task_id, { revision, submitted: line.status === 'submitted' });
+  }
+  return new Set([...winning].filter(([, line]) => line.submitted).map(([task]) => task));
+}
+
+/** The lines of `text` whose task is in `tasks`; lines that name no task are left out too. */
+export function filterToTasks(text: string, tasks: ReadonlySet<string>): string {
+  const kept = text.split('\n').filter((raw) => {
+    const line = raw.trim() ? parseLine(raw) : null;
+    return line !== null && typeof line.task_id === 'string' && tasks.has(line.task_id);
+  });
+  return kept.length > 0 ? `${kept.join('\n')}\n` : '';
+}

@@ -1,0 +1,134 @@
+// Who may do what on a team host, in one place: a table from each API channel and its arguments
+// to the dataset file it reads or writes, and one rule per kind of file. The web host wraps the
+// studio's handlers with guardHandlers() for the person a request comes from, so a channel added
+// to shared/api/studio-api.ts does not compile until this table says what it touches.
+import {
+  studioChannelNames,
+  type StudioChannel,
+  type StudioHandlers,
+  type ValidChannelArgs,
+} from '../../../shared/api/studio-api';
+import { StudioError } from '../../../shared/api/studio-error';
+import type { TeamIdentity } from '../../../shared/api/team';
+import { readDatasetText } from '../dataset-files';
+import { filterToTasks, submittedTasks } from './blind-filter';
+
+/** What a call touches. */
+export type Access =
+  /** Nothing of a dataset's content that needs a role (app info, the list, clip status, scores). */
+  | { kind: 'open' }
+  /** Opens a dataset: a team host serves only those named on its command line. */
+  | { kind: 'dataset'; datasetId: string }
+  | { kind: 'read'; datasetId: string; path: string }
+  | { kind: 'write'; datasetId: string; path: string }
+  /** Changes the host's own settings (folders on the host's disk). */
+  | { kind: 'host'; what: string };
+
+type AccessTable = { [C in StudioChannel]: (...args: ValidChannelArgs<C>) => Access };
+
+const open = (): Access => ({ kind: 'open' });
+
+export const channelAccess: AccessTable = {
+  'app.info': open,
+  'datasets.list': open,
+  'datasets.open': (datasetId) => ({ kind: 'dataset', datasetId }),
+  'datasets.readText': (datasetId, path) => ({ kind: 'read', datasetId, path }),
+  // Names and sizes only: a file's size says nothing a blind annotator could use.
+  'datasets.listFiles': open,
+  'datasets.writeText': (datasetId, path) => ({ kind: 'write', datasetId, path }),
+  'datasets.clipStatus': open,
+  'datasets.setVideoFolder': () => ({ kind: 'host', what: 'the video folder of a dataset (a folder on the host)' }),
+  // Scores trajectories against ground truth; reads no annotator's file.
+  'evaluation.run': open,
+};
+
+const PROJECT_SETTINGS = 'studio-project.json';
+const GROUND_TRUTH = 'ground_truth.jsonl';
+
+/** The annotator whose file a path is (annotations/<name>.jsonl, compared ignoring case), or null. */
+function annotationOwner(path: string): string | null {
+  return /^annotations\/([^/]+)\.jsonl$/i.exec(path)?.[1] ?? null;
+}
+
+const signedIn = (person: TeamIdentity) => `you are signed in as ${person.name} (${person.role}) by your personal link`;
+
+/** Why this person may not write this file, or null when they may. Exact paths only: anything else is the adjudicator's. */
+export function writeRefusal(person: TeamIdentity, path: string): string | null {
+  const own = (folder: string) => path === `${folder}/${person.name}.jsonl`;
+  if (person.role === 'annotator' && own('annotations')) return null;
+  if (person.role === 'reviewer' && own('reviews')) return null;
+  if (person.role === 'adjudicator' && annotationOwner(path) === null && !/^reviews\//i.test(path)) return null;
+  const owner = annotationOwner(path);
+  if (owner !== null)
+    return `${path} is ${owner}'s file: on this team host each annotator writes only annotations/<own name>.jsonl (${signedIn(person)}). Open the studio with your own link.`;
+  if (path === GROUND_TRUTH)
+    return `Only an adjudicator writes ${GROUND_TRUTH} (${signedIn(person)}). Ask an adjudicator of the team to finalize this task.`;
+  if (/^reviews\//i.test(path))
+    return `Only the reviewer named in the file writes ${path}: reviewers write reviews/<own name>.jsonl (${signedIn(person)}).`;
+  return `Only an adjudicator changes ${path} on this team host (${signedIn(person)}).`;
+}
+
+async function projectIsBlind(root: string): Promise<boolean> {
+  try {
+    const settings = JSON.parse(await readDatasetText(root, PROJECT_SETTINGS)) as { agreement?: { hide_while_annotating?: unknown } };
+    return settings.agreement?.hide_while_annotating === true;
+  } catch {
+    return false; // no settings file (or an unreadable one): the studio's default, not blind
+  }
+}
+
+async function readOwnFile(root: string, name: string): Promise<string> {
+  try {
+    return await readDatasetText(root, `annotations/${name}.jsonl`);
+  } catch (error) {
+    if (StudioError.from(error).code === 'not-found') return '';
+    throw error;
+  }
+}
+
+/**
+ * While the project is blind, what an annotator may see of another annotator's file: only the
+ * lines of tasks they have submitted themselves. null: no filter (not blind, not an annotator,
+ * their own file, or not an annotation file).
+ */
+export async function blindFilter(person: TeamIdentity, root: string, path: string): Promise<((text: string) => string) | null> {
+  const owner = annotationOwner(path);
+  if (person.role !== 'annotator' || owner === null || owner.toLowerCase() === person.name.toLowerCase()) return null;
+  if (!(await projectIsBlind(root))) return null;
+  const submitted = submittedTasks(await readOwnFile(root, person.name));
+  return (text) => filterToTasks(text, submitted);
+}
+
+export interface GuardContext {
+  /** The real root of an opened dataset (throws not-open otherwise). */
+  rootOf(datasetId: string): string;
+}
+
+/** The studio's handlers as this person may use them: the served datasets only, refused writes throw 403, blind reads are filtered. */
+export function guardHandlers(handlers: StudioHandlers, person: TeamIdentity, context: GuardContext): StudioHandlers {
+  // Only the datasets named on the host's command line: not the datasets/ folder beside the app,
+  // nor the folders its user opened recently, which are theirs, not the team's.
+  const servedDatasets = async () => (await handlers['datasets.list']()).filter((dataset) => dataset.source === 'added');
+  const guarded: Record<string, (...args: never[]) => Promise<unknown>> = {};
+  for (const name of studioChannelNames) {
+    const handler = handlers[name] as (...args: unknown[]) => Promise<unknown>;
+    const accessOf = channelAccess[name] as (...args: unknown[]) => Access;
+    guarded[name] = async (...args: unknown[]) => {
+      const access = accessOf(...args);
+      if (access.kind === 'dataset' && !(await servedDatasets()).some((dataset) => dataset.id === access.datasetId))
+        throw new StudioError('not-found', `This team host does not serve the dataset ${access.datasetId}: it serves those it was started with (--dataset)`);
+      if (access.kind === 'host' && person.role !== 'adjudicator')
+        throw new StudioError('forbidden', `Only an adjudicator changes ${access.what} on this team host (${signedIn(person)}).`);
+      if (access.kind === 'write') {
+        const refusal = writeRefusal(person, access.path);
+        if (refusal) throw new StudioError('forbidden', refusal);
+      }
+      const filter = access.kind === 'read' ? await blindFilter(person, context.rootOf(access.datasetId), access.path) : null;
+      const value = await handler(...args);
+      if (name === 'app.info') return { ...(value as object), team: { name: person.name, role: person.role } };
+      if (name === 'datasets.list') return servedDatasets();
+      return filter ? filter(value as string) : value;
+    };
+  }
+  return guarded as unknown as StudioHandlers;
+}

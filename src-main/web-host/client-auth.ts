@@ -1,0 +1,80 @@
+// Who a browser-host request comes from, and so which handlers answer it. One local user: the
+// run's token (printed at start) and the studio's handlers as they are. A team (--team): each
+// person's own token, looked up in team.json, and the handlers guarded for that person's role
+// (services/team/team-access.ts). Media URLs carry no header, only a media token signed with a
+// key derived from the client's token; a team host learns each person's key from their API calls
+// (a page always calls the API before it builds a media URL) and keeps it in memory only.
+import type { IncomingMessage } from 'node:http';
+import type { StudioHandlers } from '../../shared/api/studio-api';
+import type { TeamIdentity } from '../../shared/api/team';
+import { mediaKeyFor, verifyMediaToken } from '../../shared/api/web-auth';
+import type { StudioHost } from '../services/studio-host';
+import { blindFilter, guardHandlers } from '../services/team/team-access';
+import type { TeamRoster } from '../services/team/team-roster';
+import { hasValidTokenHeader, tokenFromHeader } from './token-auth';
+
+export interface MediaRequest {
+  datasetId: string;
+  filePath: string;
+  mediaToken: string | null;
+  nowSeconds: number;
+}
+
+export interface ClientAuth {
+  /** The handlers this request may use, or null when its token is missing or unknown. */
+  handlersFor(request: IncomingMessage): Promise<StudioHandlers | null>;
+  /** Null when the media request may be served, else why not. */
+  mediaRefusal(request: IncomingMessage, media: MediaRequest): Promise<string | null>;
+  readonly refusedMessage: string;
+}
+
+export function singleUserAuth(studio: StudioHost, token: string): ClientAuth {
+  const mediaKey = mediaKeyFor(token);
+  return {
+    refusedMessage: 'open the URL with ?token= that the studio printed when it started',
+    handlersFor: async (request) => (hasValidTokenHeader(request, token) ? studio.handlers : null),
+    mediaRefusal: async (request, media) =>
+      hasValidTokenHeader(request, token) || verifyMediaToken(mediaKey, media.datasetId, media.filePath, media.mediaToken, media.nowSeconds)
+        ? null
+        : 'media URL without a valid media token (expired, or for another file)',
+  };
+}
+
+export function teamAuth(studio: StudioHost, roster: TeamRoster): ClientAuth {
+  const context = { rootOf: (datasetId: string) => studio.catalog.rootOf(datasetId) };
+  const guarded = new Map<string, StudioHandlers>();
+  /** token -> its media key, for the tokens seen on API calls since the host started. */
+  const mediaKeys = new Map<string, Uint8Array>();
+  const handlersOf = (person: TeamIdentity) => {
+    const key = `${person.role}:${person.name}`;
+    let handlers = guarded.get(key);
+    if (!handlers) guarded.set(key, (handlers = guardHandlers(studio.handlers, person, context)));
+    return handlers;
+  };
+  const personFor = async (token: string): Promise<TeamIdentity | null> => {
+    const person = await roster.identify(token);
+    if (person && !mediaKeys.has(token)) mediaKeys.set(token, mediaKeyFor(token));
+    if (!person) mediaKeys.delete(token);
+    return person;
+  };
+  return {
+    refusedMessage: 'open the studio with your personal link (ask whoever runs the team host: npx egostudio team-add)',
+    handlersFor: async (request) => {
+      const token = tokenFromHeader(request);
+      const person = token ? await personFor(token) : null;
+      return person ? handlersOf(person) : null;
+    },
+    mediaRefusal: async (request, media) => {
+      let token = tokenFromHeader(request);
+      if (!token || !(await roster.identify(token))) {
+        token = [...mediaKeys].find(([, key]) => verifyMediaToken(key, media.datasetId, media.filePath, media.mediaToken, media.nowSeconds))?.[0];
+      }
+      const person = token ? await personFor(token) : null;
+      if (!person) return 'media URL without a valid media token (expired, for another file, or from before the host restarted: reload the page)';
+      // A blind annotator must not download another annotator's file through a media URL either.
+      if (await blindFilter(person, studio.catalog.rootOf(media.datasetId), media.filePath))
+        return `${media.filePath} is another annotator's work, hidden while the project annotates blind`;
+      return null;
+    },
+  };
+}

@@ -1,0 +1,168 @@
+// The team host over real HTTP(S): personal tokens, refusals with a message, blind reads and
+// media, the Host allowlist, HTTPS with a certificate made here, and two hosts on one folder.
+import { execFileSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { webMediaUrl } from '../../shared/api/media-url';
+import { mediaKeyFor, mediaTokenParam, mediaTokenTtlSeconds, signMediaToken, tokenHeader } from '../../shared/api/web-auth';
+import { createStudioHost } from '../services/studio-host';
+import { addTeamMember } from '../services/team/team-file';
+import { TeamRoster } from '../services/team/team-roster';
+import { makeTempDataset, type TempDataset } from '../test-support/temp-dataset';
+import { startWebHost, type RunningWebHost } from './server';
+
+const line = (task: string, annotator: string, status: string, revision = 1) =>
+  `${JSON.stringify({ task_id: task, annotator, calls: [], visual_refs: [], status, revision, updated_at: '2026-12-01T00:00:00Z' })}\n`;
+
+let temp: TempDataset;
+let teamFile: string;
+let tokens: Record<string, string>;
+const hosts: RunningWebHost[] = [];
+const studios: ReturnType<typeof createStudioHost>[] = [];
+
+async function startTeamHost(options: { configDir?: string; tls?: { cert: string; key: string }; publicNames?: string[] } = {}) {
+  const rendererDir = path.join(temp.base, 'renderer');
+  await mkdir(rendererDir, { recursive: true });
+  await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>studio</title>');
+  const configDir = options.configDir ?? temp.configDir;
+  const studio = createStudioHost({ hostKind: 'web', appRoot: temp.base, configDir, datasetsDir: temp.datasetsDir });
+  studios.push(studio);
+  await studio.catalog.addFolder(temp.root); // as --dataset does: a team host serves only those
+  const host = await startWebHost({ studio, rendererDir, team: await TeamRoster.open(teamFile), port: 0, tls: options.tls, publicNames: options.publicNames });
+  hosts.push(host);
+  return host;
+}
+
+beforeEach(async () => {
+  temp = await makeTempDataset({
+    'tasks.jsonl': '{"id":"t1"}\n',
+    'videos/clip.webm': new Uint8Array(100).fill(7),
+    'annotations/alice.jsonl': line('t1', 'alice', 'draft') + line('t2', 'alice', 'submitted'),
+    'annotations/bob.jsonl': line('t2', 'bob', 'submitted'),
+  });
+  teamFile = path.join(temp.base, 'team.json');
+  tokens = {};
+  for (const [name, role] of [['alice', 'annotator'], ['bob', 'annotator'], ['carol', 'adjudicator']] as const) {
+    tokens[name] = (await addTeamMember(teamFile, name, role)).token;
+  }
+});
+
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.close();
+  for (const studio of studios.splice(0)) studio.annotationWatcher?.close();
+  await temp.cleanup();
+});
+
+function client(base: string, token: string) {
+  const call = async (channel: string, args: unknown[]) => {
+    const response = await fetch(`${base}/api/${channel}`, { method: 'POST', headers: { 'Content-Type': 'application/json', [tokenHeader]: token }, body: JSON.stringify(args) });
+    return { status: response.status, body: (await response.json()) as { value?: unknown; error?: { code: string; message: string } } };
+  };
+  return {
+    call,
+    async open(): Promise<string> {
+      const { body } = await call('datasets.list', []);
+      const [{ id }] = body.value as { id: string }[];
+      expect((await call('datasets.open', [id])).status).toBe(200);
+      return id;
+    },
+  };
+}
+
+describe('team host', () => {
+  it('refuses an annotator writing another annotator\'s file, and a non-adjudicator the ground truth, with 403 and a message', async () => {
+    const host = await startTeamHost();
+    const base = `http://127.0.0.1:${host.port}`;
+    expect(host.url).toBe(`${base}/`); // no run token: each person has their own link
+    const bob = client(base, tokens.bob);
+    const id = await bob.open();
+    const refused = await bob.call('datasets.writeText', [id, 'annotations/alice.jsonl', 'x\n']);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({ code: 'forbidden', message: expect.stringContaining("annotations/alice.jsonl is alice's file") });
+    expect(await readFile(path.join(temp.root, 'annotations/alice.jsonl'), 'utf8')).toContain('"t2"');
+    expect((await bob.call('datasets.writeText', [id, 'ground_truth.jsonl', ''])).body.error?.message).toMatch(/^Only an adjudicator writes ground_truth\.jsonl/);
+    expect((await bob.call('datasets.writeText', [id, 'annotations/bob.jsonl', line('t1', 'bob', 'draft')])).status).toBe(200);
+    const carol = client(base, tokens.carol);
+    expect((await carol.call('datasets.writeText', [id, 'ground_truth.jsonl', ''])).status).toBe(200);
+    expect(((await bob.call('app.info', [])).body.value as { team: unknown }).team).toEqual({ name: 'bob', role: 'annotator' });
+    // No token, a made-up one, or the old one after team-add gave bob a new one: 403.
+    const noToken = await client(base, '').call('app.info', []);
+    expect(noToken).toEqual({ status: 403, body: { error: { code: 'forbidden', message: expect.stringContaining('open the studio with your personal link') } } });
+    expect((await client(base, 'x'.repeat(43)).call('app.info', [])).status).toBe(403);
+    const renewed = await addTeamMember(teamFile, 'bob', 'annotator');
+    expect((await bob.call('app.info', [])).status).toBe(403);
+    expect((await client(base, renewed.token).call('app.info', [])).status).toBe(200);
+  });
+
+  it("while blind, hides another annotator's unsubmitted tasks from reads and media URLs", async () => {
+    await writeFile(path.join(temp.root, 'studio-project.json'), '{"agreement":{"hide_while_annotating":true}}');
+    const host = await startTeamHost();
+    const base = `http://127.0.0.1:${host.port}`;
+    const bob = client(base, tokens.bob);
+    const id = await bob.open();
+    expect((await bob.call('datasets.readText', [id, 'annotations/alice.jsonl'])).body.value).toBe(line('t2', 'alice', 'submitted'));
+    const media = (token: string, file: string) => {
+      const expires = Math.floor(Date.now() / 1000) + mediaTokenTtlSeconds;
+      return fetch(`${base}${webMediaUrl(id, file)}?${mediaTokenParam}=${signMediaToken(mediaKeyFor(token), id, file, expires)}`);
+    };
+    expect((await media(tokens.bob, 'videos/clip.webm')).status).toBe(200);
+    const hidden = await media(tokens.bob, 'annotations/alice.jsonl');
+    expect(hidden.status).toBe(403);
+    expect(await hidden.text()).toContain('hidden while the project annotates blind');
+    // carol has made no API call yet: her media key is not known, so her URL is refused until she does.
+    expect((await media(tokens.carol, 'videos/clip.webm')).status).toBe(403);
+    expect((await client(base, tokens.carol).call('datasets.readText', [id, 'annotations/alice.jsonl'])).body.value).toContain('"t1"');
+    expect((await media(tokens.carol, 'annotations/alice.jsonl')).status).toBe(200);
+  });
+
+  it('answers the public names it was given and refuses other Host headers', async () => {
+    const host = await startTeamHost({ publicNames: ['studio.lab.example'] });
+    const status = (hostHeader: string) =>
+      new Promise<number>((resolve, reject) => {
+        // fetch() does not let one set Host.
+        const request = httpRequest(`http://127.0.0.1:${host.port}/`, { headers: { Host: hostHeader } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    expect(await status(`studio.lab.example:${host.port}`)).toBe(200);
+    expect(await status(`127.0.0.1:${host.port}`)).toBe(200);
+    expect(await status(`evil.example:${host.port}`)).toBe(403);
+  });
+
+  it('serves HTTPS with a certificate and key', async () => {
+    const dir = path.join(temp.base, 'tls');
+    await mkdir(dir);
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    // A self-signed certificate for localhost, made here (openssl is in the CI image).
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+    const pem = await readFile(cert, 'utf8');
+    const host = await startTeamHost({ tls: { cert: pem, key: await readFile(key, 'utf8') } });
+    expect(host.url).toBe(`https://127.0.0.1:${host.port}/`);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpsRequest(
+        { host: '127.0.0.1', servername: 'localhost', port: host.port, path: '/api/app.info', method: 'POST', ca: pem, headers: { Host: `localhost:${host.port}`, Origin: `https://localhost:${host.port}`, 'Content-Type': 'application/json', [tokenHeader]: tokens.alice } },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end('[]');
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).value.team).toEqual({ name: 'alice', role: 'annotator' });
+  });
+
+  it('will not listen beyond loopback without a team', async () => {
+    const studio = createStudioHost({ hostKind: 'web', appRoot: temp.base, configDir: temp.configDir, datasetsDir: temp.datasetsDir });
+    expect(() => startWebHost({ studio, rendererDir: temp.base, token: 't', port: 0, listen: '0.0.0.0' })).toThrow(/needs --team/);
+  });
+});

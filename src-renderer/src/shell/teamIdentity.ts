@@ -1,0 +1,15 @@
+// On a team host the personal link fixes who this client is (app.info's `team`): the name is the
+// adjudicator or reviewer name the views would otherwise ask for (the Annotate workspace takes the
+// annotator's name from app.info itself). The host enforces it anyway (a write under another name
+// is refused); this only spares the person the prompt.
+import type { TeamIdentity } from '../../../shared/api/team';
+import { ADJUDICATOR_KEY, REVIEWER_KEY } from '../state/identityKeys';
+
+export function applyTeamIdentity(team: TeamIdentity): void {
+  try {
+    if (team.role === 'adjudicator') window.localStorage.setItem(ADJUDICATOR_KEY, team.name);
+    if (team.role === 'reviewer') window.localStorage.setItem(REVIEWER_KEY, team.name);
+  } catch {
+    // storage refused (private mode): the views ask for the name, the host still checks it
+  }
+}
