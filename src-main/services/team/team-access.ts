@@ -36,6 +36,9 @@ export const channelAccess: AccessTable = {
   // Names and sizes only: a file's size says nothing a blind annotator could use.
   'datasets.listFiles': open,
   'datasets.writeText': (datasetId, path) => ({ kind: 'write', datasetId, path }),
+  'datasets.readVersioned': (datasetId, path) => ({ kind: 'read', datasetId, path }),
+  'datasets.writeIfUnchanged': (datasetId, path) => ({ kind: 'write', datasetId, path }),
+  'datasets.appendIfUnchanged': (datasetId, path) => ({ kind: 'write', datasetId, path }),
   'datasets.clipStatus': open,
   'datasets.setVideoFolder': () => ({ kind: 'host', what: 'the video folder of a dataset (a folder on the host)' }),
   // Scores trajectories against ground truth; reads no annotator's file.
@@ -127,7 +130,11 @@ export function guardHandlers(handlers: StudioHandlers, person: TeamIdentity, co
       const value = await handler(...args);
       if (name === 'app.info') return { ...(value as object), team: { name: person.name, role: person.role } };
       if (name === 'datasets.list') return servedDatasets();
-      return filter ? filter(value as string) : value;
+      if (!filter) return value;
+      // readText answers the text; readVersioned the text with its hash (null when there is no file).
+      if (typeof value === 'string') return filter(value);
+      const versioned = value as { text: string | null };
+      return versioned.text === null ? versioned : { ...versioned, text: filter(versioned.text) };
     };
   }
   return guarded as unknown as StudioHandlers;
