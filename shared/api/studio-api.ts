@@ -66,6 +66,9 @@ const videoFolderChoice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }),
   z.object({ kind: z.literal('clear') }),
 ]);
+/** Chosen by the renderer, so events of its run can be told from others' before the call returns. */
+const evaluationRunId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a run id of letters, digits, "-" or "_"');
+export type EvaluationRunId = string;
 // #endregion
 
 /** A channel: its argument tuple schema and, as a type only, its result. */
@@ -116,6 +119,21 @@ export const studioChannels = {
     "Evaluates an opened dataset's trajectories/ in the host (SPEC §12 report, task counts, per-trajectory usage).",
     z.tuple([datasetId]),
   ),
+  // #region evaluation session: rows streamed from the host's scoring workers (issues 15, 17, 19)
+  'evaluation.start': channel<{ runId: EvaluationRunId }>()(
+    "Scores an opened dataset's trajectories in the host's worker threads (cached scores of unchanged files reused) and returns at once: " +
+      'rows arrive as evaluation.rows events tagged with the caller-chosen runId, then evaluation.done.',
+    z.tuple([datasetId, evaluationRunId]),
+  ),
+  'evaluation.trajectoryLine': channel<string>()(
+    'The text of one line (1-based) of a trajectory file of an opened dataset, for replaying a listed row.',
+    z.tuple([datasetId, filePath, z.number().int().min(1)]),
+  ),
+  'evaluation.searchDialogue': channel<string[]>()(
+    "Ids of an opened dataset's trajectories whose dialogue contains the text (case-insensitive), in file order.",
+    z.tuple([datasetId, z.string().max(1000)]),
+  ),
+  // #endregion
 } as const;
 
 export type StudioChannels = typeof studioChannels;

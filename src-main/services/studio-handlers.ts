@@ -13,6 +13,8 @@ import type { AnnotationWatcher } from './annotation-watcher';
 import type { DatasetCatalog } from './dataset-catalog';
 import { listDatasetFiles, readDatasetText, writeDatasetText } from './dataset-files';
 import { evaluationRun } from './evaluation-run';
+import { startEvaluation } from './evaluation-session';
+import { searchDialogue, trajectoryLine } from './evaluation/trajectory-lines';
 import type { StudioEventBus } from './event-bus';
 import { clipStatus, type VideoFolders } from './video-folders';
 
@@ -33,9 +35,11 @@ export interface StudioServices {
   evaluationWorker?: URL;
   /** Where scores of unchanged trajectory files are kept (the config folder's score-cache/); none: no cache. */
   scoreCacheDir?: string;
+  /** Longest one scenario's seed SQL or one call may run in a scoring worker (ms); default HOST_TIME_LIMIT_MS. */
+  scoringTimeLimitMs?: number;
 }
 
-export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder, evaluationWorker, scoreCacheDir }: StudioServices): StudioHandlers {
+export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder, evaluationWorker, scoreCacheDir, scoringTimeLimitMs }: StudioServices): StudioHandlers {
   return {
     'app.info': async () => appInfo,
     'datasets.list': () => catalog.list(),
@@ -75,6 +79,12 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
     // Without a worker bundle (tests from the sources) everything is scored on this thread.
     'evaluation.run': async (datasetId) =>
       (await evaluationRun(catalog.rootOf(datasetId), { ...(evaluationWorker ? { workerUrl: evaluationWorker } : { workers: 0 }), cacheDir: scoreCacheDir })).run,
+    'evaluation.start': async (datasetId, runId) => {
+      startEvaluation({ events, workerUrl: evaluationWorker, cacheDir: scoreCacheDir, timeLimitMs: scoringTimeLimitMs }, datasetId, catalog.rootOf(datasetId), runId);
+      return { runId };
+    },
+    'evaluation.trajectoryLine': (datasetId, file, line) => trajectoryLine(catalog.rootOf(datasetId), file, line),
+    'evaluation.searchDialogue': (datasetId, query) => searchDialogue(catalog.rootOf(datasetId), query),
   };
 }
 
