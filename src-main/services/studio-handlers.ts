@@ -13,7 +13,7 @@ import type { AnnotationWatcher } from './annotation-watcher';
 import type { DatasetCatalog } from './dataset-catalog';
 import { listDatasetFiles, readDatasetText, writeDatasetText } from './dataset-files';
 import { evaluationRun } from './evaluation-run';
-import { startEvaluation } from './evaluation-session';
+import { HOST_TIME_LIMIT_MS, startEvaluation } from './evaluation-session';
 import { searchDialogue, trajectoryLine } from './evaluation/trajectory-lines';
 import type { StudioEventBus } from './event-bus';
 import { clipStatus, type VideoFolders } from './video-folders';
@@ -78,7 +78,13 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
     },
     // Without a worker bundle (tests from the sources) everything is scored on this thread.
     'evaluation.run': async (datasetId) =>
-      (await evaluationRun(catalog.rootOf(datasetId), { ...(evaluationWorker ? { workerUrl: evaluationWorker } : { workers: 0 }), cacheDir: scoreCacheDir })).run,
+      (
+        await evaluationRun(catalog.rootOf(datasetId), {
+          // Off the thread that answers calls, with the time limit; hosts in tests without a built worker score in process.
+          ...(evaluationWorker ? { workerUrl: evaluationWorker, scoreOnCaller: false, timeLimitMs: scoringTimeLimitMs ?? HOST_TIME_LIMIT_MS } : { workers: 0 }),
+          cacheDir: scoreCacheDir,
+        })
+      ).run,
     'evaluation.start': async (datasetId, runId) => {
       startEvaluation({ events, workerUrl: evaluationWorker, cacheDir: scoreCacheDir, timeLimitMs: scoringTimeLimitMs }, datasetId, catalog.rootOf(datasetId), runId);
       return { runId };
