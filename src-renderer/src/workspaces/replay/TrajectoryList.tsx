@@ -73,7 +73,10 @@ interface Props {
   onSelect(id: string): void;
 }
 
-export function TrajectoryList({ rows, selectedId, overridden, filters, onFilters, onSelect }: Props) {
+export function TrajectoryList({ rows: streamedRows, selectedId, overridden, filters, onFilters, onSelect }: Props) {
+  // Rows arrive in batches while the host scores: React may skip to the latest batch instead of
+  // filtering, sorting and measuring the whole list once per batch.
+  const rows = useDeferredValue(streamedRows);
   const [sort, setSort] = useState<SortSpec | null>(null);
   const [query, setQuery] = useState('');
   const [searchIds, setSearchIds] = useState<Set<string> | null>(null);
