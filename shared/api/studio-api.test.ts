@@ -46,6 +46,15 @@ describe('channel argument validators', () => {
     expect(rejection(() => parseChannelArgs('evaluation.run', ['../x'])).code).toBe('invalid-args');
   });
 
+  it('takes an evaluation run id of letters, digits, - and _, and a trajectory line from 1', () => {
+    expect(parseChannelArgs('evaluation.start', ['tiny', 'r1-a_b'])).toEqual(['tiny', 'r1-a_b']);
+    expect(rejection(() => parseChannelArgs('evaluation.start', ['tiny', 'r 1'])).code).toBe('invalid-args');
+    expect(rejection(() => parseChannelArgs('evaluation.start', ['tiny', ''])).code).toBe('invalid-args');
+    expect(parseChannelArgs('evaluation.trajectoryLine', ['tiny', 'trajectories/a.jsonl', 3])).toEqual(['tiny', 'trajectories/a.jsonl', 3]);
+    expect(rejection(() => parseChannelArgs('evaluation.trajectoryLine', ['tiny', 'trajectories/a.jsonl', 0])).code).toBe('invalid-args');
+    expect(rejection(() => parseChannelArgs('evaluation.trajectoryLine', ['tiny', '../a.jsonl', 1])).code).toBe('invalid-args');
+  });
+
   it('takes a video folder choice as dialog, typed path or clear', () => {
     expect(parseChannelArgs('datasets.setVideoFolder', ['tiny-1a2b3c4d', { kind: 'dialog' }])).toEqual(['tiny-1a2b3c4d', { kind: 'dialog' }]);
     expect(parseChannelArgs('datasets.setVideoFolder', ['tiny-1a2b3c4d', { kind: 'path', path: '/v' }])[1]).toEqual({ kind: 'path', path: '/v' });

@@ -71,6 +71,9 @@ const videoFolderChoice = z.discriminatedUnion('kind', [
 ]);
 /** A content hash from datasets.readVersioned or a write's answer; null: the file does not exist. */
 const expectedHash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'expected a content hash from datasets.readVersioned').nullable();
+/** Chosen by the renderer, so events of its run can be told from others' before the call returns. */
+const evaluationRunId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a run id of letters, digits, "-" or "_"');
+export type EvaluationRunId = string;
 // #endregion
 
 /** A file's text and content hash (both null when it does not exist), for conditional writes. */
@@ -146,6 +149,21 @@ export const studioChannels = {
   'datasets.appendIfUnchanged': channel<WrittenVersion>()(
     'Appends whole lines to a file of an opened dataset (atomic rewrite, flushed) when it still holds the content of expectedHash; else refuses with conflict.',
     z.tuple([datasetId, filePath, fileText.refine((lines) => lines === '' || lines.endsWith('\n'), 'expected whole lines, each ending in a newline'), expectedHash]),
+  ),
+  // #endregion
+  // #region evaluation session: rows streamed from the host's scoring workers (issues 15, 17, 19)
+  'evaluation.start': channel<{ runId: EvaluationRunId }>()(
+    "Scores an opened dataset's trajectories in the host's worker threads (cached scores of unchanged files reused) and returns at once: " +
+      'rows arrive as evaluation.rows events tagged with the caller-chosen runId, then evaluation.done.',
+    z.tuple([datasetId, evaluationRunId]),
+  ),
+  'evaluation.trajectoryLine': channel<string>()(
+    'The text of one line (1-based) of a trajectory file of an opened dataset, for replaying a listed row.',
+    z.tuple([datasetId, filePath, z.number().int().min(1)]),
+  ),
+  'evaluation.searchDialogue': channel<string[]>()(
+    "Ids of an opened dataset's trajectories whose dialogue contains the text (case-insensitive), in file order.",
+    z.tuple([datasetId, z.string().max(1000)]),
   ),
   // #endregion
 } as const;

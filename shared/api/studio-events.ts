@@ -1,5 +1,8 @@
 // Push notifications from the host to the renderer: IPC messages in Electron, Server-Sent Events
 // in the browser host. Later issues add events (the file watcher reports changed files here).
+import type { ModelFigures } from '../eval/aggregate';
+import type { TrajectoryRow } from '../eval/trajectory-row';
+import type { Problem } from '../format/types';
 import type { DatasetSummary } from './studio-api';
 
 export interface StudioEvents {
@@ -18,6 +21,25 @@ export interface StudioEvents {
   'annotations.changed': { datasetId: string; paths: string[] };
   /** File > Import EgoBench Release... (Electron): started, then finished with the counts and lint, or failed. */
   'egobench.imported': EgobenchImportEvent;
+  // #region evaluation session (evaluation.start)
+  /** Rows that became final (file and line order) and problems found, with the bytes scored so far. */
+  'evaluation.rows': { datasetId: string; runId: string; rows: TrajectoryRow[]; problems: Problem[]; progress: { done: number; total: number } };
+  /** The run ended: its figures, or why it failed. */
+  'evaluation.done': { datasetId: string; runId: string; summary?: EvaluationSummary; error?: string };
+  // #endregion
+}
+
+/** What evaluation.done carries besides the rows already streamed. */
+export interface EvaluationSummary {
+  trajectories: number;
+  models: Record<string, ModelFigures>;
+  /** How many problems were streamed in all. */
+  problems: number;
+  /** N_s per scenario (SPEC §10 weights). */
+  task_counts: Record<string, number>;
+  seconds: number;
+  scoredFiles: number;
+  cachedFiles: number;
 }
 
 export type EgobenchImportEvent =
@@ -35,7 +57,7 @@ export type EgobenchImportEvent =
 
 export type StudioEventName = keyof StudioEvents;
 
-export const studioEventNames = ['datasets.changed', 'datasets.opened', 'trajectories.imported', 'annotations.changed', 'egobench.imported'] as const satisfies readonly StudioEventName[];
+export const studioEventNames = ['datasets.changed', 'datasets.opened', 'trajectories.imported', 'annotations.changed', 'egobench.imported', 'evaluation.rows', 'evaluation.done'] as const satisfies readonly StudioEventName[];
 
 /** Compile-time check that studioEventNames lists every event of StudioEvents. */
 type MissingEventNames = Exclude<StudioEventName, (typeof studioEventNames)[number]>;

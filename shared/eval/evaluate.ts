@@ -24,6 +24,8 @@ export interface LineRecord {
   id?: string;
   problem?: string;
   row?: ScoredTrajectory;
+  /** Every call entry of the trajectory, malformed ones included (the list's "calls" column). */
+  calls?: number;
 }
 
 export function roundsOf(t: Trajectory): number {
@@ -78,7 +80,8 @@ export function evaluateLine(
   if (parsed === null) return null;
   if (!parsed.ok) return { line: lineNumber, problem: parsed.message };
   const trajectory = { ...(parsed.value as Trajectory), source: { file, line: lineNumber } };
-  return { line: lineNumber, id: trajectory.id, ...scoreTrajectory(dataset, engines, profile, trajectory) };
+  const calls = trajectory.tool_calls.reduce((sum, item) => sum + item.calls.length, 0);
+  return { line: lineNumber, id: trajectory.id, calls, ...scoreTrajectory(dataset, engines, profile, trajectory) };
 }
 
 export interface EvaluationReport {

@@ -20,6 +20,8 @@ import {
   writeDatasetTextIfUnchanged,
 } from './dataset-files';
 import { evaluationRun } from './evaluation-run';
+import { HOST_TIME_LIMIT_MS, startEvaluation } from './evaluation-session';
+import { searchDialogue, trajectoryLine } from './evaluation/trajectory-lines';
 import type { StudioEventBus } from './event-bus';
 import { clipStatus, type VideoFolders } from './video-folders';
 
@@ -40,9 +42,11 @@ export interface StudioServices {
   evaluationWorker?: URL;
   /** Where scores of unchanged trajectory files are kept (the config folder's score-cache/); none: no cache. */
   scoreCacheDir?: string;
+  /** Longest one scenario's seed SQL or one call may run in a scoring worker (ms); default HOST_TIME_LIMIT_MS. */
+  scoringTimeLimitMs?: number;
 }
 
-export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder, evaluationWorker, scoreCacheDir }: StudioServices): StudioHandlers {
+export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder, evaluationWorker, scoreCacheDir, scoringTimeLimitMs }: StudioServices): StudioHandlers {
   return {
     'app.info': async () => appInfo,
     'datasets.list': () => catalog.list(),
@@ -92,7 +96,19 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
     },
     // Without a worker bundle (tests from the sources) everything is scored on this thread.
     'evaluation.run': async (datasetId) =>
-      (await evaluationRun(catalog.rootOf(datasetId), { ...(evaluationWorker ? { workerUrl: evaluationWorker } : { workers: 0 }), cacheDir: scoreCacheDir })).run,
+      (
+        await evaluationRun(catalog.rootOf(datasetId), {
+          // Off the thread that answers calls, with the time limit; hosts in tests without a built worker score in process.
+          ...(evaluationWorker ? { workerUrl: evaluationWorker, scoreOnCaller: false, timeLimitMs: scoringTimeLimitMs ?? HOST_TIME_LIMIT_MS } : { workers: 0 }),
+          cacheDir: scoreCacheDir,
+        })
+      ).run,
+    'evaluation.start': async (datasetId, runId) => {
+      startEvaluation({ events, workerUrl: evaluationWorker, cacheDir: scoreCacheDir, timeLimitMs: scoringTimeLimitMs }, datasetId, catalog.rootOf(datasetId), runId);
+      return { runId };
+    },
+    'evaluation.trajectoryLine': (datasetId, file, line) => trajectoryLine(catalog.rootOf(datasetId), file, line),
+    'evaluation.searchDialogue': (datasetId, query) => searchDialogue(catalog.rootOf(datasetId), query),
   };
 }
 

@@ -21,6 +21,8 @@ export interface StudioHostOptions {
   chooseFolder?: (title: string) => Promise<string | null>;
   /** The bundle's eval-worker (beside the host's entry file), for scoring in worker threads. */
   evaluationWorker?: URL;
+  /** Time limit of one seed or call in a scoring worker (tests shorten it); default HOST_TIME_LIMIT_MS. */
+  scoringTimeLimitMs?: number;
 }
 
 export function createStudioHost(options: StudioHostOptions) {
@@ -37,6 +39,7 @@ export function createStudioHost(options: StudioHostOptions) {
     chooseFolder: options.chooseFolder,
     evaluationWorker: options.evaluationWorker,
     scoreCacheDir: path.join(options.configDir, 'score-cache'),
+    scoringTimeLimitMs: options.scoringTimeLimitMs,
   };
   return { ...services, handlers: createStudioHandlers(services) };
 }

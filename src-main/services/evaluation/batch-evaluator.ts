@@ -29,9 +29,12 @@ export interface BatchEvaluator {
   close(): void;
 }
 
-export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic): BatchEvaluator {
+/** Wraps the scenario engines (a worker's time limits, watchdog.ts); none: as built. */
+type EngineWrapper = (engines: EngineProvider & { closeAll(): void }) => EngineProvider & { closeAll(): void };
+
+export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: EngineWrapper = (e) => e): BatchEvaluator {
   const engineProblems: Problem[] = [];
-  const engines = engineProvider(SQL, dataset, engineProblems);
+  const engines = wrap(engineProvider(SQL, dataset, engineProblems));
   const { profile } = profileOf(dataset);
   return {
     dataset,

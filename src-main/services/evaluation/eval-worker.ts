@@ -1,26 +1,44 @@
-// Worker thread of `egostudio evaluate`: starts SQLite, takes the dataset the main thread loaded,
-// then reads and scores the file chunks the main thread assigns.
+// Scoring worker thread (`egostudio evaluate` and the studio hosts): starts SQLite, takes the
+// dataset the main thread loaded, then reads and scores the file chunks the pool assigns. With a
+// watch buffer, every seed and call is stamped there so the pool can end this thread when one
+// runs past its time limit (watchdog.ts).
 import { parentPort } from 'node:worker_threads';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
+import { watchedEngines } from './watchdog';
+
+type Blocked = [string, { error: string; file: string }][];
+type Message =
+  | { dataset: LoadedDataset; scenarioIds: string[]; watch?: SharedArrayBuffer; blocked: Blocked }
+  | { blocked: Blocked }
+  | { id: number; chunk: FileChunk }
+  | { id: number; engines: true };
 
 const sqlReady = loadSqlJs();
 let evaluator: Promise<BatchEvaluator> | undefined;
-parentPort!.on('message', (message: { dataset: LoadedDataset } | { id: number; chunk: FileChunk }) => {
+/** Scenarios the pool gave up on; updated in place while this worker runs. */
+const blocked = new Map<string, { error: string; file: string }>();
+
+parentPort!.on('message', (message: Message) => {
   if ('dataset' in message) {
-    const dataset = message.dataset;
-    evaluator = sqlReady.then((SQL) => batchEvaluator(dataset, SQL));
+    const { dataset, scenarioIds, watch } = message;
+    message.blocked.forEach(([id, why]) => blocked.set(id, why));
+    evaluator = sqlReady.then((SQL) => batchEvaluator(dataset, SQL, watch ? (engines) => watchedEngines(engines, watch, scenarioIds, blocked) : undefined));
     return;
   }
-  const { id, chunk } = message;
+  if (!('id' in message)) {
+    message.blocked.forEach(([id, why]) => blocked.set(id, why));
+    return;
+  }
+  const { id } = message;
   if (!evaluator) {
     parentPort!.postMessage({ id, error: 'the worker has no dataset yet' });
     return;
   }
   evaluator
-    .then((e) => e.evaluateChunk(chunk))
+    .then((e): Promise<unknown> | unknown => ('chunk' in message ? e.evaluateChunk(message.chunk) : buildAll(e)))
     .then(
       (result) => parentPort!.postMessage({ id, result }),
       (error: Error) => parentPort!.postMessage({ id, error: error.message }),
@@ -28,3 +46,9 @@ parentPort!.on('message', (message: { dataset: LoadedDataset } | { id: number; c
 });
 await sqlReady;
 parentPort!.postMessage({ ready: true });
+
+/** Builds every scenario's engine, so a broken seed is reported whoever scores its runs. */
+function buildAll(evaluator: BatchEvaluator) {
+  for (const id of evaluator.dataset.scenarios.keys()) evaluator.engines(id);
+  return { engineProblems: evaluator.engineProblems };
+}

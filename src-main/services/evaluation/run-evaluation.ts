@@ -2,16 +2,17 @@
 // them in worker threads when the input is big (each worker reads its own chunks), and assemble
 // the SPEC §12 report in file and line order.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { assembleReport, type LineRecord } from '../../../shared/eval/evaluate';
 import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
+import { rowsOfRecords, type TrajectoryRow } from '../../../shared/eval/trajectory-row';
 import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator, type ChunkResult } from './batch-evaluator';
 import { chunkFiles, type FileChunk } from './file-chunks';
 import { nodeDatasetSource } from './node-source';
 import { ScoreCache } from './score-cache';
 import { datasetTrajectoryFiles, givenTrajectoryFiles } from './trajectory-files';
+import { WorkerPool } from './worker-pool';
 
 /** Below this many bytes of trajectories, starting workers costs more than it saves. */
 const WORKER_THRESHOLD_BYTES = 4 * 1024 * 1024;
@@ -30,6 +31,15 @@ export interface EvaluateOptions {
   workerUrl?: URL;
   /** Folder of the score cache (score-cache.ts); none: every file is scored. */
   cacheDir?: string;
+  /**
+   * False in the studio hosts: nothing is scored and no seed SQL runs on the calling thread (it
+   * answers API calls); at least one worker scores. Default true (the CLI scores on it too).
+   */
+  scoreOnCaller?: boolean;
+  /** Longest one scenario's seed SQL or one call may run in a worker (ms); past it the worker is ended and replaced. */
+  timeLimitMs?: number;
+  /** Rows as they become final, in file and line order (repeats left out), with the problems of those lines. */
+  onRows?: (batch: { rows: TrajectoryRow[]; problems: Problem[] }) => void;
 }
 
 const SOURCE_TREE_WORKER = new URL('../../../out/cli/eval-worker.mjs', import.meta.url);
@@ -41,16 +51,20 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     ? await givenTrajectoryFiles(options.trajectoryPaths, pathProblems)
     : await datasetTrajectoryFiles(root, source, pathProblems);
   const totalBytes = files.reduce((s, f) => s + f.size, 0);
-  // This thread scores too, beside one worker per other core: it has the dataset and engines anyway.
-  const workersFor = (bytes: number) => options.workers ?? (bytes >= WORKER_THRESHOLD_BYTES ? Math.min(availableParallelism(), 8) - 1 : 0);
+  // The CLI's thread scores too, beside one worker per other core: it has the dataset anyway. A
+  // host's thread answers calls: it scores nothing, one worker per core (one for small input).
+  const onCaller = options.scoreOnCaller ?? true;
+  const big = (bytes: number) => bytes >= WORKER_THRESHOLD_BYTES;
+  const workersFor = (bytes: number) =>
+    onCaller ? (options.workers ?? (big(bytes) ? Math.min(availableParallelism(), 8) - 1 : 0)) : Math.max(1, options.workers ?? (big(bytes) ? Math.min(availableParallelism(), 8) : 1));
   const startPool = (count: number) => {
-    const pool = count > 0 ? WorkerPool.start(count, options.workerUrl ?? SOURCE_TREE_WORKER) : null;
+    const pool = count > 0 ? WorkerPool.start(count, options.workerUrl ?? SOURCE_TREE_WORKER, { timeLimitMs: options.timeLimitMs }) : null;
     pool?.catch(() => undefined); // awaited later; keeps an early failure from going unhandled
     return pool;
   };
   // Without a cache, workers start (module and SQLite start-up) while this thread loads the
   // dataset; with one, only once it is known how much is left to score.
-  let starting = options.cacheDir ? null : startPool(workersFor(totalBytes));
+  let starting = options.cacheDir || (onCaller && workersFor(totalBytes) === 0) ? null : startPool(workersFor(totalBytes));
   let local: BatchEvaluator | null = null;
   try {
     const dataset = await loadDataset(source);
@@ -61,37 +75,52 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     const toScore = files.map((_, i) => i).filter((i) => cached[i] === null);
     const chunks = await chunkFiles(toScore.map((i) => files[i]), options.chunkBytes ?? CHUNK_BYTES);
     const scoreBytes = chunks.reduce((s, c) => s + (c.end - c.start), 0);
-    if (cache && scoreBytes > 0) starting = startPool(workersFor(scoreBytes));
-    // Every scenario is built here once, so a broken seed is reported whoever scores its runs;
-    // with nothing to score, the problems come from the cache.
-    const evaluator = (local = batchEvaluator(dataset, await loadSqlJs()));
-    const engineProblems = chunks.length > 0 || !cache ? builtEngineProblems(evaluator, dataset) : ((await cache.engineProblems()) ?? builtEngineProblems(evaluator, dataset));
-    const pool = chunks.length > 0 && starting ? await starting : null;
+    const workerEngines = !onCaller && (chunks.length > 0 || !(await cache?.engineProblems()));
+    if ((cache || !onCaller) && (scoreBytes > 0 || workerEngines)) starting ??= startPool(workersFor(scoreBytes));
+    const pool = starting ? await starting : null;
     pool?.share(dataset);
+    const stream = options.onRows ? new RowStream(files, toScore, chunks, cached, options.onRows) : null;
+    stream?.flush();
+    // Every scenario is built once up front (in a worker when this thread answers calls), so a
+    // broken seed is reported whoever scores its runs; with nothing to score, the problems come from the cache.
+    const evaluator = onCaller ? (local = batchEvaluator(dataset, await loadSqlJs())) : null;
+    const enginesBuilt = workerEngines ? pool!.run({ engines: true }).then((r) => r.engineProblems) : null;
+    enginesBuilt?.catch(() => undefined); // awaited below; a failed pool is reported by the chunks first
     let bytesDone = 0;
     const results: ChunkResult[] = new Array(chunks.length);
     let next = 0;
-    // Each scorer takes the next chunk when it is free: this thread, and the pool (two chunks in flight per worker).
+    // Each scorer takes the next chunk when it is free: this thread (CLI), and the pool (two chunks in flight per worker).
     const scorer = async (score: (chunk: FileChunk) => Promise<ChunkResult>) => {
       while (next < chunks.length) {
         const index = next++;
         results[index] = await score(chunks[index]);
         bytesDone += chunks[index].end - chunks[index].start;
+        stream?.done(index, results[index]);
         options.onProgress?.(bytesDone, scoreBytes);
       }
     };
-    const poolSlots = pool ? Array.from({ length: 2 * pool.size }, () => scorer((chunk) => pool.run(chunk))) : [];
-    await Promise.all([...poolSlots, scorer((chunk) => evaluator.evaluateChunk(chunk))]);
+    const poolSlots = pool ? Array.from({ length: 2 * pool.size }, () => scorer((chunk) => pool.run({ chunk }))) : [];
+    await Promise.all([...poolSlots, ...(evaluator ? [scorer((chunk) => evaluator.evaluateChunk(chunk))] : [])]);
+    const engineProblems = evaluator
+      ? chunks.length > 0 || !cache
+        ? builtEngineProblems(evaluator, dataset)
+        : ((await cache.engineProblems()) ?? builtEngineProblems(evaluator, dataset))
+      : ((await enginesBuilt) ?? (await cache!.engineProblems())!);
+    // A worker ended past the time limit makes a result that depends on the machine's load: not cached.
+    const overruns = pool?.overruns ?? [];
+    const cacheable = cache && overruns.length === 0 ? cache : null;
     const scored = numberLines(toScore.map((i) => files[i].display), chunks, results);
     const perFile = files.map((f, i) => ({ file: f.display, records: cached[i]?.records ?? [] }));
     await Promise.all(
       toScore.map(async (fileIndex, k) => {
         perFile[fileIndex] = { file: files[fileIndex].display, records: scored[k].records };
-        await cache?.put(hashes[fileIndex], { records: scored[k].records, lineCount: scored[k].lineCount });
+        await cacheable?.put(hashes[fileIndex], { records: scored[k].records, lineCount: scored[k].lineCount });
       }),
     );
-    if (cache && chunks.length > 0) await cache.putEngineProblems(engineProblems);
+    if (cacheable && chunks.length > 0) await cacheable.putEngineProblems(engineProblems);
+    engineProblems.push(...overruns);
     const report = assembleReport(dataset, perFile, [...pathProblems, ...engineProblems]);
+    stream?.end([...dataset.problems, ...pathProblems, ...engineProblems]);
     const memo = results.reduce((sum, r) => ({ hits: sum.hits + r.memo.hits, misses: sum.misses + r.memo.misses }), { hits: 0, misses: 0 });
     return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length };
   } finally {
@@ -117,84 +146,74 @@ function numberLines(displays: readonly string[], chunks: readonly FileChunk[], 
   return perFile;
 }
 
-/** Chunks a worker holds at once: the next one waits in its own queue, so it need not wait for this thread to hand it over. */
-const DEPTH = 2;
+/** Rows are handed on in batches of at most this many (one event each in the hosts). */
+const STREAM_BATCH = 20_000;
 
-class WorkerPool {
-  private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (r: ChunkResult) => void; reject: (e: Error) => void }>();
-  private readonly queue: { chunk: FileChunk; id: number }[] = [];
-  private readonly load = new Map<Worker, number>();
-  private failure: Error | null = null;
+/**
+ * Hands rows on as they become final: in file and line order, so a chunk's lines are numbered
+ * once the chunks before it in its file are in, and repeats are left out as assembleReport does.
+ */
+class RowStream {
+  /** Per file in read order: its cached records, or the indexes of its chunks. */
+  private readonly segments: { file: string; cached?: LineRecord[]; chunk?: number }[] = [];
+  private readonly results = new Map<number, ChunkResult>();
+  private readonly seen = new Set<string>();
+  private position = 0;
+  private lineOffset = 0;
 
-  private constructor(private readonly workers: Worker[]) {
-    for (const worker of workers) {
-      worker.on('error', (error) => this.failAll(error));
-      worker.on('message', (message: { id: number; result?: ChunkResult; error?: string }) => {
-        const waiting = this.pending.get(message.id);
-        this.pending.delete(message.id);
-        if (message.error !== undefined) waiting?.reject(new Error(message.error));
-        else waiting?.resolve(message.result!);
-        this.load.set(worker, this.load.get(worker)! - 1);
-        this.dispatch();
+  constructor(
+    files: readonly { display: string }[],
+    toScore: readonly number[],
+    chunks: readonly FileChunk[],
+    cached: readonly ({ records: LineRecord[] } | null)[],
+    private readonly emit: (batch: { rows: TrajectoryRow[]; problems: Problem[] }) => void,
+  ) {
+    files.forEach((file, i) => {
+      if (cached[i]) this.segments.push({ file: file.display, cached: cached[i]!.records });
+      const k = toScore.indexOf(i);
+      if (k < 0) return;
+      chunks.forEach((chunk, index) => {
+        if (chunk.fileIndex === k) this.segments.push({ file: file.display, chunk: index });
       });
-      this.load.set(worker, 0);
-    }
+    });
   }
 
-  static async start(count: number, url: URL): Promise<WorkerPool> {
-    const workers = await Promise.all(
-      Array.from({ length: count }, () => {
-        const worker = new Worker(url);
-        return new Promise<Worker>((resolve, reject) => {
-          worker.once('message', () => resolve(worker));
-          worker.once('error', reject);
-        });
-      }),
-    );
-    return new WorkerPool(workers);
+  done(chunkIndex: number, result: ChunkResult): void {
+    this.results.set(chunkIndex, result);
+    this.flush();
   }
 
-  /**
-   * Each worker gets the dataset this thread loaded (a structured clone costs far less than
-   * reading and validating the files again), annotations left out: scoring never reads them.
-   */
-  share(dataset: LoadedDataset): void {
-    const copy: LoadedDataset = { ...dataset, annotations: new Map() };
-    for (const worker of this.workers) worker.postMessage({ dataset: copy });
-  }
-
-  get size(): number {
-    return this.workers.length;
-  }
-
-  /** Chunks go to whichever worker is free first, in order. */
-  run(chunk: FileChunk): Promise<ChunkResult> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    const result = new Promise<ChunkResult>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    this.queue.push({ chunk, id });
-    this.dispatch();
-    return result;
-  }
-
-  private dispatch(): void {
-    for (const worker of this.workers) {
-      while (this.load.get(worker)! < DEPTH && this.queue.length > 0) {
-        const { chunk, id } = this.queue.shift()!;
-        worker.postMessage({ id, chunk });
-        this.load.set(worker, this.load.get(worker)! + 1);
+  flush(): void {
+    let rows: TrajectoryRow[] = [];
+    let problems: Problem[] = [];
+    for (; this.position < this.segments.length; this.position++) {
+      const segment = this.segments[this.position];
+      const previous = this.segments[this.position - 1];
+      if (!previous || previous.file !== segment.file) this.lineOffset = 0;
+      let records: readonly LineRecord[];
+      if (segment.cached) records = segment.cached;
+      else {
+        const result = this.results.get(segment.chunk!);
+        if (!result) break;
+        const offset = this.lineOffset;
+        records = result.records.map((r) => ({ ...r, line: r.line + offset }));
+        this.lineOffset += result.lineCount;
+        this.results.delete(segment.chunk!);
+      }
+      const part = rowsOfRecords(segment.file, records, this.seen);
+      rows = rows.concat(part.rows);
+      problems = problems.concat(part.problems);
+      if (rows.length >= STREAM_BATCH) {
+        this.emit({ rows, problems });
+        rows = [];
+        problems = [];
       }
     }
+    if (rows.length > 0 || problems.length > 0) this.emit({ rows, problems });
   }
 
-  private failAll(error: Error): void {
-    this.failure = error;
-    for (const { reject } of this.pending.values()) reject(error);
-    this.pending.clear();
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+  /** The problems that belong to no line (paths, datasets, scenarios), once all rows are out. */
+  end(problems: Problem[]): void {
+    this.emit({ rows: [], problems });
   }
 }

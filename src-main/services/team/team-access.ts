@@ -43,6 +43,10 @@ export const channelAccess: AccessTable = {
   'datasets.setVideoFolder': () => ({ kind: 'host', what: 'the video folder of a dataset (a folder on the host)' }),
   // Scores trajectories against ground truth; reads no annotator's file.
   'evaluation.run': open,
+  'evaluation.start': open,
+  // A line of a file by path: a read of that file, so a blind annotator cannot read another's annotations through it.
+  'evaluation.trajectoryLine': (datasetId, path) => ({ kind: 'read', datasetId, path }),
+  'evaluation.searchDialogue': open,
 };
 
 const PROJECT_SETTINGS = 'studio-project.json';

@@ -1,21 +1,21 @@
 /// <reference lib="webworker" />
-// The evaluation Web Worker: loads the open dataset through the main thread, runs sql.js
-// (WebAssembly) and scores every trajectory (SPEC §6-§9) in slices, posting rows and progress
-// between them so replay and search requests are answered while it works.
+// The renderer's evaluation Web Worker: the dataset's own trajectories are scored by the host
+// (streamed rows); this worker does what only the renderer can: replay one trajectory call by
+// call with its state diffs (sql.js, WebAssembly) for the Replay view, and score trajectory files
+// the user dropped or picked here (the host never sees them), in slices so replays are answered meanwhile.
 import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { engineProvider } from '../../../shared/eval/engine-provider';
-import { profileOf, scoreTrajectory, type EngineProvider } from '../../../shared/eval/evaluate';
-import type { ScoringProfile } from '../../../shared/eval/profile';
+import { evaluateLine, profileOf, type EngineProvider } from '../../../shared/eval/evaluate';
+import { rowsOfRecords } from '../../../shared/eval/trajectory-row';
 import { compareCodePoints } from '../../../shared/format/codepoint';
 import { linesOfText } from '../../../shared/format/jsonl';
-import { listTrajectoryFiles, loadDataset, parseJsonlLine, type LoadedDataset } from '../../../shared/format/loader';
+import { parseJsonlLine, type LoadedDataset } from '../../../shared/format/loader';
 import { trajectorySchema } from '../../../shared/format/schemas';
-import type { Problem, Trajectory } from '../../../shared/format/types';
+import type { Trajectory } from '../../../shared/format/types';
 import type { FromWorker, ImportedFile, ToWorker, TrajectoryRow } from './protocol';
 import { replayDetail } from './replayDetail';
-import { RemoteSource } from './remoteSource';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromWorker) => scope.postMessage(message);
@@ -23,42 +23,32 @@ const post = (message: FromWorker) => scope.postMessage(message);
 interface Loaded {
   dataset: LoadedDataset;
   engines: EngineProvider & { closeAll(): void };
-  profile: ScoringProfile;
   profileId: 'paper' | 'egobench';
 }
 
-/** What is kept per admitted trajectory: its line (for replay) and its dialogue (for search). */
+/** An imported trajectory: its line (for replay) and its dialogue (for search). */
 interface Stored {
   text: string;
-  file: string;
-  line: number;
   row: TrajectoryRow;
   dialogue: string;
 }
 
-const source = new RemoteSource('studio', (message) => post(message));
 let loaded: Promise<Loaded> | null = null;
-const stored = new Map<string, Stored>();
-const seenIds = new Set<string>();
-/** Work is serialised: the dataset's files, then each import, in order. */
+const imported = new Map<string, Stored>();
+/** Imports are scored in order. */
 let queue: Promise<void> = Promise.resolve();
-let progress = { done: 0, total: 0 };
 
 scope.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
-    case 'read-reply':
-      source.reply(message);
-      break;
     case 'open':
-      loaded = open();
-      queue = queue.then(() => evaluateDataset()).catch(fail);
+      loaded = open(message.dataset);
       break;
     case 'import':
-      queue = queue.then(() => evaluateImports(message.files)).catch(fail);
+      queue = queue.then(() => evaluateImports(message.files, new Set(message.knownIds))).catch((error: Error) => post({ type: 'problems', problems: [{ file: '', line: 0, message: error.message }] }));
       break;
     case 'replay':
-      void answerReplay(message.requestId, message.id);
+      void answerReplay(message);
       break;
     case 'search':
       post({ type: 'search', requestId: message.requestId, ids: search(message.query) });
@@ -66,144 +56,66 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
   }
 };
 
-function fail(error: unknown): void {
-  post({ type: 'status', status: 'error', message: (error as Error).message ?? String(error) });
-}
-
-async function open(): Promise<Loaded> {
-  post({ type: 'status', status: 'loading' });
-  const [dataset, SQL] = await Promise.all([loadDataset(source), initSqlJs({ locateFile: () => wasmUrl })]);
-  const engineProblems: Problem[] = [];
-  const engines = engineProvider(SQL, dataset, engineProblems);
-  for (const id of dataset.scenarios.keys()) engines(id); // a broken seed is reported up front
-  const { profile, labels } = profileOf(dataset);
-  post({ type: 'meta', profile: profile.id, labels: [...labels] });
-  post({ type: 'problems', problems: [...dataset.problems, ...engineProblems] });
-  return { dataset, engines, profile, profileId: profile.id };
-}
-
-async function evaluateDataset(): Promise<void> {
-  await loaded;
-  const files = await listTrajectoryFiles(source);
-  const texts: ImportedFile[] = [];
-  for (const file of files) {
-    const text = await source.readText(file);
-    if (text !== null) texts.push({ name: file, text });
-  }
-  await evaluateFiles(texts, false);
-}
-
-async function evaluateImports(files: ImportedFile[]): Promise<void> {
-  await evaluateFiles(
-    [...files].sort((a, b) => compareCodePoints(a.name, b.name)),
-    true,
-  );
-}
-
-function lineCount(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
-  return n;
+async function open(dataset: LoadedDataset): Promise<Loaded> {
+  const SQL = await initSqlJs({ locateFile: () => wasmUrl });
+  return { dataset, engines: engineProvider(SQL, dataset), profileId: profileOf(dataset).profile.id };
 }
 
 const SLICE_MS = 40;
 
-async function evaluateFiles(files: ImportedFile[], imported: boolean): Promise<void> {
-  const { dataset, engines, profile } = await loaded!;
-  post({ type: 'status', status: 'evaluating' });
-  progress = { done: progress.done, total: progress.total + files.reduce((s, f) => s + lineCount(f.text), 0) };
-  post({ type: 'progress', ...progress });
-  let rows: TrajectoryRow[] = [];
-  let problems: Problem[] = [];
-  let sliceStart = performance.now();
-  const flush = async () => {
-    if (rows.length > 0) post({ type: 'rows', rows });
-    if (problems.length > 0) post({ type: 'problems', problems });
-    post({ type: 'progress', ...progress });
-    rows = [];
-    problems = [];
-    await new Promise((resolve) => setTimeout(resolve, 0)); // let replay and search requests in
-    sliceStart = performance.now();
-  };
-  for (const { name: file, text: fileText } of files) {
-    for await (const line of linesOfText(fileText)) {
-      progress.done++;
+async function evaluateImports(files: ImportedFile[], knownIds: Set<string>): Promise<void> {
+  const { dataset, engines } = await loaded!;
+  const { profile } = profileOf(dataset);
+  for (const { name: file, text } of [...files].sort((a, b) => compareCodePoints(a.name, b.name))) {
+    let sliceStart = performance.now();
+    const records = [];
+    const lineTexts = new Map<number, string>();
+    for await (const line of linesOfText(text)) {
       if (line.kind === 'too-long') {
-        problems.push({ file, line: line.lineNumber, message: `line of ${line.length} characters exceeds the limit; skipped` });
+        records.push({ line: line.lineNumber, problem: `line of ${line.length} characters exceeds the limit; skipped` });
         continue;
       }
-      const parsed = parseJsonlLine(line.text, line.lineNumber, trajectorySchema);
-      if (parsed === null) continue;
-      if (!parsed.ok) {
-        problems.push({ file, line: line.lineNumber, message: parsed.message });
-        continue;
+      const record = evaluateLine(dataset, engines, profile, file, line.lineNumber, line.text);
+      if (record) records.push(record);
+      if (record?.row) lineTexts.set(line.lineNumber, line.text);
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0)); // let replay and search requests in
+        sliceStart = performance.now();
       }
-      const trajectory: Trajectory = { ...(parsed.value as Trajectory), source: { file, line: line.lineNumber } };
-      if (seenIds.has(trajectory.id)) {
-        problems.push({ file, line: line.lineNumber, message: `trajectory id "${trajectory.id}" repeats an earlier one; left out` });
-        continue;
-      }
-      seenIds.add(trajectory.id);
-      const scored = scoreTrajectory(dataset, engines, profile, trajectory);
-      if (!scored.row) {
-        problems.push({ file, line: line.lineNumber, message: scored.problem ?? 'not admitted' });
-        continue;
-      }
-      const row: TrajectoryRow = {
-        id: scored.row.id,
-        task_id: scored.row.task_id,
-        model: scored.row.model,
-        mode: scored.row.mode,
-        scenario: scored.row.scenario,
-        label: scored.row.label,
-        evidence: scored.row.evidence,
-        matched: scored.row.matched,
-        gt_calls: scored.row.gt_calls,
-        agent_calls: scored.row.agent_calls,
-        calls: trajectory.tool_calls.reduce((s, item) => s + item.calls.length, 0),
-        tool_succ: scored.row.tool_succ,
-        result_succ: scored.row.result_succ,
-        joint_succ: scored.row.joint_succ,
-        turns: scored.row.rounds,
-        tokens: scored.row.tokens,
-        file,
-        line: line.lineNumber,
-        imported,
-      };
-      rows.push(row);
-      stored.set(row.id, {
-        text: line.text,
-        file,
-        line: line.lineNumber,
-        row,
-        dialogue: trajectory.dialogue.map((m) => m.content).join('\n').toLowerCase(),
-      });
-      if (performance.now() - sliceStart > SLICE_MS) await flush();
     }
+    const { rows, problems } = rowsOfRecords(file, records, knownIds, true);
+    for (const row of rows) {
+      const lineText = lineTexts.get(row.line)!;
+      const parsed = JSON.parse(lineText) as Trajectory;
+      imported.set(row.id, { text: lineText, row, dialogue: (parsed.dialogue ?? []).map((m) => m.content).join('\n').toLowerCase() });
+    }
+    post({ type: 'rows', rows });
+    if (problems.length > 0) post({ type: 'problems', problems });
   }
-  await flush();
-  post({ type: 'status', status: 'ready' });
 }
 
-async function answerReplay(requestId: number, id: string): Promise<void> {
+async function answerReplay(message: Extract<ToWorker, { type: 'replay' }>): Promise<void> {
+  const { requestId, id } = message;
   try {
     const { dataset, engines, profileId } = await loaded!;
-    const entry = stored.get(id);
+    const entry = message.hostRow ?? imported.get(id);
     if (!entry) throw new Error(`no evaluated trajectory "${id}"`);
-    const parsed = parseJsonlLine(entry.text, entry.line, trajectorySchema);
+    const parsed = parseJsonlLine(entry.text, entry.row.line, trajectorySchema);
     if (!parsed || !parsed.ok) throw new Error(`trajectory "${id}" no longer parses`);
-    const trajectory: Trajectory = { ...(parsed.value as Trajectory), source: { file: entry.file, line: entry.line } };
-    const engine = engines(entry.row.scenario) as ScenarioEngine;
-    post({ type: 'replay', requestId, detail: replayDetail(dataset, engine, profileId, trajectory, entry.row) });
+    const trajectory: Trajectory = { ...(parsed.value as Trajectory), source: { file: entry.row.file, line: entry.row.line } };
+    const engine = engines(entry.row.scenario);
+    if ('error' in engine) throw new Error(engine.error);
+    post({ type: 'replay', requestId, detail: replayDetail(dataset, engine as ScenarioEngine, profileId, trajectory, entry.row) });
   } catch (error) {
     post({ type: 'replay', requestId, error: (error as Error).message });
   }
 }
 
+/** Imported trajectories whose dialogue contains the text; the host searches the dataset's own. */
 function search(query: string): string[] {
   const needle = query.trim().toLowerCase();
-  if (needle === '') return [...stored.keys()];
   const ids: string[] = [];
-  for (const [id, entry] of stored) if (entry.dialogue.includes(needle)) ids.push(id);
+  for (const [id, entry] of imported) if (needle === '' || entry.dialogue.includes(needle)) ids.push(id);
   return ids;
 }
+

@@ -4,58 +4,31 @@
 import type { TableDiff } from '../../../shared/engine/state';
 import type { CallResult } from '../../../shared/engine/types';
 import type { CascadeReport } from '../../../shared/eval/cascade-report';
-import type { Evidence, Label } from '../../../shared/eval/profile';
+import type { TrajectoryRow } from '../../../shared/eval/trajectory-row';
+import type { LoadedDataset } from '../../../shared/format/loader';
 import type { GroundTruth, Problem, Task, ToolCall, Trajectory } from '../../../shared/format/types';
 
-/** One evaluated trajectory, as the list shows it (SPEC §8 metrics, §9 label). */
-export interface TrajectoryRow {
-  id: string;
-  task_id: string;
-  model: string;
-  mode: string;
-  scenario: string;
-  label: Label;
-  evidence: Evidence;
-  matched: number;
-  gt_calls: number;
-  /** Well-formed agent calls (|A|). */
-  agent_calls: number;
-  /** All call entries, malformed ones included. */
-  calls: number;
-  tool_succ: boolean;
-  result_succ: boolean;
-  joint_succ: boolean;
-  /** rounds_count, or the agent's dialogue messages. */
-  turns: number;
-  tokens: number;
-  file: string;
-  line: number;
-  /** Read from a file the user imported rather than from the dataset. */
-  imported: boolean;
-}
-
-export type SourceOp = 'readText' | 'listFiles' | 'listDirs';
-
+/** One evaluated trajectory, as the list shows it; the host streams them (shared/eval/trajectory-row.ts). */
+export type { TrajectoryRow } from '../../../shared/eval/trajectory-row';
 export interface ImportedFile {
   /** As shown in problems: the file's name, or its path inside a dropped folder. */
   name: string;
   text: string;
 }
 
+/**
+ * The worker gets the session's loaded dataset (one read of the files), replays one trajectory
+ * (a host row with its line's text, or an imported one it keeps), and scores imported files.
+ */
 export type ToWorker =
-  | { type: 'open'; datasetId: string; datasetName: string }
-  | { type: 'import'; files: ImportedFile[] }
-  | { type: 'replay'; requestId: number; id: string }
-  | { type: 'search'; requestId: number; query: string }
-  | { type: 'read-reply'; requestId: number; value?: unknown; error?: string };
+  | { type: 'open'; dataset: LoadedDataset }
+  | { type: 'import'; files: ImportedFile[]; knownIds: string[] }
+  | { type: 'replay'; requestId: number; id: string; hostRow?: { row: TrajectoryRow; text: string } }
+  | { type: 'search'; requestId: number; query: string };
 
 export type EvaluationStatus = 'idle' | 'loading' | 'evaluating' | 'ready' | 'error';
 
 export type FromWorker =
-  | { type: 'read'; requestId: number; op: SourceOp; path: string }
-  | { type: 'status'; status: EvaluationStatus; message?: string }
-  | { type: 'meta'; profile: 'paper' | 'egobench'; labels: Label[] }
-  | { type: 'progress'; done: number; total: number }
   | { type: 'rows'; rows: TrajectoryRow[] }
   | { type: 'problems'; problems: Problem[] }
   | { type: 'replay'; requestId: number; detail?: ReplayDetail; error?: string }

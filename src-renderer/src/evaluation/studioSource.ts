@@ -1,8 +1,9 @@
-// The dataset as the evaluation worker reads it, over window.studio in the main thread.
+// The dataset over window.studio for a worker that reads through the main thread (the agreement worker).
 // A missing file or folder reads as null / [] (DatasetSource's contract).
 import { StudioError } from '../../../shared/api/studio-error';
 import type { StudioApi } from '../../../shared/api/studio-api';
-import type { SourceOp } from './protocol';
+/** What a worker may ask the main thread to read. */
+export type SourceOp = 'readText' | 'listFiles' | 'listDirs';
 
 function missing(error: unknown): boolean {
   return StudioError.from(error).code === 'not-found';

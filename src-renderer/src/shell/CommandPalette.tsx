@@ -5,11 +5,11 @@
 import { Command } from 'cmdk';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../components/Dialog';
-import { useEvaluationStore } from '../evaluation/evaluationService';
 import { hotkeys } from '../hotkeys/hotkeyRegistry';
 import { focusOf, keymapEntry } from '../hotkeys/keymap';
 import { useHotkeyActions } from '../hotkeys/useHotkeys';
 import { useStudioStore } from '../state/store';
+import { selectTrajectoryRows } from '../state/evaluationSlice';
 import { useAnnotateStore } from '../workspaces/annotate/annotateStore';
 import { replayHash } from '../workspaces/replay/deepLink';
 import { hashForWorkspace, workspaceIds, workspaceLabels } from '../workspaces/workspaces';
@@ -42,7 +42,7 @@ export function CommandPalette() {
   const open = useStudioStore((state) => state.paletteOpen);
   const setOpen = useStudioStore((state) => state.setPaletteOpen);
   const taskIds = useStudioStore((state) => state.datasetCheck?.taskIds);
-  const rows = useEvaluationStore((state) => state.rows);
+  const rows = useStudioStore(selectTrajectoryRows);
   const actions = useHotkeyActions();
   const [query, setQuery] = useState('');
 

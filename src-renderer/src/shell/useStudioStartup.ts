@@ -2,6 +2,7 @@
 // host's push events.
 import { useEffect } from 'react';
 import { studioApi } from '../api/studio';
+import { listenToEvaluation } from '../state/evaluationEvents';
 import { describeHostFailure } from '../state/hostErrors';
 import { useStudioStore } from '../state/store';
 import { importSummaryLine, useShellExtras } from './shellExtras';
@@ -53,7 +54,9 @@ export function useStudioStartup(): void {
           .then(() => store().showMessage(importSummaryLine(event), event.problems.length > 0 ? 'error' : 'info'));
       }
     });
+    const stopEvaluation = listenToEvaluation();
     return () => {
+      stopEvaluation();
       stopOpened();
       stopChanged();
       stopImported();

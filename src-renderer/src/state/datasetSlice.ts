@@ -2,10 +2,9 @@
 // problems, each with its file and line, for the problems panel).
 import type { StateCreator } from 'zustand';
 import type { DatasetSummary } from '../../../shared/api/studio-api';
-import { loadDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
-import { studioDatasetSource } from '../workspaces/annotate/studioSource';
 import { studioApi } from '../api/studio';
+import { sessionDataset } from '../evaluation/sessionDataset';
 import { describeHostFailure } from './hostErrors';
 import type { StudioState } from './store';
 
@@ -68,7 +67,7 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
   checkDataset: async (dataset) => {
     let check: DatasetCheck;
     try {
-      const loaded = await loadDataset(studioDatasetSource(studioApi(), dataset.id, dataset.name));
+      const loaded = await sessionDataset(dataset, true);
       check = { datasetId: dataset.id, name: dataset.name, failure: null, problems: loaded.problems, tasks: loaded.tasks.size, taskIds: [...loaded.tasks.keys()] };
     } catch (error) {
       check = { datasetId: dataset.id, name: dataset.name, failure: describeHostFailure(`Cannot read the dataset ${dataset.name}`, error), problems: [], tasks: 0, taskIds: [] };

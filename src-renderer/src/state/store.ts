@@ -3,15 +3,17 @@
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { createDatasetSlice, type DatasetSlice } from './datasetSlice';
+import { createEvaluationSlice, type EvaluationSlice } from './evaluationSlice';
 import { createHostSlice, type HostSlice } from './hostSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 
-export type StudioState = DatasetSlice & UiSlice & HostSlice;
+export type StudioState = DatasetSlice & UiSlice & HostSlice & EvaluationSlice;
 
 export const useStudioStore = create<StudioState>()((...args) => ({
   ...createDatasetSlice(...args),
   ...createUiSlice(...args),
   ...createHostSlice(...args),
+  ...createEvaluationSlice(...args),
 }));
 
 export const useDatasetPicker = () =>

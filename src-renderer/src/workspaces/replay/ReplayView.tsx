@@ -3,8 +3,8 @@
 // label's evidence, the taxonomy cascade and the human override.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { studioApi } from '../../api/studio';
-import { evaluationService } from '../../evaluation/evaluationService';
-import type { ReplayDetail } from '../../evaluation/protocol';
+import { evaluationWorker } from '../../evaluation/evaluationService';
+import type { ReplayDetail, TrajectoryRow } from '../../evaluation/protocol';
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { StateDiffTable } from '../../components/StateDiffTable';
 import { CallDetail, GroundTruthCompare } from './CallPanels';
@@ -20,25 +20,27 @@ import { resolveFps } from '../../../../shared/frames/frames';
 
 interface Props {
   datasetId: string;
-  trajectoryId: string;
+  /** The listed row to replay (its file and line say where the trajectory is). */
+  row: TrajectoryRow;
   /** 1-based call number; 0 before the first call. */
   step: number;
   labels: readonly Label[];
   onStep(step: number): void;
 }
 
-export function ReplayView({ datasetId, trajectoryId, step, labels, onStep }: Props) {
+export function ReplayView({ datasetId, row, step, labels, onStep }: Props) {
+  const trajectoryId = row.id;
   const [state, setState] = useState<{ id: string; detail?: ReplayDetail; error?: string } | null>(null);
   useEffect(() => {
     let live = true;
-    evaluationService.replay(trajectoryId).then(
+    evaluationWorker.replay(datasetId, row).then(
       (detail) => live && setState({ id: trajectoryId, detail }),
       (error: Error) => live && setState({ id: trajectoryId, error: error.message }),
     );
     return () => {
       live = false;
     };
-  }, [trajectoryId]);
+  }, [datasetId, row, trajectoryId]);
   const detail = state?.id === trajectoryId ? state.detail : undefined;
   const error = state?.id === trajectoryId ? state.error : undefined;
 

@@ -3,7 +3,7 @@
 // or folders of trajectories dropped here (or picked with Import) are evaluated against the
 // open dataset. Route: #/replay/<trajectory id>/<call>.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { evaluationService, useEvaluation } from '../../evaluation/evaluationService';
+import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
 import { useStudioStore } from '../../state/store';
 import { parseReplayHash, replayHash } from './deepLink';
 import { filesFromDrop, filesFromInput } from './importFiles';
@@ -31,20 +31,21 @@ function useReplayRoute() {
 
 export function ReplayWorkspace() {
   const dataset = useStudioStore((s) => s.currentDataset);
-  const evaluation = useEvaluation(dataset);
+  const evaluation = useDatasetEvaluation();
+  const importFiles = useStudioStore((s) => s.importTrajectoryFiles);
   const { link, go } = useReplayRoute();
   const [filters, setFilters] = useState<Filters>({});
   const [showProblems, setShowProblems] = useState(false);
   const [dragging, setDragging] = useState(false);
   const reviews = useDatasetReviews(dataset?.id ?? null);
   const overridden = useMemo(() => new Set(reviews.map((r) => r.trajectoryId)), [reviews]);
-  const known = link !== null && evaluation.rows.some((r) => r.id === link.id);
+  const linkedRow = useMemo(() => (link ? (evaluation.rows.find((r) => r.id === link.id) ?? null) : null), [link, evaluation.rows]);
 
   const onDrop = async (event: React.DragEvent) => {
     event.preventDefault();
     setDragging(false);
     const files = await filesFromDrop(event.dataTransfer);
-    evaluationService.importFiles(files);
+    importFiles(files);
     useStudioStore.getState().showMessage(`Importing ${files.length} trajectory file${files.length === 1 ? '' : 's'}`, 'info');
   };
 
@@ -59,6 +60,7 @@ export function ReplayWorkspace() {
 
   const { status, progress, rows, problems } = evaluation;
   const percent = progress.total > 0 ? Math.round((100 * progress.done) / progress.total) : 0;
+  const scoredMiB = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
   return (
     <div
       className={`replay-workspace${dragging ? ' dragging' : ''}`}
@@ -79,7 +81,9 @@ export function ReplayWorkspace() {
             <>
               <progress max={100} value={status === 'loading' ? undefined : percent} aria-label="Evaluation progress" data-testid="evaluation-progress" />
               <span className="muted">
-                {status === 'loading' ? 'Loading the dataset…' : `Evaluating ${progress.done.toLocaleString()} / ${progress.total.toLocaleString()} lines`}
+                {status === 'loading'
+                  ? 'Loading the dataset…'
+                  : `Evaluating: ${rows.length.toLocaleString()} trajectories so far, ${scoredMiB(progress.done)} / ${scoredMiB(progress.total)} MiB scored`}
               </span>
             </>
           ) : status === 'error' ? (
@@ -92,14 +96,14 @@ export function ReplayWorkspace() {
         </div>
         <label className="import-button" title="Import trajectory files (.jsonl); you can also drop files or folders here">
           Import files…
-          <input type="file" multiple accept=".jsonl,.json" onChange={(e) => void filesFromInput(e.currentTarget).then((f) => evaluationService.importFiles(f))} />
+          <input type="file" multiple accept=".jsonl,.json" onChange={(e) => void filesFromInput(e.currentTarget).then((f) => importFiles(f))} />
         </label>
         <label className="import-button" title="Import every .jsonl file of a folder">
           Import folder…
           <input
             type="file"
             webkitdirectory=""
-            onChange={(e) => void filesFromInput(e.currentTarget).then((f) => evaluationService.importFiles(f))}
+            onChange={(e) => void filesFromInput(e.currentTarget).then((f) => importFiles(f))}
           />
         </label>
         <button type="button" className="link-button" onClick={() => setShowProblems(!showProblems)} aria-expanded={showProblems} data-testid="problems-toggle">
@@ -140,8 +144,8 @@ export function ReplayWorkspace() {
           onSelect={(id) => go(id, 0, false)}
         />
         <div className="replay-main">
-          {link && known ? (
-            <ReplayView datasetId={dataset.id} trajectoryId={link.id} step={link.step} labels={evaluation.labels} onStep={(s) => go(link.id, s, true)} />
+          {link && linkedRow ? (
+            <ReplayView datasetId={dataset.id} row={linkedRow} step={link.step} labels={evaluation.labels} onStep={(s) => go(link.id, s, true)} />
           ) : link && status !== 'ready' ? (
             <p className="muted replay-empty">Waiting for {link.id} to be evaluated…</p>
           ) : link ? (

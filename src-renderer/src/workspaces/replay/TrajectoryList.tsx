@@ -4,7 +4,8 @@
 // keys on the header's edge; the widths set are remembered.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { evaluationService } from '../../evaluation/evaluationService';
+import { evaluationWorker } from '../../evaluation/evaluationService';
+import { useStudioStore } from '../../state/store';
 import type { TrajectoryRow } from '../../evaluation/protocol';
 import {
   choicesOf,
@@ -72,14 +73,18 @@ interface Props {
   onSelect(id: string): void;
 }
 
-export function TrajectoryList({ rows, selectedId, overridden, filters, onFilters, onSelect }: Props) {
+export function TrajectoryList({ rows: streamedRows, selectedId, overridden, filters, onFilters, onSelect }: Props) {
+  // Rows arrive in batches while the host scores: React may skip to the latest batch instead of
+  // filtering, sorting and measuring the whole list once per batch.
+  const rows = useDeferredValue(streamedRows);
   const [sort, setSort] = useState<SortSpec | null>(null);
   const [query, setQuery] = useState('');
   const [searchIds, setSearchIds] = useState<Set<string> | null>(null);
   const deferredQuery = useDeferredValue(query);
   const rowCount = rows.length;
+  const datasetId = useStudioStore((s) => s.currentDataset?.id ?? null);
 
-  // Dialogue search runs in the worker, debounced; re-run when new rows arrive.
+  // Dialogue search runs in the host (and the worker for imported files), debounced; re-run when new rows arrive.
   useEffect(() => {
     if (deferredQuery.trim() === '') {
       setSearchIds(null);
@@ -87,7 +92,8 @@ export function TrajectoryList({ rows, selectedId, overridden, filters, onFilter
     }
     let live = true;
     const timer = setTimeout(() => {
-      evaluationService.search(deferredQuery).then(
+      if (!datasetId) return;
+      evaluationWorker.search(datasetId, deferredQuery).then(
         (ids) => live && setSearchIds(new Set(ids)),
         () => undefined,
       );
@@ -96,7 +102,7 @@ export function TrajectoryList({ rows, selectedId, overridden, filters, onFilter
       live = false;
       clearTimeout(timer);
     };
-  }, [deferredQuery, rowCount]);
+  }, [datasetId, deferredQuery, rowCount]);
 
   const deferredFilters = useDeferredValue(filters);
   const visible = useMemo(() => sortRows(filterRows(rows, deferredFilters, searchIds), sort), [rows, deferredFilters, searchIds, sort]);

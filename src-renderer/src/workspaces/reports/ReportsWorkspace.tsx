@@ -1,12 +1,13 @@
 // The Reports workspace: the paper's main table, scenario breakdown (Fig. 3), error distribution
 // with and without human overrides (Fig. 4) and efficiency (Table 11, Fig. 5) for the open
-// dataset, evaluated by the host (evaluation.run) with the same core as `egostudio evaluate`.
+// dataset: the session's evaluation (scored in the host's workers with the same core as
+// `egostudio evaluate`, shared with Replay).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { StudioError } from '../../../../shared/api/studio-error';
 import { reportCharts } from '../../../../shared/report/charts';
 import { useStudioStore } from '../../state/store';
-import { studioApi } from '../../api/studio';
-import { changesEvaluation, loadReport, type LoadedReport } from './load-report';
+import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
+import { evaluationRunOf, loadReport, type LoadedReport } from './load-report';
 import { ReportChart } from './ReportChart';
 import { ReportTableView, type TableActions } from './ReportTableView';
 import { copyText, fileStem, saveText } from './save';
@@ -15,7 +16,8 @@ import './reports.css';
 /** What the last evaluation of (dataset, generation) gave. */
 interface Outcome {
   datasetId: string;
-  generation: number;
+  /** The host run and the reviews' generation it was built from. */
+  generation: string;
   loaded?: LoadedReport;
   error?: string;
 }
@@ -32,44 +34,36 @@ function Elapsed() {
 
 export function ReportsWorkspace() {
   const dataset = useStudioStore((s) => s.currentDataset);
+  const startEvaluation = useStudioStore((s) => s.startEvaluation);
+  const evaluation = useDatasetEvaluation();
   const datasetId = dataset?.id ?? null;
-  const [generation, setGeneration] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [notice, setNotice] = useState<{ text: string; kind: 'ok' | 'error' } | null>(null);
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const freshFor = useRef<string | null>(null);
+  const { status, summary, rows, problems, reviewsGeneration, runId } = evaluation;
+  const evaluated = useMemo(() => evaluationRunOf({ status, summary, rows, problems }), [status, summary, rows, problems]);
 
+  // A finished run, or changed reviews (overrides), rebuild the report.
   useEffect(() => {
-    if (!datasetId) return;
+    if (!datasetId || !evaluated || evaluation.datasetId !== datasetId) return;
     let current = true;
-    const fresh = freshFor.current === datasetId;
-    freshFor.current = null;
-    loadReport(datasetId, fresh).then(
+    const generation = `${runId}:${reviewsGeneration}`;
+    loadReport(datasetId, evaluated).then(
       (loaded) => current && setOutcome({ datasetId, generation, loaded }),
       (error) => current && setOutcome({ datasetId, generation, error: StudioError.from(error).message }),
     );
     return () => {
       current = false;
     };
-  }, [datasetId, generation]);
+  }, [datasetId, evaluated, evaluation.datasetId, runId, reviewsGeneration]);
 
   const rerun = () => {
-    freshFor.current = datasetId;
-    setGeneration((g) => g + 1);
+    if (dataset) void startEvaluation(dataset);
   };
 
-  // Reviews saved from Replay update the overrides; changed trajectories or tasks re-evaluate.
-  useEffect(() => {
-    if (!datasetId) return;
-    return studioApi().onEvent('datasets.changed', ({ datasetId: changed, paths }) => {
-      if (changed !== datasetId) return;
-      if (changesEvaluation(paths)) freshFor.current = datasetId;
-      setGeneration((g) => g + 1);
-    });
-  }, [datasetId]);
-
-  const settled = outcome && outcome.datasetId === datasetId && outcome.generation === generation ? outcome : null;
-  const loading = datasetId !== null && !settled;
+  const failed = status === 'error' ? (evaluation.message ?? 'the evaluation failed') : null;
+  const settled = outcome && outcome.datasetId === datasetId && outcome.generation === `${runId}:${reviewsGeneration}` ? outcome : null;
+  const loading = datasetId !== null && (status === 'loading' || status === 'evaluating');
 
   useEffect(() => () => clearTimeout(noticeTimer.current), []);
 
@@ -145,14 +139,14 @@ export function ReportsWorkspace() {
         <div className="report-progress" role="progressbar" aria-label="Evaluating" data-testid="report-progress">
           <progress />
           <span>
-            Evaluating the trajectories of {dataset.name}… <Elapsed />
+            Evaluating the trajectories of {dataset.name}: {rows.length.toLocaleString()} so far… <Elapsed />
           </span>
         </div>
       )}
 
-      {settled?.error !== undefined && (
+      {(failed ?? settled?.error) !== undefined && (failed ?? settled?.error) !== null && (
         <div className="report-error" role="alert" data-testid="report-error">
-          <strong>The evaluation failed.</strong> {settled.error}
+          <strong>The evaluation failed.</strong> {failed ?? settled?.error}
           <button type="button" onClick={rerun}>
             Try again
           </button>

@@ -1,11 +1,13 @@
-// Loads what the Reports workspace shows: the host's evaluation of the dataset (evaluation.run)
-// and the human reviews under reviews/, read through the ordinary file channels.
+// Loads what the Reports workspace shows: the session's evaluation of the dataset (rows streamed
+// from the host, state/evaluationSlice.ts) and the human reviews under reviews/, read through the
+// ordinary file channels.
 import { StudioError } from '../../../../shared/api/studio-error';
 import { buildReport, type ReportModel } from '../../../../shared/report/build';
 import { isReviewFile, parseReviews, type ReviewFile } from '../../../../shared/report/reviews';
 import type { EvaluationRun } from '../../../../shared/report/types';
 import type { Problem } from '../../../../shared/format/types';
 import { studioApi } from '../../api/studio';
+import type { EvaluationState } from '../../state/evaluationSlice';
 
 export interface LoadedReport {
   datasetId: string;
@@ -30,33 +32,34 @@ async function readReviews(datasetId: string): Promise<ReviewFile[]> {
   return Promise.all(paths.map(async (path) => ({ path, text: await studio.datasets.readText(datasetId, path) })));
 }
 
-/** Evaluations per dataset: the expensive part, kept until asked again. */
-const evaluations = new Map<string, Promise<{ run: EvaluationRun; seconds: number; at: string }>>();
-
-function evaluation(datasetId: string, fresh: boolean) {
-  let pending = fresh ? undefined : evaluations.get(datasetId);
-  if (!pending) {
-    const started = performance.now();
-    pending = studioApi()
-      .evaluation.run(datasetId)
-      .then((run) => ({ run, seconds: (performance.now() - started) / 1000, at: new Date().toLocaleTimeString() }));
-    evaluations.set(datasetId, pending);
-    pending.catch(() => evaluations.delete(datasetId));
-  }
-  return pending;
+/** The session's evaluation as the report builder takes it; null until the host's run is done. */
+export function evaluationRunOf(evaluation: Pick<EvaluationState, 'status' | 'summary' | 'rows' | 'problems'>): { run: EvaluationRun; seconds: number } | null {
+  const { summary } = evaluation;
+  if (evaluation.status !== 'ready' || !summary) return null;
+  const rows = evaluation.rows.filter((r) => !r.imported);
+  const usage: EvaluationRun['usage'] = {};
+  for (const r of rows) usage[r.id] = { rounds: r.turns, tokens: r.tokens };
+  const trajectories = rows.map((r) => ({
+    id: r.id,
+    task_id: r.task_id,
+    model: r.model,
+    mode: r.mode,
+    scenario: r.scenario,
+    matched: r.matched,
+    gt_calls: r.gt_calls,
+    agent_calls: r.agent_calls,
+    tool_succ: r.tool_succ,
+    result_succ: r.result_succ,
+    joint_succ: r.joint_succ,
+    label: r.label,
+    evidence: r.evidence,
+  }));
+  return { run: { trajectories, models: summary.models, problems: evaluation.problems, task_counts: summary.task_counts, usage }, seconds: summary.seconds };
 }
 
-/** Files whose change alters the evaluation itself (reviews only alter the overrides). */
-export function changesEvaluation(paths: readonly string[]): boolean {
-  return paths.some((p) => !p.startsWith('reviews/') && !p.startsWith('annotations/') && !p.startsWith('videos/'));
-}
-
-/**
- * The dataset's report: the evaluation once per dataset until `fresh` asks again, the reviews
- * re-read every time (they are small and change while one works in Replay).
- */
-export async function loadReport(datasetId: string, fresh = false): Promise<LoadedReport> {
-  const [{ run, seconds, at }, reviewFiles] = await Promise.all([evaluation(datasetId, fresh), readReviews(datasetId)]);
+/** The dataset's report from the session's evaluation, with the reviews re-read (small, and they change while one works in Replay). */
+export async function loadReport(datasetId: string, { run, seconds }: { run: EvaluationRun; seconds: number }): Promise<LoadedReport> {
+  const reviewFiles = await readReviews(datasetId);
   const reviews = parseReviews(reviewFiles);
   const report = buildReport(run, reviews.overrides);
   return {
@@ -65,7 +68,7 @@ export async function loadReport(datasetId: string, fresh = false): Promise<Load
     report,
     reviewFiles: reviewFiles.map((f) => f.path),
     problems: [...run.problems, ...reviews.problems, ...report.problems],
-    evaluatedAt: at,
+    evaluatedAt: new Date().toLocaleTimeString(),
     seconds,
   };
 }

@@ -1,0 +1,102 @@
+// Replay at scale: a generated 100,000-trajectory dataset (the bench's distinct corpus: perturbed
+// calls over the sample's scenarios) opened in its own browser host. Prints benchmark lines, no
+// timed assertion: how long the first scoring and an unchanged reopen (score cache) take to show
+// every row, and while the list scrolls, filters and sorts, the longest frame (requestAnimationFrame
+// gaps and long tasks) and the renderer's JS heap.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { loadDataset } from '../../shared/format/loader';
+import { writeCorpus } from '../../src-main/cli/bench';
+import { nodeDatasetSource } from '../../src-main/services/evaluation/node-source';
+import { datasetsDir } from '../datasets-on-disk';
+import { startStudioHost, type StudioHost } from '../studio-host';
+
+const TASKS = 4167; // x 8 models x 3 modes = 100,008 trajectories
+let corpus: { root: string; trajectories: number } | undefined;
+let host: StudioHost | undefined;
+let configDir: string | undefined;
+
+test.afterAll(async () => {
+  host?.stop();
+  if (corpus) await rm(corpus.root, { recursive: true, force: true });
+  if (configDir) await rm(configDir, { recursive: true, force: true });
+});
+
+/** Opens Replay and returns the seconds until every row is listed. */
+async function openReplay(page: Page, url: string, trajectories: number): Promise<number> {
+  const started = Date.now();
+  await page.goto(url);
+  await page.getByTestId('workspace-replay').click();
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 900_000 });
+  await expect(page.getByTestId('list-count')).toHaveText(`${trajectories.toLocaleString('en-US')} of ${trajectories.toLocaleString('en-US')}`);
+  return (Date.now() - started) / 1000;
+}
+
+/** Watches frames from now on: the longest gap between animation frames and the longest long task. */
+async function watchFrames(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { frameWatch: { gap: number; longTask: number; stop: boolean } };
+    w.frameWatch = { gap: 0, longTask: 0, stop: false };
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.frameWatch.gap = Math.max(w.frameWatch.gap, now - last);
+      last = now;
+      if (!w.frameWatch.stop) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.frameWatch.longTask = Math.max(w.frameWatch.longTask, entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+async function frameFigures(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { frameWatch: { gap: number; longTask: number; stop: boolean } };
+    w.frameWatch.stop = true;
+    const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+    return { gap: w.frameWatch.gap, longTask: w.frameWatch.longTask, heapMB: memory ? memory.usedJSHeapSize / 2 ** 20 : NaN };
+  });
+}
+
+test('Replay lists, scrolls, filters and sorts 100,000 trajectories; prints its benchmark lines', async ({ page }) => {
+  test.setTimeout(1_800_000);
+  const sample = path.join(datasetsDir, 'egobench-sample');
+  corpus = await writeCorpus(sample, await loadDataset(nodeDatasetSource(sample)), TASKS, 'distinct');
+  configDir = await mkdtemp(path.join(tmpdir(), 'studio-100k-config-'));
+  host = await startStudioHost({ configDir, dataset: corpus.root });
+  const first = await openReplay(page, host.url, corpus.trajectories);
+  const reopened = await openReplay(page, host.url, corpus.trajectories);
+  await page.getByTestId('workspace-reports').click();
+  const reportsStarted = Date.now();
+  await expect(page.getByTestId('report-table')).toBeVisible({ timeout: 120_000 });
+  const reportsSeconds = (Date.now() - reportsStarted) / 1000;
+  await page.getByTestId('workspace-replay').click();
+
+  const list = page.getByTestId('trajectory-list');
+  await expect(list.locator('[role=row]').first()).toBeVisible();
+  await watchFrames(page);
+  await list.hover();
+  for (let i = 0; i < 40; i++) await page.mouse.wheel(0, 4000);
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+  await page.getByLabel('Filter Label').selectOption({ index: 1 });
+  await expect(page.getByTestId('list-count')).not.toHaveText(/^100,008 of/);
+  for (let i = 0; i < 20; i++) await page.mouse.wheel(0, 4000);
+  await page.getByTitle('Sort by Tokens').click();
+  await page.getByTitle('Sort by Tokens').click();
+  await page.getByTitle('Sort by Model').click();
+  for (let i = 0; i < 20; i++) await page.mouse.wheel(0, -4000);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByTestId('list-count')).toHaveText(/^100,008 of 100,008$/);
+  await page.waitForTimeout(500);
+  const frames = await frameFigures(page);
+  console.log(
+    `replay-100k: ${corpus.trajectories} trajectories; first open to all rows listed ${first.toFixed(1)} s, ` +
+      `unchanged reopen (score cache) ${reopened.toFixed(2)} s, then Reports ${reportsSeconds.toFixed(2)} s; ` +
+      `scroll/filter/sort: longest frame gap ${frames.gap.toFixed(0)} ms, longest long task ${frames.longTask.toFixed(0)} ms; ` +
+      `renderer JS heap ${frames.heapMB.toFixed(0)} MB; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  expect(frames.heapMB).toBeGreaterThan(0);
+});

@@ -1,0 +1,53 @@
+// The studio's evaluation of an opened dataset (evaluation.start): scored in the host's worker
+// threads with the score cache, rows pushed to the renderers as they become final
+// (evaluation.rows), then the figures (evaluation.done). The thread that answers API calls only
+// loads the dataset and hands out work: a scenario whose SQL never ends costs a worker, not the host.
+import type { EvaluationRunId } from '../../shared/api/studio-api';
+import { taskCountByScenario } from '../../shared/eval/evaluate';
+import type { StudioEventBus } from './event-bus';
+import { evaluateFolder } from './evaluation/run-evaluation';
+
+/** Longest one scenario's seed SQL or one call may run in a host worker. */
+export const HOST_TIME_LIMIT_MS = 10_000;
+
+export interface EvaluationSessionOptions {
+  events: StudioEventBus;
+  /** The host bundle's eval-worker; none (tests): the CLI's build (out/cli/eval-worker.mjs). */
+  workerUrl?: URL;
+  cacheDir?: string;
+  timeLimitMs?: number;
+}
+
+/** Starts a run and returns at once; what it finds arrives as events tagged with `runId`. */
+export function startEvaluation(options: EvaluationSessionOptions, datasetId: string, root: string, runId: EvaluationRunId): void {
+  const { events } = options;
+  const started = performance.now();
+  let progress = { done: 0, total: 0 };
+  evaluateFolder(root, {
+    scoreOnCaller: false,
+    workerUrl: options.workerUrl,
+    cacheDir: options.cacheDir,
+    timeLimitMs: options.timeLimitMs ?? HOST_TIME_LIMIT_MS,
+    onProgress: (done, total) => {
+      progress = { done, total };
+      events.emit('evaluation.rows', { datasetId, runId, rows: [], problems: [], progress });
+    },
+    onRows: ({ rows, problems }) => events.emit('evaluation.rows', { datasetId, runId, rows, problems, progress }),
+  }).then(
+    ({ dataset, report, scoredFiles, cachedFiles }) =>
+      events.emit('evaluation.done', {
+        datasetId,
+        runId,
+        summary: {
+          trajectories: report.trajectories.length,
+          models: report.models,
+          problems: report.problems.length,
+          task_counts: Object.fromEntries(taskCountByScenario(dataset)),
+          seconds: (performance.now() - started) / 1000,
+          scoredFiles,
+          cachedFiles,
+        },
+      }),
+    (error: Error) => events.emit('evaluation.done', { datasetId, runId, error: error.message }),
+  );
+}

@@ -1,0 +1,57 @@
+// Reading trajectory files line by line for the studio, without scoring: one line for the
+// replay of a listed row, and the ids whose dialogue contains a text (Replay's search).
+import { createReadStream } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { StudioError } from '../../../shared/api/studio-error';
+import { splitLines } from '../../../shared/format/jsonl';
+import { resolveExisting } from '../safe-path';
+import { nodeDatasetSource } from './node-source';
+import { datasetTrajectoryFiles } from './trajectory-files';
+
+function lines(absolute: string) {
+  return splitLines(createReadStream(absolute, { encoding: 'utf8', highWaterMark: 1 << 20 }));
+}
+
+/** Line `lineNumber` (1-based) of a dataset's trajectory file; its byte-order mark dropped. */
+export async function trajectoryLine(root: string, file: string, lineNumber: number): Promise<string> {
+  const absolute = await resolveExisting(await realpath(root), file, 'file');
+  for await (const line of lines(absolute)) {
+    if (line.lineNumber < lineNumber) continue;
+    if (line.kind !== 'line') throw new StudioError('invalid-args', `${file}:${lineNumber} is too long to replay`);
+    return line.text.replace(/^\uFEFF/, '');
+  }
+  throw new StudioError('not-found', `${file} has no line ${lineNumber}`);
+}
+
+/**
+ * Ids of the trajectories whose dialogue contains `query` (case-insensitive), in file order. A
+ * line is parsed only when its raw text holds the words, so most of the dataset is only scanned.
+ */
+export async function searchDialogue(root: string, query: string): Promise<string[]> {
+  const needle = query.trim().toLowerCase();
+  const ids: string[] = [];
+  const files = await datasetTrajectoryFiles(root, nodeDatasetSource(root));
+  for (const file of files) {
+    for await (const line of lines(file.absolute)) {
+      if (line.kind !== 'line' || (needle !== '' && !line.text.toLowerCase().includes(needle))) continue;
+      const found = matchingId(line.text.replace(/^\uFEFF/, ''), needle);
+      if (found !== null) ids.push(found);
+    }
+  }
+  return ids;
+}
+
+function matchingId(text: string, needle: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, dialogue } = value as { id?: unknown; dialogue?: unknown };
+  if (typeof id !== 'string') return null;
+  if (needle === '') return id;
+  const said = Array.isArray(dialogue) ? dialogue.map((m) => (typeof m?.content === 'string' ? m.content : '')).join('\n') : '';
+  return said.toLowerCase().includes(needle) ? id : null;
+}

@@ -1,0 +1,158 @@
+// Scoring worker threads: each takes the dataset once, then jobs (a byte range of trajectory
+// files, or "build every scenario"). With a time limit, a worker that runs one seed or one call
+// past it is ended, its scenario is blocked (reported as a problem with its file, its
+// trajectories left out), and a fresh worker takes over its unfinished jobs.
+import { Worker } from 'node:worker_threads';
+import type { LoadedDataset } from '../../../shared/format/loader';
+import type { Problem } from '../../../shared/format/types';
+import type { ChunkResult } from './batch-evaluator';
+import type { FileChunk } from './file-chunks';
+import { overrun, overrunProblem, watchBuffer, WatchPhase } from './watchdog';
+
+export type PoolJob = { chunk: FileChunk } | { engines: true };
+type JobResult = ChunkResult | { engineProblems: Problem[] };
+
+/** Jobs a worker holds at once: the next one waits in its own queue, so it need not wait for the pool to hand it over. */
+const DEPTH = 2;
+const CHECK_EVERY_MS = 100;
+
+interface Slot {
+  worker: Worker;
+  watch: SharedArrayBuffer;
+  inFlight: Map<number, PoolJob>;
+}
+
+export interface PoolOptions {
+  /** Longest one seed or one engine call may run (ms); none: no limit. */
+  timeLimitMs?: number;
+}
+
+export class WorkerPool {
+  private nextId = 0;
+  private readonly pending = new Map<number, { resolve: (r: JobResult) => void; reject: (e: Error) => void }>();
+  private readonly queue: { job: PoolJob; id: number }[] = [];
+  private readonly slots: Slot[] = [];
+  private failure: Error | null = null;
+  private shared: { dataset: LoadedDataset; scenarioIds: string[] } | null = null;
+  /** Scenarios given up on, as each worker's engine provider answers for them. */
+  private readonly blocked = new Map<string, { error: string; file: string }>();
+  /** One problem per blocked scenario. */
+  readonly overruns: Problem[] = [];
+  private readonly timer: ReturnType<typeof setInterval> | null;
+  private closed = false;
+
+  private constructor(
+    private readonly url: URL,
+    private readonly options: PoolOptions,
+  ) {
+    this.timer = options.timeLimitMs ? setInterval(() => this.checkTimes(), CHECK_EVERY_MS) : null;
+    this.timer?.unref();
+  }
+
+  static async start(count: number, url: URL, options: PoolOptions = {}): Promise<WorkerPool> {
+    const pool = new WorkerPool(url, options);
+    try {
+      await Promise.all(Array.from({ length: count }, () => pool.addWorker()));
+    } catch (error) {
+      await pool.close();
+      throw error;
+    }
+    return pool;
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  /**
+   * Each worker gets the dataset this thread loaded (a structured clone costs far less than
+   * reading and validating the files again), annotations left out: scoring never reads them.
+   */
+  share(dataset: LoadedDataset): void {
+    this.shared = { dataset: { ...dataset, annotations: new Map() }, scenarioIds: [...dataset.scenarios.keys()] };
+    for (const slot of this.slots) this.sendDataset(slot);
+  }
+
+  /** Jobs go to whichever worker is free first, in order. */
+  run(job: { chunk: FileChunk }): Promise<ChunkResult>;
+  run(job: { engines: true }): Promise<{ engineProblems: Problem[] }>;
+  run(job: PoolJob): Promise<JobResult> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    const result = new Promise<JobResult>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    this.queue.push({ job, id });
+    this.dispatch();
+    return result;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    this.slots.length = 0;
+  }
+
+  private async addWorker(): Promise<void> {
+    const worker = new Worker(this.url);
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve());
+      worker.once('error', reject);
+    });
+    if (this.closed) {
+      await worker.terminate();
+      return;
+    }
+    const slot: Slot = { worker, watch: watchBuffer(), inFlight: new Map() };
+    worker.on('error', (error) => this.failAll(error));
+    worker.on('message', (message: { id: number; result?: JobResult; error?: string }) => {
+      if (!slot.inFlight.delete(message.id)) return;
+      const waiting = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (message.error !== undefined) waiting?.reject(new Error(message.error));
+      else waiting?.resolve(message.result!);
+      this.dispatch();
+    });
+    this.slots.push(slot);
+    if (this.shared) this.sendDataset(slot);
+    this.dispatch();
+  }
+
+  private sendDataset(slot: Slot): void {
+    slot.worker.postMessage({ ...this.shared, watch: this.options.timeLimitMs ? slot.watch : undefined, blocked: [...this.blocked] });
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      while (slot.inFlight.size < DEPTH && this.queue.length > 0) {
+        const { job, id } = this.queue.shift()!;
+        slot.worker.postMessage({ id, ...job });
+        slot.inFlight.set(id, job);
+      }
+    }
+  }
+
+  /** Ends a worker stuck past the limit; its jobs go back to the front of the queue for a fresh worker. */
+  private checkTimes(): void {
+    const limit = this.options.timeLimitMs!;
+    for (const slot of [...this.slots]) {
+      const stuck = this.shared ? overrun(slot.watch, this.shared.scenarioIds, limit) : null;
+      if (!stuck) continue;
+      this.slots.splice(this.slots.indexOf(slot), 1);
+      void slot.worker.terminate();
+      if (!this.blocked.has(stuck.scenario)) {
+        const problem = overrunProblem(stuck, limit);
+        this.overruns.push(problem);
+        this.blocked.set(stuck.scenario, { error: stuck.phase === WatchPhase.Seed ? 'its seed SQL ran past the time limit' : 'a call ran past the time limit', file: problem.file });
+        for (const other of this.slots) other.worker.postMessage({ blocked: [...this.blocked] });
+      }
+      this.queue.unshift(...[...slot.inFlight].map(([id, job]) => ({ id, job })));
+      this.addWorker().catch((error: Error) => this.failAll(error));
+    }
+  }
+
+  private failAll(error: Error): void {
+    this.failure = error;
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+}

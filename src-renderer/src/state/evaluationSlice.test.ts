@@ -1,0 +1,44 @@
+// The session's evaluation takes only its own run's events, in arrival order, and Reports builds
+// its run from the rows (usage from turns and tokens; imported rows left out).
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TrajectoryRow } from '../../../shared/eval/trajectory-row';
+import { evaluationRunOf } from '../workspaces/reports/load-report';
+import { selectTrajectoryRows } from './evaluationSlice';
+import { useStudioStore } from './store';
+
+const row = (id: string, imported = false): TrajectoryRow => ({
+  id, task_id: 't1', model: 'm', mode: 'static', scenario: 's', label: 'correct', evidence: null as never, matched: 1, gt_calls: 1,
+  agent_calls: 1, calls: 1, tool_succ: true, result_succ: true, joint_succ: true, turns: 3, tokens: 40, file: 'trajectories/a.jsonl', line: 1, imported,
+});
+const progress = { done: 1, total: 2 };
+
+beforeEach(() => {
+  useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, datasetId: 'd', runId: 'mine', status: 'evaluating', rows: [], problems: [], summary: null } }));
+});
+
+describe('evaluation slice', () => {
+  it('appends rows and problems of its own run only, and is ready at its end', () => {
+    const store = useStudioStore.getState;
+    store().receiveEvaluationRows({ datasetId: 'd', runId: 'other', rows: [row('x')], problems: [], progress });
+    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: [row('a')], problems: [{ file: 'f', line: 2, message: 'bad' }], progress });
+    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: [row('b')], problems: [], progress });
+    store().finishEvaluation({ datasetId: 'd', runId: 'other', error: 'not mine' });
+    expect(selectTrajectoryRows(store()).map((r) => r.id)).toEqual(['a', 'b']);
+    expect(store().evaluation.status).toBe('evaluating');
+    const summary = { trajectories: 2, models: {}, problems: 1, task_counts: { s: 1 }, seconds: 0.5, scoredFiles: 1, cachedFiles: 0 };
+    store().finishEvaluation({ datasetId: 'd', runId: 'mine', summary });
+    expect(store().evaluation).toMatchObject({ status: 'ready', summary, problems: [{ file: 'f', line: 2, message: 'bad' }] });
+  });
+
+  it('gives Reports the dataset rows as a run once ready, imported rows left out', () => {
+    const store = useStudioStore.getState;
+    expect(evaluationRunOf(store().evaluation)).toBeNull();
+    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: [row('a')], problems: [], progress });
+    store().addImportedRows([row('dropped', true)], []);
+    store().finishEvaluation({ datasetId: 'd', runId: 'mine', summary: { trajectories: 1, models: {}, problems: 0, task_counts: { s: 1 }, seconds: 1, scoredFiles: 1, cachedFiles: 0 } });
+    const built = evaluationRunOf(store().evaluation)!;
+    expect(built.run.trajectories.map((t) => t.id)).toEqual(['a']);
+    expect(built.run.usage).toEqual({ a: { rounds: 3, tokens: 40 } });
+    expect(built.run.task_counts).toEqual({ s: 1 });
+  });
+});

@@ -1,0 +1,110 @@
+// The open dataset's evaluation, one per session and shared by Replay, Reports and the task
+// matrix: rows streamed from the host's scoring workers (evaluation.start, then evaluation.rows
+// events), rows of files imported in the renderer, problems, progress and the figures.
+// Views read rows with `selectTrajectoryRows`; they start the evaluation with `ensureEvaluation`.
+import type { StateCreator } from 'zustand';
+import type { DatasetSummary } from '../../../shared/api/studio-api';
+import type { EvaluationSummary, StudioEvents } from '../../../shared/api/studio-events';
+import { profileOf } from '../../../shared/eval/evaluate';
+import type { Label } from '../../../shared/eval/profile';
+import type { Problem } from '../../../shared/format/types';
+import { studioApi } from '../api/studio';
+import { evaluationWorker } from '../evaluation/evaluationService';
+import type { EvaluationStatus, ImportedFile, TrajectoryRow } from '../evaluation/protocol';
+import { sessionDataset } from '../evaluation/sessionDataset';
+import type { StudioState } from './store';
+
+export interface EvaluationState {
+  datasetId: string | null;
+  /** The host run whose events are taken; others' are ignored. */
+  runId: string | null;
+  status: EvaluationStatus;
+  message: string | null;
+  /** Bytes of trajectory files scored so far and to score (0 of 0 when all came from the cache). */
+  progress: { done: number; total: number };
+  /** In file and line order; imported files' rows after the dataset's. */
+  rows: TrajectoryRow[];
+  problems: Problem[];
+  summary: EvaluationSummary | null;
+  profile: 'paper' | 'egobench' | null;
+  labels: Label[];
+  /** Increases when reviews/ changed (Reports re-reads its overrides). */
+  reviewsGeneration: number;
+}
+
+const idle: EvaluationState = {
+  datasetId: null,
+  runId: null,
+  status: 'idle',
+  message: null,
+  progress: { done: 0, total: 0 },
+  rows: [],
+  problems: [],
+  summary: null,
+  profile: null,
+  labels: [],
+  reviewsGeneration: 0,
+};
+
+export interface EvaluationSlice {
+  evaluation: EvaluationState;
+  /** Starts the evaluation of the dataset unless it is already this session's. */
+  ensureEvaluation(dataset: DatasetSummary): void;
+  /** Evaluates again (the host's cache answers for unchanged files); `reload` reads the dataset's files again first. */
+  startEvaluation(dataset: DatasetSummary, reload?: boolean): Promise<void>;
+  receiveEvaluationRows(event: StudioEvents['evaluation.rows']): void;
+  finishEvaluation(event: StudioEvents['evaluation.done']): void;
+  addImportedRows(rows: TrajectoryRow[], problems: Problem[]): void;
+  /** Scores files the user dropped, picked or imported from the menu against the open dataset (in the renderer's worker). */
+  importTrajectoryFiles(files: ImportedFile[]): void;
+  reviewsChanged(): void;
+}
+
+/** What a view reads: one row per trajectory (see TrajectoryRow). */
+export const selectTrajectoryRows = (state: StudioState) => state.evaluation.rows;
+
+let runs = 0;
+const newRunId = () => `r${Date.now().toString(36)}-${(runs++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export const createEvaluationSlice: StateCreator<StudioState, [], [], EvaluationSlice> = (set, get) => {
+  const patch = (change: Partial<EvaluationState>) => set((s) => ({ evaluation: { ...s.evaluation, ...change } }));
+  return {
+    evaluation: idle,
+    ensureEvaluation: (dataset) => {
+      if (get().evaluation.datasetId !== dataset.id) void get().startEvaluation(dataset);
+    },
+    startEvaluation: async (dataset, reload = false) => {
+      const runId = newRunId();
+      set((s) => ({ evaluation: { ...idle, datasetId: dataset.id, runId, status: 'loading', reviewsGeneration: s.evaluation.reviewsGeneration } }));
+      try {
+        const loaded = await sessionDataset(dataset, reload);
+        if (get().evaluation.runId !== runId) return;
+        const { profile, labels } = profileOf(loaded);
+        patch({ profile: profile.id, labels: [...labels], status: 'evaluating' });
+        evaluationWorker.open(loaded);
+        await studioApi().evaluation.start(dataset.id, runId);
+      } catch (error) {
+        if (get().evaluation.runId === runId) patch({ status: 'error', message: (error as Error).message });
+      }
+    },
+    receiveEvaluationRows: ({ runId, rows, problems, progress }) => {
+      if (runId !== get().evaluation.runId) return;
+      set((s) => ({
+        evaluation: {
+          ...s.evaluation,
+          progress,
+          rows: rows.length > 0 ? s.evaluation.rows.concat(rows) : s.evaluation.rows,
+          problems: problems.length > 0 ? s.evaluation.problems.concat(problems) : s.evaluation.problems,
+        },
+      }));
+    },
+    finishEvaluation: ({ runId, summary, error }) => {
+      if (runId !== get().evaluation.runId) return;
+      patch(error !== undefined ? { status: 'error', message: error } : { status: 'ready', summary: summary ?? null });
+    },
+    addImportedRows: (rows, problems) =>
+      set((s) => ({ evaluation: { ...s.evaluation, rows: s.evaluation.rows.concat(rows), problems: s.evaluation.problems.concat(problems) } })),
+    importTrajectoryFiles: (files) => evaluationWorker.importFiles(files, get().evaluation.rows.map((r) => r.id)),
+    reviewsChanged: () => patch({ reviewsGeneration: get().evaluation.reviewsGeneration + 1 }),
+  };
+};
