@@ -110,4 +110,4 @@ export const benchEvaluateSpec = spec({
   hidden: true,
 });
 
-export const COMMAND_SPECS: readonly CommandSpec[] = [evaluateSpec, agreementSpec, reportSpec, auditSpec, importEgobenchSpec, benchSpec, benchEvaluateSpec];
+export const COMMAND_SPECS: readonly CommandSpec[] = [evaluateSpec, agreementSpec, reportSpec, importEgobenchSpec, benchSpec, auditSpec, benchEvaluateSpec];
