@@ -4,6 +4,7 @@
 // Adding a channel: see src-main/AGENTS.md.
 import { z } from 'zod';
 import { isDatasetRelativeDir, isDatasetRelativePath } from './dataset-path';
+import type { AuditReport } from '../eval/gt-audit-dataset';
 import type { EvaluationRun } from '../report/types';
 import { StudioError } from './studio-error';
 import type { StudioEventListener, StudioEventName } from './studio-events';
@@ -114,6 +115,10 @@ export const studioChannels = {
   ),
   'evaluation.run': channel<EvaluationRun>()(
     "Evaluates an opened dataset's trajectories/ in the host (SPEC §12 report, task counts, per-trajectory usage).",
+    z.tuple([datasetId]),
+  ),
+  'audit.run': channel<AuditReport>()(
+    "Ground-truth audit of an opened dataset's trajectories/ (shared/eval/gt-audit.ts, the default agreement: half of a task's runs, at least 3).",
     z.tuple([datasetId]),
   ),
 } as const;

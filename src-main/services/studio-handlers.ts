@@ -10,6 +10,7 @@ import {
 } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
 import type { AnnotationWatcher } from './annotation-watcher';
+import { auditFolder } from './audit-folder';
 import type { DatasetCatalog } from './dataset-catalog';
 import { listDatasetFiles, readDatasetText, writeDatasetText } from './dataset-files';
 import { evaluationRun } from './evaluation-run';
@@ -75,6 +76,7 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
     // Without a worker bundle (tests from the sources) everything is scored on this thread.
     'evaluation.run': async (datasetId) =>
       (await evaluationRun(catalog.rootOf(datasetId), { ...(evaluationWorker ? { workerUrl: evaluationWorker } : { workers: 0 }), cacheDir: scoreCacheDir })).run,
+    'audit.run': async (datasetId) => (await auditFolder(catalog.rootOf(datasetId))).report,
   };
 }
 
