@@ -23,3 +23,16 @@ describe('task matrix', () => {
     expect(buildMatrix(rows, 'failing-asc').rows.map((r) => r.taskId)).toEqual(['t1', 't2']);
   });
 });
+
+describe('task matrix at 40,000 trajectories', () => {
+  it('builds 1,667 tasks x 24 columns (timing printed, not asserted)', () => {
+    const many: TrajectoryRow[] = [];
+    for (let i = 0; i < 40_000; i++) many.push(row(`r${i}`, `t${i % 1667}`, `m${i % 8}`, `mode${Math.floor(i / 8) % 3}`, i % 5 === 0));
+    const started = performance.now();
+    const m = buildMatrix(many, 'failing-desc');
+    console.log(`matrix of 40,000 rows: ${(performance.now() - started).toFixed(0)} ms`);
+    expect(m.rows).toHaveLength(1667);
+    expect(m.columns).toHaveLength(24);
+    expect(m.rows.reduce((n, r) => n + r.runs, 0)).toBe(40_000);
+  });
+});
