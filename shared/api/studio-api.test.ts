@@ -27,6 +27,7 @@ describe('channel argument validators', () => {
     expect(parseChannelArgs('datasets.listFiles', ['tiny-1a2b3c4d', ''])).toEqual(['tiny-1a2b3c4d', '']);
     expect(parseChannelArgs('app.info', [])).toEqual([]);
     expect(parseChannelArgs('evaluation.run', ['tiny-1a2b3c4d'])).toEqual(['tiny-1a2b3c4d']);
+    expect(parseChannelArgs('audit.run', ['tiny-1a2b3c4d'])).toEqual(['tiny-1a2b3c4d']);
   });
 
   it('refuses escaping paths with invalid-args, naming the argument', () => {
@@ -44,6 +45,7 @@ describe('channel argument validators', () => {
     expect(rejection(() => parseChannelArgs('datasets.writeText', ['tiny', 'a.json', null])).code).toBe('invalid-args');
     expect(rejection(() => parseChannelArgs('app.info', 'not an array')).code).toBe('invalid-args');
     expect(rejection(() => parseChannelArgs('evaluation.run', ['../x'])).code).toBe('invalid-args');
+    expect(rejection(() => parseChannelArgs('audit.run', ['../x'])).code).toBe('invalid-args');
   });
 
   it('takes an evaluation run id of letters, digits, - and _, and a trajectory line from 1', () => {

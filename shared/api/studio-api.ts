@@ -4,6 +4,7 @@
 // Adding a channel: see src-main/AGENTS.md.
 import { z } from 'zod';
 import { isDatasetRelativeDir, isDatasetRelativePath } from './dataset-path';
+import type { AuditReport } from '../eval/gt-audit-dataset';
 import type { EvaluationRun } from '../report/types';
 import { StudioError } from './studio-error';
 import type { TeamIdentity } from './team';
@@ -164,6 +165,12 @@ export const studioChannels = {
   'evaluation.searchDialogue': channel<string[]>()(
     "Ids of an opened dataset's trajectories whose dialogue contains the text (case-insensitive), in file order.",
     z.tuple([datasetId, z.string().max(1000)]),
+  ),
+  // #endregion
+  // #region ground-truth audit (issue 17)
+  'audit.run': channel<AuditReport>()(
+    "Ground-truth audit of an opened dataset's trajectories/ (shared/eval/gt-audit.ts, the default agreement: half of a task's runs, at least 3).",
+    z.tuple([datasetId]),
   ),
   // #endregion
 } as const;

@@ -72,6 +72,19 @@ export const importEgobenchSpec = spec({
   exitCodes: '0 imported with no problem; 2 imported, some files had problems (listed); 1 no task could be imported or the command line was wrong',
 });
 
+export const auditSpec = spec({
+  name: 'audit',
+  summary: 'ground-truth audit: calls and values that many runs of a task agree on but the ground truth lacks, and tasks every run fails',
+  arguments: [dataset],
+  options: {
+    trajectories,
+    json: { type: 'string', value: 'FILE', help: 'write the suspects (runs, values, what each finds on the seed database) and the problems to FILE' },
+    'min-agree': { type: 'string', value: 'N', help: "runs that must agree (default: half of the task's runs, at least 3)" },
+  },
+  examples: ['egostudio audit datasets/egobench-sample --json /tmp/audit.json'],
+  exitCodes: EXIT_CODES,
+});
+
 export const benchSpec = spec({
   name: 'bench',
   summary: 'evaluate two synthetic corpora (distinct and repetitive runs) over the sample scenarios, cold, and time one agreement recompute',
@@ -112,4 +125,4 @@ export const benchEvaluateSpec = spec({
   hidden: true,
 });
 
-export const COMMAND_SPECS: readonly CommandSpec[] = [evaluateSpec, agreementSpec, reportSpec, importEgobenchSpec, benchSpec, teamAddSpec, benchEvaluateSpec];
+export const COMMAND_SPECS: readonly CommandSpec[] = [evaluateSpec, agreementSpec, reportSpec, importEgobenchSpec, benchSpec, auditSpec, teamAddSpec, benchEvaluateSpec];

@@ -161,7 +161,7 @@ describe('egostudio help, version and errors', () => {
   it('--help lists the commands; --version prints the package version', async () => {
     const overview = await egostudio('--help');
     expect(overview.code).toBe(0);
-    for (const command of ['evaluate', 'agreement', 'report', 'import-egobench', 'bench']) expect(overview.stdout).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
+    for (const command of ['evaluate', 'agreement', 'report', 'import-egobench', 'bench', 'audit']) expect(overview.stdout).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
     expect(overview.stdout).not.toContain('bench-evaluate');
     const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'));
     expect(await egostudio('--version')).toEqual({ code: 0, stdout: `egostudio ${version}\n`, stderr: '' });

@@ -12,7 +12,7 @@ import type { Problem } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
 import { nodeDatasetSource } from '../services/evaluation/node-source';
 import { commandHelp, overviewHelp, parseCommandArgs, UsageError, wholeNumber, type CommandSpec } from './command-line';
-import { agreementSpec, benchEvaluateSpec, benchSpec, COMMAND_SPECS, evaluateSpec, importEgobenchSpec, reportSpec, teamAddSpec } from './commands';
+import { agreementSpec, auditSpec, benchEvaluateSpec, benchSpec, COMMAND_SPECS, evaluateSpec, importEgobenchSpec, reportSpec, teamAddSpec } from './commands';
 import { agreementReport } from './run-agreement';
 import { cliEvalWorker } from './worker-url';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
@@ -187,6 +187,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   [benchEvaluateSpec.name]: async (args) => (await import('./bench')).benchEvaluateCommand(args),
   [reportSpec.name]: async (args) => (await import('./report')).reportCommand(args),
   [teamAddSpec.name]: async (args) => (await import('./team-add')).teamAddCommand(args),
+  [auditSpec.name]: async (args) => (await import('./audit')).auditCommand(args),
 };
 
 const commandList = COMMAND_SPECS.filter((c) => !c.hidden).map((c) => c.name).join(', ');

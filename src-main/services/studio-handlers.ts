@@ -10,6 +10,7 @@ import {
 } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
 import type { AnnotationWatcher } from './annotation-watcher';
+import { auditFolder } from './audit-folder';
 import type { DatasetCatalog } from './dataset-catalog';
 import {
   appendDatasetLinesIfUnchanged,
@@ -109,6 +110,7 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
     },
     'evaluation.trajectoryLine': (datasetId, file, line) => trajectoryLine(catalog.rootOf(datasetId), file, line),
     'evaluation.searchDialogue': (datasetId, query) => searchDialogue(catalog.rootOf(datasetId), query),
+    'audit.run': async (datasetId) => (await auditFolder(catalog.rootOf(datasetId))).report,
   };
 }
 

@@ -8,6 +8,7 @@ import type { ToolDef } from '../../../shared/format/types';
 import { loadSqlJs } from '../../services/sql-node';
 import { makeAnnotations } from './annotations';
 import { buildTask, checkGroundTruth, checkScenario, jsonl, scenarioDef, type BuiltTask } from './build';
+import { groundTruthWithPlantedError } from './planted-error';
 import { Rng } from './prng';
 import { encodeClip } from './render';
 import { household } from './scenarios/household';
@@ -148,6 +149,8 @@ export async function main(argv: string[]): Promise<void> {
       }
     }
   }
+  // Written after the runs were checked against the true calls, so they stay as built.
+  writeFileSync(path.join(out, 'ground_truth.jsonl'), jsonl(groundTruthWithPlantedError(built)));
   console.log(`make:sample: ${slots.length} trajectories, annotations alice ${alice.length} lines, bob ${bob.length} lines`);
   for (const e of engines.values()) e.close();
 

@@ -1,10 +1,12 @@
 // The Adjudicate workspace: the task list with each task's lifecycle (counts per stage), the
 // agreement dashboard of the chosen pair of annotators, and the adjudication of one task with
 // its agreement panel. Tasks where both agree exactly can be accepted in bulk.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { GroundTruth } from '../../../../shared/format/types';
 import { studioApi } from '../../api/studio';
 import { AdjudicationView } from '../../agreement/AdjudicationView';
+import { SuspectPanel } from '../../agreement/SuspectPanel';
+import { useSuspectLink } from '../replay/audit/auditClient';
 import { AgreementDashboard } from '../../agreement/AgreementDashboard';
 import { AgreementPanel } from '../../agreement/AgreementPanel';
 import { GROUND_TRUTH_PATH, useAgreementData } from '../../agreement/agreementData';
@@ -48,6 +50,11 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
   const [adjudicator, setAdjudicatorState] = useState(storedAdjudicator);
   const [bulkMessage, setBulkMessage] = useState<string | null>(null);
   const showMessage = useStudioStore((state) => state.showMessage);
+  // An audit suspect opened from Replay (#/adjudicate/suspect/<task>/<n>) opens its task.
+  const suspectLink = useSuspectLink();
+  useEffect(() => {
+    if (suspectLink) setTaskId(suspectLink.taskId);
+  }, [suspectLink]);
 
   const setAdjudicator = (name: string) => {
     setAdjudicatorState(name);
@@ -203,6 +210,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
                   <strong>{task.id}</strong> <span className="muted">{task.scenario}</span> — {task.instruction}
                 </div>
                 <AgreementPanel datasetId={datasetId} taskId={task.id} annotators={dash.pair} context="adjudicate" />
+                {suspectLink?.taskId === task.id ? <SuspectPanel datasetId={datasetId} taskId={task.id} index={suspectLink.index} adjudicator={adjudicator} /> : null}
                 <AdjudicationView key={`${task.id}:${dash.pair?.join()}`} datasetId={datasetId} taskId={task.id} pair={dash.pair} adjudicator={adjudicator} />
               </>
             )}

@@ -1,7 +1,7 @@
 // The Replay workspace: the open dataset's trajectories evaluated in a Web Worker, listed
 // (virtualized, filter, sort, dialogue search), and one of them replayed call by call. Files
 // or folders of trajectories dropped here (or picked with Import) are evaluated against the
-// open dataset. Route: #/replay/<trajectory id>/<call>.
+// open dataset. Routes: #/replay/<trajectory id>/<call>; the matrix, compare and audit views (routes.ts).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
 import { useStudioStore } from '../../state/store';
@@ -9,6 +9,7 @@ import { parseReplayHash, replayHash } from './deepLink';
 import { filesFromDrop, filesFromInput } from './importFiles';
 import type { Filters } from './listModel';
 import { ReplayView } from './ReplayView';
+import { ReplayViewLinks, ReplayViews, useReplayView } from './ReplayViews';
 import { AgreementPanel, useDatasetReviews } from './reviews/ReviewPanels';
 import { TrajectoryList } from './TrajectoryList';
 import './replay.css';
@@ -34,6 +35,7 @@ export function ReplayWorkspace() {
   const evaluation = useDatasetEvaluation();
   const importFiles = useStudioStore((s) => s.importTrajectoryFiles);
   const { link, go } = useReplayRoute();
+  const view = useReplayView();
   const [filters, setFilters] = useState<Filters>({});
   const [showProblems, setShowProblems] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -110,6 +112,7 @@ export function ReplayWorkspace() {
           {problems.length} problem{problems.length === 1 ? '' : 's'}
         </button>
         <AgreementPanel datasetId={dataset.id} rows={rows} labels={evaluation.labels} />
+        <ReplayViewLinks view={view} />
       </div>
       {showProblems ? (
         <div className="problems-list" role="region" aria-label="Problems" data-testid="problems">
@@ -134,6 +137,9 @@ export function ReplayWorkspace() {
           </table>
         </div>
       ) : null}
+      {view ? (
+        <ReplayViews view={view} ready={status === 'ready'} datasetId={dataset.id} rows={rows} labels={evaluation.labels} filters={filters} onFilters={setFilters} />
+      ) : (
       <div className="replay-body">
         <TrajectoryList
           rows={rows}
@@ -155,6 +161,7 @@ export function ReplayWorkspace() {
           )}
         </div>
       </div>
+      )}
       {dragging ? <div className="drop-hint">Drop trajectory files or folders to evaluate them against {dataset.name}</div> : null}
     </div>
   );

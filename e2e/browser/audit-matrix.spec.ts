@@ -1,0 +1,105 @@
+// Across trajectories, end to end on a copy of the sample served by this spec's own browser host
+// (Adjudicate writes ground_truth.jsonl): the task matrix opens and a row opens the task's runs;
+// the compare view shows two runs of one task aligned to the ground truth; the audit lists the
+// sample's planted error (retail-03's allergen), which opens in Adjudicate beside the ground
+// truth, and "Correct" writes the runs' value into ground_truth.jsonl with its note.
+import type { ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { datasetsDir } from '../datasets-on-disk';
+import { startStudioHost } from '../studio-host';
+
+const TASK = 'retail-03';
+let work: string;
+let dataset: string;
+let host: ChildProcess;
+let studioUrl: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  work = await mkdtemp(path.join(tmpdir(), 'studio-audit-'));
+  dataset = path.join(work, 'egobench-sample');
+  await cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true, filter: (src) => !src.includes(`${path.sep}videos${path.sep}`) });
+  await mkdir(path.join(work, 'config'));
+  const started = await startStudioHost({ dataset, configDir: path.join(work, 'config') });
+  host = started.process;
+  studioUrl = started.url;
+});
+
+// The first evaluation and the audit of 270 runs take a while beside other tests on two cores.
+test.beforeEach(() => test.setTimeout(180_000));
+
+test.afterAll(async () => {
+  host?.kill('SIGTERM');
+  await rm(work, { recursive: true, force: true });
+});
+
+const at = (hash: string) => {
+  const url = new URL(studioUrl);
+  url.hash = hash;
+  return url.href;
+};
+
+test('the task matrix opens, sorts by failing runs, and a row opens the task in the list', async ({ page }) => {
+  await page.goto(at('#/replay'));
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await page.getByTestId('open-matrix').click();
+  const matrix = page.getByTestId('task-matrix');
+  await expect(matrix.getByTestId('matrix-count')).toContainText('30 tasks × 9 model/mode columns (270 runs)');
+  // Most failing first: a task every run fails heads the matrix.
+  await expect(matrix.getByRole('row').nth(1).getByRole('gridcell').first()).toHaveAccessibleName(/^9 of 9 runs fail$/);
+  const cells = matrix.locator(`[data-task-id="${TASK}"]`);
+  await expect(cells.getByRole('gridcell', { name: `${TASK}, gpt-sim-4o static: logic` })).toHaveText('L');
+  await expect(cells.getByRole('gridcell', { name: `${TASK}, gpt-sim-4o dynamic_easy: hallucination` })).toHaveText('H');
+  await expect(matrix.getByRole('list', { name: 'Legend' })).toContainText('over operation');
+  await matrix.getByTestId('matrix-filter-model').selectOption('llama-sim-70b');
+  await expect(matrix.getByTestId('matrix-count')).toContainText('30 tasks × 3 model/mode columns (90 runs)');
+  await matrix.locator(`[data-task-id="${TASK}"]`).getByRole('button', { name: TASK }).click();
+  await expect(page).toHaveURL(/#\/replay$/);
+  await expect(page.getByTestId('list-count')).toContainText('3');
+});
+
+test('the compare view shows two runs of one task aligned to the ground truth', async ({ page }) => {
+  const ids = ['gpt-sim-4o/dynamic_easy/retail-01', 'llama-sim-70b/static/retail-01'];
+  await page.goto(at('#/replay'));
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await page.goto(at(`#/replay/compare/${ids.map(encodeURIComponent).join(',')}`));
+  const view = page.getByTestId('compare-view');
+  await expect(view.getByTestId('compare-run')).toHaveCount(2, { timeout: 60_000 });
+  await expect(view.getByTestId('compare-run').first()).toContainText(ids[0]);
+  // One row per ground-truth call at least; a row where both runs match holds two matched calls.
+  const gtRows = view.locator('[data-testid="compare-row"]:not([data-gt="extra"])');
+  expect(await gtRows.count()).toBeGreaterThan(2);
+  const bothMatched = gtRows.filter({ has: page.locator('.compare-call.matched').nth(1) });
+  expect(await bothMatched.count()).toBeGreaterThan(0);
+  await expect(view.getByTestId('compare-label')).toHaveCount(2);
+});
+
+test('the audit lists the planted suspect; it opens in Adjudicate and Correct writes the ground truth', async ({ page }) => {
+  await page.goto(at('#/replay/audit'));
+  const audit = page.getByTestId('audit-view');
+  await expect(audit.getByTestId('audit-suspect-count')).toHaveText('1', { timeout: 60_000 });
+  const suspect = audit.locator(`[data-task-id="${TASK}"]`).getByTestId('audit-suspect');
+  await expect(suspect).toContainText('find_products_without_allergen.allergen: ground truth "milk", runs "gluten"');
+  await expect(suspect).toContainText('8/9 runs agree');
+  await expect(suspect.getByTestId('found-rows')).toContainText('Dark Cocoa Bar');
+  await suspect.getByTestId('open-in-adjudicate').click();
+  await expect(page).toHaveURL(/#\/adjudicate\/suspect\/retail-03\/1$/);
+  const panel = page.getByTestId('suspect-panel');
+  await expect(panel.getByTestId('suspect-truth')).toContainText('"allergen":"milk"');
+  await expect(panel.getByTestId('suspect-value')).toContainText('runs "gluten"');
+  await page.getByTestId('adjudicator-name').fill('e2e-auditor');
+  await panel.getByTestId('suspect-note').fill('Dark Cocoa Bar holds milk; the task is about gluten.');
+  await panel.getByTestId('suspect-correct').click();
+  const readLines = async () => (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  await expect.poll(async () => (await readLines()).find((l) => l.task_id === TASK).calls[1].parameters.allergen, { timeout: 30_000 }).toBe('gluten');
+  const lines = await readLines();
+  const written = lines.find((l) => l.task_id === TASK);
+  expect(written.calls[1]).toEqual({ tool_name: 'find_products_without_allergen', parameters: { allergen: 'gluten', category: 'snack' } });
+  expect(written).toMatchObject({ source: 'adjudicated', adjudicator: 'e2e-auditor' });
+  expect(written.note).toContain('Audit: corrected');
+  expect(written.note).toContain('Dark Cocoa Bar holds milk');
+  expect(lines).toHaveLength(30);
+});

@@ -1,0 +1,63 @@
+// The ground-truth audit of a whole dataset: every admitted trajectory scored with the dataset's
+// profile (a run fails when JointSucc does not hold) and grouped by task, then gt-audit.ts's rule
+// per task. Host-agnostic: the CLI and the studio's audit call run it on a Node dataset source.
+import { admissionProblem, type LoadedDataset } from '../format/loader';
+import type { Problem, Trajectory } from '../format/types';
+import { scoreTrajectory, profileOf, type EngineProvider } from './evaluate';
+import { auditFindings, auditTask, runCalls, type AuditOptions, type AuditRun, type TaskAudit } from './gt-audit';
+import { matchContext } from './paper-profile';
+
+export interface AuditReport {
+  /** Tasks with suspects or where every run fails, most agreeing runs first. */
+  tasks: TaskAudit[];
+  /** Tasks that have runs, and the runs read. */
+  audited_tasks: number;
+  trajectories: number;
+  /** The fixed number of agreeing runs asked for, or null for the default (half, at least 3). */
+  min_agree: number | null;
+  problems: Problem[];
+}
+
+export async function auditDataset(
+  dataset: LoadedDataset,
+  engines: EngineProvider,
+  trajectories: AsyncIterable<Trajectory> | Iterable<Trajectory>,
+  options: AuditOptions = {},
+  extraProblems: readonly Problem[] = [],
+): Promise<AuditReport> {
+  const problems: Problem[] = [...dataset.problems, ...extraProblems];
+  const { profile } = profileOf(dataset);
+  const seen = new Set<string>();
+  const runsByTask = new Map<string, AuditRun[]>();
+  let count = 0;
+  for await (const trajectory of trajectories) {
+    const where = { file: trajectory.source?.file ?? '', line: trajectory.source?.line ?? 0 };
+    const refused = admissionProblem(trajectory, dataset, seen);
+    if (refused) {
+      problems.push({ ...where, message: refused });
+      continue;
+    }
+    const { row, problem } = scoreTrajectory(dataset, engines, profile, trajectory);
+    if (!row) {
+      problems.push({ ...where, message: problem ?? 'not scored' });
+      continue;
+    }
+    count++;
+    const runs = runsByTask.get(trajectory.task_id) ?? [];
+    runs.push({ id: trajectory.id, model: trajectory.model, mode: trajectory.mode, calls: runCalls(trajectory), failed: !row.joint_succ });
+    runsByTask.set(trajectory.task_id, runs);
+  }
+  const audits: TaskAudit[] = [];
+  for (const [taskId, runs] of runsByTask) {
+    const task = dataset.tasks.get(taskId)!;
+    const engine = engines(task.scenario);
+    if ('error' in engine) continue; // scoring already reported it
+    audits.push(
+      auditTask(
+        { taskId, groundTruth: dataset.groundTruth.get(taskId)!, scenario: dataset.scenarios.get(task.scenario)!, engine, match: matchContext(engine), runs },
+        options,
+      ),
+    );
+  }
+  return { tasks: auditFindings(audits), audited_tasks: runsByTask.size, trajectories: count, min_agree: options.minAgree ?? null, problems };
+}

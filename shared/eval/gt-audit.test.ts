@@ -1,0 +1,113 @@
+// The ground-truth audit rule on the hand-made shop dataset: suspects found when enough runs
+// agree, none when they disagree or are too few, and the threshold's default and override.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSqlJs } from '../../src-main/services/sql-node';
+import { loadDataset, type LoadedDataset } from '../format/loader';
+import type { Trajectory } from '../format/types';
+import { engineProvider } from './engine-provider';
+import { agreementThreshold } from './gt-audit';
+import { auditDataset } from './gt-audit-dataset';
+import { call, shopFiles } from './test-support/shop';
+import { memorySource } from './test-support/memory-source';
+
+let dataset: LoadedDataset;
+let SQL: Awaited<ReturnType<typeof loadSqlJs>>;
+beforeAll(async () => {
+  [dataset, SQL] = await Promise.all([loadDataset(memorySource(shopFiles())), loadSqlJs()]);
+});
+
+const search = call('search_products', { name: 'apple' });
+const add = (product_name: string, quantity = 2) => call('add_to_cart', { user_id: 'u1', product_name, quantity });
+const run = (id: string, calls: unknown[], task_id = 't1', model = `m-${id}`): Trajectory => ({
+  id, task_id, model, mode: 'dynamic_easy',
+  dialogue: [{ role: 'user', turn: 0, content: 'User ID: u1' }],
+  tool_calls: [{ turn: 0, calls }],
+});
+
+async function audit(runs: Trajectory[], minAgree?: number) {
+  const engines = engineProvider(SQL, dataset);
+  try {
+    return await auditDataset(dataset, engines, runs, { minAgree });
+  } finally {
+    engines.closeAll();
+  }
+}
+
+describe('agreementThreshold', () => {
+  it('is half of the runs rounded up, at least 3, unless fixed', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 9, 10].map((n) => agreementThreshold(n))).toEqual([3, 3, 3, 3, 3, 3, 4, 5, 5]);
+    expect(agreementThreshold(9, { minAgree: 2 })).toBe(2);
+  });
+});
+
+describe('ground-truth audit', () => {
+  it('lists a value that enough runs agree on, with the runs, both values and what each finds', async () => {
+    // The truth says Green Apple; three of four runs add Red Apple (one writes it in other case).
+    const report = await audit([
+      run('a', [search, add('Red Apple')]),
+      run('b', [search, add('red apple')]),
+      run('c', [search, add('RED APPLE')]),
+      run('d', [search, add('Green Apple')]),
+    ]);
+    expect(report.trajectories).toBe(4);
+    const [task] = report.tasks;
+    expect(task).toMatchObject({ task_id: 't1', runs: 4, failing: 3, threshold: 3, all_fail: false });
+    expect(task.suspects).toHaveLength(1);
+    const suspect = task.suspects[0];
+    if (suspect.kind !== 'value') throw new Error('expected a value suspect');
+    expect(suspect).toMatchObject({ gt_call: 1, tool_name: 'add_to_cart', path: 'product_name', truth: 'Green Apple', value: 'Red Apple' });
+    expect(suspect.runs.sort()).toEqual(['a', 'b', 'c']);
+    expect(suspect.found.ok).toBe(true);
+    expect(suspect.found.changes?.[0]).toMatchObject({ table: 'carts', added: [{ user_id: 'u1', product_name: 'Red Apple', quantity: 2 }] });
+    expect(suspect.truth_found.changes?.[0].added).toEqual([{ user_id: 'u1', product_name: 'Green Apple', quantity: 2 }]);
+  });
+
+  it('lists a call the truth lacks when enough runs make it, with the rows it finds', async () => {
+    const check = call('search_products', { name: 'cola' });
+    const report = await audit(['a', 'b', 'c'].map((id) => run(id, [search, check, add('Green Apple')])));
+    const [task] = report.tasks;
+    expect(task.all_fail).toBe(false); // the extra read changes nothing: all three succeed
+    expect(task.suspects).toHaveLength(1);
+    expect(task.suspects[0]).toMatchObject({ kind: 'call', call: check, runs: ['a', 'b', 'c'] });
+    expect(task.suspects[0].found.result).toEqual({
+      products: [{ product_name: 'Coca Cola Classic', price: 1 }, { product_name: 'Coca Cola Zero', price: 1.1 }],
+      count: 2,
+    });
+  });
+
+  it('finds nothing where the runs disagree with each other, and lists a task every run fails', async () => {
+    const report = await audit([
+      run('a', [search, add('Red Apple')]),
+      run('b', [search, add('Green Apple', 3)]),
+      run('c', [search, add('Whole Milk')]),
+      run('d', [call('search_products', { name: 'milk' })]),
+    ]);
+    expect(report.tasks).toHaveLength(1);
+    expect(report.tasks[0]).toMatchObject({ task_id: 't1', runs: 4, failing: 4, all_fail: true, suspects: [] });
+  });
+
+  it('needs the threshold: two agreeing runs of four are not enough by default, but are with minAgree 2', async () => {
+    const runs = [run('a', [search, add('Red Apple')]), run('b', [search, add('Red Apple')]), run('c', [search, add('Green Apple')]), run('d', [search, add('Green Apple')])];
+    expect((await audit(runs)).tasks).toEqual([]);
+    const fixed = await audit(runs, 2);
+    expect(fixed.min_agree).toBe(2);
+    expect(fixed.tasks[0].suspects.map((s) => s.runs.sort())).toEqual([['a', 'b']]);
+  });
+
+  it('compares values at the same path with the parameter\'s rule: array items of an ordered list', async () => {
+    const list = (items: string[]) => call('set_list', { user_id: 'u1', items });
+    const report = await audit(['a', 'b', 'c'].map((id) => run(id, [list(['whole milk', 'Coca Cola Classic'])], 't2')));
+    const suspects = report.tasks[0].suspects;
+    expect(suspects).toHaveLength(1);
+    expect(suspects[0]).toMatchObject({ kind: 'value', path: 'items[]', truth: 'Coca Cola Zero', value: 'Coca Cola Classic', runs: ['a', 'b', 'c'] });
+  });
+
+  it('leaves out trajectories of unknown tasks and repeated ids, as problems', async () => {
+    const report = await audit([run('a', [search], 'nope'), run('b', [search]), run('b', [search])]);
+    expect(report.trajectories).toBe(1);
+    expect(report.problems.map((p) => p.message)).toEqual([
+      'trajectory "a": unknown task "nope"; left out',
+      'trajectory id "b" repeats an earlier one; left out',
+    ]);
+  });
+});

@@ -1,0 +1,195 @@
+// Ground-truth audit: calls and values that many runs of a task agree on while the ground truth
+// does not have them are often errors of the ground truth (a wrong allergen tag, a misspelled
+// cart item), as are tasks that every run fails. Matching is SPEC §8.1's (canonical strings,
+// number tolerance, `x-match` entities, multiset arrays), the alignment is the adjudication
+// view's (call-alignment.ts), and what a suspect finds comes from running it on the seed state.
+import type { ScenarioEngine } from '../engine/types';
+import { diffStates, type TableDiff } from '../engine/state';
+import type { GroundTruth, Json, ParamSchema, ScenarioDef, ToolCall, ToolDef, Trajectory } from '../format/types';
+import { alignCalls } from './call-alignment';
+import { callEntries, normalizeCalls, toolMap } from './calls';
+import { callsEqual, childSchema, matchCalls, valuesEqual, type MatchContext } from './canonical';
+import { leaves, type Leaf } from './leaves';
+
+/** One run of a task as the audit sees it: its well-formed calls and whether it failed (JointSucc). */
+export interface AuditRun {
+  id: string;
+  model: string;
+  mode: string;
+  calls: readonly ToolCall[];
+  failed: boolean;
+}
+
+export interface AuditOptions {
+  /** Runs that must agree; default: half of the task's runs (rounded up), and at least 3. */
+  minAgree?: number;
+}
+
+/** What a call finds on the seed state: its result, and for a write the rows it changes. */
+export interface Found {
+  ok: boolean;
+  result: Json;
+  changes?: TableDiff[];
+}
+
+export type Suspect =
+  | { kind: 'call'; call: ToolCall; runs: string[]; found: Found }
+  | {
+      kind: 'value';
+      /** Index of the ground-truth call the runs' calls align with, its tool and the parameter path. */
+      gt_call: number;
+      tool_name: string;
+      path: string;
+      /** The ground truth's value at that path (null when it has none), and the runs'. */
+      truth: Json;
+      value: Json;
+      /** The first agreeing run's call, and what it and the ground-truth call find. */
+      call: ToolCall;
+      runs: string[];
+      found: Found;
+      truth_found: Found;
+    };
+
+export interface TaskAudit {
+  task_id: string;
+  scenario: string;
+  runs: number;
+  failing: number;
+  /** Runs needed to agree for this task. */
+  threshold: number;
+  all_fail: boolean;
+  suspects: Suspect[];
+}
+
+export function agreementThreshold(runs: number, options: AuditOptions = {}): number {
+  return options.minAgree ?? Math.max(3, Math.ceil(runs / 2));
+}
+
+export interface AuditTaskInput {
+  taskId: string;
+  groundTruth: GroundTruth;
+  scenario: ScenarioDef;
+  engine: ScenarioEngine;
+  match: MatchContext;
+  runs: readonly AuditRun[];
+}
+
+/** A value some runs wrote at a path of an aligned call, with the runs that wrote an equal one. */
+interface Cluster<T> {
+  key: T;
+  runs: Set<string>;
+  example: ToolCall;
+}
+
+function addToCluster<T>(clusters: Cluster<T>[], key: T, equal: (a: T, b: T) => boolean, run: string, example: ToolCall): void {
+  const found = clusters.find((c) => equal(c.key, key));
+  if (found) found.runs.add(run);
+  else clusters.push({ key, runs: new Set([run]), example });
+}
+
+/** Runs the call on the seed state and puts the engine back there. */
+export function findOnSeed(engine: ScenarioEngine, call: ToolCall, tools: Map<string, ToolDef>): Found {
+  engine.reset();
+  const write = tools.get(call.tool_name)?.effect === 'write';
+  const before = write ? engine.state() : null;
+  const outcome = engine.call(call);
+  const found: Found = { ok: outcome.ok, result: outcome.result };
+  if (before && outcome.ok) found.changes = diffStates(before, engine.state(), (t) => engine.primaryKeys(t));
+  engine.reset();
+  return found;
+}
+
+interface ValueKey {
+  gt: number;
+  path: string;
+  value: string | number;
+  schema: ParamSchema | undefined;
+}
+
+/** The values a run's call holds at paths where the aligned ground-truth call holds no equal value. */
+function disputedValues(gtCall: ToolCall, runCall: ToolCall, tool: ToolDef | undefined, params: readonly string[], match: MatchContext) {
+  const out: { path: string; value: string | number; schema: ParamSchema | undefined; truth: Json }[] = [];
+  for (const param of params) {
+    const schema = childSchema(tool?.parameters, param);
+    const truthLeaves = leaves(gtCall.parameters[param], schema, param);
+    const runLeaves = leaves(runCall.parameters[param], schema, param);
+    const equal = (a: Leaf, b: Leaf) => a.path === b.path && valuesEqual(a.value, b.value, b.schema, match);
+    for (const leaf of runLeaves) {
+      if (truthLeaves.some((t) => equal(t, leaf))) continue;
+      // The truth's values at that path the run has none equal to (in a list, the replaced items).
+      const missing = truthLeaves.filter((t) => t.path === leaf.path && !runLeaves.some((r) => equal(r, t))).map((t) => t.value);
+      out.push({ path: leaf.path, value: leaf.value, schema: leaf.schema, truth: missing.length === 0 ? null : missing.length === 1 ? missing[0] : missing });
+    }
+  }
+  return out;
+}
+
+/** The suspects of one task and whether all its runs fail. */
+export function auditTask(input: AuditTaskInput, options: AuditOptions = {}): TaskAudit {
+  const { groundTruth, scenario, engine, match, runs } = input;
+  const tools = toolMap(scenario.library.tools);
+  const gt = normalizeCalls(groundTruth.calls);
+  const threshold = agreementThreshold(runs.length, options);
+  const extraCalls: Cluster<ToolCall>[] = [];
+  const values: Cluster<ValueKey>[] = [];
+  const truthAt = new Map<string, Json>();
+  const sameCall = (a: ToolCall, b: ToolCall) => callsEqual(a, b, tools, match);
+  const sameValue = (a: ValueKey, b: ValueKey) => a.gt === b.gt && a.path === b.path && valuesEqual(a.value, b.value, a.schema, match);
+  for (const run of runs) {
+    const { pairs } = matchCalls(gt, run.calls, tools, match);
+    for (const row of alignCalls(gt, run.calls, pairs, tools, match)) {
+      if (row.kind === 'onlyB') addToCluster(extraCalls, run.calls[row.b], sameCall, run.id, run.calls[row.b]);
+      if (row.kind !== 'near') continue;
+      const runCall = run.calls[row.b];
+      const tool = tools.get(runCall.tool_name);
+      for (const d of disputedValues(gt[row.a], runCall, tool, row.differing.map((p) => p.param), match)) {
+        const key: ValueKey = { gt: row.a, path: d.path, value: d.value, schema: d.schema };
+        truthAt.set(`${row.a}\u0000${d.path}`, d.truth);
+        addToCluster(values, key, sameValue, run.id, runCall);
+      }
+    }
+  }
+  const suspects: Suspect[] = [];
+  for (const c of values) {
+    if (c.runs.size < threshold) continue;
+    const truthCall = gt[c.key.gt];
+    suspects.push({
+      kind: 'value',
+      gt_call: c.key.gt,
+      tool_name: truthCall.tool_name,
+      path: c.key.path,
+      truth: truthAt.get(`${c.key.gt}\u0000${c.key.path}`) ?? null,
+      value: c.key.value,
+      call: c.example,
+      runs: [...c.runs],
+      found: findOnSeed(engine, c.example, tools),
+      truth_found: findOnSeed(engine, truthCall, tools),
+    });
+  }
+  for (const c of extraCalls)
+    if (c.runs.size >= threshold) suspects.push({ kind: 'call', call: c.key, runs: [...c.runs], found: findOnSeed(engine, c.key, tools) });
+  suspects.sort((a, b) => b.runs.length - a.runs.length);
+  const failing = runs.filter((r) => r.failed).length;
+  return {
+    task_id: input.taskId,
+    scenario: scenario.id,
+    runs: runs.length,
+    failing,
+    threshold,
+    all_fail: runs.length > 0 && failing === runs.length,
+    suspects,
+  };
+}
+
+/** A run's well-formed calls, in order (SPEC §6, §8.2). */
+export function runCalls(trajectory: Trajectory): ToolCall[] {
+  return callEntries(trajectory).flatMap((e) => (e.call ? [e.call] : []));
+}
+
+/** The tasks worth a look: those with suspects (most agreeing runs first), then those every run fails. */
+export function auditFindings(tasks: readonly TaskAudit[]): TaskAudit[] {
+  const most = (t: TaskAudit) => Math.max(0, ...t.suspects.map((s) => s.runs.length));
+  return tasks
+    .filter((t) => t.suspects.length > 0 || t.all_fail)
+    .sort((a, b) => most(b) - most(a) || Number(b.all_fail) - Number(a.all_fail) || (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0));
+}

@@ -1,0 +1,61 @@
+// `egostudio audit` as a user runs it: the sample's planted ground-truth error is listed with the
+// runs that agree and what their call finds; --json holds the same; bad command lines exit 1.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditReport } from '../../shared/eval/gt-audit-dataset';
+import { call, jsonl, shopFiles } from '../../shared/eval/test-support/shop';
+import { PLANTED_ERROR } from '../scripts/make-sample/planted-error';
+import { runEgostudio, writeDatasetFolder } from '../test-support/dataset-folder';
+
+const SAMPLE = path.resolve(import.meta.dirname, '../../datasets/egobench-sample');
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'egostudio-audit-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('egostudio audit', () => {
+  it("prints the sample's planted error, and writes it as JSON", async () => {
+    const out = path.join(dir, 'sample.json');
+    const result = await runEgostudio('audit', SAMPLE, '--json', out);
+    expect(result.code).toBe(0);
+    const { task, tool, param, truth, planted } = PLANTED_ERROR;
+    expect(result.stdout).toContain(`${task} (retail): 9 runs, 9 fail (every run fails)`);
+    expect(result.stdout).toContain(`value  ${tool}.${param} (ground-truth call 2): ground truth "${planted}", runs "${truth}"; 8/9 runs agree`);
+    expect(result.stdout).toMatch(/runs' call finds: \{"products":\[\{"product_name":"Dark Cocoa Bar"/);
+    const report = JSON.parse(await readFile(out, 'utf8')) as AuditReport;
+    expect(report).toMatchObject({ trajectories: 270, audited_tasks: 30, min_agree: null, problems: [] });
+    const suspects = report.tasks.flatMap((t) => t.suspects.map((s) => ({ task: t.task_id, ...s })));
+    expect(suspects).toHaveLength(1);
+    expect(suspects[0]).toMatchObject({ task, kind: 'value', tool_name: tool, path: param, truth: planted, value: truth });
+    // every model's runs are among those that agree
+    expect(new Set(suspects[0].runs.map((id) => id.split('/')[0]))).toEqual(new Set(['gpt-sim-4o', 'qwen-sim-72b', 'llama-sim-70b']));
+  }, 60_000);
+
+  it('takes --min-agree, and reports bad trajectory lines with file and line (exit 2)', async () => {
+    const add = (product_name: string) => call('add_to_cart', { user_id: 'u1', product_name, quantity: 2 });
+    const run = (id: string, product: string) => ({ id, task_id: 't1', model: 'm', mode: 'dynamic_easy', dialogue: [], tool_calls: [{ turn: 0, calls: [add(product)] }] });
+    const root = await writeDatasetFolder(path.join(dir, 'shop'), {
+      ...shopFiles(),
+      'trajectories/m.jsonl': jsonl([run('a', 'Red Apple'), run('b', 'Red Apple'), run('c', 'Green Apple')]) + '{not json\n',
+    });
+    const byDefault = await runEgostudio('audit', root);
+    expect(byDefault.code).toBe(2);
+    expect(byDefault.stdout).toContain('0 suspect(s)');
+    expect(byDefault.stderr).toContain('trajectories/m.jsonl:4:');
+    const two = await runEgostudio('audit', root, '--min-agree', '2');
+    expect(two.stdout).toContain('value  add_to_cart.product_name (ground-truth call 2): ground truth "Green Apple", runs "Red Apple"; 2/3 runs agree: a, b');
+  }, 60_000);
+
+  it('refuses a wrong command line with one line naming what to change', async () => {
+    const result = await runEgostudio('audit', SAMPLE, '--min-agree', 'many');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('egostudio audit: --min-agree takes a whole number of at least 1, not "many" (egostudio audit --help)\n');
+    const help = await runEgostudio('audit', '--help');
+    expect(help.stdout).toContain('--min-agree N');
+  });
+});

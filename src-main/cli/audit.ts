@@ -1,0 +1,72 @@
+// `egostudio audit <dataset> [--trajectories PATH ...] [--json FILE] [--min-agree N]`: the
+// ground-truth audit (shared/eval/gt-audit.ts) without a window. Exit codes as evaluate.
+import { stat, writeFile } from 'node:fs/promises';
+import type { Found, Suspect, TaskAudit } from '../../shared/eval/gt-audit';
+import { auditFolder } from '../services/audit-folder';
+import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
+import { auditSpec } from './commands';
+
+const MAX_TEXT = 160;
+
+function short(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'null';
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 3)}...` : text;
+}
+
+/** What a call finds, in one line: its result, or the rows a write changes. */
+function foundLine(found: Found): string {
+  if (!found.ok) return `fails: ${short(found.result)}`;
+  if (!found.changes) return short(found.result);
+  return found.changes.map((d) => `${d.table} +${d.added.length} -${d.removed.length} ~${d.changed.length} ${short(d.added[0] ?? d.changed[0]?.after ?? d.removed[0])}`).join('; ');
+}
+
+function suspectLines(task: TaskAudit, s: Suspect): string[] {
+  const agree = `${s.runs.length}/${task.runs} runs agree: ${s.runs.slice(0, 6).join(', ')}${s.runs.length > 6 ? `, ... (${s.runs.length - 6} more)` : ''}`;
+  if (s.kind === 'call')
+    return [`  call   ${s.call.tool_name} ${short(s.call.parameters)} is not in the ground truth; ${agree}`, `         finds: ${foundLine(s.found)}`];
+  return [
+    `  value  ${s.tool_name}.${s.path} (ground-truth call ${s.gt_call + 1}): ground truth ${short(s.truth)}, runs ${short(s.value)}; ${agree}`,
+    `         runs' call finds: ${foundLine(s.found)}`,
+    `         ground truth finds: ${foundLine(s.truth_found)}`,
+  ];
+}
+
+export async function auditCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs(auditSpec, args);
+  if (values.help) {
+    process.stdout.write(commandHelp(auditSpec));
+    return 0;
+  }
+  const [root, ...more] = positionals;
+  if (!root) throw new UsageError('missing the dataset folder: egostudio audit <dataset>', 'audit');
+  if (!values.trajectories && more.length > 0)
+    throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'audit');
+  const minAgree = wholeNumber(auditSpec, 'min-agree', values['min-agree'], 1);
+  if (!(await stat(root).catch(() => null))?.isDirectory()) {
+    process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
+    return 1;
+  }
+  const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
+  const { dataset, report } = await auditFolder(root, { trajectoryPaths, minAgree });
+  if (values.json) await writeFile(values.json, JSON.stringify(report, null, 2) + '\n');
+
+  const suspects = report.tasks.reduce((n, t) => n + t.suspects.length, 0);
+  const allFail = report.tasks.filter((t) => t.all_fail).length;
+  const rule = minAgree === undefined ? "half of a task's runs, at least 3" : `${minAgree} runs`;
+  const lines = [
+    `${dataset.meta.name}: ${report.trajectories} trajectories over ${report.audited_tasks} task(s); ` +
+      `${suspects} suspect(s) in ${report.tasks.filter((t) => t.suspects.length > 0).length} task(s) (agreement of ${rule}); ${allFail} task(s) every run fails`,
+  ];
+  for (const task of report.tasks) {
+    lines.push(`${task.task_id} (${task.scenario}): ${task.runs} runs, ${task.failing} fail${task.all_fail ? ' (every run fails)' : ''}`);
+    for (const s of task.suspects) lines.push(...suspectLines(task, s));
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+  if (report.problems.length > 0) {
+    process.stderr.write(`${report.problems.length} problem(s):\n`);
+    for (const p of report.problems.slice(0, 50)) process.stderr.write(`  ${p.file}:${p.line}: ${p.message}\n`);
+    if (report.problems.length > 50) process.stderr.write(`  ... and ${report.problems.length - 50} more (see --json)\n`);
+  }
+  const nothingRead = dataset.tasks.size === 0 && report.trajectories === 0;
+  return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
+}

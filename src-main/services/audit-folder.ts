@@ -1,0 +1,40 @@
+// The ground-truth audit (shared/eval/gt-audit.ts) of a dataset folder: its trajectory files (or
+// the ones given), read as the evaluation reads them, scored and grouped by task in this thread.
+// Used by `egostudio audit` and the studio's `audit.run` call.
+import { engineProvider } from '../../shared/eval/engine-provider';
+import { auditDataset, type AuditReport } from '../../shared/eval/gt-audit-dataset';
+import { loadDataset, readTrajectories, type LoadedDataset } from '../../shared/format/loader';
+import type { Problem, Trajectory } from '../../shared/format/types';
+import { fileChunks, nodeDatasetSource } from './evaluation/node-source';
+import { datasetTrajectoryFiles, givenTrajectoryFiles, type TrajectoryFile } from './evaluation/trajectory-files';
+import { loadSqlJs } from './sql-node';
+
+export type { AuditReport };
+
+export interface AuditFolderOptions {
+  trajectoryPaths?: string[];
+  minAgree?: number;
+}
+
+async function* trajectoriesOf(files: readonly TrajectoryFile[], problems: Problem[]): AsyncGenerator<Trajectory> {
+  for (const file of files) yield* readTrajectories(fileChunks(file.absolute), file.display, problems);
+}
+
+export async function auditFolder(root: string, options: AuditFolderOptions = {}): Promise<{ dataset: LoadedDataset; report: AuditReport }> {
+  const source = nodeDatasetSource(root);
+  const readProblems: Problem[] = [];
+  const files = options.trajectoryPaths?.length
+    ? await givenTrajectoryFiles(options.trajectoryPaths, readProblems)
+    : await datasetTrajectoryFiles(root, source, readProblems);
+  const [dataset, SQL] = await Promise.all([loadDataset(source), loadSqlJs()]);
+  const engineProblems: Problem[] = [];
+  const engines = engineProvider(SQL, dataset, engineProblems);
+  try {
+    const report = await auditDataset(dataset, engines, trajectoriesOf(files, readProblems), { minAgree: options.minAgree });
+    // Problems found while reading come after the dataset's own, in the order they were met.
+    report.problems.push(...readProblems, ...engineProblems);
+    return { dataset, report };
+  } finally {
+    engines.closeAll();
+  }
+}

@@ -1,0 +1,57 @@
+// Replay's views besides the list and one trajectory (routes.ts): the task matrix, the compare
+// view and the ground-truth audit; and the toolbar links that open them.
+import { useEffect, useState } from 'react';
+import type { Label } from '../../../../shared/eval/profile';
+import { AuditView } from './audit/AuditView';
+import { CompareView } from './compare/CompareView';
+import type { TrajectoryRow } from './evaluationRows';
+import type { Filters } from './listModel';
+import { TaskMatrix } from './matrix/TaskMatrix';
+import { AUDIT_HASH, MATRIX_HASH, parseReplayView, type ReplayView } from './routes';
+
+export function useReplayView(): ReplayView | null {
+  const [view, setView] = useState(() => parseReplayView(window.location.hash));
+  useEffect(() => {
+    const sync = () => setView(parseReplayView(window.location.hash));
+    window.addEventListener('hashchange', sync);
+    return () => window.removeEventListener('hashchange', sync);
+  }, []);
+  return view;
+}
+
+export function ReplayViewLinks({ view }: { view: ReplayView | null }) {
+  return (
+    <nav className="replay-view-links" aria-label="Replay views">
+      <a href="#/replay" aria-current={view === null ? 'page' : undefined}>
+        List
+      </a>
+      <a href={MATRIX_HASH} aria-current={view?.kind === 'matrix' ? 'page' : undefined} data-testid="open-matrix">
+        Matrix
+      </a>
+      <a href={AUDIT_HASH} aria-current={view?.kind === 'audit' ? 'page' : undefined} data-testid="open-audit">
+        Audit
+      </a>
+    </nav>
+  );
+}
+
+interface Props {
+  view: ReplayView;
+  /** The evaluation has every row (a replay is asked of it only then). */
+  ready: boolean;
+  datasetId: string;
+  rows: TrajectoryRow[];
+  labels: readonly Label[];
+  filters: Filters;
+  onFilters(filters: Filters): void;
+}
+
+export function ReplayViews({ view, ready, datasetId, rows, labels, filters, onFilters }: Props) {
+  if (view.kind === 'compare') return ready ? <CompareView ids={view.ids} /> : <p className="muted replay-empty">Waiting for the evaluation…</p>;
+  if (view.kind === 'audit') return <AuditView datasetId={datasetId} />;
+  const openTask = (taskId: string) => {
+    onFilters({ ...filters, task: taskId });
+    window.location.hash = '#/replay';
+  };
+  return <TaskMatrix rows={rows} labels={labels} filters={filters} onFilters={onFilters} onOpenTask={openTask} />;
+}

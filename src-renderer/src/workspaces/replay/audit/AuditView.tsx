@@ -1,0 +1,57 @@
+// The ground-truth audit in Replay: each task where enough runs agree on a call or a value the
+// ground truth lacks (with the runs and what the value finds), and the tasks every run fails.
+// "Open in Adjudicate" opens the task there with the suspect beside the ground truth.
+import { compareHash } from '../routes';
+import { replayHash } from '../deepLink';
+import { describeSuspect, suspectHash, useAuditReport } from './auditClient';
+import { FoundRows } from './FoundRows';
+import './audit.css';
+
+export function AuditView({ datasetId }: { datasetId: string }) {
+  const { report, error, again } = useAuditReport(datasetId);
+  if (error) return <p className="error-text replay-empty">Audit failed: {error}</p>;
+  if (!report) return <p className="muted replay-empty">Auditing the ground truth…</p>;
+  const suspects = report.tasks.reduce((n, t) => n + t.suspects.length, 0);
+  return (
+    <section className="audit-view" aria-label="Ground-truth audit" data-testid="audit-view">
+      <p>
+        {report.trajectories.toLocaleString()} runs over {report.audited_tasks} tasks: <strong data-testid="audit-suspect-count">{suspects}</strong> suspect(s) where at
+        least half of a task&apos;s runs (and at least 3) agree on something the ground truth lacks; {report.tasks.filter((t) => t.all_fail).length} task(s) every run
+        fails.{' '}
+        <button type="button" className="link-button" onClick={again}>
+          Audit again
+        </button>
+      </p>
+      <ul className="audit-tasks">
+        {report.tasks.map((task) => (
+          <li key={task.task_id} data-testid="audit-task" data-task-id={task.task_id}>
+            <h3>
+              {task.task_id} <span className="muted">{task.scenario}</span>{' '}
+              <span className="muted">
+                {task.failing}/{task.runs} runs fail{task.all_fail ? ' (every run)' : ''}
+              </span>{' '}
+              {task.suspects.length > 0 ? <a href={compareHash(task.suspects[0].runs.slice(0, 4))}>compare runs</a> : null}
+            </h3>
+            <ol>
+              {task.suspects.map((s, i) => (
+                <li key={i} data-testid="audit-suspect">
+                  <code>{describeSuspect(s)}</code> — {s.runs.length}/{task.runs} runs agree:{' '}
+                  {s.runs.slice(0, 6).map((id) => (
+                    <a key={id} href={replayHash(id)} className="audit-run">
+                      {id}
+                    </a>
+                  ))}
+                  {s.runs.length > 6 ? ` and ${s.runs.length - 6} more` : ''}
+                  <FoundRows found={s.found} title="What the runs' call finds" />
+                  <a className="button-link" href={suspectHash(task.task_id, i)} data-testid="open-in-adjudicate">
+                    Open in Adjudicate
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+// The ground-truth audit of a dataset, computed by the host (`audit.run`, the same code as
+// `egostudio audit`) and kept per dataset until asked again; and the link that opens one suspect
+// in Adjudicate (`#/adjudicate/suspect/<task id>/<suspect number>`).
+import { useEffect, useState } from 'react';
+import type { AuditReport } from '../../../../../shared/eval/gt-audit-dataset';
+import type { Suspect } from '../../../../../shared/eval/gt-audit';
+import { studioApi } from '../../../api/studio';
+
+export type { AuditReport, Suspect };
+
+const reports = new Map<string, Promise<AuditReport>>();
+
+export function auditReport(datasetId: string, again = false): Promise<AuditReport> {
+  let report = reports.get(datasetId);
+  if (!report || again) {
+    report = studioApi().audit.run(datasetId);
+    reports.set(datasetId, report);
+    report.catch(() => reports.delete(datasetId));
+  }
+  return report;
+}
+
+export function useAuditReport(datasetId: string | null) {
+  const [state, setState] = useState<{ report: AuditReport | null; error: string | null; generation: number }>({ report: null, error: null, generation: 0 });
+  const { generation } = state;
+  useEffect(() => {
+    if (!datasetId) return;
+    let live = true;
+    auditReport(datasetId, generation > 0).then(
+      (report) => live && setState((s) => ({ ...s, report, error: null })),
+      (error: unknown) => live && setState((s) => ({ ...s, error: (error as Error).message })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [datasetId, generation]);
+  const again = () => setState((s) => ({ report: null, error: null, generation: s.generation + 1 }));
+  return { report: state.report, error: state.error, again };
+}
+
+export function suspectHash(taskId: string, index: number): string {
+  return `#/adjudicate/suspect/${encodeURIComponent(taskId)}/${index + 1}`;
+}
+
+export function parseSuspectHash(hash: string): { taskId: string; index: number } | null {
+  const match = /^#?\/?adjudicate\/suspect\/([^/]+)\/(\d+)$/.exec(hash);
+  if (!match) return null;
+  try {
+    return { taskId: decodeURIComponent(match[1]), index: Number(match[2]) - 1 };
+  } catch {
+    return null;
+  }
+}
+
+/** The suspect link of the address bar, kept in step with it. */
+export function useSuspectLink() {
+  const [link, setLink] = useState(() => parseSuspectHash(window.location.hash));
+  useEffect(() => {
+    const sync = () => setLink(parseSuspectHash(window.location.hash));
+    window.addEventListener('hashchange', sync);
+    return () => window.removeEventListener('hashchange', sync);
+  }, []);
+  return link;
+}
+
+/** A suspect in one line: what the runs agree on. */
+export function describeSuspect(s: Suspect): string {
+  if (s.kind === 'call') return `${s.call.tool_name} ${JSON.stringify(s.call.parameters)} (not in the ground truth)`;
+  return `${s.tool_name}.${s.path}: ground truth ${JSON.stringify(s.truth)}, runs ${JSON.stringify(s.value)}`;
+}

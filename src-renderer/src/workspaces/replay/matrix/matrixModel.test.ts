@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { TrajectoryRow } from '../../../evaluation/protocol';
+import { buildMatrix, cellName } from './matrixModel';
+
+const row = (id: string, task_id: string, model: string, mode: string, joint_succ: boolean): TrajectoryRow => ({
+  id, task_id, model, mode, scenario: 's', label: joint_succ ? 'correct' : 'logic', evidence: null, matched: 0, gt_calls: 1, agent_calls: 1,
+  calls: 1, tool_succ: joint_succ, result_succ: joint_succ, joint_succ, turns: 1, tokens: 1, file: 'f', line: 1, imported: false,
+});
+
+describe('task matrix', () => {
+  const rows = [row('1', 't1', 'b', 'static', true), row('2', 't2', 'a', 'easy', false), row('3', 't2', 'b', 'static', false), row('4', 't1', 'a', 'easy', false)];
+
+  it('has one column per (model, mode) and one row per task, with the runs of each cell', () => {
+    const m = buildMatrix(rows, 'task');
+    expect(m.columns.map((c) => `${c.model}/${c.mode}`)).toEqual(['a/easy', 'b/static']);
+    expect(m.rows.map((r) => [r.taskId, r.runs, r.failing])).toEqual([['t1', 2, 1], ['t2', 2, 2]]);
+    expect(m.rows[0].cells.get(m.columns[0].key)?.map((r) => r.id)).toEqual(['4']);
+    expect(cellName(m.rows[0], m.columns[0], m.rows[0].cells.get(m.columns[0].key))).toBe('t1, a easy: logic');
+  });
+
+  it('sorts by how many runs fail, either way, task id breaking ties', () => {
+    expect(buildMatrix(rows, 'failing-desc').rows.map((r) => r.taskId)).toEqual(['t2', 't1']);
+    expect(buildMatrix(rows, 'failing-asc').rows.map((r) => r.taskId)).toEqual(['t1', 't2']);
+  });
+});
+
+describe('task matrix at 40,000 trajectories', () => {
+  it('builds 1,667 tasks x 24 columns (timing printed, not asserted)', () => {
+    const many: TrajectoryRow[] = [];
+    for (let i = 0; i < 40_000; i++) many.push(row(`r${i}`, `t${i % 1667}`, `m${i % 8}`, `mode${Math.floor(i / 8) % 3}`, i % 5 === 0));
+    const started = performance.now();
+    const m = buildMatrix(many, 'failing-desc');
+    console.log(`matrix of 40,000 rows: ${(performance.now() - started).toFixed(0)} ms`);
+    expect(m.rows).toHaveLength(1667);
+    expect(m.columns).toHaveLength(24);
+    expect(m.rows.reduce((n, r) => n + r.runs, 0)).toBe(40_000);
+  });
+});

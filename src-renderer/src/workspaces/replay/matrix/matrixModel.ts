@@ -1,0 +1,64 @@
+// The task matrix (pure): one row per task, one column per (model, mode), each cell the runs of
+// that task by that model in that mode; rows sortable by how many runs fail.
+import type { Label } from '../../../../../shared/eval/profile';
+import type { TrajectoryRow } from '../../../evaluation/protocol';
+
+export interface MatrixColumn {
+  key: string;
+  model: string;
+  mode: string;
+}
+
+export interface MatrixRow {
+  taskId: string;
+  scenario: string;
+  /** Column key -> the runs of that cell, in list order. */
+  cells: Map<string, TrajectoryRow[]>;
+  runs: number;
+  failing: number;
+}
+
+export type MatrixSort = 'task' | 'failing-desc' | 'failing-asc';
+
+export const LABEL_LETTERS: Record<Label, string> = {
+  correct: 'C',
+  syntactic: 'S',
+  perception: 'P',
+  hallucination: 'H',
+  logic: 'L',
+  memory: 'M',
+  over_operation: 'O',
+};
+
+const columnKey = (model: string, mode: string) => `${model}\u0000${mode}`;
+
+export function buildMatrix(rows: readonly TrajectoryRow[], sort: MatrixSort): { columns: MatrixColumn[]; rows: MatrixRow[] } {
+  const columns = new Map<string, MatrixColumn>();
+  const tasks = new Map<string, MatrixRow>();
+  for (const row of rows) {
+    const key = columnKey(row.model, row.mode);
+    if (!columns.has(key)) columns.set(key, { key, model: row.model, mode: row.mode });
+    let task = tasks.get(row.task_id);
+    if (!task) tasks.set(row.task_id, (task = { taskId: row.task_id, scenario: row.scenario, cells: new Map(), runs: 0, failing: 0 }));
+    const cell = task.cells.get(key);
+    if (cell) cell.push(row);
+    else task.cells.set(key, [row]);
+    task.runs++;
+    if (!row.joint_succ) task.failing++;
+  }
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const sortedColumns = [...columns.values()].sort((a, b) => byName(a.model, b.model) || byName(a.mode, b.mode));
+  const sortedRows = [...tasks.values()].sort((a, b) => {
+    if (sort === 'failing-desc' && a.failing !== b.failing) return b.failing - a.failing;
+    if (sort === 'failing-asc' && a.failing !== b.failing) return a.failing - b.failing;
+    return byName(a.taskId, b.taskId);
+  });
+  return { columns: sortedColumns, rows: sortedRows };
+}
+
+/** A cell's accessible name: the task, the column, and each run's label. */
+export function cellName(row: MatrixRow, column: MatrixColumn, runs: readonly TrajectoryRow[] | undefined): string {
+  const where = `${row.taskId}, ${column.model} ${column.mode}`;
+  if (!runs?.length) return `${where}: no run`;
+  return `${where}: ${runs.map((r) => r.label.replace('_', ' ')).join(', ')}`;
+}
