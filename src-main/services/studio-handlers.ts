@@ -21,6 +21,7 @@ import {
   writeDatasetTextIfUnchanged,
 } from './dataset-files';
 import { evaluationRun } from './evaluation-run';
+import { auditInWorker } from './audit-in-worker';
 import { HOST_TIME_LIMIT_MS, startEvaluation } from './evaluation-session';
 import { searchDialogue, trajectoryLine } from './evaluation/trajectory-lines';
 import type { StudioEventBus } from './event-bus';
@@ -45,9 +46,11 @@ export interface StudioServices {
   scoreCacheDir?: string;
   /** Longest one scenario's seed SQL or one call may run in a scoring worker (ms); default HOST_TIME_LIMIT_MS. */
   scoringTimeLimitMs?: number;
+  /** Longest a ground-truth audit may run in its worker (ms); default AUDIT_TIME_LIMIT_MS. */
+  auditTimeLimitMs?: number;
 }
 
-export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder, evaluationWorker, scoreCacheDir, scoringTimeLimitMs }: StudioServices): StudioHandlers {
+export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder, evaluationWorker, scoreCacheDir, scoringTimeLimitMs, auditTimeLimitMs }: StudioServices): StudioHandlers {
   return {
     'app.info': async () => appInfo,
     'datasets.list': () => catalog.list(),
@@ -110,7 +113,9 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
     },
     'evaluation.trajectoryLine': (datasetId, file, line) => trajectoryLine(catalog.rootOf(datasetId), file, line),
     'evaluation.searchDialogue': (datasetId, query) => searchDialogue(catalog.rootOf(datasetId), query),
-    'audit.run': async (datasetId) => (await auditFolder(catalog.rootOf(datasetId))).report,
+    // In a worker where the host has its bundle (both hosts): a never-ending scenario cannot stop this thread.
+    'audit.run': async (datasetId) =>
+      evaluationWorker ? auditInWorker(evaluationWorker, catalog.rootOf(datasetId), auditTimeLimitMs) : (await auditFolder(catalog.rootOf(datasetId))).report,
   };
 }
 

@@ -23,6 +23,7 @@ export interface StudioHostOptions {
   evaluationWorker?: URL;
   /** Time limit of one seed or call in a scoring worker (tests shorten it); default HOST_TIME_LIMIT_MS. */
   scoringTimeLimitMs?: number;
+  auditTimeLimitMs?: number;
 }
 
 export function createStudioHost(options: StudioHostOptions) {
@@ -40,6 +41,7 @@ export function createStudioHost(options: StudioHostOptions) {
     evaluationWorker: options.evaluationWorker,
     scoreCacheDir: path.join(options.configDir, 'score-cache'),
     scoringTimeLimitMs: options.scoringTimeLimitMs,
+    auditTimeLimitMs: options.auditTimeLimitMs,
   };
   return { ...services, handlers: createStudioHandlers(services) };
 }

@@ -18,6 +18,7 @@ let temp: TempDataset;
 let studio: StudioHost;
 let host: RunningWebHost;
 
+const AUDIT_LIMIT_MS = 3000;
 const endless = 'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r;\n';
 
 beforeAll(async () => {
@@ -44,6 +45,7 @@ beforeAll(async () => {
     datasetsDir: temp.datasetsDir,
     evaluationWorker: new URL('../../out/cli/eval-worker.mjs', import.meta.url),
     scoringTimeLimitMs: LIMIT_MS,
+    auditTimeLimitMs: AUDIT_LIMIT_MS,
   });
   host = await startWebHost({ studio, rendererDir, token, port: 0 });
 }, 120_000);
@@ -108,4 +110,30 @@ describe('evaluation.start in the browser host', () => {
     expect(end.summary).toMatchObject({ trajectories: 3, problems: problems.length });
     expect(await api('evaluation.trajectoryLine', [dataset.id, 'trajectories/a.jsonl', 3])).toContain('"id":"a3"');
   }, 120_000);
+
+  it('runs the ground-truth audit in a worker: an endless data.sql ends it with a message while app.info keeps answering', async () => {
+    const [dataset] = (await api('datasets.list', [])) as { id: string }[];
+    await api('datasets.open', [dataset.id]);
+    let finished = false;
+    let answered = 0;
+    const audit = fetch(`http://127.0.0.1:${host.port}/api/audit.run`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [tokenHeader]: token },
+      body: JSON.stringify([dataset.id]),
+    }).then(async (response) => ({ status: response.status, body: (await response.json()) as { error?: { message: string } } }));
+    const polling = (async () => {
+      while (!finished) {
+        expect(((await api('app.info', [])) as { hostKind: string }).hostKind).toBe('web');
+        answered++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const answer = await audit;
+    finished = true;
+    await polling;
+    console.log(`app.info answered ${answered} times while the audit ran (audit limit ${AUDIT_LIMIT_MS} ms)`);
+    expect(answered).toBeGreaterThanOrEqual(5);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.body.error?.message).toMatch(/audit stopped after 3 s/);
+  }, 60_000);
 });

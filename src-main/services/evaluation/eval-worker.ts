@@ -4,6 +4,7 @@
 // runs past its time limit (watchdog.ts).
 import { parentPort } from 'node:worker_threads';
 import type { LoadedDataset } from '../../../shared/format/loader';
+import { auditFolder } from '../audit-folder';
 import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
@@ -14,7 +15,9 @@ type Message =
   | { dataset: LoadedDataset; scenarioIds: string[]; watch?: SharedArrayBuffer; blocked: Blocked }
   | { blocked: Blocked }
   | { id: number; chunk: FileChunk }
-  | { id: number; engines: true };
+  | { id: number; engines: true }
+  /** The hosts' ground-truth audit runs here too, off the thread that answers calls (audit-in-worker.ts). */
+  | { audit: { root: string; minAgree?: number } };
 
 const sqlReady = loadSqlJs();
 let evaluator: Promise<BatchEvaluator> | undefined;
@@ -22,6 +25,13 @@ let evaluator: Promise<BatchEvaluator> | undefined;
 const blocked = new Map<string, { error: string; file: string }>();
 
 parentPort!.on('message', (message: Message) => {
+  if ('audit' in message) {
+    auditFolder(message.audit.root, { minAgree: message.audit.minAgree }).then(
+      ({ report }) => parentPort!.postMessage({ audit: report }),
+      (error: Error) => parentPort!.postMessage({ auditError: error.message }),
+    );
+    return;
+  }
   if ('dataset' in message) {
     const { dataset, scenarioIds, watch } = message;
     message.blocked.forEach(([id, why]) => blocked.set(id, why));

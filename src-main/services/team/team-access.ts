@@ -47,6 +47,8 @@ export const channelAccess: AccessTable = {
   // A line of a file by path: a read of that file, so a blind annotator cannot read another's annotations through it.
   'evaluation.trajectoryLine': (datasetId, path) => ({ kind: 'read', datasetId, path }),
   'evaluation.searchDialogue': open,
+  // Ground truth and trajectories, never an annotator's file.
+  'audit.run': open,
 };
 
 const PROJECT_SETTINGS = 'studio-project.json';
