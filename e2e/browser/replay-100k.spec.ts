@@ -62,6 +62,8 @@ async function frameFigures(page: Page) {
 }
 
 test('Replay lists, scrolls, filters and sorts 100,000 trajectories; prints its benchmark lines', async ({ page }) => {
+  // 10-20 minutes on two shared cores: a benchmark run on demand, not part of every CI run.
+  test.skip(process.env.STUDIO_E2E_SCALE !== '1', 'set STUDIO_E2E_SCALE=1 to run the 100,000-trajectory Replay benchmark');
   test.setTimeout(1_800_000);
   const sample = path.join(datasetsDir, 'egobench-sample');
   corpus = await writeCorpus(sample, await loadDataset(nodeDatasetSource(sample)), TASKS, 'distinct');
