@@ -34,7 +34,12 @@ function Flag({ label, value, testId }: { label: string; value: boolean; testId:
 }
 
 export function DifferingCalls({ comparison, a, b, names }: { comparison: TaskComparison; a: Annotation; b: Annotation; names: [string, string] }) {
-  const rows = comparison.alignment.filter((row) => row.kind !== 'match');
+  // The comparison comes from a worker a moment after the annotations: while another annotator's
+  // edit arrives, it may still name calls the newer annotation no longer has. Those rows wait for
+  // the next comparison instead of failing the page.
+  const present = (row: TaskComparison['alignment'][number]) =>
+    (!('a' in row) || typeof row.a !== 'number' || a.calls[row.a] !== undefined) && (!('b' in row) || typeof row.b !== 'number' || b.calls[row.b] !== undefined);
+  const rows = comparison.alignment.filter((row) => row.kind !== 'match' && present(row));
   if (rows.length === 0) return <p className="muted agreement-same">Every call matches.</p>;
   return (
     <ul className="agreement-diffs" data-testid="agreement-diffs">
