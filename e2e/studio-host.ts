@@ -1,6 +1,7 @@
 // Starts a browser host (building first when needed) on a free port and resolves with its URL,
 // token included. The global setup starts the shared one; specs that change a dataset on disk
 // start their own on a temporary copy.
+import { createServer } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
@@ -57,3 +58,16 @@ export function sharedStudioUrl(): string {
   if (!url) throw new Error('STUDIO_URL is not set: run through playwright.config.ts (global setup starts the host)');
   return url;
 }
+
+/** A port free on 127.0.0.1 now: a host restarted on it keeps the page's URLs (and a team's links) working. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+

@@ -2,13 +2,12 @@
 // says `offline, N unsent`, he keeps editing; the host process is started again (same port and
 // token, as a team host keeps its links) and the waiting edits drain in order: bob's file holds
 // every edit, with no Export and no reload. Prints how long the drain took after the restart.
-import { createServer } from 'node:net';
 import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
-import { startStudioHost, type StudioHost } from '../studio-host';
+import { freePort, startStudioHost, type StudioHost } from '../studio-host';
 import { replaceCalls, typeCalls } from '../annotate-editor';
 
 const TASK = 'retail-05';
@@ -19,17 +18,6 @@ let dataset: string;
 let configDir: string;
 let port: number;
 let host: StudioHost | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as { port: number };
-      server.close(() => resolve(free));
-    });
-  });
-}
 
 const start = async () => {
   host = await startStudioHost({ dataset, configDir, port, token });

@@ -3,7 +3,11 @@
 // links in two browser contexts (two IndexedDBs, as two machines): the link fixes who they are.
 // bob's client is refused writing alice's file (403, the host's message) and the ground truth;
 // while blind it reads none of alice's calls for a task he has not submitted, and his attempt to
-// turn blind off shows the refusal; after he submits, he sees them. carol adjudicates and finalizes.
+// turn blind off shows the refusal; after he submits, he sees them. With blind off, alice and bob
+// annotate one task: each one's agreement panel follows the other's edit, written through with no
+// Export; the host is killed while bob types, he keeps editing (offline, N unsent), the host
+// restarts on the same port and team.json, and bob's file holds every edit. carol adjudicates and
+// finalizes.
 import { execFileSync } from 'node:child_process';
 import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +15,8 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { StudioApi } from '../../shared/api/studio-api';
 import { datasetsDir } from '../datasets-on-disk';
-import { startStudioHost, type StudioHost } from '../studio-host';
+import { replaceCalls } from '../annotate-editor';
+import { freePort, startStudioHost, type StudioHost } from '../studio-host';
 
 const TASK = 'retail-04';
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -19,6 +24,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 let work: string;
 let dataset: string;
 let host: StudioHost;
+let teamFile: string;
+let port: number;
 const links: Record<string, string> = {};
 
 test.describe.configure({ mode: 'serial' });
@@ -34,8 +41,9 @@ test.beforeAll(async () => {
   await appendFile(path.join(dataset, 'annotations', 'bob.jsonl'), `${JSON.stringify(reopened)}\n`);
   await writeFile(path.join(dataset, 'studio-project.json'), `${JSON.stringify({ agreement: { hide_while_annotating: true } })}\n`);
   await mkdir(path.join(work, 'config'));
-  const teamFile = path.join(work, 'team.json');
-  host = await startStudioHost({ dataset, configDir: path.join(work, 'config'), args: ['--team', teamFile] });
+  teamFile = path.join(work, 'team.json');
+  port = await freePort();
+  await startTeamHost();
   const base = host.url;
   for (const [name, role] of [['alice', 'annotator'], ['bob', 'annotator'], ['carol', 'adjudicator']]) {
     // The real command, as whoever runs the host types it.
@@ -43,6 +51,11 @@ test.beforeAll(async () => {
     links[name] = /^(http\S+\?token=\S+)$/m.exec(out)![1];
   }
 });
+
+/** The team host on its fixed port: a restart keeps everyone's links (team.json holds their tokens' hashes). */
+async function startTeamHost(): Promise<void> {
+  host = await startStudioHost({ dataset, configDir: path.join(work, 'config'), port, args: ['--team', teamFile] });
+}
 
 test.afterAll(async () => {
   host?.stop();
@@ -125,6 +138,64 @@ test('the link fixes who each one is; bob is refused alice\'s file, the ground t
   await bob.getByTestId('export-annotations').click();
   await expect(bob.getByTestId('status-message')).toContainText('to annotations/bob.jsonl');
   await expect.poll(async () => (await callFromPage(bob, 'readText', ['annotations/alice.jsonl'])).value).toContain(`"task_id":"${TASK}"`);
+  await alice.context().close();
+  await bob.context().close();
+});
+
+const SHARED_TASK = 'household-06'; // both drafts, the same calls: exact agreement to start with
+
+/** A person's Annotate page on SHARED_TASK with the agreement panel beside the editor. */
+async function annotating(browser: Browser, name: string): Promise<Page> {
+  const page = await personPage(browser, name, '#/annotate');
+  await expect(page.getByTestId('annotator-name')).toHaveText(name);
+  await page.locator(`[data-task-id="${SHARED_TASK}"]`).click();
+  await expect(page.getByTestId('gt-editor').locator('.view-lines')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('agreement-tab').click();
+  await expect(page.getByTestId('agreement-panel')).toBeVisible();
+  return page;
+}
+
+const exactOf = (page: Page) => page.getByTestId('agreement-panel').getByTestId('agreement-exact');
+const calls = (who: string, n: number) => [
+  { tool_name: 'get_item_details', parameters: { item_name: `${who} edit ${n}` } },
+];
+
+async function sharedTaskLines(name: string): Promise<string[]> {
+  const text = await readFile(path.join(dataset, 'annotations', `${name}.jsonl`), 'utf8');
+  return text.split('\n').filter((l) => l.includes(`"${SHARED_TASK}"`));
+}
+
+test('blind off: alice and bob follow each other live; bob keeps editing while the host is down, and his file holds every edit', async ({ browser }) => {
+  test.setTimeout(300_000);
+  // The setting changed outside the studio (an adjudicator's commit pulled in): the host reads it per request.
+  await writeFile(path.join(dataset, 'studio-project.json'), `${JSON.stringify({ agreement: { hide_while_annotating: false } })}\n`);
+  const alice = await annotating(browser, 'alice');
+  const bob = await annotating(browser, 'bob');
+  for (const page of [alice, bob]) await expect(exactOf(page)).toHaveAttribute('data-value', 'true', { timeout: 20_000 });
+  const latencies: string[] = [];
+  const follows = async (label: string, page: Page, value: 'true' | 'false') => {
+    const started = Date.now();
+    await expect(exactOf(page)).toHaveAttribute('data-value', value, { timeout: 10_000 });
+    latencies.push(`${label} ${Date.now() - started} ms`);
+  };
+  // alice's edit reaches bob's panel through her file (no Export), and bob's reaches hers.
+  await replaceCalls(alice, calls('shared', 1));
+  await follows("bob's panel after alice's edit", bob, 'false');
+  await replaceCalls(bob, calls('shared', 1));
+  await follows("alice's panel after bob's edit", alice, 'true');
+  expect((await sharedTaskLines('alice')).some((l) => l.includes('shared edit 1'))).toBe(true);
+
+  // The host dies while bob types; he keeps editing.
+  const badge = bob.getByTestId('write-through');
+  await replaceCalls(bob, calls('bob', 2));
+  host.process.kill('SIGKILL');
+  for (let n = 3; n <= 5; n++) await replaceCalls(bob, calls('bob', n));
+  await expect(badge).toHaveText(/^offline, [1-9]\d* unsent$/, { timeout: 15_000 });
+  await startTeamHost();
+  await expect(badge).toHaveAttribute('data-unsent', '0', { timeout: 60_000 });
+  const bobLines = await sharedTaskLines('bob');
+  for (let n = 2; n <= 5; n++) expect(bobLines.some((l) => l.includes(`bob edit ${n}`)), `bob edit ${n} in bob.jsonl`).toBe(true);
+  console.log(`team benchmark: ${latencies.join('; ')}`);
   await alice.context().close();
   await bob.context().close();
 });
