@@ -1,6 +1,6 @@
 // Issue 18: an annotator who never touches the mouse annotates a task from the queue to Submit:
 // name, open a task, step frames, a visual reference (entity picked by typing), two calls, one
-// run in the tool console, submit; the exported file in the dataset holds it. Only page.keyboard
+// run in the tool console, submit; the dataset's file holds it (written through). Only page.keyboard
 // acts; `tabTo` presses Tab until the focus is where an annotator tabbing through would stop.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,11 +10,11 @@ import { datasetsDir } from '../datasets-on-disk';
 import { sharedStudioUrl } from '../studio-host';
 
 const annotator = `kb-${process.pid}-${Date.now().toString(36)}`;
-const exportedFile = path.join(datasetsDir, 'egobench-sample', 'annotations', `${annotator}.jsonl`);
+const annotationFile = path.join(datasetsDir, 'egobench-sample', 'annotations', `${annotator}.jsonl`);
 const TASK = 'retail-01';
 
 test.afterAll(async () => {
-  await rm(exportedFile, { force: true });
+  await rm(annotationFile, { force: true });
 });
 
 const focusedMatches = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
@@ -41,7 +41,7 @@ async function hasFocusRing(page: Page): Promise<boolean> {
   });
 }
 
-test('keyboard only: from the queue to Submit, and the exported file holds the annotation', async ({ page }) => {
+test('keyboard only: from the queue to Submit, and the dataset file holds the annotation', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto(sharedStudioUrl());
 
@@ -112,16 +112,16 @@ test('keyboard only: from the queue to Submit, and the exported file holds the a
   await expect(results.first()).toContainText('"price": 30.74');
   expect(await seriousViolations(page, '[data-testid="tool-console"]'), 'axe: the tool console').toEqual([]);
 
-  // Submit: Tab to it, Enter; then export to the dataset's annotations/<name>.jsonl.
+  // Submit: Tab to it, Enter. No Export: the edit is written through to the dataset's
+  // annotations/<name>.jsonl (the status bar's badge says when nothing is left unsent).
   await tabTo(page, '[data-testid="submit-task"]');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('submit-task')).toHaveText('Reopen');
   await expect(page.getByTestId('save-state')).toContainText('Saved');
-  await tabTo(page, '[data-testid="export-annotations"]');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('status-message')).toContainText(`Exported 1 annotation(s) to annotations/${annotator}.jsonl`);
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0', { timeout: 15_000 });
+  await expect.poll(async () => (await readFile(annotationFile, 'utf8').catch(() => '')).includes('"status":"submitted"'), { timeout: 15_000 }).toBe(true);
 
-  const lines = (await readFile(exportedFile, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = (await readFile(annotationFile, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
   const saved = lines.filter((line) => line.task_id === TASK).at(-1)!;
   expect(saved).toMatchObject({ task_id: TASK, annotator, status: 'submitted' });
   expect((saved.calls as { tool_name: string }[]).map((call) => call.tool_name)).toEqual(['get_price', 'add_to_cart']);
