@@ -100,11 +100,11 @@ test('the imported release opens without clips: the Clips control, Annotate and 
   await page.locator(`[data-task-id="${TASK}"]`).click();
   await expect(page.getByTestId('clip-missing')).toContainText(CLIP, { timeout: 20_000 });
 
-  // Replay: the first trajectory (retail1) shows the placeholder naming the same path.
+  // Replay: the first trajectory (retail1) shows the same clip component's placeholder naming the same path.
   await page.getByTestId('workspace-replay').click();
   await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   await page.getByTestId('trajectory-list').locator('[role=row]').first().click();
-  await expect(page.locator('.clip-placeholder')).toContainText(`${CLIP} cannot be played`);
+  await expect(page.getByTestId('clip-missing')).toContainText(CLIP, { timeout: 20_000 });
   expect(await mediaStatus(page, CLIP)).toBe(404);
 });
 
@@ -113,7 +113,7 @@ test('pointing the dataset at a folder of videos serves videos/<name> from it', 
   await page.goto(at('#/replay', 'annotator=e2e'));
   await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   await page.getByTestId('trajectory-list').locator('[role=row]').first().click();
-  await expect(page.locator('.clip-placeholder')).toContainText(CLIP);
+  await expect(page.getByTestId('clip-missing')).toContainText(CLIP, { timeout: 20_000 });
   const control = page.getByTestId('clips-control');
   await expect(control).toContainText('missing');
   await control.click();
@@ -132,8 +132,8 @@ test('pointing the dataset at a folder of videos serves videos/<name> from it', 
   expect(await mediaStatus(page, 'videos/no-such-clip.mp4')).toBe(404);
 
   // The open view reloads (datasets.changed): the placeholder gives way to the playing clip.
-  const video = page.locator('video.clip');
-  await expect(page.locator('.clip-placeholder')).toHaveCount(0);
+  const video = page.locator('[data-testid="replay-clip"] .video-host video');
+  await expect(page.getByTestId('clip-missing')).toHaveCount(0);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
 
   // The choice lives in the config folder, not the dataset: a reload still finds the clip.
