@@ -124,7 +124,15 @@ export function assembleReport(
   }
   const { labels } = profileOf(dataset);
   const models = aggregate(rows, taskCountByScenario(dataset), labels);
-  const trajectories = rows.map((r) => ({
+  const trajectories = rows.map(reportTrajectory);
+  return { trajectories, models, problems, rows };
+}
+
+type ReportTrajectory = EvaluationReport['trajectories'][number];
+
+/** A scored trajectory as the SPEC §12 report lists it (a row's other fields stay out); also Reports' view of the host's rows. */
+export function reportTrajectory(r: ReportTrajectory): ReportTrajectory {
+  return {
     id: r.id,
     task_id: r.task_id,
     model: r.model,
@@ -138,6 +146,5 @@ export function assembleReport(
     joint_succ: r.joint_succ,
     label: r.label,
     evidence: r.evidence,
-  }));
-  return { trajectories, models, problems, rows };
+  };
 }

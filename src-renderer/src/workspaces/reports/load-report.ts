@@ -2,6 +2,7 @@
 // from the host, state/evaluationSlice.ts) and the human reviews under reviews/, read through the
 // ordinary file channels.
 import { StudioError } from '../../../../shared/api/studio-error';
+import { reportTrajectory } from '../../../../shared/eval/evaluate';
 import { buildReport, type ReportModel } from '../../../../shared/report/build';
 import { isReviewFile, parseReviews, type ReviewFile } from '../../../../shared/report/reviews';
 import type { EvaluationRun } from '../../../../shared/report/types';
@@ -39,21 +40,7 @@ export function evaluationRunOf(evaluation: Pick<EvaluationState, 'status' | 'su
   const rows = evaluation.rows.filter((r) => !r.imported);
   const usage: EvaluationRun['usage'] = {};
   for (const r of rows) usage[r.id] = { rounds: r.turns, tokens: r.tokens };
-  const trajectories = rows.map((r) => ({
-    id: r.id,
-    task_id: r.task_id,
-    model: r.model,
-    mode: r.mode,
-    scenario: r.scenario,
-    matched: r.matched,
-    gt_calls: r.gt_calls,
-    agent_calls: r.agent_calls,
-    tool_succ: r.tool_succ,
-    result_succ: r.result_succ,
-    joint_succ: r.joint_succ,
-    label: r.label,
-    evidence: r.evidence,
-  }));
+  const trajectories = rows.map(reportTrajectory);
   return { run: { trajectories, models: summary.models, problems: evaluation.problems, task_counts: summary.task_counts, usage }, seconds: summary.seconds };
 }
 
