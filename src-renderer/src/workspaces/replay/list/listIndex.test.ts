@@ -75,6 +75,19 @@ describe('ListIndex', () => {
     expect(index.distinct('model')).toEqual(['M-c', 'm-a', 'm-a2', 'm-b']);
   });
 
+  it('keys a column in slices (idle time) and then answers as a fresh index', () => {
+    const index = new ListIndex(rows);
+    let slices = 0;
+    while (!index.keySome('task', 700)) slices++;
+    expect(slices).toBe(Math.ceil(rows.length / 700) - 1);
+    const partly = new ListIndex(rows);
+    partly.keySome('model', 1234);
+    for (const index_ of [index, partly])
+      expect(ids(rows, index_.view({ task: 'retail-1' }, null, { column: 'model', direction: 'desc' }))).toEqual(
+        sortRows(filterRows(rows, { task: 'retail-1' }, null), { column: 'model', direction: 'desc' }).map((r) => r.id),
+      );
+  });
+
   it('starts over for rows that do not continue the indexed ones', () => {
     const index = new ListIndex(rows.slice(0, 100));
     index.view({ label: 'logic' }, null, null);

@@ -19,7 +19,8 @@ interface ColumnKeys {
 
 const isText = (column: ColumnId) => columns[column].kind === 'choice' || columns[column].kind === 'text';
 
-function keyRows(column: ColumnId, rows: readonly TrajectoryRow[], previous: ColumnKeys | undefined): ColumnKeys {
+/** Keys rows [previous.length, end) of the column (all rows by default), on top of the previous keys. */
+function keyRows(column: ColumnId, rows: readonly TrajectoryRow[], previous: ColumnKeys | undefined, end = rows.length): ColumnKeys {
   const from = previous?.length ?? 0;
   let keys = previous?.keys ?? new Float64Array(0);
   if (keys.length < rows.length) {
@@ -30,12 +31,12 @@ function keyRows(column: ColumnId, rows: readonly TrajectoryRow[], previous: Col
   }
   const { value } = columns[column];
   if (!isText(column)) {
-    for (let i = from; i < rows.length; i++) keys[i] = Number(value(rows[i]));
-    return { keys, texts: null, idOf: null, length: rows.length };
+    for (let i = from; i < end; i++) keys[i] = Number(value(rows[i]));
+    return { keys, texts: null, idOf: null, length: end };
   }
   const texts = previous?.texts ?? [];
   const idOf = previous?.idOf ?? new Map<string, number>();
-  for (let i = from; i < rows.length; i++) {
+  for (let i = from; i < end; i++) {
     const text = String(value(rows[i]));
     let id = idOf.get(text);
     if (id === undefined) {
@@ -45,7 +46,7 @@ function keyRows(column: ColumnId, rows: readonly TrajectoryRow[], previous: Col
     }
     keys[i] = id;
   }
-  return { keys, texts, idOf, length: rows.length };
+  return { keys, texts, idOf, length: end };
 }
 
 /** Code-unit order, as listModel's sort compares text. */
@@ -105,6 +106,18 @@ export class ListIndex {
       this.keyCache.set(column, keys);
     }
     return keys;
+  }
+
+  /**
+   * Keys up to `count` more rows of the column (the rest when asked for); true when every row is
+   * keyed. Lets idle time key a column in slices instead of one long task.
+   */
+  keySome(column: ColumnId, count: number): boolean {
+    const keys = this.keyCache.get(column);
+    const done = keys?.length ?? 0;
+    if (done >= this.rows.length) return true;
+    this.keyCache.set(column, keyRows(column, this.rows, keys, Math.min(this.rows.length, done + count)));
+    return done + count >= this.rows.length;
   }
 
   /** The distinct values of a text column, sorted (a choice column's filter menu). */
