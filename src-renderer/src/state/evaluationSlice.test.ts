@@ -13,7 +13,7 @@ const row = (id: string, imported = false): TrajectoryRow => ({
 const progress = { done: 1, total: 2 };
 
 beforeEach(() => {
-  useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, datasetId: 'd', runId: 'mine', status: 'evaluating', rows: [], problems: [], summary: null } }));
+  useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, datasetId: 'd', runId: 'mine', status: 'evaluating', profile: 'paper', rows: [], problems: [], summary: null } }));
 });
 
 describe('evaluation slice', () => {
@@ -28,6 +28,16 @@ describe('evaluation slice', () => {
     const summary = { trajectories: 2, models: {}, problems: 1, task_counts: { s: 1 }, seconds: 0.5, scoredFiles: 1, cachedFiles: 0 };
     store().finishEvaluation({ datasetId: 'd', runId: 'mine', summary });
     expect(store().evaluation).toMatchObject({ status: 'ready', summary, problems: [{ file: 'f', line: 2, message: 'bad' }] });
+  });
+
+  it('waits for the dataset profile before it is ready when the host finishes first', () => {
+    const store = useStudioStore.getState;
+    useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, profile: null } }));
+    const summary = { trajectories: 0, models: {}, problems: 0, task_counts: {}, seconds: 0.1, scoredFiles: 0, cachedFiles: 1 };
+    store().finishEvaluation({ datasetId: 'd', runId: 'mine', summary });
+    expect(store().evaluation).toMatchObject({ status: 'evaluating', summary });
+    store().finishEvaluation({ datasetId: 'd', runId: 'mine', error: 'host failed' });
+    expect(store().evaluation.status).toBe('error');
   });
 
   it('gives Reports the dataset rows as a run once ready, imported rows left out', () => {

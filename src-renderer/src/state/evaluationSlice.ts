@@ -77,12 +77,19 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
       const runId = newRunId();
       set((s) => ({ evaluation: { ...idle, datasetId: dataset.id, runId, status: 'loading', reviewsGeneration: s.evaluation.reviewsGeneration } }));
       try {
-        const loaded = await sessionDataset(dataset, reload);
+        // The host starts at once: reading the dataset here as well (for the profile, labels and
+        // the replay worker) runs beside it rather than before it.
+        const loading = sessionDataset(dataset, reload);
+        const started = studioApi().evaluation.start(dataset.id, runId);
+        started.catch(() => undefined); // awaited below, after the load's own failure
+        const loaded = await loading;
         if (get().evaluation.runId !== runId) return;
         const { profile, labels } = profileOf(loaded);
-        patch({ profile: profile.id, labels: [...labels], status: 'evaluating' });
+        // Ready once both are in: the host's figures (finishEvaluation) and the profile.
+        const { summary, status } = get().evaluation;
+        patch({ profile: profile.id, labels: [...labels], status: status === 'error' ? 'error' : summary ? 'ready' : 'evaluating' });
         evaluationWorker.open(loaded);
-        await studioApi().evaluation.start(dataset.id, runId);
+        await started;
       } catch (error) {
         if (get().evaluation.runId === runId) patch({ status: 'error', message: (error as Error).message });
       }
@@ -100,7 +107,9 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
     },
     finishEvaluation: ({ runId, summary, error }) => {
       if (runId !== get().evaluation.runId) return;
-      patch(error !== undefined ? { status: 'error', message: error } : { status: 'ready', summary: summary ?? null });
+      // Before the dataset's profile is read (startEvaluation), the figures wait for it.
+      const profileRead = get().evaluation.profile !== null;
+      patch(error !== undefined ? { status: 'error', message: error } : { status: profileRead ? 'ready' : 'evaluating', summary: summary ?? null });
     },
     addImportedRows: (rows, problems) =>
       set((s) => ({ evaluation: { ...s.evaluation, rows: s.evaluation.rows.concat(rows), problems: s.evaluation.problems.concat(problems) } })),
