@@ -9,6 +9,7 @@ import { rowsOfRecords, type TrajectoryRow } from '../../../shared/eval/trajecto
 import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator, type ChunkResult } from './batch-evaluator';
 import { chunkFiles, type FileChunk } from './file-chunks';
+import { loadDatasetMemo } from './dataset-memo';
 import { nodeDatasetSource } from './node-source';
 import { ScoreCache } from './score-cache';
 import { datasetTrajectoryFiles, givenTrajectoryFiles } from './trajectory-files';
@@ -67,7 +68,8 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
   let starting = options.cacheDir || (onCaller && workersFor(totalBytes) === 0) ? null : startPool(workersFor(totalBytes));
   let local: BatchEvaluator | null = null;
   try {
-    const dataset = await loadDataset(source);
+    // With the score cache (studio hosts, the CLI by default) an unchanged dataset is not parsed twice in one process.
+    const dataset = options.cacheDir ? await loadDatasetMemo(root, source) : await loadDataset(source);
     // Files whose scores are cached (same content, same dataset context) are not scored again.
     const cache = options.cacheDir ? await ScoreCache.open(options.cacheDir, dataset, options.workerUrl ?? SOURCE_TREE_WORKER) : null;
     const hashes = cache ? await cache.contentHashes(files) : [];

@@ -23,8 +23,19 @@ export interface CachedFile {
   lineCount: number;
 }
 
+/** Hashes of datasets kept by the dataset memo (dataset-memo.ts): the same object is not hashed twice. */
+const contextHashes = new WeakMap<LoadedDataset, Map<string, string>>();
+
 /** What decides a score besides the trajectory file itself; `scorer` names the scoring code's build. */
 export function contextHash(dataset: LoadedDataset, scorer: string): string {
+  const known = contextHashes.get(dataset)?.get(scorer);
+  if (known) return known;
+  const hashed = hashContext(dataset, scorer);
+  contextHashes.set(dataset, (contextHashes.get(dataset) ?? new Map<string, string>()).set(scorer, hashed));
+  return hashed;
+}
+
+function hashContext(dataset: LoadedDataset, scorer: string): string {
   const hash = createHash('sha256');
   hash.update(SCORER_VERSION);
   hash.update(scorer);
