@@ -6,6 +6,7 @@ import type { StateCreator } from 'zustand';
 import type { DatasetSummary } from '../../../shared/api/studio-api';
 import type { EvaluationSummary, StudioEvents } from '../../../shared/api/studio-events';
 import { profileOf } from '../../../shared/eval/evaluate';
+import { unpackRows } from '../../../shared/eval/trajectory-row';
 import type { Label } from '../../../shared/eval/profile';
 import type { Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
@@ -94,8 +95,9 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
         if (get().evaluation.runId === runId) patch({ status: 'error', message: (error as Error).message });
       }
     },
-    receiveEvaluationRows: ({ runId, rows, problems, progress }) => {
+    receiveEvaluationRows: ({ runId, rows: packed, problems, progress }) => {
       if (runId !== get().evaluation.runId) return;
+      const rows = unpackRows(packed);
       set((s) => ({
         evaluation: {
           ...s.evaluation,
