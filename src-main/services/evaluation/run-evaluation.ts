@@ -121,7 +121,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     );
     if (cacheable && chunks.length > 0) await cacheable.putEngineProblems(engineProblems);
     engineProblems.push(...overruns);
-    const report = assembleReport(dataset, perFile, [...pathProblems, ...engineProblems]);
+    const report = reportOf(dataset, perFile, [...pathProblems, ...engineProblems], toScore.length === 0 && cache ? [cache.folder, hashes] : null);
     stream?.end([...dataset.problems, ...pathProblems, ...engineProblems]);
     const memo = results.reduce((sum, r) => ({ hits: sum.hits + r.memo.hits, misses: sum.misses + r.memo.misses }), { hits: 0, misses: 0 });
     return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length };
@@ -129,6 +129,22 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     local?.close();
     await (await starting?.catch(() => null))?.close();
   }
+}
+
+/** The last report assembled for each loaded dataset (dataset-memo.ts keeps the object while its files are unchanged). */
+const lastReports = new WeakMap<LoadedDataset, { key: string; report: ReturnType<typeof assembleReport> }>();
+
+/**
+ * assembleReport, or the same report again when everything came from the cache (`cached`: its
+ * context folder and the files' content hashes) and the files, hashes and problems are those of last time.
+ */
+function reportOf(dataset: LoadedDataset, perFile: { file: string; records: LineRecord[] }[], problems: Problem[], cached: [string, string[]] | null) {
+  const key = cached && JSON.stringify([cached, perFile.map((f) => f.file), problems]);
+  const last = lastReports.get(dataset);
+  if (key && last?.key === key) return last.report;
+  const report = assembleReport(dataset, perFile, problems);
+  if (key) lastReports.set(dataset, { key, report });
+  return report;
 }
 
 /** Builds every scenario's engine and returns what could not be built. */

@@ -96,7 +96,8 @@ export async function fileHash(absolute: string): Promise<string> {
 }
 
 export class ScoreCache {
-  private constructor(private readonly folder: string) {}
+  /** The context's folder: which dataset context the entries belong to. */
+  private constructor(readonly folder: string) {}
 
   /** The cache for one dataset context under `dir`; makes room by dropping the least recently used contexts. */
   static async open(dir: string, dataset: LoadedDataset, scorerBuild: URL): Promise<ScoreCache> {
