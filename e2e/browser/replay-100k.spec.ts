@@ -27,14 +27,20 @@ test.afterAll(async () => {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Opens Replay and returns the seconds until every row is listed. */
-async function openReplay(page: Page, url: string, trajectories: number): Promise<number> {
+/**
+ * Loads the app, opens Replay and returns the seconds until every row is listed: from loading the
+ * page, and from the click on Replay (the app already up, its dataset being read).
+ */
+async function openReplay(page: Page, url: string, trajectories: number): Promise<{ page: number; click: number }> {
   const started = Date.now();
   await page.goto(url);
-  await page.getByTestId('workspace-replay').click();
+  const replay = page.getByTestId('workspace-replay');
+  await replay.waitFor();
+  const clicked = Date.now();
+  await replay.click();
   await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 900_000 });
   await expect(page.getByTestId('list-count')).toHaveText(`${count(trajectories)} of ${count(trajectories)}`);
-  return (Date.now() - started) / 1000;
+  return { page: (Date.now() - started) / 1000, click: (Date.now() - clicked) / 1000 };
 }
 
 /** Watches frames from now on: the longest gap between animation frames and the longest long task. */
@@ -98,8 +104,9 @@ test('Replay lists, scrolls, filters and sorts 100,000 trajectories; prints its 
   await page.waitForTimeout(500);
   const frames = await frameFigures(page);
   console.log(
-    `replay-100k: ${corpus.trajectories} trajectories; first open to all rows listed ${first.toFixed(1)} s, ` +
-      `unchanged reopen (score cache) ${reopened.toFixed(2)} s, then Reports ${reportsSeconds.toFixed(2)} s; ` +
+    `replay-100k: ${corpus.trajectories} trajectories; first open to all rows listed ${first.page.toFixed(1)} s, ` +
+      `unchanged reopen (score cache) ${reopened.page.toFixed(2)} s from loading the page (${reopened.click.toFixed(2)} s from the click on Replay), ` +
+      `then Reports ${reportsSeconds.toFixed(2)} s; ` +
       `scroll/filter/sort: longest frame gap ${frames.gap.toFixed(0)} ms, longest long task ${frames.longTask.toFixed(0)} ms; ` +
       `renderer JS heap ${frames.heapMB.toFixed(0)} MB; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   );
