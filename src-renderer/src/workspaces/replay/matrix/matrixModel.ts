@@ -62,3 +62,8 @@ export function cellName(row: MatrixRow, column: MatrixColumn, runs: readonly Tr
   if (!runs?.length) return `${where}: no run`;
   return `${where}: ${runs.map((r) => r.label.replace('_', ' ')).join(', ')}`;
 }
+
+/** The list's filters that show one task's runs: exactly that task (a part would also match retail-030 for retail-03). */
+export function taskRunsFilters<F extends { task?: string }>(filters: F, taskId: string): F {
+  return { ...filters, task: `=${taskId}` };
+}
