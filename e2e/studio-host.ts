@@ -29,7 +29,8 @@ export interface StudioHostOptions {
 }
 
 export function startStudioHost(options: StudioHostOptions): Promise<StudioHost> {
-  const args = ['src-main/launchers/web.mjs', '--port', String(options.port ?? 0), '--config-dir', options.configDir, ...(options.args ?? [])];
+  // As `npm run web` starts it (package.json): the scoring workers share the host's V8 flags.
+  const args = ['--single-threaded-gc', 'src-main/launchers/web.mjs', '--port', String(options.port ?? 0), '--config-dir', options.configDir, ...(options.args ?? [])];
   if (options.dataset) args.push('--dataset', options.dataset);
   if (options.datasetsDir) args.push('--datasets-dir', options.datasetsDir);
   const env = options.token ? { ...process.env, EGOSTUDIO_WEB_TOKEN: options.token } : process.env;

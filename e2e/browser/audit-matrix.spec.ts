@@ -58,6 +58,7 @@ test('the task matrix opens, sorts by failing runs, and a row opens the task in 
   await expect(matrix.getByTestId('matrix-count')).toContainText('30 tasks × 3 model/mode columns (90 runs)');
   await matrix.locator(`[data-task-id="${TASK}"]`).getByRole('button', { name: TASK }).click();
   await expect(page).toHaveURL(/#\/replay$/);
+  await expect(page.getByRole('textbox', { name: 'Filter Task' })).toHaveValue(`=${TASK}`); // exactly the task: not retail-030
   await expect(page.getByTestId('list-count')).toContainText('3');
 });
 
@@ -91,9 +92,21 @@ test('the audit lists the planted suspect; it opens in Adjudicate and Correct wr
   await expect(panel.getByTestId('suspect-truth')).toContainText('"allergen":"milk"');
   await expect(panel.getByTestId('suspect-value')).toContainText('runs "gluten"');
   await page.getByTestId('adjudicator-name').fill('e2e-auditor');
+  const readLines = async () => (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  const message = panel.getByTestId('suspect-message');
+  // Keep first: the line is written again unchanged but for who decided and why, and the user is told so.
+  await panel.getByTestId('suspect-note').fill('Checking the label first.');
+  await panel.getByTestId('suspect-keep').click();
+  await expect(message).toHaveText('Written to ground_truth.jsonl: ground truth kept.', { timeout: 30_000 });
+  await expect(message).toHaveClass(/agreement-ok/);
+  const kept = (await readLines()).find((l) => l.task_id === TASK);
+  expect(kept.calls[1].parameters.allergen).toBe('milk');
+  expect(kept.note).toContain('Audit: kept');
+  // Then Correct, over the line Keep wrote (the conditional write sees it as the line shown).
   await panel.getByTestId('suspect-note').fill('Dark Cocoa Bar holds milk; the task is about gluten.');
   await panel.getByTestId('suspect-correct').click();
-  const readLines = async () => (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  await expect(message).toHaveText('Written to ground_truth.jsonl: ground truth corrected.', { timeout: 30_000 });
+  await expect(message).toHaveClass(/agreement-ok/);
   await expect.poll(async () => (await readLines()).find((l) => l.task_id === TASK).calls[1].parameters.allergen, { timeout: 30_000 }).toBe('gluten');
   const lines = await readLines();
   const written = lines.find((l) => l.task_id === TASK);

@@ -1,7 +1,7 @@
 // Push notifications from the host to the renderer: IPC messages in Electron, Server-Sent Events
 // in the browser host. Later issues add events (the file watcher reports changed files here).
 import type { ModelFigures } from '../eval/aggregate';
-import type { TrajectoryRow } from '../eval/trajectory-row';
+import type { PackedRows } from '../eval/trajectory-row';
 import type { Problem } from '../format/types';
 import type { DatasetSummary } from './studio-api';
 
@@ -22,8 +22,8 @@ export interface StudioEvents {
   /** File > Import EgoBench Release... (Electron): started, then finished with the counts and lint, or failed. */
   'egobench.imported': EgobenchImportEvent;
   // #region evaluation session (evaluation.start)
-  /** Rows that became final (file and line order) and problems found, with the bytes scored so far. */
-  'evaluation.rows': { datasetId: string; runId: string; rows: TrajectoryRow[]; problems: Problem[]; progress: { done: number; total: number } };
+  /** Rows that became final (file and line order, packed: unpackRows), problems found, and the bytes scored so far. */
+  'evaluation.rows': { datasetId: string; runId: string; rows: PackedRows; problems: Problem[]; progress: { done: number; total: number } };
   /** The run ended: its figures, or why it failed. */
   'evaluation.done': { datasetId: string; runId: string; summary?: EvaluationSummary; error?: string };
   // #endregion

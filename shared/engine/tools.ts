@@ -5,8 +5,20 @@ import { asError, type Collect, type StatementCache } from './statements';
 import { evaluateTemplate, fillPlaceholders, rowsToJson, type StepRows, type TemplateContext } from './templates';
 import type { SqlValue } from './types';
 
-/** A call that fails: its message becomes the `{"status": "error"}` result. */
-export class CallFailure extends Error {}
+/**
+ * A call that fails: its message becomes the `{"status": "error"}` result. Thrown and caught inside the engine on
+ * every failed call (often, when runs are scored), so it records no stack trace: that capture
+ * was most of its cost, and nobody reads it.
+ */
+export class CallFailure extends Error {
+  constructor(message: string) {
+    const engine = Error as { stackTraceLimit?: number }; // V8's; elsewhere the assignment does nothing
+    const limit = engine.stackTraceLimit;
+    engine.stackTraceLimit = 0;
+    super(message);
+    engine.stackTraceLimit = limit;
+  }
+}
 
 export class CompiledTool {
   private validator: ParameterValidator | undefined;

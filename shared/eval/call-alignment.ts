@@ -51,6 +51,16 @@ export function alignCalls(
   tools: Map<string, ToolDef>,
   ctx: MatchContext,
 ): AlignmentRow[] {
+  return alignCallsBy(a, b, pairs, (x, y) => differingParameters(x, y, tools, ctx));
+}
+
+/** alignCalls with another rule for which parameters differ (the ground-truth audit's, by the dataset's profile). */
+export function alignCallsBy(
+  a: readonly ToolCall[],
+  b: readonly ToolCall[],
+  pairs: ReadonlyMap<number, number>,
+  differing: (callA: ToolCall, callB: ToolCall) => ParamDifference[],
+): AlignmentRow[] {
   const usedB = new Set(pairs.values());
   const near = new Map<number, { b: number; differing: ParamDifference[] }>();
   const candidates: { a: number; b: number; differing: ParamDifference[] }[] = [];
@@ -58,7 +68,7 @@ export function alignCalls(
     if (pairs.has(i)) return;
     b.forEach((callB, j) => {
       if (usedB.has(j) || callA.tool_name.trim() !== callB.tool_name.trim()) return;
-      candidates.push({ a: i, b: j, differing: differingParameters(callA, callB, tools, ctx) });
+      candidates.push({ a: i, b: j, differing: differing(callA, callB) });
     });
   });
   candidates.sort((x, y) => x.differing.length - y.differing.length || x.a - y.a || x.b - y.b);

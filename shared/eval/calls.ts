@@ -19,7 +19,25 @@ export function asWellFormed(raw: unknown): ToolCall | null {
   // SPEC §8.2: a string that is not empty after trimming (" " is blank, so not well-formed).
   if (typeof name !== 'string' || name.trim() === '') return null;
   if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return null;
-  return { tool_name: name.trim(), parameters: parameters as JsonObject };
+  return new KeyedCall(name.trim(), parameters as JsonObject);
+}
+
+/**
+ * A call built here from data (name trimmed), which keeps its key once computed: scoring asks
+ * for the keys of every call several times, and a field is read faster than a WeakMap (the
+ * WeakMap stays for calls built elsewhere). The key is private, so JSON and copies never see it.
+ */
+class KeyedCall implements ToolCall {
+  #key: string | undefined;
+
+  constructor(
+    public tool_name: string,
+    public parameters: JsonObject,
+  ) {}
+
+  get key(): string {
+    return (this.#key ??= `${this.tool_name}\u0000${JSON.stringify(this.parameters)}`);
+  }
 }
 
 export function callEntries(trajectory: Trajectory): CallEntry[] {
@@ -38,13 +56,14 @@ export function toolMap(tools: readonly ToolDef[]): Map<string, ToolDef> {
 
 /** Ground-truth and annotation calls, with names trimmed as matching sees them. */
 export function normalizeCalls(calls: readonly ToolCall[]): ToolCall[] {
-  return calls.map((c) => ({ tool_name: c.tool_name.trim(), parameters: c.parameters }));
+  return calls.map((c) => new KeyedCall(c.tool_name.trim(), c.parameters));
 }
 
 const callKeys = new WeakMap<ToolCall, string>();
 
 /** The call as text (tool name trimmed): a memo key, computed once per call object (calls are never mutated). */
 export function callKey(call: ToolCall): string {
+  if (call instanceof KeyedCall) return call.key;
   let key = callKeys.get(call);
   if (key === undefined) {
     key = `${call.tool_name.trim()}\u0000${JSON.stringify(call.parameters)}`;

@@ -1,10 +1,12 @@
 // The ground-truth audit of a whole dataset: every admitted trajectory scored with the dataset's
 // profile (a run fails when JointSucc does not hold) and grouped by task, then gt-audit.ts's rule
-// per task. Host-agnostic: the CLI and the studio's audit call run it on a Node dataset source.
+// per task, comparing calls as that profile does (gt-audit-matching.ts). Host-agnostic: the CLI and the studio's audit call run it on a Node dataset source.
 import { admissionProblem, type LoadedDataset } from '../format/loader';
 import type { Problem, Trajectory } from '../format/types';
 import { scoreTrajectory, profileOf, type EngineProvider } from './evaluate';
+import { toolMap } from './calls';
 import { auditFindings, auditTask, runCalls, type AuditOptions, type AuditRun, type TaskAudit } from './gt-audit';
+import { auditMatching } from './gt-audit-matching';
 import { matchContext } from './paper-profile';
 
 export interface AuditReport {
@@ -52,12 +54,9 @@ export async function auditDataset(
     const task = dataset.tasks.get(taskId)!;
     const engine = engines(task.scenario);
     if ('error' in engine) continue; // scoring already reported it
-    audits.push(
-      auditTask(
-        { taskId, groundTruth: dataset.groundTruth.get(taskId)!, scenario: dataset.scenarios.get(task.scenario)!, engine, match: matchContext(engine), runs },
-        options,
-      ),
-    );
+    const scenario = dataset.scenarios.get(task.scenario)!;
+    const matching = auditMatching(profile, toolMap(scenario.library.tools), engine, matchContext(engine));
+    audits.push(auditTask({ taskId, groundTruth: dataset.groundTruth.get(taskId)!, scenario, engine, matching, runs }, options));
   }
   return { tasks: auditFindings(audits), audited_tasks: runsByTask.size, trajectories: count, min_agree: options.minAgree ?? null, problems };
 }

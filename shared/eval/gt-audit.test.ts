@@ -111,3 +111,45 @@ describe('ground-truth audit', () => {
     ]);
   });
 });
+
+describe('ground-truth audit on an egobench-profile dataset', () => {
+  // The same shop, scored as the official EgoBench evaluator scores: the audit compares as it does.
+  let egobench: LoadedDataset;
+  beforeAll(async () => {
+    const files = shopFiles();
+    files['dataset.json'] = JSON.stringify({ ...JSON.parse(files['dataset.json']), profile: 'egobench' });
+    egobench = await loadDataset(memorySource(files));
+  });
+  async function auditEgobench(runs: Trajectory[]) {
+    const engines = engineProvider(SQL, egobench);
+    try {
+      return await auditDataset(egobench, engines, runs);
+    } finally {
+      engines.closeAll();
+    }
+  }
+  const searchFor = (name: string) => call('search_products', { name });
+
+  it('compares strings exactly outside the fuzzy fields: "Pear", "pear" and "PEAR" are three values, not one (§8.1 would agree)', async () => {
+    const runs = ['Pear', 'pear', 'PEAR'].map((name, i) => run(`r${i}`, [searchFor(name), add('Green Apple')]));
+    expect(egobench.meta.profile).toBe('egobench');
+    expect((await auditEgobench(runs)).tasks.flatMap((t) => t.suspects)).toEqual([]);
+    const paper = (await audit(runs)).tasks[0].suspects;
+    expect(paper).toMatchObject([{ kind: 'value', path: 'name', truth: 'apple', value: 'Pear' }]);
+  });
+
+  it('compares numbers across types: "3", 3 and 3.0 agree (§8.1 keeps a string apart from a number)', async () => {
+    const runs = ['3', 3, 3.0].map((quantity, i) => run(`r${i}`, [search, call('add_to_cart', { user_id: 'u1', product_name: 'Green Apple', quantity })]));
+    const suspects = (await auditEgobench(runs)).tasks[0].suspects;
+    expect(suspects).toHaveLength(1);
+    expect(suspects[0]).toMatchObject({ kind: 'value', path: 'quantity', truth: 2 });
+    expect(suspects[0].runs.sort()).toEqual(['r0', 'r1', 'r2']);
+    expect((await audit(runs)).tasks.flatMap((t) => t.suspects)).toEqual([]);
+  });
+
+  it('still matches the fuzzy entity fields by the rows they find', async () => {
+    const runs = ['Red Apple', 'red apple', 'RED APPLE'].map((name, i) => run(`r${i}`, [search, add(name)]));
+    const suspects = (await auditEgobench(runs)).tasks[0].suspects;
+    expect(suspects).toMatchObject([{ kind: 'value', path: 'product_name', truth: 'Green Apple', value: 'Red Apple' }]);
+  });
+});

@@ -1,14 +1,16 @@
 // Ground-truth audit: calls and values that many runs of a task agree on while the ground truth
 // does not have them are often errors of the ground truth (a wrong allergen tag, a misspelled
-// cart item), as are tasks that every run fails. Matching is SPEC §8.1's (canonical strings,
-// number tolerance, `x-match` entities, multiset arrays), the alignment is the adjudication
-// view's (call-alignment.ts), and what a suspect finds comes from running it on the seed state.
+// cart item), as are tasks that every run fails. Calls and values compare by the dataset's
+// profile (gt-audit-matching.ts: SPEC §8.1, or the official EgoBench evaluator's rule), the
+// alignment is the adjudication view's (call-alignment.ts), and what a suspect finds comes from
+// running it on the seed state.
 import type { ScenarioEngine } from '../engine/types';
 import { diffStates, type TableDiff } from '../engine/state';
 import type { GroundTruth, Json, ParamSchema, ScenarioDef, ToolCall, ToolDef, Trajectory } from '../format/types';
-import { alignCalls } from './call-alignment';
+import { alignCallsBy } from './call-alignment';
 import { callEntries, normalizeCalls, toolMap } from './calls';
-import { callsEqual, childSchema, matchCalls, valuesEqual, type MatchContext } from './canonical';
+import { childSchema } from './canonical';
+import type { AuditMatching } from './gt-audit-matching';
 import { leaves, type Leaf } from './leaves';
 
 /** One run of a task as the audit sees it: its well-formed calls and whether it failed (JointSucc). */
@@ -70,7 +72,8 @@ export interface AuditTaskInput {
   groundTruth: GroundTruth;
   scenario: ScenarioDef;
   engine: ScenarioEngine;
-  match: MatchContext;
+  /** How calls and values compare: the dataset profile's rule (auditMatching). */
+  matching: AuditMatching;
   runs: readonly AuditRun[];
 }
 
@@ -107,13 +110,13 @@ interface ValueKey {
 }
 
 /** The values a run's call holds at paths where the aligned ground-truth call holds no equal value. */
-function disputedValues(gtCall: ToolCall, runCall: ToolCall, tool: ToolDef | undefined, params: readonly string[], match: MatchContext) {
+function disputedValues(gtCall: ToolCall, runCall: ToolCall, tool: ToolDef | undefined, params: readonly string[], matching: AuditMatching) {
   const out: { path: string; value: string | number; schema: ParamSchema | undefined; truth: Json }[] = [];
   for (const param of params) {
     const schema = childSchema(tool?.parameters, param);
     const truthLeaves = leaves(gtCall.parameters[param], schema, param);
     const runLeaves = leaves(runCall.parameters[param], schema, param);
-    const equal = (a: Leaf, b: Leaf) => a.path === b.path && valuesEqual(a.value, b.value, b.schema, match);
+    const equal = (a: Leaf, b: Leaf) => matching.leavesEqual(a, b);
     for (const leaf of runLeaves) {
       if (truthLeaves.some((t) => equal(t, leaf))) continue;
       // The truth's values at that path the run has none equal to (in a list, the replaced items).
@@ -126,23 +129,24 @@ function disputedValues(gtCall: ToolCall, runCall: ToolCall, tool: ToolDef | und
 
 /** The suspects of one task and whether all its runs fail. */
 export function auditTask(input: AuditTaskInput, options: AuditOptions = {}): TaskAudit {
-  const { groundTruth, scenario, engine, match, runs } = input;
+  const { groundTruth, scenario, engine, matching, runs } = input;
   const tools = toolMap(scenario.library.tools);
   const gt = normalizeCalls(groundTruth.calls);
   const threshold = agreementThreshold(runs.length, options);
   const extraCalls: Cluster<ToolCall>[] = [];
   const values: Cluster<ValueKey>[] = [];
   const truthAt = new Map<string, Json>();
-  const sameCall = (a: ToolCall, b: ToolCall) => callsEqual(a, b, tools, match);
-  const sameValue = (a: ValueKey, b: ValueKey) => a.gt === b.gt && a.path === b.path && valuesEqual(a.value, b.value, a.schema, match);
+  const sameCall = (a: ToolCall, b: ToolCall) => matching.callsEqual(a, b);
+  const sameValue = (a: ValueKey, b: ValueKey) => a.gt === b.gt && matching.leavesEqual(a, b);
+  const differing = (a: ToolCall, b: ToolCall) => matching.differing(a, b).map((param) => ({ param, a: a.parameters[param], b: b.parameters[param] }));
   for (const run of runs) {
-    const { pairs } = matchCalls(gt, run.calls, tools, match);
-    for (const row of alignCalls(gt, run.calls, pairs, tools, match)) {
+    const pairs = matching.pairs(gt, run.calls);
+    for (const row of alignCallsBy(gt, run.calls, pairs, differing)) {
       if (row.kind === 'onlyB') addToCluster(extraCalls, run.calls[row.b], sameCall, run.id, run.calls[row.b]);
       if (row.kind !== 'near') continue;
       const runCall = run.calls[row.b];
       const tool = tools.get(runCall.tool_name);
-      for (const d of disputedValues(gt[row.a], runCall, tool, row.differing.map((p) => p.param), match)) {
+      for (const d of disputedValues(gt[row.a], runCall, tool, row.differing.map((p) => p.param), matching)) {
         const key: ValueKey = { gt: row.a, path: d.path, value: d.value, schema: d.schema };
         truthAt.set(`${row.a}\u0000${d.path}`, d.truth);
         addToCluster(values, key, sameValue, run.id, runCall);

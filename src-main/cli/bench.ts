@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { perturbedCalls, prng, recordedResults, scenarioPools, type Rand } from './bench-corpus';
 import { cliEvalWorker } from './worker-url';
+import { SCORING_V8_FLAGS } from './scoring-flags.mjs';
 import { stateKey } from '../../shared/engine/state';
 import { createEngine } from '../../shared/engine/engine';
 import { compareCallLists } from '../../shared/eval/agreement';
@@ -188,7 +189,7 @@ export async function benchEvaluateCommand(args: string[]): Promise<number> {
 
 async function coldRun(root: string): Promise<ColdRun> {
   const cli = path.resolve(import.meta.dirname, '../../src-main/cli/egostudio.mjs');
-  const { stdout } = await promisify(execFile)(process.execPath, [cli, 'bench-evaluate', root], { maxBuffer: 1 << 24 });
+  const { stdout } = await promisify(execFile)(process.execPath, [...SCORING_V8_FLAGS, cli, 'bench-evaluate', root], { maxBuffer: 1 << 24 });
   return JSON.parse(stdout) as ColdRun;
 }
 

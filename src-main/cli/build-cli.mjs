@@ -1,5 +1,5 @@
 // Bundles the egostudio CLI (and its worker) from TypeScript into out/cli/ with esbuild.
-// Dependencies stay external: they are resolved from node_modules at run time.
+// Dependencies are bundled in, except sql.js (resolved from node_modules at run time).
 import { build } from 'esbuild';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -45,7 +45,10 @@ export async function buildCli() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Dependencies are bundled: resolving and loading their many ESM files cost every process and
+    // worker more CPU than compiling one file. sql.js stays outside: it finds its wasm beside itself.
+    external: ['sql.js'],
+    mainFields: ['module', 'main'], // ESM builds (jsonc-parser's UMD main requires its files at run time)
     sourcemap: 'linked',
     logLevel: 'warning',
   });

@@ -4,6 +4,7 @@
 // loads the dataset and hands out work: a scenario whose SQL never ends costs a worker, not the host.
 import type { EvaluationRunId } from '../../shared/api/studio-api';
 import { taskCountByScenario } from '../../shared/eval/evaluate';
+import { packRows } from '../../shared/eval/trajectory-row';
 import type { StudioEventBus } from './event-bus';
 import { evaluateFolder } from './evaluation/run-evaluation';
 
@@ -30,9 +31,9 @@ export function startEvaluation(options: EvaluationSessionOptions, datasetId: st
     timeLimitMs: options.timeLimitMs ?? HOST_TIME_LIMIT_MS,
     onProgress: (done, total) => {
       progress = { done, total };
-      events.emit('evaluation.rows', { datasetId, runId, rows: [], problems: [], progress });
+      events.emit('evaluation.rows', { datasetId, runId, rows: packRows([]), problems: [], progress });
     },
-    onRows: ({ rows, problems }) => events.emit('evaluation.rows', { datasetId, runId, rows, problems, progress }),
+    onRows: ({ rows, problems }) => events.emit('evaluation.rows', { datasetId, runId, rows: packRows(rows), problems, progress }),
   }).then(
     ({ dataset, report, scoredFiles, cachedFiles }) =>
       events.emit('evaluation.done', {

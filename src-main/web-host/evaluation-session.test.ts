@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudioEvents } from '../../shared/api/studio-events';
 import { call, jsonl, shopFiles } from '../../shared/eval/test-support/shop';
+import { unpackRows } from '../../shared/eval/trajectory-row';
 import { buildCli } from '../cli/build-cli.mjs';
 import { createStudioHost, type StudioHost } from '../services/studio-host';
 import { makeTempDataset, type TempDataset } from '../test-support/temp-dataset';
@@ -101,7 +102,7 @@ describe('evaluation.start in the browser host', () => {
     expect(problems).toContainEqual(expect.objectContaining({ file: 'scenarios/loop/data.sql', message: expect.stringMatching(/ran longer than 1.5 s/) }));
     expect(problems).toContainEqual(expect.objectContaining({ file: 'trajectories/a.jsonl', line: 2, message: expect.stringMatching(/scenario "loop" cannot run/) }));
     expect(problems).toContainEqual(expect.objectContaining({ file: 'trajectories/b.jsonl', line: 2, message: expect.stringMatching(/repeats an earlier one/) }));
-    const streamed = rows.flatMap((r) => r.rows);
+    const streamed = rows.flatMap((r) => unpackRows(r.rows));
     expect(streamed.map((r) => [r.id, r.file, r.line])).toEqual([
       ['a1', 'trajectories/a.jsonl', 1],
       ['a3', 'trajectories/a.jsonl', 3],

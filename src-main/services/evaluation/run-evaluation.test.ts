@@ -64,11 +64,16 @@ describe('score cache', () => {
     expect([again.scoredFiles, again.cachedFiles]).toEqual([0, 2]);
     expect(again.report.trajectories).toEqual((await plain()).report.trajectories);
     expect(again.report.problems).toEqual((await plain()).report.problems); // the broken line keeps its file and line
+    expect((await cached()).report).toBe(again.report); // nothing changed in this process: not assembled again
 
     await writeFile(path.join(root, 'trajectories/b.jsonl'), line('b1', 'Green Apple') + '\n');
     const oneChanged = await cached();
     expect([oneChanged.scoredFiles, oneChanged.cachedFiles]).toEqual([1, 1]);
     expect(oneChanged.report.trajectories).toEqual((await plain()).report.trajectories);
+    const afterChange = await cached();
+    expect([afterChange.scoredFiles, afterChange.cachedFiles]).toEqual([0, 2]);
+    expect(afterChange.report).not.toBe(again.report);
+    expect(afterChange.report.trajectories).toEqual((await plain()).report.trajectories);
 
     // Another ground truth decides other scores: nothing cached applies.
     const truth = JSON.parse(files['ground_truth.jsonl'].split('\n')[0]);

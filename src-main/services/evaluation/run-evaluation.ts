@@ -9,6 +9,7 @@ import { rowsOfRecords, type TrajectoryRow } from '../../../shared/eval/trajecto
 import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator, type ChunkResult } from './batch-evaluator';
 import { chunkFiles, type FileChunk } from './file-chunks';
+import { loadDatasetMemo } from './dataset-memo';
 import { nodeDatasetSource } from './node-source';
 import { ScoreCache } from './score-cache';
 import { datasetTrajectoryFiles, givenTrajectoryFiles } from './trajectory-files';
@@ -67,7 +68,8 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
   let starting = options.cacheDir || (onCaller && workersFor(totalBytes) === 0) ? null : startPool(workersFor(totalBytes));
   let local: BatchEvaluator | null = null;
   try {
-    const dataset = await loadDataset(source);
+    // With the score cache (studio hosts, the CLI by default) an unchanged dataset is not parsed twice in one process.
+    const dataset = options.cacheDir ? await loadDatasetMemo(root, source) : await loadDataset(source);
     // Files whose scores are cached (same content, same dataset context) are not scored again.
     const cache = options.cacheDir ? await ScoreCache.open(options.cacheDir, dataset, options.workerUrl ?? SOURCE_TREE_WORKER) : null;
     const hashes = cache ? await cache.contentHashes(files) : [];
@@ -119,7 +121,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     );
     if (cacheable && chunks.length > 0) await cacheable.putEngineProblems(engineProblems);
     engineProblems.push(...overruns);
-    const report = assembleReport(dataset, perFile, [...pathProblems, ...engineProblems]);
+    const report = reportOf(dataset, perFile, [...pathProblems, ...engineProblems], toScore.length === 0 && cache ? [cache.folder, hashes] : null);
     stream?.end([...dataset.problems, ...pathProblems, ...engineProblems]);
     const memo = results.reduce((sum, r) => ({ hits: sum.hits + r.memo.hits, misses: sum.misses + r.memo.misses }), { hits: 0, misses: 0 });
     return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length };
@@ -127,6 +129,22 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     local?.close();
     await (await starting?.catch(() => null))?.close();
   }
+}
+
+/** The last report assembled for each loaded dataset (dataset-memo.ts keeps the object while its files are unchanged). */
+const lastReports = new WeakMap<LoadedDataset, { key: string; report: ReturnType<typeof assembleReport> }>();
+
+/**
+ * assembleReport, or the same report again when everything came from the cache (`cached`: its
+ * context folder and the files' content hashes) and the files, hashes and problems are those of last time.
+ */
+function reportOf(dataset: LoadedDataset, perFile: { file: string; records: LineRecord[] }[], problems: Problem[], cached: [string, string[]] | null) {
+  const key = cached && JSON.stringify([cached, perFile.map((f) => f.file), problems]);
+  const last = lastReports.get(dataset);
+  if (key && last?.key === key) return last.report;
+  const report = assembleReport(dataset, perFile, problems);
+  if (key) lastReports.set(dataset, { key, report });
+  return report;
 }
 
 /** Builds every scenario's engine and returns what could not be built. */

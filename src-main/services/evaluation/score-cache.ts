@@ -15,6 +15,44 @@ import { writeFileAtomic } from '../atomic-write';
 /** Bump whenever scoring can give another result for the same inputs (a rule, a profile, the engine). */
 export const SCORER_VERSION = 'scores-3';
 
+/**
+ * Entries read or written in this process, parsed, up to this many records in all (least recently
+ * used dropped first): reopening a dataset in the same host reads and parses no entry again. An
+ * entry's name is its content hash under its context's hash, so what it holds never changes.
+ */
+const PARSED_RECORDS = 150_000;
+
+class ParsedEntries {
+  private readonly entries = new Map<string, CachedFile>();
+  private records = 0;
+
+  get(file: string): CachedFile | undefined {
+    const entry = this.entries.get(file);
+    if (entry) this.keep(file, entry); // most recently used last
+    return entry;
+  }
+
+  keep(file: string, entry: CachedFile): void {
+    this.drop(file);
+    if (entry.records.length > PARSED_RECORDS) return;
+    this.entries.set(file, entry);
+    this.records += entry.records.length;
+    for (const [oldest] of this.entries) {
+      if (this.records <= PARSED_RECORDS) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(file: string): void {
+    const entry = this.entries.get(file);
+    if (!entry) return;
+    this.entries.delete(file);
+    this.records -= entry.records.length;
+  }
+}
+
+const parsedEntries = new ParsedEntries();
+
 /** Context folders kept; older ones (by last use) are removed. */
 const MAX_CONTEXTS = 12;
 
@@ -23,8 +61,19 @@ export interface CachedFile {
   lineCount: number;
 }
 
+/** Hashes of datasets kept by the dataset memo (dataset-memo.ts): the same object is not hashed twice. */
+const contextHashes = new WeakMap<LoadedDataset, Map<string, string>>();
+
 /** What decides a score besides the trajectory file itself; `scorer` names the scoring code's build. */
 export function contextHash(dataset: LoadedDataset, scorer: string): string {
+  const known = contextHashes.get(dataset)?.get(scorer);
+  if (known) return known;
+  const hashed = hashContext(dataset, scorer);
+  contextHashes.set(dataset, (contextHashes.get(dataset) ?? new Map<string, string>()).set(scorer, hashed));
+  return hashed;
+}
+
+function hashContext(dataset: LoadedDataset, scorer: string): string {
   const hash = createHash('sha256');
   hash.update(SCORER_VERSION);
   hash.update(scorer);
@@ -47,7 +96,8 @@ export async function fileHash(absolute: string): Promise<string> {
 }
 
 export class ScoreCache {
-  private constructor(private readonly folder: string) {}
+  /** The context's folder: which dataset context the entries belong to. */
+  private constructor(readonly folder: string) {}
 
   /** The cache for one dataset context under `dir`; makes room by dropping the least recently used contexts. */
   static async open(dir: string, dataset: LoadedDataset, scorerBuild: URL): Promise<ScoreCache> {
@@ -90,16 +140,23 @@ export class ScoreCache {
   }
 
   async get(contentHash: string): Promise<CachedFile | null> {
+    const file = path.join(this.folder, `${contentHash}.json`);
+    const known = parsedEntries.get(file);
+    if (known) return known;
     try {
-      const parsed = JSON.parse(await readFile(path.join(this.folder, `${contentHash}.json`), 'utf8')) as CachedFile;
-      return Array.isArray(parsed.records) && typeof parsed.lineCount === 'number' ? parsed : null;
+      const parsed = JSON.parse(await readFile(file, 'utf8')) as CachedFile;
+      if (!Array.isArray(parsed.records) || typeof parsed.lineCount !== 'number') return null;
+      parsedEntries.keep(file, parsed);
+      return parsed;
     } catch {
       return null; // absent, or damaged: scored again and rewritten
     }
   }
 
   async put(contentHash: string, entry: CachedFile): Promise<void> {
-    await writeFileAtomic(path.join(this.folder, `${contentHash}.json`), JSON.stringify(entry));
+    const file = path.join(this.folder, `${contentHash}.json`);
+    await writeFileAtomic(file, JSON.stringify(entry));
+    parsedEntries.keep(file, entry);
   }
 }
 

@@ -9,8 +9,9 @@ import { studioApi } from '../api/studio';
 import { auditReport, describeSuspect } from '../workspaces/replay/audit/auditClient';
 import { FoundRows } from '../workspaces/replay/audit/FoundRows';
 import '../workspaces/replay/audit/audit.css';
-import { GROUND_TRUTH_PATH, studioSource, useAgreementData } from './agreementData';
-import { groundTruthLine, replaceGroundTruthLines } from './model';
+import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
+import { writeGroundTruthLines } from './groundTruthWrite';
+import { groundTruthLine } from './model';
 
 /** The ground truth's calls with the suspect taken: the runs' value at its path, or their call added. */
 export function correctedCalls(calls: readonly ToolCall[], s: Suspect): ToolCall[] {
@@ -53,9 +54,8 @@ export function SuspectPanel({ datasetId, taskId, index, adjudicator }: { datase
       const calls = decision === 'keep' ? truth.calls : correctedCalls(truth.calls, suspect);
       const why = `${decision === 'keep' ? 'Audit: kept' : 'Audit: corrected'} (${describeSuspect(suspect)}; ${suspect.runs.length} runs agree)`;
       const line = groundTruthLine({ taskId, calls, visualRefs: truth.visual_refs, exact: false, callsA: [], adjudicator, note: note.trim() ? `${why}. ${note.trim()}` : why });
-      const api = studioApi();
-      const text = await studioSource(api, datasetId).readText(GROUND_TRUTH_PATH);
-      await api.datasets.writeText(datasetId, GROUND_TRUTH_PATH, replaceGroundTruthLines(text, [line]));
+      // The adjudication's conditional write: refused if someone changed this task's line since it was shown.
+      await writeGroundTruthLines(studioApi(), datasetId, [line], new Map([[taskId, truth]]));
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
       setMessage({ text: `Written to ${GROUND_TRUTH_PATH}: ${decision === 'keep' ? 'ground truth kept' : 'ground truth corrected'}.`, kind: 'info' });
     } catch (error) {

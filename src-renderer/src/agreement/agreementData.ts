@@ -1,21 +1,21 @@
 // What the agreement views read from the dataset: scenarios and tasks, every annotator's file
-// (annotations/<name>.jsonl), ground_truth.jsonl and the project settings. Loaded once per
-// dataset and shared by the panel, the dashboard and the adjudication view; a file is read again
-// when the host reports it changed (annotations.changed from the file watcher, datasets.changed
-// after a write through the API). This browser's own rows come from dexie (useLiveQuery).
+// (annotations/<name>.jsonl), ground_truth.jsonl and the project settings. Taken from the
+// session's one loaded copy (sessionDataset.ts) and shared by the panel, the dashboard and the
+// adjudication view; a file is read again when the host reports it changed (datasetChanges.ts:
+// the file watcher, or a write through the API). This browser's own rows come from dexie (useLiveQuery).
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { StudioApi } from '../../../shared/api/studio-api';
 import { StudioError } from '../../../shared/api/studio-error';
-import { loadDataset, readAnnotationFile, type LoadedDataset } from '../../../shared/format/loader';
-import type { DatasetSource } from '../../../shared/format/source';
+import { readAnnotationFile, type LoadedDataset } from '../../../shared/format/loader';
 import type { Annotation, GroundTruth, Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { annotationDb } from '../db/annotationDb';
 import type { AnnotationRecord } from '../db/schema';
-import { answerSourceRead } from '../evaluation/studioSource';
+import { sessionDataset } from '../evaluation/sessionDataset';
+import { studioDatasetSource } from '../evaluation/studioSource';
+import { onFilesChanged } from '../state/datasetChanges';
 import { agreementClient } from './agreementClient';
 import { parseGroundTruth, type AnnotationsByAnnotator } from './model';
 
@@ -29,25 +29,6 @@ export interface ProjectSettings {
 }
 
 const defaultSettings: ProjectSettings = { hideAgreementWhileAnnotating: false };
-
-/** The dataset loader over window.studio (the evaluation worker's reads, in this thread). */
-export function studioSource(api: StudioApi, datasetId: string): DatasetSource {
-  const read = <T,>(op: 'readText' | 'listFiles' | 'listDirs', path: string) => answerSourceRead(api, datasetId, op, path) as Promise<T>;
-  return {
-    label: datasetId,
-    readText: (path) => read<string | null>('readText', path),
-    readChunks: async (path) => {
-      const text = await read<string | null>('readText', path);
-      return text === null
-        ? null
-        : (async function* () {
-            yield text;
-          })();
-    },
-    listFiles: (dir) => read<string[]>('listFiles', dir),
-    listDirs: (dir) => read<string[]>('listDirs', dir),
-  };
-}
 
 function parseSettings(text: string | null): { settings: ProjectSettings; raw: Record<string, unknown> } {
   try {
@@ -76,6 +57,11 @@ export interface AgreementDataState {
 }
 
 let loading: { datasetId: string; promise: Promise<void> } | null = null;
+/** Views following the dataset's changes now (useAgreementDataset), and the removal of the one listener they share. */
+let followers = 0;
+let stopFollowing: (() => void) | null = null;
+/** No view followed the changes for a while: the next load reads again (quietly, keeping what is shown). */
+let unfollowed = false;
 
 export const useAgreementData = create<AgreementDataState>()((set, get) => ({
   datasetId: null,
@@ -88,14 +74,15 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
   version: 0,
 
   load: (datasetId) => {
-    if (get().datasetId === datasetId && (get().dataset || get().error)) return Promise.resolve();
+    const same = get().datasetId === datasetId;
+    if (same && (get().dataset || get().error) && !unfollowed) return Promise.resolve();
     if (loading?.datasetId === datasetId) return loading.promise;
-    set({ datasetId, dataset: null, error: null, files: new Map(), groundTruth: new Map(), problems: [] });
+    unfollowed = false;
+    if (!same) set({ datasetId, dataset: null, error: null, files: new Map(), groundTruth: new Map(), problems: [] });
     const promise = (async () => {
       try {
-        const api = studioApi();
-        const source = studioSource(api, datasetId);
-        const [dataset, settingsText] = await Promise.all([loadDataset(source), source.readText(PROJECT_SETTINGS_PATH)]);
+        const source = studioDatasetSource(studioApi(), datasetId);
+        const [dataset, settingsText] = await Promise.all([sessionDataset({ id: datasetId }), source.readText(PROJECT_SETTINGS_PATH)]);
         if (get().datasetId !== datasetId) return;
         const scenarios = [...dataset.scenarios.values()];
         void agreementClient.scenarios(`${datasetId}:${scenarios.map((s) => `${s.id}/${s.schemaSql.length}/${s.dataSql.length}`).join(',')}`, scenarios);
@@ -120,7 +107,7 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
   reload: async (datasetId, paths) => {
     const { dataset } = get();
     if (get().datasetId !== datasetId || !dataset) return;
-    const source = studioSource(studioApi(), datasetId);
+    const source = studioDatasetSource(studioApi(), datasetId);
     const files = new Map(get().files);
     let groundTruth = get().groundTruth;
     let settings = get().settings;
@@ -171,26 +158,28 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
 const watchedPaths = (paths: string[]) =>
   paths.filter((p) => /^annotations\/[^/]+\.jsonl$/.test(p) || p === GROUND_TRUTH_PATH || p === PROJECT_SETTINGS_PATH);
 
-let subscribed = false;
+function followChanges(): () => void {
+  if (followers++ === 0) {
+    stopFollowing = onFilesChanged(({ datasetId, paths }) => {
+      const relevant = watchedPaths(paths);
+      if (relevant.length > 0) void useAgreementData.getState().reload(datasetId, relevant);
+    });
+  }
+  return () => {
+    if (--followers > 0) return;
+    stopFollowing?.();
+    stopFollowing = null;
+    unfollowed = true;
+  };
+}
 
-/** Loads the dataset's agreement data and keeps it current (host events). */
+/** Loads the dataset's agreement data and keeps it current while a view that uses it is shown. */
 export function useAgreementDataset(datasetId: string | null): AgreementDataState {
   const state = useAgreementData();
+  useEffect(followChanges, []);
   useEffect(() => {
     if (datasetId) void useAgreementData.getState().load(datasetId);
   }, [datasetId]);
-  useEffect(() => {
-    if (subscribed) return;
-    subscribed = true;
-    const api = studioApi();
-    const onChange = ({ datasetId: changed, paths }: { datasetId: string; paths: string[] }) => {
-      const relevant = watchedPaths(paths);
-      if (relevant.length > 0) void useAgreementData.getState().reload(changed, relevant);
-    };
-    // Subscriptions live as long as the page: the data store is page-wide too.
-    api.onEvent('annotations.changed', onChange);
-    api.onEvent('datasets.changed', onChange);
-  }, []);
   return state;
 }
 

@@ -27,6 +27,35 @@ export function parseSse(buffer: string): { messages: SseMessage[]; rest: string
   return { messages, rest };
 }
 
+/**
+ * Reads a stream chunk by chunk. A chunk without a message's end is only kept: parsing the whole
+ * buffer on every chunk made a big message (20,000 evaluation rows, megabytes) cost its size times
+ * its number of chunks.
+ */
+export class SseReader {
+  private pending: string[] = [];
+  private endsWithNewline = false;
+  /** A chunk's last '\r' waits for the next chunk, which may start with its '\n'. */
+  private carriage = '';
+
+  push(chunk: string): SseMessage[] {
+    let text = this.carriage + chunk;
+    this.carriage = text.endsWith('\r') ? '\r' : '';
+    if (this.carriage) text = text.slice(0, -1);
+    text = text.replace(/\r\n?/g, '\n');
+    if (text === '') return [];
+    const ended = (this.endsWithNewline && text.startsWith('\n')) || text.includes('\n\n');
+    this.endsWithNewline = text.endsWith('\n');
+    if (!ended) {
+      this.pending.push(text);
+      return [];
+    }
+    const { messages, rest } = parseSse(this.pending.join('') + text);
+    this.pending = rest ? [rest] : [];
+    return messages;
+  }
+}
+
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
 /** Opens the stream and keeps it open; every message goes to `dispatch`. */
@@ -37,13 +66,11 @@ export function openEventStream(fetchImpl: Fetch, url: string, headers: Record<s
         const response = await fetchImpl(url, { headers, cache: 'no-store', credentials: 'omit' });
         if (response.ok && response.body) {
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-          let buffer = '';
+          const sse = new SseReader();
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
-            const parsed = parseSse(buffer + value);
-            buffer = parsed.rest;
-            parsed.messages.forEach(dispatch);
+            sse.push(value).forEach(dispatch);
           }
         }
       } catch {

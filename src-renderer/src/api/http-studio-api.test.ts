@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { mediaKeyFor, mediaTokenTtlSeconds, verifyMediaToken } from '../../../shared/api/web-auth';
-import { parseSse } from './event-stream';
+import { parseSse, SseReader } from './event-stream';
 import { createHttpStudioApi } from './http-studio-api';
 import { takeToken, tokenStorageKey } from './studio';
 
@@ -59,5 +59,19 @@ describe('parseSse', () => {
     expect(messages).toEqual([{ event: 'datasets.changed', data: '{"a":1}' }]);
     expect(rest).toBe('event: x\ndata: {"b"');
     expect(parseSse(`${rest}:2}\n\n`).messages).toEqual([{ event: 'x', data: '{"b":2}' }]);
+  });
+
+  it('reads a stream cut anywhere, CRLF line ends split between chunks included, into the same messages', () => {
+    const big = JSON.stringify({ rows: Array.from({ length: 500 }, (_, i) => ({ id: `t${i}` })) });
+    const stream = `: connected\r\n\r\nevent: evaluation.rows\r\ndata: ${big}\r\n\r\nevent: x\ndata: 1\n\n`;
+    for (const size of [1, 2, 7, 4096, stream.length]) {
+      const reader = new SseReader();
+      const messages = [];
+      for (let at = 0; at < stream.length; at += size) messages.push(...reader.push(stream.slice(at, at + size)));
+      expect(messages).toEqual([
+        { event: 'evaluation.rows', data: big },
+        { event: 'x', data: '1' },
+      ]);
+    }
   });
 });

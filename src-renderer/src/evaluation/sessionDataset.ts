@@ -1,18 +1,25 @@
 // The open dataset, loaded once per session and shared: the problems panel's check, the Replay
-// worker (replays and imports) and anything else that needs the tasks read it from here.
+// worker (replays and imports), Replay's evidence panels, Annotate and the agreement views all
+// read it from here. A change to a file the loader reads (state/datasetChanges.ts reports it)
+// makes the next request read the dataset again.
 import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
 import { studioApi } from '../api/studio';
-import { studioDatasetSource } from '../workspaces/annotate/studioSource';
+import { studioDatasetSource } from './studioSource';
 
-let current: { id: string; loaded: Promise<LoadedDataset> } | null = null;
+let current: { id: string; loaded: Promise<LoadedDataset>; stale: boolean } | null = null;
 
-/** The dataset's loaded copy; read again only when `fresh` (its files changed) or another dataset is asked for. */
-export function sessionDataset(dataset: { id: string; name: string }, fresh = false): Promise<LoadedDataset> {
-  if (fresh || current?.id !== dataset.id) {
-    const loaded = loadDataset(studioDatasetSource(studioApi(), dataset.id, dataset.name));
-    current = { id: dataset.id, loaded };
+/**
+ * The dataset's loaded copy; read again only when `fresh` is asked for, when a file it was read
+ * from changed since, or when another dataset is asked for. Only `id` keys the copy; `name`
+ * labels the problems of a new read.
+ */
+export function sessionDataset(dataset: { id: string; name?: string }, fresh = false): Promise<LoadedDataset> {
+  if (fresh || current?.id !== dataset.id || current.stale) {
+    const loaded = loadDataset(studioDatasetSource(studioApi(), dataset.id, dataset.name ?? dataset.id));
+    const entry = { id: dataset.id, loaded, stale: false };
+    current = entry;
     loaded.catch(() => {
-      if (current?.loaded === loaded) current = null; // a failed read is tried again next time
+      if (current === entry) current = null; // a failed read is tried again next time
     });
   }
   return current!.loaded;
@@ -21,4 +28,14 @@ export function sessionDataset(dataset: { id: string; name: string }, fresh = fa
 /** Files whose change alters what the dataset's trajectories score. */
 export function changesScores(paths: readonly string[]): boolean {
   return paths.some((p) => /^(trajectories\/|scenarios\/|tasks\.jsonl$|ground_truth\.jsonl$|dataset\.json$)/.test(p));
+}
+
+/** Files loadDataset reads (trajectories are scored by the host, not kept in the copy). */
+export function changesLoadedCopy(paths: readonly string[]): boolean {
+  return paths.some((p) => /^(scenarios\/|annotations\/|tasks\.jsonl$|ground_truth\.jsonl$|dataset\.json$)/.test(p));
+}
+
+/** The copy of datasetId is out of date if these files are among its sources. */
+export function markDatasetChanged(datasetId: string, paths: readonly string[]): void {
+  if (current?.id === datasetId && changesLoadedCopy(paths)) current.stale = true;
 }

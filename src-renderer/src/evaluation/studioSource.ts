@@ -1,9 +1,9 @@
-// The dataset over window.studio for a worker that reads through the main thread (the agreement worker).
+// The renderer's one DatasetSource over window.studio: the session's dataset copy
+// (sessionDataset.ts) and the single-file reads of the agreement views go through it.
 // A missing file or folder reads as null / [] (DatasetSource's contract).
 import { StudioError } from '../../../shared/api/studio-error';
 import type { StudioApi } from '../../../shared/api/studio-api';
-/** What a worker may ask the main thread to read. */
-export type SourceOp = 'readText' | 'listFiles' | 'listDirs';
+import type { DatasetSource } from '../../../shared/format/source';
 
 function missing(error: unknown): boolean {
   return StudioError.from(error).code === 'not-found';
@@ -22,13 +22,42 @@ export function subfolders(dir: string, files: readonly string[]): string[] {
   return [...names];
 }
 
-export async function answerSourceRead(api: StudioApi, datasetId: string, op: SourceOp, path: string): Promise<unknown> {
-  try {
-    if (op === 'readText') return await api.datasets.readText(datasetId, path);
-    const files = (await api.datasets.listFiles(datasetId, path)).map((f) => f.path);
-    return op === 'listFiles' ? files : subfolders(path, files);
-  } catch (error) {
-    if (missing(error)) return op === 'readText' ? null : [];
-    throw error;
-  }
+/**
+ * The dataset's files as the host serves them. A folder is listed once per source (the loader
+ * asks for scenarios/ both as folders and as files); make a new source to see later changes.
+ */
+export function studioDatasetSource(api: StudioApi, datasetId: string, label: string = datasetId): DatasetSource {
+  const listings = new Map<string, Promise<string[]>>();
+  const list = (dir: string) => {
+    let listing = listings.get(dir);
+    if (!listing) {
+      listing = api.datasets.listFiles(datasetId, dir).then(
+        (files) => files.map((file) => file.path),
+        (error: unknown) => (missing(error) ? [] : Promise.reject(error)),
+      );
+      listings.set(dir, listing);
+    }
+    return listing;
+  };
+  const readText = async (path: string) => {
+    try {
+      return await api.datasets.readText(datasetId, path);
+    } catch (error) {
+      if (missing(error)) return null;
+      throw error;
+    }
+  };
+  return {
+    label,
+    readText,
+    readChunks: async (path) => {
+      const text = await readText(path);
+      if (text === null) return null;
+      return (async function* () {
+        yield text;
+      })();
+    },
+    listFiles: (dir) => list(dir),
+    listDirs: async (dir) => subfolders(dir, await list(dir)),
+  };
 }

@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ClipStatus } from '../../../shared/api/studio-api';
 import { StudioError } from '../../../shared/api/studio-error';
 import { studioApi } from '../api/studio';
+import { onFilesChanged } from '../state/datasetChanges';
 import { useStatusBar, useStudioStore } from '../state/store';
 import './clips.css';
 
@@ -32,8 +33,8 @@ export function ClipsControl() {
           () => live && setStatus(null),
         );
     void load();
-    const stop = studioApi().onEvent('datasets.changed', ({ datasetId: changed, paths, reason }) => {
-      if (changed === datasetId && (reason === 'video-folder' || paths.some((p) => p === 'tasks.jsonl' || p.startsWith('videos/')))) void load();
+    const stop = onFilesChanged(({ datasetId: changed, paths, reason, via }) => {
+      if (via === 'written' && changed === datasetId && (reason === 'video-folder' || paths.some((p) => p === 'tasks.jsonl' || p.startsWith('videos/')))) void load();
     });
     return () => {
       live = false;

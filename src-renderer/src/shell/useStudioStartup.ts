@@ -2,6 +2,7 @@
 // host's push events.
 import { useEffect } from 'react';
 import { studioApi } from '../api/studio';
+import { onFilesChanged } from '../state/datasetChanges';
 import { listenToEvaluation } from '../state/evaluationEvents';
 import { describeHostFailure } from '../state/hostErrors';
 import { useStudioStore } from '../state/store';
@@ -31,8 +32,8 @@ export function useStudioStartup(): void {
         .refreshDatasets()
         .then(() => store().openDataset(dataset.id));
     });
-    const stopChanged = api.onEvent('datasets.changed', ({ datasetId, paths, reason }) => {
-      if (store().currentDataset?.id !== datasetId) return;
+    const stopChanged = onFilesChanged(({ datasetId, paths, reason, via }) => {
+      if (via !== 'written' || store().currentDataset?.id !== datasetId) return;
       // A video folder was chosen (here or in another window): no file was saved, the clips moved.
       if (reason === 'video-folder') {
         forgetHeldClips(); // a held clip may come from the folder just forgotten, or be a stale miss

@@ -1,9 +1,10 @@
-// The one place the renderer's dataset session hears the host: streamed evaluation rows, its end,
-// changed files (re-evaluate, or re-read reviews), trajectories imported from the desktop menu.
-// Returns the function that removes every listener again.
+// Where the renderer's dataset session hears the host: streamed evaluation rows, its end,
+// changed files (through datasetChanges.ts: re-evaluate, or re-read reviews), trajectories
+// imported from the desktop menu. Returns the function that removes every listener again.
 import { studioApi } from '../api/studio';
 import { evaluationWorker } from '../evaluation/evaluationService';
 import { changesScores } from '../evaluation/sessionDataset';
+import { hearFileChanges, onFilesChanged } from './datasetChanges';
 import { useStudioStore } from './store';
 
 export function listenToEvaluation(): () => void {
@@ -11,9 +12,11 @@ export function listenToEvaluation(): () => void {
   const store = useStudioStore.getState;
   evaluationWorker.onImported = (rows, problems) => store().addImportedRows(rows, problems);
   const stops = [
+    hearFileChanges(api),
     api.onEvent('evaluation.rows', (event) => store().receiveEvaluationRows(event)),
     api.onEvent('evaluation.done', (event) => store().finishEvaluation(event)),
-    api.onEvent('datasets.changed', ({ datasetId, paths }) => {
+    onFilesChanged(({ datasetId, paths, via }) => {
+      if (via !== 'written') return; // as before: files written through the API re-evaluate, the watcher's do not
       const dataset = store().currentDataset;
       if (dataset?.id !== datasetId || store().evaluation.datasetId !== datasetId) return;
       if (changesScores(paths)) void store().startEvaluation(dataset, true);

@@ -1,7 +1,7 @@
 // The session's evaluation takes only its own run's events, in arrival order, and Reports builds
 // its run from the rows (usage from turns and tokens; imported rows left out).
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TrajectoryRow } from '../../../shared/eval/trajectory-row';
+import { packRows, type TrajectoryRow } from '../../../shared/eval/trajectory-row';
 import { evaluationRunOf } from '../workspaces/reports/load-report';
 import { selectTrajectoryRows } from './evaluationSlice';
 import { useStudioStore } from './store';
@@ -13,15 +13,15 @@ const row = (id: string, imported = false): TrajectoryRow => ({
 const progress = { done: 1, total: 2 };
 
 beforeEach(() => {
-  useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, datasetId: 'd', runId: 'mine', status: 'evaluating', rows: [], problems: [], summary: null } }));
+  useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, datasetId: 'd', runId: 'mine', status: 'evaluating', profile: 'paper', rows: [], problems: [], summary: null } }));
 });
 
 describe('evaluation slice', () => {
   it('appends rows and problems of its own run only, and is ready at its end', () => {
     const store = useStudioStore.getState;
-    store().receiveEvaluationRows({ datasetId: 'd', runId: 'other', rows: [row('x')], problems: [], progress });
-    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: [row('a')], problems: [{ file: 'f', line: 2, message: 'bad' }], progress });
-    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: [row('b')], problems: [], progress });
+    store().receiveEvaluationRows({ datasetId: 'd', runId: 'other', rows: packRows([row('x')]), problems: [], progress });
+    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: packRows([row('a')]), problems: [{ file: 'f', line: 2, message: 'bad' }], progress });
+    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: packRows([row('b')]), problems: [], progress });
     store().finishEvaluation({ datasetId: 'd', runId: 'other', error: 'not mine' });
     expect(selectTrajectoryRows(store()).map((r) => r.id)).toEqual(['a', 'b']);
     expect(store().evaluation.status).toBe('evaluating');
@@ -30,10 +30,20 @@ describe('evaluation slice', () => {
     expect(store().evaluation).toMatchObject({ status: 'ready', summary, problems: [{ file: 'f', line: 2, message: 'bad' }] });
   });
 
+  it('waits for the dataset profile before it is ready when the host finishes first', () => {
+    const store = useStudioStore.getState;
+    useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, profile: null } }));
+    const summary = { trajectories: 0, models: {}, problems: 0, task_counts: {}, seconds: 0.1, scoredFiles: 0, cachedFiles: 1 };
+    store().finishEvaluation({ datasetId: 'd', runId: 'mine', summary });
+    expect(store().evaluation).toMatchObject({ status: 'evaluating', summary });
+    store().finishEvaluation({ datasetId: 'd', runId: 'mine', error: 'host failed' });
+    expect(store().evaluation.status).toBe('error');
+  });
+
   it('gives Reports the dataset rows as a run once ready, imported rows left out', () => {
     const store = useStudioStore.getState;
     expect(evaluationRunOf(store().evaluation)).toBeNull();
-    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: [row('a')], problems: [], progress });
+    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: packRows([row('a')]), problems: [], progress });
     store().addImportedRows([row('dropped', true)], []);
     store().finishEvaluation({ datasetId: 'd', runId: 'mine', summary: { trajectories: 1, models: {}, problems: 0, task_counts: { s: 1 }, seconds: 1, scoredFiles: 1, cachedFiles: 0 } });
     const built = evaluationRunOf(store().evaluation)!;

@@ -6,6 +6,7 @@ import type { StateCreator } from 'zustand';
 import type { DatasetSummary } from '../../../shared/api/studio-api';
 import type { EvaluationSummary, StudioEvents } from '../../../shared/api/studio-events';
 import { profileOf } from '../../../shared/eval/evaluate';
+import { unpackRows } from '../../../shared/eval/trajectory-row';
 import type { Label } from '../../../shared/eval/profile';
 import type { Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
@@ -77,18 +78,26 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
       const runId = newRunId();
       set((s) => ({ evaluation: { ...idle, datasetId: dataset.id, runId, status: 'loading', reviewsGeneration: s.evaluation.reviewsGeneration } }));
       try {
-        const loaded = await sessionDataset(dataset, reload);
+        // The host starts at once: reading the dataset here as well (for the profile, labels and
+        // the replay worker) runs beside it rather than before it.
+        const loading = sessionDataset(dataset, reload);
+        const started = studioApi().evaluation.start(dataset.id, runId);
+        started.catch(() => undefined); // awaited below, after the load's own failure
+        const loaded = await loading;
         if (get().evaluation.runId !== runId) return;
         const { profile, labels } = profileOf(loaded);
-        patch({ profile: profile.id, labels: [...labels], status: 'evaluating' });
+        // Ready once both are in: the host's figures (finishEvaluation) and the profile.
+        const { summary, status } = get().evaluation;
+        patch({ profile: profile.id, labels: [...labels], status: status === 'error' ? 'error' : summary ? 'ready' : 'evaluating' });
         evaluationWorker.open(loaded);
-        await studioApi().evaluation.start(dataset.id, runId);
+        await started;
       } catch (error) {
         if (get().evaluation.runId === runId) patch({ status: 'error', message: (error as Error).message });
       }
     },
-    receiveEvaluationRows: ({ runId, rows, problems, progress }) => {
+    receiveEvaluationRows: ({ runId, rows: packed, problems, progress }) => {
       if (runId !== get().evaluation.runId) return;
+      const rows = unpackRows(packed);
       set((s) => ({
         evaluation: {
           ...s.evaluation,
@@ -100,7 +109,9 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
     },
     finishEvaluation: ({ runId, summary, error }) => {
       if (runId !== get().evaluation.runId) return;
-      patch(error !== undefined ? { status: 'error', message: error } : { status: 'ready', summary: summary ?? null });
+      // Before the dataset's profile is read (startEvaluation), the figures wait for it.
+      const profileRead = get().evaluation.profile !== null;
+      patch(error !== undefined ? { status: 'error', message: error } : { status: profileRead ? 'ready' : 'evaluating', summary: summary ?? null });
     },
     addImportedRows: (rows, problems) =>
       set((s) => ({ evaluation: { ...s.evaluation, rows: s.evaluation.rows.concat(rows), problems: s.evaluation.problems.concat(problems) } })),

@@ -62,7 +62,7 @@ export function AnnotateWorkspace() {
     }
   }, [setAnnotator]);
   useEffect(() => {
-    if (dataset && useAnnotateStore.getState().datasetId !== dataset.id) void loadDatasetInto(dataset.id, dataset.root);
+    if (dataset && useAnnotateStore.getState().datasetId !== dataset.id) void loadDatasetInto(dataset.id, dataset.name);
   }, [dataset, loadDatasetInto]);
   useEffect(followOwnFile, []);
   useEffect(() => {

@@ -1,15 +1,14 @@
-// The Annotate workspace's own state: the loaded dataset, who annotates, the open task and its
+// The Annotate workspace's own state: the session's loaded dataset (sessionDataset.ts), who annotates, the open task and its
 // annotation row (saved to IndexedDB within a second of every edit), and the clip position.
 import { create } from 'zustand';
-import { loadDataset, type LoadedDataset } from '../../../../shared/format/loader';
+import type { LoadedDataset } from '../../../../shared/format/loader';
 import type { Task } from '../../../../shared/format/types';
 import { resolveFps } from '../../../../shared/frames/frames';
 import { emptyAnnotation, getAnnotation, listAnnotations, saveAnnotation, type AnnotationEdit } from '../../db/annotationRepo';
 import type { AnnotationRecord } from '../../db/schema';
-import { studioApi } from '../../api/studio';
 import type { LintIssue } from './lint';
 import { SaveSchedule } from './saveSchedule';
-import { studioDatasetSource } from './studioSource';
+import { sessionDataset } from '../../evaluation/sessionDataset';
 import type { SyncConflict } from '../../db/annotationFile';
 import { pull, requestDrain } from './writeThrough';
 
@@ -108,7 +107,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     await get().flush();
     set({ datasetId, dataset: null, loadError: null, taskId: null, record: null });
     try {
-      const dataset = await loadDataset(studioDatasetSource(studioApi(), datasetId, label));
+      const dataset = await sessionDataset({ id: datasetId, name: label }); // the session's one copy
       if (get().datasetId !== datasetId) return;
       set({ dataset });
       await get().refreshStatuses();

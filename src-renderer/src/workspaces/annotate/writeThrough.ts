@@ -14,6 +14,7 @@ import { getAnnotation } from '../../db/annotationRepo';
 import { countPending, keepMine, markSent, pendingEntries, takeLine, tasksWithPending } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
 import { useAnnotateStore, type WriteThroughStatus } from './annotateStore';
+import { onFilesChanged } from '../../state/datasetChanges';
 
 
 /** While offline (or after a failure) the outbox is tried again this often. */
@@ -210,16 +211,17 @@ export async function resolveConflicts(choice: Record<string, 'mine' | 'theirs'>
   await requestDrain();
 }
 
-let subscribed = false;
-
-/** Follows changes of the annotator's own file (another window or machine, an editor): pull. */
-export function followOwnFile(): void {
-  if (subscribed) return;
-  subscribed = true;
-  const onChange = ({ datasetId, paths }: { datasetId: string; paths: string[] }) => {
+/** Follows changes of the annotator's own file (another window or machine, an editor): pull. Returns the removal. */
+export function followOwnFile(): () => void {
+  const stopChanges = onFilesChanged(({ datasetId, paths, via }) => {
     const { datasetId: current, annotator } = useAnnotateStore.getState();
-    if (datasetId === current && annotator && paths.includes(annotationFilePath(annotator))) void pull();
+    if (via === 'watched' && datasetId === current && annotator && paths.includes(annotationFilePath(annotator))) void pull();
+  });
+  const online = () => void requestDrain();
+  window.addEventListener('online', online);
+  void pull(); // back in Annotate: take what changed while nobody listened (nothing before a dataset is open)
+  return () => {
+    stopChanges();
+    window.removeEventListener('online', online);
   };
-  studioApi().onEvent('annotations.changed', onChange);
-  window.addEventListener('online', () => void requestDrain());
 }

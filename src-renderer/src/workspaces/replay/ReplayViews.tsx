@@ -6,6 +6,7 @@ import { AuditView } from './audit/AuditView';
 import { CompareView } from './compare/CompareView';
 import type { TrajectoryRow } from './evaluationRows';
 import type { Filters } from './listModel';
+import { taskRunsFilters } from './matrix/matrixModel';
 import { TaskMatrix } from './matrix/TaskMatrix';
 import { AUDIT_HASH, MATRIX_HASH, parseReplayView, type ReplayView } from './routes';
 
@@ -50,7 +51,7 @@ export function ReplayViews({ view, ready, datasetId, rows, labels, filters, onF
   if (view.kind === 'compare') return ready ? <CompareView ids={view.ids} /> : <p className="muted replay-empty">Waiting for the evaluation…</p>;
   if (view.kind === 'audit') return <AuditView datasetId={datasetId} />;
   const openTask = (taskId: string) => {
-    onFilters({ ...filters, task: taskId });
+    onFilters(taskRunsFilters(filters, taskId));
     window.location.hash = '#/replay';
   };
   return <TaskMatrix rows={rows} labels={labels} filters={filters} onFilters={onFilters} onOpenTask={openTask} />;

@@ -65,6 +65,9 @@ function predicateOf(column: ColumnId, filter: string): ((row: TrajectoryRow) =>
     case 'choice':
       return (row) => value(row) === filter;
     case 'text': {
+      // `=retail-03` is that value exactly (retail-030 is another task); anything else is a part of it.
+      const exact = /^=(.+)$/.exec(filter.trim())?.[1];
+      if (exact !== undefined) return (row) => String(value(row)) === exact;
       const needle = filter.trim().toLowerCase();
       return (row) => String(value(row)).toLowerCase().includes(needle);
     }

@@ -1,23 +1,10 @@
-// The scenario definition of a trajectory (tool library, database) for Replay's evidence panels:
-// the dataset is loaded once per dataset and kept.
+// The scenario definition of a trajectory (tool library, database) for Replay's evidence panels,
+// from the session's one loaded copy of the dataset.
 import type { ScenarioDef } from '../../../../shared/format/types';
-import { loadDataset } from '../../../../shared/format/loader';
-import { studioApi } from '../../api/studio';
-import { studioDatasetSource } from '../annotate/studioSource';
-
-let loaded: { datasetId: string; scenarios: Promise<Map<string, ScenarioDef>> } | null = null;
+import { sessionDataset } from '../../evaluation/sessionDataset';
 
 export async function replayScenario(datasetId: string, scenarioId: string): Promise<ScenarioDef> {
-  if (loaded?.datasetId !== datasetId) {
-    const scenarios = loadDataset(studioDatasetSource(studioApi(), datasetId, datasetId)).then((dataset) => dataset.scenarios);
-    const entry = { datasetId, scenarios };
-    // A failed load is tried again next time (the files may have been fixed).
-    scenarios.catch(() => {
-      if (loaded === entry) loaded = null;
-    });
-    loaded = entry;
-  }
-  const scenario = (await loaded.scenarios).get(scenarioId);
+  const scenario = (await sessionDataset({ id: datasetId })).scenarios.get(scenarioId);
   if (!scenario) throw new Error(`scenario "${scenarioId}" is not in the dataset`);
   return scenario;
 }

@@ -115,7 +115,7 @@ function ColumnFilter({ column, value, choices, onChange }: { column: ColumnId; 
       aria-label={label}
       value={value}
       placeholder={kind === 'number' ? '>3, 2-5' : 'contains'}
-      title={kind === 'number' ? 'A number, >n, >=n, <n, <=n, !=n or a range a-b' : 'Part of the task id'}
+      title={kind === 'number' ? 'A number, >n, >=n, <n, <=n, !=n or a range a-b' : 'Part of the value, or =value for exactly that value'}
       onChange={(e) => onChange(e.target.value)}
     />
   );

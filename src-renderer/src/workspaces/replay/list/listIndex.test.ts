@@ -37,6 +37,8 @@ describe('ListIndex', () => {
     { label: 'logic' },
     { model: 'm-a', tool_succ: 'no' },
     { task: 'RETAIL-0' },
+    { task: '=retail-03' },
+    { task: '=retail-3' },
     { calls: '>=5', result_succ: 'yes' },
     { turns: '2-4', scenario: 'ä-scenario' },
     { calls: 'bogus', model: 'none of them' },

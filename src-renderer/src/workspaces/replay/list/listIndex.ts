@@ -64,9 +64,10 @@ function keyTest(column: ColumnId, filter: string, keys: ColumnKeys): ((key: num
       return (key) => key === id;
     }
     case 'text': {
-      // Decided once per distinct value, then looked up per row.
+      // Decided once per distinct value, then looked up per row. `=value`: that value exactly (as listModel).
+      const exact = /^=(.+)$/.exec(filter.trim())?.[1];
       const needle = filter.trim().toLowerCase();
-      const matches = Uint8Array.from(keys.texts!, (text) => (text.toLowerCase().includes(needle) ? 1 : 0));
+      const matches = Uint8Array.from(keys.texts!, (text) => ((exact !== undefined ? text === exact : text.toLowerCase().includes(needle)) ? 1 : 0));
       return (key) => matches[key] === 1;
     }
     case 'boolean': {

@@ -8,7 +8,7 @@ import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { filterRows, type Filters } from '../listModel';
 import { compareHash } from '../routes';
 import { MatrixFilters } from './MatrixFilters';
-import { buildMatrix, cellName, LABEL_LETTERS, type MatrixSort } from './matrixModel';
+import { cellName, groupMatrix, LABEL_LETTERS, sortMatrixRows, type MatrixSort } from './matrixModel';
 import './matrix.css';
 
 const ROW_HEIGHT = 26;
@@ -27,7 +27,8 @@ interface Props {
 export function TaskMatrix({ rows, labels, filters, onFilters, onOpenTask }: Props) {
   const [sort, setSort] = useState<MatrixSort>('failing-desc');
   const visible = useMemo(() => filterRows(rows, filters, null), [rows, filters]);
-  const matrix = useMemo(() => buildMatrix(visible, sort), [visible, sort]);
+  const grouped = useMemo(() => groupMatrix(visible), [visible]);
+  const matrix = useMemo(() => ({ columns: grouped.columns, rows: sortMatrixRows(grouped.rows, sort) }), [grouped, sort]); // a sort does not regroup 40,000 runs
   const scroller = useRef<HTMLDivElement>(null);
   const rowVirtualizer = useVirtualizer({ count: matrix.rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const columnVirtualizer = useVirtualizer({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
-import { buildMatrix, cellName } from './matrixModel';
+import { filterRows } from '../listModel';
+import { buildMatrix, cellName, taskRunsFilters } from './matrixModel';
 
 const row = (id: string, task_id: string, model: string, mode: string, joint_succ: boolean): TrajectoryRow => ({
   id, task_id, model, mode, scenario: 's', label: joint_succ ? 'correct' : 'logic', evidence: null, matched: 0, gt_calls: 1, agent_calls: 1,
@@ -21,6 +22,16 @@ describe('task matrix', () => {
   it('sorts by how many runs fail, either way, task id breaking ties', () => {
     expect(buildMatrix(rows, 'failing-desc').rows.map((r) => r.taskId)).toEqual(['t2', 't1']);
     expect(buildMatrix(rows, 'failing-asc').rows.map((r) => r.taskId)).toEqual(['t1', 't2']);
+  });
+});
+
+describe("a matrix row opens its task's runs", () => {
+  it('selects exactly that task: retail-03 leaves out retail-030', () => {
+    const runs = [row('a', 'retail-03', 'm', 'static', false), row('b', 'retail-030', 'm', 'static', false), row('c', 'Retail-03', 'm', 'static', false), row('d', 'retail-03', 'n', 'easy', true)];
+    const filters = taskRunsFilters({ model: '', task: 'retail' }, 'retail-03');
+    expect(filters.task).toBe('=retail-03');
+    expect(filterRows(runs, filters, null).map((r) => r.id)).toEqual(['a', 'd']);
+    expect(filterRows(runs, { task: 'retail-03' }, null).map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']); // typed by hand: still a part
   });
 });
 

@@ -32,7 +32,13 @@ export const LABEL_LETTERS: Record<Label, string> = {
 
 const columnKey = (model: string, mode: string) => `${model}\u0000${mode}`;
 
-export function buildMatrix(rows: readonly TrajectoryRow[], sort: MatrixSort): { columns: MatrixColumn[]; rows: MatrixRow[] } {
+export interface Matrix {
+  columns: MatrixColumn[];
+  rows: MatrixRow[];
+}
+
+/** Runs grouped into the matrix: columns by model then mode, rows in first-seen order (sortMatrixRows orders them). */
+export function groupMatrix(rows: readonly TrajectoryRow[]): Matrix {
   const columns = new Map<string, MatrixColumn>();
   const tasks = new Map<string, MatrixRow>();
   for (const row of rows) {
@@ -46,14 +52,24 @@ export function buildMatrix(rows: readonly TrajectoryRow[], sort: MatrixSort): {
     task.runs++;
     if (!row.joint_succ) task.failing++;
   }
-  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const sortedColumns = [...columns.values()].sort((a, b) => byName(a.model, b.model) || byName(a.mode, b.mode));
-  const sortedRows = [...tasks.values()].sort((a, b) => {
+  return { columns: sortedColumns, rows: [...tasks.values()] };
+}
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The rows in the asked order, task id breaking ties; a new sort re-orders rows, it does not regroup the runs. */
+export function sortMatrixRows(rows: readonly MatrixRow[], sort: MatrixSort): MatrixRow[] {
+  return [...rows].sort((a, b) => {
     if (sort === 'failing-desc' && a.failing !== b.failing) return b.failing - a.failing;
     if (sort === 'failing-asc' && a.failing !== b.failing) return a.failing - b.failing;
     return byName(a.taskId, b.taskId);
   });
-  return { columns: sortedColumns, rows: sortedRows };
+}
+
+export function buildMatrix(rows: readonly TrajectoryRow[], sort: MatrixSort): Matrix {
+  const grouped = groupMatrix(rows);
+  return { columns: grouped.columns, rows: sortMatrixRows(grouped.rows, sort) };
 }
 
 /** A cell's accessible name: the task, the column, and each run's label. */
@@ -61,4 +77,9 @@ export function cellName(row: MatrixRow, column: MatrixColumn, runs: readonly Tr
   const where = `${row.taskId}, ${column.model} ${column.mode}`;
   if (!runs?.length) return `${where}: no run`;
   return `${where}: ${runs.map((r) => r.label.replace('_', ' ')).join(', ')}`;
+}
+
+/** The list's filters that show one task's runs: exactly that task (a part would also match retail-030 for retail-03). */
+export function taskRunsFilters<F extends { task?: string }>(filters: F, taskId: string): F {
+  return { ...filters, task: `=${taskId}` };
 }

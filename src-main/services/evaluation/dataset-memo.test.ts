@@ -1,0 +1,46 @@
+// The loaded dataset is used again only while every file and listing the loader read is the same:
+// a changed task, a new scenario folder or annotation file, a removed file each load it again.
+import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shopFiles } from '../../../shared/eval/test-support/shop';
+import { loadDataset } from '../../../shared/format/loader';
+import { writeDatasetFolder } from '../../test-support/dataset-folder';
+import { loadDatasetMemo } from './dataset-memo';
+import { nodeDatasetSource } from './node-source';
+
+let dir: string | undefined;
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('dataset memo', () => {
+  it('gives the same copy for unchanged files and a fresh one equal to a plain load after each change', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'egostudio-memo-'));
+    const root = await writeDatasetFolder(path.join(dir, 'shop'), shopFiles());
+    const source = nodeDatasetSource(root);
+    const load = () => loadDatasetMemo(root, source);
+    const plain = () => loadDataset(nodeDatasetSource(root));
+
+    const first = await load();
+    expect(await load()).toBe(first);
+
+    const tasks = shopFiles()['tasks.jsonl'];
+    const changes = [
+      () => writeFile(path.join(root, 'tasks.jsonl'), tasks.replace('"t1"', '"t1-renamed"')),
+      () => writeDatasetFolder(root, { 'scenarios/other/schema.sql': 'CREATE TABLE x (a TEXT);', 'scenarios/other/tools.json': '{"state_tables":[],"tools":[]}' }),
+      () => writeDatasetFolder(root, { 'annotations/alice.jsonl': '{not json\n' }),
+      () => unlink(path.join(root, 'ground_truth.jsonl')),
+    ];
+    let previous = first;
+    for (const change of changes) {
+      await change();
+      const next = await load();
+      expect(next).not.toBe(previous);
+      expect(next).toEqual(await plain());
+      expect(await load()).toBe(next);
+      previous = next;
+    }
+  });
+});
