@@ -1,68 +1,21 @@
 // The trajectory list: every evaluated trajectory, virtualized (only the visible rows are in the
 // DOM), with a filter and a sort on each column and a text search in the dialogue. Columns fit
 // their values (model and mode names in full) and can be resized by dragging or with the arrow
-// keys on the header's edge; the widths set are remembered.
+// keys on the header's edge; the widths set are remembered. At 100,000 rows a filter or sort is a
+// pass over typed arrays (list/listIndex.ts), and scrolling re-renders only the rows.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { evaluationWorker } from '../../evaluation/evaluationService';
 import { useStudioStore } from '../../state/store';
 import type { TrajectoryRow } from '../../evaluation/protocol';
-import {
-  choicesOf,
-  clampWidth,
-  columnIds,
-  columns,
-  filterRows,
-  fitColumnWidths,
-  gridTemplate,
-  MAX_COLUMN_WIDTH,
-  MIN_COLUMN_WIDTH,
-  nextSort,
-  parseStoredWidths,
-  sortRows,
-  type ColumnId,
-  type ColumnWidths,
-  type Filters,
-  type SortSpec,
-} from './listModel';
+import { columnIds, columns, gridTemplate, type ColumnId, type Filters, type SortSpec } from './listModel';
+import { ListHeader } from './list/ListHeader';
+import { ListRow } from './list/ListRow';
+import { useColumnWidths } from './list/useColumnWidths';
+import { useListIndex } from './list/useListIndex';
+import { useListView } from './list/useListView';
 
 const ROW_HEIGHT = 28;
-const WIDTHS_KEY = 'egobench.replay.columnWidths';
-
-/** A text's width in the list's font (12px), measured on a canvas; estimated where there is none. */
-function measureText(text: string): number {
-  const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-  if (!context) return text.length * 7;
-  context.font = `12px ${getComputedStyle(document.body).fontFamily}`;
-  return context.measureText(text).width;
-}
-
-function storedWidths(): Partial<ColumnWidths> {
-  try {
-    return parseStoredWidths(window.localStorage.getItem(WIDTHS_KEY));
-  } catch {
-    return {};
-  }
-}
-
-/** Fitted widths under the ones the user set; setWidth(column, null) goes back to the fitted one. */
-function useColumnWidths(rows: readonly TrajectoryRow[]): [ColumnWidths, (column: ColumnId, width: number | null) => void] {
-  const [userWidths, setUserWidths] = useState(storedWidths);
-  const fitted = useMemo(() => fitColumnWidths(rows, measureText), [rows]);
-  const setWidth = (column: ColumnId, width: number | null) =>
-    setUserWidths((current) => {
-      const next = { ...current };
-      if (width === null) delete next[column];
-      else next[column] = clampWidth(width);
-      try {
-        window.localStorage.setItem(WIDTHS_KEY, JSON.stringify(next));
-      } catch {
-        // storage unavailable: the widths last for this page
-      }
-      return next;
-    });
-  return [{ ...fitted, ...userWidths }, setWidth];
-}
 
 interface Props {
   rows: TrajectoryRow[];
@@ -73,27 +26,18 @@ interface Props {
   onSelect(id: string): void;
 }
 
-export function TrajectoryList({ rows: streamedRows, selectedId, overridden, filters, onFilters, onSelect }: Props) {
-  // Rows arrive in batches while the host scores: React may skip to the latest batch instead of
-  // filtering, sorting and measuring the whole list once per batch.
-  const rows = useDeferredValue(streamedRows);
-  const [sort, setSort] = useState<SortSpec | null>(null);
-  const [query, setQuery] = useState('');
+/** Ids of the rows whose dialogue matches the query (host search, debounced), or null without a query. */
+function useDialogueSearch(query: string, rowCount: number): ReadonlySet<string> | null {
   const [searchIds, setSearchIds] = useState<Set<string> | null>(null);
-  const deferredQuery = useDeferredValue(query);
-  const rowCount = rows.length;
   const datasetId = useStudioStore((s) => s.currentDataset?.id ?? null);
-
-  // Dialogue search runs in the host (and the worker for imported files), debounced; re-run when new rows arrive.
+  // Re-run when new rows arrive.
+  const searching = query.trim() !== '';
   useEffect(() => {
-    if (deferredQuery.trim() === '') {
-      setSearchIds(null);
-      return;
-    }
+    if (!searching) return;
     let live = true;
     const timer = setTimeout(() => {
       if (!datasetId) return;
-      evaluationWorker.search(datasetId, deferredQuery).then(
+      evaluationWorker.search(datasetId, query).then(
         (ids) => live && setSearchIds(new Set(ids)),
         () => undefined,
       );
@@ -102,15 +46,28 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
       live = false;
       clearTimeout(timer);
     };
-  }, [datasetId, deferredQuery, rowCount]);
+  }, [datasetId, query, searching, rowCount]);
+  return searching ? searchIds : null;
+}
+
+export function TrajectoryList({ rows: streamedRows, selectedId, overridden, filters, onFilters, onSelect }: Props) {
+  // Rows arrive in batches while the host scores: React may skip to the latest batch instead of
+  // indexing and measuring the list once per batch.
+  const rows = useDeferredValue(streamedRows);
+  const streaming = useStudioStore((s) => s.evaluation.status === 'evaluating' || s.evaluation.status === 'loading');
+  const index = useListIndex(rows, !streaming);
+  const [sort, setSort] = useState<SortSpec | null>(null);
+  const [query, setQuery] = useState('');
+  const searchIds = useDialogueSearch(useDeferredValue(query), rows.length);
 
   const deferredFilters = useDeferredValue(filters);
-  const visible = useMemo(() => sortRows(filterRows(rows, deferredFilters, searchIds), sort), [rows, deferredFilters, searchIds, sort]);
+  /** Indexes into rows, filtered and sorted (the previous view while a sort is computed in the worker). */
+  const visible = useListView(index, deferredFilters, searchIds, sort).indexes;
   const choices = useMemo(() => {
     const out: Partial<Record<ColumnId, string[]>> = {};
-    for (const c of columnIds) if (columns[c].kind === 'choice') out[c] = choicesOf(rows, c);
+    for (const c of columnIds) if (columns[c].kind === 'choice') out[c] = index.distinct(c);
     return out;
-  }, [rows]);
+  }, [index]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is used as documented
@@ -118,21 +75,31 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
     count: visible.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 6,
   });
 
   // Keep the selected row in view when it changes from outside (deep link, keys).
-  const selectedIndex = useMemo(() => visible.findIndex((r) => r.id === selectedId), [visible, selectedId]);
+  const selectedIndex = useMemo(() => {
+    const at = selectedId === null ? -1 : rows.findIndex((r) => r.id === selectedId);
+    return at < 0 ? -1 : visible.indexOf(at);
+  }, [rows, visible, selectedId]);
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
 
-  const setFilter = (column: ColumnId, value: string) => onFilters({ ...filters, [column]: value });
-  const [widths, setWidth] = useColumnWidths(rows);
+  const distinct = useCallback((c: ColumnId) => index.distinct(c), [index]);
+  const [widths, setWidth] = useColumnWidths(distinct);
   const totalWidth = columnIds.reduce((sum, c) => sum + widths[c], 0);
   const headRef = useRef<HTMLDivElement>(null);
   const tableStyle = { '--trajectory-columns': gridTemplate(widths), '--trajectory-width': `${totalWidth}px` } as CSSProperties;
+  // Rows keep one select callback across the parent's renders (a streamed batch re-renders it).
+  const selectRef = useRef(onSelect);
+  useEffect(() => {
+    selectRef.current = onSelect;
+  }, [onSelect]);
+  const select = useCallback((id: string) => selectRef.current(id), []);
 
+  const items = virtualizer.getVirtualItems();
   return (
     <section className="trajectory-list-panel" aria-label="Trajectories" style={{ width: `clamp(480px, ${totalWidth + 18}px, 50vw)` }}>
       <div className="list-toolbar">
@@ -162,30 +129,7 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
       </div>
       <div className="trajectory-table" role="table" aria-label="Trajectory list" aria-rowcount={visible.length} style={tableStyle}>
         <div className="trajectory-head" ref={headRef} role="rowgroup">
-          <div className="trajectory-row header" role="row">
-            {columnIds.map((c) => (
-              <div
-                key={c}
-                role="columnheader"
-                className={`cell col-${c}`}
-                data-column={c}
-                aria-sort={sort?.column === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-              >
-                <button type="button" className="sort-button" onClick={() => setSort(nextSort(sort, c))} title={`Sort by ${columns[c].title}`}>
-                  {columns[c].title}
-                  {sort?.column === c ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-                </button>
-                <ColumnResizer column={c} width={widths[c]} onWidth={(w) => setWidth(c, w)} />
-              </div>
-            ))}
-          </div>
-          <div className="trajectory-row filters" role="row">
-            {columnIds.map((c) => (
-              <div key={c} className={`cell col-${c}`} role="cell">
-                <ColumnFilter column={c} value={filters[c] ?? ''} choices={choices[c]} onChange={(v) => setFilter(c, v)} />
-              </div>
-            ))}
-          </div>
+          <ListHeader sort={sort} onSort={setSort} widths={widths} onWidth={setWidth} filters={filters} choices={choices} onFilters={onFilters} />
         </div>
         <div
           className="trajectory-scroll"
@@ -199,16 +143,18 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
           }}
         >
           <div className="trajectory-rows" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = visible[item.index];
+            {items.map((item) => {
+              const row = rows[visible[item.index]];
               return (
                 <ListRow
-                  key={row.id}
+                  // A slot per place in the window, not per row: a row scrolled in takes the DOM of
+                  // the one scrolled out (text and attributes updated, no nodes made or removed).
+                  key={item.index % items.length}
                   row={row}
                   top={item.start}
                   selected={row.id === selectedId}
                   overridden={overridden.has(row.id)}
-                  onSelect={onSelect}
+                  onSelect={select}
                 />
               );
             })}
@@ -219,143 +165,3 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
     </section>
   );
 }
-
-/**
- * The right edge of a column header: drag it, or focus it and press ←/→ (Shift: 40 px steps),
- * to set the column's width; double-click or Home fits the column again.
- */
-function ColumnResizer({ column, width, onWidth }: { column: ColumnId; width: number; onWidth(width: number | null): void }) {
-  const drag = useRef<{ x: number; width: number } | null>(null);
-  return (
-    <div
-      role="separator"
-      aria-orientation="vertical"
-      aria-label={`Resize the ${columns[column].title} column`}
-      aria-valuenow={width}
-      aria-valuemin={MIN_COLUMN_WIDTH}
-      aria-valuemax={MAX_COLUMN_WIDTH}
-      tabIndex={0}
-      className="column-resizer"
-      data-testid={`resize-${column}`}
-      title="Drag (or ←/→) to resize; double-click to fit"
-      onPointerDown={(e) => {
-        e.preventDefault();
-        e.currentTarget.setPointerCapture(e.pointerId);
-        drag.current = { x: e.clientX, width };
-      }}
-      onPointerMove={(e) => {
-        if (drag.current) onWidth(drag.current.width + e.clientX - drag.current.x);
-      }}
-      onPointerUp={(e) => {
-        drag.current = null;
-        e.currentTarget.releasePointerCapture(e.pointerId);
-      }}
-      onDoubleClick={() => onWidth(null)}
-      onKeyDown={(e) => {
-        const step = e.shiftKey ? 40 : 10;
-        if (e.key === 'ArrowLeft') onWidth(width - step);
-        else if (e.key === 'ArrowRight') onWidth(width + step);
-        else if (e.key === 'Home') onWidth(null);
-        else return;
-        e.preventDefault();
-        e.stopPropagation();
-      }}
-    />
-  );
-}
-
-function ColumnFilter({ column, value, choices, onChange }: { column: ColumnId; value: string; choices?: string[]; onChange(v: string): void }) {
-  const { kind, title } = columns[column];
-  const label = `Filter ${title}`;
-  if (kind === 'choice')
-    return (
-      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">all</option>
-        {(choices ?? []).map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
-    );
-  if (kind === 'boolean')
-    return (
-      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">all</option>
-        <option value="yes">yes</option>
-        <option value="no">no</option>
-      </select>
-    );
-  return (
-    <input
-      aria-label={label}
-      value={value}
-      placeholder={kind === 'number' ? '>3, 2-5' : 'contains'}
-      title={kind === 'number' ? 'A number, >n, >=n, <n, <=n, !=n or a range a-b' : 'Part of the value, or =value for exactly that value'}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
-}
-
-const ListRow = memo(function ListRow({
-  row,
-  top,
-  selected,
-  overridden,
-  onSelect,
-}: {
-  row: TrajectoryRow;
-  top: number;
-  selected: boolean;
-  overridden: boolean;
-  onSelect(id: string): void;
-}) {
-  return (
-    <div
-      role="row"
-      className={`trajectory-row body${selected ? ' selected' : ''}`}
-      style={{ transform: `translateY(${top}px)` }}
-      aria-selected={selected}
-      data-id={row.id}
-      title={`${row.id}${row.imported ? ` (imported from ${row.file})` : ''}`}
-      onClick={() => onSelect(row.id)}
-    >
-      <div role="cell" className="cell col-model" title={row.model}>
-        {row.imported ? <span className="imported-mark" title={`imported: ${row.file}`}>⇪ </span> : null}
-        {row.model}
-      </div>
-      <div role="cell" className="cell col-mode" title={row.mode}>
-        {row.mode}
-      </div>
-      <div role="cell" className="cell col-scenario" title={row.scenario}>
-        {row.scenario}
-      </div>
-      <div role="cell" className="cell col-task" title={row.task_id}>
-        {row.task_id}
-      </div>
-      <div role="cell" className="cell col-label">
-        <span className={`label-chip label-${row.label}`}>{row.label}</span>
-        {overridden ? (
-          <span className="override-mark" title="a reviewer overrode this label">
-            ✎
-          </span>
-        ) : null}
-      </div>
-      <div role="cell" className={`cell col-tool_succ ${row.tool_succ ? 'yes' : 'no'}`}>
-        {row.tool_succ ? '✓' : '✗'}
-      </div>
-      <div role="cell" className={`cell col-result_succ ${row.result_succ ? 'yes' : 'no'}`}>
-        {row.result_succ ? '✓' : '✗'}
-      </div>
-      <div role="cell" className="cell col-calls num">
-        {row.calls}
-      </div>
-      <div role="cell" className="cell col-turns num">
-        {row.turns}
-      </div>
-      <div role="cell" className="cell col-tokens num">
-        {row.tokens.toLocaleString()}
-      </div>
-    </div>
-  );
-});

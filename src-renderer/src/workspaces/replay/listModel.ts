@@ -176,6 +176,11 @@ const FITTED: readonly ColumnId[] = ['model', 'mode', 'scenario', 'task'];
  * text's width in px), clamped to [MIN_COLUMN_WIDTH, FIT_MAX]; the others fixed.
  */
 export function fitColumnWidths(rows: readonly TrajectoryRow[], measure: (text: string) => number): ColumnWidths {
+  return fitWidthsOfValues((c) => rows.map((row) => String(columns[c].value(row))), measure);
+}
+
+/** As fitColumnWidths, from each fitted column's values (its distinct values are enough). */
+export function fitWidthsOfValues(valuesOf: (column: ColumnId) => Iterable<string>, measure: (text: string) => number): ColumnWidths {
   const widths = {} as ColumnWidths;
   for (const c of columnIds) {
     if (!FITTED.includes(c)) {
@@ -183,13 +188,7 @@ export function fitColumnWidths(rows: readonly TrajectoryRow[], measure: (text: 
       continue;
     }
     let longest = columns[c].title;
-    const seen = new Set<string>();
-    for (const row of rows) {
-      const text = String(columns[c].value(row));
-      if (seen.has(text)) continue;
-      seen.add(text);
-      if (text.length > longest.length) longest = text;
-    }
+    for (const text of valuesOf(c)) if (text.length > longest.length) longest = text;
     // The longest by characters, measured; a wide-lettered shorter one can be a little wider.
     const measured = Math.max(measure(longest), measure(columns[c].title) + 16 /* sort mark */);
     widths[c] = clampWidth(Math.ceil(measured * 1.08) + CELL_PADDING, FIT_MAX);

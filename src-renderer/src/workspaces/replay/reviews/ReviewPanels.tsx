@@ -122,7 +122,13 @@ export function AgreementPanel({ datasetId, rows, labels }: { datasetId: string;
   const reviews = useDatasetReviews(datasetId);
   const [open, setOpen] = useState(false);
   const showMessage = useStudioStore((s) => s.showMessage);
-  const autoById = useMemo(() => new Map(rows.map((r) => [r.id, r.label])), [rows]);
+  // Only the reviewed rows' labels: not a map of every row at each streamed batch (100,000 rows).
+  const autoById = useMemo(() => {
+    const reviewed = new Set(reviews.map((r) => r.trajectoryId));
+    const out = new Map<string, TrajectoryRow['label']>();
+    if (reviewed.size > 0) for (const r of rows) if (reviewed.has(r.id)) out.set(r.id, r.label);
+    return out;
+  }, [rows, reviews]);
   const result = useMemo(
     () =>
       confusion(

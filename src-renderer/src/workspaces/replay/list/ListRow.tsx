@@ -1,0 +1,66 @@
+// One row of the trajectory list. Memoised: scrolling mounts only the rows coming into view.
+import { memo } from 'react';
+import type { TrajectoryRow } from '../../../evaluation/protocol';
+
+export const ListRow = memo(function ListRow({
+  row,
+  top,
+  selected,
+  overridden,
+  onSelect,
+}: {
+  row: TrajectoryRow;
+  top: number;
+  selected: boolean;
+  overridden: boolean;
+  onSelect(id: string): void;
+}) {
+  return (
+    <div
+      role="row"
+      className={`trajectory-row body${selected ? ' selected' : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+      aria-selected={selected}
+      data-id={row.id}
+      title={`${row.id}${row.imported ? ` (imported from ${row.file})` : ''}`}
+      onClick={() => onSelect(row.id)}
+    >
+      <div role="cell" className="cell col-model" title={row.model}>
+        {row.imported ? <span className="imported-mark" title={`imported: ${row.file}`}>⇪ </span> : null}
+        {row.model}
+      </div>
+      <div role="cell" className="cell col-mode" title={row.mode}>
+        {row.mode}
+      </div>
+      <div role="cell" className="cell col-scenario" title={row.scenario}>
+        {row.scenario}
+      </div>
+      <div role="cell" className="cell col-task" title={row.task_id}>
+        {row.task_id}
+      </div>
+      <div role="cell" className="cell col-label">
+        <span className={`label-chip label-${row.label}`}>{row.label}</span>
+        {overridden ? (
+          <span className="override-mark" title="a reviewer overrode this label">
+            ✎
+          </span>
+        ) : null}
+      </div>
+      <div role="cell" className={`cell col-tool_succ ${row.tool_succ ? 'yes' : 'no'}`}>
+        {row.tool_succ ? '✓' : '✗'}
+      </div>
+      <div role="cell" className={`cell col-result_succ ${row.result_succ ? 'yes' : 'no'}`}>
+        {row.result_succ ? '✓' : '✗'}
+      </div>
+      <div role="cell" className="cell col-calls num">
+        {row.calls}
+      </div>
+      <div role="cell" className="cell col-turns num">
+        {row.turns}
+      </div>
+      <div role="cell" className="cell col-tokens num">
+        {row.tokens.toLocaleString()}
+      </div>
+    </div>
+  );
+});
