@@ -16,18 +16,35 @@ class EvaluationWorker {
   /** Where imported files' rows go (the session's store, wired in evaluationEvents.ts). */
   onImported: (rows: TrajectoryRow[], problems: Problem[]) => void = () => undefined;
 
+  /** Requests made while the session's dataset is read, sent once the worker is open (null: none is being opened). */
+  private waiting: ToWorker[] | null = null;
+
+  /**
+   * The session's dataset is being read: the previous worker goes, and requests made meanwhile
+   * (a deep-linked trajectory's replay, as rows stream in from the host) wait for open().
+   */
+  expectOpen(): void {
+    this.close();
+    this.waiting = [];
+  }
+
   /** A fresh worker over the session's loaded dataset (imports of the previous one are dropped). */
   open(dataset: LoadedDataset): void {
-    this.close();
+    const waiting = this.waiting ?? [];
+    if (this.waiting) this.worker?.terminate();
+    else this.close();
+    this.waiting = null;
     const worker = new Worker(new URL('./evaluation.worker.ts', import.meta.url), { type: 'module', name: 'evaluation' });
     this.worker = worker;
     worker.onmessage = (event: MessageEvent<FromWorker>) => worker === this.worker && this.onMessage(event.data);
     this.send({ type: 'open', dataset });
+    for (const message of waiting) this.send(message);
   }
 
   close(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.waiting = null;
     for (const pending of [...this.replays.values(), ...this.searches.values()]) pending.reject(new Error('evaluation closed'));
     this.replays.clear();
     this.searches.clear();
@@ -60,8 +77,9 @@ class EvaluationWorker {
   }
 
   private send(message: ToWorker): void {
-    if (!this.worker) throw new Error('no dataset is being evaluated');
-    this.worker.postMessage(message);
+    if (this.worker) this.worker.postMessage(message);
+    else if (this.waiting) this.waiting.push(message);
+    else throw new Error('no dataset is being evaluated');
   }
 
   private onMessage(message: FromWorker): void {

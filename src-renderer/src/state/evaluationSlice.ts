@@ -80,6 +80,7 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
       try {
         // The host starts at once: reading the dataset here as well (for the profile, labels and
         // the replay worker) runs beside it rather than before it.
+        evaluationWorker.expectOpen();
         const loading = sessionDataset(dataset, reload);
         const started = studioApi().evaluation.start(dataset.id, runId);
         started.catch(() => undefined); // awaited below, after the load's own failure
@@ -92,7 +93,9 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
         evaluationWorker.open(loaded);
         await started;
       } catch (error) {
-        if (get().evaluation.runId === runId) patch({ status: 'error', message: (error as Error).message });
+        if (get().evaluation.runId !== runId) return;
+        evaluationWorker.close(); // requests waiting for this dataset's worker fail rather than hang
+        patch({ status: 'error', message: (error as Error).message });
       }
     },
     receiveEvaluationRows: ({ runId, rows: packed, problems, progress }) => {
