@@ -1,6 +1,7 @@
 // Push notifications from the host to the renderer: IPC messages in Electron, Server-Sent Events
 // in the browser host. Later issues add events (the file watcher reports changed files here).
 import type { ModelFigures } from '../eval/aggregate';
+import type { Label } from '../eval/profile';
 import type { PackedRows } from '../eval/trajectory-row';
 import type { Problem } from '../format/types';
 import type { DatasetSummary } from './studio-api';
@@ -40,6 +41,9 @@ export interface EvaluationSummary {
   seconds: number;
   scoredFiles: number;
   cachedFiles: number;
+  /** The dataset's scoring profile and its labels, as the host read them (the list can show without the renderer's own copy). */
+  profile: 'paper' | 'egobench';
+  labels: Label[];
 }
 
 export type EgobenchImportEvent =

@@ -3,7 +3,7 @@
 // (evaluation.rows), then the figures (evaluation.done). The thread that answers API calls only
 // loads the dataset and hands out work: a scenario whose SQL never ends costs a worker, not the host.
 import type { EvaluationRunId } from '../../shared/api/studio-api';
-import { taskCountByScenario } from '../../shared/eval/evaluate';
+import { profileOf, taskCountByScenario } from '../../shared/eval/evaluate';
 import { packRows } from '../../shared/eval/trajectory-row';
 import type { StudioEventBus } from './event-bus';
 import { evaluateFolder } from './evaluation/run-evaluation';
@@ -47,6 +47,8 @@ export function startEvaluation(options: EvaluationSessionOptions, datasetId: st
           seconds: (performance.now() - started) / 1000,
           scoredFiles,
           cachedFiles,
+          profile: profileOf(dataset).profile.id,
+          labels: [...profileOf(dataset).labels],
         },
       }),
     (error: Error) => events.emit('evaluation.done', { datasetId, runId, error: error.message }),

@@ -1,6 +1,7 @@
 // The browser host scores in worker threads with a time limit: a scenario whose data.sql never
 // ends (an infinite recursive CTE) costs a worker, is reported with its file, and the host keeps
 // answering app.info over real HTTP meanwhile. Rows stream as events, in file and line order.
+import { PAPER_LABELS } from '../../shared/eval/paper-profile';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,8 @@ describe('evaluation.start in the browser host', () => {
     // The run lasts at least the time limit; a host frozen by the seed would answer once at most.
     expect(answered).toBeGreaterThanOrEqual(5);
     expect(end.error).toBeUndefined();
+    // The dataset's profile and labels come with the figures: the renderer shows the rows without its own copy.
+    expect(end.summary).toMatchObject({ profile: 'paper', labels: [...PAPER_LABELS] }); // the fixture names no profile
     const problems = rows.flatMap((r) => r.problems);
     expect(problems).toContainEqual(expect.objectContaining({ file: 'scenarios/loop/data.sql', message: expect.stringMatching(/ran longer than 1.5 s/) }));
     expect(problems).toContainEqual(expect.objectContaining({ file: 'trajectories/a.jsonl', line: 2, message: expect.stringMatching(/scenario "loop" cannot run/) }));

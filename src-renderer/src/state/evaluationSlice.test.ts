@@ -25,19 +25,19 @@ describe('evaluation slice', () => {
     store().finishEvaluation({ datasetId: 'd', runId: 'other', error: 'not mine' });
     expect(selectTrajectoryRows(store()).map((r) => r.id)).toEqual(['a', 'b']);
     expect(store().evaluation.status).toBe('evaluating');
-    const summary = { trajectories: 2, models: {}, problems: 1, task_counts: { s: 1 }, seconds: 0.5, scoredFiles: 1, cachedFiles: 0 };
+    const summary = { trajectories: 2, models: {}, problems: 1, task_counts: { s: 1 }, seconds: 0.5, scoredFiles: 1, cachedFiles: 0, profile: 'paper' as const, labels: [] };
     store().finishEvaluation({ datasetId: 'd', runId: 'mine', summary });
     expect(store().evaluation).toMatchObject({ status: 'ready', summary, problems: [{ file: 'f', line: 2, message: 'bad' }] });
   });
 
-  it('waits for the dataset profile before it is ready when the host finishes first', () => {
+  it("is ready at the host's end with the host's profile, before the renderer's copy is read", () => {
     const store = useStudioStore.getState;
-    useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, profile: null } }));
-    const summary = { trajectories: 0, models: {}, problems: 0, task_counts: {}, seconds: 0.1, scoredFiles: 0, cachedFiles: 1 };
+    useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, profile: null, labels: [] } }));
+    const summary = { trajectories: 0, models: {}, problems: 0, task_counts: {}, seconds: 0.1, scoredFiles: 0, cachedFiles: 1, profile: 'egobench' as const, labels: ['correct' as const, 'logic' as const] };
     store().finishEvaluation({ datasetId: 'd', runId: 'mine', summary });
-    expect(store().evaluation).toMatchObject({ status: 'evaluating', summary });
+    expect(store().evaluation).toMatchObject({ status: 'ready', summary, profile: 'egobench', labels: ['correct', 'logic'] });
     store().finishEvaluation({ datasetId: 'd', runId: 'mine', error: 'host failed' });
-    expect(store().evaluation.status).toBe('error');
+    expect(store().evaluation).toMatchObject({ status: 'error', message: 'host failed' });
   });
 
   it('gives Reports the dataset rows as a run once ready, imported rows left out', () => {
@@ -45,7 +45,7 @@ describe('evaluation slice', () => {
     expect(evaluationRunOf(store().evaluation)).toBeNull();
     store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: packRows([row('a')]), problems: [], progress });
     store().addImportedRows([row('dropped', true)], []);
-    store().finishEvaluation({ datasetId: 'd', runId: 'mine', summary: { trajectories: 1, models: {}, problems: 0, task_counts: { s: 1 }, seconds: 1, scoredFiles: 1, cachedFiles: 0 } });
+    store().finishEvaluation({ datasetId: 'd', runId: 'mine', summary: { trajectories: 1, models: {}, problems: 0, task_counts: { s: 1 }, seconds: 1, scoredFiles: 1, cachedFiles: 0, profile: 'paper', labels: [] } });
     const built = evaluationRunOf(store().evaluation)!;
     expect(built.run.trajectories.map((t) => t.id)).toEqual(['a']);
     expect(built.run.usage).toEqual({ a: { rounds: 3, tokens: 40 } });

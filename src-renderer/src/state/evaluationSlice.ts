@@ -112,9 +112,13 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
     },
     finishEvaluation: ({ runId, summary, error }) => {
       if (runId !== get().evaluation.runId) return;
-      // Before the dataset's profile is read (startEvaluation), the figures wait for it.
-      const profileRead = get().evaluation.profile !== null;
-      patch(error !== undefined ? { status: 'error', message: error } : { status: profileRead ? 'ready' : 'evaluating', summary: summary ?? null });
+      if (error !== undefined || !summary) {
+        patch({ status: 'error', message: error ?? 'the host sent no figures' });
+        return;
+      }
+      // The host read the dataset's profile as well: the rows show without waiting for the
+      // renderer's own copy (startEvaluation), which problems, replays and imports still use.
+      patch({ status: 'ready', summary, profile: summary.profile, labels: [...summary.labels] });
     },
     addImportedRows: (rows, problems) =>
       set((s) => ({ evaluation: { ...s.evaluation, rows: s.evaluation.rows.concat(rows), problems: s.evaluation.problems.concat(problems) } })),

@@ -1,7 +1,7 @@
 // Shell state: the active workspace, the shortcut overlay, the status bar message and whether
 // the dataset sidebar shows in each workspace.
 import type { StateCreator } from 'zustand';
-import { defaultWorkspace, workspaceIds, type WorkspaceId } from '../workspaces/workspaces';
+import { defaultWorkspace, showsEvaluation, workspaceIds, type WorkspaceId } from '../workspaces/workspaces';
 import type { StudioState } from './store';
 
 export interface StatusMessage {
@@ -40,7 +40,7 @@ export interface UiSlice {
   showMessage(text: string, kind: StatusMessage['kind']): void;
 }
 
-export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set) => ({
+export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, get) => ({
   workspace: defaultWorkspace,
   hotkeyHelpOpen: false,
   paletteOpen: false,
@@ -57,7 +57,13 @@ export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set) =
       }
       return { sidebarShown: { ...state.sidebarShown, [workspace]: shown } };
     }),
-  setWorkspace: (workspace) => set({ workspace }),
+  setWorkspace: (workspace) => {
+    set({ workspace });
+    // Replay and Reports show the evaluation: the host starts it at the click, not once their
+    // chunk has loaded and mounted (on a busy renderer that was most of a second of an unchanged reopen).
+    const dataset = get().currentDataset;
+    if (dataset && showsEvaluation(workspace)) get().ensureEvaluation(dataset);
+  },
   setHotkeyHelpOpen: (hotkeyHelpOpen) => set({ hotkeyHelpOpen }),
   showMessage: (text, kind) => set((state) => ({ message: { text, kind, serial: (state.message?.serial ?? 0) + 1 } })),
 });

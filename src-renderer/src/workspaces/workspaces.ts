@@ -11,6 +11,11 @@ export const workspaceLabels: Record<WorkspaceId, string> = {
 
 export const defaultWorkspace: WorkspaceId = 'annotate';
 
+/** Workspaces that show the dataset's evaluation (its rows, its figures). */
+export function showsEvaluation(id: WorkspaceId): boolean {
+  return id === 'replay' || id === 'reports';
+}
+
 export function isWorkspaceId(value: string): value is WorkspaceId {
   return (workspaceIds as readonly string[]).includes(value);
 }

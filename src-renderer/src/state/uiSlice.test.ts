@@ -1,0 +1,36 @@
+// Choosing Replay or Reports starts the open dataset's evaluation at once (before the workspace's
+// chunk loads); the other workspaces, or no open dataset, start nothing.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DatasetSummary } from '../../../shared/api/studio-api';
+import { useStudioStore } from './store';
+
+const dataset = { id: 'd1', name: 'D1' } as DatasetSummary;
+const original = useStudioStore.getState().ensureEvaluation;
+
+function recordStarts(): string[] {
+  const started: string[] = [];
+  useStudioStore.setState({ ensureEvaluation: (d: DatasetSummary) => void started.push(d.id) });
+  return started;
+}
+
+afterEach(() => useStudioStore.setState({ ensureEvaluation: original, currentDataset: null, workspace: 'annotate' }));
+
+describe('setWorkspace', () => {
+  it('starts the evaluation when Replay or Reports is chosen with a dataset open', () => {
+    const started = recordStarts();
+    useStudioStore.setState({ currentDataset: dataset });
+    useStudioStore.getState().setWorkspace('annotate');
+    useStudioStore.getState().setWorkspace('adjudicate');
+    expect(started).toEqual([]);
+    useStudioStore.getState().setWorkspace('replay');
+    useStudioStore.getState().setWorkspace('reports');
+    expect(started).toEqual(['d1', 'd1']);
+    expect(useStudioStore.getState().workspace).toBe('reports');
+  });
+
+  it('starts nothing without an open dataset (the workspace starts it once one opens)', () => {
+    const started = recordStarts();
+    useStudioStore.getState().setWorkspace('replay');
+    expect(started).toEqual([]);
+  });
+});
