@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DatasetSummary, StudioApi } from '../../../shared/api/studio-api';
+import { StudioError } from '../../../shared/api/studio-error';
 import type { WorkspaceId } from '../workspaces/workspaces';
 import { App } from './App';
 
@@ -37,7 +38,11 @@ function fakeStudio(): { api: StudioApi; opened: string[] } {
       },
       clipStatus: async () => ({ folder: null, missing: 0, clips: [] }),
       listFiles: async () => Object.keys(files).map((path) => ({ path })),
-      readText: async (_id: string, path: string) => files[path],
+      // As the host answers: a file that is not there is a not-found error, not undefined.
+      readText: async (_id: string, path: string) => {
+        if (!Object.hasOwn(files, path)) throw new StudioError('not-found', `${path} does not exist`);
+        return files[path];
+      },
     },
     mediaUrl: () => '',
     onEvent: () => () => {},
