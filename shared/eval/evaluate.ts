@@ -110,22 +110,37 @@ export function assembleReport(
   const seen = new Set<string>();
   for (const { file, records, problems: fileProblems } of files) {
     if (fileProblems) problems.push(...fileProblems);
-    for (const record of records) {
-      if (record.id !== undefined) {
-        if (seen.has(record.id)) {
-          problems.push({ file, line: record.line, message: `trajectory id "${record.id}" repeats an earlier one; left out` });
-          continue;
-        }
-        seen.add(record.id);
-      }
-      if (record.problem) problems.push({ file, line: record.line, message: record.problem });
-      else if (record.row) rows.push(record.row);
-    }
+    keepRecords(file, records, seen, problems, (row) => rows.push(row));
   }
   const { labels } = profileOf(dataset);
   const models = aggregate(rows, taskCountByScenario(dataset), labels);
   const trajectories = rows.map(reportTrajectory);
   return { trajectories, models, problems, rows };
+}
+
+/**
+ * One file's records in order, as the report keeps them: a repeated id (across all files seen so
+ * far, `seen`) is a problem and left out, whatever became of the earlier line; a line's own
+ * problem goes to `problems`; every other scored row is handed to `keep` with its record.
+ */
+export function keepRecords(
+  file: string,
+  records: readonly LineRecord[],
+  seen: Set<string>,
+  problems: Problem[],
+  keep: (row: ScoredTrajectory, record: LineRecord) => void,
+): void {
+  for (const record of records) {
+    if (record.id !== undefined) {
+      if (seen.has(record.id)) {
+        problems.push({ file, line: record.line, message: `trajectory id "${record.id}" repeats an earlier one; left out` });
+        continue;
+      }
+      seen.add(record.id);
+    }
+    if (record.problem) problems.push({ file, line: record.line, message: record.problem });
+    else if (record.row) keep(record.row, record);
+  }
 }
 
 type ReportTrajectory = EvaluationReport['trajectories'][number];

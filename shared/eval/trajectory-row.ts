@@ -1,7 +1,7 @@
 // One evaluated trajectory as the studio lists it, the same whoever scored it (the host's worker
 // threads, streamed to the renderer, or the renderer for files the user imported).
 import type { Problem } from '../format/types';
-import type { LineRecord } from './evaluate';
+import { keepRecords, type LineRecord } from './evaluate';
 import type { ScoredTrajectory } from './aggregate';
 import type { Evidence, Label } from './profile';
 
@@ -56,24 +56,11 @@ export function trajectoryRow(scored: ScoredTrajectory, calls: number, file: str
   };
 }
 
-/**
- * Rows and problems of one file's records, in order, as `assembleReport` keeps them: a repeated
- * id (across all files seen so far, `seen`) is a problem and left out.
- */
+/** Rows and problems of one file's records, in order, as `assembleReport` keeps them (keepRecords). */
 export function rowsOfRecords(file: string, records: readonly LineRecord[], seen: Set<string>, imported = false) {
   const rows: TrajectoryRow[] = [];
   const problems: Problem[] = [];
-  for (const record of records) {
-    if (record.id !== undefined) {
-      if (seen.has(record.id)) {
-        problems.push({ file, line: record.line, message: `trajectory id "${record.id}" repeats an earlier one; left out` });
-        continue;
-      }
-      seen.add(record.id);
-    }
-    if (record.problem) problems.push({ file, line: record.line, message: record.problem });
-    else if (record.row) rows.push(trajectoryRow(record.row, record.calls ?? record.row.agent_calls, file, record.line, imported));
-  }
+  keepRecords(file, records, seen, problems, (row, record) => rows.push(trajectoryRow(row, record.calls ?? row.agent_calls, file, record.line, imported)));
   return { rows, problems };
 }
 
