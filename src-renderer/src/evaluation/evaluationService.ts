@@ -31,8 +31,7 @@ class EvaluationWorker {
   /** A fresh worker over the session's loaded dataset (imports of the previous one are dropped). */
   open(dataset: LoadedDataset): void {
     const waiting = this.waiting ?? [];
-    if (this.waiting) this.worker?.terminate();
-    else this.close();
+    if (!this.waiting) this.close(); // after expectOpen() there is no worker, and the waiting requests stay pending
     this.waiting = null;
     const worker = new Worker(new URL('./evaluation.worker.ts', import.meta.url), { type: 'module', name: 'evaluation' });
     this.worker = worker;
