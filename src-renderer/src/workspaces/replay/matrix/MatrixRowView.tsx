@@ -7,6 +7,9 @@ import type { VirtualItem } from '@tanstack/react-virtual';
 import { compareHash } from '../routes';
 import { cellName, LABEL_LETTERS, type MatrixColumn, type MatrixRow } from './matrixModel';
 
+/** A letter's width (matrix.css: .matrix-letter.one): a cell of one run is its letter, centred in the column. */
+const LETTER_WIDTH = 16;
+
 interface Props {
   row: MatrixRow;
   top: number;
@@ -37,13 +40,32 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
         ) : null}
       </span>
       <span className="matrix-fail sticky-2" role="gridcell" aria-colindex={2} aria-label={`${row.failing} of ${row.runs} runs fail`}>
-        {row.failing}/{row.runs}
+        {`${row.failing}/${row.runs}`}
       </span>
       {columnsShown.map((c) => {
         const column = columns[c.index];
         const runs = row.cells.get(column.key);
+        const name = cellName(row, column, runs);
+        const key = c.index % columnSlots;
+        if (runs?.length === 1) {
+          // The common cell, one run: the cell is its letter (half the elements to lay out at each scroll step).
+          const [run] = runs;
+          return (
+            <span
+              key={key}
+              role="gridcell"
+              aria-colindex={c.index + 3}
+              className={`matrix-cell matrix-letter one label-${run.label}`}
+              style={{ left: left + c.start + (c.size - LETTER_WIDTH) / 2 }}
+              aria-label={name}
+              title={`${run.id}: ${run.label}`}
+            >
+              {LABEL_LETTERS[run.label]}
+            </span>
+          );
+        }
         return (
-          <span key={c.index % columnSlots} role="gridcell" aria-colindex={c.index + 3} className="matrix-cell" style={{ left: left + c.start, width: c.size }} aria-label={cellName(row, column, runs)}>
+          <span key={key} role="gridcell" aria-colindex={c.index + 3} className="matrix-cell" style={{ left: left + c.start, width: c.size }} aria-label={name}>
             {runs?.map((t, i) => (
               <span key={i} className={`matrix-letter label-${t.label}`} title={`${t.id}: ${t.label}`}>
                 {LABEL_LETTERS[t.label]}

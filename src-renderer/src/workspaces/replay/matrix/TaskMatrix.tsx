@@ -37,14 +37,18 @@ export function TaskMatrix({ rows, labels, filters, onFilters, onOpenTask }: Pro
   const grouped = useMemo(() => groupMatrix(index.rows, visible), [index, visible]);
   const matrix = useMemo(() => ({ columns: grouped.columns, rows: sortMatrixRows(grouped.rows, sort) }), [grouped, sort]); // a sort does not regroup 40,000 runs
   const scroller = useRef<HTMLDivElement>(null);
+  // Not flushSync on scroll: the rows of a scroll step render in their own task, apart from the
+  // frame that lays them out (and the second virtualizer's read of the scroll offset then finds no
+  // layout to force). A fling may show a frame of empty rows first.
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is used as documented
-  const rowVirtualizer = useVirtualizer({ count: matrix.rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 3 });
+  const rowVirtualizer = useVirtualizer({ count: matrix.rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 2, useFlushSync: false });
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
     count: matrix.columns.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => CELL_WIDTH,
-    overscan: 2,
+    overscan: 1,
+    useFlushSync: false,
   });
   const columnsShown = columnVirtualizer.getVirtualItems();
   const rowsShown = rowVirtualizer.getVirtualItems();
