@@ -183,6 +183,8 @@ test('the task matrix scrolls both ways and sorts at this size; prints its bench
     return now;
   };
 
+  // STUDIO_E2E_PROFILE: the matrix's own profile (a file named there is written again, with this test's).
+  const stopProfile = await startProfile(page);
   await watchFrames(page);
   /** The longest long task of each step (watchFrames' figures, read and started again). */
   const phases: { name: string; gap: number; longTask: number }[] = [];
@@ -247,4 +249,5 @@ test('the task matrix scrolls both ways and sorts at this size; prints its bench
       `long task by step ${phases.map((p) => `${p.name} ${p.longTask.toFixed(0)}`).join(', ')} ms; ` +
       `renderer JS heap ${frames.heapMB.toFixed(0)} MB; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   );
+  if (stopProfile) console.log(await stopProfile());
 });

@@ -14,8 +14,11 @@ import { ListRow } from './list/ListRow';
 import { useColumnWidths } from './list/useColumnWidths';
 import { useListIndex } from './list/useListIndex';
 import { useListView } from './list/useListView';
+import { inSlotOrder, useSlots } from './list/useSlots';
 
 const ROW_HEIGHT = 28;
+/** The header's rows (titles, filters) before the first trajectory (aria-rowindex counts them). */
+const HEADER_ROWS = 2;
 
 interface Props {
   rows: TrajectoryRow[];
@@ -75,7 +78,8 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
     count: visible.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    // A fast scroll replaces every row in each frame: rows beyond the view cost as much as those in it.
+    overscan: 2,
   });
 
   // Keep the selected row in view when it changes from outside (deep link, keys).
@@ -100,6 +104,7 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
   const select = useCallback((id: string) => selectRef.current(id), []);
 
   const items = virtualizer.getVirtualItems();
+  const slots = useSlots(items.length);
   return (
     <section className="trajectory-list-panel" aria-label="Trajectories" style={{ width: `clamp(480px, ${totalWidth + 18}px, 50vw)` }}>
       <div className="list-toolbar">
@@ -127,7 +132,7 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
           </button>
         ) : null}
       </div>
-      <div className="trajectory-table" role="table" aria-label="Trajectory list" aria-rowcount={visible.length} style={tableStyle}>
+      <div className="trajectory-table" role="table" aria-label="Trajectory list" aria-rowcount={visible.length + HEADER_ROWS} style={tableStyle}>
         <div className="trajectory-head" ref={headRef} role="rowgroup">
           <ListHeader sort={sort} onSort={setSort} widths={widths} onWidth={setWidth} filters={filters} choices={choices} onFilters={onFilters} />
         </div>
@@ -143,15 +148,15 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
           }}
         >
           <div className="trajectory-rows" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((item) => {
+            {inSlotOrder(items, slots).map((item) => {
               const row = rows[visible[item.index]];
               return (
                 <ListRow
-                  // A slot per place in the window, not per row: a row scrolled in takes the DOM of
-                  // the one scrolled out (text and attributes updated, no nodes made or removed).
-                  key={item.index % items.length}
+                  // A slot per place in the window, not per row (list/useSlots.ts).
+                  key={item.index % slots}
                   row={row}
                   top={item.start}
+                  rowIndex={item.index + HEADER_ROWS + 1}
                   selected={row.id === selectedId}
                   overridden={overridden.has(row.id)}
                   onSelect={select}

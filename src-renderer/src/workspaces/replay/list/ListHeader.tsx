@@ -16,7 +16,7 @@ interface HeaderProps {
 export const ListHeader = memo(function ListHeader({ sort, onSort, widths, onWidth, filters, choices, onFilters }: HeaderProps) {
   return (
     <>
-      <div className="trajectory-row header" role="row">
+      <div className="trajectory-row header" role="row" aria-rowindex={1}>
         {columnIds.map((c) => (
           <div
             key={c}
@@ -33,7 +33,7 @@ export const ListHeader = memo(function ListHeader({ sort, onSort, widths, onWid
           </div>
         ))}
       </div>
-      <div className="trajectory-row filters" role="row">
+      <div className="trajectory-row filters" role="row" aria-rowindex={2}>
         {columnIds.map((c) => (
           <div key={c} className={`cell col-${c}`} role="cell">
             <ColumnFilter column={c} value={filters[c] ?? ''} choices={choices[c]} onChange={(v) => onFilters({ ...filters, [c]: v })} />

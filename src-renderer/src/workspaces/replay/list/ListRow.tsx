@@ -1,16 +1,19 @@
-// One row of the trajectory list. Memoised: scrolling mounts only the rows coming into view.
+// One row of the trajectory list. Memoised: scrolling re-renders only the rows coming into view.
 import { memo } from 'react';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 
 export const ListRow = memo(function ListRow({
   row,
   top,
+  rowIndex,
   selected,
   overridden,
   onSelect,
 }: {
   row: TrajectoryRow;
   top: number;
+  /** The row's place in the table (aria-rowindex, from 1): rows are in the DOM in slot order, not in list order. */
+  rowIndex: number;
   selected: boolean;
   overridden: boolean;
   onSelect(id: string): void;
@@ -20,6 +23,7 @@ export const ListRow = memo(function ListRow({
       role="row"
       className={`trajectory-row body${selected ? ' selected' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
+      aria-rowindex={rowIndex}
       aria-selected={selected}
       data-id={row.id}
       title={`${row.id}${row.imported ? ` (imported from ${row.file})` : ''}`}

@@ -1,14 +1,14 @@
 // The list's choice filters (model, mode, scenario, label) and its task filter, for the matrix;
 // the filters are the list's own, so the list shows the same runs.
 import { memo, useMemo } from 'react';
-import type { TrajectoryRow } from '../../../evaluation/protocol';
-import { choicesOf, columns, type Filters } from '../listModel';
+import { columns, type Filters } from '../listModel';
+import type { ListIndex } from '../list/listIndex';
 
 const CHOICE_COLUMNS = ['model', 'mode', 'scenario', 'label'] as const;
 
-// memo: the matrix renders again on every scroll step, and the choices come from every run (40,000).
-export const MatrixFilters = memo(function MatrixFilters({ rows, filters, onFilters }: { rows: TrajectoryRow[]; filters: Filters; onFilters(filters: Filters): void }) {
-  const choices = useMemo(() => Object.fromEntries(CHOICE_COLUMNS.map((column) => [column, choicesOf(rows, column)])), [rows]);
+// memo: the matrix renders again on every scroll step; the choices are the list index's distinct values (kept per rows array).
+export const MatrixFilters = memo(function MatrixFilters({ index, filters, onFilters }: { index: ListIndex; filters: Filters; onFilters(filters: Filters): void }) {
+  const choices = useMemo(() => Object.fromEntries(CHOICE_COLUMNS.map((column) => [column, index.distinct(column)])), [index]);
   return (
     <div className="matrix-filters">
       {CHOICE_COLUMNS.map((column) => (

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { filterRows } from '../listModel';
-import { buildMatrix, cellName, taskRunsFilters } from './matrixModel';
+import { ListIndex } from '../list/listIndex';
+import { buildMatrix, cellName, groupMatrix, taskRunsFilters } from './matrixModel';
 
 const row = (id: string, task_id: string, model: string, mode: string, joint_succ: boolean): TrajectoryRow => ({
   id, task_id, model, mode, scenario: 's', label: joint_succ ? 'correct' : 'logic', evidence: null, matched: 0, gt_calls: 1, agent_calls: 1,
@@ -22,6 +23,17 @@ describe('task matrix', () => {
   it('sorts by how many runs fail, either way, task id breaking ties', () => {
     expect(buildMatrix(rows, 'failing-desc').rows.map((r) => r.taskId)).toEqual(['t2', 't1']);
     expect(buildMatrix(rows, 'failing-asc').rows.map((r) => r.taskId)).toEqual(['t1', 't2']);
+  });
+});
+
+describe('the matrix of the filtered runs, from the list index', () => {
+  it('groups the runs of the index view as it groups the filtered rows', () => {
+    const runs = [row('a', 't1', 'm', 'static', false), row('b', 't2', 'n', 'easy', true), row('c', 't1', 'n', 'easy', false), row('d', 't3', 'm', 'static', true)];
+    for (const filters of [{}, { model: 'm' }, { task: '=t1' }, { label: 'logic', mode: 'easy' }]) {
+      const fromIndex = groupMatrix(runs, new ListIndex(runs).view(filters, null, null));
+      expect(fromIndex).toEqual(groupMatrix(filterRows(runs, filters, null)));
+    }
+    expect(groupMatrix(runs, new ListIndex(runs).view({ model: 'm' }, null, null)).rows.map((r) => r.taskId)).toEqual(['t1', 't3']);
   });
 });
 

@@ -37,11 +37,17 @@ export interface Matrix {
   rows: MatrixRow[];
 }
 
-/** Runs grouped into the matrix: columns by model then mode, rows in first-seen order (sortMatrixRows orders them). */
-export function groupMatrix(rows: readonly TrajectoryRow[]): Matrix {
+/**
+ * Runs grouped into the matrix: columns by model then mode, rows in first-seen order
+ * (sortMatrixRows orders them). `only`: the indexes of the runs to take (the list index's view of
+ * the filters), in order; all runs without it.
+ */
+export function groupMatrix(rows: readonly TrajectoryRow[], only?: Int32Array): Matrix {
   const columns = new Map<string, MatrixColumn>();
   const tasks = new Map<string, MatrixRow>();
-  for (const row of rows) {
+  const count = only ? only.length : rows.length;
+  for (let i = 0; i < count; i++) {
+    const row = rows[only ? only[i] : i];
     const key = columnKey(row.model, row.mode);
     if (!columns.has(key)) columns.set(key, { key, model: row.model, mode: row.mode });
     let task = tasks.get(row.task_id);
