@@ -174,12 +174,15 @@ test('the task matrix scrolls both ways and sorts at this size; prints its bench
       const view = el.getBoundingClientRect();
       const shown = [...rows].find((r) => r.getBoundingClientRect().bottom > view.top + 40);
       const column = el.querySelector('.matrix-column')?.getAttribute('title') ?? '';
-      return { rows: rows.length, cells: rows[0]?.querySelectorAll('.matrix-cell').length ?? 0, first: shown?.getAttribute('data-task-id') ?? '', column, scrollTop: el.scrollTop, scrollLeft: el.scrollLeft };
+      // Tab follows the DOM: each row holds a button and a link, so rows must stay in screen order.
+      const places = [...rows].map((r) => Number(r.getAttribute('aria-rowindex')));
+      const inOrder = places.every((place, i) => i === 0 || place > places[i - 1]);
+      return { rows: rows.length, cells: rows[0]?.querySelectorAll('.matrix-cell').length ?? 0, first: shown?.getAttribute('data-task-id') ?? '', column, scrollTop: el.scrollTop, scrollLeft: el.scrollLeft, inOrder };
     });
   let most = await rendered();
   const note = async () => {
     const now = await rendered();
-    most = { ...now, rows: Math.max(most.rows, now.rows), cells: Math.max(most.cells, now.cells) };
+    most = { ...now, rows: Math.max(most.rows, now.rows), cells: Math.max(most.cells, now.cells), inOrder: most.inOrder && now.inOrder };
     return now;
   };
 
@@ -242,6 +245,7 @@ test('the task matrix scrolls both ways and sorts at this size; prints its bench
   expect(most.rows).toBeLessThan(200);
   expect(most.cells).toBeLessThan(24);
   expect(most.rows).toBeGreaterThan(0);
+  expect(most.inOrder).toBe(true);
   console.log(
     `matrix-scale: ${count(tasks)} tasks x 24 columns (${count(corpus.trajectories)} runs); matrix shown ${openSeconds.toFixed(2)} s after the list; ` +
       `in the DOM at most ${most.rows} rows x ${most.cells} cells; sorts (click to the second frame, in the page) ${sorts.join(' / ')} ms; ` +

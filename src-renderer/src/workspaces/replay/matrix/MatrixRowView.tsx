@@ -13,7 +13,7 @@ const LETTER_WIDTH = 16;
 interface Props {
   row: MatrixRow;
   top: number;
-  /** The row's place in the grid (aria-rowindex): rows are in the DOM in slot order. */
+  /** The row's place in the grid (aria-rowindex). */
   rowIndex: number;
   width: number;
   /** Left of the first model/mode column (after the task and fail columns). */

@@ -106,7 +106,9 @@ export function TaskMatrix({ rows, labels, filters, onFilters, onOpenTask }: Pro
           })}
         </div>
         <div style={{ height: rowVirtualizer.getTotalSize(), width, position: 'relative' }}>
-          {inSlotOrder(rowsShown, rowSlots).map((r) => (
+          {/* Rows in screen order (keyed by slot, so each keeps its elements): each holds a button
+              and a link, and Tab follows the DOM. A scroll step moves one row's element. */}
+          {rowsShown.map((r) => (
             <MatrixRowView
               key={r.index % rowSlots}
               row={matrix.rows[r.index]}
