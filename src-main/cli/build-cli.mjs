@@ -36,22 +36,23 @@ export function cliIsStale() {
   return sourceDirs.some((dir) => newestMtime(dir) > built);
 }
 
+/** esbuild options of the project's Node bundles (the CLI and its worker here, the fuzzer in fuzz/run.mjs). */
+export const nodeBundleOptions = {
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Dependencies are bundled: resolving and loading their many ESM files cost every process and
+  // worker more CPU than compiling one file. sql.js stays outside: it finds its wasm beside itself.
+  external: ['sql.js'],
+  mainFields: ['module', 'main'], // ESM builds (jsonc-parser's UMD main requires its files at run time)
+  sourcemap: 'linked',
+  logLevel: 'warning',
+};
+
 export async function buildCli() {
-  await build({
-    entryPoints,
-    outdir: cliOutDir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Dependencies are bundled: resolving and loading their many ESM files cost every process and
-    // worker more CPU than compiling one file. sql.js stays outside: it finds its wasm beside itself.
-    external: ['sql.js'],
-    mainFields: ['module', 'main'], // ESM builds (jsonc-parser's UMD main requires its files at run time)
-    sourcemap: 'linked',
-    logLevel: 'warning',
-  });
+  await build({ ...nodeBundleOptions, entryPoints, outdir: cliOutDir });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildCli();

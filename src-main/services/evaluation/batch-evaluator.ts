@@ -44,8 +44,15 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
       const before = { ...memoStats };
       const records: LineRecord[] = [];
       let lineCount = 0;
+      let yielded = performance.now();
       if (chunk.end > chunk.start) {
         for await (const line of splitLines(await chunkText(chunk))) {
+          // Lines follow one another as microtasks, which hold off the thread's messages: now and
+          // then let them in, so the CLI's thread hands workers their next chunk while it scores one.
+          if (performance.now() - yielded > YIELD_EVERY_MS) {
+            await new Promise((resolve) => setImmediate(resolve));
+            yielded = performance.now();
+          }
           lineCount = line.lineNumber;
           if (line.kind === 'too-long') {
             records.push({ line: line.lineNumber, problem: `line of ${line.length} characters exceeds the limit; skipped` });
@@ -61,6 +68,8 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
     close: () => engines.closeAll(),
   };
 }
+
+const YIELD_EVERY_MS = 20;
 
 /** Chunks are cut to a few MiB: read in one go and decoded once. A bigger one (a huge line) streams. */
 const WHOLE_READ_LIMIT = 64 * 1024 * 1024;

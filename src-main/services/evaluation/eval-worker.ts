@@ -21,6 +21,8 @@ type Message =
 
 const sqlReady = loadSqlJs();
 let evaluator: Promise<BatchEvaluator> | undefined;
+/** The job being run; the next one starts when it ends, whatever its outcome. */
+let working: Promise<unknown> = Promise.resolve();
 /** Scenarios the pool gave up on; updated in place while this worker runs. */
 const blocked = new Map<string, { error: string; file: string }>();
 
@@ -47,12 +49,15 @@ parentPort!.on('message', (message: Message) => {
     parentPort!.postMessage({ id, error: 'the worker has no dataset yet' });
     return;
   }
-  evaluator
-    .then((e): Promise<unknown> | unknown => ('chunk' in message ? e.evaluateChunk(message.chunk) : buildAll(e)))
-    .then(
-      (result) => parentPort!.postMessage({ id, result }),
-      (error: Error) => parentPort!.postMessage({ id, error: error.message }),
-    );
+  // One job at a time: the pool keeps a second one waiting here, so the worker never waits for
+  // the pool, but two chunks scored at once would only interleave (and mix their memo figures).
+  const ready = evaluator;
+  const job = working.then(() => ready).then((e): Promise<unknown> | unknown => ('chunk' in message ? e.evaluateChunk(message.chunk) : buildAll(e)));
+  working = job.catch(() => undefined);
+  job.then(
+    (result) => parentPort!.postMessage({ id, result }),
+    (error: Error) => parentPort!.postMessage({ id, error: error.message }),
+  );
 });
 await sqlReady;
 parentPort!.postMessage({ ready: true });

@@ -43,6 +43,10 @@ describe('chunked evaluation', () => {
     expect(chunked.report.trajectories).toEqual(inProcess.report.trajectories);
     expect(chunked.report.models).toEqual(inProcess.report.models);
     expect(chunked.report.problems).toEqual(inProcess.report.problems);
+    // Each memo look-up is counted once, whichever thread made it (a worker's two queued chunks
+    // once ran interleaved and each counted the other's look-ups too).
+    const lookups = ({ memo }: typeof inProcess) => memo.hits + memo.misses;
+    expect(lookups(chunked)).toBe(lookups(inProcess));
   });
 });
 

@@ -17,7 +17,7 @@ import { WorkerPool } from './worker-pool';
 
 /** Below this many bytes of trajectories, starting workers costs more than it saves. */
 const WORKER_THRESHOLD_BYTES = 4 * 1024 * 1024;
-const CHUNK_BYTES = 2 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 
 export interface EvaluateOptions {
   trajectoryPaths?: string[];
@@ -79,8 +79,9 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     const scoreBytes = chunks.reduce((s, c) => s + (c.end - c.start), 0);
     const workerEngines = !onCaller && (chunks.length > 0 || !(await cache?.engineProblems()));
     if ((cache || !onCaller) && (scoreBytes > 0 || workerEngines)) starting ??= startPool(workersFor(scoreBytes));
-    const pool = starting ? await starting : null;
-    pool?.share(dataset);
+    const sharing = starting?.then((started) => (started.share(dataset), started)) ?? null;
+    // A host's thread scores nothing: it waits for its workers. The CLI's starts on the chunks at once.
+    const pool = onCaller ? null : await sharing;
     const stream = options.onRows ? new RowStream(files, toScore, chunks, cached, options.onRows) : null;
     stream?.flush();
     // Every scenario is built once up front (in a worker when this thread answers calls), so a
@@ -101,15 +102,18 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
         options.onProgress?.(bytesDone, scoreBytes);
       }
     };
-    const poolSlots = pool ? Array.from({ length: 2 * pool.size }, () => scorer((chunk) => pool.run({ chunk }))) : [];
-    await Promise.all([...poolSlots, ...(evaluator ? [scorer((chunk) => evaluator.evaluateChunk(chunk))] : [])]);
+    const poolScorers = async () => {
+      const workers = (await sharing)!;
+      await Promise.all(Array.from({ length: 2 * workers.size }, () => scorer((chunk) => workers.run({ chunk }))));
+    };
+    await Promise.all([...(sharing ? [poolScorers()] : []), ...(evaluator ? [scorer((chunk) => evaluator.evaluateChunk(chunk))] : [])]);
     const engineProblems = evaluator
       ? chunks.length > 0 || !cache
         ? builtEngineProblems(evaluator, dataset)
         : ((await cache.engineProblems()) ?? builtEngineProblems(evaluator, dataset))
       : ((await enginesBuilt) ?? (await cache!.engineProblems())!);
     // A worker ended past the time limit makes a result that depends on the machine's load: not cached.
-    const overruns = pool?.overruns ?? [];
+    const overruns = (await sharing)?.overruns ?? [];
     const cacheable = cache && overruns.length === 0 ? cache : null;
     const scored = numberLines(toScore.map((i) => files[i].display), chunks, results);
     const perFile = files.map((f, i) => ({ file: f.display, records: cached[i]?.records ?? [] }));
