@@ -66,9 +66,9 @@ interface ProfileNode {
 
 /**
  * Starts the renderer's sampling profiler when STUDIO_E2E_PROFILE is set (1, or a file to write the
- * .cpuprofile to); the stop gives its top entries.
+ * .cpuprofile to, its name followed by `fileSuffix`); the stop gives its top entries.
  */
-export async function startProfile(page: Page): Promise<(() => Promise<string>) | null> {
+export async function startProfile(page: Page, fileSuffix = ''): Promise<(() => Promise<string>) | null> {
   const target = process.env.STUDIO_E2E_PROFILE;
   if (!target) return null;
   const cdp: CDPSession = await page.context().newCDPSession(page);
@@ -77,7 +77,7 @@ export async function startProfile(page: Page): Promise<(() => Promise<string>) 
   await cdp.send('Profiler.start');
   return async () => {
     const { profile } = await cdp.send('Profiler.stop');
-    if (target !== '1') await writeFile(target, JSON.stringify(profile));
+    if (target !== '1') await writeFile(target + fileSuffix, JSON.stringify(profile));
     const nodes = new Map<number, ProfileNode>(profile.nodes.map((n) => [n.id, n as ProfileNode]));
     const self = new Map<string, number>();
     let total = 0;

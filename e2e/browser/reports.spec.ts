@@ -12,7 +12,11 @@ import { datasetsDir, repoRoot } from '../datasets-on-disk';
 type PageGlobals = { navigator: { clipboard: { readText(): Promise<string> } } };
 const readClipboard = () => (globalThis as unknown as PageGlobals).navigator.clipboard.readText();
 
-type CliJson = { models: Record<string, { overall: { joint_succ: number | null }; modes: Record<string, { joint_succ: number | null }> }> };
+type CliJson = {
+  trajectories: { id: string; label: string; evidence: unknown }[];
+  models: Record<string, { overall: { joint_succ: number | null }; modes: Record<string, { joint_succ: number | null }> }>;
+};
+const labelsAndEvidence = (json: CliJson) => Object.fromEntries(json.trajectories.map((t) => [t.id, [t.label, t.evidence]]));
 
 const sample = path.join(datasetsDir, 'egobench-sample');
 let cli: CliJson;
@@ -109,6 +113,9 @@ test('copy as Markdown puts the table on the clipboard and says so', async ({ pa
   expect((await saved('export-main-csv', /-main\.csv$/)).toString()).toContain('Overall JointSucc');
   const json = JSON.parse((await saved('report-export-json', /-report\.json$/)).toString()) as CliJson;
   expect(json.models[Object.keys(cli.models)[0]].overall.joint_succ).toBe(Object.values(cli.models)[0].overall.joint_succ);
+  // Each label with its evidence, as the CLI writes it (the list's rows come without evidence).
+  expect(cli.trajectories.filter((t) => t.evidence !== null).length).toBeGreaterThan(0);
+  expect(labelsAndEvidence(json)).toEqual(labelsAndEvidence(cli));
   expect((await saved('report-errors-chart-png', /-errors\.png$/)).subarray(1, 4).toString()).toBe('PNG');
   expect((await saved('report-efficiency-chart-svg', /-efficiency\.svg$/)).toString()).toMatch(/^<svg/);
 });

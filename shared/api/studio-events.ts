@@ -23,7 +23,7 @@ export interface StudioEvents {
   /** File > Import EgoBench Release... (Electron): started, then finished with the counts and lint, or failed. */
   'egobench.imported': EgobenchImportEvent;
   // #region evaluation session (evaluation.start)
-  /** Rows that became final (file and line order, packed: unpackRows), problems found, and the bytes scored so far. */
+  /** Rows that became final (file and line order, packed: unpackRows; evidence left out), problems found, and the bytes scored so far. */
   'evaluation.rows': { datasetId: string; runId: string; rows: PackedRows; problems: Problem[]; progress: { done: number; total: number } };
   /** The run ended: its figures, or why it failed. */
   'evaluation.done': { datasetId: string; runId: string; summary?: EvaluationSummary; error?: string };

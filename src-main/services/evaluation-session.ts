@@ -4,7 +4,7 @@
 // loads the dataset and hands out work: a scenario whose SQL never ends costs a worker, not the host.
 import type { EvaluationRunId } from '../../shared/api/studio-api';
 import { profileOf, taskCountByScenario } from '../../shared/eval/evaluate';
-import { packRows } from '../../shared/eval/trajectory-row';
+import { packRows, type PackedRows, type TrajectoryRow } from '../../shared/eval/trajectory-row';
 import type { StudioEventBus } from './event-bus';
 import { evaluateFolder } from './evaluation/run-evaluation';
 
@@ -19,6 +19,17 @@ export interface EvaluationSessionOptions {
   timeLimitMs?: number;
 }
 
+/**
+ * Rows as the list needs them: without their evidence (the calls, paths and values a label points
+ * at), which is two thirds of a 40,000-row stream's bytes (232 -> 74 bytes of JSON a row on the
+ * bench corpus), serialized here and parsed in the renderer on every open. Shown for one
+ * trajectory at a time, it is computed again by its replay (the renderer's evaluation worker);
+ * a report export reads it with evaluation.run.
+ */
+export function listedRows(rows: readonly TrajectoryRow[]): PackedRows {
+  return { ...packRows(rows), evidence: [] };
+}
+
 /** Starts a run and returns at once; what it finds arrives as events tagged with `runId`. */
 export function startEvaluation(options: EvaluationSessionOptions, datasetId: string, root: string, runId: EvaluationRunId): void {
   const { events } = options;
@@ -31,9 +42,9 @@ export function startEvaluation(options: EvaluationSessionOptions, datasetId: st
     timeLimitMs: options.timeLimitMs ?? HOST_TIME_LIMIT_MS,
     onProgress: (done, total) => {
       progress = { done, total };
-      events.emit('evaluation.rows', { datasetId, runId, rows: packRows([]), problems: [], progress });
+      events.emit('evaluation.rows', { datasetId, runId, rows: listedRows([]), problems: [], progress });
     },
-    onRows: ({ rows, problems }) => events.emit('evaluation.rows', { datasetId, runId, rows: packRows(rows), problems, progress }),
+    onRows: ({ rows, problems }) => events.emit('evaluation.rows', { datasetId, runId, rows: listedRows(rows), problems, progress }),
   }).then(
     ({ dataset, report, scoredFiles, cachedFiles }) =>
       events.emit('evaluation.done', {

@@ -112,6 +112,11 @@ describe('evaluation.start in the browser host', () => {
       ['b1', 'trajectories/b.jsonl', 1],
     ]);
     expect(end.summary).toMatchObject({ trajectories: 3, problems: problems.length });
+    // The list's rows leave their evidence on the host: a replay scores it again, an export reads evaluation.run.
+    expect(rows.map((r) => r.rows.evidence)).toEqual(rows.map(() => []));
+    const run = (await api('evaluation.run', [dataset.id])) as { trajectories: { id: string; evidence: unknown }[] };
+    expect(run.trajectories.map((t) => t.id)).toEqual(['a1', 'a3', 'b1']);
+    expect(run.trajectories.filter((t) => t.evidence !== null).length).toBeGreaterThan(0);
     expect(await api('evaluation.trajectoryLine', [dataset.id, 'trajectories/a.jsonl', 3])).toContain('"id":"a3"');
   }, 120_000);
 

@@ -1,11 +1,12 @@
 // The loaded dataset is used again only while every file and listing the loader read is the same:
 // a changed task, a new scenario folder or annotation file, a removed file each load it again.
-import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shopFiles } from '../../../shared/eval/test-support/shop';
 import { loadDataset } from '../../../shared/format/loader';
+import type { DatasetSource } from '../../../shared/format/source';
 import { writeDatasetFolder } from '../../test-support/dataset-folder';
 import { loadDatasetMemo } from './dataset-memo';
 import { nodeDatasetSource } from './node-source';
@@ -42,5 +43,33 @@ describe('dataset memo', () => {
       expect(await load()).toBe(next);
       previous = next;
     }
+  });
+
+  it('reads no file again while each keeps its size, modification time and inode; a rewrite is hashed again', async () => {
+    dir ??= await mkdtemp(path.join(tmpdir(), 'egostudio-memo-'));
+    const root = await writeDatasetFolder(path.join(dir, 'stamped'), shopFiles());
+    const reads: string[] = [];
+    const plain = nodeDatasetSource(root);
+    const counted: DatasetSource = {
+      ...plain,
+      readText: (p) => (reads.push(p), plain.readText(p)),
+      readChunks: (p) => (reads.push(p), plain.readChunks(p)),
+    };
+    const first = await loadDatasetMemo(root, counted);
+    expect(reads).toContain('tasks.jsonl');
+    reads.length = 0;
+    expect(await loadDatasetMemo(root, counted)).toBe(first);
+    expect(reads).toEqual([]);
+    // The same text written again (another modification time): read and hashed, still the same copy.
+    const tasks = path.join(root, 'tasks.jsonl');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writeFile(tasks, await readFile(tasks, 'utf8'));
+    expect(await loadDatasetMemo(root, counted)).toBe(first);
+    expect(reads).toEqual(['tasks.jsonl']);
+    // Other text: loaded again.
+    await writeFile(tasks, shopFiles()['tasks.jsonl'].replace('"t1"', '"t1-renamed"'));
+    const changed = await loadDatasetMemo(root, counted);
+    expect(changed).not.toBe(first);
+    expect(changed).toEqual(await loadDataset(nodeDatasetSource(root)));
   });
 });

@@ -1,8 +1,12 @@
 // The loaded dataset (tasks, ground truth, scenarios, annotations) kept between evaluations of
-// the same folder in one process: reopening a dataset re-reads its files but parses and validates
-// them again only when one of them changed. Every read and listing the loader made is recorded
-// with a hash of what it gave; the copy is used again only when each one gives the same now.
+// the same folder in one process: reopening a dataset parses and validates its files again only
+// when one of them changed. Every read and listing the loader made is recorded with a hash of what
+// it gave; the copy is used again only when each one gives the same now. A file whose size,
+// modification time and inode are those seen before it was read is not read again (as the score
+// cache's content hashes and git's index do).
 import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
 import type { DatasetSource } from '../../../shared/format/source';
 
@@ -11,6 +15,8 @@ interface Read {
   call: 'readText' | 'readChunks' | 'listFiles' | 'listDirs';
   path: string;
   outcome: string;
+  /** A file read whole: its size, modification time and inode, taken before the read. */
+  stamp?: string | null;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -37,22 +43,45 @@ async function outcomeOf(source: DatasetSource, call: Read['call'], p: string): 
   }
 }
 
-/** The source as the loader sees it, every call noted in `reads` with a hash of its outcome. */
-function recording(source: DatasetSource, reads: Read[]): DatasetSource {
-  const note = (call: Read['call'], p: string, outcome: string) => reads.push({ call, path: p, outcome });
+/** The file's size, modification time and inode; null when it cannot be read (then it is read again). */
+async function stampOf(root: string, p: string): Promise<string | null> {
+  try {
+    const { size, mtimeMs, ino } = await stat(path.join(root, p));
+    return `${size}:${mtimeMs}:${ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the read gives what it gave before: the file unchanged since, or the same hash now. */
+async function sameAsBefore(root: string, source: DatasetSource, read: Read): Promise<boolean> {
+  if (read.stamp && read.stamp === (await stampOf(root, read.path))) return true;
+  return (await outcomeOf(source, read.call, read.path)) === read.outcome;
+}
+
+/**
+ * The source as the loader sees it, every call noted in `reads` with a hash of its outcome, and
+ * each file read with its stamp from before the read (a change after it makes a stamp that differs).
+ */
+function recording(root: string, source: DatasetSource, reads: Read[]): DatasetSource {
+  const note = (call: Read['call'], p: string, outcome: string, stamp: string | null = null) => reads.push({ call, path: p, outcome, stamp });
   const failed = (call: Read['call'], p: string) => (error: unknown) => {
     note(call, p, `error ${(error as Error).message}`);
     throw error;
   };
   return {
     label: source.label,
-    readText: (p) =>
-      source.readText(p).then((text) => {
-        note('readText', p, text === null ? 'missing' : `text ${digest(text)}`);
+    readText: async (p) => {
+      const stamp = await stampOf(root, p);
+      return source.readText(p).then((text) => {
+        if (text === null) note('readText', p, 'missing');
+        else note('readText', p, `text ${digest(text)}`, stamp);
         return text;
-      }, failed('readText', p)),
-    readChunks: (p) =>
-      source.readChunks(p).then((chunks) => {
+      }, failed('readText', p));
+    },
+    readChunks: async (p) => {
+      const stamp = await stampOf(root, p);
+      return source.readChunks(p).then((chunks) => {
         if (chunks === null) {
           note('readChunks', p, 'missing');
           return null;
@@ -70,11 +99,12 @@ function recording(source: DatasetSource, reads: Read[]): DatasetSource {
             failed('readChunks', p)(error);
           } finally {
             // A file the loader stopped reading part way matches nothing: the next open loads again.
-            if (whole) note('readChunks', p, `text ${hash.digest('hex')}`);
+            if (whole) note('readChunks', p, `text ${hash.digest('hex')}`, stamp);
             else if (!reads.some((r) => r.call === 'readChunks' && r.path === p)) note('readChunks', p, 'read in part');
           }
         })();
-      }, failed('readChunks', p)),
+      }, failed('readChunks', p));
+    },
     listFiles: (dir) =>
       source.listFiles(dir).then((files) => {
         note('listFiles', dir, `list ${JSON.stringify(files)}`);
@@ -94,20 +124,20 @@ const memo = new Map<string, { reads: Read[]; dataset: LoadedDataset }>();
 
 /**
  * The folder's dataset: the copy loaded last time when every file and listing the loader read is
- * the same now, else loaded again. `key` names the folder (its path). Callers do not change it.
+ * the same now, else loaded again. `key` is the folder's path (files are stamped under it). Callers do not change it.
  */
 export async function loadDatasetMemo(key: string, source: DatasetSource): Promise<LoadedDataset> {
   const known = memo.get(key);
   if (known) {
-    const now = await Promise.all(known.reads.map((r) => outcomeOf(source, r.call, r.path)));
-    if (now.every((outcome, i) => outcome === known.reads[i].outcome)) {
+    const same = await Promise.all(known.reads.map((r) => sameAsBefore(key, source, r)));
+    if (same.every(Boolean)) {
       memo.delete(key);
       memo.set(key, known); // most recently used last
       return known.dataset;
     }
   }
   const reads: Read[] = [];
-  const dataset = await loadDataset(recording(source, reads));
+  const dataset = await loadDataset(recording(key, source, reads));
   memo.delete(key);
   memo.set(key, { reads, dataset });
   while (memo.size > KEEP) memo.delete(memo.keys().next().value!);

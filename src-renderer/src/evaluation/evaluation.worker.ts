@@ -7,7 +7,8 @@ import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { engineProvider } from '../../../shared/eval/engine-provider';
-import { evaluateLine, profileOf, type EngineProvider } from '../../../shared/eval/evaluate';
+import { evaluateLine, profileOf, scoreTrajectory, type EngineProvider } from '../../../shared/eval/evaluate';
+import type { ScoringProfile } from '../../../shared/eval/profile';
 import { rowsOfRecords } from '../../../shared/eval/trajectory-row';
 import { compareCodePoints } from '../../../shared/format/codepoint';
 import { linesOfText } from '../../../shared/format/jsonl';
@@ -23,7 +24,7 @@ const post = (message: FromWorker) => scope.postMessage(message);
 interface Loaded {
   dataset: LoadedDataset;
   engines: EngineProvider & { closeAll(): void };
-  profileId: 'paper' | 'egobench';
+  profile: ScoringProfile;
 }
 
 /** An imported trajectory: its line (for replay) and its dialogue (for search). */
@@ -58,14 +59,13 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
 
 async function open(dataset: LoadedDataset): Promise<Loaded> {
   const SQL = await initSqlJs({ locateFile: () => wasmUrl });
-  return { dataset, engines: engineProvider(SQL, dataset), profileId: profileOf(dataset).profile.id };
+  return { dataset, engines: engineProvider(SQL, dataset), profile: profileOf(dataset).profile };
 }
 
 const SLICE_MS = 40;
 
 async function evaluateImports(files: ImportedFile[], knownIds: Set<string>): Promise<void> {
-  const { dataset, engines } = await loaded!;
-  const { profile } = profileOf(dataset);
+  const { dataset, engines, profile } = await loaded!;
   for (const { name: file, text } of [...files].sort((a, b) => compareCodePoints(a.name, b.name))) {
     let sliceStart = performance.now();
     const records = [];
@@ -97,7 +97,7 @@ async function evaluateImports(files: ImportedFile[], knownIds: Set<string>): Pr
 async function answerReplay(message: Extract<ToWorker, { type: 'replay' }>): Promise<void> {
   const { requestId, id } = message;
   try {
-    const { dataset, engines, profileId } = await loaded!;
+    const { dataset, engines, profile } = await loaded!;
     const entry = message.hostRow ?? imported.get(id);
     if (!entry) throw new Error(`no evaluated trajectory "${id}"`);
     const parsed = parseJsonlLine(entry.text, entry.row.line, trajectorySchema);
@@ -105,10 +105,21 @@ async function answerReplay(message: Extract<ToWorker, { type: 'replay' }>): Pro
     const trajectory: Trajectory = { ...(parsed.value as Trajectory), source: { file: entry.row.file, line: entry.row.line } };
     const engine = engines(entry.row.scenario);
     if ('error' in engine) throw new Error(engine.error);
-    post({ type: 'replay', requestId, detail: replayDetail(dataset, engine as ScenarioEngine, profileId, trajectory, entry.row) });
+    const row = message.hostRow ? withEvidence(dataset, engines, profile, trajectory, entry.row) : entry.row;
+    post({ type: 'replay', requestId, detail: replayDetail(dataset, engine as ScenarioEngine, profile.id, trajectory, row) });
   } catch (error) {
     post({ type: 'replay', requestId, error: (error as Error).message });
   }
+}
+
+/**
+ * A host row with its label's evidence: the host streams rows without it (evaluation-session.ts),
+ * so it is scored again here, by the same code, on the same dataset. A label that came out
+ * otherwise (the files changed since the host's run) gets no evidence rather than another's.
+ */
+function withEvidence(dataset: LoadedDataset, engines: EngineProvider, profile: ScoringProfile, trajectory: Trajectory, row: TrajectoryRow): TrajectoryRow {
+  const scored = scoreTrajectory(dataset, engines, profile, trajectory).row;
+  return { ...row, evidence: scored?.label === row.label ? scored.evidence : null };
 }
 
 /** Imported trajectories whose dialogue contains the text; the host searches the dataset's own. */

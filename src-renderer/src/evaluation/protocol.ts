@@ -8,7 +8,10 @@ import type { TrajectoryRow } from '../../../shared/eval/trajectory-row';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { GroundTruth, Problem, Task, ToolCall, Trajectory } from '../../../shared/format/types';
 
-/** One evaluated trajectory, as the list shows it; the host streams them (shared/eval/trajectory-row.ts). */
+/**
+ * One evaluated trajectory, as the list shows it; the host streams them (shared/eval/trajectory-row.ts)
+ * with evidence null: a replay's row (ReplayDetail.row) carries its label's evidence.
+ */
 export type { TrajectoryRow } from '../../../shared/eval/trajectory-row';
 export interface ImportedFile {
   /** As shown in problems: the file's name, or its path inside a dropped folder. */
@@ -64,6 +67,7 @@ export interface GroundTruthRow {
 }
 
 export interface ReplayDetail {
+  /** The listed row, with its label's evidence (scored again by the worker for a host row). */
   row: TrajectoryRow;
   trajectory: Trajectory;
   task: Task;

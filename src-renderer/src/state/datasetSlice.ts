@@ -5,6 +5,7 @@ import type { DatasetSummary } from '../../../shared/api/studio-api';
 import type { Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { sessionDataset } from '../evaluation/sessionDataset';
+import { showsEvaluation } from '../workspaces/workspaces';
 import { describeHostFailure } from './hostErrors';
 import type { StudioState } from './store';
 
@@ -62,7 +63,11 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
     }
     set({ currentDataset: dataset, datasetCheck: null, problemsOpen: false });
     get().showMessage(`Opened ${dataset.name}`, 'info');
-    await get().checkDataset(dataset);
+    const checked = get().checkDataset(dataset); // starts the read of the dataset that the evaluation shares
+    // Replay or Reports clicked while the app was still opening the dataset (a reload, a deep
+    // link): the host starts now, not once the workspace's chunk has loaded and mounted.
+    if (showsEvaluation(get().workspace)) get().ensureEvaluation(dataset);
+    await checked;
   },
   checkDataset: async (dataset) => {
     let check: DatasetCheck;

@@ -7,7 +7,7 @@ import { StudioError } from '../../../../shared/api/studio-error';
 import { reportCharts } from '../../../../shared/report/charts';
 import { useStudioStore } from '../../state/store';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
-import { evaluationRunOf, loadReport, type LoadedReport } from './load-report';
+import { evaluationRunOf, loadReport, reportJson, type LoadedReport } from './load-report';
 import { ReportChart } from './ReportChart';
 import { ReportTableView, type TableActions } from './ReportTableView';
 import { copyText, fileStem, saveText } from './save';
@@ -100,15 +100,10 @@ export function ReportsWorkspace() {
 
   const exportJson = () => {
     if (!loaded) return;
-    const { run, report } = loaded;
-    const json = {
-      dataset: dataset.name,
-      trajectories: run.trajectories,
-      models: run.models,
-      problems: loaded.problems,
-      report: { tables: report.tables, errors: report.errors, scenarios: report.scenarioJoint, scatter: report.scatter, overrides: report.overrides, review_files: loaded.reviewFiles },
-    };
-    saveText(`${stem}-report.json`, JSON.stringify(json, null, 2) + '\n', 'application/json');
+    reportJson(dataset.id, dataset.name, loaded).then(
+      (json) => saveText(`${stem}-report.json`, JSON.stringify(json, null, 2) + '\n', 'application/json'),
+      (error) => say(`Could not export the report: ${StudioError.from(error).message}`, 'error'),
+    );
   };
 
   return (

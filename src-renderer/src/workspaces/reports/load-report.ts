@@ -59,3 +59,25 @@ export async function loadReport(datasetId: string, { run, seconds }: { run: Eva
     seconds,
   };
 }
+
+/**
+ * What Export JSON saves: the run's trajectories (SPEC §12, each with its label's evidence), the
+ * figures, problems and the report's tables. The streamed rows come without evidence
+ * (evaluation-session.ts), so it is read from the host's evaluation of the dataset, where the
+ * score cache answers for unchanged files; a label that differs there (files changed since) keeps none.
+ */
+export async function reportJson(datasetId: string, datasetName: string, loaded: LoadedReport) {
+  const { run, report } = loaded;
+  const host = new Map((await studioApi().evaluation.run(datasetId)).trajectories.map((t) => [t.id, t]));
+  const trajectories = run.trajectories.map((t) => {
+    const scored = host.get(t.id);
+    return { ...t, evidence: scored?.label === t.label ? scored.evidence : null };
+  });
+  return {
+    dataset: datasetName,
+    trajectories,
+    models: run.models,
+    problems: loaded.problems,
+    report: { tables: report.tables, errors: report.errors, scenarios: report.scenarioJoint, scatter: report.scatter, overrides: report.overrides, review_files: loaded.reviewFiles },
+  };
+}
