@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The import report opens only in the desktop app (File > Import EgoBench Release...), so it is
 // tested here as a component: its content, Escape, and focus back where it was.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ImportReportDialog } from './ImportReportDialog';
 import { useShellExtras, type ImportReport } from './shellExtras';
@@ -69,11 +69,12 @@ describe('ImportReportDialog', () => {
     opener.focus();
     await act(async () => fireEvent.click(opener));
     const dialog = screen.getByRole('dialog');
-    expect(dialog.contains(document.activeElement)).toBe(true); // focus moved into the dialog
+    // Radix moves focus in and back from timers, not in React's render: wait for them (up to 1 s).
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true)); // focus moved into the dialog
     await act(async () => fireEvent.keyDown(document.activeElement!, { key: 'Escape' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(useShellExtras.getState().importReport).toBeNull();
-    expect(document.activeElement).toBe(opener);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('closes with its Close button too', async () => {
