@@ -1,6 +1,6 @@
 // The packed form the hosts stream gives back every row exactly, and is much smaller as JSON.
 import { describe, expect, it } from 'vitest';
-import { packRows, unpackRows, type TrajectoryRow } from './trajectory-row';
+import { packRows, unpackRows, withEvidenceOf, type TrajectoryRow } from './trajectory-row';
 
 const labels = ['correct', 'logic', 'perception', 'hallucination'] as const;
 const rows: TrajectoryRow[] = Array.from({ length: 300 }, (_, i) => ({
@@ -34,5 +34,14 @@ describe('packed rows', () => {
     const small = JSON.stringify(packRows(rows)).length;
     console.log(`packed rows: ${plain} -> ${small} bytes of JSON for ${rows.length} rows`);
     expect(small).toBeLessThan(plain * 0.6);
+  });
+});
+
+describe('evidence from a second scoring', () => {
+  it("is taken only when that scoring gave the row's label", () => {
+    const listed = { ...rows[1], evidence: null };
+    expect(withEvidenceOf(listed, { label: rows[1].label, evidence: rows[1].evidence })).toEqual(rows[1]);
+    expect(withEvidenceOf(listed, { label: 'perception', evidence: rows[2].evidence }).evidence).toBeNull();
+    expect(withEvidenceOf(listed, undefined).evidence).toBeNull();
   });
 });

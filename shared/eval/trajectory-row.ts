@@ -32,6 +32,15 @@ export interface TrajectoryRow {
   imported: boolean;
 }
 
+/**
+ * A listed row (streamed without its evidence) with the evidence of the same trajectory scored
+ * again: only when that score gave the same label (the files changed since, otherwise), so a row
+ * never shows another label's evidence.
+ */
+export function withEvidenceOf<T extends { label: Label; evidence: Evidence }>(row: T, scored: { label: Label; evidence: Evidence } | undefined): T {
+  return { ...row, evidence: scored?.label === row.label ? scored.evidence : null };
+}
+
 export function trajectoryRow(scored: ScoredTrajectory, calls: number, file: string, line: number, imported: boolean): TrajectoryRow {
   return {
     id: scored.id,

@@ -9,7 +9,7 @@ import type { ScenarioEngine } from '../../../shared/engine/types';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, scoreTrajectory, type EngineProvider } from '../../../shared/eval/evaluate';
 import type { ScoringProfile } from '../../../shared/eval/profile';
-import { rowsOfRecords } from '../../../shared/eval/trajectory-row';
+import { rowsOfRecords, withEvidenceOf } from '../../../shared/eval/trajectory-row';
 import { compareCodePoints } from '../../../shared/format/codepoint';
 import { linesOfText } from '../../../shared/format/jsonl';
 import { parseJsonlLine, type LoadedDataset } from '../../../shared/format/loader';
@@ -118,8 +118,7 @@ async function answerReplay(message: Extract<ToWorker, { type: 'replay' }>): Pro
  * otherwise (the files changed since the host's run) gets no evidence rather than another's.
  */
 function withEvidence(dataset: LoadedDataset, engines: EngineProvider, profile: ScoringProfile, trajectory: Trajectory, row: TrajectoryRow): TrajectoryRow {
-  const scored = scoreTrajectory(dataset, engines, profile, trajectory).row;
-  return { ...row, evidence: scored?.label === row.label ? scored.evidence : null };
+  return withEvidenceOf(row, scoreTrajectory(dataset, engines, profile, trajectory).row);
 }
 
 /** Imported trajectories whose dialogue contains the text; the host searches the dataset's own. */

@@ -3,6 +3,7 @@
 // ordinary file channels.
 import { StudioError } from '../../../../shared/api/studio-error';
 import { reportTrajectory } from '../../../../shared/eval/evaluate';
+import { withEvidenceOf } from '../../../../shared/eval/trajectory-row';
 import { buildReport, type ReportModel } from '../../../../shared/report/build';
 import { isReviewFile, parseReviews, type ReviewFile } from '../../../../shared/report/reviews';
 import type { EvaluationRun } from '../../../../shared/report/types';
@@ -69,10 +70,7 @@ export async function loadReport(datasetId: string, { run, seconds }: { run: Eva
 export async function reportJson(datasetId: string, datasetName: string, loaded: LoadedReport) {
   const { run, report } = loaded;
   const host = new Map((await studioApi().evaluation.run(datasetId)).trajectories.map((t) => [t.id, t]));
-  const trajectories = run.trajectories.map((t) => {
-    const scored = host.get(t.id);
-    return { ...t, evidence: scored?.label === t.label ? scored.evidence : null };
-  });
+  const trajectories = run.trajectories.map((t) => withEvidenceOf(t, host.get(t.id)));
   return {
     dataset: datasetName,
     trajectories,
