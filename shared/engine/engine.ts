@@ -4,6 +4,7 @@ import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import type { JsonObject, ScenarioDef } from '../format/types';
 import { isPlainObject, normalizeParameters, setOwn } from './params';
 import { quoteIdentifier, quoteLiteral, runScript, SeedCatalog } from './seed';
+import { ReadMemoPolicy } from './read-memo';
 import { asError, StatementCache } from './statements';
 import { CallFailure, CompiledTool, runSteps } from './tools';
 import { stateKey } from './state';
@@ -20,6 +21,8 @@ const CALL_SAVEPOINT = 'egobench_call';
 export interface EngineOptions {
   /** Keep a log of changed rows for stateKey() (default true); false: stateKey() dumps the state tables. */
   changeLog?: boolean;
+  /** Remember the rows of queries that only read tables no tool writes (default true; read-memo.ts). */
+  readMemo?: boolean;
 }
 
 export function createEngine(SQL: SqlJsStatic, scenario: ScenarioDef, options: EngineOptions = {}): ScenarioEngine {
@@ -98,6 +101,11 @@ function installChangeLog(db: Database, tables: string[], columnsOf: (table: str
   return db.prepare(`SELECT tbl, row_text, sum(sign) AS n FROM ${CHANGES} GROUP BY tbl, row_text HAVING n <> 0 ORDER BY tbl, row_text`);
 }
 
+function toolStepSqls(scenario: ScenarioDef): string[] {
+  const steps = scenario.library.tools.flatMap((tool) => (Array.isArray(tool.steps) ? tool.steps : []));
+  return steps.flatMap((step) => (typeof step.sql === 'string' ? [step.sql] : []));
+}
+
 class SqliteScenarioEngine implements ScenarioEngine {
   readonly scenarioId: string;
   private readonly db: Database;
@@ -133,11 +141,13 @@ class SqliteScenarioEngine implements ScenarioEngine {
       const orderBy = this.catalog.columnsOf(table).map((_, i) => i + 1).join(', ');
       return { table, sql: `SELECT * FROM ${quoteIdentifier(table)}${orderBy ? ` ORDER BY ${orderBy}` : ''}` };
     });
+    // Before the change log's triggers exist: they would count as writes the analysis cannot see into.
+    const readMemo = options.readMemo === false ? null : ReadMemoPolicy.analyse(this.db, toolStepSqls(scenario));
     this.changeLog = options.changeLog === false ? null : installChangeLog(this.db, stateTables, (table) => this.catalog.columnsOf(table).map((c) => c.name), (table) => this.catalog.isView(table));
     for (const def of scenario.library.tools) {
       if (!this.tools.has(def.name)) this.tools.set(def.name, new CompiledTool(def)); // the first definition wins
     }
-    this.statements = new StatementCache(this.db);
+    this.statements = new StatementCache(this.db, readMemo);
     this.control = {
       openSeed: this.db.prepare(`SAVEPOINT ${SEED_SAVEPOINT}`),
       rollbackSeed: this.db.prepare(`ROLLBACK TO ${SEED_SAVEPOINT}`),

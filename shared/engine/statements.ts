@@ -2,6 +2,14 @@
 import type { Database, ParamsObject, Statement, StatementIterator } from 'sql.js';
 import type { SqlValue } from './types';
 
+/** Decides which statements' rows may be remembered by their bound values (read-memo.ts). */
+export interface ReadMemo {
+  memoizable(sql: string): boolean;
+}
+
+/** Remembered outputs of one statement, by collect mode and bound values; bounded. */
+const MAX_REMEMBERED = 20_000;
+
 /** What a step needs back from its statement. */
 export type Collect = 'all' | 'first' | 'count';
 
@@ -23,18 +31,38 @@ export class CachedStatement {
   /** Parameter tokens as written (`:qty`) with the names they bind (`qty`). */
   readonly parameters: ReadonlyArray<{ token: string; name: string }>;
 
+  /** Outputs by bound values, when the statement's rows depend on nothing else; callers never mutate them. */
+  private readonly remembered: Map<string, StatementOutput> | null;
+
   constructor(
     readonly sql: string,
     private readonly statement: Statement,
+    memoizable = false,
   ) {
     const tokens = new Set(sql.match(PARAMETER_TOKEN) ?? []);
     this.parameters = [...tokens].map((token) => ({ token, name: token.slice(1) }));
+    this.remembered = memoizable ? new Map() : null;
   }
 
   /** Run to completion with the given values (a name without a value binds NULL). */
   run(valueOf: (name: string) => SqlValue | undefined, collect: Collect): StatementOutput {
     const bindings: ParamsObject = {};
-    for (const { token, name } of this.parameters) bindings[token] = valueOf(name) ?? null;
+    const values: SqlValue[] = [];
+    for (const { token, name } of this.parameters) values.push((bindings[token] = valueOf(name) ?? null));
+    if (!this.remembered) return this.execute(bindings, collect);
+    const valuesKey = bindingKey(values);
+    if (valuesKey === null) return this.execute(bindings, collect);
+    const key = collect + valuesKey;
+    let output = this.remembered.get(key);
+    if (output === undefined) {
+      output = this.execute(bindings, collect);
+      if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
+      this.remembered.set(key, output);
+    }
+    return output;
+  }
+
+  private execute(bindings: ParamsObject, collect: Collect): StatementOutput {
     const statement = this.statement;
     try {
       statement.bind(bindings);
@@ -55,16 +83,32 @@ export class CachedStatement {
   }
 }
 
+/** A memo key for bound values: numbers as JavaScript prints them, text quoted; null when a value is a blob. */
+export function bindingKey(values: readonly SqlValue[]): string | null {
+  let key = '';
+  for (const value of values) {
+    if (value === null) key += 'n,';
+    else if (typeof value === 'number') key += `${value},`;
+    else if (typeof value === 'string') key += `${JSON.stringify(value)},`;
+    else return null;
+  }
+  return key;
+}
+
 export class StatementCache {
   private readonly statements = new Map<string, CachedStatement>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly readMemo: ReadMemo | null = null,
+  ) {}
 
   /** The prepared statement for one SQL statement; throws an Error when it cannot be prepared. */
   get(sql: string): CachedStatement {
     let cached = this.statements.get(sql);
     if (!cached) {
-      cached = new CachedStatement(sql, this.prepareSingle(sql));
+      const statement = this.prepareSingle(sql);
+      cached = new CachedStatement(sql, statement, this.readMemo?.memoizable(sql) ?? false);
       this.statements.set(sql, cached);
     }
     return cached;
