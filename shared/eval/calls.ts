@@ -71,8 +71,3 @@ export function callKey(call: ToolCall): string {
   }
   return key;
 }
-
-/** A key for a sequence of calls. */
-export function sequenceKey(calls: readonly ToolCall[]): string {
-  return calls.map(callKey).join('\u0001');
-}

@@ -48,27 +48,30 @@ export interface MatchContext {
 }
 
 /**
- * Call comparisons by the two calls' keys, one map per first key: looking up two strings whose
- * hashes are already known is cheaper than joining them into a new key for every pair.
+ * Call comparisons by the two calls' keys: a row per agent call, holding its verdicts against
+ * ground-truth calls. Matching fetches each agent call's row once, then looks up a few short maps,
+ * instead of probing one large map for every pair.
  */
 export class PairMemo {
-  private readonly byFirst = new Map<string, Map<string, boolean>>();
+  private readonly rows = new Map<string, Map<string, boolean>>();
   private size = 0;
 
   constructor(private readonly max = 200_000) {}
 
-  get(first: string, second: string): boolean | undefined {
-    return this.byFirst.get(first)?.get(second);
+  /** The verdicts of one call (created empty); `record` adds to it. */
+  row(first: string): Map<string, boolean> {
+    let row = this.rows.get(first);
+    if (!row) this.rows.set(first, (row = new Map()));
+    return row;
   }
 
-  set(first: string, second: string, equal: boolean): void {
+  record(row: Map<string, boolean>, second: string, equal: boolean): void {
     if (this.size >= this.max) {
-      this.byFirst.clear();
+      // Rows already handed out keep their verdicts (they stay correct); the memo starts afresh.
+      this.rows.clear();
       this.size = 0;
     }
-    let inner = this.byFirst.get(first);
-    if (!inner) this.byFirst.set(first, (inner = new Map()));
-    inner.set(second, equal);
+    row.set(second, equal);
     this.size++;
   }
 }
@@ -83,10 +86,24 @@ export function childSchema(schema: ParamSchema | undefined, key: string): Param
   return isObject(schema?.additionalProperties) ? (schema.additionalProperties as ParamSchema) : undefined;
 }
 
+/** `x-match` entity targets split once ("TABLE.COLUMN" -> table, column): schemas are few, comparisons many. */
+const entityTargets = new Map<string, [table: string, column: string]>();
+
+function entityTarget(target: string): [table: string, column: string] {
+  let split = entityTargets.get(target);
+  if (!split) {
+    const dot = target.indexOf('.');
+    split = [target.slice(0, dot), target.slice(dot + 1)];
+    if (entityTargets.size >= 10_000) entityTargets.clear();
+    entityTargets.set(target, split);
+  }
+  return split;
+}
+
 function entityStringsMatch(a: string, b: string, target: string, ctx: MatchContext): boolean {
-  const dot = target.indexOf('.');
-  const rowsA = ctx.entities(target.slice(0, dot), target.slice(dot + 1), a);
-  const rowsB = ctx.entities(target.slice(0, dot), target.slice(dot + 1), b);
+  const [table, column] = entityTarget(target);
+  const rowsA = ctx.entities(table, column, a);
+  const rowsB = ctx.entities(table, column, b);
   if (rowsA.size === 0 || rowsB.size === 0) {
     const la = a.toLowerCase();
     const lb = b.toLowerCase();
@@ -191,13 +208,14 @@ export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], 
   }
   const gtKeys = gt.map(callKey);
   const agentKeys = agent.map(callKey);
+  const rows = agentKeys.map((key) => memo.row(key));
   const pairs = maxMatching(gtKeys.map((_, i) => i), agentKeys.map((_, j) => j), (i, j) => {
     if (gt[i].tool_name.trim() !== agent[j].tool_name.trim()) return false;
     if (gtKeys[i] === agentKeys[j]) return true; // equality is reflexive
-    let equal = memo.get(gtKeys[i], agentKeys[j]);
+    let equal = rows[j].get(gtKeys[i]);
     if (equal === undefined) {
       equal = callsEqual(gt[i], agent[j], tools, ctx);
-      memo.set(gtKeys[i], agentKeys[j], equal);
+      memo.record(rows[j], gtKeys[i], equal);
     }
     return equal;
   });

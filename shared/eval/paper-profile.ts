@@ -1,12 +1,11 @@
 // The default `paper` profile: metrics of SPEC §8 and the cascading taxonomy of §9.
 import type { ScenarioEngine } from '../engine/types';
 import type { GroundTruth, Json, ScenarioDef, ToolCall, ToolDef } from '../format/types';
-import { callEntries, callKey, normalizeCalls, sequenceKey, toolMap, type CallEntry } from './calls';
+import { callEntries, callKey, normalizeCalls, toolMap, type CallEntry } from './calls';
 import { canonicalString, matchCalls, PairMemo, valuesEqual, type MatchContext } from './canonical';
 import { Grounding } from './grounding';
 import { parameterLeaves, type Leaf } from './leaves';
 import type { Evidence, Label, ScoringContext, ScoringProfile, TrajectoryScore } from './profile';
-import { memoStats } from './memo-stats';
 import { ReplayCache } from './replay';
 import { recordedResults } from './results';
 import { schemaFailure } from './schema-check';
@@ -38,16 +37,24 @@ const matchContexts = new WeakMap<ScenarioEngine, MatchContext>();
 export function matchContext(engine: ScenarioEngine): MatchContext {
   let ctx = matchContexts.get(engine);
   if (!ctx) {
-    const memo = new Map<string, Set<number>>();
+    // By column, then by string: no key is built per look-up (matching asks for the same names again and again).
+    const byTable = new Map<string, Map<string, Map<string, Set<number>>>>();
+    let size = 0;
     ctx = {
       pairMemo: new PairMemo(),
       entities: (table, column, s) => {
-        const key = `${table}\u0000${column}\u0000${s}`;
-        let rows = memo.get(key);
+        let byColumn = byTable.get(table);
+        if (!byColumn) byTable.set(table, (byColumn = new Map()));
+        let memo = byColumn.get(column);
+        if (!memo) byColumn.set(column, (memo = new Map()));
+        let rows = memo.get(s);
         if (!rows) {
           rows = engine.entityMatches(table, column, s);
-          if (memo.size > 100_000) memo.clear();
-          memo.set(key, rows);
+          if (size++ > 100_000) {
+            byTable.clear();
+            size = 1;
+          }
+          memo.set(s, rows);
         }
         return rows;
       },
@@ -66,28 +73,12 @@ function canonicalSeedTexts(engine: ScenarioEngine): Set<string> {
   return texts;
 }
 
-const stateMemos = new WeakMap<ScenarioEngine, Map<string, string>>();
-
 /**
  * State key after running calls from the seed. Only write tools can change state (§3), and
- * execution is deterministic, so the key is memoised by the sequence of write calls.
+ * execution is deterministic, so the key is memoised by the sequence of write calls (replay.ts).
  */
 export function finalStateKey(engine: ScenarioEngine, calls: readonly ToolCall[], writeTools: Set<string>): string {
-  const writes = calls.filter((c) => writeTools.has(c.tool_name));
-  let memo = stateMemos.get(engine);
-  if (!memo) stateMemos.set(engine, (memo = new Map()));
-  const sequence = sequenceKey(writes);
-  let key = memo.get(sequence);
-  if (key !== undefined) memoStats.hits++;
-  else {
-    memoStats.misses++;
-    engine.reset();
-    for (const call of writes) engine.call(call);
-    key = engine.stateKey();
-    if (memo.size > 50_000) memo.clear();
-    memo.set(sequence, key);
-  }
-  return key;
+  return replayCache(engine, writeTools).finalStateKey(calls);
 }
 
 const groundTruthCallCache = new WeakMap<GroundTruth, ToolCall[]>();

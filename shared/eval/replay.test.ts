@@ -7,7 +7,7 @@ import { ReplayCache } from './replay';
 import { call, SHOP_DATA, SHOP_SCHEMA, SHOP_TOOLS } from './test-support/shop';
 
 describe('ReplayCache', () => {
-  it('gives the results a full run from the seed gives, across many sequences sharing one cache', async () => {
+  it('gives the results and final state a full run from the seed gives, across many sequences sharing one cache', async () => {
     const SQL = await loadSqlJs();
     const scenario = { id: 'shop', schemaSql: SHOP_SCHEMA, dataSql: SHOP_DATA, library: { state_tables: ['carts', 'lists'], tools: SHOP_TOOLS } };
     const engine = createEngine(SQL, scenario);
@@ -23,6 +23,8 @@ describe('ReplayCache', () => {
         const upTo = cut % calls.length;
         const expected = reference.execute(calls).results.slice(0, upTo + 1).map((r) => r.result);
         expect(cache.results(calls as ToolCall[], upTo)).toEqual(expected);
+        // Final states share the same tree of write sequences as the replayed results.
+        expect(cache.finalStateKey(calls as ToolCall[])).toBe(reference.stateKey());
       }),
       { numRuns: 300 },
     );
