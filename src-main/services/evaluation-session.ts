@@ -39,6 +39,7 @@ export function startEvaluation(options: EvaluationSessionOptions, datasetId: st
     scoreOnCaller: false,
     workerUrl: options.workerUrl,
     cacheDir: options.cacheDir,
+    evidence: false, // the rows go out without it (listedRows)
     timeLimitMs: options.timeLimitMs ?? HOST_TIME_LIMIT_MS,
     onProgress: (done, total) => {
       progress = { done, total };

@@ -33,6 +33,11 @@ export interface EvaluateOptions {
   /** Folder of the score cache (score-cache.ts); none: every file is scored. */
   cacheDir?: string;
   /**
+   * False: rows read from the score cache may come without their evidence (null), which is kept
+   * apart there and is a third of its bytes; for callers that list rows, not reports. Default true.
+   */
+  evidence?: boolean;
+  /**
    * False in the studio hosts: nothing is scored and no seed SQL runs on the calling thread (it
    * answers API calls); at least one worker scores. Default true (the CLI scores on it too).
    */
@@ -73,7 +78,8 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     // Files whose scores are cached (same content, same dataset context) are not scored again.
     const cache = options.cacheDir ? await ScoreCache.open(options.cacheDir, dataset, options.workerUrl ?? SOURCE_TREE_WORKER) : null;
     const hashes = cache ? await cache.contentHashes(files) : [];
-    const cached = cache ? await Promise.all(hashes.map((h) => cache.get(h))) : files.map(() => null);
+    const withEvidence = options.evidence ?? true;
+    const cached = cache ? await Promise.all(hashes.map((h) => cache.get(h, { evidence: withEvidence }))) : files.map(() => null);
     const toScore = files.map((_, i) => i).filter((i) => cached[i] === null);
     const chunks = await chunkFiles(toScore.map((i) => files[i]), options.chunkBytes ?? CHUNK_BYTES);
     const scoreBytes = chunks.reduce((s, c) => s + (c.end - c.start), 0);
@@ -125,7 +131,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     );
     if (cacheable && chunks.length > 0) await cacheable.putEngineProblems(engineProblems);
     engineProblems.push(...overruns);
-    const report = reportOf(dataset, perFile, [...pathProblems, ...engineProblems], toScore.length === 0 && cache ? [cache.folder, hashes] : null);
+    const report = reportOf(dataset, perFile, [...pathProblems, ...engineProblems], toScore.length === 0 && cache ? [cache.folder, hashes, withEvidence] : null);
     stream?.end([...dataset.problems, ...pathProblems, ...engineProblems]);
     const memo = results.reduce((sum, r) => ({ hits: sum.hits + r.memo.hits, misses: sum.misses + r.memo.misses }), { hits: 0, misses: 0 });
     return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length };
@@ -140,9 +146,10 @@ const lastReports = new WeakMap<LoadedDataset, { key: string; report: ReturnType
 
 /**
  * assembleReport, or the same report again when everything came from the cache (`cached`: its
- * context folder and the files' content hashes) and the files, hashes and problems are those of last time.
+ * context folder, the files' content hashes and whether the rows have their evidence) and the
+ * files, hashes and problems are those of last time.
  */
-function reportOf(dataset: LoadedDataset, perFile: { file: string; records: LineRecord[] }[], problems: Problem[], cached: [string, string[]] | null) {
+function reportOf(dataset: LoadedDataset, perFile: { file: string; records: LineRecord[] }[], problems: Problem[], cached: [string, string[], boolean] | null) {
   const key = cached && JSON.stringify([cached, perFile.map((f) => f.file), problems]);
   const last = lastReports.get(dataset);
   if (key && last?.key === key) return last.report;
