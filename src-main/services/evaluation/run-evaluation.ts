@@ -50,6 +50,9 @@ export interface EvaluateOptions {
 
 const SOURCE_TREE_WORKER = new URL('../../../out/cli/eval-worker.mjs', import.meta.url);
 
+/** The worker bundle an evaluation with these options runs (and whose hash names its scores in the cache). */
+export const scoringBuildOf = (options: Pick<EvaluateOptions, 'workerUrl'>): URL => options.workerUrl ?? SOURCE_TREE_WORKER;
+
 export async function evaluateFolder(root: string, options: EvaluateOptions = {}) {
   const source = nodeDatasetSource(root);
   const pathProblems: Problem[] = [];
@@ -64,7 +67,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
   const workersFor = (bytes: number) =>
     onCaller ? (options.workers ?? (big(bytes) ? Math.min(availableParallelism(), 8) - 1 : 0)) : Math.max(1, options.workers ?? (big(bytes) ? Math.min(availableParallelism(), 8) : 1));
   const startPool = (count: number) => {
-    const pool = count > 0 ? WorkerPool.start(count, options.workerUrl ?? SOURCE_TREE_WORKER, { timeLimitMs: options.timeLimitMs }) : null;
+    const pool = count > 0 ? WorkerPool.start(count, scoringBuildOf(options), { timeLimitMs: options.timeLimitMs }) : null;
     pool?.catch(() => undefined); // awaited later; keeps an early failure from going unhandled
     return pool;
   };
@@ -76,7 +79,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     // With the score cache (studio hosts, the CLI by default) an unchanged dataset is not parsed twice in one process.
     const dataset = options.cacheDir ? await loadDatasetMemo(root, source) : await loadDataset(source);
     // Files whose scores are cached (same content, same dataset context) are not scored again.
-    const cache = options.cacheDir ? await ScoreCache.open(options.cacheDir, dataset, options.workerUrl ?? SOURCE_TREE_WORKER) : null;
+    const cache = options.cacheDir ? await ScoreCache.open(options.cacheDir, dataset, scoringBuildOf(options)) : null;
     const hashes = cache ? await cache.contentHashes(files) : [];
     const withEvidence = options.evidence ?? true;
     const cached = cache ? await Promise.all(hashes.map((h) => cache.get(h, { evidence: withEvidence }))) : files.map(() => null);
@@ -134,7 +137,8 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     const report = reportOf(dataset, perFile, [...pathProblems, ...engineProblems], toScore.length === 0 && cache ? [cache.folder, hashes, withEvidence] : null);
     stream?.end([...dataset.problems, ...pathProblems, ...engineProblems]);
     const memo = results.reduce((sum, r) => ({ hits: sum.hits + r.memo.hits, misses: sum.misses + r.memo.misses }), { hits: 0, misses: 0 });
-    return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length };
+    // inCache: every file's scores are in the score cache now (read from it, or scored and written).
+    return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length, inCache: cacheable !== null };
   } finally {
     local?.close();
     await (await starting?.catch(() => null))?.close();

@@ -187,6 +187,11 @@ export class ScoreCache {
   }
 }
 
+/** The scoring code's identity and the entries' format (scorerId and SCORER_VERSION). */
+export async function scorerIdentity(build: URL): Promise<string> {
+  return `${SCORER_VERSION} ${await scorerId(build)}`;
+}
+
 /**
  * The scoring code's identity: the hash of the worker bundle, which holds all of it (engine,
  * profiles, loader), so a new build never reads scores of an old one. No build: the version alone.
