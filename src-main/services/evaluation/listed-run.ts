@@ -65,15 +65,19 @@ export function forgetListedRuns(): void {
 const listingsDir = (cacheDir: string) => path.join(cacheDir, 'listings');
 const listingFile = (cacheDir: string, root: string) => path.join(listingsDir(cacheDir), `${createHash('sha256').update(path.resolve(root)).digest('hex')}.json`);
 
-let ownCode: Promise<string> | undefined;
+let ownCode: Promise<string | null> | undefined;
 
-/** The scoring build's identity, and this module's bundle's (it holds, or imports by hashed names, the code that lists rows). */
-async function codeIdentity(scoringBuild: URL): Promise<string> {
+/**
+ * The scoring build's identity, and this module's bundle's (it holds, or imports by hashed names,
+ * the code that lists rows). Null when the bundle cannot be read: then no listing is used or kept.
+ */
+async function codeIdentity(scoringBuild: URL): Promise<string | null> {
   ownCode ??= readFile(fileURLToPath(import.meta.url)).then(
     (bytes) => createHash('sha256').update(bytes).digest('hex'),
-    () => 'no-file',
+    () => null,
   );
-  return `${LISTING_VERSION} ${await scorerIdentity(scoringBuild)} ${await ownCode}`;
+  const own = await ownCode;
+  return own && `${LISTING_VERSION} ${await scorerIdentity(scoringBuild)} ${own}`;
 }
 
 /** The trajectory files as an evaluation of `root` would read them: paths, sizes, modification times, inodes, problems. */
@@ -113,8 +117,9 @@ async function readStored(file: string): Promise<Stored | null> {
 /** The last listing of `root` when nothing it came from changed since; else null. */
 export async function readListedRun(cacheDir: string, root: string, scoringBuild: URL): Promise<ListedRun | null> {
   const file = listingFile(cacheDir, root);
-  const stored = known.get(file) ?? (await readStored(file));
-  if (!stored || stored.code !== (await codeIdentity(scoringBuild))) return null;
+  const code = await codeIdentity(scoringBuild);
+  const stored = code ? (known.get(file) ?? (await readStored(file))) : null;
+  if (!stored || stored.code !== code) return null;
   const [trajectories, dataset] = await Promise.all([trajectoryStamps(root), unchangedReads(root, nodeDatasetSource(root), stored.inputs.dataset)]);
   if (trajectories !== stored.inputs.trajectories || !dataset) return null;
   remember(file, stored);
@@ -123,7 +128,9 @@ export async function readListedRun(cacheDir: string, root: string, scoringBuild
 
 export async function writeListedRun(cacheDir: string, root: string, scoringBuild: URL, inputs: ListingInputs, run: ListedRun): Promise<void> {
   const file = listingFile(cacheDir, root);
-  const stored: Stored = { code: await codeIdentity(scoringBuild), inputs, run };
+  const code = await codeIdentity(scoringBuild);
+  if (!code) return;
+  const stored: Stored = { code, inputs, run };
   await mkdir(listingsDir(cacheDir), { recursive: true });
   await writeFileAtomic(file, JSON.stringify(stored));
   remember(file, stored);
