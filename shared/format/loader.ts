@@ -5,6 +5,7 @@ import { compareCodePoints } from './codepoint';
 import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { splitLines } from './jsonl';
 import { safeJsonParse } from './safe-json';
+import { fastGroundTruth, fastTask } from './task-fast';
 import {
   annotationSchema,
   datasetMetaSchema,
@@ -123,19 +124,23 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
   return scenarios;
 }
 
+/** A check of the common well-formed line that gives what `schema` would, or null to let the schema decide. */
+type FastPath<T extends z.ZodType> = (value: unknown) => z.infer<T> | null;
+
 /** Each non-blank line of a JSONL file parsed and validated; problems for the rest. */
 export async function* readJsonl<T extends z.ZodType>(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
   schema: T,
   problems: Problem[],
+  fastPath?: FastPath<T>,
 ): AsyncGenerator<{ line: number; value: z.infer<T> }> {
   for await (const line of splitLines(chunks)) {
     if (line.kind === 'too-long') {
       problems.push({ file, line: line.lineNumber, message: `line of ${line.length} characters exceeds the limit; skipped` });
       continue;
     }
-    const parsed = parseJsonlLine(line.text, line.lineNumber, schema);
+    const parsed = parseJsonlLine(line.text, line.lineNumber, schema, fastPath);
     if (parsed === null) continue;
     if (!parsed.ok) problems.push({ file, line: line.lineNumber, message: parsed.message });
     else yield { line: line.lineNumber, value: parsed.value };
@@ -147,7 +152,7 @@ export function parseJsonlLine<T extends z.ZodType>(
   text: string,
   lineNumber: number,
   schema: T,
-  fastPath?: (value: unknown) => z.infer<T> | null,
+  fastPath?: FastPath<T>,
 ): { ok: true; value: z.infer<T> } | { ok: false; message: string } | null {
   const clean = lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text;
   if (clean.trim() === '') return null;
@@ -165,6 +170,7 @@ async function readJsonlFile<T extends z.ZodType>(
   schema: T,
   problems: Problem[],
   required: boolean,
+  fastPath?: FastPath<T>,
 ): Promise<{ line: number; value: z.infer<T> }[]> {
   const chunks = await source.readChunks(file);
   if (!chunks) {
@@ -172,14 +178,14 @@ async function readJsonlFile<T extends z.ZodType>(
     return [];
   }
   const rows: { line: number; value: z.infer<T> }[] = [];
-  for await (const row of readJsonl(chunks, file, schema, problems)) rows.push(row);
+  for await (const row of readJsonl(chunks, file, schema, problems, fastPath)) rows.push(row);
   return rows;
 }
 
 async function loadTasks(source: DatasetSource, scenarios: Map<string, ScenarioDef>, problems: Problem[]) {
   const tasks = new Map<string, Task>();
   const file = 'tasks.jsonl';
-  for (const { line, value } of await readJsonlFile(source, file, taskSchema, problems, true)) {
+  for (const { line, value } of await readJsonlFile(source, file, taskSchema, problems, true, fastTask)) {
     const task = value as Task;
     if (tasks.has(task.id)) problems.push({ file, line, message: `task id "${task.id}" repeats an earlier one; left out` });
     else if (!scenarios.has(task.scenario))
@@ -192,7 +198,7 @@ async function loadTasks(source: DatasetSource, scenarios: Map<string, ScenarioD
 async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, problems: Problem[]) {
   const truths = new Map<string, GroundTruth>();
   const file = 'ground_truth.jsonl';
-  for (const { line, value } of await readJsonlFile(source, file, groundTruthSchema, problems, false)) {
+  for (const { line, value } of await readJsonlFile(source, file, groundTruthSchema, problems, false, fastGroundTruth)) {
     const truth = value as GroundTruth;
     if (!tasks.has(truth.task_id)) problems.push({ file, line, message: `unknown task "${truth.task_id}"; left out` });
     else if (truths.has(truth.task_id))

@@ -108,7 +108,7 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
         })
       ).run,
     'evaluation.start': async (datasetId, runId) => {
-      startEvaluation({ events, workerUrl: evaluationWorker, cacheDir: scoreCacheDir, timeLimitMs: scoringTimeLimitMs }, datasetId, catalog.rootOf(datasetId), runId);
+      void startEvaluation({ events, workerUrl: evaluationWorker, cacheDir: scoreCacheDir, timeLimitMs: scoringTimeLimitMs }, datasetId, catalog.rootOf(datasetId), runId);
       return { runId };
     },
     'evaluation.trajectoryLine': (datasetId, file, line) => trajectoryLine(catalog.rootOf(datasetId), file, line),

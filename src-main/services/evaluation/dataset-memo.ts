@@ -10,8 +10,8 @@ import path from 'node:path';
 import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
 import type { DatasetSource } from '../../../shared/format/source';
 
-/** One call the loader made and a hash of its outcome (text, listing, or error). */
-interface Read {
+/** One call the loader made and a hash of its outcome (text, listing, or error). Plain JSON data. */
+export interface Read {
   call: 'readText' | 'readChunks' | 'listFiles' | 'listDirs';
   path: string;
   outcome: string;
@@ -51,6 +51,11 @@ async function stampOf(root: string, p: string): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** Whether every read gives what it gave before (`root`: the folder the paths are under). */
+export async function unchangedReads(root: string, source: DatasetSource, reads: readonly Read[]): Promise<boolean> {
+  return (await Promise.all(reads.map((r) => sameAsBefore(root, source, r)))).every(Boolean);
 }
 
 /** Whether the read gives what it gave before: the file unchanged since, or the same hash now. */
@@ -121,6 +126,13 @@ function recording(root: string, source: DatasetSource, reads: Read[]): DatasetS
 /** Folders remembered at once (the studio has one dataset open; a second for switching back). */
 const KEEP = 2;
 const memo = new Map<string, { reads: Read[]; dataset: LoadedDataset }>();
+/** The reads each dataset given out was loaded from (the same object is given only while they are unchanged). */
+const readsOfDataset = new WeakMap<LoadedDataset, readonly Read[]>();
+
+/** What the loader read to make a dataset loadDatasetMemo gave: unchanged reads give the same dataset. */
+export function readsOf(dataset: LoadedDataset): readonly Read[] | undefined {
+  return readsOfDataset.get(dataset);
+}
 
 /**
  * The folder's dataset: the copy loaded last time when every file and listing the loader read is
@@ -129,8 +141,7 @@ const memo = new Map<string, { reads: Read[]; dataset: LoadedDataset }>();
 export async function loadDatasetMemo(key: string, source: DatasetSource): Promise<LoadedDataset> {
   const known = memo.get(key);
   if (known) {
-    const same = await Promise.all(known.reads.map((r) => sameAsBefore(key, source, r)));
-    if (same.every(Boolean)) {
+    if (await unchangedReads(key, source, known.reads)) {
       memo.delete(key);
       memo.set(key, known); // most recently used last
       return known.dataset;
@@ -138,6 +149,7 @@ export async function loadDatasetMemo(key: string, source: DatasetSource): Promi
   }
   const reads: Read[] = [];
   const dataset = await loadDataset(recording(key, source, reads));
+  readsOfDataset.set(dataset, reads);
   memo.delete(key);
   memo.set(key, { reads, dataset });
   while (memo.size > KEEP) memo.delete(memo.keys().next().value!);

@@ -7,6 +7,7 @@ import { call, shopFiles } from '../../../shared/eval/test-support/shop';
 import { buildCli } from '../../cli/build-cli.mjs';
 import { chunkFiles } from './file-chunks';
 import { evaluateFolder } from './run-evaluation';
+import { forgetParsedEntries } from './score-cache';
 import { writeDatasetFolder } from '../../test-support/dataset-folder';
 
 let dir: string | undefined;
@@ -69,6 +70,19 @@ describe('score cache', () => {
     expect(again.report.trajectories).toEqual((await plain()).report.trajectories);
     expect(again.report.problems).toEqual((await plain()).report.problems); // the broken line keeps its file and line
     expect((await cached()).report).toBe(again.report); // nothing changed in this process: not assembled again
+
+    // As after a restart (nothing parsed in memory): the entries read from disk, the evidence only when asked for.
+    const evidence = (report: typeof again.report) => report.trajectories.map((t) => t.evidence);
+    expect(evidence(again.report).some((e) => e !== null)).toBe(true);
+    forgetParsedEntries();
+    const listed = await evaluateFolder(root, { workers: 0, cacheDir, evidence: false });
+    expect([listed.scoredFiles, listed.cachedFiles]).toEqual([0, 2]);
+    expect(listed.report.models).toEqual((await plain()).report.models);
+    expect(evidence(listed.report).every((e) => e === null)).toBe(true);
+    expect(listed.report.trajectories).toEqual((await plain()).report.trajectories.map((t) => ({ ...t, evidence: null })));
+    const exported = await cached();
+    expect([exported.scoredFiles, exported.cachedFiles]).toEqual([0, 2]);
+    expect(exported.report.trajectories).toEqual((await plain()).report.trajectories);
 
     await writeFile(path.join(root, 'trajectories/b.jsonl'), line('b1', 'Green Apple') + '\n');
     const oneChanged = await cached();

@@ -33,6 +33,11 @@ export interface EvaluateOptions {
   /** Folder of the score cache (score-cache.ts); none: every file is scored. */
   cacheDir?: string;
   /**
+   * False: rows read from the score cache may come without their evidence (null), which is kept
+   * apart there and is a third of its bytes; for callers that list rows, not reports. Default true.
+   */
+  evidence?: boolean;
+  /**
    * False in the studio hosts: nothing is scored and no seed SQL runs on the calling thread (it
    * answers API calls); at least one worker scores. Default true (the CLI scores on it too).
    */
@@ -44,6 +49,9 @@ export interface EvaluateOptions {
 }
 
 const SOURCE_TREE_WORKER = new URL('../../../out/cli/eval-worker.mjs', import.meta.url);
+
+/** The worker bundle an evaluation with these options runs (and whose hash names its scores in the cache). */
+export const scoringBuildOf = (options: Pick<EvaluateOptions, 'workerUrl'>): URL => options.workerUrl ?? SOURCE_TREE_WORKER;
 
 export async function evaluateFolder(root: string, options: EvaluateOptions = {}) {
   const source = nodeDatasetSource(root);
@@ -59,7 +67,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
   const workersFor = (bytes: number) =>
     onCaller ? (options.workers ?? (big(bytes) ? Math.min(availableParallelism(), 8) - 1 : 0)) : Math.max(1, options.workers ?? (big(bytes) ? Math.min(availableParallelism(), 8) : 1));
   const startPool = (count: number) => {
-    const pool = count > 0 ? WorkerPool.start(count, options.workerUrl ?? SOURCE_TREE_WORKER, { timeLimitMs: options.timeLimitMs }) : null;
+    const pool = count > 0 ? WorkerPool.start(count, scoringBuildOf(options), { timeLimitMs: options.timeLimitMs }) : null;
     pool?.catch(() => undefined); // awaited later; keeps an early failure from going unhandled
     return pool;
   };
@@ -71,9 +79,10 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     // With the score cache (studio hosts, the CLI by default) an unchanged dataset is not parsed twice in one process.
     const dataset = options.cacheDir ? await loadDatasetMemo(root, source) : await loadDataset(source);
     // Files whose scores are cached (same content, same dataset context) are not scored again.
-    const cache = options.cacheDir ? await ScoreCache.open(options.cacheDir, dataset, options.workerUrl ?? SOURCE_TREE_WORKER) : null;
+    const cache = options.cacheDir ? await ScoreCache.open(options.cacheDir, dataset, scoringBuildOf(options)) : null;
     const hashes = cache ? await cache.contentHashes(files) : [];
-    const cached = cache ? await Promise.all(hashes.map((h) => cache.get(h))) : files.map(() => null);
+    const withEvidence = options.evidence ?? true;
+    const cached = cache ? await Promise.all(hashes.map((h) => cache.get(h, { evidence: withEvidence }))) : files.map(() => null);
     const toScore = files.map((_, i) => i).filter((i) => cached[i] === null);
     const chunks = await chunkFiles(toScore.map((i) => files[i]), options.chunkBytes ?? CHUNK_BYTES);
     const scoreBytes = chunks.reduce((s, c) => s + (c.end - c.start), 0);
@@ -125,10 +134,11 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     );
     if (cacheable && chunks.length > 0) await cacheable.putEngineProblems(engineProblems);
     engineProblems.push(...overruns);
-    const report = reportOf(dataset, perFile, [...pathProblems, ...engineProblems], toScore.length === 0 && cache ? [cache.folder, hashes] : null);
+    const report = reportOf(dataset, perFile, [...pathProblems, ...engineProblems], toScore.length === 0 && cache ? [cache.folder, hashes, withEvidence] : null);
     stream?.end([...dataset.problems, ...pathProblems, ...engineProblems]);
     const memo = results.reduce((sum, r) => ({ hits: sum.hits + r.memo.hits, misses: sum.misses + r.memo.misses }), { hits: 0, misses: 0 });
-    return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length };
+    // inCache: every file's scores are in the score cache now (read from it, or scored and written).
+    return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length, inCache: cacheable !== null };
   } finally {
     local?.close();
     await (await starting?.catch(() => null))?.close();
@@ -140,9 +150,10 @@ const lastReports = new WeakMap<LoadedDataset, { key: string; report: ReturnType
 
 /**
  * assembleReport, or the same report again when everything came from the cache (`cached`: its
- * context folder and the files' content hashes) and the files, hashes and problems are those of last time.
+ * context folder, the files' content hashes and whether the rows have their evidence) and the
+ * files, hashes and problems are those of last time.
  */
-function reportOf(dataset: LoadedDataset, perFile: { file: string; records: LineRecord[] }[], problems: Problem[], cached: [string, string[]] | null) {
+function reportOf(dataset: LoadedDataset, perFile: { file: string; records: LineRecord[] }[], problems: Problem[], cached: [string, string[], boolean] | null) {
   const key = cached && JSON.stringify([cached, perFile.map((f) => f.file), problems]);
   const last = lastReports.get(dataset);
   if (key && last?.key === key) return last.report;

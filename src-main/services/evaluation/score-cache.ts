@@ -11,9 +11,13 @@ import type { LineRecord } from '../../../shared/eval/evaluate';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import { writeFileAtomic } from '../atomic-write';
+import { decodeRecords, encodeRecords, isStoredRecords, type StoredEvidence } from './score-entry';
 
-/** Bump whenever scoring can give another result for the same inputs (a rule, a profile, the engine). */
-export const SCORER_VERSION = 'scores-3';
+/**
+ * Bump whenever scoring can give another result for the same inputs (a rule, a profile, the
+ * engine) or the entries' format changes (score-entry.ts): older entries are then not found.
+ */
+export const SCORER_VERSION = 'scores-4';
 
 /**
  * Entries read or written in this process, parsed, up to this many records in all (least recently
@@ -22,21 +26,27 @@ export const SCORER_VERSION = 'scores-3';
  */
 const PARSED_RECORDS = 150_000;
 
+/** A parsed entry; `withEvidence`: its rows carry their evidence (else null). */
+interface Parsed {
+  entry: CachedFile;
+  withEvidence: boolean;
+}
+
 class ParsedEntries {
-  private readonly entries = new Map<string, CachedFile>();
+  private readonly entries = new Map<string, Parsed>();
   private records = 0;
 
-  get(file: string): CachedFile | undefined {
-    const entry = this.entries.get(file);
-    if (entry) this.keep(file, entry); // most recently used last
-    return entry;
+  get(file: string): Parsed | undefined {
+    const parsed = this.entries.get(file);
+    if (parsed) this.keep(file, parsed); // most recently used last
+    return parsed;
   }
 
-  keep(file: string, entry: CachedFile): void {
+  keep(file: string, parsed: Parsed): void {
     this.drop(file);
-    if (entry.records.length > PARSED_RECORDS) return;
-    this.entries.set(file, entry);
-    this.records += entry.records.length;
+    if (parsed.entry.records.length > PARSED_RECORDS) return;
+    this.entries.set(file, parsed);
+    this.records += parsed.entry.records.length;
     for (const [oldest] of this.entries) {
       if (this.records <= PARSED_RECORDS) break;
       this.drop(oldest);
@@ -44,14 +54,19 @@ class ParsedEntries {
   }
 
   private drop(file: string): void {
-    const entry = this.entries.get(file);
-    if (!entry) return;
+    const parsed = this.entries.get(file);
+    if (!parsed) return;
     this.entries.delete(file);
-    this.records -= entry.records.length;
+    this.records -= parsed.entry.records.length;
   }
 }
 
-const parsedEntries = new ParsedEntries();
+let parsedEntries = new ParsedEntries();
+
+/** Forgets the entries parsed in this process, as a restart would (tests read them from disk again). */
+export function forgetParsedEntries(): void {
+  parsedEntries = new ParsedEntries();
+}
 
 /** Context folders kept; older ones (by last use) are removed. */
 const MAX_CONTEXTS = 12;
@@ -115,7 +130,8 @@ export class ScoreCache {
    */
   async contentHashes(files: ReadonlyArray<{ absolute: string }>): Promise<string[]> {
     const indexFile = path.join(this.folder, 'files.json');
-    const known = (await readJson<Record<string, { size: number; mtimeMs: number; hash: string }>>(indexFile)) ?? {};
+    const knownText = await readFile(indexFile, 'utf8').catch(() => null);
+    const known = (knownText === null ? null : parseJson<Record<string, { size: number; mtimeMs: number; hash: string }>>(knownText)) ?? {};
     const index: typeof known = {};
     const hashes = await Promise.all(
       files.map(async ({ absolute }) => {
@@ -126,7 +142,8 @@ export class ScoreCache {
         return hash;
       }),
     );
-    await writeFileAtomic(indexFile, JSON.stringify(index));
+    const text = JSON.stringify(index);
+    if (text !== knownText) await writeFileAtomic(indexFile, text); // a reopen of unchanged files writes nothing
     return hashes;
   }
 
@@ -139,15 +156,22 @@ export class ScoreCache {
     return writeFileAtomic(path.join(this.folder, 'engine-problems.json'), JSON.stringify(problems));
   }
 
-  async get(contentHash: string): Promise<CachedFile | null> {
+  /**
+   * The file's records, or null when not cached. `evidence`: whether the rows need their evidence,
+   * kept in a file of its own and read only then; without, rows may come without it (null).
+   */
+  async get(contentHash: string, { evidence }: { evidence: boolean }): Promise<CachedFile | null> {
     const file = path.join(this.folder, `${contentHash}.json`);
     const known = parsedEntries.get(file);
-    if (known) return known;
+    if (known && (known.withEvidence || !evidence)) return known.entry;
     try {
-      const parsed = JSON.parse(await readFile(file, 'utf8')) as CachedFile;
-      if (!Array.isArray(parsed.records) || typeof parsed.lineCount !== 'number') return null;
-      parsedEntries.keep(file, parsed);
-      return parsed;
+      const stored: unknown = JSON.parse(await readFile(file, 'utf8'));
+      if (!isStoredRecords(stored)) return null; // another format (older entries are in another folder anyway)
+      const apart = evidence ? (JSON.parse(await readFile(evidenceFile(file), 'utf8')) as StoredEvidence) : [];
+      if (!Array.isArray(apart)) return null;
+      const entry = { records: decodeRecords(stored, apart), lineCount: stored.lineCount };
+      parsedEntries.keep(file, { entry, withEvidence: evidence });
+      return entry;
     } catch {
       return null; // absent, or damaged: scored again and rewritten
     }
@@ -155,9 +179,17 @@ export class ScoreCache {
 
   async put(contentHash: string, entry: CachedFile): Promise<void> {
     const file = path.join(this.folder, `${contentHash}.json`);
-    await writeFileAtomic(file, JSON.stringify(entry));
-    parsedEntries.keep(file, entry);
+    const { stored, evidence } = encodeRecords(entry.records, entry.lineCount);
+    // The evidence first: an entry whose records are on disk has its evidence too.
+    await writeFileAtomic(evidenceFile(file), JSON.stringify(evidence));
+    await writeFileAtomic(file, JSON.stringify(stored));
+    parsedEntries.keep(file, { entry, withEvidence: true });
   }
+}
+
+/** The scoring code's identity and the entries' format (scorerId and SCORER_VERSION). */
+export async function scorerIdentity(build: URL): Promise<string> {
+  return `${SCORER_VERSION} ${await scorerId(build)}`;
 }
 
 /**
@@ -172,12 +204,19 @@ async function scorerId(build: URL): Promise<string> {
   }
 }
 
-async function readJson<T>(file: string): Promise<T | null> {
+const evidenceFile = (entryFile: string) => entryFile.replace(/\.json$/, '.evidence.json');
+
+function parseJson<T>(text: string): T | null {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
+    return JSON.parse(text) as T;
   } catch {
     return null;
   }
+}
+
+async function readJson<T>(file: string): Promise<T | null> {
+  const text = await readFile(file, 'utf8').catch(() => null);
+  return text === null ? null : parseJson<T>(text);
 }
 
 async function pruneContexts(dir: string): Promise<void> {
