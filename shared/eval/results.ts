@@ -64,42 +64,12 @@ function skipSpaces(text: string, i: number): number {
   return i;
 }
 
-/**
- * Parsed result texts by their text: every run of a task records the same results for the same
- * calls, so each text is parsed once. The values are shared: callers only read them.
- */
-class ParsedTexts<T> {
-  private readonly values = new Map<string, T>();
-  private chars = 0;
-
-  constructor(private readonly parse: (text: string) => T) {}
-
-  get(text: string): T {
-    let value = this.values.get(text);
-    if (value === undefined && !this.values.has(text)) {
-      value = this.parse(text);
-      // Bounded by total length: a long run of distinct texts starts the memo afresh.
-      if (this.chars + text.length > MEMO_MAX_CHARS) {
-        this.values.clear();
-        this.chars = 0;
-      }
-      this.values.set(text, value);
-      this.chars += text.length;
-    }
-    return value as T;
-  }
-}
-
-const MEMO_MAX_CHARS = 16 * 1024 * 1024;
-const parsedResults = new ParsedTexts(parseIfJson);
-const joinedResults = new ParsedTexts((text): unknown[] => splitJoinedResults(text) ?? [text]);
-
 function contentOf(entry: unknown): unknown {
   if (typeof entry === 'object' && entry !== null && !Array.isArray(entry) && 'content' in entry) {
     const content = (entry as { content: unknown }).content;
-    return typeof content === 'string' ? parsedResults.get(content) : content;
+    return typeof content === 'string' ? parseIfJson(content) : content;
   }
-  return typeof entry === 'string' ? parsedResults.get(entry) : entry;
+  return typeof entry === 'string' ? parseIfJson(entry) : entry;
 }
 
 /**
@@ -110,7 +80,7 @@ function contentOf(entry: unknown): unknown {
 export function recordedResults(results: unknown, callCount: number): { kind: 'per-call'; results: unknown[][] } | { kind: 'shared'; results: unknown[] } | null {
   if (results === undefined || results === null) return null;
   let values: unknown[];
-  if (typeof results === 'string') values = joinedResults.get(results);
+  if (typeof results === 'string') values = splitJoinedResults(results) ?? [results];
   else if (Array.isArray(results)) values = results.map(contentOf);
   else values = [results];
   if (values.length === callCount) return { kind: 'per-call', results: values.map((v) => [v]) };
