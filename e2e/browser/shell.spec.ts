@@ -95,7 +95,11 @@ test('the dataset sidebar folds in every workspace (button or Ctrl+B), remembere
 test('? opens the shortcut overlay and Escape closes it', async ({ page }) => {
   await openStudio(page);
   await expect(page.getByTestId('hotkey-help')).toHaveCount(0);
-  await page.getByTestId('status-bar').click(); // out of the annotator-name field Annotate focuses
+  // Annotate focuses its annotator-name field when it renders, which can come after the page is
+  // open: wait for that, then click out of it, or the '?' is typed into the field (seen in CI).
+  await expect(page.getByTestId('annotator-input')).toBeFocused();
+  await page.getByTestId('status-bar').click();
+  await expect(page.getByTestId('annotator-input')).not.toBeFocused();
   await page.keyboard.press('?');
   await expect(page.getByTestId('hotkey-help')).toBeVisible();
   await expect(page.getByTestId('hotkey-help')).toContainText('Go to Replay');
