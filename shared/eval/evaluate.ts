@@ -51,13 +51,21 @@ export function scoreTrajectory(
   if ('error' in engine) return { problem: `trajectory "${trajectory.id}": scenario "${task.scenario}" cannot run (${engine.error}); left out` };
   try {
     const score = profile.score({ task, groundTruth, scenario, engine, trajectory });
+    // Fields written out rather than spread: one object shape for every row, built without a generic copy.
     const row: ScoredTrajectory = {
       id: trajectory.id,
       task_id: trajectory.task_id,
       model: trajectory.model,
       mode: trajectory.mode,
       scenario: task.scenario,
-      ...score,
+      matched: score.matched,
+      gt_calls: score.gt_calls,
+      agent_calls: score.agent_calls,
+      tool_succ: score.tool_succ,
+      result_succ: score.result_succ,
+      joint_succ: score.joint_succ,
+      label: score.label,
+      evidence: score.evidence,
       rounds: roundsOf(trajectory),
       tokens: tokensOf(trajectory),
     };
@@ -79,9 +87,13 @@ export function evaluateLine(
   const parsed = parseJsonlLine(text, lineNumber, trajectorySchema, fastTrajectory as (v: unknown) => z.infer<typeof trajectorySchema> | null);
   if (parsed === null) return null;
   if (!parsed.ok) return { line: lineNumber, problem: parsed.message };
-  const trajectory = { ...(parsed.value as Trajectory), source: { file, line: lineNumber } };
-  const calls = trajectory.tool_calls.reduce((sum, item) => sum + item.calls.length, 0);
-  return { line: lineNumber, id: trajectory.id, calls, ...scoreTrajectory(dataset, engines, profile, trajectory) };
+  // The parsed value is a fresh object (the fast path's or zod's): it takes its source in place.
+  const trajectory = parsed.value as Trajectory;
+  trajectory.source = { file, line: lineNumber };
+  let calls = 0;
+  for (const item of trajectory.tool_calls) calls += item.calls.length;
+  const scored = scoreTrajectory(dataset, engines, profile, trajectory);
+  return scored.row ? { line: lineNumber, id: trajectory.id, calls, row: scored.row } : { line: lineNumber, id: trajectory.id, calls, problem: scored.problem };
 }
 
 export interface EvaluationReport {

@@ -1,6 +1,7 @@
 // Leaf values of parameters with their paths (SPEC §9: keys chained by '.', array positions '[]')
 // and the schema that governs each.
-import type { ParamSchema } from '../format/types';
+import type { ParamSchema, ToolCall, ToolDef } from '../format/types';
+import { callKey } from './calls';
 import { childSchema } from './canonical';
 
 export interface Leaf {
@@ -19,4 +20,26 @@ export function leaves(value: unknown, schema: ParamSchema | undefined, path = '
 
 export function parameterLeaves(parameters: Record<string, unknown>, toolSchema: ParamSchema | undefined): Leaf[] {
   return leaves(parameters, toolSchema);
+}
+
+/** Leaves by call key, per tool library (the schemas decide them); bounded. */
+const leavesByLibrary = new WeakMap<ReadonlyMap<string, ToolDef>, Map<string, Leaf[]>>();
+const MAX_REMEMBERED = 50_000;
+
+/**
+ * A call's leaves under its tool's schema. The cascade asks for the same call's leaves in more
+ * than one verdict, a ground-truth call's in every run of its task, and most agent calls recur
+ * across runs: they are computed once per call key. Callers only read them.
+ */
+export function callLeaves(call: ToolCall, tools: ReadonlyMap<string, ToolDef>): Leaf[] {
+  let memo = leavesByLibrary.get(tools);
+  if (!memo) leavesByLibrary.set(tools, (memo = new Map()));
+  const key = callKey(call);
+  let leaves = memo.get(key);
+  if (!leaves) {
+    leaves = parameterLeaves(call.parameters, tools.get(call.tool_name)?.parameters);
+    if (memo.size >= MAX_REMEMBERED) memo.clear();
+    memo.set(key, leaves);
+  }
+  return leaves;
 }

@@ -4,7 +4,7 @@ import type { GroundTruth, Json, ScenarioDef, ToolCall, ToolDef } from '../forma
 import { callEntries, callKey, normalizeCalls, toolMap, type CallEntry } from './calls';
 import { canonicalString, matchCalls, PairMemo, valuesEqual, type MatchContext } from './canonical';
 import { Grounding } from './grounding';
-import { parameterLeaves, type Leaf } from './leaves';
+import { callLeaves, type Leaf } from './leaves';
 import type { Evidence, Label, ScoringContext, ScoringProfile, TrajectoryScore } from './profile';
 import { ReplayCache } from './replay';
 import { recordedResults } from './results';
@@ -108,9 +108,9 @@ export function paperMetrics(ctx: ScoringContext) {
 export const paperProfile: ScoringProfile = {
   id: 'paper',
   score(ctx: ScoringContext): TrajectoryScore {
-    const { metrics, cascadeInput } = paperMetrics(ctx);
-    if (metrics.joint_succ) return { ...metrics, label: 'correct', evidence: null };
-    return { ...metrics, ...cascadeOf(cascadeInput) };
+    const { metrics: m, cascadeInput } = paperMetrics(ctx);
+    const { label, evidence } = m.joint_succ ? { label: 'correct' as const, evidence: null } : cascadeOf(cascadeInput);
+    return { matched: m.matched, gt_calls: m.gt_calls, agent_calls: m.agent_calls, tool_succ: m.tool_succ, result_succ: m.result_succ, joint_succ: m.joint_succ, label, evidence };
   },
 };
 
@@ -161,8 +161,8 @@ export function syntacticVerdict({ ctx, tools, entries }: Pick<CascadeInput, 'ct
 
 export function perceptionVerdict({ ctx, tools, match, entries, gt }: CascadeInput): Verdict | null {
   const agentCalls = entries.filter((e) => e.call);
-  const agentLeaves = agentCalls.map((e) => parameterLeaves(e.call!.parameters, tools.get(e.call!.tool_name)?.parameters));
-  const gtLeaves = gt.map((c) => parameterLeaves(c.parameters, tools.get(c.tool_name)?.parameters));
+  const agentLeaves = agentCalls.map((e) => callLeaves(e.call!, tools));
+  const gtLeaves = gt.map((c) => callLeaves(c, tools));
   for (const ref of ctx.groundTruth.visual_refs) {
     const entity = ref.entity;
     const agentHoldsEntity = agentLeaves.some((ls) =>
@@ -236,7 +236,7 @@ export function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Ver
     if (hasRecorded && !seenItems.has(entry.item)) pendingRecorded.push({ item: entry.item, position: -1 });
     seenItems.add(entry.item);
     const call = entry.call!;
-    for (const leaf of parameterLeaves(call.parameters, tools.get(call.tool_name)?.parameters)) {
+    for (const leaf of callLeaves(call, tools)) {
       if (groundedNow(leaf.value, leaf.schema)) continue;
       if (addDueResults() && groundedNow(leaf.value, leaf.schema)) continue;
       return {

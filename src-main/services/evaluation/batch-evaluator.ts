@@ -60,7 +60,10 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
           }
           // Only the file's first line may carry a byte-order mark.
           const record = evaluateLine(dataset, engines, profile, chunk.display, chunk.start === 0 ? line.lineNumber : line.lineNumber + 1, line.text);
-          if (record) records.push({ ...record, line: line.lineNumber });
+          if (record) {
+            record.line = line.lineNumber; // the record is fresh: numbered from the chunk's start in place
+            records.push(record);
+          }
         }
       }
       return { records, lineCount, memo: memoStatsSince(before) };
