@@ -1,6 +1,5 @@
 // Bundles the egostudio CLI (and its worker) from TypeScript into out/cli/ with esbuild.
 // Dependencies are bundled in, except sql.js (resolved from node_modules at run time).
-import { build } from 'esbuild';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -52,6 +51,9 @@ export const nodeBundleOptions = {
 };
 
 export async function buildCli() {
+  // Imported here, not at the top: every `egostudio` command imports this module to check the
+  // bundle, and loading esbuild's CommonJS (Node lexes it for its exports) cost each one CPU.
+  const { build } = await import('esbuild');
   await build({ ...nodeBundleOptions, entryPoints, outdir: cliOutDir });
 }
 
