@@ -49,10 +49,11 @@ function bracketCount(text: string, limit: number): number {
 const PARSE_FIRST_BRACKETS = 10_000;
 
 export function safeJsonParse(text: string, maxDepth = MAX_NESTING_DEPTH): SafeParse {
-  // Few brackets cannot nest deeply. A moderate number (a trajectory line has hundreds) is parsed
-  // first and its value's depth measured: walking the parsed containers is cheaper than scanning
-  // every character. Many brackets get the exact scan before anything is parsed.
-  const brackets = bracketCount(text, PARSE_FIRST_BRACKETS);
+  // A text nests no deeper than it has characters, so a short one needs no count. A moderate one
+  // (a trajectory line has hundreds of brackets) is parsed first and its value's depth checked:
+  // walking the parsed containers is cheaper than scanning every character. A long one with many
+  // brackets gets the exact scan before anything is parsed, so a huge nest is never built.
+  const brackets = text.length > PARSE_FIRST_BRACKETS ? bracketCount(text, PARSE_FIRST_BRACKETS) : text.length;
   if (brackets > PARSE_FIRST_BRACKETS) {
     const depth = nestingDepth(text);
     if (depth > maxDepth) return tooDeep(depth, maxDepth);
@@ -68,10 +69,8 @@ export function safeJsonParse(text: string, maxDepth = MAX_NESTING_DEPTH): SafeP
     }
     return { ok: false, message: `invalid JSON: ${(error as Error).message}` };
   }
-  if (brackets > maxDepth && brackets <= PARSE_FIRST_BRACKETS) {
-    const depth = valueDepth(value);
-    if (depth > maxDepth) return tooDeep(depth, maxDepth);
-  }
+  // The text's bracket depth is the value's (brackets in strings are not counted).
+  if (brackets > maxDepth && brackets <= PARSE_FIRST_BRACKETS && deeperThan(value, maxDepth)) return tooDeep(nestingDepth(text), maxDepth);
   return { ok: true, value };
 }
 
@@ -79,18 +78,25 @@ function tooDeep(depth: number, maxDepth: number): SafeParse {
   return { ok: false, message: `nesting depth ${depth} exceeds the limit of ${maxDepth}` };
 }
 
-/** Nesting depth of a parsed JSON value (arrays and objects), as nestingDepth counts it in text. No recursion. */
-function valueDepth(root: unknown): number {
-  let deepest = 0;
-  const stack: Array<[unknown, number]> = [[root, 0]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
+/** Whether a parsed JSON value nests containers deeper than `limit`. No recursion, stops at the first too deep. */
+function deeperThan(root: unknown, limit: number): boolean {
+  const values: unknown[] = [root];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const value = values.pop();
+    const inner = depths.pop()! + 1;
     if (typeof value !== 'object' || value === null) continue;
-    const inner = depth + 1;
-    if (inner > deepest) deepest = inner;
-    for (const child of Array.isArray(value) ? value : Object.values(value)) if (typeof child === 'object' && child !== null) stack.push([child, inner]);
+    if (inner > limit) return true;
+    const children = Array.isArray(value) ? value : Object.values(value);
+    for (let i = 0; i < children.length; i++) {
+      const child: unknown = children[i];
+      if (typeof child === 'object' && child !== null) {
+        values.push(child);
+        depths.push(inner);
+      }
+    }
   }
-  return deepest;
+  return false;
 }
 
 /** A JSON text starts (after white space) with one of these: an object, array, string, number or literal. */
