@@ -5,6 +5,10 @@ import { frameSeekTime, presentedFrame, timeToFrame } from '../../../shared/fram
 
 export type FrameListener = (frame: number, mediaTime: number) => void;
 
+/** While the <video> still seeks, how often to look again, and when to stop waiting for a frame. */
+const SEEK_RECHECK_MS = 200;
+const SEEK_GIVE_UP_MS = 10_000;
+
 export class FrameClock {
   private handle = 0;
   private stopped = false;
@@ -45,20 +49,32 @@ export class FrameClock {
     }
   }
 
-  /** Seeks to `frame`; resolves with the frame presented (the target, or what showed after 1 s). */
+  /**
+   * Seeks to `frame`; resolves with the frame presented: the target, or, when no frame is
+   * presented within 1 s of the seek ending, what the video's time says.
+   */
   seek(frame: number): Promise<number> {
     const target = frameSeekTime(frame, this.fps);
     if (this.frame === frame && !this.video.seeking && Math.abs(this.video.currentTime - target) < 0.5 / this.fps) return Promise.resolve(frame);
     return new Promise((resolve) => {
-      const timer = window.setTimeout(() => {
-        this.waiters = this.waiters.filter((waiter) => waiter.resolve !== resolve);
+      const asked = performance.now();
+      const waiter = { frame, resolve, timer: 0 };
+      const settle = () => {
+        // Still decoding (a long group of pictures, a busy machine): the old frame is on screen,
+        // so the time would name a frame not shown yet. Wait on, within reason.
+        if (this.video.seeking && performance.now() - asked < SEEK_GIVE_UP_MS) {
+          waiter.timer = window.setTimeout(settle, SEEK_RECHECK_MS);
+          return;
+        }
+        this.waiters = this.waiters.filter((w) => w !== waiter);
         // No new frame was presented (same frame, or a decoder that skips rVFC): trust the time.
         const shown = timeToFrame(this.video.currentTime, this.fps);
         this.frame = shown;
         this.listener(shown, this.video.currentTime);
         resolve(shown);
-      }, 1000);
-      this.waiters.push({ frame, resolve, timer });
+      };
+      waiter.timer = window.setTimeout(settle, 1000);
+      this.waiters.push(waiter);
       this.video.currentTime = target;
     });
   }
