@@ -10,6 +10,9 @@ import { firstKeyword } from './statements';
 /** Statements a tool step may hold without turning the memo off: DDL, PRAGMA and the rest do. */
 const DATA_KEYWORDS = new Set(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'REPLACE', 'WITH', 'VALUES']);
 
+/** Statements that may only read (a WITH may still write: its program says). */
+const QUERY_KEYWORDS = new Set(['SELECT', 'WITH', 'VALUES']);
+
 /** Opcodes that change the schema or run code the analysis does not see (triggers, FK actions, virtual-table writes). */
 const OPAQUE_OPCODES = new Set(['Program', 'VUpdate', 'VCreate', 'VDestroy', 'CreateBtree', 'Destroy', 'ParseSchema', 'DropTable', 'DropIndex', 'DropTrigger', 'SqlExec', 'Vacuum', 'Expire']);
 
@@ -110,7 +113,7 @@ export class ReadMemoPolicy {
 
   /** Whether a statement's rows depend on its bound values alone (read-only, static tables, pure functions). */
   memoizable(sql: string): boolean {
-    if (firstKeyword(sql) !== 'SELECT' && firstKeyword(sql) !== 'WITH' && firstKeyword(sql) !== 'VALUES') return false;
+    if (!QUERY_KEYWORDS.has(firstKeyword(sql))) return false;
     const ops = program(this.db, sql);
     if (!ops) return false;
     for (const op of ops) {

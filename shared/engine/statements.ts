@@ -47,10 +47,9 @@ export class CachedStatement {
   /** Run to completion with the given values (a name without a value binds NULL). */
   run(valueOf: (name: string) => SqlValue | undefined, collect: Collect): StatementOutput {
     const bindings: ParamsObject = {};
-    const values: SqlValue[] = [];
-    for (const { token, name } of this.parameters) values.push((bindings[token] = valueOf(name) ?? null));
+    for (const { token, name } of this.parameters) bindings[token] = valueOf(name) ?? null;
     if (!this.remembered) return this.execute(bindings, collect);
-    const valuesKey = bindingKey(values);
+    const valuesKey = bindingKey(this.parameters.map(({ token }) => bindings[token] as SqlValue));
     if (valuesKey === null) return this.execute(bindings, collect);
     const key = collect + valuesKey;
     let output = this.remembered.get(key);
@@ -84,7 +83,7 @@ export class CachedStatement {
 }
 
 /** A memo key for bound values: numbers as JavaScript prints them, text quoted; null when a value is a blob. */
-export function bindingKey(values: readonly SqlValue[]): string | null {
+function bindingKey(values: readonly SqlValue[]): string | null {
   let key = '';
   for (const value of values) {
     if (value === null) key += 'n,';
