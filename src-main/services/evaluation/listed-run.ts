@@ -14,13 +14,13 @@ import type { EvaluationSummary } from '../../../shared/api/studio-events';
 import type { PackedRows } from '../../../shared/eval/trajectory-row';
 import type { Problem } from '../../../shared/format/types';
 import { writeFileAtomic } from '../atomic-write';
-import { unchangedReads, type Read } from './dataset-memo';
+import { fileStamp, unchangedReads, type Read } from './dataset-memo';
 import { nodeDatasetSource } from './node-source';
 import { scorerIdentity } from './score-cache';
 import { datasetTrajectoryFiles } from './trajectory-files';
 
 /** Bump when what a listing holds changes shape. */
-const LISTING_VERSION = 'listing-1';
+const LISTING_VERSION = 'listing-2';
 
 export interface ListedRun {
   /** Every row, without evidence, in the order they were sent. */
@@ -85,10 +85,7 @@ export async function trajectoryStamps(root: string): Promise<string> {
   const problems: Problem[] = [];
   const files = await datasetTrajectoryFiles(root, nodeDatasetSource(root), problems);
   const stamps = await Promise.all(
-    files.map(async ({ display, absolute }) => {
-      const { size, mtimeMs, ino } = await stat(absolute);
-      return [display, absolute, size, mtimeMs, ino];
-    }),
+    files.map(async ({ display, absolute }) => [display, absolute, await fileStamp(absolute)]),
   );
   return JSON.stringify([stamps, problems]);
 }
