@@ -11,7 +11,8 @@ import { compareCallLists, summarizeAgreement, type AgreementSummary, type TaskA
 import { alignCalls, type AlignmentRow } from './call-alignment';
 import { normalizeCalls, toolMap } from './calls';
 import type { EngineProvider } from './evaluate';
-import { matchContext, scenarioCache } from './paper-profile';
+import { scenarioCache } from './calls';
+import { matchContext } from './match-context';
 import { summarizeVisualAgreement, visualAgreement, type VisualAgreement, type VisualAgreementSummary } from './visual-agreement';
 
 export interface AgreementReport {

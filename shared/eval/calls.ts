@@ -1,5 +1,5 @@
 // The agent's call entries of a trajectory, in order (SPEC §6), and which are well-formed (§8.2).
-import type { JsonObject, ToolCall, ToolDef, Trajectory } from '../format/types';
+import type { GroundTruth, JsonObject, ScenarioDef, ToolCall, ToolDef, Trajectory } from '../format/types';
 
 export interface CallEntry {
   /** Position among all entries of the trajectory. */
@@ -57,6 +57,33 @@ export function toolMap(tools: readonly ToolDef[]): Map<string, ToolDef> {
 /** Ground-truth and annotation calls, with names trimmed as matching sees them. */
 export function normalizeCalls(calls: readonly ToolCall[]): ToolCall[] {
   return calls.map((c) => new KeyedCall(c.tool_name.trim(), c.parameters));
+}
+
+const groundTruthCallCache = new WeakMap<GroundTruth, ToolCall[]>();
+
+/** A task's ground-truth calls, normalised once for all its trajectories (loaded data is not mutated). */
+export function groundTruthCalls(truth: GroundTruth): ToolCall[] {
+  let calls = groundTruthCallCache.get(truth);
+  if (!calls) groundTruthCallCache.set(truth, (calls = normalizeCalls(truth.calls)));
+  return calls;
+}
+
+interface ScenarioCache {
+  tools: Map<string, ToolDef>;
+  writeTools: Set<string>;
+}
+const scenarioCaches = new WeakMap<ScenarioDef, ScenarioCache>();
+
+/** A scenario's tools by trimmed name and the names of its write tools, built once per scenario. */
+export function scenarioCache(scenario: ScenarioDef): ScenarioCache {
+  let cache = scenarioCaches.get(scenario);
+  if (!cache) {
+    const tools = toolMap(scenario.library.tools);
+    const writeTools = new Set([...tools.values()].filter((t) => t.effect === 'write').map((t) => t.name.trim()));
+    cache = { tools, writeTools };
+    scenarioCaches.set(scenario, cache);
+  }
+  return cache;
 }
 
 const callKeys = new WeakMap<ToolCall, string>();

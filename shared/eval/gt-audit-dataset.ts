@@ -7,7 +7,7 @@ import { scoreTrajectory, profileOf, type EngineProvider } from './evaluate';
 import { toolMap } from './calls';
 import { auditFindings, auditTask, runCalls, type AuditOptions, type AuditRun, type TaskAudit } from './gt-audit';
 import { auditMatching } from './gt-audit-matching';
-import { matchContext } from './paper-profile';
+import { matchContext } from './match-context';
 
 export interface AuditReport {
   /** Tasks with suspects or where every run fails, most agreeing runs first. */

@@ -1,69 +1,19 @@
 // The default `paper` profile: metrics of SPEC §8 and the cascading taxonomy of §9.
 import type { ScenarioEngine } from '../engine/types';
-import type { GroundTruth, Json, ScenarioDef, ToolCall, ToolDef } from '../format/types';
-import { callEntries, callKey, normalizeCalls, toolMap, type CallEntry } from './calls';
-import { canonicalString, matchCalls, PairMemo, valuesEqual, type MatchContext } from './canonical';
+import type { Json, ToolCall, ToolDef } from '../format/types';
+import { callEntries, callKey, groundTruthCalls, scenarioCache, type CallEntry } from './calls';
+import { canonicalString, matchCalls, valuesEqual, type MatchContext } from './canonical';
 import { Grounding } from './grounding';
 import { callLeaves, type Leaf } from './leaves';
+import { matchContext } from './match-context';
 import type { Evidence, Label, ScoringContext, ScoringProfile, TrajectoryScore } from './profile';
-import { ReplayCache } from './replay';
+import { finalStateKey, replayCacheOf } from './replay';
 import { recordedResults } from './results';
 import { schemaFailure } from './schema-check';
 
 export const PAPER_LABELS: readonly Label[] = ['correct', 'syntactic', 'perception', 'hallucination', 'logic', 'over_operation'];
 
-interface ScenarioCache {
-  tools: Map<string, ToolDef>;
-  writeTools: Set<string>;
-}
-const scenarioCaches = new WeakMap<ScenarioDef, ScenarioCache>();
 const seedTextCaches = new WeakMap<ScenarioEngine, Set<string>>();
-const replayCaches = new WeakMap<ScenarioEngine, ReplayCache>();
-
-export function scenarioCache(scenario: ScenarioDef): ScenarioCache {
-  let cache = scenarioCaches.get(scenario);
-  if (!cache) {
-    const tools = toolMap(scenario.library.tools);
-    const writeTools = new Set([...tools.values()].filter((t) => t.effect === 'write').map((t) => t.name.trim()));
-    cache = { tools, writeTools };
-    scenarioCaches.set(scenario, cache);
-  }
-  return cache;
-}
-
-const matchContexts = new WeakMap<ScenarioEngine, MatchContext>();
-
-/** Entity lookups of one engine, memoised: the seed never changes, and names repeat a lot. */
-export function matchContext(engine: ScenarioEngine): MatchContext {
-  let ctx = matchContexts.get(engine);
-  if (!ctx) {
-    // By column, then by string: no key is built per look-up (matching asks for the same names again and again).
-    const byTable = new Map<string, Map<string, Map<string, Set<number>>>>();
-    let size = 0;
-    ctx = {
-      pairMemo: new PairMemo(),
-      entities: (table, column, s) => {
-        let byColumn = byTable.get(table);
-        if (!byColumn) byTable.set(table, (byColumn = new Map()));
-        let memo = byColumn.get(column);
-        if (!memo) byColumn.set(column, (memo = new Map()));
-        let rows = memo.get(s);
-        if (!rows) {
-          rows = engine.entityMatches(table, column, s);
-          if (size++ > 100_000) {
-            byTable.clear();
-            size = 1;
-          }
-          memo.set(s, rows);
-        }
-        return rows;
-      },
-    };
-    matchContexts.set(engine, ctx);
-  }
-  return ctx;
-}
-
 function canonicalSeedTexts(engine: ScenarioEngine): Set<string> {
   let texts = seedTextCaches.get(engine);
   if (!texts) {
@@ -71,23 +21,6 @@ function canonicalSeedTexts(engine: ScenarioEngine): Set<string> {
     seedTextCaches.set(engine, texts);
   }
   return texts;
-}
-
-/**
- * State key after running calls from the seed. Only write tools can change state (§3), and
- * execution is deterministic, so the key is memoised by the sequence of write calls (replay.ts).
- */
-export function finalStateKey(engine: ScenarioEngine, calls: readonly ToolCall[], writeTools: Set<string>): string {
-  return replayCache(engine, writeTools).finalStateKey(calls);
-}
-
-const groundTruthCallCache = new WeakMap<GroundTruth, ToolCall[]>();
-
-/** A task's ground-truth calls, normalised once for all its trajectories (loaded data is not mutated). */
-function groundTruthCalls(truth: GroundTruth): ToolCall[] {
-  let calls = groundTruthCallCache.get(truth);
-  if (!calls) groundTruthCallCache.set(truth, (calls = normalizeCalls(truth.calls)));
-  return calls;
 }
 
 /** SPEC §8 metrics of one trajectory, and what the cascade needs to explain a failure. */
@@ -224,7 +157,7 @@ export function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Ver
     pendingRecorded = [];
     if (awaitingReplay.length > 0) {
       const lastAwaiting = awaitingReplay[awaitingReplay.length - 1].index;
-      const replayed = replayCache(ctx.engine, scenarioCache(ctx.scenario).writeTools).results(entries.map((e) => e.call!), lastAwaiting);
+      const replayed = replayCacheOf(ctx.engine, scenarioCache(ctx.scenario).writeTools).results(entries.map((e) => e.call!), lastAwaiting);
       for (const earlier of awaitingReplay) grounding.addResult(replayed[earlier.index]);
       awaitingReplay = [];
     }
@@ -248,12 +181,6 @@ export function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Ver
     else awaitingReplay.push(entry);
   }
   return null;
-}
-
-function replayCache(engine: ScenarioEngine, writeTools: Set<string>): ReplayCache {
-  let cache = replayCaches.get(engine);
-  if (!cache) replayCaches.set(engine, (cache = new ReplayCache(engine, writeTools)));
-  return cache;
 }
 
 export function logicVerdict({ gt, pairs }: CascadeInput): Verdict | null {

@@ -98,3 +98,20 @@ export class ReplayCache {
     this.entries = 1;
   }
 }
+
+const replayCaches = new WeakMap<ScenarioEngine, ReplayCache>();
+
+/** The replay cache of an engine (one per engine: it holds results of that engine's runs). */
+export function replayCacheOf(engine: ScenarioEngine, writeTools: ReadonlySet<string>): ReplayCache {
+  let cache = replayCaches.get(engine);
+  if (!cache) replayCaches.set(engine, (cache = new ReplayCache(engine, writeTools)));
+  return cache;
+}
+
+/**
+ * State key after running calls (names trimmed) from the seed. Only write tools can change state
+ * (§3), and execution is deterministic, so the key is memoised by the sequence of write calls.
+ */
+export function finalStateKey(engine: ScenarioEngine, calls: readonly ToolCall[], writeTools: ReadonlySet<string>): string {
+  return replayCacheOf(engine, writeTools).finalStateKey(calls);
+}

@@ -5,7 +5,7 @@
 import type { SqlJsStatic } from 'sql.js';
 import { createEngine } from '../../shared/engine/engine';
 import type { ScenarioEngine } from '../../shared/engine/types';
-import { scenarioCache } from '../../shared/eval/paper-profile';
+import { scenarioCache } from '../../shared/eval/calls';
 import type { LoadedDataset } from '../../shared/format/loader';
 import type { Json, JsonObject, ParamSchema, ToolCall } from '../../shared/format/types';
 

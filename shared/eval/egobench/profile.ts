@@ -1,8 +1,11 @@
 // The `egobench` scoring profile (SPEC §13): the official EgoBench evaluator's matching,
 // ToolSucc, ResultSucc and six-class error analysis, as egobench/README.md describes them.
-import { stateKey } from '../../engine/state';
+import type { DbState } from '../../engine/types';
 import type { JsonObject, ToolCall, ToolDef, Trajectory } from '../../format/types';
+import { groundTruthCalls, normalizeCalls, scenarioCache } from '../calls';
+import { matchContext } from '../match-context';
 import type { ScoringContext, ScoringProfile, TrajectoryScore } from '../profile';
+import { finalStateKey } from '../replay';
 import { fieldRules, type EqualityContext } from './equality';
 import { greedyMatch } from './matching';
 import { classify, officialUserId, type RecognitionTarget } from './taxonomy';
@@ -71,7 +74,7 @@ export const egobenchProfile: ScoringProfile = {
   id: 'egobench',
   score(ctx: ScoringContext): TrajectoryScore {
     const { tools, rules } = libraryIndex(ctx);
-    const equality: EqualityContext = { rules, entities: (t, c, s) => ctx.engine.entityMatches(t, c, s) };
+    const equality: EqualityContext = { rules, entities: matchContext(ctx.engine).entities };
     const gtCalls = ctx.groundTruth.calls;
     const calls = agentCalls(ctx.trajectory);
     const outcome = unmatchable(ctx.trajectory) ? { collapsed: true, matched: 0, takenBy: gtCalls.map(() => -1) } : greedyMatch(gtCalls, calls, tools, equality);
@@ -79,12 +82,13 @@ export const egobenchProfile: ScoringProfile = {
     const gtCount = collapsed ? 0 : gtCalls.length;
     const toolSucc = gtCount > 0 && matched === gtCount;
 
-    // Each side runs from a fresh seed; failing calls change nothing (the engine's rule).
-    const expected = ctx.engine.execute(gtCalls).state;
-    const actual = ctx.engine.execute(calls).state;
-    const pick = (state: typeof expected): typeof expected =>
-      Object.fromEntries(ctx.scenario.library.state_tables.map((t) => [t, state[t] ?? []]));
-    const resultSucc = stateKey(pick(expected)) === stateKey(pick(actual));
+    // Each side runs from a fresh seed; failing calls change nothing (the engine's rule). The engine
+    // trims names, so the state memo sees the calls trimmed too; its key is the state tables' (SPEC §7).
+    const { writeTools } = scenarioCache(ctx.scenario);
+    const resultSucc = finalStateKey(ctx.engine, groundTruthCalls(ctx.groundTruth), writeTools) === finalStateKey(ctx.engine, normalizeCalls(calls), writeTools);
+    const pick = (state: DbState): DbState => Object.fromEntries(ctx.scenario.library.state_tables.map((t) => [t, state[t] ?? []]));
+    // Only an over_operation verdict shows the states, so they are dumped only then.
+    const states = () => ({ expected: pick(ctx.engine.execute(gtCalls).state), actual: pick(ctx.engine.execute(calls).state) });
     const jointSucc = toolSucc && resultSucc;
 
     const { label, evidence } = jointSucc
@@ -100,7 +104,7 @@ export const egobenchProfile: ScoringProfile = {
           restaurant: ctx.task['x-egobench']?.restaurant,
           tools,
           resultSucc,
-          states: () => ({ expected: pick(expected), actual: pick(actual) }),
+          states,
         });
     return {
       matched,
