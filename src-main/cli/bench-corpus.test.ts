@@ -12,7 +12,7 @@ import { loadDataset } from '../../shared/format/loader';
 import { nodeDatasetSource } from '../services/evaluation/node-source';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
 import { loadSqlJs } from '../services/sql-node';
-import { writeCorpus } from './bench';
+import { setCorpusProfile, writeCorpus } from './bench';
 
 const SAMPLE = path.resolve(import.meta.dirname, '../../datasets/egobench-sample');
 let root: string | undefined;
@@ -21,16 +21,19 @@ afterAll(async () => {
 });
 
 describe('bench corpus', () => {
-  it('the fast path equals a plain run with every cache off', { timeout: 120_000 }, async () => {
+  it.each(['paper', 'egobench'] as const)('the fast path equals a plain run with every cache off (%s profile)', { timeout: 120_000 }, async (profileId) => {
     const sample = await loadDataset(nodeDatasetSource(SAMPLE));
     const corpus = await writeCorpus(SAMPLE, sample, 12, 'distinct');
+    if (root) await rm(root, { recursive: true, force: true });
     root = corpus.root;
+    await setCorpusProfile(root, sample, 'distinct', profileId);
     const fast = await evaluateFolder(root, { workers: 0 });
     expect(fast.report.problems).toEqual([]);
 
     const dataset = await loadDataset(nodeDatasetSource(root));
     const SQL = await loadSqlJs();
     const { profile } = profileOf(dataset);
+    expect(profile.id).toBe(profileId);
     const plain: ScoredTrajectory[] = [];
     const engines: ScenarioEngine[] = [];
     // A new engine at every call: each trajectory is scored from nothing.
