@@ -278,6 +278,12 @@ describe('failures change nothing', () => {
     expect(engine.call(call(' search_products ', { query: 'tea' })).ok).toBe(true);
   });
 
+  it('keys tool definitions by trimmed name, the first one winning, as matching does', () => {
+    const padded = tool(' ping ', 'read', [{ as: 'one', sql: "SELECT 'first' AS who" }]);
+    const twin = tool('ping', 'read', [{ as: 'one', sql: "SELECT 'second' AS who" }]);
+    expect(shop(padded, twin).call(call('ping')).result).toEqual([{ who: 'first' }]);
+  });
+
   it('reports an SQL error with its step', () => {
     const broken = tool('broken', 'read', [{ sql: 'SELECT 1' }, { sql: 'SELECT * FROM nowhere' }]);
     expect(errorMessage(shop(broken).call(call('broken')))).toBe('SQL error in step 2: no such table: nowhere');

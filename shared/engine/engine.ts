@@ -145,7 +145,9 @@ class SqliteScenarioEngine implements ScenarioEngine {
     const readMemo = options.readMemo === false ? null : ReadMemoPolicy.analyse(this.db, toolStepSqls(scenario));
     this.changeLog = options.changeLog === false ? null : installChangeLog(this.db, stateTables, (table) => this.catalog.columnsOf(table).map((c) => c.name), (table) => this.catalog.isView(table));
     for (const def of scenario.library.tools) {
-      if (!this.tools.has(def.name)) this.tools.set(def.name, new CompiledTool(def)); // the first definition wins
+      // Calls name tools trimmed (SPEC §8.1), so definitions are keyed so too; the first one wins.
+      const name = def.name.trim();
+      if (!this.tools.has(name)) this.tools.set(name, new CompiledTool(def));
     }
     this.statements = new StatementCache(this.db, readMemo);
     this.control = {

@@ -50,8 +50,11 @@ export function callEntries(trajectory: Trajectory): CallEntry[] {
   return entries;
 }
 
+/** Tools by trimmed name; the first definition wins, as in the engine. */
 export function toolMap(tools: readonly ToolDef[]): Map<string, ToolDef> {
-  return new Map(tools.map((t) => [t.name.trim(), t]));
+  const map = new Map<string, ToolDef>();
+  for (const tool of tools) if (!map.has(tool.name.trim())) map.set(tool.name.trim(), tool);
+  return map;
 }
 
 /** Ground-truth and annotation calls, with names trimmed as matching sees them. */

@@ -100,6 +100,16 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(twice.line).toBe(text.split('\n').lastIndexOf('    {') + 1);
   });
 
+  it('reports a tool whose name equals another after trimming as a second definition, keeping the first', async () => {
+    const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
+    const first = tools.tools[0];
+    tools.tools.push({ ...first, name: ` ${first.name} `, effect: first.effect === 'write' ? 'read' : 'write' });
+    const d = await load({ 'scenarios/shop/tools.json': JSON.stringify(tools, null, 2) });
+    expect(d.problems.some((p) => p.message.includes('defined twice (names compare trimmed)'))).toBe(true);
+    const kept = d.scenarios.get('shop')!.library.tools.filter((t) => t.name.trim() === first.name);
+    expect(kept).toEqual([first]);
+  });
+
   it.each(['dataset.json', 'scenarios/shop/tools.json'])('reports %s nested deeper than the cap at its line, without a crash', async (file) => {
     for (const depth of [65, 10_000, 200_000]) {
       const text = `{\n  "name": "deep",\n  "x": ${'['.repeat(depth)}${']'.repeat(depth)}\n}`;

@@ -112,11 +112,13 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
     library.tools.forEach((raw, index) => {
       const tool = validateJson(parsed.doc, toolDefSchema, raw, problems, ['tools', index]) as ToolDef | null;
       if (!tool) return;
-      if (names.has(tool.name)) {
-        problems.push({ file, line: lineOfPath(parsed.doc, ['tools', index]), message: `tool "${tool.name}" defined twice; the first definition is kept` });
+      // Names compare trimmed (SPEC §8.1): " add" and "add" are one tool.
+      const name = tool.name.trim();
+      if (names.has(name)) {
+        problems.push({ file, line: lineOfPath(parsed.doc, ['tools', index]), message: `tool "${tool.name}" defined twice (names compare trimmed); the first definition is kept` });
         return;
       }
-      names.add(tool.name);
+      names.add(name);
       tools.push(tool);
     });
     scenarios.set(id, { id, schemaSql, dataSql: dataSql ?? '', library: { state_tables: library.state_tables, tools } });
