@@ -87,8 +87,10 @@ export const egobenchProfile: ScoringProfile = {
     const { writeTools } = scenarioCache(ctx.scenario);
     const resultSucc = finalStateKey(ctx.engine, groundTruthCalls(ctx.groundTruth), writeTools) === finalStateKey(ctx.engine, normalizeCalls(calls), writeTools);
     const pick = (state: DbState): DbState => Object.fromEntries(ctx.scenario.library.state_tables.map((t) => [t, state[t] ?? []]));
-    // Only an over_operation verdict shows the states, so they are dumped only then.
-    const states = () => ({ expected: pick(ctx.engine.execute(gtCalls).state), actual: pick(ctx.engine.execute(calls).state) });
+    // Only an over_operation verdict shows the states, so they are dumped only then, after the writes
+    // alone (nothing else changes state).
+    const writes = (list: readonly ToolCall[]) => list.filter((c) => writeTools.has(c.tool_name.trim()));
+    const states = () => ({ expected: pick(ctx.engine.execute(writes(gtCalls)).state), actual: pick(ctx.engine.execute(writes(calls)).state) });
     const jointSucc = toolSucc && resultSucc;
 
     const { label, evidence } = jointSucc
