@@ -89,7 +89,10 @@ export function childSchema(schema: ParamSchema | undefined, key: string): Param
 /** `x-match` entity targets split once ("TABLE.COLUMN" -> table, column): schemas are few, comparisons many. */
 const entityTargets = new Map<string, [table: string, column: string]>();
 
+let lastTarget: { target: string; split: [table: string, column: string] } | undefined;
+
 function entityTarget(target: string): [table: string, column: string] {
+  if (lastTarget !== undefined && lastTarget.target === target) return lastTarget.split;
   let split = entityTargets.get(target);
   if (!split) {
     const dot = target.indexOf('.');
@@ -97,6 +100,7 @@ function entityTarget(target: string): [table: string, column: string] {
     if (entityTargets.size >= 10_000) entityTargets.clear();
     entityTargets.set(target, split);
   }
+  lastTarget = { target, split };
   return split;
 }
 
