@@ -205,7 +205,7 @@ test('Replay lists, scrolls, filters and sorts 100,000 trajectories; prints its 
     const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
     return memory ? memory.usedJSHeapSize / 2 ** 20 : NaN;
   });
-  const worst = Object.values(phases).reduce((a, b) => ({ gap: Math.max(a.gap, b.gap), longTask: Math.max(a.longTask, b.longTask), longTaskAt: 0 }));
+  const worst = Object.values(phases).reduce((a, b) => ({ gap: Math.max(a.gap, b.gap), longTask: Math.max(a.longTask, b.longTask), longTaskAt: 0, longFrame: '' }));
   console.log(
     `replay-100k: ${corpus.trajectories} trajectories; first open to all rows listed ${first.page.toFixed(1)} s, ` +
       `unchanged reopen (score cache) ${reopened.page.toFixed(2)} s from loading the page (${reopened.click.toFixed(2)} s from the click on Replay), ` +
@@ -218,6 +218,8 @@ test('Replay lists, scrolls, filters and sorts 100,000 trajectories; prints its 
       `the first scroll's longest long task ${phases.scroll.longTask > 0 ? `began ${(pageClock.origin + phases.scroll.longTaskAt - scrollStarted).toFixed(0)} ms after the scroll did` : 'none'}); ` +
       `renderer JS heap ${heapMB.toFixed(0)} MB; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   );
+  const longFrames = Object.entries(phases).filter(([, f]) => f.longFrame !== '');
+  if (longFrames.length > 0) console.log(`longest frames over 50 ms:\n${longFrames.map(([name, f]) => `  ${name}: ${f.longFrame}`).join('\n')}`);
   if (reopenProfile) console.log(`unchanged reopen: ${reopenProfile}`);
   if (restartProfile) {
     const at = (epochMs: number) => `+${(epochMs - restartProfiled).toFixed(0)} ms`;
