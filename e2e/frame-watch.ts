@@ -7,11 +7,24 @@ import type { CDPSession, Page } from '@playwright/test';
 export interface FrameFigures {
   gap: number;
   longTask: number;
+  /** performance.now() when the longest long task began (0: none). */
+  longTaskAt: number;
+  /** The longest animation frame over 50 ms (Long Animation Frames API), told as what it held; '' if none. */
+  longFrame: string;
 }
 
-interface FrameWatch extends FrameFigures {
+interface FrameWatch extends Omit<FrameFigures, 'longFrame'> {
   /** performance.now() when the watch was last reset. */
   since: number;
+  longFrame: { duration: number; text: string } | null;
+}
+
+/** The parts of a PerformanceLongAnimationFrameTiming entry read here. */
+interface LongFrameEntry extends PerformanceEntry {
+  blockingDuration: number;
+  renderStart: number;
+  styleAndLayoutStart: number;
+  scripts: { invokerType: string; invoker: string; sourceFunctionName: string; duration: number; forcedStyleAndLayoutDuration: number }[];
 }
 
 /**
@@ -21,21 +34,43 @@ interface FrameWatch extends FrameFigures {
 export async function installFrameWatch(page: Page, startSelector: string): Promise<void> {
   await page.addInitScript((selector: string) => {
     const w = window as unknown as { frameWatch: FrameWatch };
-    w.frameWatch = { gap: 0, longTask: 0, since: performance.now() };
+    w.frameWatch = { gap: 0, longTask: 0, longTaskAt: 0, longFrame: null, since: performance.now() };
     let last = performance.now();
     let started = false;
     const tick = (now: number) => {
       if (!started && document.querySelector(selector)) started = true;
       if (started) w.frameWatch.gap = Math.max(w.frameWatch.gap, now - last);
-      else w.frameWatch = { gap: 0, longTask: 0, since: now };
+      else w.frameWatch = { gap: 0, longTask: 0, longTaskAt: 0, longFrame: null, since: now };
       last = now;
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
-        if (started && entry.startTime >= w.frameWatch.since) w.frameWatch.longTask = Math.max(w.frameWatch.longTask, entry.duration);
+        if (started && entry.startTime >= w.frameWatch.since && entry.duration > w.frameWatch.longTask) {
+          w.frameWatch.longTask = entry.duration;
+          w.frameWatch.longTaskAt = entry.startTime;
+        }
     }).observe({ type: 'longtask', buffered: false });
+    // What the longest frame held: its scripts (what ran them), and its rendering (style, layout, paint).
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LongFrameEntry[]) {
+        if (!started || entry.startTime < w.frameWatch.since || entry.duration <= (w.frameWatch.longFrame?.duration ?? 0)) continue;
+        const end = entry.startTime + entry.duration;
+        const scripts = [...entry.scripts].sort((a, b) => b.duration - a.duration);
+        const scriptMs = scripts.reduce((sum, script) => sum + script.duration, 0);
+        const top = scripts
+          .slice(0, 3)
+          .map((script) => `${script.invokerType} ${script.invoker || script.sourceFunctionName} ${script.duration.toFixed(0)}${script.forcedStyleAndLayoutDuration > 1 ? ` (forced layout ${script.forcedStyleAndLayoutDuration.toFixed(0)})` : ''}`)
+          .join('; ');
+        const rendering = entry.renderStart > 0 ? end - entry.renderStart : 0;
+        const styleAndLayout = entry.styleAndLayoutStart > 0 ? end - entry.styleAndLayoutStart : 0;
+        const text =
+          `${entry.duration.toFixed(0)} ms frame at ${entry.startTime.toFixed(0)}: scripts ${scriptMs.toFixed(0)} ms${top ? ` [${top}]` : ''}, ` +
+          `rendering ${rendering.toFixed(0)} ms (style and layout ${styleAndLayout.toFixed(0)}), the rest ${(entry.duration - scriptMs - rendering).toFixed(0)} ms`;
+        w.frameWatch.longFrame = { duration: entry.duration, text };
+      }
+    }).observe({ type: 'long-animation-frame', buffered: false });
   }, startSelector);
 }
 
@@ -48,9 +83,9 @@ export async function takeFrameFigures(page: Page): Promise<FrameFigures> {
         requestAnimationFrame(() =>
           requestAnimationFrame(() => {
             const w = window as unknown as { frameWatch: FrameWatch };
-            const { gap, longTask } = w.frameWatch;
-            w.frameWatch = { gap: 0, longTask: 0, since: performance.now() };
-            resolve({ gap, longTask });
+            const { gap, longTask, longTaskAt, longFrame } = w.frameWatch;
+            w.frameWatch = { gap: 0, longTask: 0, longTaskAt: 0, longFrame: null, since: performance.now() };
+            resolve({ gap, longTask, longTaskAt, longFrame: longFrame?.text ?? '' });
           }),
         ),
       ),
@@ -62,6 +97,55 @@ export const formatFrames = (f: FrameFigures) => `${f.gap.toFixed(0)}/${f.longTa
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** Busier stretches than this (no idle sample between) are listed with where their time went. */
+const BUSY_MS = 40;
+
+const frameName = (frame: ProfileNode['callFrame']) => `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
+
+/**
+ * The stretches of the profile with no idle sample for over BUSY_MS (a long task, or tasks back to
+ * back with no frame between): when (ms from the profile's start), how long, and the heaviest
+ * stacks in them, so a long task can be told from the work around it.
+ */
+function busyStretches(nodes: Map<number, ProfileNode>, samples: number[], deltas: number[]): string[] {
+  const parent = new Map<number, number>();
+  for (const node of nodes.values()) for (const child of node.children ?? []) parent.set(child, node.id);
+  const stack = (id: number) => {
+    const names: string[] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const name = nodes.get(at)!.callFrame.functionName;
+      if (name !== '(root)') names.push(frameName(nodes.get(at)!.callFrame));
+    }
+    // Innermost 4 frames and the outermost 2: what ran, and which task it was part of.
+    return names.length <= 6 ? names.join(' < ') : `${names.slice(0, 4).join(' < ')} < ... < ${names.slice(-2).join(' < ')}`;
+  };
+  const out: string[] = [];
+  let time = 0;
+  let start = -1;
+  const stretch = new Map<string, number>();
+  const close = (end: number) => {
+    if (start >= 0 && end - start > BUSY_MS) {
+      const heaviest = [...stretch.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      out.push(`  busy ${(end - start).toFixed(0)} ms at +${start.toFixed(0)} ms:\n${heaviest.map(([s, ms]) => `      ${ms.toFixed(0).padStart(4)} ms  ${s}`).join('\n')}`);
+    }
+    start = -1;
+    stretch.clear();
+  };
+  samples.forEach((id, i) => {
+    const ms = (deltas[i + 1] ?? 0) / 1000;
+    if (nodes.get(id)!.callFrame.functionName === '(idle)') close(time);
+    else {
+      if (start < 0) start = time;
+      const key = stack(id);
+      stretch.set(key, (stretch.get(key) ?? 0) + ms);
+    }
+    time += ms;
+  });
+  close(time);
+  return out;
 }
 
 /**
@@ -85,7 +169,7 @@ export async function startProfile(page: Page, fileSuffix = ''): Promise<(() => 
     (profile.samples ?? []).forEach((id, i) => {
       const frame = nodes.get(id)!.callFrame;
       const ms = (deltas[i + 1] ?? 0) / 1000;
-      const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
+      const name = frameName(frame);
       self.set(name, (self.get(name) ?? 0) + ms);
       if (!/^\((idle|program|garbage collector)\)/.test(frame.functionName)) total += ms;
     });
@@ -94,6 +178,8 @@ export async function startProfile(page: Page, fileSuffix = ''): Promise<(() => 
       .sort((a, b) => b[1] - a[1])
       .slice(0, 15)
       .map(([name, ms]) => `  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
-    return `renderer CPU profile (self time; ${total.toFixed(0)} ms in JS):\n${top.join('\n')}`;
+    const busy = busyStretches(nodes, profile.samples ?? [], deltas);
+    const stretches = busy.length > 0 ? `\nno idle sample for over ${BUSY_MS} ms (heaviest stacks, innermost first):\n${busy.join('\n')}` : '';
+    return `renderer CPU profile (self time; ${total.toFixed(0)} ms in JS):\n${top.join('\n')}${stretches}`;
   };
 }

@@ -13,6 +13,7 @@ import { nodeDatasetSource } from '../../src-main/services/evaluation/node-sourc
 import { datasetsDir } from '../datasets-on-disk';
 import { startStudioHost, type StudioHost } from '../studio-host';
 import { formatFrames, installFrameWatch, startProfile, takeFrameFigures, type FrameFigures } from '../frame-watch';
+import { startTrace } from '../trace-tasks';
 
 // x 8 models x 3 modes: 4167 -> 100,008 trajectories; STUDIO_E2E_SCALE_TASKS=1667 gives 40,008 (quicker runs while working)
 const TASKS = Number(process.env.STUDIO_E2E_SCALE_TASKS ?? 4167);
@@ -154,22 +155,36 @@ test('Replay lists, scrolls, filters and sorts 100,000 trajectories; prints its 
   host!.stop();
   await ended;
   host = await startStudioHost({ configDir, dataset: corpus.root });
+  // STUDIO_E2E_PROFILE: the reopen after the restart through the first scroll (its own profile,
+  // FILE.restart); the scroll and its longest long task placed in it by the wall clock (the page reloads between).
+  const stopRestartProfile = await startProfile(page, '.restart');
+  const restartProfiled = Date.now();
+  // STUDIO_E2E_TRACE=FILE: a Chromium trace of the same (FILE.restart), its long tasks listed.
+  const stopRestartTrace = await startTrace(page, '.restart');
   const restarted = await openReplay(page, host.url, corpus.trajectories);
 
   const list = page.getByTestId('trajectory-list');
   await expect(list.locator('[role=row]').first()).toBeVisible();
-  const stopProfile = await startProfile(page);
   const phases: Record<string, FrameFigures> = {};
   await takeFrameFigures(page);
+  const pageClock = await page.evaluate(() => ({ origin: performance.timeOrigin, now: performance.now() }));
+  const scrollStarted = pageClock.origin + pageClock.now;
+  await page.evaluate(() => console.timeStamp('scroll'));
   await list.hover();
   for (let i = 0; i < 40; i++) await page.mouse.wheel(0, 4000);
   await list.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
   phases.scroll = await takeFrameFigures(page);
+  const restartProfile = stopRestartProfile ? await stopRestartProfile() : null;
+  const restartTrace = stopRestartTrace ? await stopRestartTrace() : null;
+  const stopProfile = await startProfile(page);
   await page.locator('select[aria-label="Filter Label"]').selectOption({ index: 1 });
   await expect(page.getByTestId('list-count')).not.toHaveText(new RegExp(`^${count(corpus.trajectories)} of`));
   phases.filter = await takeFrameFigures(page);
+  // From the top: the jump above left the list at its middle, past the end of the filtered rows.
+  await list.evaluate((el) => (el.scrollTop = 0));
   for (let i = 0; i < 20; i++) await page.mouse.wheel(0, 4000);
   phases.scrollFiltered = await takeFrameFigures(page);
+  expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(20_000);
   // CSS selectors, not role or label queries: Playwright's accessibility walk runs on the page's
   // main thread and would be measured as the list's frames.
   const header = (column: string) => page.locator(`[role=columnheader][data-column=${column}]`);
@@ -190,7 +205,7 @@ test('Replay lists, scrolls, filters and sorts 100,000 trajectories; prints its 
     const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
     return memory ? memory.usedJSHeapSize / 2 ** 20 : NaN;
   });
-  const worst = Object.values(phases).reduce((a, b) => ({ gap: Math.max(a.gap, b.gap), longTask: Math.max(a.longTask, b.longTask) }));
+  const worst = Object.values(phases).reduce((a, b) => ({ gap: Math.max(a.gap, b.gap), longTask: Math.max(a.longTask, b.longTask), longTaskAt: 0, longFrame: '' }));
   console.log(
     `replay-100k: ${corpus.trajectories} trajectories; first open to all rows listed ${first.page.toFixed(1)} s, ` +
       `unchanged reopen (score cache) ${reopened.page.toFixed(2)} s from loading the page (${reopened.click.toFixed(2)} s from the click on Replay), ` +
@@ -199,11 +214,20 @@ test('Replay lists, scrolls, filters and sorts 100,000 trajectories; prints its 
       `reopen after a host restart ${restarted.click.toFixed(2)} s from the click (in the page ${restarted.inPage.click.toFixed(2)} s); ` +
       `scroll/filter/sort: longest frame gap ${worst.gap.toFixed(0)} ms, longest long task ${worst.longTask.toFixed(0)} ms ` +
       `(gap/long task: ${Object.entries(phases).map(([name, f]) => `${name} ${formatFrames(f)}`).join(', ')}; ` +
-      `while rows streamed in ${formatFrames(streaming)}); ` +
+      `while rows streamed in ${formatFrames(streaming)}; ` +
+      `the first scroll's longest long task ${phases.scroll.longTask > 0 ? `began ${(pageClock.origin + phases.scroll.longTaskAt - scrollStarted).toFixed(0)} ms after the scroll did` : 'none'}); ` +
       `renderer JS heap ${heapMB.toFixed(0)} MB; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
   );
+  const longFrames = Object.entries(phases).filter(([, f]) => f.longFrame !== '');
+  if (longFrames.length > 0) console.log(`longest frames over 50 ms:\n${longFrames.map(([name, f]) => `  ${name}: ${f.longFrame}`).join('\n')}`);
   if (reopenProfile) console.log(`unchanged reopen: ${reopenProfile}`);
-  if (profile) console.log(profile);
+  if (restartProfile) {
+    const at = (epochMs: number) => `+${(epochMs - restartProfiled).toFixed(0)} ms`;
+    const longest = phases.scroll.longTask > 0 ? `its longest long task (${phases.scroll.longTask.toFixed(0)} ms) at ${at(pageClock.origin + phases.scroll.longTaskAt)}` : 'no long task';
+    console.log(`reopen after the restart through the first scroll (scroll began at ${at(scrollStarted)}, ${longest}): ${restartProfile}`);
+  }
+  if (restartTrace) console.log(`reopen after the restart through the first scroll: ${restartTrace}`);
+  if (profile) console.log(`filter, sort and clear: ${profile}`);
   expect(heapMB).toBeGreaterThan(0);
 });
 

@@ -12,9 +12,10 @@ import type { ScoringProfile } from '../../../shared/eval/profile';
 import { rowsOfRecords, withEvidenceOf } from '../../../shared/eval/trajectory-row';
 import { compareCodePoints } from '../../../shared/format/codepoint';
 import { linesOfText } from '../../../shared/format/jsonl';
-import { parseJsonlLine, type LoadedDataset } from '../../../shared/format/loader';
+import { loadDataset, parseJsonlLine, type LoadedDataset } from '../../../shared/format/loader';
 import { trajectorySchema } from '../../../shared/format/schemas';
 import type { Trajectory } from '../../../shared/format/types';
+import { recordedSource, type DatasetFiles } from './datasetFiles';
 import type { FromWorker, ImportedFile, ToWorker, TrajectoryRow } from './protocol';
 import { replayDetail } from './replayDetail';
 
@@ -43,7 +44,7 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
     case 'open':
-      loaded = open(message.dataset);
+      loaded = open(message.files);
       break;
     case 'import':
       queue = queue.then(() => evaluateImports(message.files, new Set(message.knownIds))).catch((error: Error) => post({ type: 'problems', problems: [{ file: '', line: 0, message: error.message }] }));
@@ -57,8 +58,8 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
   }
 };
 
-async function open(dataset: LoadedDataset): Promise<Loaded> {
-  const SQL = await initSqlJs({ locateFile: () => wasmUrl });
+async function open(files: DatasetFiles): Promise<Loaded> {
+  const [SQL, dataset] = await Promise.all([initSqlJs({ locateFile: () => wasmUrl }), loadDataset(recordedSource(files))]);
   return { dataset, engines: engineProvider(SQL, dataset), profile: profileOf(dataset).profile };
 }
 

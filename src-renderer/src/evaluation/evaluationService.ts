@@ -1,9 +1,9 @@
 // The client of the renderer's evaluation Web Worker (evaluation.worker.ts): replays one
 // trajectory call by call, scores files the user imported, searches dialogues. The dataset's own
 // rows come from the host (state/evaluationSlice.ts); this holds no state of its own beyond the worker.
-import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
+import type { DatasetFiles } from './datasetFiles';
 import type { FromWorker, ImportedFile, ReplayDetail, ToWorker, TrajectoryRow } from './protocol';
 
 type Pending<T> = { resolve(value: T): void; reject(error: Error): void };
@@ -28,15 +28,15 @@ class EvaluationWorker {
     this.waiting = [];
   }
 
-  /** A fresh worker over the session's loaded dataset (imports of the previous one are dropped). */
-  open(dataset: LoadedDataset): void {
+  /** A fresh worker over the session's dataset, loaded there from the files the session's copy was read from (imports of the previous one are dropped). */
+  open(files: DatasetFiles): void {
     const waiting = this.waiting ?? [];
     if (!this.waiting) this.close(); // after expectOpen() there is no worker, and the waiting requests stay pending
     this.waiting = null;
     const worker = new Worker(new URL('./evaluation.worker.ts', import.meta.url), { type: 'module', name: 'evaluation' });
     this.worker = worker;
     worker.onmessage = (event: MessageEvent<FromWorker>) => worker === this.worker && this.onMessage(event.data);
-    this.send({ type: 'open', dataset });
+    this.send({ type: 'open', files });
     for (const message of waiting) this.send(message);
   }
 

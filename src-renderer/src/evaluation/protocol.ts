@@ -1,12 +1,11 @@
-// Messages between the renderer and the evaluation Web Worker. The worker reads the dataset
-// through the main thread (which owns window.studio): it asks with `read`, the main thread
-// answers with `read-reply`.
+// Messages between the renderer and the evaluation Web Worker. The worker cannot reach the host
+// (window.studio is the main thread's): it loads the dataset from the files the main thread read.
 import type { TableDiff } from '../../../shared/engine/state';
 import type { CallResult } from '../../../shared/engine/types';
 import type { CascadeReport } from '../../../shared/eval/cascade-report';
 import type { TrajectoryRow } from '../../../shared/eval/trajectory-row';
-import type { LoadedDataset } from '../../../shared/format/loader';
 import type { GroundTruth, Problem, Task, ToolCall, Trajectory } from '../../../shared/format/types';
+import type { DatasetFiles } from './datasetFiles';
 
 /**
  * One evaluated trajectory, as the list shows it; the host streams them (shared/eval/trajectory-row.ts)
@@ -20,11 +19,11 @@ export interface ImportedFile {
 }
 
 /**
- * The worker gets the session's loaded dataset (one read of the files), replays one trajectory
+ * The worker gets the files of the session's dataset copy (one read of them) and loads its own copy, replays one trajectory
  * (a host row with its line's text, or an imported one it keeps), and scores imported files.
  */
 export type ToWorker =
-  | { type: 'open'; dataset: LoadedDataset }
+  | { type: 'open'; files: DatasetFiles }
   | { type: 'import'; files: ImportedFile[]; knownIds: string[] }
   | { type: 'replay'; requestId: number; id: string; hostRow?: { row: TrajectoryRow; text: string } }
   | { type: 'search'; requestId: number; query: string };

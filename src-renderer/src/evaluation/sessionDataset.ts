@@ -4,9 +4,11 @@
 // makes the next request read the dataset again.
 import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
 import { studioApi } from '../api/studio';
+import { noFiles, type DatasetFiles } from './datasetFiles';
 import { studioDatasetSource } from './studioSource';
 
-let current: { id: string; loaded: Promise<LoadedDataset>; stale: boolean } | null = null;
+/** The copy, and the files its read took (the evaluation worker loads its own copy from them). */
+let current: { id: string; loaded: Promise<LoadedDataset>; files: Promise<DatasetFiles>; stale: boolean } | null = null;
 
 /**
  * The dataset's loaded copy; read again only when `fresh` is asked for, when a file it was read
@@ -15,14 +17,22 @@ let current: { id: string; loaded: Promise<LoadedDataset>; stale: boolean } | nu
  */
 export function sessionDataset(dataset: { id: string; name?: string }, fresh = false): Promise<LoadedDataset> {
   if (fresh || current?.id !== dataset.id || current.stale) {
-    const loaded = loadDataset(studioDatasetSource(studioApi(), dataset.id, dataset.name ?? dataset.id));
-    const entry = { id: dataset.id, loaded, stale: false };
+    const label = dataset.name ?? dataset.id;
+    const files = noFiles(label);
+    const loaded = loadDataset(studioDatasetSource(studioApi(), dataset.id, label, files));
+    const entry = { id: dataset.id, loaded, files: loaded.then(() => files), stale: false };
     current = entry;
+    entry.files.catch(() => undefined); // the failure is the load's, reported by its callers
     loaded.catch(() => {
       if (current === entry) current = null; // a failed read is tried again next time
     });
   }
   return current!.loaded;
+}
+
+/** The files the dataset's current copy (the last sessionDataset gave) was read from, complete once it is loaded; null without a copy. */
+export function sessionDatasetFiles(datasetId: string): Promise<DatasetFiles> | null {
+  return current?.id === datasetId ? current.files : null;
 }
 
 /** Files whose change alters what the dataset's trajectories score. */

@@ -1,9 +1,12 @@
 // The renderer's one DatasetSource over window.studio: the session's dataset copy
 // (sessionDataset.ts) and the single-file reads of the agreement views go through it.
-// A missing file or folder reads as null / [] (DatasetSource's contract).
+// A missing file or folder reads as null / [] (DatasetSource's contract). Big files are handed
+// to the loader in slices with the event loop let in between, so that parsing a big dataset's
+// tasks and ground truth on the main thread never holds a frame (input and rendering run between).
 import { StudioError } from '../../../shared/api/studio-error';
 import type { StudioApi } from '../../../shared/api/studio-api';
 import type { DatasetSource } from '../../../shared/format/source';
+import type { DatasetFiles } from './datasetFiles';
 
 function missing(error: unknown): boolean {
   return StudioError.from(error).code === 'not-found';
@@ -22,11 +25,53 @@ export function subfolders(dir: string, files: readonly string[]): string[] {
   return [...names];
 }
 
+/** Characters per chunk: parsing one takes a millisecond or two, well inside a slice. */
+const CHUNK_CHARS = 16 * 1024;
+
+/** Main-thread time the reader of the chunks may take before the next chunk waits for a task of its own. */
+const SLICE_MS = 5;
+
+/**
+ * A new task of ordinary priority (a MessageChannel message, as React's scheduler yields): frames
+ * due and input run first. Not scheduler.yield: its continuations go before rendering, and slices
+ * of a parse ran back to back in one 92 ms frame while the list was being scrolled.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * The text in chunks; once the reader (the loader's parse) has held the thread for SLICE_MS
+ * since the last pause, the next chunk comes in a new task.
+ */
+export async function* inSlices(text: string): AsyncGenerator<string> {
+  let sliceStart = performance.now();
+  for (let at = 0; at < text.length || at === 0; at += CHUNK_CHARS) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await nextTask();
+      sliceStart = performance.now();
+    }
+    yield text.slice(at, at + CHUNK_CHARS);
+  }
+}
+
 /**
  * The dataset's files as the host serves them. A folder is listed once per source (the loader
  * asks for scenarios/ both as folders and as files); make a new source to see later changes.
+ * With `record`, every answer is also kept there (the evaluation worker loads the same copy from it).
  */
-export function studioDatasetSource(api: StudioApi, datasetId: string, label: string = datasetId): DatasetSource {
+export function studioDatasetSource(api: StudioApi, datasetId: string, label: string = datasetId, record?: DatasetFiles): DatasetSource {
+  const failed = (path: string, error: unknown) => {
+    record?.failures.set(path, error instanceof Error ? error.message : String(error));
+    return error;
+  };
   const listings = new Map<string, Promise<string[]>>();
   const list = (dir: string) => {
     let listing = listings.get(dir);
@@ -40,24 +85,32 @@ export function studioDatasetSource(api: StudioApi, datasetId: string, label: st
     return listing;
   };
   const readText = async (path: string) => {
+    let text: string | null;
     try {
-      return await api.datasets.readText(datasetId, path);
+      text = await api.datasets.readText(datasetId, path);
     } catch (error) {
-      if (missing(error)) return null;
-      throw error;
+      if (!missing(error)) throw failed(path, error);
+      text = null;
     }
+    record?.texts.set(path, text);
+    return text;
   };
   return {
     label,
     readText,
     readChunks: async (path) => {
       const text = await readText(path);
-      if (text === null) return null;
-      return (async function* () {
-        yield text;
-      })();
+      return text === null ? null : inSlices(text);
     },
-    listFiles: (dir) => list(dir),
-    listDirs: async (dir) => subfolders(dir, await list(dir)),
+    listFiles: async (dir) => {
+      const files = await list(dir).catch((error: unknown) => Promise.reject(failed(dir, error)));
+      record?.files.set(dir, files);
+      return files;
+    },
+    listDirs: async (dir) => {
+      const dirs = subfolders(dir, await list(dir).catch((error: unknown) => Promise.reject(failed(dir, error))));
+      record?.dirs.set(dir, dirs);
+      return dirs;
+    },
   };
 }

@@ -12,7 +12,7 @@ import type { Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { evaluationWorker } from '../evaluation/evaluationService';
 import type { EvaluationStatus, ImportedFile, TrajectoryRow } from '../evaluation/protocol';
-import { sessionDataset } from '../evaluation/sessionDataset';
+import { sessionDataset, sessionDatasetFiles } from '../evaluation/sessionDataset';
 import type { StudioState } from './store';
 
 export interface EvaluationState {
@@ -82,15 +82,16 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
         // the replay worker) runs beside it rather than before it.
         evaluationWorker.expectOpen();
         const loading = sessionDataset(dataset, reload);
+        const files = sessionDatasetFiles(dataset.id)!;
         const started = studioApi().evaluation.start(dataset.id, runId);
         started.catch(() => undefined); // awaited below, after the load's own failure
-        const loaded = await loading;
+        const [loaded, read] = await Promise.all([loading, files]);
         if (get().evaluation.runId !== runId) return;
         const { profile, labels } = profileOf(loaded);
         // Ready once both are in: the host's figures (finishEvaluation) and the profile.
         const { summary, status } = get().evaluation;
         patch({ profile: profile.id, labels: [...labels], status: status === 'error' ? 'error' : summary ? 'ready' : 'evaluating' });
-        evaluationWorker.open(loaded);
+        evaluationWorker.open(read);
         await started;
       } catch (error) {
         if (get().evaluation.runId !== runId) return;

@@ -10,8 +10,15 @@ import { sortInWorker } from './sorter';
 /** Quiet time after the last change of rows before the orders are prepared. */
 const SETTLE_MS = 400;
 
-/** Rows keyed per slice of idle time before looking at the time left. */
+/** Rows keyed per step before looking at the time left. */
 const SLICE = 2000;
+
+/**
+ * Most work per idle callback. An idle period lasts up to 50 ms when no frame is due, and input
+ * that arrives meanwhile waits for the callback to end: a scroll begun while the keys are made
+ * would wait that long for its first frame.
+ */
+const IDLE_WORK_MS = 8;
 
 /** Resolves with the time left in the next idle period (a frame's spare time). */
 const whenIdle = () =>
@@ -57,7 +64,8 @@ export function useListIndex(rows: readonly TrajectoryRow[], prepare: boolean): 
         while (!keyed) {
           const timeLeft = await whenIdle();
           if (!live) return;
-          while (!keyed && timeLeft() > 4) keyed = current.keySome(column, SLICE);
+          const stop = performance.now() + IDLE_WORK_MS;
+          while (!keyed && timeLeft() > 4 && performance.now() < stop) keyed = current.keySome(column, SLICE);
         }
         await current.prepareOrder({ column, direction: 'asc' }, sortInWorker).catch(() => undefined);
       }

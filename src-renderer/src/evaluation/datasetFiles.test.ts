@@ -1,0 +1,93 @@
+// The renderer's dataset read in slices, and the worker's copy loaded from what that read recorded:
+// the same dataset as the main thread's, from the sample's real files through the real loader.
+import { describe, expect, it } from 'vitest';
+import type { StudioApi } from '../../../shared/api/studio-api';
+import { StudioError } from '../../../shared/api/studio-error';
+import { loadDataset } from '../../../shared/format/loader';
+import { noFiles, recordedSource } from './datasetFiles';
+import { inSlices, studioDatasetSource } from './studioSource';
+
+const prefix = '../../../datasets/egobench-sample/';
+const sample = import.meta.glob('../../../datasets/egobench-sample/{dataset.json,tasks.jsonl,ground_truth.jsonl,scenarios/**/*,annotations/*}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+const sampleFiles = new Map(Object.entries(sample).map(([file, text]) => [file.slice(prefix.length), text]));
+
+/** The host's two read channels over a folder of files (what datasets.readText and listFiles answer). */
+function hostOver(files: Map<string, string>, failing = new Set<string>()): StudioApi {
+  const datasets = {
+    readText: (_id: string, file: string) => {
+      if (failing.has(file)) return Promise.reject(new StudioError('internal', `${file} could not be read`));
+      const text = files.get(file);
+      return text === undefined ? Promise.reject(new StudioError('not-found', `${file} does not exist`)) : Promise.resolve(text);
+    },
+    listFiles: (_id: string, dir: string) =>
+      Promise.resolve(
+        [...files.keys()]
+          .filter((file) => file.startsWith(`${dir}/`))
+          .sort()
+          .map((file) => ({ path: file, size: files.get(file)!.length })),
+      ),
+  };
+  return { datasets } as unknown as StudioApi;
+}
+
+async function readAll(chunks: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const chunk of chunks) out.push(chunk);
+  return out;
+}
+
+describe('the dataset read in slices', () => {
+  it('gives back the text whole, in chunks, also when empty', async () => {
+    const text = Array.from({ length: 5000 }, (_, i) => `{"id":"t${i}","note":"é ✓ ${'x'.repeat(i % 90)}"}`).join('\r\n');
+    const chunks = await readAll(inSlices(text));
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(chunks.join('')).toBe(text);
+    expect((await readAll(inSlices(''))).join('')).toBe('');
+  });
+
+  it('lets other tasks run once the reader has held the thread for a slice', async () => {
+    const text = 'y'.repeat(64 * 1024 * 6);
+    let otherTaskRan = 0;
+    const ranBetween: number[] = [];
+    const busyMs = 12; // more than a slice per chunk: every chunk after the first waits for a new task
+    setTimeout(() => otherTaskRan++, 0);
+    for await (const chunk of inSlices(text)) {
+      ranBetween.push(otherTaskRan);
+      const until = performance.now() + busyMs;
+      while (performance.now() < until) void chunk.length;
+    }
+    expect(ranBetween[0]).toBe(0);
+    expect(ranBetween.at(-1)).toBe(1);
+  });
+});
+
+describe("the evaluation worker's copy of the dataset", () => {
+  it('loads from the recorded files to the same dataset as the read that recorded them', async () => {
+    expect(sampleFiles.has('tasks.jsonl')).toBe(true);
+    const files = noFiles('egobench-sample');
+    const mainCopy = await loadDataset(studioDatasetSource(hostOver(sampleFiles), 'sample', 'egobench-sample', files));
+    const workerCopy = await loadDataset(recordedSource(structuredClone(files)));
+    expect(mainCopy.tasks.size).toBeGreaterThan(0);
+    expect(mainCopy.problems).toEqual([]);
+    expect(workerCopy).toEqual(mainCopy);
+  });
+
+  it('keeps missing files and failed reads as they were, problems and all', async () => {
+    const broken = new Map(sampleFiles);
+    broken.delete('ground_truth.jsonl');
+    const files = noFiles('broken');
+    const mainCopy = await loadDataset(studioDatasetSource(hostOver(broken, new Set(['annotations/bob.jsonl'])), 'broken', 'broken', files));
+    expect(mainCopy.problems.map((p) => p.file)).toContain('annotations/bob.jsonl');
+    expect(files.texts.get('ground_truth.jsonl')).toBeNull();
+    const workerCopy = await loadDataset(recordedSource(structuredClone(files)));
+    expect(workerCopy).toEqual(mainCopy);
+  });
+
+  it('refuses a file the recorded read did not take', async () => {
+    await expect(recordedSource(noFiles('empty')).readText('tasks.jsonl')).rejects.toThrow('tasks.jsonl was not read by the renderer');
+  });
+});
