@@ -12,7 +12,8 @@ import { writeCorpus } from '../../src-main/cli/bench';
 import { nodeDatasetSource } from '../../src-main/services/evaluation/node-source';
 import { datasetsDir } from '../datasets-on-disk';
 import { startStudioHost, type StudioHost } from '../studio-host';
-import { formatFrames, installFrameWatch, startProfile, takeFrameFigures, type FrameFigures } from '../frame-watch';
+import { formatFrames, installFrameWatch, takeFrameFigures, type FrameFigures } from '../frame-watch';
+import { startProfile } from '../renderer-profile';
 import { startTrace } from '../trace-tasks';
 
 // x 8 models x 3 modes: 4167 -> 100,008 trajectories; STUDIO_E2E_SCALE_TASKS=1667 gives 40,008 (quicker runs while working)
