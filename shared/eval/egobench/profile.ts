@@ -85,12 +85,14 @@ export const egobenchProfile: ScoringProfile = {
     // Each side runs from a fresh seed; failing calls change nothing (the engine's rule). The engine
     // trims names, so the state memo sees the calls trimmed too; its key is the state tables' (SPEC §7).
     const { writeTools } = scenarioCache(ctx.scenario);
-    const resultSucc = finalStateKey(ctx.engine, groundTruthCalls(ctx.groundTruth), writeTools) === finalStateKey(ctx.engine, normalizeCalls(calls), writeTools);
+    const gtTrimmed = groundTruthCalls(ctx.groundTruth);
+    const agentTrimmed = normalizeCalls(calls);
+    const resultSucc = finalStateKey(ctx.engine, gtTrimmed, writeTools) === finalStateKey(ctx.engine, agentTrimmed, writeTools);
     const pick = (state: DbState): DbState => Object.fromEntries(ctx.scenario.library.state_tables.map((t) => [t, state[t] ?? []]));
     // Only an over_operation verdict shows the states, so they are dumped only then, after the writes
     // alone (nothing else changes state).
-    const writes = (list: readonly ToolCall[]) => list.filter((c) => writeTools.has(c.tool_name.trim()));
-    const states = () => ({ expected: pick(ctx.engine.execute(writes(gtCalls)).state), actual: pick(ctx.engine.execute(writes(calls)).state) });
+    const writes = (list: readonly ToolCall[]) => list.filter((c) => writeTools.has(c.tool_name));
+    const states = () => ({ expected: pick(ctx.engine.execute(writes(gtTrimmed)).state), actual: pick(ctx.engine.execute(writes(agentTrimmed)).state) });
     const jointSucc = toolSucc && resultSucc;
 
     const { label, evidence } = jointSucc
