@@ -278,6 +278,21 @@ describe('failures change nothing', () => {
     expect(engine.call(call(' search_products ', { query: 'tea' })).ok).toBe(true);
   });
 
+  it('precheck gives the failures every state gives; writesApplied counts only the writes that stayed', () => {
+    const partial = tool('partial', 'write', [{ sql: "INSERT INTO log (entry) VALUES ('first')" }, { sql: 'UPDATE products SET stock = stock - 100 WHERE id = 1' }]);
+    const engine = shop(partial);
+    const rejected = ['add_to_cart', { tool_name: 5, parameters: {} }, call('fly_to_moon'), call('add_to_cart', { product_name: 'green', quantity: 9 })];
+    for (const bad of rejected) expect(engine.precheck(bad)).toEqual(engine.call(bad));
+    expect(engine.precheck(call('add_to_cart', { product_name: 'black' }))).toBeNull(); // out of stock: known only by running it
+    expect(engine.writesApplied()).toBe(0);
+    expect(engine.call(call('add_to_cart', { product_name: 'green' })).ok).toBe(true);
+    expect(engine.writesApplied()).toBe(1);
+    for (const failing of [...rejected, call('add_to_cart', { product_name: 'black' }), call('partial'), call('search_products', { query: 'tea' })]) engine.call(failing);
+    expect(engine.writesApplied()).toBe(1);
+    engine.reset();
+    expect(engine.writesApplied()).toBe(0);
+  });
+
   it('keys tool definitions by trimmed name, the first one winning, as matching does', () => {
     const padded = tool(' ping ', 'read', [{ as: 'one', sql: "SELECT 'first' AS who" }]);
     const twin = tool('ping', 'read', [{ as: 'one', sql: "SELECT 'second' AS who" }]);

@@ -162,6 +162,18 @@ class SqliteScenarioEngine implements ScenarioEngine {
 
   call(call: unknown): CallResult {
     this.assertOpen();
+    const checked = this.checked(call);
+    return 'tool' in checked ? this.runInSavepoint(checked.tool, checked.params) : checked;
+  }
+
+  precheck(call: unknown): CallResult | null {
+    this.assertOpen();
+    const checked = this.checked(call);
+    return 'tool' in checked ? null : checked;
+  }
+
+  /** The tool and normalised parameters of a call, or the failure it has before anything runs. */
+  private checked(call: unknown): { tool: CompiledTool; params: JsonObject } | CallResult {
     if (!isPlainObject(call)) return failure('a tool call must be an object');
     const { tool_name: toolName, parameters } = call;
     if (typeof toolName !== 'string') return failure('tool_name must be a string');
@@ -172,7 +184,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
     const params = normalizeParameters(tool.def.parameters, parameters);
     const invalid = tool.checkParameters(params);
     if (invalid !== null) return failure(`invalid parameters for tool "${tool.def.name}": ${invalid}`);
-    return this.runInSavepoint(tool, params);
+    return { tool, params };
   }
 
   reset(): void {
@@ -180,6 +192,10 @@ class SqliteScenarioEngine implements ScenarioEngine {
     if (this.appliedWrites.length === 0) return;
     this.control.rollbackSeed.run();
     this.appliedWrites = [];
+  }
+
+  writesApplied(): number {
+    return this.appliedWrites.length;
   }
 
   execute(calls: unknown[]): { results: CallResult[]; state: DbState } {

@@ -15,8 +15,18 @@ export interface ScenarioEngine {
   readonly scenarioId: string;
   /** Run one call on the current state; a write that succeeds changes it. */
   call(call: unknown): CallResult;
+  /**
+   * The failure `call` has in every state, found without running anything (not an object, an
+   * unknown tool, parameters that fail their schema); null when running it decides.
+   */
+  precheck(call: unknown): CallResult | null;
   /** Back to the seed state. */
   reset(): void;
+  /**
+   * Writes applied since the seed (reset): a call after which this has not grown left the state
+   * as it was (it failed before running, or was rolled back).
+   */
+  writesApplied(): number;
   /** Rows of the state tables now. */
   state(): DbState;
   /**

@@ -2,7 +2,9 @@
 // writes change state and execution is deterministic, so a call's result depends only on the
 // writes before it, and a final state only on the writes: both are kept on a tree of write
 // sequences (one node per sequence, reached call key by call key), so trajectories that share a
-// prefix of writes share the work, and no key is built by joining a whole sequence.
+// prefix of writes share the work, and no key is built by joining a whole sequence. A write that
+// fails and is rolled back leads back to its own node, so runs that differ only by such writes
+// share everything after them, and the engine never runs them again.
 import type { ScenarioEngine } from '../engine/types';
 import type { Json, ToolCall } from '../format/types';
 import { callKey } from './calls';
@@ -12,12 +14,42 @@ import { memoStats } from './memo-stats';
 const MAX_ENTRIES = 250_000;
 
 class WriteNode {
-  /** The node after one more write, by that write's call key. */
+  /**
+   * The node after one more write, by that write's call key: this node itself when the write
+   * left the state as it was (it failed and was rolled back), which is learnt by running it once.
+   */
   readonly next = new Map<string, WriteNode>();
   /** Results of calls made after this node's writes, by call key. */
   readonly results = new Map<string, Json>();
   /** The state key after this node's writes, once computed. */
   stateKey: string | undefined;
+}
+
+/**
+ * The engine's side of one run along the tree: reset and brought to the run's node only when
+ * something must be run, running just the writes that change the state.
+ */
+class EngineRun {
+  private live = false;
+  /** Writes taken on the tree since the engine last ran, each one known to change the state. */
+  private readonly pending: ToolCall[] = [];
+
+  constructor(private readonly engine: ScenarioEngine) {}
+
+  defer(write: ToolCall): void {
+    this.pending.push(write);
+  }
+
+  /** The engine in the state of the run's node. */
+  ready(): ScenarioEngine {
+    if (!this.live) {
+      this.engine.reset();
+      this.live = true;
+    }
+    for (const write of this.pending) this.engine.call(write);
+    this.pending.length = 0;
+    return this.engine;
+  }
 }
 
 export class ReplayCache {
@@ -32,63 +64,72 @@ export class ReplayCache {
   /** Results of calls[0..upTo] as running all of them in order from the seed would give. */
   results(calls: readonly ToolCall[], upTo: number): Json[] {
     const out: Json[] = [];
-    const writes: ToolCall[] = [];
+    const run = new EngineRun(this.engine);
     let node = this.root;
-    // How many of `writes` the engine holds right now; -1 when it was not reset for this run.
-    let applied = -1;
     for (let k = 0; k <= upTo && k < calls.length; k++) {
       const call = calls[k];
       const key = callKey(call);
+      const write = this.writeTools.has(call.tool_name);
       let result = node.results.get(key);
-      if (result !== undefined) memoStats.hits++;
-      else {
+      let next = write ? node.next.get(key) : node;
+      if (result !== undefined && next !== undefined) {
+        memoStats.hits++;
+        if (next !== node) run.defer(call);
+      } else {
         memoStats.misses++;
-        if (applied < 0) {
-          this.engine.reset();
-          applied = 0;
+        // A call that fails in any state needs no engine in this one, and changes nothing.
+        const rejected = this.engine.precheck(call);
+        const engine = rejected ? null : run.ready();
+        const before = engine?.writesApplied();
+        const ran = (rejected ?? engine!.call(call)).result as Json;
+        if (result === undefined) {
+          result = ran;
+          node.results.set(key, result);
+          this.count();
         }
-        while (applied < writes.length) this.engine.call(writes[applied++]);
-        result = this.engine.call(call).result as Json;
-        if (this.writeTools.has(call.tool_name)) applied++; // the engine already holds this write
-        this.count();
-        node.results.set(key, result);
+        // The engine holds this write's effect now: nothing to defer.
+        next ??= this.edge(node, key, engine === null || engine.writesApplied() === before);
       }
       out.push(result);
-      if (this.writeTools.has(call.tool_name)) {
-        writes.push(call);
-        node = this.after(node, key);
-      }
+      node = next;
     }
     return out;
   }
 
   /** The state key after the write calls among `calls`, run in order from the seed. */
   finalStateKey(calls: readonly ToolCall[]): string {
-    const writes: ToolCall[] = [];
+    const run = new EngineRun(this.engine);
+    let ran = false;
     let node = this.root;
     for (const call of calls) {
       if (!this.writeTools.has(call.tool_name)) continue;
-      writes.push(call);
-      node = this.after(node, callKey(call));
+      const key = callKey(call);
+      let next = node.next.get(key);
+      if (next === undefined && this.engine.precheck(call)) next = this.edge(node, key, true);
+      else if (next === undefined) {
+        const engine = run.ready();
+        const before = engine.writesApplied();
+        engine.call(call);
+        next = this.edge(node, key, engine.writesApplied() === before);
+        ran = true;
+      } else if (next !== node) run.defer(call);
+      node = next;
     }
-    if (node.stateKey !== undefined) {
+    if (node.stateKey === undefined) node.stateKey = run.ready().stateKey();
+    else if (!ran) {
       memoStats.hits++;
       return node.stateKey;
     }
     memoStats.misses++;
-    this.engine.reset();
-    for (const call of writes) this.engine.call(call);
-    return (node.stateKey = this.engine.stateKey());
+    return node.stateKey;
   }
 
-  private after(node: WriteNode, key: string): WriteNode {
-    let next = node.next.get(key);
-    if (!next) {
-      next = new WriteNode();
-      // A node made here may be cut off by a fresh start below: it still serves this run.
-      this.count();
-      node.next.set(key, next);
-    }
+  /** The node after a write just run at `node`: `node` itself when the write changed nothing. */
+  private edge(node: WriteNode, key: string, unchanged: boolean): WriteNode {
+    const next = unchanged ? node : new WriteNode();
+    // A node made here may be cut off by a fresh start below: it still serves this run.
+    this.count();
+    node.next.set(key, next);
     return next;
   }
 

@@ -39,7 +39,7 @@ export function overrunProblem({ phase, scenario }: Overrun, limitMs: number) {
 }
 
 /** What an engine does between the pool's checks; every call into it is one watched stretch. */
-const ENGINE_METHODS = ['call', 'reset', 'state', 'stateKey', 'execute', 'seedTextValues', 'entityMatches', 'primaryKeys'] as const;
+const ENGINE_METHODS = ['call', 'precheck', 'reset', 'writesApplied', 'state', 'stateKey', 'execute', 'seedTextValues', 'entityMatches', 'primaryKeys'] as const;
 
 /**
  * The worker's side: engines whose seed and every call are stamped in `buffer`, and scenarios
