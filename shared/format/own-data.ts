@@ -3,9 +3,14 @@
 // setter instead of storing the key (the key vanishes, the object's prototype changes), so code
 // that copies keys from data defines them.
 
-/** Stores `key` as an own, enumerable data property, whatever its name. */
+/**
+ * Stores `key` as an own, enumerable data property, whatever its name. Only `__proto__` is an
+ * accessor on Object.prototype; any other name is stored by plain assignment, which is many times
+ * faster than defining it (matching and the engine copy parameters this way on every call).
+ */
 export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /** A dictionary keyed by names from data: no prototype, so no name is special and none is inherited. */
