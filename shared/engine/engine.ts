@@ -119,6 +119,8 @@ class SqliteScenarioEngine implements ScenarioEngine {
   private readonly control: Record<'openSeed' | 'rollbackSeed' | 'openCall' | 'releaseCall' | 'rollbackCall', Statement>;
   /** Writes applied since the seed: replayed if SQLite ever drops the whole transaction. */
   private appliedWrites: Array<{ tool: CompiledTool; params: JsonObject }> = [];
+  /** The last call prechecked and what its check gave (calls are data: not changed in between). */
+  private prechecked: { call: unknown; checked: ReturnType<SqliteScenarioEngine['checked']> } | undefined;
   /** A second copy of the seed, built only if seed facts are asked for while this one is changed. */
   private pristine: Database | undefined;
   private closed = false;
@@ -162,13 +164,16 @@ class SqliteScenarioEngine implements ScenarioEngine {
 
   call(call: unknown): CallResult {
     this.assertOpen();
-    const checked = this.checked(call);
+    // The replay memo prechecks a call just before running it: its check is not made twice.
+    const prechecked = this.prechecked;
+    const checked = prechecked !== undefined && prechecked.call === call ? prechecked.checked : this.checked(call);
     return 'tool' in checked ? this.runInSavepoint(checked.tool, checked.params) : checked;
   }
 
   precheck(call: unknown): CallResult | null {
     this.assertOpen();
     const checked = this.checked(call);
+    this.prechecked = { call, checked };
     return 'tool' in checked ? null : checked;
   }
 
