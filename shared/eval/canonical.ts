@@ -212,14 +212,16 @@ export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], 
   }
   const gtKeys = gt.map(callKey);
   const agentKeys = agent.map(callKey);
-  const rows = agentKeys.map((key) => memo.row(key));
+  // An agent call's row is looked up only when a ground-truth call of its tool differs from it.
+  const rows: Array<Map<string, boolean> | undefined> = agentKeys.map(() => undefined);
   const pairs = maxMatching(gtKeys.map((_, i) => i), agentKeys.map((_, j) => j), (i, j) => {
     if (gt[i].tool_name.trim() !== agent[j].tool_name.trim()) return false;
     if (gtKeys[i] === agentKeys[j]) return true; // equality is reflexive
-    let equal = rows[j].get(gtKeys[i]);
+    const row = (rows[j] ??= memo.row(agentKeys[j]));
+    let equal = row.get(gtKeys[i]);
     if (equal === undefined) {
       equal = callsEqual(gt[i], agent[j], tools, ctx);
-      memo.record(rows[j], gtKeys[i], equal);
+      memo.record(row, gtKeys[i], equal);
     }
     return equal;
   });
