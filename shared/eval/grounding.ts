@@ -28,6 +28,35 @@ function textFacts(text: string): { canonical: string; numbers: number[] } {
   return facts;
 }
 
+/** What a result document adds to the grounding: its strings' canonical forms and its numbers. */
+interface DocFacts {
+  texts: string[];
+  numbers: number[];
+}
+
+/** Facts of result documents, by the document: recorded and replayed results are memoised values that recur. */
+const docFactsMemo = new WeakMap<object, DocFacts>();
+
+function docFacts(doc: object): DocFacts {
+  let facts = docFactsMemo.get(doc);
+  if (!facts) {
+    facts = { texts: [], numbers: [] };
+    collectFacts(doc, facts);
+    docFactsMemo.set(doc, facts);
+  }
+  return facts;
+}
+
+function collectFacts(value: unknown, into: DocFacts): void {
+  if (typeof value === 'string') {
+    const { canonical, numbers } = textFacts(value);
+    into.texts.push(canonical);
+    for (const n of numbers) into.numbers.push(n);
+  } else if (typeof value === 'number') into.numbers.push(value);
+  else if (Array.isArray(value)) for (const v of value) collectFacts(v, into);
+  else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) collectFacts(v, into);
+}
+
 export class Grounding {
   private texts: string[] = [];
   /** The texts joined by NUL, grown as texts come (V8 concatenates strings as ropes). */
@@ -42,7 +71,14 @@ export class Grounding {
   }
 
   addResult(value: unknown): void {
-    this.addValue(typeof value === 'string' ? parseIfJson(value) : value, true);
+    const doc = typeof value === 'string' ? parseIfJson(value) : value;
+    if (typeof doc !== 'object' || doc === null) {
+      this.addValue(doc, true);
+      return;
+    }
+    const facts = docFacts(doc);
+    for (const canonical of facts.texts) this.addCanonical(canonical);
+    for (const n of facts.numbers) this.numbers.push(n);
   }
 
   private addValue(value: unknown, numericLeaves: boolean): void {
@@ -55,9 +91,13 @@ export class Grounding {
 
   private addText(text: string): void {
     const { canonical, numbers } = textFacts(text);
+    this.addCanonical(canonical);
+    for (const n of numbers) this.numbers.push(n);
+  }
+
+  private addCanonical(canonical: string): void {
     this.texts.push(canonical);
     this.joined += '\u0000' + canonical;
-    for (const n of numbers) this.numbers.push(n);
   }
 
   stringGrounded(value: string, schema: ParamSchema | undefined): boolean {

@@ -64,12 +64,34 @@ function skipSpaces(text: string, i: number): number {
   return i;
 }
 
+/**
+ * Tool messages' contents parsed, by their text: the same results come back in many runs of a
+ * task (bounded by total length). The values are shared, so nothing may change them.
+ */
+const contentMemo = new Map<string, unknown>();
+let contentMemoChars = 0;
+const CONTENT_MEMO_MAX_CHARS = 16 * 1024 * 1024;
+
+function parsedContent(text: string): unknown {
+  let value = contentMemo.get(text);
+  if (value === undefined) {
+    value = parseIfJson(text);
+    if (contentMemoChars + text.length > CONTENT_MEMO_MAX_CHARS) {
+      contentMemo.clear();
+      contentMemoChars = 0;
+    }
+    contentMemo.set(text, value);
+    contentMemoChars += text.length;
+  }
+  return value;
+}
+
 function contentOf(entry: unknown): unknown {
   if (typeof entry === 'object' && entry !== null && !Array.isArray(entry) && 'content' in entry) {
     const content = (entry as { content: unknown }).content;
-    return typeof content === 'string' ? parseIfJson(content) : content;
+    return typeof content === 'string' ? parsedContent(content) : content;
   }
-  return typeof entry === 'string' ? parseIfJson(entry) : entry;
+  return typeof entry === 'string' ? parsedContent(entry) : entry;
 }
 
 /**
