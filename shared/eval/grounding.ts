@@ -3,6 +3,7 @@
 import type { ParamSchema } from '../format/types';
 import { parseIfJson } from '../format/safe-json';
 import { canonicalString, numbersEqual } from './canonical';
+import { TextMemo } from './text-memo';
 
 const DIGITS = /-?\d+(\.\d+)?/g;
 
@@ -10,23 +11,8 @@ const DIGITS = /-?\d+(\.\d+)?/g;
  * A text's canonical form and the numbers written in it. The same instructions and tool results
  * come back in every run of a task, so they are memoised (bounded by total length).
  */
-const factsMemo = new Map<string, { canonical: string; numbers: number[] }>();
-let factsMemoChars = 0;
-const FACTS_MEMO_MAX_CHARS = 32 * 1024 * 1024;
-
-function textFacts(text: string): { canonical: string; numbers: number[] } {
-  let facts = factsMemo.get(text);
-  if (!facts) {
-    facts = { canonical: canonicalString(text), numbers: Array.from(text.matchAll(DIGITS), (m) => Number(m[0])) };
-    if (factsMemoChars + text.length > FACTS_MEMO_MAX_CHARS) {
-      factsMemo.clear();
-      factsMemoChars = 0;
-    }
-    factsMemo.set(text, facts);
-    factsMemoChars += text.length;
-  }
-  return facts;
-}
+const factsMemo = new TextMemo(32 * 1024 * 1024, (text) => ({ canonical: canonicalString(text), numbers: Array.from(text.matchAll(DIGITS), (m) => Number(m[0])) }));
+const textFacts = (text: string): { canonical: string; numbers: number[] } => factsMemo.get(text);
 
 /** What a result document adds to the grounding: its strings' canonical forms and its numbers. */
 interface DocFacts {

@@ -1,5 +1,6 @@
 // Recorded tool results of a trajectory item, attributed to its calls (SPEC §6, §9.3).
 import { parseIfJson, safeJsonParse } from '../format/safe-json';
+import { TextMemo } from './text-memo';
 
 /**
  * The JSON documents of a `"; "`-joined results string, or null when it cannot be split
@@ -68,23 +69,8 @@ function skipSpaces(text: string, i: number): number {
  * Tool messages' contents parsed, by their text: the same results come back in many runs of a
  * task (bounded by total length). The values are shared, so nothing may change them.
  */
-const contentMemo = new Map<string, unknown>();
-let contentMemoChars = 0;
-const CONTENT_MEMO_MAX_CHARS = 16 * 1024 * 1024;
-
-function parsedContent(text: string): unknown {
-  let value = contentMemo.get(text);
-  if (value === undefined) {
-    value = parseIfJson(text);
-    if (contentMemoChars + text.length > CONTENT_MEMO_MAX_CHARS) {
-      contentMemo.clear();
-      contentMemoChars = 0;
-    }
-    contentMemo.set(text, value);
-    contentMemoChars += text.length;
-  }
-  return value;
-}
+const parsedContents = new TextMemo<unknown>(16 * 1024 * 1024, parseIfJson);
+const parsedContent = (text: string): unknown => parsedContents.get(text);
 
 function contentOf(entry: unknown): unknown {
   if (typeof entry === 'object' && entry !== null && !Array.isArray(entry) && 'content' in entry) {
