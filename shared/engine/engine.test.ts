@@ -281,8 +281,9 @@ describe('failures change nothing', () => {
   it('precheck gives the failures every state gives; writesApplied counts only the writes that stayed', () => {
     const partial = tool('partial', 'write', [{ sql: "INSERT INTO log (entry) VALUES ('first')" }, { sql: 'UPDATE products SET stock = stock - 100 WHERE id = 1' }]);
     const engine = shop(partial);
+    const other = shop(partial); // call() reuses a precheck of the same call: the reference runs elsewhere
     const rejected = ['add_to_cart', { tool_name: 5, parameters: {} }, call('fly_to_moon'), call('add_to_cart', { product_name: 'green', quantity: 9 })];
-    for (const bad of rejected) expect(engine.precheck(bad)).toEqual(engine.call(bad));
+    for (const bad of rejected) expect(engine.precheck(bad)).toEqual(other.call(bad));
     expect(engine.precheck(call('add_to_cart', { product_name: 'black' }))).toBeNull(); // out of stock: known only by running it
     expect(engine.writesApplied()).toBe(0);
     expect(engine.call(call('add_to_cart', { product_name: 'green' })).ok).toBe(true);
@@ -291,6 +292,22 @@ describe('failures change nothing', () => {
     expect(engine.writesApplied()).toBe(1);
     engine.reset();
     expect(engine.writesApplied()).toBe(0);
+  });
+
+  it('an x-partial write keeps its earlier steps, unless SQLite rolls back the whole transaction', () => {
+    const kept = { ...tool('kept', 'write', [{ sql: "INSERT INTO log (entry) VALUES ('kept')" }, { sql: 'UPDATE products SET stock = stock - 100 WHERE id = 1' }]), 'x-partial': true };
+    const undone = { ...tool('undone', 'write', [{ sql: "INSERT INTO log (entry) VALUES ('undone')" }, { sql: "INSERT INTO log (entry) VALUES ('forbidden')" }]), 'x-partial': true };
+    const scenario = shopScenario([kept, undone]);
+    scenario.schemaSql += "CREATE TRIGGER no_forbidden BEFORE INSERT ON log WHEN NEW.entry = 'forbidden' BEGIN SELECT RAISE(ROLLBACK, 'forbidden entry'); END;";
+    const engine = createEngine(SQL, scenario);
+    open.push(engine);
+    expect(errorMessage(engine.call(call('kept')))).toMatch(/CHECK constraint failed/);
+    expect([engine.state().log.map((row) => row.entry), engine.writesApplied()]).toEqual([['kept'], 1]);
+    const before = engine.state();
+    expect(errorMessage(engine.call(call('undone')))).toBe('SQL error in step 2: forbidden entry');
+    expect([engine.state(), engine.writesApplied()]).toEqual([before, 1]);
+    engine.reset();
+    expect([engine.state().log, engine.writesApplied()]).toEqual([[], 0]);
   });
 
   it('keys tool definitions by trimmed name, the first one winning, as matching does', () => {

@@ -164,8 +164,10 @@ class SqliteScenarioEngine implements ScenarioEngine {
 
   call(call: unknown): CallResult {
     this.assertOpen();
-    // The replay memo prechecks a call just before running it: its check is not made twice.
+    // The replay memo prechecks a call just before running it: its check is not made twice
+    // (once: a later call of the same object is checked afresh).
     const prechecked = this.prechecked;
+    this.prechecked = undefined;
     const checked = prechecked !== undefined && prechecked.call === call ? prechecked.checked : this.checked(call);
     return 'tool' in checked ? this.runInSavepoint(checked.tool, checked.params) : checked;
   }
@@ -283,13 +285,24 @@ class SqliteScenarioEngine implements ScenarioEngine {
       return { ok: true, result };
     } catch (error) {
       if (error instanceof CallFailure && tool.isWrite && tool.keepsPartialChanges) {
-        // What the steps before the failure changed stays (see ToolDef['x-partial']).
-        this.control.releaseCall.run();
-        this.appliedWrites.push({ tool, params });
+        // What the steps before the failure changed stays (see ToolDef['x-partial']), unless
+        // SQLite rolled back the whole transaction: then none of it is left.
+        if (this.releaseCall()) this.appliedWrites.push({ tool, params });
         return failure(error.message);
       }
       this.rollbackCall();
       return failure(error instanceof CallFailure ? error.message : `internal error: ${asError(error).message}`);
+    }
+  }
+
+  /** Keeps what the call changed; false when SQLite had rolled back the whole transaction (the earlier writes are redone). */
+  private releaseCall(): boolean {
+    try {
+      this.control.releaseCall.run();
+      return true;
+    } catch {
+      this.restoreAppliedWrites();
+      return false;
     }
   }
 
