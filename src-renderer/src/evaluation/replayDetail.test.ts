@@ -4,7 +4,7 @@ import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../shared/engine/engine';
 import { memorySource } from '../../../shared/eval/test-support/memory-source';
-import { call, shopFiles } from '../../../shared/eval/test-support/shop';
+import { call, shopFiles, SHOP_TOOLS } from '../../../shared/eval/test-support/shop';
 import { loadDataset } from '../../../shared/format/loader';
 import type { Trajectory } from '../../../shared/format/types';
 import type { TrajectoryRow } from './protocol';
@@ -51,5 +51,28 @@ describe('replayDetail', () => {
     expect(detail.finalDiff[0].table).toBe('carts');
     expect(detail.cascade?.label).toBe('syntactic');
     expect(detail.cascade?.predicates.find((p) => p.label === 'perception')?.held).toBe(true);
+  });
+
+  it('shows what a failed x-partial write kept at that write, not at the next one', async () => {
+    const SQL = await initSqlJs();
+    const stockUp = {
+      name: 'stock_up',
+      description: 'A line for the user, then a check that may fail: the line stays',
+      parameters: { type: 'object', properties: { product_name: { type: 'string' } }, required: ['product_name'] },
+      effect: 'write',
+      'x-partial': true,
+      steps: [{ sql: "INSERT INTO carts (user_id, product_name, quantity) VALUES ('u1', 'Kept', 1)" }, { sql: 'SELECT 1 FROM products WHERE product_name = :product_name', expect: 'one' }],
+      returns: { status: 'success' },
+    };
+    const tools = JSON.stringify({ state_tables: ['carts', 'lists'], tools: [...SHOP_TOOLS, stockUp] });
+    const dataset = await loadDataset(memorySource(shopFiles({ 'scenarios/shop/tools.json': tools })));
+    const engine = createEngine(SQL, dataset.scenarios.get('shop')!);
+    const calls = [call('stock_up', { product_name: 'Kiwi' }), call('add_to_cart', { user_id: 'u1', product_name: 'Green Apple', quantity: 2 })];
+    const trajectory: Trajectory = { id: 'y', task_id: 't1', model: 'm', mode: 'dynamic_easy', dialogue: [], tool_calls: [{ turn: 0, calls }] };
+    const detail = replayDetail(dataset, engine, 'paper', trajectory, { id: 'y', label: 'logic', scenario: 'shop' } as TrajectoryRow);
+    engine.close();
+    const added = (step: (typeof detail.steps)[number]) => step.diff.flatMap((d) => d.added.map((row) => row.product_name));
+    expect(detail.steps[0].replayed.ok).toBe(false);
+    expect(detail.steps.map(added)).toEqual([['Kept'], ['Green Apple']]);
   });
 });

@@ -26,7 +26,7 @@ export function replayDetail(
   const task = dataset.tasks.get(trajectory.task_id)!;
   const groundTruth = dataset.groundTruth.get(trajectory.task_id)!;
   const scenario = dataset.scenarios.get(task.scenario)!;
-  const { tools, writeTools } = scenarioCache(scenario);
+  const { tools } = scenarioCache(scenario);
   const entries = callEntries(trajectory);
   const wellFormed = entries.filter((e) => e.call);
   const gtCalls = normalizeCalls(groundTruth.calls);
@@ -44,8 +44,10 @@ export function replayDetail(
   engine.reset();
   let before = engine.state();
   const steps: ReplayStep[] = entries.map((entry) => {
+    const appliedBefore = engine.writesApplied();
     const replayed = engine.call(entry.raw);
-    const writes = replayed.ok && entry.call !== null && writeTools.has(entry.call.tool_name);
+    // A write that stayed, a failed x-partial one's kept steps included.
+    const writes = engine.writesApplied() > appliedBefore;
     const after = writes ? engine.state() : before;
     const diff = writes ? diffStates(before, after, primaryKeys) : [];
     before = after;

@@ -57,9 +57,12 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
       message.calls.forEach((call, index) => {
         const report = !wanted || wanted.has(index);
         const before = report ? engine.state() : null;
+        const appliedBefore = engine.writesApplied();
         const result = engine.call(call);
         if (!report || !before) return;
-        const diff = result.ok ? diffStates(before, engine.state(), (table) => engine.primaryKeys(table)) : [];
+        // A failed x-partial write keeps its earlier steps: its diff shows them.
+        const changed = result.ok || engine.writesApplied() > appliedBefore;
+        const diff = changed ? diffStates(before, engine.state(), (table) => engine.primaryKeys(table)) : [];
         outcomes.push({ index, call, result, diff });
       });
       const final = engine.state();
