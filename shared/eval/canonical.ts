@@ -175,33 +175,39 @@ export function callsEqual(a: ToolCall, b: ToolCall, tools: Map<string, ToolDef>
  * the index of `right` it is paired with. Sizes here are small (calls of one task).
  */
 export function maxMatching<L, R>(left: readonly L[], right: readonly R[], equal: (l: L, r: R) => boolean): Map<number, number> {
-  const edges: number[][] = left.map((l) => {
-    const out: number[] = [];
-    right.forEach((r, j) => {
-      if (equal(l, r)) out.push(j);
-    });
-    return out;
-  });
-  const ownerOfRight = new Array<number>(right.length).fill(-1);
-  const tryAugment = (i: number, visited: boolean[]): boolean => {
-    for (const j of edges[i]) {
+  const n = left.length;
+  const m = right.length;
+  // Each left index's edges, right indexes ascending, in one array (edges of i: first[i] to first[i + 1]).
+  const first = new Int32Array(n + 1);
+  const edges: number[] = [];
+  for (let i = 0; i < n; i++) {
+    first[i] = edges.length;
+    for (let j = 0; j < m; j++) if (equal(left[i], right[j])) edges.push(j);
+  }
+  first[n] = edges.length;
+  const ownerOfRight = new Int32Array(m).fill(-1);
+  const visited = new Uint8Array(m);
+  const tryAugment = (i: number): boolean => {
+    for (let e = first[i]; e < first[i + 1]; e++) {
+      const j = edges[e];
       if (visited[j]) continue;
-      visited[j] = true;
-      if (ownerOfRight[j] === -1 || tryAugment(ownerOfRight[j], visited)) {
+      visited[j] = 1;
+      if (ownerOfRight[j] === -1 || tryAugment(ownerOfRight[j])) {
         ownerOfRight[j] = i;
         return true;
       }
     }
     return false;
   };
-  for (let i = 0; i < left.length; i++) if (edges[i].length > 0) tryAugment(i, new Array<boolean>(right.length).fill(false));
+  for (let i = 0; i < n; i++) {
+    if (first[i + 1] === first[i]) continue;
+    visited.fill(0);
+    tryAugment(i);
+  }
   const pairs = new Map<number, number>();
-  ownerOfRight.forEach((i, j) => {
-    if (i !== -1) pairs.set(i, j);
-  });
+  for (let j = 0; j < m; j++) if (ownerOfRight[j] !== -1) pairs.set(ownerOfRight[j], j);
   return pairs;
 }
-
 
 /** |G ∩ A| with SPEC §8.1 equality, and which calls of each side were paired. */
 export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], tools: Map<string, ToolDef>, ctx: MatchContext) {
