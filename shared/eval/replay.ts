@@ -30,11 +30,16 @@ class WriteNode {
  * something must be run, running just the writes that change the state.
  */
 class EngineRun {
-  private live = false;
+  private reset = false;
   /** Writes taken on the tree since the engine last ran, each one known to change the state. */
   private readonly pending: ToolCall[] = [];
 
   constructor(private readonly engine: ScenarioEngine) {}
+
+  /** True once something had to run on the engine in this run. */
+  get live(): boolean {
+    return this.reset;
+  }
 
   defer(write: ToolCall): void {
     this.pending.push(write);
@@ -42,13 +47,26 @@ class EngineRun {
 
   /** The engine in the state of the run's node. */
   ready(): ScenarioEngine {
-    if (!this.live) {
+    if (!this.reset) {
       this.engine.reset();
-      this.live = true;
+      this.reset = true;
     }
     for (const write of this.pending) this.engine.call(write);
     this.pending.length = 0;
     return this.engine;
+  }
+
+  /**
+   * Runs a call in the state of the run's node, after which the engine holds its effect; and
+   * whether it left that state as it was. A call that fails in every state needs no engine.
+   */
+  call(call: ToolCall): { result: Json; unchanged: boolean } {
+    const rejected = this.engine.precheck(call);
+    if (rejected) return { result: rejected.result as Json, unchanged: true };
+    const engine = this.ready();
+    const before = engine.writesApplied();
+    const result = engine.call(call).result as Json;
+    return { result, unchanged: engine.writesApplied() === before };
   }
 }
 
@@ -77,18 +95,13 @@ export class ReplayCache {
         if (next !== node) run.defer(call);
       } else {
         memoStats.misses++;
-        // A call that fails in any state needs no engine in this one, and changes nothing.
-        const rejected = this.engine.precheck(call);
-        const engine = rejected ? null : run.ready();
-        const before = engine?.writesApplied();
-        const ran = (rejected ?? engine!.call(call)).result as Json;
+        const ran = run.call(call);
         if (result === undefined) {
-          result = ran;
+          result = ran.result;
           node.results.set(key, result);
           this.count();
         }
-        // The engine holds this write's effect now: nothing to defer.
-        next ??= this.edge(node, key, engine === null || engine.writesApplied() === before);
+        next ??= this.edge(node, key, ran.unchanged);
       }
       out.push(result);
       node = next;
@@ -99,24 +112,17 @@ export class ReplayCache {
   /** The state key after the write calls among `calls`, run in order from the seed. */
   finalStateKey(calls: readonly ToolCall[]): string {
     const run = new EngineRun(this.engine);
-    let ran = false;
     let node = this.root;
     for (const call of calls) {
       if (!this.writeTools.has(call.tool_name)) continue;
       const key = callKey(call);
       let next = node.next.get(key);
-      if (next === undefined && this.engine.precheck(call)) next = this.edge(node, key, true);
-      else if (next === undefined) {
-        const engine = run.ready();
-        const before = engine.writesApplied();
-        engine.call(call);
-        next = this.edge(node, key, engine.writesApplied() === before);
-        ran = true;
-      } else if (next !== node) run.defer(call);
+      if (next === undefined) next = this.edge(node, key, run.call(call).unchanged);
+      else if (next !== node) run.defer(call);
       node = next;
     }
     if (node.stateKey === undefined) node.stateKey = run.ready().stateKey();
-    else if (!ran) {
+    else if (!run.live) {
       memoStats.hits++;
       return node.stateKey;
     }
