@@ -82,7 +82,7 @@ export function scenarioCache(scenario: ScenarioDef): ScenarioCache {
   let cache = scenarioCaches.get(scenario);
   if (!cache) {
     const tools = toolMap(scenario.library.tools);
-    const writeTools = new Set([...tools.values()].filter((t) => t.effect === 'write').map((t) => t.name.trim()));
+    const writeTools = new Set([...tools].filter(([, tool]) => tool.effect === 'write').map(([name]) => name));
     cache = { tools, writeTools };
     scenarioCaches.set(scenario, cache);
   }
