@@ -78,7 +78,7 @@ export function studioDatasetSource(api: StudioApi, datasetId: string, label: st
     if (!listing) {
       listing = api.datasets.listFiles(datasetId, dir).then(
         (files) => files.map((file) => file.path),
-        (error: unknown) => (missing(error) ? [] : Promise.reject(error)),
+        (error: unknown) => (missing(error) ? [] : Promise.reject(failed(dir, error))),
       );
       listings.set(dir, listing);
     }
@@ -103,12 +103,12 @@ export function studioDatasetSource(api: StudioApi, datasetId: string, label: st
       return text === null ? null : inSlices(text);
     },
     listFiles: async (dir) => {
-      const files = await list(dir).catch((error: unknown) => Promise.reject(failed(dir, error)));
+      const files = await list(dir);
       record?.files.set(dir, files);
       return files;
     },
     listDirs: async (dir) => {
-      const dirs = subfolders(dir, await list(dir).catch((error: unknown) => Promise.reject(failed(dir, error))));
+      const dirs = subfolders(dir, await list(dir));
       record?.dirs.set(dir, dirs);
       return dirs;
     },
