@@ -94,8 +94,9 @@ export const benchSpec = spec({
     sample: { type: 'string', value: 'DIR', default: 'datasets/egobench-sample', help: 'the dataset whose scenarios and ground truth are used' },
     keep: { type: 'boolean', help: 'keep the corpus folders and print where they are' },
     only: { type: 'string', value: 'KIND', help: 'one corpus only: distinct or repetitive (default: both)' },
+    runs: { type: 'string', value: 'N', default: '3', help: 'cold evaluations per corpus, each in a fresh process; the line shows the median by CPU time and the range' },
   },
-  examples: ['egostudio bench --tasks 200 --keep'],
+  examples: ['egostudio bench --tasks 200 --keep', 'egostudio bench --only distinct --runs 5'],
   exitCodes: '0 done; 1 the command line was wrong or the sample could not be read',
 });
 
