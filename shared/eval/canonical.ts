@@ -132,7 +132,7 @@ export function valuesEqual(a: unknown, b: unknown, schema: ParamSchema | undefi
     if (a.length !== b.length) return false;
     const items = schema?.items;
     if (schema?.['x-ordered'] === true) return a.every((x, i) => valuesEqual(x, b[i], items, ctx));
-    return maxMatching(a, b, (x, y) => valuesEqual(x, y, items, ctx)).size === a.length;
+    return maxMatching(a.length, b.length, (i, j) => valuesEqual(a[i], b[j], items, ctx)).size === a.length;
   }
   if (isObject(a) && isObject(b)) return objectsEqual(a, b, schema, ctx);
   if (a === null || b === null) return a === b;
@@ -171,18 +171,19 @@ export function callsEqual(a: ToolCall, b: ToolCall, tools: Map<string, ToolDef>
 }
 
 /**
- * Maximum bipartite matching (Kuhn's augmenting paths): for each matched index of `left`,
- * the index of `right` it is paired with. Sizes here are small (calls of one task).
+ * Maximum bipartite matching (Kuhn's augmenting paths) between indexes 0..n-1 on the left and
+ * 0..m-1 on the right, `equal(i, j)` saying whether i and j may pair: for each matched left index,
+ * the right index it is paired with. Sizes here are small (calls of one task). It sees indexes
+ * only, never the callers' arrays (calls, keys, parameter values of any element kind), so its
+ * optimised code fits every caller.
  */
-export function maxMatching<L, R>(left: readonly L[], right: readonly R[], equal: (l: L, r: R) => boolean): Map<number, number> {
-  const n = left.length;
-  const m = right.length;
+export function maxMatching(n: number, m: number, equal: (i: number, j: number) => boolean): Map<number, number> {
   // Each left index's edges, right indexes ascending, in one array (edges of i: first[i] to first[i + 1]).
   const first = new Int32Array(n + 1);
   const edges: number[] = [];
   for (let i = 0; i < n; i++) {
     first[i] = edges.length;
-    for (let j = 0; j < m; j++) if (equal(left[i], right[j])) edges.push(j);
+    for (let j = 0; j < m; j++) if (equal(i, j)) edges.push(j);
   }
   first[n] = edges.length;
   const ownerOfRight = new Int32Array(m).fill(-1);
@@ -213,14 +214,14 @@ export function maxMatching<L, R>(left: readonly L[], right: readonly R[], equal
 export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], tools: Map<string, ToolDef>, ctx: MatchContext) {
   const memo = ctx.pairMemo;
   if (!memo) {
-    const pairs = maxMatching(gt, agent, (g, a) => callsEqual(g, a, tools, ctx));
+    const pairs = maxMatching(gt.length, agent.length, (i, j) => callsEqual(gt[i], agent[j], tools, ctx));
     return { matched: pairs.size, pairs };
   }
   const gtKeys = gt.map(callKey);
   const agentKeys = agent.map(callKey);
   // An agent call's row is looked up only when a ground-truth call of its tool differs from it.
   const rows: Array<Map<string, boolean> | undefined> = agentKeys.map(() => undefined);
-  const pairs = maxMatching(gtKeys.map((_, i) => i), agentKeys.map((_, j) => j), (i, j) => {
+  const pairs = maxMatching(gt.length, agent.length, (i, j) => {
     if (gt[i].tool_name.trim() !== agent[j].tool_name.trim()) return false;
     if (gtKeys[i] === agentKeys[j]) return true; // equality is reflexive
     const row = (rows[j] ??= memo.row(agentKeys[j]));
