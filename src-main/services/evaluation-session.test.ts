@@ -31,6 +31,8 @@ beforeAll(async () => {
     'trajectories/b.jsonl': [line('b1', 'Red Apple'), line('a1', 'Green Apple')].join('\n') + '\n',
   });
   await buildCli(); // the workers run the bundled worker script
+  // A listing is kept only when no trajectory file changed a moment before the run (file-stamp.ts).
+  await new Promise((resolve) => setTimeout(resolve, 150));
 }, 120_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

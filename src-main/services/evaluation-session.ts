@@ -69,7 +69,7 @@ export function startEvaluation(options: EvaluationSessionOptions, datasetId: st
 
   const evaluate = async (cacheDir: string | undefined) => {
     // Stamped before the run: a file changed while it runs makes the listing's stamp differ next time.
-    const trajectories = cacheDir ? await trajectoryStamps(root) : '';
+    const trajectories = cacheDir ? await trajectoryStamps(root) : null;
     let progress = { done: 0, total: 0 };
     const sent: { rows: TrajectoryRow[][]; problems: Problem[][] } = { rows: [], problems: [] };
     const { dataset, report, scoredFiles, cachedFiles, inCache } = await evaluateFolder(root, {
@@ -101,8 +101,9 @@ export function startEvaluation(options: EvaluationSessionOptions, datasetId: st
     };
     events.emit('evaluation.done', { datasetId, runId, summary: { ...summary, seconds: seconds() } });
     const reads = readsOf(dataset);
-    // Kept for the next open when every score is in the cache (none ran past the time limit).
-    if (cacheDir && inCache && reads) {
+    // Kept for the next open when every score is in the cache (none ran past the time limit) and
+    // no file had changed a moment before the run (its stamp could not tell a rewrite in that tick).
+    if (cacheDir && inCache && reads && trajectories !== null) {
       const run = { rows: listedRows(sent.rows.flat()), problems: sent.problems.flat(), summary };
       // Not written (a full disk): the next open makes the run again, nothing else is lost.
       await writeListedRun(cacheDir, root, scoringBuild, { dataset: reads, trajectories }, run).catch(() => undefined);

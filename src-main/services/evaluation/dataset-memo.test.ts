@@ -1,6 +1,6 @@
 // The loaded dataset is used again only while every file and listing the loader read is the same:
 // a changed task, a new scenario folder or annotation file, a removed file each load it again.
-import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,8 @@ describe('dataset memo', () => {
   it('reads no file again while each keeps its size, modification time and inode; a rewrite is hashed again', async () => {
     dir ??= await mkdtemp(path.join(tmpdir(), 'egostudio-memo-'));
     const root = await writeDatasetFolder(path.join(dir, 'stamped'), shopFiles());
+    // Files changed a moment ago are always read (file-stamp.ts); these must have settled.
+    await new Promise((resolve) => setTimeout(resolve, 150));
     const reads: string[] = [];
     const plain = nodeDatasetSource(root);
     const counted: DatasetSource = {
@@ -71,5 +73,26 @@ describe('dataset memo', () => {
     const changed = await loadDatasetMemo(root, counted);
     expect(changed).not.toBe(first);
     expect(changed).toEqual(await loadDataset(nodeDatasetSource(root)));
+  });
+
+  it('notices a same-size rewrite that keeps the modification time, while that time is not a tick in the past', async () => {
+    dir ??= await mkdtemp(path.join(tmpdir(), 'egostudio-memo-'));
+    const root = await writeDatasetFolder(path.join(dir, 'racy'), shopFiles());
+    const truth = path.join(root, 'ground_truth.jsonl');
+    // Whole milliseconds, so that utimes puts back exactly the time stat gives; ahead of the clock,
+    // as a file changed a moment ago is, whatever the speed of this test.
+    const soon = new Date(Date.now() + 60_000);
+    await utimes(truth, soon, soon);
+    const first = await loadDatasetMemo(root, nodeDatasetSource(root));
+    const text = await readFile(truth, 'utf8');
+    const { mtime } = await stat(truth);
+    const edited = text.replace('"quantity":2', '"quantity":3');
+    expect(edited).not.toBe(text);
+    expect(edited.length).toBe(text.length);
+    await writeFile(truth, edited);
+    await utimes(truth, mtime, mtime); // as a rewrite within one tick of a coarse clock leaves it
+    const next = await loadDatasetMemo(root, nodeDatasetSource(root));
+    expect(next).not.toBe(first);
+    expect(next).toEqual(await loadDataset(nodeDatasetSource(root)));
   });
 });

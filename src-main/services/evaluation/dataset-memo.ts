@@ -3,12 +3,12 @@
 // when one of them changed. Every read and listing the loader made is recorded with a hash of what
 // it gave; the copy is used again only when each one gives the same now. A file whose size,
 // modification time and inode are those seen before it was read is not read again (as the score
-// cache's content hashes and git's index do).
+// cache's content hashes and git's index do; file-stamp.ts).
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
 import type { DatasetSource } from '../../../shared/format/source';
+import { fileStamp } from './file-stamp';
 
 /** One call the loader made and a hash of its outcome (text, listing, or error). Plain JSON data. */
 export interface Read {
@@ -43,15 +43,9 @@ async function outcomeOf(source: DatasetSource, call: Read['call'], p: string): 
   }
 }
 
-/** The file's size, modification time and inode; null when it cannot be read (then it is read again). */
+/** The file's stamp (file-stamp.ts); null when it cannot be read or changed a moment ago (then it is read again). */
 async function stampOf(root: string, p: string): Promise<string | null> {
   return fileStamp(path.join(root, p)).catch(() => null);
-}
-
-/** A file's size, modification time and inode: the same stamp, the same file (the rule listed-run.ts trusts too). Rejects when it cannot be read. */
-export async function fileStamp(absolute: string): Promise<string> {
-  const { size, mtimeMs, ino } = await stat(absolute);
-  return `${size}:${mtimeMs}:${ino}`;
 }
 
 /** Whether every read gives what it gave before (`root`: the folder the paths are under). */

@@ -14,7 +14,8 @@ import type { EvaluationSummary } from '../../../shared/api/studio-events';
 import type { PackedRows } from '../../../shared/eval/trajectory-row';
 import type { Problem } from '../../../shared/format/types';
 import { writeFileAtomic } from '../atomic-write';
-import { fileStamp, unchangedReads, type Read } from './dataset-memo';
+import { unchangedReads, type Read } from './dataset-memo';
+import { fileStamp } from './file-stamp';
 import { nodeDatasetSource } from './node-source';
 import { scorerIdentity } from './score-cache';
 import { datasetTrajectoryFiles } from './trajectory-files';
@@ -80,14 +81,16 @@ async function codeIdentity(scoringBuild: URL): Promise<string | null> {
   return own && `${LISTING_VERSION} ${await scorerIdentity(scoringBuild)} ${own}`;
 }
 
-/** The trajectory files as an evaluation of `root` would read them: paths, sizes, modification times, inodes, problems. */
-export async function trajectoryStamps(root: string): Promise<string> {
+/**
+ * The trajectory files as an evaluation of `root` would read them: paths, sizes, modification
+ * times, inodes, problems. Null when a file changed a moment ago (file-stamp.ts): no listing is
+ * kept for, or given from, such a state.
+ */
+export async function trajectoryStamps(root: string): Promise<string | null> {
   const problems: Problem[] = [];
   const files = await datasetTrajectoryFiles(root, nodeDatasetSource(root), problems);
-  const stamps = await Promise.all(
-    files.map(async ({ display, absolute }) => [display, absolute, await fileStamp(absolute)]),
-  );
-  return JSON.stringify([stamps, problems]);
+  const stamps = await Promise.all(files.map(async ({ display, absolute }) => [display, absolute, await fileStamp(absolute)]));
+  return stamps.some(([, , stamp]) => stamp === null) ? null : JSON.stringify([stamps, problems]);
 }
 
 function isStored(value: unknown): value is Stored {
@@ -118,7 +121,7 @@ export async function readListedRun(cacheDir: string, root: string, scoringBuild
   const stored = code ? (known.get(file) ?? (await readStored(file))) : null;
   if (!stored || stored.code !== code) return null;
   const [trajectories, dataset] = await Promise.all([trajectoryStamps(root), unchangedReads(root, nodeDatasetSource(root), stored.inputs.dataset)]);
-  if (trajectories !== stored.inputs.trajectories || !dataset) return null;
+  if (trajectories === null || trajectories !== stored.inputs.trajectories || !dataset) return null;
   remember(file, stored);
   return stored.run;
 }

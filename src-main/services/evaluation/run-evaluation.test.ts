@@ -1,5 +1,5 @@
 // Worker threads and byte-range chunks must not change a single figure, line number or problem.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,33 @@ describe('score cache', () => {
     expect([afterChange.scoredFiles, afterChange.cachedFiles]).toEqual([0, 2]);
     expect(afterChange.report).not.toBe(again.report);
     expect(afterChange.report.trajectories).toEqual((await plain()).report.trajectories);
+
+    // A same-size rewrite that keeps the modification time (a rewrite within one timestamp tick of
+    // the file system): noticed while the file's time is not a tick older than its recorded hash,
+    // as right after it was written. (A time ahead of the clock stands for that here: a moment
+    // ago would depend on how fast this test runs.)
+    const b = path.join(root, 'trajectories/b.jsonl');
+    const racy = async (product: string) => {
+      const { mtime } = await stat(b);
+      await writeFile(b, line('b1', product) + '\n');
+      await utimes(b, mtime, mtime);
+    };
+    // Times in whole milliseconds, so that utimes can put back exactly the time stat gave.
+    const soon = new Date(Date.now() + 60_000);
+    await utimes(b, soon, soon);
+    expect((await cached()).scoredFiles).toBe(0); // another time: hashed again, and this content is cached
+    await racy('Apple Green');
+    const sameTick = await cached();
+    expect([sameTick.scoredFiles, sameTick.cachedFiles]).toEqual([1, 1]);
+    expect(sameTick.report.trajectories).toEqual((await plain()).report.trajectories);
+    // A file last changed long before it was hashed is trusted by its size and time (git's index
+    // does the same): reopening reads it no more, so a rewrite that forges both goes unseen.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(b, hourAgo, hourAgo);
+    expect((await cached()).scoredFiles).toBe(0); // another time: hashed again, and this content is cached
+    await racy('Apple Grean'); // never scored: it would be, were the file read
+    expect((await cached()).scoredFiles).toBe(0);
+    await writeFile(b, line('b1', 'Green Apple') + '\n');
 
     // Another ground truth decides other scores: nothing cached applies.
     const truth = JSON.parse(files['ground_truth.jsonl'].split('\n')[0]);

@@ -11,6 +11,7 @@ import type { LineRecord } from '../../../shared/eval/evaluate';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import { writeFileAtomic } from '../atomic-write';
+import { changedWithinTick } from './file-stamp';
 import { decodeRecords, encodeRecords, isStoredRecords, type StoredEvidence } from './score-entry';
 
 /**
@@ -104,6 +105,19 @@ function hashContext(dataset: LoadedDataset, scorer: string): string {
   return hash.digest('hex');
 }
 
+/** What files.json records of a trajectory file: its size and modification time when it was hashed, and when. */
+interface IndexEntry {
+  size: number;
+  mtimeMs: number;
+  hash: string;
+  hashedAtMs: number;
+}
+
+/** Whether a recorded hash still holds: same size and time, and the file had not changed for a tick when it was hashed (file-stamp.ts). */
+function isTrusted(entry: IndexEntry, size: number, mtimeMs: number): boolean {
+  return entry.size === size && entry.mtimeMs === mtimeMs && typeof entry.hashedAtMs === 'number' && !changedWithinTick(mtimeMs, entry.hashedAtMs);
+}
+
 export async function fileHash(absolute: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(absolute, { highWaterMark: 1 << 22 })) hash.update(chunk as Buffer);
@@ -126,19 +140,26 @@ export class ScoreCache {
 
   /**
    * Content hashes of the files. A file whose size and modification time are those recorded with
-   * its hash last time keeps that hash (as git's index does), so reopening reads no file twice.
+   * its hash last time keeps that hash (as git's index does), so reopening reads no file twice;
+   * unless it was hashed within a timestamp tick of its last change (git's "racily clean"): a
+   * same-size rewrite in that tick would look unchanged, so such a file is hashed again.
    */
   async contentHashes(files: ReadonlyArray<{ absolute: string }>): Promise<string[]> {
     const indexFile = path.join(this.folder, 'files.json');
     const knownText = await readFile(indexFile, 'utf8').catch(() => null);
-    const known = (knownText === null ? null : parseJson<Record<string, { size: number; mtimeMs: number; hash: string }>>(knownText)) ?? {};
+    const known = (knownText === null ? null : parseJson<Record<string, IndexEntry>>(knownText)) ?? {};
     const index: typeof known = {};
     const hashes = await Promise.all(
       files.map(async ({ absolute }) => {
+        const hashedAtMs = Date.now(); // before the file is looked at: the content hashed is at least this new
         const { size, mtimeMs } = await stat(absolute);
         const entry = known[absolute];
-        const hash = entry && entry.size === size && entry.mtimeMs === mtimeMs ? entry.hash : await fileHash(absolute);
-        index[absolute] = { size, mtimeMs, hash };
+        if (entry && isTrusted(entry, size, mtimeMs)) {
+          index[absolute] = entry;
+          return entry.hash;
+        }
+        const hash = await fileHash(absolute);
+        index[absolute] = { size, mtimeMs, hash, hashedAtMs };
         return hash;
       }),
     );
