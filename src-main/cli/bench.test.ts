@@ -12,8 +12,9 @@ describe('bench runs', () => {
     expect(() => medianRun([])).toThrow(/no run/);
   });
 
-  it('says which run counted other labels, whatever the order of the counts', () => {
+  it('says which run counted other labels, trajectories or problems, whatever the order of the counts', () => {
     expect(labelDisagreement([run(1), run(2, { logic: 1, correct: 2 })])).toBeNull();
-    expect(labelDisagreement([run(1), run(2), run(3, { correct: 3 })])).toMatch(/^run 3 counted other labels than run 1/);
+    expect(labelDisagreement([run(1), run(2), run(3, { correct: 3 })])).toMatch(/^run 3 counted otherwise than run 1/);
+    expect(labelDisagreement([{ ...run(1), problems: 0 }, { ...run(2), problems: 1 }])).toMatch(/^run 2 counted otherwise/);
   });
 });

@@ -199,13 +199,16 @@ async function coldRun(root: string): Promise<ColdRun> {
   return JSON.parse(stdout) as ColdRun;
 }
 
-/** Cold runs of one corpus, one after another, each with the machine's 1-minute load when it ended. */
+/**
+ * Cold runs of one corpus, one after another, each with the machine's 1-minute load average as it
+ * started (which still holds part of the bench's own previous run).
+ */
 async function coldRuns(root: string, count: number): Promise<{ runs: ColdRun[]; loads: number[] }> {
   const runs: ColdRun[] = [];
   const loads: number[] = [];
   for (let i = 0; i < count; i++) {
-    runs.push(await coldRun(root));
     loads.push(loadavg()[0]);
+    runs.push(await coldRun(root));
   }
   return { runs, loads };
 }
@@ -220,12 +223,13 @@ export function medianRun<T extends { cpuSeconds: number }>(runs: readonly T[]):
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-/** Scoring is deterministic: runs of one corpus that disagree on any label count are a bug, said so. */
-export function labelDisagreement(runs: readonly { labels: Record<string, number> }[]): string | null {
-  const key = (labels: Record<string, number>) => JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
-  const first = key(runs[0]?.labels ?? {});
-  const other = runs.findIndex((run) => key(run.labels) !== first);
-  return other < 0 ? null : `run ${other + 1} counted other labels than run 1: ${key(runs[other].labels)} vs ${first}`;
+/** Scoring is deterministic: runs of one corpus that disagree on any label count, or on how many trajectories and problems there were, are a bug, said so. */
+export function labelDisagreement(runs: readonly { labels: Record<string, number>; trajectories?: number; problems?: number }[]): string | null {
+  const key = ({ labels, trajectories, problems }: (typeof runs)[number]) =>
+    JSON.stringify([Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)), trajectories, problems]);
+  const first = runs.length > 0 ? key(runs[0]) : '';
+  const other = runs.findIndex((run) => key(run) !== first);
+  return other < 0 ? null : `run ${other + 1} counted otherwise than run 1 ([labels, trajectories, problems]): ${key(runs[other])} vs ${first}`;
 }
 
 function coldLine(kind: CorpusKind, { runs, loads }: { runs: ColdRun[]; loads: number[] }, shared: number, profile = 'paper'): string {
@@ -233,14 +237,17 @@ function coldLine(kind: CorpusKind, { runs, loads }: { runs: ColdRun[]; loads: n
   const lookups = run.memo.hits + run.memo.misses;
   const msPer = (r: ColdRun) => (1000 * r.cpuSeconds) / r.trajectories;
   const each = runs.map(msPer).sort((a, b) => a - b).map((ms) => ms.toFixed(3));
-  const cpuRange = runs.length > 1 ? ` (median of ${runs.length} fresh processes: ${each.join(', ')} ms; load ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)})` : '';
+  const cpuRange =
+    runs.length > 1
+      ? ` (the median of ${runs.length} fresh processes by CPU time, its wall time too: ${each.join(', ')} ms; 1-minute load at their starts ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}, this bench's earlier runs included)`
+      : ` (1-minute load at its start ${loads[0].toFixed(2)})`;
   const disagreement = labelDisagreement(runs);
   return [
     `evaluate, ${kind} corpus${profile === 'paper' ? '' : `, ${profile} profile`} (cold, fresh process, parsing included): ${run.trajectories} trajectories in ${run.seconds.toFixed(2)} s = ${Math.round(run.trajectories / run.seconds)} trajectories/s; ` +
-      `CPU ${msPer(run).toFixed(3)} ms per trajectory over all threads (${run.cpuSeconds.toFixed(2)} s)${cpuRange}; peak RSS ${Math.max(...runs.map((r) => r.maxRssMB)).toFixed(0)} MB; ` +
+      `CPU ${msPer(run).toFixed(3)} ms per trajectory over all threads (${run.cpuSeconds.toFixed(2)} s)${cpuRange}; peak RSS ${Math.max(...runs.map((r) => r.maxRssMB)).toFixed(0)} MB${runs.length > 1 ? ' (highest of the runs)' : ''}; ` +
       `memo hit ratio ${lookups ? ((100 * run.memo.hits) / lookups).toFixed(1) : '0.0'}% of ${lookups} look-ups; ${((100 * shared) / run.trajectories).toFixed(1)}% of trajectories share their whole call sequence with another; ${run.problems} problem(s)`,
     `  labels: ${Object.entries(run.labels).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    ...(disagreement ? [`  LABELS DIFFER BETWEEN RUNS (scoring should be deterministic): ${disagreement}`] : []),
+    ...(disagreement ? [`  RUNS DISAGREE (scoring should be deterministic): ${disagreement}`] : []),
   ].join('\n');
 }
 

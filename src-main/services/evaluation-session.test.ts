@@ -1,6 +1,6 @@
 // The studio's evaluation (evaluation.start) sends its last listing again on a reopen after a
 // restart when nothing it came from changed, and makes the run again when anything did.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,14 +31,16 @@ beforeAll(async () => {
     'trajectories/b.jsonl': [line('b1', 'Red Apple'), line('a1', 'Green Apple')].join('\n') + '\n',
   });
   await buildCli(); // the workers run the bundled worker script
-  // A listing is kept only when no trajectory file changed a moment before the run (file-stamp.ts).
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await settle();
 }, 120_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
 let runs = 0;
+
+/** A listing is kept only when no trajectory file changed a moment before the run (file-stamp.ts): let them settle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 /** One evaluation.start as a host runs it, after a restart (nothing read in this process): what it sent. */
 async function evaluateAfterRestart() {
@@ -78,13 +80,27 @@ describe('evaluation.start after a restart', () => {
     expect(again).toEqual({ ...first, summary: { ...first.summary, scoredFiles: 0, cachedFiles: 2 } });
 
     // One trajectory file changed: the run is made again (everything scored, its scores were removed).
-    await writeFile(path.join(root, 'trajectories/b.jsonl'), line('b1', 'Green Apple') + '\n');
+    const b = path.join(root, 'trajectories/b.jsonl');
+    await writeFile(b, line('b1', 'Green Apple') + '\n');
+    await settle();
     const changed = await evaluateAfterRestart();
     expect(changed.summary).toMatchObject({ scoredFiles: 2, cachedFiles: 0, trajectories: 3 });
     expect(changed.rows.find((r) => r.id === 'b1')?.label).toBe(first.rows.find((r) => r.id === 'a1')?.label); // b1 now buys what a1 does
     expect(changed.problems.map((p) => [p.file, p.line])).toEqual([['trajectories/a.jsonl', 2]]);
+    for (const context of await contexts()) await rm(path.join(cacheDir, context), { recursive: true });
     const unchanged = await evaluateAfterRestart();
     expect(unchanged).toEqual({ ...changed, summary: { ...changed.summary, scoredFiles: 0, cachedFiles: 2 } });
+
+    // A trajectory file that had just changed when the run started (here: dated ahead of the clock)
+    // leaves no listing: the scores removed, the next open scores again.
+    const soon = new Date(Date.now() + 60_000);
+    await utimes(b, soon, soon);
+    await evaluateAfterRestart();
+    for (const context of await contexts()) await rm(path.join(cacheDir, context), { recursive: true });
+    expect((await evaluateAfterRestart()).summary).toMatchObject({ scoredFiles: 2, cachedFiles: 0 });
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(b, hourAgo, hourAgo);
+    await settle();
 
     // A dataset file the loader reads changed (a task's instruction): the run is made again, from the scores it can use.
     const tasks = shopFiles()['tasks.jsonl'];

@@ -45,7 +45,7 @@ describe('dataset memo', () => {
     }
   });
 
-  it('reads no file again while each keeps its size, modification time and inode; a rewrite is hashed again', async () => {
+  it('reads no file again while each keeps its stamp (size, times, inode); a rewrite is hashed again', async () => {
     dir ??= await mkdtemp(path.join(tmpdir(), 'egostudio-memo-'));
     const root = await writeDatasetFolder(path.join(dir, 'stamped'), shopFiles());
     // Files changed a moment ago are always read (file-stamp.ts); these must have settled.
@@ -68,6 +68,14 @@ describe('dataset memo', () => {
     await writeFile(tasks, await readFile(tasks, 'utf8'));
     expect(await loadDatasetMemo(root, counted)).toBe(first);
     expect(reads).toEqual(['tasks.jsonl']);
+    // It had just changed, so it had no stamp then; settled and found the same, it takes one.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    reads.length = 0;
+    expect(await loadDatasetMemo(root, counted)).toBe(first);
+    expect(reads).toEqual(['tasks.jsonl']);
+    reads.length = 0;
+    expect(await loadDatasetMemo(root, counted)).toBe(first);
+    expect(reads).toEqual([]);
     // Other text: loaded again.
     await writeFile(tasks, shopFiles()['tasks.jsonl'].replace('"t1"', '"t1-renamed"'));
     const changed = await loadDatasetMemo(root, counted);

@@ -1,9 +1,9 @@
 // The loaded dataset (tasks, ground truth, scenarios, annotations) kept between evaluations of
 // the same folder in one process: reopening a dataset parses and validates its files again only
 // when one of them changed. Every read and listing the loader made is recorded with a hash of what
-// it gave; the copy is used again only when each one gives the same now. A file whose size,
-// modification time and inode are those seen before it was read is not read again (as the score
-// cache's content hashes and git's index do; file-stamp.ts).
+// it gave; the copy is used again only when each one gives the same now. A file whose stamp (size,
+// times, inode: file-stamp.ts) is the one taken before it was read is not read again (as the
+// score cache's content hashes and git's index do).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
@@ -15,7 +15,7 @@ export interface Read {
   call: 'readText' | 'readChunks' | 'listFiles' | 'listDirs';
   path: string;
   outcome: string;
-  /** A file read whole: its size, modification time and inode, taken before the read. */
+  /** A file read whole: its stamp (file-stamp.ts), taken before the read; null when it had just changed. Set when a later check finds it settled and the same. */
   stamp?: string | null;
 }
 
@@ -53,10 +53,18 @@ export async function unchangedReads(root: string, source: DatasetSource, reads:
   return (await Promise.all(reads.map((r) => sameAsBefore(root, source, r)))).every(Boolean);
 }
 
-/** Whether the read gives what it gave before: the file unchanged since, or the same hash now. */
+/**
+ * Whether the read gives what it gave before: the file unchanged since, or the same hash now. A
+ * file read again and found the same takes the stamp taken just before (when it has one now: it
+ * had just changed when first read), so it is not read again next time.
+ */
 async function sameAsBefore(root: string, source: DatasetSource, read: Read): Promise<boolean> {
-  if (read.stamp && read.stamp === (await stampOf(root, read.path))) return true;
-  return (await outcomeOf(source, read.call, read.path)) === read.outcome;
+  const isFile = read.call === 'readText' || read.call === 'readChunks';
+  const stamp = isFile ? await stampOf(root, read.path) : null;
+  if (read.stamp && read.stamp === stamp) return true;
+  const same = (await outcomeOf(source, read.call, read.path)) === read.outcome;
+  if (same && stamp !== null && read.outcome.startsWith('text ')) read.stamp = stamp;
+  return same;
 }
 
 /**

@@ -19,7 +19,7 @@ describe('file stamps', () => {
     expect(changedWithinTick(20_000.5, 10_000)).toBe(true); // a time ahead of the clock vouches for nothing
   });
 
-  it('give none for a file whose time is not a tick in the past, and size, time and inode for a settled one', async () => {
+  it('give none for a file whose times are not a tick in the past, and size, times and inode for a settled one', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'egostudio-stamp-'));
     const file = path.join(dir, 'a.jsonl');
     await writeFile(file, '{}\n');
@@ -27,9 +27,10 @@ describe('file stamps', () => {
     await utimes(file, soon, soon);
     expect(await fileStamp(file)).toBeNull();
     const hourAgo = new Date(Date.now() - 3_600_000);
-    await utimes(file, hourAgo, hourAgo);
-    const { mtimeMs, ino } = await stat(file);
-    expect(await fileStamp(file)).toBe(`3:${mtimeMs}:${ino}`);
+    await utimes(file, hourAgo, hourAgo); // sets the change time to now
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const { mtimeMs, ctimeMs, ino } = await stat(file);
+    expect(await fileStamp(file)).toBe(`3:${mtimeMs}:${ctimeMs}:${ino}`);
     await expect(fileStamp(path.join(dir, 'missing'))).rejects.toThrow();
   });
 });

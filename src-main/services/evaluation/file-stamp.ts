@@ -1,24 +1,29 @@
-// A file's identity for "unchanged since last time" without reading it: size, modification time
-// and inode, as git's index keeps them. A file that changed within one timestamp tick of the
-// moment it is looked at is "racily clean" (git's term): a same-size rewrite in that tick would
-// keep all three, so it gets no stamp and callers read it instead.
+// A file's identity for "unchanged since last time" without reading it: size, modification and
+// change times and inode, as git's index keeps them (the change time moves on any write and
+// cannot be set back, so a rewrite that puts back the modification time still shows). A file that
+// changed within one timestamp tick of the moment it is looked at is "racily clean" (git's term):
+// a same-size rewrite in that tick would keep every field, so it gets no stamp and callers read it.
+// Limit: file times come from the file system's clock (a network share's server), "now" from this
+// machine's; a server clock seconds behind on a share with whole-second times could vouch too early
+// (git compares with its index file's time, on the same clock; our caches live elsewhere).
 import { stat } from 'node:fs/promises';
 
 /**
- * Whether a file last changed at `mtimeMs` was looked at (`atMs`) too soon after for its time to
+ * Whether a file last changed at `changedMs` was looked at (`atMs`) too soon after for its times to
  * vouch for its content. A time in whole seconds may come from a file system that keeps no finer
  * (FAT 2 s, HFS+ 1 s); ext4 and NTFS keep far finer ones (ext4's clock ticks in jiffies, <= 10 ms).
  */
-export function changedWithinTick(mtimeMs: number, atMs: number): boolean {
-  return atMs - mtimeMs <= (mtimeMs % 1000 === 0 ? 3000 : 100);
+export function changedWithinTick(changedMs: number, atMs: number): boolean {
+  return atMs - changedMs <= (changedMs % 1000 === 0 ? 3000 : 100);
 }
 
 /**
- * A file's size, modification time and inode: the same stamp, the same file. Null when the file
- * changed within a tick of now (no stamp can vouch for it). Rejects when it cannot be read.
+ * A file's size, modification time, change time and inode: the same stamp, the same file. Null
+ * when the file changed within a tick of now (no stamp can vouch for it). Rejects when it cannot
+ * be read. Take it before reading the file: a change after that makes another stamp.
  */
 export async function fileStamp(absolute: string): Promise<string | null> {
   const atMs = Date.now(); // before the look: the file seen is at least this new
-  const { size, mtimeMs, ino } = await stat(absolute);
-  return changedWithinTick(mtimeMs, atMs) ? null : `${size}:${mtimeMs}:${ino}`;
+  const { size, mtimeMs, ctimeMs, ino } = await stat(absolute);
+  return changedWithinTick(Math.max(mtimeMs, ctimeMs), atMs) ? null : `${size}:${mtimeMs}:${ctimeMs}:${ino}`;
 }

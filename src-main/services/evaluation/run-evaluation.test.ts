@@ -1,5 +1,5 @@
 // Worker threads and byte-range chunks must not change a single figure, line number or problem.
-import { mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -93,32 +93,34 @@ describe('score cache', () => {
     expect(afterChange.report).not.toBe(again.report);
     expect(afterChange.report.trajectories).toEqual((await plain()).report.trajectories);
 
-    // A same-size rewrite that keeps the modification time (a rewrite within one timestamp tick of
-    // the file system): noticed while the file's time is not a tick older than its recorded hash,
-    // as right after it was written. (A time ahead of the clock stands for that here: a moment
-    // ago would depend on how fast this test runs.)
+    // A same-size rewrite that puts back the modification time (as cp -p, rsync -t or a tar
+    // restore of another version may): the change time moved, so the file is hashed again.
     const b = path.join(root, 'trajectories/b.jsonl');
-    const racy = async (product: string) => {
-      const { mtime } = await stat(b);
-      await writeFile(b, line('b1', product) + '\n');
-      await utimes(b, mtime, mtime);
-    };
-    // Times in whole milliseconds, so that utimes can put back exactly the time stat gave.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 150)); // a stamp needs a tick of rest (file-stamp.ts)
+    const hourAgo = new Date(Date.now() - 3_600_000); // whole milliseconds: utimes puts it back exactly
+    await utimes(b, hourAgo, hourAgo);
+    await settle();
+    expect((await cached()).scoredFiles).toBe(0); // other times: hashed again, and this content is cached
+    await writeFile(b, line('b1', 'Apple Green') + '\n');
+    await utimes(b, hourAgo, hourAgo);
+    await settle();
+    const restored = await cached();
+    expect([restored.scoredFiles, restored.cachedFiles]).toEqual([1, 1]);
+    expect(restored.report.trajectories).toEqual((await plain()).report.trajectories);
+    // A file that had just changed when it was hashed (here: dated ahead of the clock) is recorded
+    // without a stamp, so no later stamp can vouch for its hash.
     const soon = new Date(Date.now() + 60_000);
     await utimes(b, soon, soon);
-    expect((await cached()).scoredFiles).toBe(0); // another time: hashed again, and this content is cached
-    await racy('Apple Green');
-    const sameTick = await cached();
-    expect([sameTick.scoredFiles, sameTick.cachedFiles]).toEqual([1, 1]);
-    expect(sameTick.report.trajectories).toEqual((await plain()).report.trajectories);
-    // A file last changed long before it was hashed is trusted by its size and time (git's index
-    // does the same): reopening reads it no more, so a rewrite that forges both goes unseen.
-    const hourAgo = new Date(Date.now() - 3_600_000);
-    await utimes(b, hourAgo, hourAgo);
-    expect((await cached()).scoredFiles).toBe(0); // another time: hashed again, and this content is cached
-    await racy('Apple Grean'); // never scored: it would be, were the file read
-    expect((await cached()).scoredFiles).toBe(0);
+    await cached();
+    const index = async () => {
+      const [context] = (await readdir(cacheDir)).filter((n) => /^[0-9a-f]{64}$/.test(n));
+      return JSON.parse(await readFile(path.join(cacheDir, context, 'files.json'), 'utf8')) as Record<string, { stamp: string | null }>;
+    };
+    expect((await index())[b].stamp).toBeNull();
     await writeFile(b, line('b1', 'Green Apple') + '\n');
+    await settle();
+    await cached();
+    expect((await index())[b].stamp).toMatch(/^\d+:[\d.]+:[\d.]+:\d+$/);
 
     // Another ground truth decides other scores: nothing cached applies.
     const truth = JSON.parse(files['ground_truth.jsonl'].split('\n')[0]);

@@ -11,7 +11,7 @@ import type { LineRecord } from '../../../shared/eval/evaluate';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import { writeFileAtomic } from '../atomic-write';
-import { changedWithinTick } from './file-stamp';
+import { fileStamp } from './file-stamp';
 import { decodeRecords, encodeRecords, isStoredRecords, type StoredEvidence } from './score-entry';
 
 /**
@@ -105,17 +105,10 @@ function hashContext(dataset: LoadedDataset, scorer: string): string {
   return hash.digest('hex');
 }
 
-/** What files.json records of a trajectory file: its size and modification time when it was hashed, and when. */
+/** What files.json records of a trajectory file: its stamp taken just before it was hashed (null: it had just changed), and the hash. */
 interface IndexEntry {
-  size: number;
-  mtimeMs: number;
+  stamp: string | null;
   hash: string;
-  hashedAtMs: number;
-}
-
-/** Whether a recorded hash still holds: same size and time, and the file had not changed for a tick when it was hashed (file-stamp.ts). */
-function isTrusted(entry: IndexEntry, size: number, mtimeMs: number): boolean {
-  return entry.size === size && entry.mtimeMs === mtimeMs && typeof entry.hashedAtMs === 'number' && !changedWithinTick(mtimeMs, entry.hashedAtMs);
 }
 
 export async function fileHash(absolute: string): Promise<string> {
@@ -139,10 +132,9 @@ export class ScoreCache {
   }
 
   /**
-   * Content hashes of the files. A file whose size and modification time are those recorded with
-   * its hash last time keeps that hash (as git's index does), so reopening reads no file twice;
-   * unless it was hashed within a timestamp tick of its last change (git's "racily clean"): a
-   * same-size rewrite in that tick would look unchanged, so such a file is hashed again.
+   * Content hashes of the files. A file whose stamp (file-stamp.ts: size, times, inode) is the one
+   * taken just before it was hashed last time keeps that hash, as git's index does, so reopening
+   * reads no file twice; a file that had just changed then got no stamp, and is hashed again.
    */
   async contentHashes(files: ReadonlyArray<{ absolute: string }>): Promise<string[]> {
     const indexFile = path.join(this.folder, 'files.json');
@@ -151,15 +143,14 @@ export class ScoreCache {
     const index: typeof known = {};
     const hashes = await Promise.all(
       files.map(async ({ absolute }) => {
-        const hashedAtMs = Date.now(); // before the file is looked at: the content hashed is at least this new
-        const { size, mtimeMs } = await stat(absolute);
+        const stamp = await fileStamp(absolute);
         const entry = known[absolute];
-        if (entry && isTrusted(entry, size, mtimeMs)) {
+        if (stamp !== null && entry?.stamp === stamp && typeof entry.hash === 'string') {
           index[absolute] = entry;
           return entry.hash;
         }
         const hash = await fileHash(absolute);
-        index[absolute] = { size, mtimeMs, hash, hashedAtMs };
+        index[absolute] = { stamp, hash };
         return hash;
       }),
     );
