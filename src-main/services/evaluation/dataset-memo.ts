@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
 import type { DatasetSource } from '../../../shared/format/source';
-import { fileStamp } from './file-stamp';
+import { fileStamp } from '../file-stamp';
 
 /** One call the loader made and a hash of its outcome (text, listing, or error). Plain JSON data. */
 export interface Read {

@@ -3,8 +3,8 @@
 // after a restart sends it again when nothing it came from changed, without loading the dataset,
 // reading a score or assembling the figures (in a new host, those took about 0.6 s of a 40,008-run
 // reopen). Nothing changed means: every file and listing the dataset's loader read (dataset-memo.ts:
-// the same size, modification time and inode, else the same hash), the trajectory files (their
-// list, sizes, modification times and inodes, and the problems of their paths), the scoring code
+// the same stamp, else the same hash), the trajectory files (their list, stamps and the problems
+// of their paths; a stamp is size, times and inode: file-stamp.ts), the scoring code
 // (the worker bundle's hash) and the code that made the listing (the file of this module's bundle).
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import type { PackedRows } from '../../../shared/eval/trajectory-row';
 import type { Problem } from '../../../shared/format/types';
 import { writeFileAtomic } from '../atomic-write';
 import { unchangedReads, type Read } from './dataset-memo';
-import { fileStamp } from './file-stamp';
+import { fileStamp } from '../file-stamp';
 import { nodeDatasetSource } from './node-source';
 import { scorerIdentity } from './score-cache';
 import { datasetTrajectoryFiles } from './trajectory-files';
@@ -82,9 +82,9 @@ async function codeIdentity(scoringBuild: URL): Promise<string | null> {
 }
 
 /**
- * The trajectory files as an evaluation of `root` would read them: paths, sizes, modification
- * times, inodes, problems. Null when a file changed a moment ago (file-stamp.ts): no listing is
- * kept for, or given from, such a state.
+ * The trajectory files as an evaluation of `root` would read them: paths, stamps (file-stamp.ts:
+ * size, times, inode), problems. Null when a file changed a moment ago and has no stamp: no
+ * listing is kept for, or given from, such a state.
  */
 export async function trajectoryStamps(root: string): Promise<string | null> {
   const problems: Problem[] = [];

@@ -11,7 +11,7 @@ import type { LineRecord } from '../../../shared/eval/evaluate';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import { writeFileAtomic } from '../atomic-write';
-import { fileStamp } from './file-stamp';
+import { fileStamp } from '../file-stamp';
 import { decodeRecords, encodeRecords, isStoredRecords, type StoredEvidence } from './score-entry';
 
 /**

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDataset, type TempDataset } from '../../test-support/temp-dataset';
@@ -37,6 +37,26 @@ describe('team.json', () => {
     expect(await roster.identify(second.token)).toEqual({ name: 'bob', role: 'reviewer' });
     expect(await roster.identify('')).toBeNull();
     expect(await roster.identify('not-a-token')).toBeNull();
+  });
+
+  it('a token replaced in place, same size and modification time, stops working too', async () => {
+    // As an edit within one timestamp tick of the host's last read leaves the file, or a copy
+    // that keeps the time: only the change time moved (file-stamp.ts).
+    const first = await addTeamMember(file, 'bob', 'annotator');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(file, hourAgo, hourAgo);
+    await new Promise((resolve) => setTimeout(resolve, 150)); // settled: the roster trusts its stamp
+    const roster = await TeamRoster.open(file);
+    expect(await roster.identify(first.token)).toEqual({ name: 'bob', role: 'annotator' });
+    const text = await readFile(file, 'utf8');
+    const other = 'other-token-of-the-same-length-000000000000';
+    const replaced = text.replace(hashToken(first.token), hashToken(other));
+    expect(replaced.length).toBe(text.length);
+    const { mtime } = await stat(file);
+    await writeFile(file, replaced);
+    await utimes(file, mtime, mtime);
+    expect(await roster.identify(first.token)).toBeNull();
+    expect(await roster.identify(other)).toEqual({ name: 'bob', role: 'annotator' });
   });
 
   it('a person added while the host runs can sign in at once', async () => {

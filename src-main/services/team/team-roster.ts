@@ -1,14 +1,14 @@
 // Who a request comes from on a team host: the person whose token hash matches. team.json is
 // read again when it changed on disk, so a person added while the host runs can start at once
 // and a replaced token stops working.
-import { stat } from 'node:fs/promises';
+import { fileStamp } from '../file-stamp';
 import { hashToken, readTeamFile, type TeamMember } from './team-file';
 
 export type TeamPerson = Pick<TeamMember, 'name' | 'role'>;
 
 export class TeamRoster {
   private byHash = new Map<string, TeamPerson>();
-  private loadedStamp = '';
+  private loadedStamp: string | null = null;
 
   private constructor(readonly file: string) {}
 
@@ -28,10 +28,11 @@ export class TeamRoster {
     if (!token) return null;
     const hash = hashToken(token);
     const known = this.byHash.get(hash);
-    if (known) {
-      // A replaced or removed token must stop working: check the file has not changed.
-      if ((await this.stamp()) === this.loadedStamp) return known;
-    } else if ((await this.stamp()) === this.loadedStamp) return null;
+    // A replaced or removed token must stop working: check the file has not changed.
+    const now = await this.stamp();
+    const unchanged = now !== null && now === this.loadedStamp;
+    if (known && unchanged) return known;
+    if (!known && unchanged) return null;
     try {
       await this.reload();
     } catch (error) {
@@ -42,13 +43,12 @@ export class TeamRoster {
     return this.byHash.get(hash) ?? null;
   }
 
-  private async stamp(): Promise<string> {
-    try {
-      const stats = await stat(this.file);
-      return `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
-    } catch {
-      return 'missing';
-    }
+  /**
+   * team.json's stamp (file-stamp.ts: size, times, inode); null while it has just changed, so a
+   * token replaced within the same timestamp tick as the last read still takes effect.
+   */
+  private async stamp(): Promise<string | null> {
+    return fileStamp(this.file).catch(() => 'missing');
   }
 
   private async reload(): Promise<void> {
