@@ -14,7 +14,7 @@ const DIGITS = /-?\d+(\.\d+)?/g;
 const factsMemo = new TextMemo(32 * 1024 * 1024, (text) => ({ canonical: canonicalString(text), numbers: Array.from(text.matchAll(DIGITS), (m) => Number(m[0])) }));
 const textFacts = (text: string): { canonical: string; numbers: number[] } => factsMemo.get(text);
 
-/** What a result document adds to the grounding: its strings' canonical forms and its numbers. */
+/** What a value adds to the grounding: its strings' canonical forms and its numbers. */
 interface DocFacts {
   texts: string[];
   numbers: number[];
@@ -26,21 +26,27 @@ const docFactsMemo = new WeakMap<object, DocFacts>();
 function docFacts(doc: object): DocFacts {
   let facts = docFactsMemo.get(doc);
   if (!facts) {
-    facts = { texts: [], numbers: [] };
-    collectFacts(doc, facts);
+    facts = collectFacts(doc, true);
     docFactsMemo.set(doc, facts);
   }
   return facts;
 }
 
-function collectFacts(value: unknown, into: DocFacts): void {
+/**
+ * The facts of a value's leaves: every string's canonical form and the numbers written in it, and
+ * the numeric leaves themselves when `numericLeaves` (a result's numbers count, a user message's
+ * JSON numbers only as written in its text).
+ */
+function collectFacts(value: unknown, numericLeaves: boolean, into: DocFacts = { texts: [], numbers: [] }): DocFacts {
   if (typeof value === 'string') {
     const { canonical, numbers } = textFacts(value);
     into.texts.push(canonical);
     for (const n of numbers) into.numbers.push(n);
-  } else if (typeof value === 'number') into.numbers.push(value);
-  else if (Array.isArray(value)) for (const v of value) collectFacts(v, into);
-  else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) collectFacts(v, into);
+  } else if (typeof value === 'number') {
+    if (numericLeaves) into.numbers.push(value);
+  } else if (Array.isArray(value)) for (const v of value) collectFacts(v, numericLeaves, into);
+  else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) collectFacts(v, numericLeaves, into);
+  return into;
 }
 
 export class Grounding {
@@ -52,38 +58,21 @@ export class Grounding {
   constructor(private readonly seedTexts: ReadonlySet<string>) {}
 
   addUserMessage(content: string): void {
-    this.addText(content);
-    this.addValue(parseIfJson(content), false);
+    this.addFacts(collectFacts(content, false));
+    this.addFacts(collectFacts(parseIfJson(content), false));
   }
 
   addResult(value: unknown): void {
     const doc = typeof value === 'string' ? parseIfJson(value) : value;
-    if (typeof doc !== 'object' || doc === null) {
-      this.addValue(doc, true);
-      return;
+    this.addFacts(typeof doc === 'object' && doc !== null ? docFacts(doc) : collectFacts(doc, true));
+  }
+
+  private addFacts(facts: DocFacts): void {
+    for (const canonical of facts.texts) {
+      this.texts.push(canonical);
+      this.joined += '\u0000' + canonical;
     }
-    const facts = docFacts(doc);
-    for (const canonical of facts.texts) this.addCanonical(canonical);
     for (const n of facts.numbers) this.numbers.push(n);
-  }
-
-  private addValue(value: unknown, numericLeaves: boolean): void {
-    if (typeof value === 'string') this.addText(value);
-    else if (typeof value === 'number') {
-      if (numericLeaves) this.numbers.push(value);
-    } else if (Array.isArray(value)) for (const v of value) this.addValue(v, numericLeaves);
-    else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) this.addValue(v, numericLeaves);
-  }
-
-  private addText(text: string): void {
-    const { canonical, numbers } = textFacts(text);
-    this.addCanonical(canonical);
-    for (const n of numbers) this.numbers.push(n);
-  }
-
-  private addCanonical(canonical: string): void {
-    this.texts.push(canonical);
-    this.joined += '\u0000' + canonical;
   }
 
   stringGrounded(value: string, schema: ParamSchema | undefined): boolean {
