@@ -1,6 +1,6 @@
 // The bench's summary of several cold runs: which run a line reports, and runs that disagree.
 import { describe, expect, it } from 'vitest';
-import { labelDisagreement, medianRun } from './bench';
+import { runDisagreement, medianRun } from './bench';
 
 const run = (cpuSeconds: number, labels: Record<string, number> = { correct: 2, logic: 1 }) => ({ cpuSeconds, labels });
 
@@ -13,8 +13,8 @@ describe('bench runs', () => {
   });
 
   it('says which run counted other labels, trajectories or problems, whatever the order of the counts', () => {
-    expect(labelDisagreement([run(1), run(2, { logic: 1, correct: 2 })])).toBeNull();
-    expect(labelDisagreement([run(1), run(2), run(3, { correct: 3 })])).toMatch(/^run 3 counted otherwise than run 1/);
-    expect(labelDisagreement([{ ...run(1), problems: 0 }, { ...run(2), problems: 1 }])).toMatch(/^run 2 counted otherwise/);
+    expect(runDisagreement([run(1), run(2, { logic: 1, correct: 2 })])).toBeNull();
+    expect(runDisagreement([run(1), run(2), run(3, { correct: 3 })])).toMatch(/^run 3 counted otherwise than run 1/);
+    expect(runDisagreement([{ ...run(1), problems: 0 }, { ...run(2), problems: 1 }])).toMatch(/^run 2 counted otherwise/);
   });
 });

@@ -224,7 +224,7 @@ export function medianRun<T extends { cpuSeconds: number }>(runs: readonly T[]):
 }
 
 /** Scoring is deterministic: runs of one corpus that disagree on any label count, or on how many trajectories and problems there were, are a bug, said so. */
-export function labelDisagreement(runs: readonly { labels: Record<string, number>; trajectories?: number; problems?: number }[]): string | null {
+export function runDisagreement(runs: readonly { labels: Record<string, number>; trajectories?: number; problems?: number }[]): string | null {
   const key = ({ labels, trajectories, problems }: (typeof runs)[number]) =>
     JSON.stringify([Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)), trajectories, problems]);
   const first = runs.length > 0 ? key(runs[0]) : '';
@@ -241,7 +241,7 @@ function coldLine(kind: CorpusKind, { runs, loads }: { runs: ColdRun[]; loads: n
     runs.length > 1
       ? ` (the median of ${runs.length} fresh processes by CPU time, its wall time too: ${each.join(', ')} ms; 1-minute load at their starts ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}, this bench's earlier runs included)`
       : ` (1-minute load at its start ${loads[0].toFixed(2)})`;
-  const disagreement = labelDisagreement(runs);
+  const disagreement = runDisagreement(runs);
   return [
     `evaluate, ${kind} corpus${profile === 'paper' ? '' : `, ${profile} profile`} (cold, fresh process, parsing included): ${run.trajectories} trajectories in ${run.seconds.toFixed(2)} s = ${Math.round(run.trajectories / run.seconds)} trajectories/s; ` +
       `CPU ${msPer(run).toFixed(3)} ms per trajectory over all threads (${run.cpuSeconds.toFixed(2)} s)${cpuRange}; peak RSS ${Math.max(...runs.map((r) => r.maxRssMB)).toFixed(0)} MB${runs.length > 1 ? ' (highest of the runs)' : ''}; ` +
