@@ -53,3 +53,31 @@ export async function* splitLines(
 export function linesOfText(text: string): AsyncGenerator<JsonlLine> {
   return splitLines([text]);
 }
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/** Decodes bytes[start, end) as UTF-8, keeping a byte-order mark (the caller drops it where allowed). */
+export type Utf8Decode<B extends Uint8Array> = (bytes: B, start: number, end: number) => string;
+
+/**
+ * splitLines for text still in UTF-8 bytes (a whole chunk read at once): each line is decoded
+ * alone, so no string of the whole chunk is made (a megabyte string is a fresh large-object page
+ * of memory for every chunk). Same lines, numbers and lengths as splitLines of the decoded text:
+ * a line break is never inside a multi-byte sequence. The host's decoder is passed in (this layer
+ * has neither Node's Buffer nor the web's TextDecoder in its types).
+ */
+export function* splitByteLines<B extends Uint8Array>(bytes: B, decode: Utf8Decode<B>, maxLineLength = MAX_LINE_LENGTH): Generator<JsonlLine> {
+  let lineNumber = 0;
+  let start = 0;
+  while (start < bytes.length) {
+    const newline = bytes.indexOf(NEWLINE, start);
+    const end = newline === -1 ? bytes.length : newline;
+    lineNumber++;
+    // A UTF-8 line has at most as many UTF-16 units as bytes: only a long one is decoded to be measured.
+    const length = end - start > maxLineLength ? decode(bytes, start, end).length : 0;
+    if (length > maxLineLength) yield { kind: 'too-long', lineNumber, length };
+    else yield { kind: 'line', lineNumber, text: decode(bytes, start, end > start && bytes[end - 1] === CARRIAGE_RETURN ? end - 1 : end) };
+    start = end + 1;
+  }
+}

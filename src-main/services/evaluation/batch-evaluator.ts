@@ -6,7 +6,7 @@ import type { SqlJsStatic } from 'sql.js';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../../shared/eval/evaluate';
 import { memoStats, memoStatsSince, type MemoStats } from '../../../shared/eval/memo-stats';
-import { splitLines } from '../../../shared/format/jsonl';
+import { splitByteLines, splitLines, type JsonlLine } from '../../../shared/format/jsonl';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import type { FileChunk } from './file-chunks';
@@ -46,7 +46,7 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
       let lineCount = 0;
       let yielded = performance.now();
       if (chunk.end > chunk.start) {
-        for await (const line of splitLines(await chunkText(chunk))) {
+        for await (const line of await chunkLines(chunk)) {
           // Lines follow one another as microtasks, which hold off the thread's messages: now and
           // then let them in, so the CLI's thread hands workers their next chunk while it scores one.
           if (performance.now() - yielded > YIELD_EVERY_MS) {
@@ -74,13 +74,13 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
 
 const YIELD_EVERY_MS = 20;
 
-/** Chunks are cut to a few MiB: read in one go and decoded once. A bigger one (a huge line) streams. */
+/** Chunks are cut to a few MiB: read in one go and split into lines there. A bigger one (a huge line) streams. */
 const WHOLE_READ_LIMIT = 64 * 1024 * 1024;
 
-async function chunkText(chunk: FileChunk): Promise<Iterable<string> | AsyncIterable<string>> {
+async function chunkLines(chunk: FileChunk): Promise<Iterable<JsonlLine> | AsyncIterable<JsonlLine>> {
   const length = chunk.end - chunk.start;
   if (length > WHOLE_READ_LIMIT)
-    return createReadStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 });
+    return splitLines(createReadStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 }));
   const handle = await open(chunk.absolute, 'r');
   try {
     const buffer = Buffer.allocUnsafe(length);
@@ -90,7 +90,7 @@ async function chunkText(chunk: FileChunk): Promise<Iterable<string> | AsyncIter
       if (bytesRead === 0) break;
       read += bytesRead;
     }
-    return [buffer.toString('utf8', 0, read)];
+    return splitByteLines(buffer.subarray(0, read), (bytes, start, end) => bytes.toString('utf8', start, end));
   } finally {
     await handle.close();
   }

@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { splitByteLines, splitLines, type JsonlLine } from './jsonl';
+
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+const decode = (bytes: Uint8Array, start: number, end: number) => utf8.decode(bytes.subarray(start, end));
+
+async function textLines(text: string, max: number): Promise<JsonlLine[]> {
+  const out: JsonlLine[] = [];
+  for await (const line of splitLines([text], max)) out.push(line);
+  return out;
+}
+
+/** Bytes that are mostly line parts: newlines, carriage returns, multi-byte and broken UTF-8, a byte-order mark. */
+const pieces = fc.constantFrom(
+  [0x0a], [0x0d], [0x0d, 0x0a], [0x61], [0x7b, 0x7d], [0xc3, 0xa9], [0xe2, 0x82, 0xac], [0xf0, 0x9f, 0x98, 0x80], [0xef, 0xbb, 0xbf], [0xc3], [0xff], [0xe2, 0x82],
+);
+
+describe('splitByteLines', () => {
+  it('gives the lines, numbers and too-long lengths splitLines gives for the decoded text', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(pieces, { maxLength: 60 }), fc.integer({ min: 1, max: 12 }), async (parts, max) => {
+        const bytes = Uint8Array.from(parts.flat());
+        const decoded = utf8.decode(bytes);
+        expect([...splitByteLines(bytes, decode, max)]).toEqual(await textLines(decoded, max));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keeps a byte-order mark, drops a line end, and measures a long line in characters', () => {
+    const bytes = new TextEncoder().encode('\uFEFF{"a":1}\r\n\n€€€€\nlast');
+    expect([...splitByteLines(bytes, decode, 5)]).toEqual([
+      { kind: 'too-long', lineNumber: 1, length: 9 },
+      { kind: 'line', lineNumber: 2, text: '' },
+      { kind: 'line', lineNumber: 3, text: '€€€€' },
+      { kind: 'line', lineNumber: 4, text: 'last' },
+    ]);
+    expect([...splitByteLines(bytes, decode)][0]).toEqual({ kind: 'line', lineNumber: 1, text: '\uFEFF{"a":1}' });
+  });
+});
