@@ -2,6 +2,7 @@
 // resolver so the same code works from the source tree and from the esbuild bundle in out/cli/.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import type { SqlJsStatic } from 'sql.js';
 import type initSqlJsType from 'sql.js';
@@ -15,8 +16,19 @@ const initSqlJs = createRequire(moduleBase())('sql.js') as typeof initSqlJsType;
 
 let loading: Promise<SqlJsStatic> | undefined;
 
+/**
+ * SQLite's wasm runs on V8's baseline compiler (Liftoff) alone, in every thread of this process
+ * (V8's flags are the process's): optimising its hot functions cost 0.7-0.8 s of compiler
+ * threads per scoring run and made the SQL only ~10% faster (perf, bench's distinct corpus, one
+ * thread: wasm code 433 samples at 1 kHz with tier-up, 478 without; compiler 1,483 -> 900).
+ * Read when a module is compiled, so set before the first one. A V8 without the flag says so on
+ * stderr and tiers up as before.
+ */
+const WASM_FLAGS = '--liftoff-only';
+
 /** sql.js, initialised once per process. */
 export function loadSqlJs(): Promise<SqlJsStatic> {
+  if (!loading) setFlagsFromString(WASM_FLAGS);
   loading ??= initSqlJs({ locateFile: () => locateWasm() }).catch((error: unknown) => {
     loading = undefined; // let a later call retry
     throw error;
