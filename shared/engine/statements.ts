@@ -1,14 +1,12 @@
 // Prepared statements of tool steps, cached by SQL text and reused across calls.
 import type { Database, ParamsObject, Statement, StatementIterator } from 'sql.js';
+import { BoundedMap } from '../memo/bounded-map';
 import type { SqlValue } from './types';
 
 /** Decides which statements' rows may be remembered by their bound values (read-memo.ts). */
 export interface ReadMemo {
   memoizable(sql: string): boolean;
 }
-
-/** Remembered outputs of one statement, by collect mode and bound values; bounded. */
-const MAX_REMEMBERED = 20_000;
 
 /** What a step needs back from its statement. */
 export type Collect = 'all' | 'first' | 'count';
@@ -31,8 +29,8 @@ export class CachedStatement {
   /** Parameter tokens as written (`:qty`) with the names they bind (`qty`). */
   readonly parameters: ReadonlyArray<{ token: string; name: string }>;
 
-  /** Outputs by bound values, when the statement's rows depend on nothing else; callers never mutate them. */
-  private readonly remembered: Map<string, StatementOutput> | null;
+  /** Outputs by collect mode and bound values, when the statement's rows depend on nothing else; callers never mutate them. */
+  private readonly remembered: BoundedMap<string, StatementOutput> | null;
 
   constructor(
     readonly sql: string,
@@ -41,7 +39,7 @@ export class CachedStatement {
   ) {
     const tokens = new Set(sql.match(PARAMETER_TOKEN) ?? []);
     this.parameters = [...tokens].map((token) => ({ token, name: token.slice(1) }));
-    this.remembered = memoizable ? new Map() : null;
+    this.remembered = memoizable ? new BoundedMap(20_000) : null;
   }
 
   /** Run to completion with the given values (a name without a value binds NULL). */
@@ -55,7 +53,6 @@ export class CachedStatement {
     let output = this.remembered.get(key);
     if (output === undefined) {
       output = this.execute(bindings, collect);
-      if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
       this.remembered.set(key, output);
     }
     return output;

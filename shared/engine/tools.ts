@@ -1,5 +1,6 @@
 // The tool step language (SPEC §3): steps in order, named binding, expect, bind, returns.
 import type { Json, JsonObject, ToolDef, ToolStep } from '../format/types';
+import { BoundedMap } from '../memo/bounded-map';
 import { ParameterValidator, toSqlValue } from './params';
 import { asError, type Collect, type StatementCache } from './statements';
 import { evaluateTemplate, fillPlaceholders, rowsToJson, type StepRows, type TemplateContext } from './templates';
@@ -44,7 +45,7 @@ export class CompiledTool {
   }
 
   /** Verdicts by the parameters' JSON text: the same call is checked again and again when runs are scored. */
-  private readonly verdicts = new Map<string, string | null>();
+  private readonly verdicts = new BoundedMap<string, string | null>(20_000);
 
   /** null when the parameters fit the schema, else the reason. */
   checkParameters(parameters: JsonObject): string | null {
@@ -53,7 +54,6 @@ export class CompiledTool {
     if (verdict === undefined) {
       this.validator ??= new ParameterValidator(this.def.parameters);
       verdict = this.validator.check(parameters);
-      if (this.verdicts.size >= 20_000) this.verdicts.clear();
       this.verdicts.set(key, verdict);
     }
     return verdict;

@@ -2,6 +2,7 @@
 // (number tolerance, entity matching), so multisets are compared by maximum bipartite matching.
 import { setOwn } from '../format/own-data';
 import type { Json, ParamSchema, ToolCall, ToolDef } from '../format/types';
+import { BoundedMap } from '../memo/bounded-map';
 import { callKey } from './calls';
 
 const SINGLE_QUOTES = /[\u2019\u2018\u201B\u00B4`]/g;
@@ -9,8 +10,7 @@ const DOUBLE_QUOTES = /[\u201C\u201D\u201E]/g;
 const WHITESPACE_RUN = /\s+/g;
 
 // Agent logs repeat the same strings (names, results) across thousands of trajectories.
-const canonicalMemo = new Map<string, string>();
-const MEMO_MAX_ENTRIES = 100_000;
+const canonicalMemo = new BoundedMap<string, string>(100_000);
 const MEMO_MAX_LENGTH = 512;
 
 export function canonicalString(s: string): string {
@@ -18,7 +18,6 @@ export function canonicalString(s: string): string {
   let canonical = canonicalMemo.get(s);
   if (canonical === undefined) {
     canonical = canonicalize(s);
-    if (canonicalMemo.size >= MEMO_MAX_ENTRIES) canonicalMemo.clear();
     canonicalMemo.set(s, canonical);
   }
   return canonical;
@@ -87,7 +86,7 @@ export function childSchema(schema: ParamSchema | undefined, key: string): Param
 }
 
 /** `x-match` entity targets split once ("TABLE.COLUMN" -> table, column): schemas are few, comparisons many. */
-const entityTargets = new Map<string, [table: string, column: string]>();
+const entityTargets = new BoundedMap<string, [table: string, column: string]>(10_000);
 
 let lastTarget: { target: string; split: [table: string, column: string] } | undefined;
 
@@ -97,7 +96,6 @@ function entityTarget(target: string): [table: string, column: string] {
   if (!split) {
     const dot = target.indexOf('.');
     split = [target.slice(0, dot), target.slice(dot + 1)];
-    if (entityTargets.size >= 10_000) entityTargets.clear();
     entityTargets.set(target, split);
   }
   lastTarget = { target, split };

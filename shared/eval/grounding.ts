@@ -3,7 +3,7 @@
 import type { ParamSchema } from '../format/types';
 import { parseIfJson } from '../format/safe-json';
 import { canonicalString, numbersEqual } from './canonical';
-import { TextMemo } from './text-memo';
+import { TextMemo } from '../memo/text-memo';
 
 const DIGITS = /-?\d+(\.\d+)?/g;
 

@@ -1,6 +1,7 @@
 // Leaf values of parameters with their paths (SPEC §9: keys chained by '.', array positions '[]')
 // and the schema that governs each.
 import type { ParamSchema, ToolCall, ToolDef } from '../format/types';
+import { BoundedMap } from '../memo/bounded-map';
 import { callKey } from './calls';
 import { childSchema } from './canonical';
 
@@ -23,8 +24,7 @@ export function parameterLeaves(parameters: Record<string, unknown>, toolSchema:
 }
 
 /** Leaves by call key, per tool library (the schemas decide them); bounded. */
-const leavesByLibrary = new WeakMap<ReadonlyMap<string, ToolDef>, Map<string, Leaf[]>>();
-const MAX_REMEMBERED = 50_000;
+const leavesByLibrary = new WeakMap<ReadonlyMap<string, ToolDef>, BoundedMap<string, Leaf[]>>();
 
 /**
  * A call's leaves under its tool's schema. The cascade asks for the same call's leaves in more
@@ -33,12 +33,11 @@ const MAX_REMEMBERED = 50_000;
  */
 export function callLeaves(call: ToolCall, tools: ReadonlyMap<string, ToolDef>): Leaf[] {
   let memo = leavesByLibrary.get(tools);
-  if (!memo) leavesByLibrary.set(tools, (memo = new Map()));
+  if (!memo) leavesByLibrary.set(tools, (memo = new BoundedMap(50_000)));
   const key = callKey(call);
   let leaves = memo.get(key);
   if (!leaves) {
     leaves = parameterLeaves(call.parameters, tools.get(call.tool_name)?.parameters);
-    if (memo.size >= MAX_REMEMBERED) memo.clear();
     memo.set(key, leaves);
   }
   return leaves;

@@ -1,6 +1,6 @@
 // Recorded tool results of a trajectory item, attributed to its calls (SPEC §6, §9.3).
 import { parseIfJson, safeJsonParse } from '../format/safe-json';
-import { TextMemo } from './text-memo';
+import { TextMemo } from '../memo/text-memo';
 
 /**
  * The JSON documents of a `"; "`-joined results string, or null when it cannot be split

@@ -2,6 +2,7 @@
 // counts as absent; undeclared keys stay (with additionalProperties: false they fail).
 import { Validator } from '@cfworker/json-schema';
 import { setOwn } from '../format/own-data';
+import { BoundedMap } from '../memo/bounded-map';
 import type { ToolDef } from '../format/types';
 
 const validators = new WeakMap<ToolDef, Validator>();
@@ -25,7 +26,7 @@ export function withoutNulls(value: unknown): unknown {
   return value;
 }
 
-const verdicts = new WeakMap<ToolDef, Map<string, string | null>>();
+const verdicts = new WeakMap<ToolDef, BoundedMap<string, string | null>>();
 
 /**
  * Null when valid; else the first failure as "location: reason". Memoised: calls repeat. `key`
@@ -34,11 +35,10 @@ const verdicts = new WeakMap<ToolDef, Map<string, string | null>>();
  */
 export function schemaFailure(tool: ToolDef, parameters: Record<string, unknown>, key = JSON.stringify(parameters)): string | null {
   let memo = verdicts.get(tool);
-  if (!memo) verdicts.set(tool, (memo = new Map()));
+  if (!memo) verdicts.set(tool, (memo = new BoundedMap(50_000)));
   let verdict = memo.get(key);
   if (verdict === undefined) {
     verdict = check(tool, parameters);
-    if (memo.size >= 50_000) memo.clear();
     memo.set(key, verdict);
   }
   return verdict;

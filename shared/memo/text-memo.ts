@@ -1,4 +1,5 @@
-// Values computed from texts that recur across runs (instructions, tool results), memoised.
+// Values computed from texts that recur across runs (instructions, tool results), memoised
+// (the sibling of BoundedMap, bounded by the texts' length instead of their count).
 
 /** A memo by text, bounded by the total length of the texts it holds: past it, it starts afresh. */
 export class TextMemo<T> {
