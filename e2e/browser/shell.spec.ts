@@ -54,6 +54,9 @@ test('the four workspace tabs switch views and routes', async ({ page }) => {
 });
 
 test('the dataset sidebar folds in every workspace (button or Ctrl+B), remembered per workspace', async ({ page }) => {
+  // Two reloads and a dozen workspace switches: ~10 s alone here, 25-31 s beside another test in
+  // CI (once past the default 30 s, then 25.6 s on its retry).
+  test.setTimeout(60_000);
   await openStudio(page);
   const sidebar = page.locator('#dataset-sidebar');
   const toggle = page.getByTestId('toggle-sidebar');
