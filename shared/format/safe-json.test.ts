@@ -22,7 +22,7 @@ describe('safeJsonParse', () => {
     const nested = fc.tuple(fc.integer({ min: 0, max: 40 }), json).map(([d, t]) => `{"a": ${nest(d, t)}, "b": "[[[["}`);
     const text = fc.oneof(json, broken, nested, fc.string());
     fc.assert(
-      fc.property(text, fc.integer({ min: 1, max: 20 }), (t, limit) => {
+      fc.property(text, fc.oneof(fc.integer({ min: 0, max: 20 }), fc.double({ min: 0, max: 20, noNaN: true })), (t, limit) => {
         expect(safeJsonParse(t, limit)).toEqual(scanThenParse(t, limit));
       }),
       { numRuns: 3000 },
@@ -34,6 +34,16 @@ describe('safeJsonParse', () => {
     expect(safeJsonParse(nest(64)).ok).toBe(true);
     expect(safeJsonParse(nest(20_000))).toEqual({ ok: false, message: 'nesting depth 20000 exceeds the limit of 64' });
     expect(safeJsonParse(nest(65).slice(0, -1))).toEqual({ ok: false, message: 'nesting depth 65 exceeds the limit of 64' });
+  });
+
+  it('counts own keys only, whatever the prototype holds', () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.polluted = [[[[1]]]];
+    try {
+      expect(safeJsonParse('{"a": 1}', 3)).toEqual({ ok: true, value: { a: 1 } });
+    } finally {
+      delete prototype.polluted;
+    }
   });
 
   it('keeps keys named __proto__ and counts their depth', () => {

@@ -45,6 +45,9 @@ function bracketCount(text: string, limit: number): number {
   return count;
 }
 
+/** Limits up to this are checked on the parsed value (recursively); larger ones by scanning the text. */
+const RECURSIVE_DEPTH_LIMIT = 1_000;
+
 /** Above this many brackets the text is scanned before parsing, so a huge nest is never built. */
 const PARSE_FIRST_BRACKETS = 10_000;
 
@@ -70,7 +73,8 @@ export function safeJsonParse(text: string, maxDepth = MAX_NESTING_DEPTH): SafeP
     return { ok: false, message: `invalid JSON: ${(error as Error).message}` };
   }
   // The text's bracket depth is the value's (brackets in strings are not counted).
-  if (brackets > maxDepth && brackets <= PARSE_FIRST_BRACKETS && deeperThan(value, maxDepth)) return tooDeep(nestingDepth(text), maxDepth);
+  if (brackets > maxDepth && brackets <= PARSE_FIRST_BRACKETS && (maxDepth > RECURSIVE_DEPTH_LIMIT ? nestingDepth(text) > maxDepth : deeperThan(value, maxDepth)))
+    return tooDeep(nestingDepth(text), maxDepth);
   return { ok: true, value };
 }
 
@@ -80,18 +84,19 @@ function tooDeep(depth: number, maxDepth: number): SafeParse {
 
 /**
  * Whether a parsed JSON value nests containers deeper than `limit`; stops at the first too deep.
- * Recursion at most `limit` + 1 deep (the callers' limits are small), and no array of each
- * object's values: this walk runs on every trajectory line, and Object.values here was 6% of the
- * bytes a scoring run allocated.
+ * No array of each object's values (this walk runs on every trajectory line, and Object.values
+ * here was 6% of the bytes a scoring run allocated). Recursive, at most `limit` + 1 frames: the
+ * caller sends only limits up to RECURSIVE_DEPTH_LIMIT here. Own keys only, as Object.values.
  */
 function deeperThan(value: unknown, limit: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
-  if (limit === 0) return true;
+  // The object is at depth 1 of what is left: too deep when less than one level is left.
+  if (limit < 1) return true;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) if (deeperThan(value[i], limit - 1)) return true;
   } else {
     const object = value as Record<string, unknown>;
-    for (const key in object) if (deeperThan(object[key], limit - 1)) return true;
+    for (const key in object) if (Object.hasOwn(object, key) && deeperThan(object[key], limit - 1)) return true;
   }
   return false;
 }
