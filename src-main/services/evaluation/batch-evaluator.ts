@@ -6,7 +6,7 @@ import type { SqlJsStatic } from 'sql.js';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../../shared/eval/evaluate';
 import { memoStats, memoStatsSince, type MemoStats } from '../../../shared/eval/memo-stats';
-import { splitByteLines, splitLines, type JsonlLine } from '../../../shared/format/jsonl';
+import { splitByteLines, splitLines, type JsonlLine, type Utf8Decode } from '../../../shared/format/jsonl';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import type { FileChunk } from './file-chunks';
@@ -74,6 +74,9 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
 
 const YIELD_EVERY_MS = 20;
 
+/** Node's UTF-8 decoder for splitByteLines (a byte-order mark kept, as in a whole-text decode). */
+export const bufferUtf8: Utf8Decode<Buffer> = (bytes, start, end) => bytes.toString('utf8', start, end);
+
 /** Chunks are cut to a few MiB: read in one go and split into lines there. A bigger one (a huge line) streams. */
 const WHOLE_READ_LIMIT = 64 * 1024 * 1024;
 
@@ -90,7 +93,7 @@ async function chunkLines(chunk: FileChunk): Promise<Iterable<JsonlLine> | Async
       if (bytesRead === 0) break;
       read += bytesRead;
     }
-    return splitByteLines(buffer.subarray(0, read), (bytes, start, end) => bytes.toString('utf8', start, end));
+    return splitByteLines(buffer.subarray(0, read), bufferUtf8);
   } finally {
     await handle.close();
   }
