@@ -17,12 +17,15 @@ const initSqlJs = createRequire(moduleBase())('sql.js') as typeof initSqlJsType;
 let loading: Promise<SqlJsStatic> | undefined;
 
 /**
- * SQLite's wasm runs on V8's baseline compiler (Liftoff) alone, in every thread of this process
- * (V8's flags are the process's): optimising its hot functions cost 0.7-0.8 s of compiler
- * threads per scoring run and made the SQL only ~10% faster (perf, bench's distinct corpus, one
- * thread: wasm code 433 samples at 1 kHz with tier-up, 478 without; compiler 1,483 -> 900).
- * Read when a module is compiled, so set before the first one. A V8 without the flag says so on
- * stderr and tiers up as before.
+ * SQLite's wasm runs on V8's baseline compiler (Liftoff) alone in this process (V8's flags are the
+ * process's, its worker threads included; each thread that loads SQLite sets the same value, so
+ * it never changes after the first). Optimising its hot functions cost 0.7-0.8 s of compiler
+ * threads per scoring run for SQL only ~10% faster on scoring's short calls (perf, bench's
+ * distinct corpus, one thread: wasm code 433 samples at 1 kHz with tier-up, 478 without; compiler
+ * 1,483 -> 900). The price: long SQL runs slower (a review measured a 150,000-row seed plus an
+ * 8 M-row recursive query 18% slower), so a seed near the hosts' 10 s limit gets nearer to it.
+ * Read when a module is compiled: set before the first. A V8 without the flag says so on stderr
+ * and tiers up as before. The renderer's Web Workers (Chromium) keep Chromium's defaults.
  */
 const WASM_FLAGS = '--liftoff-only';
 
