@@ -31,7 +31,18 @@ async function readReviews(datasetId: string): Promise<ReviewFile[]> {
     if (StudioError.from(error).code === 'not-found') return [];
     throw error;
   }
-  return Promise.all(paths.map(async (path) => ({ path, text: await studio.datasets.readText(datasetId, path) })));
+  const read = await Promise.all(
+    paths.map(async (path): Promise<ReviewFile | null> => {
+      try {
+        return { path, text: await studio.datasets.readText(datasetId, path) };
+      } catch (error) {
+        // Removed between the listing and the read (a teammate, a sync, a checkout): not a review any more.
+        if (StudioError.from(error).code === 'not-found') return null;
+        throw error;
+      }
+    }),
+  );
+  return read.filter((file) => file !== null);
 }
 
 /** The session's evaluation as the report builder takes it; null until the host's run is done. */
