@@ -117,7 +117,9 @@ test('typing without a pause for 4.5 s, then a killed browser: what was typed un
   }
   await killHard(first.process);
   console.log(`typed ${typed.length - 1} letters in 4.5 s, ${typedBy3500.length - 1} by 3.5 s`);
-  expect(typedBy3500.length, 'letters typed in the first 3.5 s').toBeGreaterThan(5);
+  // Enough typed to be worth checking. How many depends on the machine: 18-22 letters by 3.5 s
+  // alone here, 4-6 beside another test in CI (a key's round trip from Playwright grows to ~0.6 s).
+  expect(typedBy3500.length, 'letters typed in the first 3.5 s').toBeGreaterThan(3);
 
   const second = await launch(profile);
   try {
