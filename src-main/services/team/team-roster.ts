@@ -30,9 +30,7 @@ export class TeamRoster {
     const known = this.byHash.get(hash);
     // A replaced or removed token must stop working: check the file has not changed.
     const now = await this.stamp();
-    const unchanged = now !== null && now === this.loadedStamp;
-    if (known && unchanged) return known;
-    if (!known && unchanged) return null;
+    if (now !== null && now === this.loadedStamp) return known ?? null;
     try {
       await this.reload();
     } catch (error) {
