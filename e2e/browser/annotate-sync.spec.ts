@@ -118,6 +118,9 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
 });
 
 test('the conflict dialog has no serious accessibility violation', async ({ page }) => {
+  // A write, an offline write, a conflict, then axe over the page: 25.7 s beside another test in
+  // CI (31.8 s once, past the default 30 s); 90 s as the file's other conflict tests.
+  test.setTimeout(90_000);
   const annotator = 'conflict-a11y';
   const file = path.join(dataset, 'annotations', `${annotator}.jsonl`);
   await openAs(page, annotator);
