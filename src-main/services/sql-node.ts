@@ -17,21 +17,29 @@ const initSqlJs = createRequire(moduleBase())('sql.js') as typeof initSqlJsType;
 let loading: Promise<SqlJsStatic> | undefined;
 
 /**
- * SQLite's wasm runs on V8's baseline compiler (Liftoff) alone in this process (V8's flags are the
- * process's, its worker threads included; each thread that loads SQLite sets the same value, so
- * it never changes after the first). Optimising its hot functions cost 0.7-0.8 s of compiler
- * threads per scoring run for SQL only ~10% faster on scoring's short calls (perf, bench's
- * distinct corpus, one thread: wasm code 433 samples at 1 kHz with tier-up, 478 without; compiler
- * 1,483 -> 900). The price: long SQL runs slower (a review measured a 150,000-row seed plus an
- * 8 M-row recursive query 18% slower), so a seed near the hosts' 10 s limit gets nearer to it.
- * Read when a module is compiled: set before the first. A V8 without the flag says so on stderr
- * and tiers up as before. The renderer's Web Workers (Chromium) keep Chromium's defaults.
+ * V8 flags of the threads that score, set before sql.js compiles (V8's flags are the process's,
+ * its worker threads included; each thread that loads SQLite sets the same values, so they never
+ * change after the first). Read when code is compiled, they change only what compiles after.
+ * A V8 without a flag says so on stderr and goes on as before. The renderer's Web Workers
+ * (Chromium) keep Chromium's defaults.
+ * - `--liftoff-only`: SQLite's wasm runs on V8's baseline compiler (Liftoff) alone. Optimising its
+ *   hot functions cost 0.7-0.8 s of compiler threads per scoring run for SQL only ~10% faster on
+ *   scoring's short calls (perf, bench's distinct corpus, one thread: wasm code 433 samples at
+ *   1 kHz with tier-up, 478 without; compiler 1,483 -> 900). The price: long SQL runs slower (a
+ *   review measured a 150,000-row seed plus an 8 M-row recursive query 18% slower), so a seed
+ *   near the hosts' 10 s limit gets nearer to it.
+ * - `--max-inlined-bytecode-size-cumulative=150` (V8's default 920): each thread compiles its hot
+ *   scoring functions afresh, and with the default budget TurboFan inlined whole call trees into
+ *   each (perceptionVerdict, maxMatching, paperMetrics: 20-40 ms of compiler time per compile);
+ *   that compiling was about a fifth of a two-thread scoring run's CPU. With this budget the
+ *   bench's distinct corpus took 6-9% less CPU (alternating runs), repetitive 8% less, the
+ *   egobench profile the same; a warm second pass in one process (steady state) no slower.
  */
-const WASM_FLAGS = '--liftoff-only';
+const SCORING_FLAGS = ['--liftoff-only', '--max-inlined-bytecode-size-cumulative=150'];
 
 /** sql.js, initialised once per process. */
 export function loadSqlJs(): Promise<SqlJsStatic> {
-  if (!loading) setFlagsFromString(WASM_FLAGS);
+  if (!loading) for (const flag of SCORING_FLAGS) setFlagsFromString(flag);
   loading ??= initSqlJs({ locateFile: () => locateWasm() }).catch((error: unknown) => {
     loading = undefined; // let a later call retry
     throw error;
