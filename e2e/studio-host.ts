@@ -4,6 +4,7 @@
 import { createServer } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { SCORING_V8_FLAGS } from '../src-main/cli/scoring-flags.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 // One local user: the URL with ?token=; a team host (--team): the bare URL, each person has a link.
@@ -30,7 +31,7 @@ export interface StudioHostOptions {
 
 export function startStudioHost(options: StudioHostOptions): Promise<StudioHost> {
   // As `npm run web` starts it (package.json): the scoring workers share the host's V8 flags.
-  const args = ['--single-threaded-gc', 'src-main/launchers/web.mjs', '--port', String(options.port ?? 0), '--config-dir', options.configDir, ...(options.args ?? [])];
+  const args = [...SCORING_V8_FLAGS, 'src-main/launchers/web.mjs', '--port', String(options.port ?? 0), '--config-dir', options.configDir, ...(options.args ?? [])];
   if (options.dataset) args.push('--dataset', options.dataset);
   if (options.datasetsDir) args.push('--datasets-dir', options.datasetsDir);
   const env = options.token ? { ...process.env, EGOSTUDIO_WEB_TOKEN: options.token } : process.env;

@@ -1,11 +1,15 @@
-// V8 flags for the commands that score trajectories. Scoring allocates many short-lived objects
-// on every thread, and V8's parallel GC helper threads then compete with the scoring threads for
-// the cores: with one GC thread per isolate the bench's distinct corpus took 10.3 s of CPU
-// instead of 14.2 s (4.8 s wall instead of 6.7 s) on this quiet 2-core machine. V8 reads the flag
-// only at start-up, so the `egostudio` script restarts itself with it for those commands; the
-// browser host, whose scoring workers share its flags, is started with it (`npm run web`).
-// Not in the desktop app: Electron takes V8 flags for its main process only on its command line.
-export const SCORING_V8_FLAGS = ['--single-threaded-gc'];
+// V8 flags for the commands that score trajectories, read only at start-up (so the `egostudio`
+// script restarts itself with them for those commands; the browser host, whose scoring workers
+// share its flags, is started with them: `npm run web`, e2e/studio-host.ts). Not in the desktop
+// app: Electron takes V8 flags for its main process only on its command line. On two cores every
+// scoring thread is busy, and V8's helper threads then compete with them for the cores:
+// - `--single-threaded-gc`: with one GC thread per isolate the bench's distinct corpus took
+//   10.3 s of CPU instead of 14.2 s (4.8 s wall instead of 6.7 s) on this quiet 2-core machine.
+// - `--no-concurrent-recompilation`: each scoring thread runs TurboFan itself when a function gets
+//   hot, instead of handing it to a background thread: 2-3% less CPU on the distinct corpus in
+//   four alternating pairs out of four (0.166-0.172 vs 0.170-0.175 ms per trajectory), wall no
+//   worse; the repetitive and egobench corpora within noise.
+export const SCORING_V8_FLAGS = ['--single-threaded-gc', '--no-concurrent-recompilation'];
 const SCORING_COMMANDS = new Set(['evaluate', 'report', 'audit', 'bench-evaluate']);
 
 /**

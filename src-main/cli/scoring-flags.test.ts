@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,11 @@ describe('V8 flags of the scoring commands', () => {
     for (const command of ['agreement', 'team-add', 'bench', 'import-egobench', '--help', undefined])
       expect(scoringRestartArgs([], ['node', bin, ...(command ? [command] : [])])).toBeNull();
     expect(scoringRestartArgs([...SCORING_V8_FLAGS], ['node', bin, 'evaluate', 'd'])).toBeNull();
+  });
+
+  it('`npm run web` starts the browser host with the same flags (its scoring workers share them)', () => {
+    const scripts = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.web).toBe(`node ${SCORING_V8_FLAGS.join(' ')} src-main/launchers/web.mjs`);
   });
 
   it('the restarted command keeps its output and exit code', { timeout: 60_000 }, async () => {
