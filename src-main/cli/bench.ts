@@ -193,9 +193,9 @@ export async function benchEvaluateCommand(args: string[]): Promise<number> {
   return 0;
 }
 
-async function coldRun(root: string): Promise<ColdRun> {
+async function coldRun(root: string, extraArgs: readonly string[]): Promise<ColdRun> {
   const cli = path.resolve(import.meta.dirname, '../../src-main/cli/egostudio.mjs');
-  const { stdout } = await promisify(execFile)(process.execPath, [...SCORING_V8_FLAGS, cli, 'bench-evaluate', root], { maxBuffer: 1 << 24 });
+  const { stdout } = await promisify(execFile)(process.execPath, [...SCORING_V8_FLAGS, cli, 'bench-evaluate', root, ...extraArgs], { maxBuffer: 1 << 24 });
   return JSON.parse(stdout) as ColdRun;
 }
 
@@ -203,12 +203,12 @@ async function coldRun(root: string): Promise<ColdRun> {
  * Cold runs of one corpus, one after another, each with the machine's 1-minute load average as it
  * started (which still holds part of the bench's own previous run).
  */
-async function coldRuns(root: string, count: number): Promise<{ runs: ColdRun[]; loads: number[] }> {
+async function coldRuns(root: string, count: number, extraArgs: readonly string[] = []): Promise<{ runs: ColdRun[]; loads: number[] }> {
   const runs: ColdRun[] = [];
   const loads: number[] = [];
   for (let i = 0; i < count; i++) {
     loads.push(loadavg()[0]);
-    runs.push(await coldRun(root));
+    runs.push(await coldRun(root, extraArgs));
   }
   return { runs, loads };
 }
@@ -232,7 +232,10 @@ export function runDisagreement(runs: readonly { labels: Record<string, number>;
   return other < 0 ? null : `run ${other + 1} counted otherwise than run 1 ([labels, trajectories, problems]): ${key(runs[other])} vs ${first}`;
 }
 
-function coldLine(kind: CorpusKind, { runs, loads }: { runs: ColdRun[]; loads: number[] }, shared: number, profile = 'paper'): string {
+/** What a line's runs differ in from the default: the scoring profile, or scoring on the calling thread alone. */
+type RunVariant = { profile?: 'egobench'; oneThread?: true };
+
+function coldLine(kind: CorpusKind, { runs, loads }: { runs: ColdRun[]; loads: number[] }, shared: number, variant: RunVariant = {}): string {
   const run = medianRun(runs);
   const lookups = run.memo.hits + run.memo.misses;
   const msPer = (r: ColdRun) => (1000 * r.cpuSeconds) / r.trajectories;
@@ -243,7 +246,7 @@ function coldLine(kind: CorpusKind, { runs, loads }: { runs: ColdRun[]; loads: n
       : ` (1-minute load at its start ${loads[0].toFixed(2)})`;
   const disagreement = runDisagreement(runs);
   return [
-    `evaluate, ${kind} corpus${profile === 'paper' ? '' : `, ${profile} profile`} (cold, fresh process, parsing included): ${run.trajectories} trajectories in ${run.seconds.toFixed(2)} s = ${Math.round(run.trajectories / run.seconds)} trajectories/s; ` +
+    `evaluate, ${kind} corpus${variant.profile ? `, ${variant.profile} profile` : ''}${variant.oneThread ? ', one scoring thread (--workers 0)' : ''} (cold, fresh process, parsing included): ${run.trajectories} trajectories in ${run.seconds.toFixed(2)} s = ${Math.round(run.trajectories / run.seconds)} trajectories/s; ` +
       `CPU ${msPer(run).toFixed(3)} ms per trajectory over all threads (${run.cpuSeconds.toFixed(2)} s)${cpuRange}; peak RSS ${Math.max(...runs.map((r) => r.maxRssMB)).toFixed(0)} MB${runs.length > 1 ? ' (highest of the runs)' : ''}; ` +
       `memo hit ratio ${lookups ? ((100 * run.memo.hits) / lookups).toFixed(1) : '0.0'}% of ${lookups} look-ups; ${((100 * shared) / run.trajectories).toFixed(1)}% of trajectories share their whole call sequence with another; ${run.problems} problem(s)`,
     `  labels: ${Object.entries(run.labels).map(([k, v]) => `${k} ${v}`).join(', ')}`,
@@ -295,9 +298,12 @@ export async function benchCommand(args: string[]): Promise<number> {
     try {
       process.stdout.write(coldLine(kind, await coldRuns(corpus.root, runCount), corpus.sharedSequences) + '\n');
       if (kind === 'distinct') {
+        // What the second thread costs: the same corpus scored on the calling thread alone (each
+        // scoring thread compiles and warms its own code, so two use more CPU than one for less wall time).
+        process.stdout.write(coldLine(kind, await coldRuns(corpus.root, runCount, ['--workers', '0']), corpus.sharedSequences, { oneThread: true }) + '\n');
         // The same runs under the official evaluator's rules (imported EgoBench datasets use them).
         await setCorpusProfile(corpus.root, dataset, kind, 'egobench');
-        process.stdout.write(coldLine(kind, await coldRuns(corpus.root, runCount), corpus.sharedSequences, 'egobench') + '\n');
+        process.stdout.write(coldLine(kind, await coldRuns(corpus.root, runCount), corpus.sharedSequences, { profile: 'egobench' }) + '\n');
       }
       if (values.keep) process.stdout.write(`  corpus kept at ${corpus.root}\n`);
     } finally {
