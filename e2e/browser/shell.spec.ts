@@ -134,4 +134,7 @@ test('window.studio talks to the host over HTTP and serves media with ranges', a
   expect(result.contentRange).toMatch(/^bytes 0-9\/\d+$/);
   expect(result.bodyLength).toBe(10);
   expect(result.escapeCode).toMatch(/dataset-relative path/);
+  // Whole-file reads (megabytes for a big dataset's tasks and ground truth) are fetched and parsed
+  // in a worker, off the page's thread; the error above came back through it too.
+  expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/http-call\.worker/));
 });

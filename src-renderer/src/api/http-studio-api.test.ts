@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { mediaKeyFor, mediaTokenTtlSeconds, verifyMediaToken } from '../../../shared/api/web-auth';
 import { parseSse, SseReader } from './event-stream';
+import { offThreadCaller, type ApiCaller } from './http-call-off-thread';
 import { createHttpStudioApi } from './http-studio-api';
 import { takeToken, tokenStorageKey } from './studio';
 
@@ -50,6 +51,47 @@ describe('media URLs of the HTTP studio API', () => {
     expect(seen[0].url).toBe('/api/datasets.list');
     expect(seen[0].init.headers).toMatchObject({ 'x-studio-token': 'run-secret' });
     expect(seen[0].init.credentials).toBe('omit');
+  });
+});
+
+describe('answers of the HTTP studio API', () => {
+  const answering = (status: number, body: unknown) => async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
+
+  it('gives the value, the error the host named, or "unreachable" when no answer came', async () => {
+    expect(await createHttpStudioApi('t', answering(200, { value: ['a'] })).datasets.list()).toEqual(['a']);
+    await expect(createHttpStudioApi('t', answering(404, { error: { code: 'not-found', message: 'no such file' } })).datasets.readText('d', 'x')).rejects.toMatchObject({
+      code: 'not-found',
+      message: 'no such file',
+    });
+    await expect(createHttpStudioApi('t', answering(502, 'not json')).datasets.list()).rejects.toMatchObject({ code: 'internal', message: 'HTTP 502 from datasets.list' });
+    await expect(createHttpStudioApi('t', () => Promise.reject(new Error('connection refused'))).datasets.list()).rejects.toMatchObject({
+      code: 'unreachable',
+      message: 'The studio host cannot be reached (connection refused)',
+    });
+  });
+
+  it('sends whole-file reads to the caller given for them, every other call as before', async () => {
+    const onPage: string[] = [];
+    const offPage: string[] = [];
+    const readFiles: ApiCaller = async (name, args) => {
+      offPage.push(name);
+      return { reached: true, ok: true, status: 200, body: { value: `text of ${String(args[1])}` } };
+    };
+    const api = createHttpStudioApi('t', async (url) => (onPage.push(url), new Response(JSON.stringify({ value: [] }), { status: 200 })), undefined, readFiles);
+    expect(await api.datasets.readText('d', 'tasks.jsonl')).toBe('text of tasks.jsonl');
+    expect(await api.datasets.list()).toEqual([]);
+    expect(offPage).toEqual(['datasets.readText']);
+    expect(onPage).toEqual(['/api/datasets.list']);
+  });
+
+  it('off the page: without a Worker the call is made on this thread, the same request', async () => {
+    const seen: { url: string; init: RequestInit }[] = [];
+    const call = offThreadCaller('run-secret', async (url, init) => (seen.push({ url, init }), new Response(JSON.stringify({ value: 'x' }), { status: 200 })));
+    expect(typeof Worker).toBe('undefined');
+    expect(await call('datasets.readText', ['d', 'tasks.jsonl'])).toEqual({ reached: true, ok: true, status: 200, body: { value: 'x' } });
+    expect(seen[0].url).toBe('/api/datasets.readText');
+    expect(seen[0].init.headers).toMatchObject({ 'x-studio-token': 'run-secret' });
+    expect(seen[0].init.body).toBe(JSON.stringify(['d', 'tasks.jsonl']));
   });
 });
 

@@ -6,8 +6,8 @@ import { buildStudioInvokers, type StudioApi, type StudioChannel } from '../../.
 import { StudioError, isStudioErrorCode } from '../../../shared/api/studio-error';
 import { mediaKeyFor, mediaTokenParam, mediaTokenTtlSeconds, signMediaToken, tokenHeader } from '../../../shared/api/web-auth';
 import { openEventStream } from './event-stream';
-
-type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+import { requestApiCall, type Fetch, type HttpAnswer } from './http-call';
+import type { ApiCaller } from './http-call-off-thread';
 
 /**
  * A media URL is handed out again while it has this much of its life left, so that a page builds
@@ -15,37 +15,34 @@ type Fetch = (input: string, init: RequestInit) => Promise<Response>;
  */
 const reuseWhileSecondsLeft = mediaTokenTtlSeconds / 4;
 
-async function invokeOverHttp(fetchImpl: Fetch, token: string, name: StudioChannel, args: unknown[]): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetchImpl(`/api/${name}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [tokenHeader]: token },
-      body: JSON.stringify(args),
-      credentials: 'omit',
-    });
-  } catch (error) {
-    // fetch rejects only when no answer came at all: the host is stopped or the network is down.
-    throw new StudioError('unreachable', `The studio host cannot be reached (${error instanceof Error ? error.message : String(error)})`);
-  }
-  const body = (await response.json().catch(() => null)) as { value?: unknown; error?: { code?: unknown; message?: unknown } } | null;
-  if (response.ok && body && 'value' in body) return body.value;
+/** Calls that read whole files: their answers can be megabytes, read off the page's thread when a caller for that is given. */
+const fileReads: ReadonlySet<StudioChannel> = new Set(['datasets.readText', 'datasets.readVersioned']);
+
+/** The call's value, or the StudioError its answer (or its absence) says. */
+export function answerValue(answer: HttpAnswer, name: StudioChannel): unknown {
+  if (!answer.reached) throw new StudioError('unreachable', `The studio host cannot be reached (${answer.message})`);
+  const body = answer.body as { value?: unknown; error?: { code?: unknown; message?: unknown } } | null;
+  if (answer.ok && body && typeof body === 'object' && 'value' in body) return body.value;
   const code = isStudioErrorCode(body?.error?.code) ? body.error.code : 'internal';
-  const message = typeof body?.error?.message === 'string' ? body.error.message : `HTTP ${response.status} from ${name}`;
+  const message = typeof body?.error?.message === 'string' ? body.error.message : `HTTP ${answer.status} from ${name}`;
   throw new StudioError(code, message);
 }
 
+/** `readFiles`: where calls that read whole files go (the browser: http-call-off-thread.ts); none: like every other call. */
 export function createHttpStudioApi(
   token: string,
   fetchImpl: Fetch = (input, init) => fetch(input, init),
   nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+  readFiles?: ApiCaller,
 ): StudioApi {
   const mediaKey = mediaKeyFor(token);
   const mediaUrls = new Map<string, { url: string; expires: number }>();
   const listeners = new Map<string, Set<(payload: never) => void>>();
   let streaming = false;
   return {
-    ...buildStudioInvokers((name, args) => invokeOverHttp(fetchImpl, token, name, args)),
+    ...buildStudioInvokers(async (name, args) =>
+      answerValue(readFiles && fileReads.has(name) ? await readFiles(name, args) : await requestApiCall(fetchImpl, token, name, args), name),
+    ),
     hostKind: 'web',
     mediaUrl: (datasetId, path) => {
       const key = `${datasetId}\0${path}`;

@@ -1,6 +1,7 @@
 // The renderer's access to window.studio. In Electron the preload has exposed it; in a plain
 // browser (the browser host) an HTTP implementation of the same API is installed at start.
 import type { StudioApi } from '../../../shared/api/studio-api';
+import { offThreadCaller } from './http-call-off-thread';
 import { createHttpStudioApi } from './http-studio-api';
 
 declare global {
@@ -31,7 +32,9 @@ export function takeToken(location: Location, storage: Storage, history: History
 
 export function installStudioApi(): StudioApi {
   if (!window.studio) {
-    window.studio = createHttpStudioApi(takeToken(window.location, window.sessionStorage, window.history));
+    const token = takeToken(window.location, window.sessionStorage, window.history);
+    const fetchHere = (input: string, init: RequestInit) => fetch(input, init);
+    window.studio = createHttpStudioApi(token, fetchHere, undefined, offThreadCaller(token, fetchHere));
   }
   return window.studio;
 }
