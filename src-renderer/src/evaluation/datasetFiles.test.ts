@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { StudioApi } from '../../../shared/api/studio-api';
 import { StudioError } from '../../../shared/api/studio-error';
 import { loadDataset } from '../../../shared/format/loader';
-import { noFiles, recordedSource } from './datasetFiles';
+import { noFiles, recordedSource, TEXT_PART_CHARS, TextAssembly, textParts, withoutTexts } from './datasetFiles';
 import { inSlices, studioDatasetSource } from './studioSource';
 
 const prefix = '../../../datasets/egobench-sample/';
@@ -114,6 +114,25 @@ describe("the evaluation worker's copy of the dataset", () => {
     expect(early.problems.map((p) => p.file)).toEqual(expect.arrayContaining(['scenarios/retail/tools.json']));
     expect(new Set(asked).size).toBe(asked.length);
     expect(await loadDataset(recordedSource(structuredClone(files)))).toEqual(early);
+  });
+
+  it('reaches the worker as parts of each text, then the files without them: whole again there', async () => {
+    const files = noFiles('egobench-sample');
+    await loadDataset(studioDatasetSource(hostOver(sampleFiles), 'sample', 'egobench-sample', files));
+    files.texts.set('big.txt', 'é✓x'.repeat(TEXT_PART_CHARS)); // three parts
+    files.texts.set('empty.txt', '');
+    files.texts.set('missing.txt', null);
+    const parts = [...textParts(files)];
+    expect(parts.filter((p) => p.path === 'big.txt').map((p) => p.part.length)).toEqual([TEXT_PART_CHARS, TEXT_PART_CHARS, TEXT_PART_CHARS]);
+    expect(parts.filter((p) => p.path === 'empty.txt')).toEqual([{ path: 'empty.txt', part: '' }]);
+    expect(parts.every((p) => p.part.length <= TEXT_PART_CHARS)).toBe(true);
+    const rest = withoutTexts(files);
+    expect([...rest.texts]).toEqual([['missing.txt', null]]);
+    const assembly = new TextAssembly();
+    for (const { path, part } of parts.map((p) => structuredClone(p))) assembly.add(path, part);
+    const received = assembly.complete(structuredClone(rest));
+    expect(new Map([...received.texts].sort())).toEqual(new Map([...files.texts].sort()));
+    expect(await loadDataset(recordedSource(received))).toEqual(await loadDataset(recordedSource(files)));
   });
 
   it('refuses a file the recorded read did not take', async () => {

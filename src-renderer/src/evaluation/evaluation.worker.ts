@@ -15,7 +15,7 @@ import { linesOfText } from '../../../shared/format/jsonl';
 import { loadDataset, parseJsonlLine, type LoadedDataset } from '../../../shared/format/loader';
 import { trajectorySchema } from '../../../shared/format/schemas';
 import type { Trajectory } from '../../../shared/format/types';
-import { recordedSource, type DatasetFiles } from './datasetFiles';
+import { recordedSource, TextAssembly, type DatasetFiles } from './datasetFiles';
 import type { FromWorker, ImportedFile, ToWorker, TrajectoryRow } from './protocol';
 import { replayDetail } from './replayDetail';
 
@@ -36,6 +36,7 @@ interface Stored {
 }
 
 let loaded: Promise<Loaded> | null = null;
+const texts = new TextAssembly();
 const imported = new Map<string, Stored>();
 /** Imports are scored in order. */
 let queue: Promise<void> = Promise.resolve();
@@ -43,8 +44,11 @@ let queue: Promise<void> = Promise.resolve();
 scope.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
+    case 'text':
+      texts.add(message.path, message.part);
+      break;
     case 'open':
-      loaded = open(message.files);
+      loaded = open(texts.complete(message.files));
       break;
     case 'import':
       queue = queue.then(() => evaluateImports(message.files, new Set(message.knownIds))).catch((error: Error) => post({ type: 'problems', problems: [{ file: '', line: 0, message: error.message }] }));

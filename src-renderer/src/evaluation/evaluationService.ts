@@ -3,10 +3,14 @@
 // rows come from the host (state/evaluationSlice.ts); this holds no state of its own beyond the worker.
 import type { Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
-import type { DatasetFiles } from './datasetFiles';
+import { textParts, withoutTexts, type DatasetFiles } from './datasetFiles';
+import { nextTask } from './studioSource';
 import type { FromWorker, ImportedFile, ReplayDetail, ToWorker, TrajectoryRow } from './protocol';
 
 type Pending<T> = { resolve(value: T): void; reject(error: Error): void };
+
+/** Page time spent posting parts of the files before the next part waits for a task of its own. */
+const SEND_SLICE_MS = 5;
 
 class EvaluationWorker {
   private worker: Worker | null = null;
@@ -32,12 +36,33 @@ class EvaluationWorker {
   open(files: DatasetFiles): void {
     const waiting = this.waiting ?? [];
     if (!this.waiting) this.close(); // after expectOpen() there is no worker, and the waiting requests stay pending
-    this.waiting = null;
     const worker = new Worker(new URL('./evaluation.worker.ts', import.meta.url), { type: 'module', name: 'evaluation' });
     this.worker = worker;
     worker.onmessage = (event: MessageEvent<FromWorker>) => worker === this.worker && this.onMessage(event.data);
-    this.send({ type: 'open', files });
-    for (const message of waiting) this.send(message);
+    // Requests keep waiting until the files are sent: the worker answers them from its copy.
+    this.waiting = waiting;
+    void this.sendFiles(worker, files).then((sent) => {
+      if (!sent || worker !== this.worker) return;
+      const queued = this.waiting ?? [];
+      this.waiting = null;
+      for (const message of queued) worker.postMessage(message);
+    });
+  }
+
+  /** The texts in parts, with the page's other tasks let in between, then the rest; false if the worker went meanwhile. */
+  private async sendFiles(worker: Worker, files: DatasetFiles): Promise<boolean> {
+    let sliceStart = performance.now();
+    for (const { path, part } of textParts(files)) {
+      if (performance.now() - sliceStart > SEND_SLICE_MS) {
+        await nextTask();
+        sliceStart = performance.now();
+      }
+      if (worker !== this.worker) return false;
+      worker.postMessage({ type: 'text', path, part } satisfies ToWorker);
+    }
+    if (worker !== this.worker) return false;
+    worker.postMessage({ type: 'open', files: withoutTexts(files) } satisfies ToWorker);
+    return true;
   }
 
   close(): void {
@@ -76,8 +101,8 @@ class EvaluationWorker {
   }
 
   private send(message: ToWorker): void {
-    if (this.worker) this.worker.postMessage(message);
-    else if (this.waiting) this.waiting.push(message);
+    if (this.waiting) this.waiting.push(message);
+    else if (this.worker) this.worker.postMessage(message);
     else throw new Error('no dataset is being evaluated');
   }
 

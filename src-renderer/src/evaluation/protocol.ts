@@ -23,6 +23,9 @@ export interface ImportedFile {
  * (a host row with its line's text, or an imported one it keeps), and scores imported files.
  */
 export type ToWorker =
+  /** A part of one of the files' texts (datasetFiles.ts textParts), before the 'open' they belong to. */
+  | { type: 'text'; path: string; part: string }
+  /** The files, their texts sent in parts before (withoutTexts). */
   | { type: 'open'; files: DatasetFiles }
   | { type: 'import'; files: ImportedFile[]; knownIds: string[] }
   | { type: 'replay'; requestId: number; id: string; hostRow?: { row: TrajectoryRow; text: string } }
