@@ -4,7 +4,7 @@
 import type { Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { textParts, withoutTexts, type DatasetFiles } from './datasetFiles';
-import { nextTask } from './studioSource';
+import { nextTask } from '../api/next-task';
 import type { FromWorker, ImportedFile, ReplayDetail, ToWorker, TrajectoryRow } from './protocol';
 
 type Pending<T> = { resolve(value: T): void; reject(error: Error): void };

@@ -6,6 +6,7 @@
 import { StudioError } from '../../../shared/api/studio-error';
 import type { StudioApi } from '../../../shared/api/studio-api';
 import type { DatasetSource } from '../../../shared/format/source';
+import { nextTask } from '../api/next-task';
 import type { DatasetFiles } from './datasetFiles';
 
 function missing(error: unknown): boolean {
@@ -30,22 +31,6 @@ const CHUNK_CHARS = 16 * 1024;
 
 /** Main-thread time the reader of the chunks may take before the next chunk waits for a task of its own. */
 const SLICE_MS = 5;
-
-/**
- * A new task of ordinary priority (a MessageChannel message, as React's scheduler yields): frames
- * due and input run first. Not scheduler.yield: its continuations go before rendering, and slices
- * of a parse ran back to back in one 92 ms frame while the list was being scrolled.
- */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 /**
  * The text in chunks; once the reader (the loader's parse) has held the thread for SLICE_MS
