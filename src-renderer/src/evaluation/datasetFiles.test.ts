@@ -87,35 +87,6 @@ describe("the evaluation worker's copy of the dataset", () => {
     expect(workerCopy).toEqual(mainCopy);
   });
 
-  it('a whole load asks for its files at once, each once, and loads the same dataset with the same problems', async () => {
-    const broken = new Map(sampleFiles);
-    broken.delete('scenarios/kitchen/data.sql');
-    const failing = new Set(['scenarios/retail/tools.json']);
-    const plain = await loadDataset(studioDatasetSource(hostOver(broken, failing), 'd', 'd', noFiles('d')));
-    // The host answers nothing until every read the load will make first has been asked for.
-    const asked: string[] = [];
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const host = hostOver(broken, failing);
-    const readText = host.datasets.readText;
-    host.datasets.readText = async (id, file) => {
-      asked.push(file);
-      await gate;
-      return readText(id, file);
-    };
-    const files = noFiles('d');
-    const loading = loadDataset(studioDatasetSource(host, 'd', 'd', files, true));
-    const scenarioIds = [...new Set([...sampleFiles.keys()].filter((f) => f.startsWith('scenarios/')).map((f) => f.split('/')[1]))];
-    await expect.poll(() => asked.length).toBe(3 + 3 * scenarioIds.length);
-    expect(asked).toEqual(expect.arrayContaining(['dataset.json', 'tasks.jsonl', 'ground_truth.jsonl', 'scenarios/kitchen/data.sql', 'scenarios/retail/tools.json']));
-    release();
-    const early = await loading;
-    expect(early).toEqual(plain);
-    expect(early.problems.map((p) => p.file)).toEqual(expect.arrayContaining(['scenarios/retail/tools.json']));
-    expect(new Set(asked).size).toBe(asked.length);
-    expect(await loadDataset(recordedSource(structuredClone(files)))).toEqual(early);
-  });
-
   it('reaches the worker as parts of each text, then the files without them: whole again there', async () => {
     const files = noFiles('egobench-sample');
     await loadDataset(studioDatasetSource(hostOver(sampleFiles), 'sample', 'egobench-sample', files));

@@ -19,7 +19,7 @@ export function sessionDataset(dataset: { id: string; name?: string }, fresh = f
   if (fresh || current?.id !== dataset.id || current.stale) {
     const label = dataset.name ?? dataset.id;
     const files = noFiles(label);
-    const loaded = loadDataset(studioDatasetSource(studioApi(), dataset.id, label, files, true));
+    const loaded = loadDataset(studioDatasetSource(studioApi(), dataset.id, label, files));
     const entry = { id: dataset.id, loaded, files: loaded.then(() => files), stale: false };
     current = entry;
     entry.files.catch(() => undefined); // the failure is the load's, reported by its callers

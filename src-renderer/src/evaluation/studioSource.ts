@@ -47,21 +47,12 @@ export async function* inSlices(text: string): AsyncGenerator<string> {
   }
 }
 
-/** Files a whole load reads at its start, beside each scenario's three (shared/format/loader.ts). */
-const LOAD_FILES = ['dataset.json', 'tasks.jsonl', 'ground_truth.jsonl'];
-const SCENARIO_FILES = ['schema.sql', 'data.sql', 'tools.json'];
-
 /**
  * The dataset's files as the host serves them. A folder is listed once per source (the loader
  * asks for scenarios/ both as folders and as files); make a new source to see later changes.
  * With `record`, every answer is also kept there (the evaluation worker loads the same copy from it).
- * With `wholeLoad` (a load of the whole dataset follows), the files every load reads (dataset.json,
- * tasks, ground truth, and each scenario's three once scenarios/ is listed) are asked for at once,
- * so their reads overlap: one after another, each scenario's files waited for the last one's, and
- * the tasks for all of them (a second on a busy machine before the tasks were even asked for, at
- * 4,167 tasks). Each such answer serves the loader's one read of that file.
  */
-export function studioDatasetSource(api: StudioApi, datasetId: string, label: string = datasetId, record?: DatasetFiles, wholeLoad = false): DatasetSource {
+export function studioDatasetSource(api: StudioApi, datasetId: string, label: string = datasetId, record?: DatasetFiles): DatasetSource {
   const failed = (path: string, error: unknown) => {
     record?.failures.set(path, error instanceof Error ? error.message : String(error));
     return error;
@@ -78,7 +69,7 @@ export function studioDatasetSource(api: StudioApi, datasetId: string, label: st
     }
     return listing;
   };
-  const fetchText = async (path: string) => {
+  const readText = async (path: string) => {
     let text: string | null;
     try {
       text = await api.datasets.readText(datasetId, path);
@@ -89,27 +80,6 @@ export function studioDatasetSource(api: StudioApi, datasetId: string, label: st
     record?.texts.set(path, text);
     return text;
   };
-  const early = new Map<string, Promise<string | null>>();
-  const readEarly = (path: string) => {
-    const read = fetchText(path);
-    read.catch(() => undefined); // the loader's own read of the file takes the failure
-    early.set(path, read);
-  };
-  const readText = (path: string) => {
-    const read = early.get(path);
-    early.delete(path);
-    return read ?? fetchText(path);
-  };
-  if (wholeLoad) {
-    for (const path of LOAD_FILES) readEarly(path);
-    // Attached before the loader's own wait on the listing: its reads find these under way.
-    list('scenarios').then(
-      (files) => {
-        for (const id of subfolders('scenarios', files)) for (const file of SCENARIO_FILES) readEarly(`scenarios/${id}/${file}`);
-      },
-      () => undefined, // the loader's listing of scenarios/ reports it
-    );
-  }
   return {
     label,
     readText,
