@@ -1,6 +1,6 @@
 // The host's Server-Sent Events (GET /api/events) read with fetch(), because EventSource cannot
 // send the token header. Reconnects after a second when the stream ends or fails, as EventSource would.
-import { nextTask } from './next-task';
+import { Slices } from './next-task';
 
 export interface SseMessage {
   event: string;
@@ -59,13 +59,6 @@ export class SseReader {
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
-/**
- * The page's time handling messages (decoding, parsing, dispatching) before the next one waits for
- * a task of its own. Chunks already received are read back to back in one task: rows of a 100,000-row
- * evaluation arriving together were a 230 ms task there.
- */
-const DISPATCH_SLICE_MS = 5;
-
 /** Opens the stream and keeps it open; every message goes to `dispatch`. */
 export function openEventStream(fetchImpl: Fetch, url: string, headers: Record<string, string>, dispatch: (message: SseMessage) => void): void {
   const run = async () => {
@@ -75,22 +68,15 @@ export function openEventStream(fetchImpl: Fetch, url: string, headers: Record<s
         if (response.ok && response.body) {
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
           const sse = new SseReader();
-          let busy = 0; // ms of the page's time spent here since other tasks were last let in
-          const timed = <T>(work: () => T): T => {
-            const started = performance.now();
-            const result = work();
-            busy += performance.now() - started;
-            return result;
-          };
+          // Chunks already received are read back to back in one task: the rows of a 100,000-row
+          // evaluation arriving together were a 230 ms task before messages were handled in slices.
+          const slices = new Slices();
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
-            for (const message of timed(() => sse.push(value))) {
-              if (busy > DISPATCH_SLICE_MS) {
-                await nextTask();
-                busy = 0;
-              }
-              timed(() => dispatch(message));
+            for (const message of sse.push(value)) {
+              await slices.pause();
+              dispatch(message);
             }
           }
         }

@@ -4,13 +4,10 @@
 import type { Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { textParts, withoutTexts, type DatasetFiles } from './datasetFiles';
-import { nextTask } from '../api/next-task';
+import { Slices } from '../api/next-task';
 import type { FromWorker, ImportedFile, ReplayDetail, ToWorker, TrajectoryRow } from './protocol';
 
 type Pending<T> = { resolve(value: T): void; reject(error: Error): void };
-
-/** Page time spent posting parts of the files before the next part waits for a task of its own. */
-const SEND_SLICE_MS = 5;
 
 class EvaluationWorker {
   private worker: Worker | null = null;
@@ -41,28 +38,25 @@ class EvaluationWorker {
     worker.onmessage = (event: MessageEvent<FromWorker>) => worker === this.worker && this.onMessage(event.data);
     // Requests keep waiting until the files are sent: the worker answers them from its copy.
     this.waiting = waiting;
-    void this.sendFiles(worker, files).then((sent) => {
-      if (!sent || worker !== this.worker) return;
-      const queued = this.waiting ?? [];
-      this.waiting = null;
-      for (const message of queued) worker.postMessage(message);
-    });
+    void this.sendFiles(worker, files);
   }
 
-  /** The texts in parts, with the page's other tasks let in between, then the rest; false if the worker went meanwhile. */
-  private async sendFiles(worker: Worker, files: DatasetFiles): Promise<boolean> {
-    let sliceStart = performance.now();
+  /**
+   * The texts in parts, with the page's other tasks let in between, then the rest, then the
+   * requests that waited; nothing more once the worker has gone (closed or replaced) meanwhile.
+   */
+  private async sendFiles(worker: Worker, files: DatasetFiles): Promise<void> {
+    const slices = new Slices();
     for (const { path, part } of textParts(files)) {
-      if (performance.now() - sliceStart > SEND_SLICE_MS) {
-        await nextTask();
-        sliceStart = performance.now();
-      }
-      if (worker !== this.worker) return false;
+      await slices.pause();
+      if (worker !== this.worker) return;
       worker.postMessage({ type: 'text', path, part } satisfies ToWorker);
     }
-    if (worker !== this.worker) return false;
+    if (worker !== this.worker) return;
     worker.postMessage({ type: 'open', files: withoutTexts(files) } satisfies ToWorker);
-    return true;
+    const queued = this.waiting ?? [];
+    this.waiting = null;
+    for (const message of queued) worker.postMessage(message);
   }
 
   close(): void {

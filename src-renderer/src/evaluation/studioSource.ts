@@ -6,7 +6,7 @@
 import { StudioError } from '../../../shared/api/studio-error';
 import type { StudioApi } from '../../../shared/api/studio-api';
 import type { DatasetSource } from '../../../shared/format/source';
-import { nextTask } from '../api/next-task';
+import { Slices } from '../api/next-task';
 import type { DatasetFiles } from './datasetFiles';
 
 function missing(error: unknown): boolean {
@@ -29,20 +29,14 @@ export function subfolders(dir: string, files: readonly string[]): string[] {
 /** Characters per chunk: parsing one takes a millisecond or two, well inside a slice. */
 const CHUNK_CHARS = 16 * 1024;
 
-/** Main-thread time the reader of the chunks may take before the next chunk waits for a task of its own. */
-const SLICE_MS = 5;
-
 /**
- * The text in chunks; once the reader (the loader's parse) has held the thread for SLICE_MS
- * since the last pause, the next chunk comes in a new task.
+ * The text in chunks; once the reader (the loader's parse) has held the thread for a slice
+ * (Slices) since the last pause, the next chunk comes in a new task.
  */
 export async function* inSlices(text: string): AsyncGenerator<string> {
-  let sliceStart = performance.now();
+  const slices = new Slices();
   for (let at = 0; at < text.length || at === 0; at += CHUNK_CHARS) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await nextTask();
-      sliceStart = performance.now();
-    }
+    await slices.pause();
     yield text.slice(at, at + CHUNK_CHARS);
   }
 }
