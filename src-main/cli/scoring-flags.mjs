@@ -1,8 +1,9 @@
 // V8 flags for the commands that score trajectories, read only at start-up (so the `egostudio`
 // script restarts itself with them for those commands; the browser host, whose scoring workers
 // share its flags, is started with them: `npm run web`, e2e/studio-host.ts). Not in the desktop
-// app: Electron takes V8 flags for its main process only on its command line. On two cores every
-// scoring thread is busy, and V8's helper threads then compete with them for the cores:
+// app: Electron takes V8 flags for its main process only on its command line (flags V8 reads when
+// code compiles are set at run time instead, there too: src-main/services/sql-node.ts). On two
+// cores every scoring thread is busy, and V8's helper threads then compete with them for the cores:
 // - `--single-threaded-gc`: with one GC thread per isolate the bench's distinct corpus took
 //   10.3 s of CPU instead of 14.2 s (4.8 s wall instead of 6.7 s) on this quiet 2-core machine.
 // - `--no-concurrent-recompilation`: each scoring thread runs TurboFan itself when a function gets

@@ -35,11 +35,11 @@ let loading: Promise<SqlJsStatic> | undefined;
  *   bench's distinct corpus took 6-9% less CPU (alternating runs), repetitive 8% less, the
  *   egobench profile the same; a warm second pass in one process (steady state) no slower.
  */
-const SCORING_FLAGS = ['--liftoff-only', '--max-inlined-bytecode-size-cumulative=150'];
+const RUN_TIME_SCORING_FLAGS = ['--liftoff-only', '--max-inlined-bytecode-size-cumulative=150'];
 
 /** sql.js, initialised once per process. */
 export function loadSqlJs(): Promise<SqlJsStatic> {
-  if (!loading) for (const flag of SCORING_FLAGS) setFlagsFromString(flag);
+  if (!loading) for (const flag of RUN_TIME_SCORING_FLAGS) setFlagsFromString(flag);
   loading ??= initSqlJs({ locateFile: () => locateWasm() }).catch((error: unknown) => {
     loading = undefined; // let a later call retry
     throw error;
