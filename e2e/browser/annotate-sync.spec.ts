@@ -1,7 +1,8 @@
 // Annotate on a temporary copy of the sample dataset (its own browser host, so the repository's
 // files are never touched): the annotator's file changed on disk while an edit waited to be
 // written through -> the conflict dialog (the shared Dialog, checked with axe) shows and nothing
-// is overwritten silently; the open task follows the file; and a task whose clip is
+// is overwritten silently; an append whose answer was lost is recognised as sent, not as a
+// conflict with oneself; the open task follows the file; and a task whose clip is
 // missing shows the placeholder while the queue, the editor and the other clips keep working.
 import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -115,6 +116,40 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(1);
   await expect(page.getByTestId('call-list')).toContainText('Vigna Alta Chianti');
   expect(await readFile(file, 'utf8')).toBe(`${after}${JSON.stringify(third)}\n`);
+});
+
+test('write-through: an append that reached the file while its answer was lost is not a conflict with oneself', async ({ page }) => {
+  test.setTimeout(90_000);
+  const annotator = 'lost-answer-e2e';
+  const file = path.join(dataset, 'annotations', `${annotator}.jsonl`);
+  await openAs(page, annotator);
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await replaceCalls(page, [price('Domaine Lune Bordeaux')]);
+  await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 5000 }).toContain('Bordeaux');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'saved');
+
+  // The next append reaches the host and is written, but its answer never comes back (the host
+  // stopped as it answered); nothing else gets through until it is back (the file is not read).
+  let through = 0;
+  await page.route('**/api/**', async (route) => {
+    if (!route.request().url().includes('datasets.appendIfUnchanged') || through++ > 0) return route.abort('connectionrefused');
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await replaceCalls(page, [price('Casa Vento Rioja')]);
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 5000 }).toContain('Rioja');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'offline');
+  // The annotator goes on meanwhile.
+  await replaceCalls(page, [price('Vigna Alta Chianti')]);
+  await page.unroute('**/api/**');
+
+  // Back: the line in the file is recognised as the one sent, the later edit follows it.
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0', { timeout: 10_000 });
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'saved');
+  await expect(page.getByTestId('sync-conflict')).toBeHidden();
+  const lines = (await readFile(file, 'utf8')).trim().split('\n').map((raw) => JSON.parse(raw) as { calls: unknown[] });
+  expect(lines.at(-1)).toMatchObject({ calls: [price('Vigna Alta Chianti')] });
+  expect(lines.filter((line) => JSON.stringify(line.calls).includes('Rioja'))).toHaveLength(1);
 });
 
 test('the conflict dialog has no serious accessibility violation', async ({ page }) => {

@@ -110,7 +110,7 @@ describe('export and import plans', () => {
 });
 
 describe('write-through send plan', () => {
-  const entry = (task: string, revision: number, seq: number) => ({ seq, dataset: 'd', annotator: 'alice', task, revision, line: JSON.stringify(line(task, revision)) });
+  const entry = (task: string, revision: number, seq: number, entity = 'Merlot') => ({ seq, dataset: 'd', annotator: 'alice', task, revision, line: JSON.stringify(line(task, revision, entity)) });
 
   it('sends every waiting entry in save order when the file still holds what the rows are based on', () => {
     const rows = new Map([
@@ -137,5 +137,24 @@ describe('write-through send plan', () => {
     expect(plan.send.map((e) => e.task)).toEqual(['t2']);
     expect(plan.conflicts.map((c) => [c.task, c.theirs.revision])).toEqual([['t1', 4]]);
     expect(plan.adopt.map((l) => l.task_id)).toEqual(['t3']);
+  });
+
+  it('takes a line that is one of our waiting entries as sent (its answer was lost), not as a conflict', () => {
+    // The append of revisions 4 and 5 reached the file; the host stopped before it answered, so
+    // they still wait, the row is still based on 3, and the user saved 6 and 7 meanwhile.
+    const rows = new Map([['t1', record('t1', 7, 3, 'Tempranillo')]]);
+    const waiting = [entry('t1', 4, 1, 'Rioja'), entry('t1', 5, 2, 'Garnacha'), entry('t1', 6, 3, 'Syrah'), entry('t1', 7, 4, 'Tempranillo')];
+    const plan = planSend(waiting, rows, new Map([['t1', line('t1', 5, 'Garnacha')]]));
+    expect(plan.sent.map((e) => e.seq)).toEqual([1, 2]);
+    expect(plan.send.map((e) => e.seq)).toEqual([3, 4]);
+    expect(plan.conflicts).toEqual([]);
+  });
+
+  it('still raises a conflict when the line has one of our revisions but other content (another machine)', () => {
+    const rows = new Map([['t1', record('t1', 5, 3, 'Rioja')]]);
+    const plan = planSend([entry('t1', 4, 1, 'Rioja'), entry('t1', 5, 2, 'Rioja')], rows, new Map([['t1', line('t1', 4, 'Bordeaux')]]));
+    expect(plan.sent).toEqual([]);
+    expect(plan.send).toEqual([]);
+    expect(plan.conflicts.map((c) => c.theirs.revision)).toEqual([4]);
   });
 });

@@ -252,6 +252,11 @@ export function appendLines(diskText: string | null, rows: AnnotationRecord[]): 
 export interface SendPlan {
   /** Entries to append now, in save order. */
   send: OutboxEntry[];
+  /**
+   * Entries the file already holds: an append that reached the file while its answer was lost
+   * (the host stopped). They are dropped from the outbox, the row based on the line.
+   */
+  sent: OutboxEntry[];
   /** File lines that already say what the row says: adopted, their entries dropped. */
   adopt: Annotation[];
   /** Tasks whose line someone else wrote since this client last read it, while ours changed too. */
@@ -260,20 +265,41 @@ export interface SendPlan {
 
 /**
  * Write-through: which waiting entries may be appended to the file as last read (`latest`). A
- * task's line that moved away from the row's base was written by someone else since: the same
- * content is adopted, anything else is a conflict for the user; its entries wait meanwhile.
+ * task's line that is one of our own waiting entries (same revision, same content) was sent:
+ * it and the entries before it are done, the later ones go out. A line that moved away from the
+ * row's base otherwise was written by someone else since: the same content is adopted, anything
+ * else is a conflict for the user; its entries wait meanwhile.
  */
 export function planSend(entries: readonly OutboxEntry[], rows: ReadonlyMap<string, AnnotationRecord>, latest: ReadonlyMap<string, Annotation>): SendPlan {
-  const plan: SendPlan = { send: [], adopt: [], conflicts: [] };
+  const plan: SendPlan = { send: [], sent: [], adopt: [], conflicts: [] };
   const sendable = new Set<string>();
+  /** Per task whose line is ours: the revision up to which its entries are in the file. */
+  const inFile = new Map<string, number>();
   for (const task of new Set(entries.map((entry) => entry.task))) {
     const row = rows.get(task);
     const line = latest.get(task);
     const foreign = row !== undefined && line !== undefined && (row.base === null || line.revision !== row.base.revision);
     if (!foreign) sendable.add(task);
-    else if (contentKey(line) === contentKey(row)) plan.adopt.push(line);
+    else if (entries.some((entry) => entry.task === task && isEntryOf(entry, line))) {
+      sendable.add(task);
+      inFile.set(task, line.revision);
+    } else if (contentKey(line) === contentKey(row)) plan.adopt.push(line);
     else plan.conflicts.push({ task, mine: row, theirs: line });
   }
-  plan.send = entries.filter((entry) => sendable.has(entry.task));
+  for (const entry of entries) {
+    if (!sendable.has(entry.task)) continue;
+    const upTo = inFile.get(entry.task);
+    (upTo !== undefined && entry.revision <= upTo ? plan.sent : plan.send).push(entry);
+  }
   return plan;
+}
+
+/** The file's line is this waiting entry's (the same revision and content). */
+function isEntryOf(entry: OutboxEntry, line: Annotation): boolean {
+  if (entry.revision !== line.revision) return false;
+  try {
+    return contentKey(JSON.parse(entry.line) as Annotation) === contentKey(line);
+  } catch {
+    return false;
+  }
 }

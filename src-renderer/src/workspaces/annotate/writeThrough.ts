@@ -92,6 +92,7 @@ async function drainOnce(datasetId: string, annotator: string): Promise<void> {
       known.delete(keyOf(datasetId, annotator));
       continue;
     }
+    if (plan.sent.length > 0) await markSent(plan.sent);
     for (const line of plan.adopt) {
       await takeLine(datasetId, annotator, line, fpsOf(line.task_id));
       touched.add(line.task_id);
