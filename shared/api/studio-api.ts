@@ -2,7 +2,7 @@
 // (zod schemas, checked again by the host on every call) and its result type. Electron's preload
 // and main process, the browser host and the renderer are all typed from this map.
 // Adding a channel: see src-main/AGENTS.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { isDatasetRelativeDir, isDatasetRelativePath } from './dataset-path';
 import type { AuditReport } from '../eval/gt-audit-dataset';
 import type { EvaluationRun } from '../report/types';

@@ -1,6 +1,6 @@
 // Loads a dataset folder (SPEC §1-§6). Every problem names file, line and reason; whatever is
 // valid still loads. Nothing here throws on bad input.
-import { z } from 'zod';
+import * as z from 'zod';
 import { compareCodePoints } from './codepoint';
 import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { splitLines } from './jsonl';

@@ -1,6 +1,6 @@
 // zod schemas of the records in a dataset folder (SPEC §1-§6). Unknown extra fields are kept
 // (loose objects) so newer files still load; missing or mistyped required fields are problems.
-import { z } from 'zod';
+import * as z from 'zod';
 import { isJsonObject } from './own-data';
 
 const nonEmpty = z.string().min(1, 'must be a non-empty string');

@@ -1,6 +1,6 @@
 // Human label overrides from `reviews/<reviewer>.jsonl`: per trajectory the review with the
 // latest `updated_at` wins, whoever wrote it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseJsonlLine } from '../format/loader';
 import type { Problem } from '../format/types';
 import type { ReviewRecord } from './types';

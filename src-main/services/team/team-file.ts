@@ -8,7 +8,7 @@
 // CPU per request (which anyone on the network could also make it spend).
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { teamRoles, type TeamRole } from '../../../shared/api/team';
 import { writeFileAtomic } from '../atomic-write';
 
