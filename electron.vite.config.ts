@@ -24,6 +24,7 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
+      externalizeDeps: { exclude: ['zod'] },
       rolldownOptions: {
         input: {
           index: resolve(root, 'src-main/main/index.ts'),
