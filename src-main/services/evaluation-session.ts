@@ -9,6 +9,7 @@ import { packRows, type PackedRows, type TrajectoryRow } from '../../shared/eval
 import type { Problem } from '../../shared/format/types';
 import { readsOf } from './evaluation/dataset-memo';
 import { readListedRun, trajectoryStamps, writeListedRun, type ListedRun } from './evaluation/listed-run';
+import type { KeptWorkers } from './evaluation/kept-workers';
 import { evaluateFolder, scoringBuildOf } from './evaluation/run-evaluation';
 import type { StudioEventBus } from './event-bus';
 
@@ -19,6 +20,8 @@ export interface EvaluationSessionOptions {
   events: StudioEventBus;
   /** The host bundle's eval-worker; none (tests): the CLI's build (out/cli/eval-worker.mjs). */
   workerUrl?: URL;
+  /** The host's scoring workers, kept warm between evaluations (they run `workerUrl`). */
+  keptWorkers?: KeptWorkers;
   cacheDir?: string;
   timeLimitMs?: number;
 }
@@ -75,6 +78,7 @@ export function startEvaluation(options: EvaluationSessionOptions, datasetId: st
     const { dataset, report, scoredFiles, cachedFiles, inCache } = await evaluateFolder(root, {
       scoreOnCaller: false,
       workerUrl: options.workerUrl,
+      keptWorkers: options.keptWorkers,
       cacheDir,
       evidence: false, // the rows go out without it (listedRows)
       timeLimitMs: options.timeLimitMs ?? HOST_TIME_LIMIT_MS,

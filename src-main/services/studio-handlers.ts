@@ -23,6 +23,7 @@ import {
 import { evaluationRun } from './evaluation-run';
 import { auditInWorker } from './audit-in-worker';
 import { HOST_TIME_LIMIT_MS, startEvaluation } from './evaluation-session';
+import { KeptWorkers } from './evaluation/kept-workers';
 import { searchDialogue, trajectoryLine } from './evaluation/trajectory-lines';
 import type { StudioEventBus } from './event-bus';
 import { clipStatus, type VideoFolders } from './video-folders';
@@ -51,6 +52,9 @@ export interface StudioServices {
 }
 
 export function createStudioHandlers({ catalog, events, appInfo, annotationWatcher, videoFolders, chooseFolder, evaluationWorker, scoreCacheDir, scoringTimeLimitMs, auditTimeLimitMs }: StudioServices): StudioHandlers {
+  const timeLimitMs = scoringTimeLimitMs ?? HOST_TIME_LIMIT_MS;
+  // Both of the host's evaluations (the listing and Reports' whole report) share its warm workers.
+  const keptWorkers = evaluationWorker ? new KeptWorkers(evaluationWorker, { timeLimitMs }) : undefined;
   return {
     'app.info': async () => appInfo,
     'datasets.list': () => catalog.list(),
@@ -103,12 +107,12 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
       (
         await evaluationRun(catalog.rootOf(datasetId), {
           // Off the thread that answers calls, with the time limit; hosts in tests without a built worker score in process.
-          ...(evaluationWorker ? { workerUrl: evaluationWorker, scoreOnCaller: false, timeLimitMs: scoringTimeLimitMs ?? HOST_TIME_LIMIT_MS } : { workers: 0 }),
+          ...(evaluationWorker ? { workerUrl: evaluationWorker, keptWorkers, scoreOnCaller: false, timeLimitMs } : { workers: 0 }),
           cacheDir: scoreCacheDir,
         })
       ).run,
     'evaluation.start': async (datasetId, runId) => {
-      void startEvaluation({ events, workerUrl: evaluationWorker, cacheDir: scoreCacheDir, timeLimitMs: scoringTimeLimitMs }, datasetId, catalog.rootOf(datasetId), runId);
+      void startEvaluation({ events, workerUrl: evaluationWorker, keptWorkers, cacheDir: scoreCacheDir, timeLimitMs }, datasetId, catalog.rootOf(datasetId), runId);
       return { runId };
     },
     'evaluation.trajectoryLine': (datasetId, file, line) => trajectoryLine(catalog.rootOf(datasetId), file, line),

@@ -35,9 +35,16 @@ parentPort!.on('message', (message: Message) => {
     return;
   }
   if ('dataset' in message) {
+    // A kept worker's next evaluation (kept-workers.ts): the previous dataset's engines are closed
+    // once its last job is done; its compiled code and content-keyed memos stay warm.
     const { dataset, scenarioIds, watch } = message;
+    const previous = evaluator;
+    blocked.clear();
     message.blocked.forEach(([id, why]) => blocked.set(id, why));
-    evaluator = sqlReady.then((SQL) => batchEvaluator(dataset, SQL, watch ? (engines) => watchedEngines(engines, watch, scenarioIds, blocked) : undefined));
+    evaluator = working
+      .then(() => previous?.then((e) => e.close(), () => undefined))
+      .then(() => sqlReady)
+      .then((SQL) => batchEvaluator(dataset, SQL, watch ? (engines) => watchedEngines(engines, watch, scenarioIds, blocked) : undefined));
     return;
   }
   if (!('id' in message)) {

@@ -13,6 +13,7 @@ import { loadDatasetMemo } from './dataset-memo';
 import { nodeDatasetSource } from './node-source';
 import { ScoreCache } from './score-cache';
 import { datasetTrajectoryFiles, givenTrajectoryFiles } from './trajectory-files';
+import type { KeptWorkers, PoolLease } from './kept-workers';
 import { WorkerPool } from './worker-pool';
 
 /** Below this many bytes of trajectories, starting workers costs more than it saves. */
@@ -46,12 +47,14 @@ export interface EvaluateOptions {
   timeLimitMs?: number;
   /** Rows as they become final, in file and line order (repeats left out), with the problems of those lines. */
   onRows?: (batch: { rows: TrajectoryRow[]; problems: Problem[] }) => void;
+  /** The host's workers kept between evaluations (they run `workerUrl`); none: workers are started for this one and ended after. */
+  keptWorkers?: KeptWorkers;
 }
 
 const SOURCE_TREE_WORKER = new URL('../../../out/cli/eval-worker.mjs', import.meta.url);
 
 /** The worker bundle an evaluation with these options runs (and whose hash names its scores in the cache). */
-export const scoringBuildOf = (options: Pick<EvaluateOptions, 'workerUrl'>): URL => options.workerUrl ?? SOURCE_TREE_WORKER;
+export const scoringBuildOf = (options: Pick<EvaluateOptions, 'workerUrl' | 'keptWorkers'>): URL => options.keptWorkers?.workerUrl ?? options.workerUrl ?? SOURCE_TREE_WORKER;
 
 export async function evaluateFolder(root: string, options: EvaluateOptions = {}) {
   const source = nodeDatasetSource(root);
@@ -66,10 +69,13 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
   const big = (bytes: number) => bytes >= WORKER_THRESHOLD_BYTES;
   const workersFor = (bytes: number) =>
     onCaller ? (options.workers ?? (big(bytes) ? Math.min(availableParallelism(), 8) - 1 : 0)) : Math.max(1, options.workers ?? (big(bytes) ? Math.min(availableParallelism(), 8) : 1));
-  const startPool = (count: number) => {
-    const pool = count > 0 ? WorkerPool.start(count, scoringBuildOf(options), { timeLimitMs: options.timeLimitMs }) : null;
-    pool?.catch(() => undefined); // awaited later; keeps an early failure from going unhandled
-    return pool;
+  const startPool = (count: number): Promise<PoolLease> | null => {
+    if (count <= 0) return null;
+    const lease = options.keptWorkers
+      ? options.keptWorkers.lease(count)
+      : WorkerPool.start(count, scoringBuildOf(options), { timeLimitMs: options.timeLimitMs }).then((pool) => ({ pool, release: () => pool.close() }));
+    lease.catch(() => undefined); // awaited later; keeps an early failure from going unhandled
+    return lease;
   };
   // Without a cache, workers start (module and SQLite start-up) while this thread loads the
   // dataset; with one, only once it is known how much is left to score.
@@ -88,7 +94,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     const scoreBytes = chunks.reduce((s, c) => s + (c.end - c.start), 0);
     const workerEngines = !onCaller && (chunks.length > 0 || !(await cache?.engineProblems()));
     if ((cache || !onCaller) && (scoreBytes > 0 || workerEngines)) starting ??= startPool(workersFor(scoreBytes));
-    const sharing = starting?.then((started) => (started.share(dataset), started)) ?? null;
+    const sharing = starting?.then(({ pool: started }) => (started.share(dataset), started)) ?? null;
     // A host's thread scores nothing: it waits for its workers. The CLI's starts on the chunks at once.
     const pool = onCaller ? null : await sharing;
     const stream = options.onRows ? new RowStream(files, toScore, chunks, cached, options.onRows) : null;
@@ -141,7 +147,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length, inCache: cacheable !== null };
   } finally {
     local?.close();
-    await (await starting?.catch(() => null))?.close();
+    await (await starting?.catch(() => null))?.release();
   }
 }
 

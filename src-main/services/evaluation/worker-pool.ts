@@ -64,12 +64,39 @@ export class WorkerPool {
     return this.slots.length;
   }
 
+  /** The workers' thread ids (tests: the same threads serve a kept pool's next evaluation). */
+  get threadIds(): number[] {
+    return this.slots.map((slot) => slot.worker.threadId);
+  }
+
+  /** True when another evaluation may use this pool: nothing failed, nothing waits, nothing runs. */
+  get reusable(): boolean {
+    return !this.closed && this.failure === null && this.pending.size === 0 && this.queue.length === 0;
+  }
+
+  /** Adds workers until there are `count`. */
+  async grow(count: number): Promise<void> {
+    await Promise.all(Array.from({ length: Math.max(0, count - this.slots.length) }, () => this.addWorker()));
+  }
+
+  /** Whether the workers keep the process alive (an idle kept pool does not). */
+  hold(held: boolean): void {
+    for (const slot of this.slots) {
+      if (held) slot.worker.ref();
+      else slot.worker.unref();
+    }
+  }
+
   /**
    * Each worker gets the dataset this thread loaded (a structured clone costs far less than
    * reading and validating the files again), annotations left out: scoring never reads them.
+   * A kept pool's next evaluation starts here: scenarios blocked and time-limit problems are the
+   * previous dataset's, so they start afresh.
    */
   share(dataset: LoadedDataset): void {
     this.shared = { dataset: { ...dataset, annotations: new Map() }, scenarioIds: [...dataset.scenarios.keys()] };
+    this.blocked.clear();
+    this.overruns.length = 0;
     for (const slot of this.slots) this.sendDataset(slot);
   }
 
