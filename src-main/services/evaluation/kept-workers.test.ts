@@ -55,6 +55,26 @@ describe('kept scoring workers', () => {
     }
   });
 
+  it('keep their engines and memos while the dataset is unchanged: a new trajectory file replays from memory', async () => {
+    const kept = new KeptWorkers(scoringBuildOf({}), { timeLimitMs: 10_000 });
+    const cached = path.join(dir, 'cached');
+    await writeDatasetFolder(cached, { ...shopFiles(), 'trajectories/a.jsonl': `${line('a1', 'Green Apple')}\n` });
+    const options = { keptWorkers: kept, scoreOnCaller: false, cacheDir: path.join(dir, 'score-cache') } as const;
+    try {
+      const first = await evaluateFolder(cached, options);
+      expect(first.memo.misses).toBeGreaterThan(0);
+      // Only the new file is scored, by workers that ran the same calls for the first one.
+      await writeFile(path.join(cached, 'trajectories/b.jsonl'), `${line('b1', 'Green Apple')}\n`);
+      const second = await evaluateFolder(cached, options);
+      expect([second.scoredFiles, second.cachedFiles]).toEqual([1, 1]);
+      expect(second.memo).toMatchObject({ misses: 0 });
+      expect(second.memo.hits).toBeGreaterThan(0);
+      expect(labels(second.report)).toEqual(labels((await evaluateFolder(cached, { workers: 0 })).report));
+    } finally {
+      await kept.close();
+    }
+  });
+
   it('lend a pool of its own to an evaluation that starts while they are busy, and end idle workers after a while', async () => {
     const kept = new KeptWorkers(scoringBuildOf({}), { idleMs: 50 });
     try {

@@ -34,6 +34,8 @@ export class WorkerPool {
   private readonly slots: Slot[] = [];
   private failure: Error | null = null;
   private shared: { dataset: LoadedDataset; scenarioIds: string[] } | null = null;
+  /** The dataset `shared` was made from. */
+  private sharedFrom: LoadedDataset | null = null;
   /** Scenarios given up on, as each worker's engine provider answers for them. */
   private readonly blocked = new Map<string, { error: string; file: string }>();
   /** One problem per blocked scenario. */
@@ -90,10 +92,14 @@ export class WorkerPool {
   /**
    * Each worker gets the dataset this thread loaded (a structured clone costs far less than
    * reading and validating the files again), annotations left out: scoring never reads them.
-   * A kept pool's next evaluation starts here: scenarios blocked and time-limit problems are the
-   * previous dataset's, so they start afresh.
+   * A kept pool's next evaluation starts here: with another dataset, scenarios blocked and
+   * time-limit problems are the previous one's, so they start afresh.
    */
   share(dataset: LoadedDataset): void {
+    // The same loaded dataset again (dataset-memo.ts keeps the object while its files are
+    // unchanged): the workers keep their engines and memos, and the scenarios they gave up on.
+    if (this.sharedFrom === dataset) return;
+    this.sharedFrom = dataset;
     this.shared = { dataset: { ...dataset, annotations: new Map() }, scenarioIds: [...dataset.scenarios.keys()] };
     this.blocked.clear();
     this.overruns.length = 0;
