@@ -54,9 +54,8 @@ async function openAs(page: Page, annotator: string): Promise<void> {
 
 const price = (product: string) => ({ tool_name: 'get_price', parameters: { product_name: product } });
 
-test('write-through: a line written by someone else meanwhile is a conflict to resolve, nothing overwritten; the file is followed', async ({ page }) => {
-  test.setTimeout(90_000);
-  const annotator = 'conflict-e2e';
+/** Opens the task as `annotator`, writes one call and waits until write-through has put it in their file; returns the file. */
+async function firstEditWritten(page: Page, annotator: string): Promise<string> {
   const file = path.join(dataset, 'annotations', `${annotator}.jsonl`);
   await openAs(page, annotator);
   await page.locator(`[data-task-id="${TASK}"]`).click();
@@ -64,6 +63,13 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
   // No Export: the saved edit is in the file.
   await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 5000 }).toContain('Domaine Lune Bordeaux');
   await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'saved');
+  return file;
+}
+
+test('write-through: a line written by someone else meanwhile is a conflict to resolve, nothing overwritten; the file is followed', async ({ page }) => {
+  test.setTimeout(90_000);
+  const annotator = 'conflict-e2e';
+  const file = await firstEditWritten(page, annotator);
   const written = await readFile(file, 'utf8');
   const ours = JSON.parse(written.trim().split('\n').at(-1)!) as { revision: number };
 
@@ -120,13 +126,7 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
 
 test('write-through: an append that reached the file while its answer was lost is not a conflict with oneself', async ({ page }) => {
   test.setTimeout(90_000);
-  const annotator = 'lost-answer-e2e';
-  const file = path.join(dataset, 'annotations', `${annotator}.jsonl`);
-  await openAs(page, annotator);
-  await page.locator(`[data-task-id="${TASK}"]`).click();
-  await replaceCalls(page, [price('Domaine Lune Bordeaux')]);
-  await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 5000 }).toContain('Bordeaux');
-  await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'saved');
+  const file = await firstEditWritten(page, 'lost-answer-e2e');
 
   // The next append reaches the host and is written, but its answer never comes back (the host
   // stopped as it answered); nothing else gets through until it is back (the file is not read).
@@ -156,12 +156,7 @@ test('the conflict dialog has no serious accessibility violation', async ({ page
   // A write, an offline write, a conflict, then axe over the page: 25.7 s beside another test in
   // CI (31.8 s once, past the default 30 s); 90 s as the file's other conflict tests.
   test.setTimeout(90_000);
-  const annotator = 'conflict-a11y';
-  const file = path.join(dataset, 'annotations', `${annotator}.jsonl`);
-  await openAs(page, annotator);
-  await page.locator(`[data-task-id="${TASK}"]`).click();
-  await replaceCalls(page, [price('Domaine Lune Bordeaux')]);
-  await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 5000 }).toContain('Bordeaux');
+  const file = await firstEditWritten(page, 'conflict-a11y');
   await page.route('**/api/datasets.appendIfUnchanged', (route) => route.abort('connectionrefused'));
   await replaceCalls(page, [price('Casa Vento Rioja')]);
   await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'offline');
