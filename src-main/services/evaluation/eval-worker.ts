@@ -48,6 +48,8 @@ parentPort!.on('message', (message: Message) => {
     return;
   }
   if (!('id' in message)) {
+    // The pool's whole list each time (empty when a kept worker's next evaluation starts).
+    blocked.clear();
     message.blocked.forEach(([id, why]) => blocked.set(id, why));
     return;
   }

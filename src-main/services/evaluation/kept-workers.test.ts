@@ -1,6 +1,6 @@
 // A host's kept scoring workers: the same threads serve the next evaluation, which sees the
 // dataset as it is now (not the one they scored before), with the figures of a fresh run.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,27 @@ describe('kept scoring workers', () => {
       expect(second.memo).toMatchObject({ misses: 0 });
       expect(second.memo.hits).toBeGreaterThan(0);
       expect(labels(second.report)).toEqual(labels((await evaluateFolder(cached, { workers: 0 })).report));
+    } finally {
+      await kept.close();
+    }
+  });
+
+  it('are sized for each evaluation, and started afresh when the worker bundle was rebuilt', async () => {
+    const kept = new KeptWorkers(scoringBuildOf({}));
+    try {
+      const two = await kept.lease(2);
+      const threads = two.pool.threadIds;
+      await two.release();
+      const one = await kept.lease(1);
+      expect(one.pool.threadIds).toEqual(threads.slice(0, 1));
+      await one.release();
+      // A build while the host runs (same bundle file, new time): its scores must come from the new code.
+      const bundle = scoringBuildOf({});
+      const later = new Date(Date.now() + 5_000);
+      await utimes(bundle, later, later);
+      const rebuilt = await kept.lease(1);
+      expect(rebuilt.pool.threadIds).not.toEqual(threads.slice(0, 1));
+      await rebuilt.release();
     } finally {
       await kept.close();
     }

@@ -2,6 +2,7 @@
 // start-up (module, SQLite) and then runs cold code until V8 has compiled the scoring functions
 // again, on every re-score after an edit; a kept one only takes the next dataset. Idle workers
 // do not keep the process alive and end after a while, giving their memory back.
+import { stat } from 'node:fs/promises';
 import { WorkerPool, type PoolOptions } from './worker-pool';
 
 /** How long idle workers are kept for the next evaluation. */
@@ -15,6 +16,8 @@ export interface PoolLease {
 
 export class KeptWorkers {
   private kept: WorkerPool | null = null;
+  /** The worker bundle's size and time as the kept workers loaded it: rebuilt since, they are not used again. */
+  private keptBuild = '';
   private leased = false;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -41,16 +44,22 @@ export class KeptWorkers {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     try {
-      if (this.kept?.reusable) await this.kept.grow(count);
+      // The scores are cached under the bundle on disk (scoringBuildOf): workers still running an
+      // older build (`npm run build` while the host runs) must not score under its name.
+      const build = await buildStamp(this.url);
+      if (this.kept?.reusable && build === this.keptBuild) await this.kept.resize(count);
       else {
-        await this.kept?.close();
+        const stale = this.kept;
         this.kept = null;
+        await stale?.close();
+        this.keptBuild = build;
         this.kept = await WorkerPool.start(count, this.url, this.options);
       }
     } catch (error) {
-      this.leased = false;
-      await this.kept?.close();
+      const failed = this.kept;
       this.kept = null;
+      await failed?.close();
+      this.leased = false;
       throw error;
     }
     const pool = this.kept;
@@ -78,4 +87,10 @@ export class KeptWorkers {
     this.idleTimer = setTimeout(() => void this.close(), this.options.idleMs ?? KEEP_IDLE_MS);
     this.idleTimer.unref();
   }
+}
+
+/** Size and modification time of the worker bundle. */
+async function buildStamp(url: URL): Promise<string> {
+  const { size, mtimeMs } = await stat(url);
+  return `${size}:${mtimeMs}`;
 }

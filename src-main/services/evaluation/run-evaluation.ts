@@ -146,8 +146,11 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     // inCache: every file's scores are in the score cache now (read from it, or scored and written).
     return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length, inCache: cacheable !== null };
   } finally {
-    local?.close();
-    await (await starting?.catch(() => null))?.release();
+    try {
+      local?.close();
+    } finally {
+      await (await starting?.catch(() => null))?.release(); // a kept pool must not stay lent
+    }
   }
 }
 

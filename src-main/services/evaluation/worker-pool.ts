@@ -36,6 +36,9 @@ export class WorkerPool {
   private shared: { dataset: LoadedDataset; scenarioIds: string[] } | null = null;
   /** The dataset `shared` was made from. */
   private sharedFrom: LoadedDataset | null = null;
+  /** A job answered with an error (the worker's evaluator may be broken): the pool is not kept. */
+  private jobFailed = false;
+  private held = true;
   /** Scenarios given up on, as each worker's engine provider answers for them. */
   private readonly blocked = new Map<string, { error: string; file: string }>();
   /** One problem per blocked scenario. */
@@ -71,18 +74,20 @@ export class WorkerPool {
     return this.slots.map((slot) => slot.worker.threadId);
   }
 
-  /** True when another evaluation may use this pool: nothing failed, nothing waits, nothing runs. */
+  /** True when another evaluation may use this pool: no worker and no job failed, nothing waits, nothing runs. */
   get reusable(): boolean {
-    return !this.closed && this.failure === null && this.pending.size === 0 && this.queue.length === 0;
+    return !this.closed && this.failure === null && !this.jobFailed && this.pending.size === 0 && this.queue.length === 0;
   }
 
-  /** Adds workers until there are `count`. */
-  async grow(count: number): Promise<void> {
+  /** Adds or ends idle workers until there are `count` (a kept pool sized for its next evaluation). */
+  async resize(count: number): Promise<void> {
+    for (const slot of this.slots.splice(count)) await slot.worker.terminate();
     await Promise.all(Array.from({ length: Math.max(0, count - this.slots.length) }, () => this.addWorker()));
   }
 
-  /** Whether the workers keep the process alive (an idle kept pool does not). */
+  /** Whether the workers keep the process alive (an idle kept pool does not; nor one that joins it later). */
   hold(held: boolean): void {
+    this.held = held;
     for (const slot of this.slots) {
       if (held) slot.worker.ref();
       else slot.worker.unref();
@@ -96,14 +101,19 @@ export class WorkerPool {
    * time-limit problems are the previous one's, so they start afresh.
    */
   share(dataset: LoadedDataset): void {
-    // The same loaded dataset again (dataset-memo.ts keeps the object while its files are
-    // unchanged): the workers keep their engines and memos, and the scenarios they gave up on.
-    if (this.sharedFrom === dataset) return;
-    this.sharedFrom = dataset;
-    this.shared = { dataset: { ...dataset, annotations: new Map() }, scenarioIds: [...dataset.scenarios.keys()] };
+    // Every evaluation tries every scenario again: one that ran past the limit on a busy machine may not now.
     this.blocked.clear();
     this.overruns.length = 0;
+    if (this.sharedFrom === dataset) {
+      // The same loaded dataset again (dataset-memo.ts keeps the object while its files are
+      // unchanged): the workers keep their engines and memos.
+      for (const slot of this.slots) slot.worker.postMessage({ blocked: [] });
+      return;
+    }
+    this.sharedFrom = null;
+    this.shared = { dataset: { ...dataset, annotations: new Map() }, scenarioIds: [...dataset.scenarios.keys()] };
     for (const slot of this.slots) this.sendDataset(slot);
+    this.sharedFrom = dataset; // only once every worker has it
   }
 
   /** Jobs go to whichever worker is free first, in order. */
@@ -135,13 +145,17 @@ export class WorkerPool {
       await worker.terminate();
       return;
     }
+    if (!this.held) worker.unref();
     const slot: Slot = { worker, watch: watchBuffer(), inFlight: new Map() };
     worker.on('error', (error) => this.failAll(error));
     worker.on('message', (message: { id: number; result?: JobResult; error?: string }) => {
       if (!slot.inFlight.delete(message.id)) return;
       const waiting = this.pending.get(message.id);
       this.pending.delete(message.id);
-      if (message.error !== undefined) waiting?.reject(new Error(message.error));
+      if (message.error !== undefined) {
+        this.jobFailed = true;
+        waiting?.reject(new Error(message.error));
+      }
       else waiting?.resolve(message.result!);
       this.dispatch();
     });
