@@ -1,6 +1,6 @@
 // Bundles the egostudio CLI (and its worker) from TypeScript into out/cli/ with esbuild.
 // Dependencies are bundled in, except sql.js (resolved from node_modules at run time).
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -50,11 +50,25 @@ export const nodeBundleOptions = {
   logLevel: 'warning',
 };
 
+/** esbuild's names of split chunks: `<name>-<8-character hash>.mjs`, and their source maps. */
+const CHUNK_NAME = /^[\w-]+-[A-Z0-9]{8}\.mjs(\.map)?$/;
+
 export async function buildCli() {
   // Imported here, not at the top: every `egostudio` command imports this module to check the
   // bundle, and loading esbuild's CommonJS (Node lexes it for its exports) cost each one CPU.
   const { build } = await import('esbuild');
-  await build({ ...nodeBundleOptions, entryPoints, outdir: cliOutDir });
+  const [cli] = await Promise.all([
+    // The CLI in parts: the commands it imports when run (report's charts, import, bench, team,
+    // audit) are chunks of their own, so a command compiles only what it runs. The chunks sit
+    // beside egostudio.mjs: code that finds files from its own URL finds them the same way.
+    build({ ...nodeBundleOptions, entryPoints: { egostudio: entryPoints.egostudio }, outdir: cliOutDir, splitting: true, chunkNames: '[name]-[hash]', metafile: true }),
+    // The worker whole, in one file: its hash names the scores in the cache (score-cache.ts).
+    build({ ...nodeBundleOptions, entryPoints: { 'eval-worker': entryPoints['eval-worker'] }, outdir: cliOutDir }),
+  ]);
+  // Chunks of earlier builds go; this build's stay (a command running now may still import them:
+  // tests build while others run the CLI, and the same sources give the same names).
+  const current = new Set(Object.keys(cli.metafile.outputs).map((file) => path.basename(file)));
+  for (const name of readdirSync(cliOutDir)) if (CHUNK_NAME.test(name) && !current.has(name)) rmSync(path.join(cliOutDir, name), { force: true });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildCli();
