@@ -87,8 +87,9 @@ async function drainOnce(datasetId: string, annotator: string): Promise<void> {
       if (row) rows.set(task, row);
     }
     const plan = planSend(entries, rows, file.latest);
-    // A conflict is only ever raised on what the file holds now, never on a remembered read.
-    if (cached && (plan.conflicts.length > 0 || plan.adopt.length > 0)) {
+    // A conflict, an adopted line or a line taken as ours is only ever decided on what the file
+    // holds now, never on a remembered read (the file may have been reverted since).
+    if (cached && (plan.conflicts.length > 0 || plan.adopt.length > 0 || plan.sent.length > 0)) {
       known.delete(keyOf(datasetId, annotator));
       continue;
     }
