@@ -58,6 +58,8 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   expect(await hasFocusRing(page), 'the focused task shows a focus ring').toBe(true);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('frame-counter')).toHaveText('0');
+  // The clip's length is known once it is ready: steps before then stop at what is known (CI once saw 2 for 12).
+  await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true');
 
   // Step frames: F/D one, V/C ten.
   for (const key of ['f', 'f', 'f', 'v', 'v', 'c', 'd']) await page.keyboard.press(key);
