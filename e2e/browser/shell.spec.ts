@@ -112,7 +112,8 @@ test('? opens the shortcut overlay and Escape closes it', async ({ page }) => {
 
 test('window.studio talks to the host over HTTP and serves media with ranges', async ({ page }) => {
   await openStudio(page);
-  await expect(page.getByTestId('status-message')).toContainText('Opened');
+  // Open (not the "Opened" message, which a save by another test's page may replace).
+  await expect(page.getByTestId('status-dataset')).not.toHaveText('No dataset open');
   const result = await page.evaluate(async () => {
     const studio = (globalThis as unknown as StudioWindow).studio!;
     const [dataset] = (await studio.datasets.list()).filter((entry) => entry.source === 'added');
