@@ -34,25 +34,23 @@ parentPort!.on('message', (message: Message) => {
     );
     return;
   }
+  if ('blocked' in message) {
+    // The pool's whole list each time (empty when a kept worker's next evaluation starts).
+    blocked.clear();
+    message.blocked.forEach(([id, why]) => blocked.set(id, why));
+  }
   if ('dataset' in message) {
     // A kept worker's next evaluation (kept-workers.ts): the previous dataset's engines are closed
     // once its last job is done; its compiled code and content-keyed memos stay warm.
     const { dataset, scenarioIds, watch } = message;
     const previous = evaluator;
-    blocked.clear();
-    message.blocked.forEach(([id, why]) => blocked.set(id, why));
     evaluator = working
       .then(() => previous?.then((e) => e.close(), () => undefined))
       .then(() => sqlReady)
       .then((SQL) => batchEvaluator(dataset, SQL, watch ? (engines) => watchedEngines(engines, watch, scenarioIds, blocked) : undefined));
     return;
   }
-  if (!('id' in message)) {
-    // The pool's whole list each time (empty when a kept worker's next evaluation starts).
-    blocked.clear();
-    message.blocked.forEach(([id, why]) => blocked.set(id, why));
-    return;
-  }
+  if (!('id' in message)) return;
   const { id } = message;
   if (!evaluator) {
     parentPort!.postMessage({ id, error: 'the worker has no dataset yet' });

@@ -107,7 +107,7 @@ export class WorkerPool {
     if (this.sharedFrom === dataset) {
       // The same loaded dataset again (dataset-memo.ts keeps the object while its files are
       // unchanged): the workers keep their engines and memos.
-      for (const slot of this.slots) slot.worker.postMessage({ blocked: [] });
+      this.sendBlocked();
       return;
     }
     this.sharedFrom = null;
@@ -168,6 +168,11 @@ export class WorkerPool {
     slot.worker.postMessage({ ...this.shared, watch: this.options.timeLimitMs ? slot.watch : undefined, blocked: [...this.blocked] });
   }
 
+  /** Every worker gets the pool's whole list of blocked scenarios (it replaces theirs). */
+  private sendBlocked(): void {
+    for (const slot of this.slots) slot.worker.postMessage({ blocked: [...this.blocked] });
+  }
+
   private dispatch(): void {
     for (const slot of this.slots) {
       while (slot.inFlight.size < DEPTH && this.queue.length > 0) {
@@ -190,7 +195,7 @@ export class WorkerPool {
         const problem = overrunProblem(stuck, limit);
         this.overruns.push(problem);
         this.blocked.set(stuck.scenario, { error: stuck.phase === WatchPhase.Seed ? 'its seed SQL ran past the time limit' : 'a call ran past the time limit', file: problem.file });
-        for (const other of this.slots) other.worker.postMessage({ blocked: [...this.blocked] });
+        this.sendBlocked();
       }
       this.queue.unshift(...[...slot.inFlight].map(([id, job]) => ({ id, job })));
       this.addWorker().catch((error: Error) => this.failAll(error));
