@@ -1,6 +1,6 @@
 // A host's kept scoring workers: the same threads serve the next evaluation, which sees the
 // dataset as it is now (not the one they scored before), with the figures of a fresh run.
-import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,11 @@ import { evaluateFolder, scoringBuildOf } from './run-evaluation';
 
 let dir: string;
 let root: string;
+/**
+ * The tests' own copy of the worker bundle, beside the CLI's (sql.js resolves from there): other
+ * test files rebuild the CLI's while these run, and one test here changes its copy.
+ */
+const bundle = new URL(`../../../out/cli/eval-worker.kept-test-${process.pid}.mjs`, import.meta.url);
 const line = (id: string, product: string) =>
   JSON.stringify({ id, task_id: 't1', model: 'm', mode: 'dynamic_easy', tool_calls: [{ turn: 0, calls: [call('search_products', { name: 'apple' }), call('add_to_cart', { user_id: 'u1', product_name: product, quantity: 2 })] }] });
 
@@ -20,9 +25,11 @@ beforeAll(async () => {
   root = path.join(dir, 'shop');
   await writeDatasetFolder(root, { ...shopFiles(), 'trajectories/a.jsonl': `${line('a1', 'Green Apple')}\n${line('a2', 'Red Apple')}\n` });
   await buildCli(); // the workers run the bundled worker script
+  await copyFile(scoringBuildOf({}), bundle);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
+  await rm(bundle, { force: true });
 });
 
 const threadsOf = async (kept: KeptWorkers) => {
@@ -35,7 +42,7 @@ const labels = (report: Awaited<ReturnType<typeof evaluateFolder>>['report']) =>
 
 describe('kept scoring workers', () => {
   it('serve the next evaluation on the same threads, with the dataset as it is then', async () => {
-    const kept = new KeptWorkers(scoringBuildOf({}), { timeLimitMs: 10_000 });
+    const kept = new KeptWorkers(bundle, { timeLimitMs: 10_000 });
     try {
       const options = { keptWorkers: kept, scoreOnCaller: false } as const;
       const first = await evaluateFolder(root, options);
@@ -56,7 +63,7 @@ describe('kept scoring workers', () => {
   });
 
   it('keep their engines and memos while the dataset is unchanged: a new trajectory file replays from memory', async () => {
-    const kept = new KeptWorkers(scoringBuildOf({}), { timeLimitMs: 10_000 });
+    const kept = new KeptWorkers(bundle, { timeLimitMs: 10_000 });
     const cached = path.join(dir, 'cached');
     await writeDatasetFolder(cached, { ...shopFiles(), 'trajectories/a.jsonl': `${line('a1', 'Green Apple')}\n` });
     const options = { keptWorkers: kept, scoreOnCaller: false, cacheDir: path.join(dir, 'score-cache') } as const;
@@ -76,7 +83,7 @@ describe('kept scoring workers', () => {
   });
 
   it('are sized for each evaluation, and started afresh when the worker bundle was rebuilt', async () => {
-    const kept = new KeptWorkers(scoringBuildOf({}));
+    const kept = new KeptWorkers(bundle);
     try {
       const two = await kept.lease(2);
       const threads = two.pool.threadIds;
@@ -84,10 +91,8 @@ describe('kept scoring workers', () => {
       const one = await kept.lease(1);
       expect(one.pool.threadIds).toEqual(threads.slice(0, 1));
       await one.release();
-      // A build while the host runs (same bundle file, new time): its scores must come from the new code.
-      const bundle = scoringBuildOf({});
-      const later = new Date(Date.now() + 5_000);
-      await utimes(bundle, later, later);
+      // A build while the host runs (other code in the same file): its scores must come from the new code.
+      await appendFile(bundle, '\n// rebuilt\n');
       const rebuilt = await kept.lease(1);
       expect(rebuilt.pool.threadIds).not.toEqual(threads.slice(0, 1));
       await rebuilt.release();
@@ -97,7 +102,7 @@ describe('kept scoring workers', () => {
   });
 
   it('lend a pool of its own to an evaluation that starts while they are busy, and end idle workers after a while', async () => {
-    const kept = new KeptWorkers(scoringBuildOf({}), { idleMs: 50 });
+    const kept = new KeptWorkers(bundle, { idleMs: 50 });
     try {
       const held = await kept.lease(1);
       const other = await kept.lease(1);

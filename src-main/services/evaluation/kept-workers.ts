@@ -2,7 +2,7 @@
 // start-up (module, SQLite) and then runs cold code until V8 has compiled the scoring functions
 // again, on every re-score after an edit; a kept one only takes the next dataset. Idle workers
 // do not keep the process alive and end after a while, giving their memory back.
-import { stat } from 'node:fs/promises';
+import { scorerIdentity } from './score-cache';
 import { WorkerPool, type PoolOptions } from './worker-pool';
 
 /** How long idle workers are kept for the next evaluation. */
@@ -16,8 +16,8 @@ export interface PoolLease {
 
 export class KeptWorkers {
   private kept: WorkerPool | null = null;
-  /** The worker bundle's size and time as the kept workers loaded it: rebuilt since, they are not used again. */
-  private keptBuild = '';
+  /** The scoring code's identity (the score cache's: the bundle's hash) the kept workers run. */
+  private keptBuild: string | null = null;
   private leased = false;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -44,9 +44,9 @@ export class KeptWorkers {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     try {
-      // The scores are cached under the bundle on disk (scoringBuildOf): workers still running an
-      // older build (`npm run build` while the host runs) must not score under its name.
-      const build = await buildStamp(this.url);
+      // Scores are cached under the identity of the bundle on disk: workers still running an older
+      // build (`npm run build` while the host runs) must not score under the new one's.
+      const build = await scorerIdentity(this.url);
       if (this.kept?.reusable && build === this.keptBuild) await this.kept.resize(count);
       else {
         const stale = this.kept;
@@ -87,10 +87,4 @@ export class KeptWorkers {
     this.idleTimer = setTimeout(() => void this.close(), this.options.idleMs ?? KEEP_IDLE_MS);
     this.idleTimer.unref();
   }
-}
-
-/** Size and modification time of the worker bundle. */
-async function buildStamp(url: URL): Promise<string> {
-  const { size, mtimeMs } = await stat(url);
-  return `${size}:${mtimeMs}`;
 }
