@@ -161,6 +161,8 @@ export async function writeCorpus(sample: string, dataset: LoadedDataset, taskCo
   return { root, trajectories, sharedSequences };
 }
 
+type RunTimes = { seconds: number; cpuSeconds: number };
+
 interface ColdRun {
   seconds: number;
   cpuSeconds: number;
@@ -254,6 +256,17 @@ function coldLine(kind: CorpusKind, { runs, loads }: { runs: ColdRun[]; loads: n
   ].join('\n');
 }
 
+/**
+ * What the default's worker threads buy against scoring on one thread: the CPU figure of one thread
+ * is the scorer's own cost per trajectory, the default's adds each further thread's start and
+ * warm-up, paid for in wall time (the medians of each line).
+ */
+export function threadTradeLine(byDefault: RunTimes, oneThread: RunTimes): string {
+  const cpu = byDefault.cpuSeconds / oneThread.cpuSeconds;
+  const speed = oneThread.seconds / byDefault.seconds;
+  return `  the default's threads against one: ${cpu.toFixed(2)}x the CPU for ${speed.toFixed(2)}x the speed (wall ${byDefault.seconds.toFixed(2)} s against ${oneThread.seconds.toFixed(2)} s)`;
+}
+
 async function agreementRecomputeMs(sample: string): Promise<{ task: string; medianMs: number; p95Ms: number }> {
   const dataset = await loadDataset(nodeDatasetSource(sample));
   const SQL = await loadSqlJs();
@@ -296,11 +309,14 @@ export async function benchCommand(args: string[]): Promise<number> {
     process.stderr.write(`bench: writing ${taskCount * MODELS.length * MODES.length} ${kind} trajectories over ${dataset.scenarios.size} sample scenario(s)...\n`);
     const corpus = await writeCorpus(sample, dataset, taskCount, kind);
     try {
-      process.stdout.write(coldLine(kind, await coldRuns(corpus.root, runCount), corpus.sharedSequences) + '\n');
+      const byDefault = await coldRuns(corpus.root, runCount);
+      process.stdout.write(coldLine(kind, byDefault, corpus.sharedSequences) + '\n');
       if (kind === 'distinct') {
-        // What the second thread costs: the same corpus scored on the calling thread alone (each
+        // What the other threads cost: the same corpus scored on the calling thread alone (each
         // scoring thread compiles and warms its own code, so two use more CPU than one for less wall time).
-        process.stdout.write(coldLine(kind, await coldRuns(corpus.root, runCount, ['--workers', '0']), corpus.sharedSequences, { oneThread: true }) + '\n');
+        const oneThread = await coldRuns(corpus.root, runCount, ['--workers', '0']);
+        process.stdout.write(coldLine(kind, oneThread, corpus.sharedSequences, { oneThread: true }) + '\n');
+        process.stdout.write(threadTradeLine(medianRun(byDefault.runs), medianRun(oneThread.runs)) + '\n');
         // The same runs under the official evaluator's rules (imported EgoBench datasets use them).
         await setCorpusProfile(corpus.root, dataset, kind, 'egobench');
         process.stdout.write(coldLine(kind, await coldRuns(corpus.root, runCount), corpus.sharedSequences, { profile: 'egobench' }) + '\n');
