@@ -130,8 +130,7 @@ test('write-through: an append that reached the file while its answer was lost i
 
   // The append of the next edit reaches the host and is written, but its answer never comes back
   // (the host stopped as it answered); after it nothing gets through until the host is back (the
-  // file is not read). Appends before it go through: clearing the editor for the edit may be
-  // saved on its own first (an empty editor keeps the calls), on a slow machine.
+  // file is not read). Appends before it go through.
   let lost = false;
   await page.route('**/api/**', async (route) => {
     if (lost) return route.abort('connectionrefused');
@@ -155,8 +154,33 @@ test('write-through: an append that reached the file while its answer was lost i
   const lines = (await readFile(file, 'utf8')).trim().split('\n').map((raw) => JSON.parse(raw) as { calls: unknown[]; revision: number });
   expect(lines.at(-1)).toMatchObject({ calls: [price('Vigna Alta Chianti')] });
   expect(lines.some((line) => JSON.stringify(line.calls).includes('Rioja'))).toBe(true);
-  // The line that went through was not appended again (a later save of the same calls may be).
+  // The line that went through was not appended again.
   expect(new Set(lines.map((line) => line.revision)).size).toBe(lines.length);
+});
+
+test('write-through: half-typed calls are kept in the browser and add no copy of the last line to the file', async ({ page }) => {
+  test.setTimeout(60_000);
+  const file = await firstEditWritten(page, 'half-typed-e2e');
+  const before = await readFile(file, 'utf8');
+  const last = JSON.parse(before.trim().split('\n').at(-1)!) as { revision: number };
+
+  // Text that is no JSON yet: saved (the editor keeps it across a reload), the calls stay as they were.
+  const halfTyped = '[{"tool_name": "get_price", "parameters": {"product_name": "Casa';
+  await page.getByTestId('gt-editor').locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(halfTyped);
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  await page.reload();
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.getByTestId('gt-editor')).toContainText('"product_name": "Casa');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  expect(await readFile(file, 'utf8')).toBe(before);
+
+  // Finished, it is the next revision's line.
+  await replaceCalls(page, [price('Casa Vento Rioja')]);
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 5000 }).toContain('Rioja');
+  const added = (await readFile(file, 'utf8')).slice(before.length).trim().split('\n').map((raw) => JSON.parse(raw) as { revision: number; calls: unknown[] });
+  expect(added).toEqual([expect.objectContaining({ revision: last.revision + 1, calls: [price('Casa Vento Rioja')] })]);
 });
 
 test('the conflict dialog has no serious accessibility violation', async ({ page }) => {

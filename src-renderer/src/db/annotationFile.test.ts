@@ -10,6 +10,7 @@ import {
   planExport,
   planImport,
   planSend,
+  sameLineContent,
   toAnnotationLine,
 } from './annotationFile';
 import type { AnnotationRecord } from './schema';
@@ -57,6 +58,14 @@ describe('annotation file lines', () => {
     const row = fromAnnotationLine(plain, 'd', 30);
     expect(row.visual_refs[0]).toMatchObject({ start_frame: 30, end_frame: 60, binding: null });
     expect(row.calls[0]).toMatchObject({ id: 'c1', frame: null });
+  });
+
+  it('tells an edit of the editor text alone from one the line holds, evidence frames included', () => {
+    const row = record('retail-01', 3, null);
+    expect(sameLineContent(row, { ...row, editor_text: '[{"tool_name": "get_pr', revision: 4, updated_at: '2026-02-01T00:00:00.000Z' })).toBe(true);
+    expect(sameLineContent(row, { ...row, status: 'submitted' })).toBe(false);
+    expect(sameLineContent(row, { ...row, calls: [{ ...row.calls[0], frame: 13 }] })).toBe(false);
+    expect(sameLineContent(row, { ...row, calls: [{ ...row.calls[0], parameters: { product_name: 'Rioja' } }] })).toBe(false);
   });
 
   it('appends after the existing text, adding a missing final newline', () => {

@@ -157,6 +157,16 @@ export function latestByRevision(text: string): Map<string, Annotation> {
 }
 
 /** Whether a row makes a SPEC §5 line (no call without a tool name, ...): only those are written through. */
+/**
+ * Whether two rows make the same line but for revision and time, studio extras included (unlike
+ * contentKey: a moved evidence frame is an edit): an edit of the editor's text alone (half-typed
+ * JSON keeps the last calls) changes nothing the file holds.
+ */
+export function sameLineContent(a: AnnotationRecord, b: AnnotationRecord): boolean {
+  const content = (record: AnnotationRecord) => JSON.stringify({ ...toAnnotationLine(record), revision: 0, updated_at: '' });
+  return content(a) === content(b);
+}
+
 export function isValidLine(record: AnnotationRecord): boolean {
   return annotationSchema.safeParse(toAnnotationLine(record)).success;
 }

@@ -2,7 +2,7 @@
 // two tabs of the same annotator never hand out the same revision twice.
 import type { Annotation } from '../../../shared/format/types';
 import { type AnnotationDb, annotationDb, outboxEntryFor } from './annotationDb';
-import { fromAnnotationLine, isValidLine } from './annotationFile';
+import { fromAnnotationLine, isValidLine, sameLineContent } from './annotationFile';
 import type { AnnotationRecord, FileSyncRecord } from './schema';
 
 export type AnnotationKey = Pick<AnnotationRecord, 'dataset' | 'task' | 'annotator'>;
@@ -18,10 +18,20 @@ export async function getAnnotation(key: AnnotationKey, db: AnnotationDb = annot
   return db.annotations.get([key.dataset, key.task, key.annotator]);
 }
 
-/** Applies an edit as a new revision and queues its line for the host (outbox); returns the saved row. */
+/**
+ * Applies an edit as a new revision and queues its line for the host (outbox); returns the saved
+ * row. An edit of a stored row that leaves its line as it was (the editor's text alone) is kept
+ * under the same revision and sends nothing: the file gets no copy of its last line.
+ */
 export async function saveAnnotation(key: AnnotationKey, edit: AnnotationEdit, db: AnnotationDb = annotationDb()): Promise<AnnotationRecord> {
   return db.transaction('rw', db.annotations, db.outbox, async () => {
-    const current = (await getAnnotation(key, db)) ?? emptyAnnotation(key);
+    const stored = await getAnnotation(key, db);
+    const current = stored ?? emptyAnnotation(key);
+    if (stored && sameLineContent(stored, { ...stored, ...edit })) {
+      const kept: AnnotationRecord = { ...stored, ...edit };
+      await db.annotations.put(kept);
+      return kept;
+    }
     const next: AnnotationRecord = { ...current, ...edit, revision: current.revision + 1, updated_at: new Date().toISOString() };
     await db.annotations.put(next);
     // A half-typed call (no tool name yet) is no SPEC §5 line: the row keeps it, the next valid save goes out.
