@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
-import { replaceCalls } from '../annotate-editor';
+import { replaceCalls, typeCalls } from '../annotate-editor';
 import { seriousViolations } from '../axe';
 
 const TASK = 'retail-01';
@@ -179,8 +179,27 @@ test('write-through: half-typed calls are kept in the browser and add no copy of
   // Finished, it is the next revision's line.
   await replaceCalls(page, [price('Casa Vento Rioja')]);
   await expect.poll(() => readFile(file, 'utf8'), { timeout: 5000 }).toContain('Rioja');
-  const added = (await readFile(file, 'utf8')).slice(before.length).trim().split('\n').map((raw) => JSON.parse(raw) as { revision: number; calls: unknown[] });
+  const written = await readFile(file, 'utf8');
+  const added = written.slice(before.length).trim().split('\n').map((raw) => JSON.parse(raw) as Record<string, unknown>);
   expect(added).toEqual([expect.objectContaining({ revision: last.revision + 1, calls: [price('Casa Vento Rioja')] })]);
+
+  // Half-typed again while the file moves on (another machine): the file's line does not replace
+  // the text being typed (the pull took the other task's line meanwhile, so it did read the file)...
+  await page.getByTestId('gt-editor').locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(halfTyped);
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  const { 'x-studio': _extras, ...plain } = added[0];
+  const theirs = { ...plain, calls: [price('Vigna Alta Chianti')], revision: last.revision + 5, updated_at: new Date().toISOString() };
+  const other = { ...theirs, task_id: 'retail-03', revision: 1 };
+  await writeFile(file, `${written}${JSON.stringify(theirs)}\n${JSON.stringify(other)}\n`);
+  await expect(page.locator('[data-task-id="retail-03"] .status-badge')).toHaveText('draft');
+  await expect(page.getByTestId('gt-editor')).toContainText('"product_name": "Casa');
+  await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
+  // ...and once it parses as calls, both sides changed: the user is asked.
+  await typeCalls(page, [price('Casa Vento Rioja'), price('Tavola Verde Barolo')]);
+  await expect(page.getByTestId('sync-conflict')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('sync-conflict')).toContainText(`File (rev ${theirs.revision})`);
 });
 
 test('the conflict dialog has no serious accessibility violation', async ({ page }) => {

@@ -103,6 +103,16 @@ describe('export and import plans', () => {
     expect(plan.conflicts).toEqual([]);
   });
 
+  it('takes no line over text being typed in the editor: a conflict once the file moved', () => {
+    const typing = { ...record('t1', 2, 2), editor_text: '[{"tool_name": "get_pr' };
+    const disk = new Map([['t1', line('t1', 3, 'Chianti')]]);
+    expect(planExport([typing], disk)).toMatchObject({ adopt: [], write: [], conflicts: [{ task: 't1' }] });
+    expect(planImport([typing], disk)).toMatchObject({ take: [], conflicts: [{ task: 't1' }] });
+    // The file as the row is based on it: nothing to do either way.
+    const unmoved = new Map([['t1', line('t1', 2, 'Chianti')]]);
+    expect(planImport([{ ...typing, calls: [] }], unmoved)).toMatchObject({ take: [], conflicts: [] });
+  });
+
   it('imports lines over unedited rows and reports conflicts with edited ones', () => {
     const disk = new Map([
       ['t1', line('t1', 3, 'Chianti')],

@@ -190,6 +190,14 @@ export function changedSinceBase(record: AnnotationRecord): boolean {
   return record.base === null || record.revision !== record.base.revision;
 }
 
+/**
+ * True when a file line taken over the row would drop something of the user's: edits not yet in
+ * the file, or text in the editor that is no calls yet (saved under the row's revision).
+ */
+export function holdsLocalWork(record: AnnotationRecord): boolean {
+  return changedSinceBase(record) || record.editor_text !== null;
+}
+
 export interface SyncConflict {
   task: string;
   mine: AnnotationRecord;
@@ -207,8 +215,8 @@ export interface ExportPlan {
 /**
  * Export: for each local row, compare with the file's winning line for the task.
  * - no line, or the line is the one we based on: write ours if it has edits;
- * - the line changed since our base: same content -> nothing; ours unchanged -> adopt theirs;
- *   both changed -> conflict (the user picks).
+ * - the line changed since our base: same content -> nothing; ours unchanged (no text being
+ *   typed either) -> adopt theirs; both changed -> conflict (the user picks).
  */
 export function planExport(records: AnnotationRecord[], disk: Map<string, Annotation>): ExportPlan {
   const plan: ExportPlan = { write: [], adopt: [], conflicts: [] };
@@ -223,7 +231,7 @@ export function planExport(records: AnnotationRecord[], disk: Map<string, Annota
     if (contentKey(line) === contentKey(record)) continue;
     if (!diskMoved) {
       if (local) plan.write.push(record.revision > line.revision ? record : { ...record, revision: line.revision + 1 });
-    } else if (!local) plan.adopt.push(line);
+    } else if (!holdsLocalWork(record)) plan.adopt.push(line);
     else plan.conflicts.push({ task: record.task, mine: record, theirs: line });
   }
   return plan;
@@ -237,7 +245,7 @@ export interface ImportPlan {
   conflicts: SyncConflict[];
 }
 
-/** Import: lines replace local rows that have no edits of their own; both changed -> conflict. */
+/** Import: lines replace local rows that have no edits (nor text being typed) of their own; both changed -> conflict. */
 export function planImport(records: AnnotationRecord[], disk: Map<string, Annotation>): ImportPlan {
   const byTask = new Map(records.map((record) => [record.task, record]));
   const plan: ImportPlan = { take: [], rebase: [], conflicts: [] };
@@ -245,7 +253,7 @@ export function planImport(records: AnnotationRecord[], disk: Map<string, Annota
     const record = byTask.get(task);
     if (!record) plan.take.push(line);
     else if (contentKey(line) === contentKey(record)) plan.rebase.push({ record, revision: line.revision });
-    else if (!changedSinceBase(record)) plan.take.push(line);
+    else if (!holdsLocalWork(record)) plan.take.push(line);
     else if (record.base !== null && line.revision === record.base.revision) continue; // file unchanged for this task; ours is newer
     else plan.conflicts.push({ task, mine: record, theirs: line });
   }

@@ -9,7 +9,7 @@ import { StudioError } from '../../../../shared/api/studio-error';
 import type { Annotation } from '../../../../shared/format/types';
 import { resolveFps } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
-import { annotationFilePath, changedSinceBase, isAnnotationLine, latestByRevision, planSend, type SyncConflict } from '../../db/annotationFile';
+import { annotationFilePath, holdsLocalWork, isAnnotationLine, latestByRevision, planSend, type SyncConflict } from '../../db/annotationFile';
 import { getAnnotation } from '../../db/annotationRepo';
 import { countPending, keepMine, markSent, pendingEntries, takeLine, tasksWithPending } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
@@ -166,8 +166,9 @@ export function requestDrain(): Promise<void> {
 
 /**
  * Reads the annotator's file and takes its lines into rows without edits of their own (another
- * machine, a git pull, a cleared browser): the dataset is the truth. Tasks with waiting edits are
- * left to the next drain, which asks the user when both sides changed.
+ * machine, a git pull, a cleared browser): the dataset is the truth. Tasks with waiting edits, or
+ * with text being typed in the editor, are left to the next drain, which asks the user when both
+ * sides changed (the text goes out once it parses as calls).
  */
 export async function pull(): Promise<void> {
   await serial(pullOnce);
@@ -190,7 +191,7 @@ async function pullOnce(): Promise<void> {
   for (const [task, line] of file.latest) {
     if (waiting.has(task) || !isAnnotationLine(line)) continue;
     const row = await getAnnotation({ dataset: datasetId, task, annotator });
-    if (row && (changedSinceBase(row) || row.base?.revision === line.revision)) continue;
+    if (row && (holdsLocalWork(row) || row.base?.revision === line.revision)) continue;
     await takeLine(datasetId, annotator, line, fpsOf(task));
     taken.push(task);
   }
