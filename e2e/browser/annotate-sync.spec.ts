@@ -184,22 +184,47 @@ test('write-through: half-typed calls are kept in the browser and add no copy of
   expect(added).toEqual([expect.objectContaining({ revision: last.revision + 1, calls: [price('Casa Vento Rioja')] })]);
 
   // Half-typed again while the file moves on (another machine): the file's line does not replace
-  // the text being typed (the pull took the other task's line meanwhile, so it did read the file)...
+  // the text being typed; the user is asked at once, and nothing of ours reaches the file meanwhile.
   await page.getByTestId('gt-editor').locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(halfTyped);
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   const { 'x-studio': _extras, ...plain } = added[0];
   const theirs = { ...plain, calls: [price('Vigna Alta Chianti')], revision: last.revision + 5, updated_at: new Date().toISOString() };
-  const other = { ...theirs, task_id: 'retail-03', revision: 1 };
-  await writeFile(file, `${written}${JSON.stringify(theirs)}\n${JSON.stringify(other)}\n`);
-  await expect(page.locator('[data-task-id="retail-03"] .status-badge')).toHaveText('draft');
+  const onDisk = `${written}${JSON.stringify(theirs)}\n`;
+  await writeFile(file, onDisk);
+  const dialog = page.getByTestId('sync-conflict');
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  await expect(dialog).toContainText(`File (rev ${theirs.revision})`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await expect(page.getByTestId('gt-editor')).toContainText('"product_name": "Casa');
-  await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
-  // ...and once it parses as calls, both sides changed: the user is asked.
-  await typeCalls(page, [price('Casa Vento Rioja'), price('Tavola Verde Barolo')]);
+  expect(await readFile(file, 'utf8')).toBe(onDisk);
+});
+
+test('write-through: a line from elsewhere that arrives while an edit waits for its save is a conflict, not overwritten', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.clock.install();
+  const file = await firstEditWritten(page, 'unsaved-window-e2e');
+  const written = await readFile(file, 'utf8');
+  const ours = JSON.parse(written.trim().split('\n').at(-1)!) as Record<string, unknown> & { revision: number };
+
+  // The save delay does not run out (the page's timers stand still): the edit is on screen only.
+  await page.clock.pauseAt(Date.now() + 1000);
+  await typeCalls(page, [price('Tavola Verde Barolo')]);
+  await expect(page.getByTestId('save-state')).not.toContainText('Saved');
+  // Meanwhile another machine's line for the task, and one for another task (seen taken: the file was read).
+  const { 'x-studio': _extras, ...plain } = ours;
+  const theirs = { ...plain, calls: [price('Vigna Alta Chianti')], revision: ours.revision + 5, updated_at: new Date().toISOString() };
+  const onDisk = `${written}${JSON.stringify(theirs)}\n${JSON.stringify({ ...theirs, task_id: 'retail-04', revision: 1 })}\n`;
+  await writeFile(file, onDisk);
+  await expect(page.locator('[data-task-id="retail-04"] .status-badge')).toHaveText('draft');
+
+  // The save: both sides changed, so the user is asked; the file keeps their line.
+  await page.clock.resume();
   await expect(page.getByTestId('sync-conflict')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('sync-conflict')).toContainText(`File (rev ${theirs.revision})`);
+  expect(await readFile(file, 'utf8')).toBe(onDisk);
 });
 
 test('the conflict dialog has no serious accessibility violation', async ({ page }) => {

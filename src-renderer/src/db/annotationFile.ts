@@ -156,7 +156,6 @@ export function latestByRevision(text: string): Map<string, Annotation> {
   return latest;
 }
 
-/** Whether a row makes a SPEC §5 line (no call without a tool name, ...): only those are written through. */
 /**
  * Whether two rows make the same line but for revision and time, studio extras included (unlike
  * contentKey: a moved evidence frame is an edit): an edit of the editor's text alone (half-typed
@@ -167,6 +166,7 @@ export function sameLineContent(a: AnnotationRecord, b: AnnotationRecord): boole
   return content(a) === content(b);
 }
 
+/** Whether a row makes a SPEC §5 line (no call without a tool name, ...): only those are written through. */
 export function isValidLine(record: AnnotationRecord): boolean {
   return annotationSchema.safeParse(toAnnotationLine(record)).success;
 }
@@ -192,7 +192,8 @@ export function changedSinceBase(record: AnnotationRecord): boolean {
 
 /**
  * True when a file line taken over the row would drop something of the user's: edits not yet in
- * the file, or text in the editor that is no calls yet (saved under the row's revision).
+ * the file, or text in the editor that is no calls yet (saved under the row's revision). Export
+ * and Import ask the user then; the pull queues such a row's line again for the drain to ask.
  */
 export function holdsLocalWork(record: AnnotationRecord): boolean {
   return changedSinceBase(record) || record.editor_text !== null;

@@ -1,5 +1,5 @@
-// Reads and writes of annotation rows. Every save bumps the revision inside one transaction, so
-// two tabs of the same annotator never hand out the same revision twice.
+// Reads and writes of annotation rows. Every save that changes the row's line bumps the revision
+// inside one transaction, so two tabs of the same annotator never hand out the same revision twice.
 import type { Annotation } from '../../../shared/format/types';
 import { type AnnotationDb, annotationDb, outboxEntryFor } from './annotationDb';
 import { fromAnnotationLine, isValidLine, sameLineContent } from './annotationFile';
@@ -26,18 +26,34 @@ export async function getAnnotation(key: AnnotationKey, db: AnnotationDb = annot
 export async function saveAnnotation(key: AnnotationKey, edit: AnnotationEdit, db: AnnotationDb = annotationDb()): Promise<AnnotationRecord> {
   return db.transaction('rw', db.annotations, db.outbox, async () => {
     const stored = await getAnnotation(key, db);
-    const current = stored ?? emptyAnnotation(key);
     if (stored && sameLineContent(stored, { ...stored, ...edit })) {
       const kept: AnnotationRecord = { ...stored, ...edit };
       await db.annotations.put(kept);
       return kept;
     }
-    const next: AnnotationRecord = { ...current, ...edit, revision: current.revision + 1, updated_at: new Date().toISOString() };
-    await db.annotations.put(next);
-    // A half-typed call (no tool name yet) is no SPEC §5 line: the row keeps it, the next valid save goes out.
-    if (isValidLine(next)) await db.outbox.add(outboxEntryFor(next));
-    return next;
+    return putRevision({ ...(stored ?? emptyAnnotation(key)), ...edit }, db);
   });
+}
+
+/**
+ * The stored row's line queued again under a new revision, for the drain to decide against the
+ * file (a conflict when someone else's line arrived since the row's base): what a row with text
+ * being typed needs when the file moves under it.
+ */
+export async function queueAgain(key: AnnotationKey, db: AnnotationDb = annotationDb()): Promise<void> {
+  await db.transaction('rw', db.annotations, db.outbox, async () => {
+    const stored = await getAnnotation(key, db);
+    if (stored) await putRevision(stored, db);
+  });
+}
+
+/** The row under the next revision, its line queued when it is one (inside the caller's transaction). */
+async function putRevision(row: AnnotationRecord, db: AnnotationDb): Promise<AnnotationRecord> {
+  const next: AnnotationRecord = { ...row, revision: row.revision + 1, updated_at: new Date().toISOString() };
+  await db.annotations.put(next);
+  // A half-typed call (no tool name yet) is no SPEC §5 line: the row keeps it, the next valid save goes out.
+  if (isValidLine(next)) await db.outbox.add(outboxEntryFor(next));
+  return next;
 }
 
 export async function listAnnotations(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<AnnotationRecord[]> {

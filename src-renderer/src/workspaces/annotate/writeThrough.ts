@@ -9,8 +9,8 @@ import { StudioError } from '../../../../shared/api/studio-error';
 import type { Annotation } from '../../../../shared/format/types';
 import { resolveFps } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
-import { annotationFilePath, holdsLocalWork, isAnnotationLine, latestByRevision, planSend, type SyncConflict } from '../../db/annotationFile';
-import { getAnnotation } from '../../db/annotationRepo';
+import { annotationFilePath, changedSinceBase, contentKey, isAnnotationLine, latestByRevision, planSend, type SyncConflict } from '../../db/annotationFile';
+import { getAnnotation, markSynced, queueAgain } from '../../db/annotationRepo';
 import { countPending, keepMine, markSent, pendingEntries, takeLine, tasksWithPending } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
 import { useAnnotateStore, type WriteThroughStatus } from './annotateStore';
@@ -167,8 +167,8 @@ export function requestDrain(): Promise<void> {
 /**
  * Reads the annotator's file and takes its lines into rows without edits of their own (another
  * machine, a git pull, a cleared browser): the dataset is the truth. Tasks with waiting edits, or
- * with text being typed in the editor, are left to the next drain, which asks the user when both
- * sides changed (the text goes out once it parses as calls).
+ * an edit on screen not stored yet, are left to the next drain, which asks the user when both
+ * sides changed; text being typed in the editor is never replaced (see below).
  */
 export async function pull(): Promise<void> {
   await serial(pullOnce);
@@ -190,12 +190,28 @@ async function pullOnce(): Promise<void> {
   const taken: string[] = [];
   for (const [task, line] of file.latest) {
     if (waiting.has(task) || !isAnnotationLine(line)) continue;
-    const row = await getAnnotation({ dataset: datasetId, task, annotator });
-    if (row && (holdsLocalWork(row) || row.base?.revision === line.revision)) continue;
+    const key = { dataset: datasetId, task, annotator };
+    const row = await getAnnotation(key);
+    if (row && (changedSinceBase(row) || row.base?.revision === line.revision)) continue;
+    // The open task's edit not stored yet (the save delay): its save goes out based on the row
+    // as it is, and the drain asks the user if the edit differs from this line.
+    if (unsavedEditOf(task)) continue;
+    if (row && row.editor_text !== null) {
+      // Text being typed: the same calls -> based on the line, the text kept; others -> the row's
+      // line goes out again so the drain asks the user now (the text is never replaced silently).
+      if (contentKey(line) === contentKey(row)) await markSynced([{ key, revision: line.revision }]);
+      else await queueAgain(key);
+      continue;
+    }
     await takeLine(datasetId, annotator, line, fpsOf(task));
     taken.push(task);
   }
   if (taken.length > 0) await refreshView(taken);
+}
+
+function unsavedEditOf(task: string): boolean {
+  const { taskId, saveState } = useAnnotateStore.getState();
+  return taskId === task && saveState !== 'saved';
 }
 
 /** The user's choice for each conflicting task: 'mine' is appended above their line, 'theirs' replaces ours. */
