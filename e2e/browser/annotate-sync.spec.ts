@@ -227,6 +227,30 @@ test('write-through: a line from elsewhere that arrives while an edit waits for 
   expect(await readFile(file, 'utf8')).toBe(onDisk);
 });
 
+test('write-through: two tabs of one annotator on the same task both follow a line from elsewhere', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext();
+  const [first, second] = [await context.newPage(), await context.newPage()];
+  const annotator = 'same-annotator-e2e';
+  const file = await firstEditWritten(first, annotator);
+  await openAs(second, annotator);
+  await second.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(second.getByTestId('call-list')).toContainText('Domaine Lune Bordeaux');
+
+  // One tab takes the line into the rows both share; the other, reading the file later (its reads
+  // held back here), finds it taken and shows it too.
+  await second.route('**/api/datasets.readVersioned', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const written = await readFile(file, 'utf8');
+  const { 'x-studio': _extras, ...ours } = JSON.parse(written.trim().split('\n').at(-1)!) as Record<string, unknown> & { revision: number };
+  const theirs = { ...ours, calls: [price('Vigna Alta Chianti')], revision: ours.revision + 5, updated_at: new Date().toISOString() };
+  await writeFile(file, `${written}${JSON.stringify(theirs)}\n`);
+  for (const page of [first, second]) await expect(page.getByTestId('call-list')).toContainText('Vigna Alta Chianti');
+  await context.close();
+});
+
 test('the conflict dialog has no serious accessibility violation', async ({ page }) => {
   // A write, an offline write, a conflict, then axe over the page: 25.7 s beside another test in
   // CI (31.8 s once, past the default 30 s); 90 s as the file's other conflict tests.

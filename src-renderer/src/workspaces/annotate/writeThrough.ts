@@ -192,6 +192,8 @@ async function pullOnce(): Promise<void> {
     if (waiting.has(task) || !isAnnotationLine(line)) continue;
     const key = { dataset: datasetId, task, annotator };
     const row = await getAnnotation(key);
+    // Already taken (by another tab of this browser, which shares the rows): this tab shows it too.
+    if (row && row.base?.revision === line.revision && olderOnScreen(row)) taken.push(task);
     if (row && (changedSinceBase(row) || row.base?.revision === line.revision)) continue;
     // The open task's edit not stored yet (the save delay): its save goes out based on the row
     // as it is, and the drain asks the user if the edit differs from this line.
@@ -207,6 +209,12 @@ async function pullOnce(): Promise<void> {
     taken.push(task);
   }
   if (taken.length > 0) await refreshView(taken);
+}
+
+/** The open task's row on screen is an older revision than the stored one. */
+function olderOnScreen(row: AnnotationRecord): boolean {
+  const { taskId, record } = useAnnotateStore.getState();
+  return taskId === row.task && record !== null && record.revision < row.revision;
 }
 
 function unsavedEditOf(task: string): boolean {
