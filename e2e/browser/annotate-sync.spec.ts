@@ -227,6 +227,32 @@ test('write-through: a line from elsewhere that arrives while an edit waits for 
   expect(await readFile(file, 'utf8')).toBe(onDisk);
 });
 
+test('write-through: text being typed stays when the file already holds the waiting edit (adopted)', async ({ page }) => {
+  test.setTimeout(60_000);
+  const file = await firstEditWritten(page, 'adopted-e2e');
+  const written = await readFile(file, 'utf8');
+  const { 'x-studio': _extras, ...ours } = JSON.parse(written.trim().split('\n').at(-1)!) as Record<string, unknown> & { revision: number };
+
+  // Offline: an edit waits, then text is typed after it.
+  await page.route('**/api/datasets.appendIfUnchanged', (route) => route.abort('connectionrefused'));
+  await replaceCalls(page, [price('Casa Vento Rioja')]);
+  await expect(page.getByTestId('write-through')).toHaveText(/offline, [1-9]\d* unsent/);
+  await page.getByTestId('gt-editor').locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('\n// next: Barolo');
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  // The same calls reach the file from elsewhere (the other machine made the same edit).
+  const onDisk = `${written}${JSON.stringify({ ...ours, calls: [price('Casa Vento Rioja')], revision: ours.revision + 5 })}\n`;
+  await writeFile(file, onDisk);
+
+  // Back: the line is adopted (nothing appended), the typed text still in the editor.
+  await page.unroute('**/api/datasets.appendIfUnchanged');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0', { timeout: 10_000 });
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'saved');
+  await expect(page.getByTestId('gt-editor')).toContainText('// next: Barolo');
+  expect(await readFile(file, 'utf8')).toBe(onDisk);
+});
+
 test('write-through: two tabs of one annotator on the same task both follow a line from elsewhere', async ({ browser }) => {
   test.setTimeout(60_000);
   const context = await browser.newContext();

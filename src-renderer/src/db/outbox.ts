@@ -47,13 +47,26 @@ export async function keepMine(row: AnnotationRecord, theirs: Annotation, db: An
   });
 }
 
-/** The file's line replaces the task's row (theirs chosen, or adopted): its waiting entries are dropped. */
-export async function takeLine(dataset: string, annotator: string, line: Annotation, fps: number, db: AnnotationDb = annotationDb()): Promise<void> {
+/** The file's line replaces the task's row (theirs chosen, or taken by the pull): its waiting entries are dropped. */
+export function takeLine(dataset: string, annotator: string, line: Annotation, fps: number, db: AnnotationDb = annotationDb()): Promise<void> {
+  return replaceRow(dataset, annotator, line, fps, false, db);
+}
+
+/**
+ * The file's line says what the row says (adopted): it replaces the row as takeLine does, but text
+ * being typed in the editor stays (the calls under it are the same).
+ */
+export function adoptLine(dataset: string, annotator: string, line: Annotation, fps: number, db: AnnotationDb = annotationDb()): Promise<void> {
+  return replaceRow(dataset, annotator, line, fps, true, db);
+}
+
+async function replaceRow(dataset: string, annotator: string, line: Annotation, fps: number, keepText: boolean, db: AnnotationDb): Promise<void> {
   await db.transaction('rw', db.outbox, db.annotations, async () => {
     await db.outbox.where('[dataset+annotator+task]').equals([dataset, annotator, line.task_id]).delete();
+    const editorText = keepText ? ((await db.annotations.get([dataset, line.task_id, annotator]))?.editor_text ?? null) : null;
     // The row is the file's annotator's, whatever name the line carries.
     const row = { ...fromAnnotationLine(line, dataset, fps), annotator };
-    await db.annotations.put({ ...row, base: { revision: line.revision, at: new Date().toISOString() }, editor_text: null });
+    await db.annotations.put({ ...row, base: { revision: line.revision, at: new Date().toISOString() }, editor_text: editorText });
   });
 }
 

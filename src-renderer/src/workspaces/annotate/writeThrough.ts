@@ -11,7 +11,7 @@ import { resolveFps } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
 import { annotationFilePath, changedSinceBase, contentKey, isAnnotationLine, latestByRevision, planSend, type SyncConflict } from '../../db/annotationFile';
 import { getAnnotation, markSynced, queueAgain } from '../../db/annotationRepo';
-import { countPending, keepMine, markSent, pendingEntries, takeLine, tasksWithPending } from '../../db/outbox';
+import { adoptLine, countPending, keepMine, markSent, pendingEntries, takeLine, tasksWithPending } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
 import { useAnnotateStore, type WriteThroughStatus } from './annotateStore';
 import { onFilesChanged } from '../../state/datasetChanges';
@@ -95,7 +95,7 @@ async function drainOnce(datasetId: string, annotator: string): Promise<void> {
     }
     if (plan.sent.length > 0) await markSent(plan.sent);
     for (const line of plan.adopt) {
-      await takeLine(datasetId, annotator, line, fpsOf(line.task_id));
+      await adoptLine(datasetId, annotator, line, fpsOf(line.task_id));
       touched.add(line.task_id);
     }
     conflicts = plan.conflicts;
