@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Clock, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
 import { replaceCalls, typeCalls } from '../annotate-editor';
@@ -53,6 +53,12 @@ async function openAs(page: Page, annotator: string): Promise<void> {
 }
 
 const price = (product: string) => ({ tool_name: 'get_price', parameters: { product_name: product } });
+
+/** Another machine's line for the task after the file's last one: other calls, a higher revision, no studio extras. */
+function theirLine(written: string, calls: unknown[]): Record<string, unknown> & { revision: number } {
+  const { 'x-studio': _extras, ...last } = JSON.parse(written.trim().split('\n').at(-1)!) as Record<string, unknown> & { revision: number };
+  return { ...last, calls, revision: last.revision + 5, updated_at: new Date().toISOString() };
+}
 
 /** Opens the task as `annotator`, writes one call and waits until write-through has put it in their file; returns the file. */
 async function firstEditWritten(page: Page, annotator: string): Promise<string> {
@@ -189,8 +195,7 @@ test('write-through: half-typed calls are kept in the browser and add no copy of
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(halfTyped);
   await expect(page.getByTestId('save-state')).toContainText('Saved');
-  const { 'x-studio': _extras, ...plain } = added[0];
-  const theirs = { ...plain, calls: [price('Vigna Alta Chianti')], revision: last.revision + 5, updated_at: new Date().toISOString() };
+  const theirs = theirLine(written, [price('Vigna Alta Chianti')]);
   const onDisk = `${written}${JSON.stringify(theirs)}\n`;
   await writeFile(file, onDisk);
   const dialog = page.getByTestId('sync-conflict');
@@ -202,36 +207,52 @@ test('write-through: half-typed calls are kept in the browser and add no copy of
   expect(await readFile(file, 'utf8')).toBe(onDisk);
 });
 
+/**
+ * The page clock stands still, so `editor`'s change of the calls waits for the save delay, while
+ * another machine's line for the task (and one for `otherTask`, seen taken by `watcher`: the file
+ * was read) reaches the file; then time runs on. The save was not made on that line: the user is
+ * asked and the file keeps their line.
+ */
+async function lineArrivesWhileEditWaits(clock: Clock, editor: Page, watcher: Page, file: string, otherTask: string): Promise<void> {
+  const written = await readFile(file, 'utf8');
+  await clock.pauseAt((await editor.evaluate(() => Date.now())) + 1000);
+  await typeCalls(editor, [price('Tavola Verde Barolo')]);
+  await expect(editor.getByTestId('save-state')).not.toContainText('Saved');
+  const theirs = theirLine(written, [price('Vigna Alta Chianti')]);
+  const onDisk = `${written}${JSON.stringify(theirs)}\n${JSON.stringify({ ...theirs, task_id: otherTask, revision: 1 })}\n`;
+  await writeFile(file, onDisk);
+  await expect(watcher.locator(`[data-task-id="${otherTask}"] .status-badge`)).toHaveText('draft');
+
+  await clock.resume();
+  await expect(editor.getByTestId('sync-conflict')).toBeVisible({ timeout: 10_000 });
+  await expect(editor.getByTestId('sync-conflict')).toContainText(`File (rev ${theirs.revision})`);
+  expect(await readFile(file, 'utf8')).toBe(onDisk);
+}
+
 test('write-through: a line from elsewhere that arrives while an edit waits for its save is a conflict, not overwritten', async ({ page }) => {
   test.setTimeout(60_000);
   await page.clock.install();
   const file = await firstEditWritten(page, 'unsaved-window-e2e');
-  const written = await readFile(file, 'utf8');
-  const ours = JSON.parse(written.trim().split('\n').at(-1)!) as Record<string, unknown> & { revision: number };
+  await lineArrivesWhileEditWaits(page.clock, page, page, file, 'retail-04');
+});
 
-  // The save delay does not run out (the page's timers stand still): the edit is on screen only.
-  await page.clock.pauseAt(Date.now() + 1000);
-  await typeCalls(page, [price('Tavola Verde Barolo')]);
-  await expect(page.getByTestId('save-state')).not.toContainText('Saved');
-  // Meanwhile another machine's line for the task, and one for another task (seen taken: the file was read).
-  const { 'x-studio': _extras, ...plain } = ours;
-  const theirs = { ...plain, calls: [price('Vigna Alta Chianti')], revision: ours.revision + 5, updated_at: new Date().toISOString() };
-  const onDisk = `${written}${JSON.stringify(theirs)}\n${JSON.stringify({ ...theirs, task_id: 'retail-04', revision: 1 })}\n`;
-  await writeFile(file, onDisk);
-  await expect(page.locator('[data-task-id="retail-04"] .status-badge')).toHaveText('draft');
-
-  // The save: both sides changed, so the user is asked; the file keeps their line.
-  await page.clock.resume();
-  await expect(page.getByTestId('sync-conflict')).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByTestId('sync-conflict')).toContainText(`File (rev ${theirs.revision})`);
-  expect(await readFile(file, 'utf8')).toBe(onDisk);
+test('write-through: a line another tab takes while this tab waits to save its edit is a conflict, not overwritten', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext();
+  await context.clock.install();
+  const [first, second] = [await context.newPage(), await context.newPage()];
+  const annotator = 'other-tab-took-e2e';
+  const file = await firstEditWritten(first, annotator);
+  await openAs(second, annotator);
+  // The second tab takes the line into the rows both tabs share.
+  await lineArrivesWhileEditWaits(context.clock, first, second, file, 'retail-05');
+  await context.close();
 });
 
 test('write-through: text being typed stays when the file already holds the waiting edit (adopted)', async ({ page }) => {
   test.setTimeout(60_000);
   const file = await firstEditWritten(page, 'adopted-e2e');
   const written = await readFile(file, 'utf8');
-  const { 'x-studio': _extras, ...ours } = JSON.parse(written.trim().split('\n').at(-1)!) as Record<string, unknown> & { revision: number };
 
   // Offline: an edit waits, then text is typed after it.
   await page.route('**/api/datasets.appendIfUnchanged', (route) => route.abort('connectionrefused'));
@@ -242,7 +263,7 @@ test('write-through: text being typed stays when the file already holds the wait
   await page.keyboard.insertText('\n// next: Barolo');
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   // The same calls reach the file from elsewhere (the other machine made the same edit).
-  const onDisk = `${written}${JSON.stringify({ ...ours, calls: [price('Casa Vento Rioja')], revision: ours.revision + 5 })}\n`;
+  const onDisk = `${written}${JSON.stringify(theirLine(written, [price('Casa Vento Rioja')]))}\n`;
   await writeFile(file, onDisk);
 
   // Back: the line is adopted (nothing appended), the typed text still in the editor.
@@ -270,9 +291,7 @@ test('write-through: two tabs of one annotator on the same task both follow a li
     await route.continue();
   });
   const written = await readFile(file, 'utf8');
-  const { 'x-studio': _extras, ...ours } = JSON.parse(written.trim().split('\n').at(-1)!) as Record<string, unknown> & { revision: number };
-  const theirs = { ...ours, calls: [price('Vigna Alta Chianti')], revision: ours.revision + 5, updated_at: new Date().toISOString() };
-  await writeFile(file, `${written}${JSON.stringify(theirs)}\n`);
+  await writeFile(file, `${written}${JSON.stringify(theirLine(written, [price('Vigna Alta Chianti')]))}\n`);
   for (const page of [first, second]) await expect(page.getByTestId('call-list')).toContainText('Vigna Alta Chianti');
   await context.close();
 });

@@ -185,6 +185,15 @@ export function contentKey(value: Pick<Annotation, 'calls' | 'visual_refs' | 'st
   });
 }
 
+/** What identifies a stored row's state: a save, a line taken or a base moved changes one of these. */
+export type RowVersion = Pick<AnnotationRecord, 'revision' | 'updated_at'>;
+
+/** Whether `row` (read from the database) is still the version `seen` (read earlier, or shown). */
+export function sameVersion(row: (RowVersion & Partial<Pick<AnnotationRecord, 'base' | 'editor_text'>>) | undefined, seen: typeof row): boolean {
+  if (!row || !seen) return row === seen;
+  return row.revision === seen.revision && row.updated_at === seen.updated_at && row.base?.revision === seen.base?.revision && row.editor_text === seen.editor_text;
+}
+
 /** True when the row has edits not yet in the file (or was never synchronised). */
 export function changedSinceBase(record: AnnotationRecord): boolean {
   return record.base === null || record.revision !== record.base.revision;

@@ -2,7 +2,7 @@
 // inside one transaction, so two tabs of the same annotator never hand out the same revision twice.
 import type { Annotation } from '../../../shared/format/types';
 import { type AnnotationDb, annotationDb, outboxEntryFor } from './annotationDb';
-import { fromAnnotationLine, isValidLine, sameLineContent } from './annotationFile';
+import { fromAnnotationLine, isValidLine, type RowVersion, sameLineContent, sameVersion } from './annotationFile';
 import type { AnnotationRecord, FileSyncRecord } from './schema';
 
 export type AnnotationKey = Pick<AnnotationRecord, 'dataset' | 'task' | 'annotator'>;
@@ -22,8 +22,17 @@ export async function getAnnotation(key: AnnotationKey, db: AnnotationDb = annot
  * Applies an edit as a new revision and queues its line for the host (outbox); returns the saved
  * row. An edit of a stored row that leaves its line as it was (the editor's text alone) is kept
  * under the same revision and sends nothing: the file gets no copy of its last line.
+ * `startedFrom`: the row as the screen showed it when the edit began. When the stored row moved
+ * since (a file line taken by a pull, another tab's save), the edit was not made on it: the new
+ * revision has no base, so the drain compares it with the file's line and asks the user when
+ * they differ, instead of writing it over that line.
  */
-export async function saveAnnotation(key: AnnotationKey, edit: AnnotationEdit, db: AnnotationDb = annotationDb()): Promise<AnnotationRecord> {
+export async function saveAnnotation(
+  key: AnnotationKey,
+  edit: AnnotationEdit,
+  startedFrom?: RowVersion,
+  db: AnnotationDb = annotationDb(),
+): Promise<AnnotationRecord> {
   return db.transaction('rw', db.annotations, db.outbox, async () => {
     const stored = await getAnnotation(key, db);
     if (stored && sameLineContent(stored, { ...stored, ...edit })) {
@@ -31,19 +40,23 @@ export async function saveAnnotation(key: AnnotationKey, edit: AnnotationEdit, d
       await db.annotations.put(kept);
       return kept;
     }
-    return putRevision({ ...(stored ?? emptyAnnotation(key)), ...edit }, db);
+    const moved = stored !== undefined && startedFrom !== undefined && (stored.revision !== startedFrom.revision || stored.updated_at !== startedFrom.updated_at);
+    return putRevision({ ...(stored ?? emptyAnnotation(key)), ...edit, ...(moved ? { base: null } : {}) }, db);
   });
 }
 
 /**
- * The stored row's line queued again under a new revision, for the drain to decide against the
- * file (a conflict when someone else's line arrived since the row's base): what a row with text
- * being typed needs when the file moves under it.
+ * The row's line queued again under a new revision, for the drain to decide against the file (a
+ * conflict when someone else's line arrived since the row's base): what a row with text being
+ * typed needs when the file moves under it. Only while the row is still `seen` with nothing
+ * waiting (another tab may have done it, or saved, since); true when queued.
  */
-export async function queueAgain(key: AnnotationKey, db: AnnotationDb = annotationDb()): Promise<void> {
-  await db.transaction('rw', db.annotations, db.outbox, async () => {
-    const stored = await getAnnotation(key, db);
-    if (stored) await putRevision(stored, db);
+export async function queueAgain(seen: AnnotationRecord, db: AnnotationDb = annotationDb()): Promise<boolean> {
+  return db.transaction('rw', db.annotations, db.outbox, async () => {
+    const stored = await getAnnotation(seen, db);
+    if (!stored || !sameVersion(stored, seen) || (await db.outbox.where('[dataset+annotator+task]').equals([seen.dataset, seen.annotator, seen.task]).count()) > 0) return false;
+    await putRevision(stored, db);
+    return true;
   });
 }
 

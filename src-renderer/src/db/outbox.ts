@@ -3,7 +3,7 @@
 // closed halfway leaves either the entry or the synchronised row, never neither.
 import type { Annotation } from '../../../shared/format/types';
 import { type AnnotationDb, annotationDb } from './annotationDb';
-import { fromAnnotationLine } from './annotationFile';
+import { fromAnnotationLine, sameVersion } from './annotationFile';
 import type { AnnotationRecord, OutboxEntry } from './schema';
 
 export function pendingEntries(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<OutboxEntry[]> {
@@ -67,6 +67,21 @@ async function replaceRow(dataset: string, annotator: string, line: Annotation, 
     // The row is the file's annotator's, whatever name the line carries.
     const row = { ...fromAnnotationLine(line, dataset, fps), annotator };
     await db.annotations.put({ ...row, base: { revision: line.revision, at: new Date().toISOString() }, editor_text: editorText });
+  });
+}
+
+/**
+ * The pull's take: the file's line replaces the row only while the row is still `seen` (undefined:
+ * none) with no entry waiting (another tab may have taken it or saved since the pull read it).
+ * `keepText`: text being typed stays (the line has the row's calls). True when replaced.
+ */
+export async function takeLineIfUnchanged(seen: AnnotationRecord | undefined, line: Annotation, fps: number, keepText: boolean, key: { dataset: string; annotator: string }, db: AnnotationDb = annotationDb()): Promise<boolean> {
+  return db.transaction('rw', db.outbox, db.annotations, async () => {
+    const stored = await db.annotations.get([key.dataset, line.task_id, key.annotator]);
+    if (!sameVersion(stored, seen)) return false;
+    if ((await db.outbox.where('[dataset+annotator+task]').equals([key.dataset, key.annotator, line.task_id]).count()) > 0) return false;
+    await replaceRow(key.dataset, key.annotator, line, fps, keepText, db);
+    return true;
   });
 }
 

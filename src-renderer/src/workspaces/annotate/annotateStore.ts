@@ -160,12 +160,11 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
       const { record, saveState } = get();
       if (!record || saveState !== 'pending') return;
       try {
-        const saved = await saveAnnotation(record, {
-          calls: record.calls,
-          visual_refs: record.visual_refs,
-          status: record.status,
-          editor_text: record.editor_text,
-        });
+        const saved = await saveAnnotation(
+          record,
+          { calls: record.calls, visual_refs: record.visual_refs, status: record.status, editor_text: record.editor_text },
+          { revision: record.revision, updated_at: record.updated_at },
+        );
         const current = get().record;
         // Keep later in-memory edits; take the revision that was stored.
         if (current && current.task === saved.task && current.annotator === saved.annotator) {

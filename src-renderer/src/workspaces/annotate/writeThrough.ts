@@ -10,8 +10,8 @@ import type { Annotation } from '../../../../shared/format/types';
 import { resolveFps } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
 import { annotationFilePath, changedSinceBase, contentKey, isAnnotationLine, latestByRevision, planSend, type SyncConflict } from '../../db/annotationFile';
-import { getAnnotation, markSynced, queueAgain } from '../../db/annotationRepo';
-import { adoptLine, countPending, keepMine, markSent, pendingEntries, takeLine, tasksWithPending } from '../../db/outbox';
+import { getAnnotation, queueAgain } from '../../db/annotationRepo';
+import { adoptLine, countPending, keepMine, markSent, pendingEntries, takeLine, takeLineIfUnchanged, tasksWithPending } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
 import { useAnnotateStore, type WriteThroughStatus } from './annotateStore';
 import { onFilesChanged } from '../../state/datasetChanges';
@@ -198,15 +198,11 @@ async function pullOnce(): Promise<void> {
     // The open task's edit not stored yet (the save delay): its save goes out based on the row
     // as it is, and the drain asks the user if the edit differs from this line.
     if (unsavedEditOf(task)) continue;
-    if (row && row.editor_text !== null) {
-      // Text being typed: the same calls -> based on the line, the text kept; others -> the row's
-      // line goes out again so the drain asks the user now (the text is never replaced silently).
-      if (contentKey(line) === contentKey(row)) await markSynced([{ key, revision: line.revision }]);
-      else await queueAgain(key);
-      continue;
-    }
-    await takeLine(datasetId, annotator, line, fpsOf(task));
-    taken.push(task);
+    // Text being typed is never replaced silently: a line with other calls -> the row's line goes
+    // out again so the drain asks the user now; with the same calls the line is taken, text kept.
+    const typing = row !== undefined && row.editor_text !== null;
+    if (typing && contentKey(line) !== contentKey(row)) await queueAgain(row);
+    else if (await takeLineIfUnchanged(row, line, fpsOf(task), typing, key)) taken.push(task);
   }
   if (taken.length > 0) await refreshView(taken);
 }
