@@ -274,6 +274,34 @@ test('write-through: text being typed stays when the file already holds the wait
   expect(await readFile(file, 'utf8')).toBe(onDisk);
 });
 
+test('write-through: a line with our calls adopted while the user types does not take away the studio extras', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.clock.install();
+  const file = await firstEditWritten(page, 'adopted-typing-e2e');
+  const written = await readFile(file, 'utf8');
+
+  // Offline: an edit waits; then, while the next keystrokes wait for the save delay, the same calls
+  // arrive from elsewhere without the studio's extras and the host is back: the drain adopts them.
+  await page.route('**/api/datasets.appendIfUnchanged', (route) => route.abort('connectionrefused'));
+  await replaceCalls(page, [price('Casa Vento Rioja')]);
+  await expect(page.getByTestId('write-through')).toHaveText(/offline, [1-9]\d* unsent/);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.getByTestId('gt-editor').locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('\n// next: Barolo');
+  const adopted = `${written}${JSON.stringify(theirLine(written, [price('Casa Vento Rioja')]))}\n`;
+  await writeFile(file, adopted);
+  await page.unroute('**/api/datasets.appendIfUnchanged');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0', { timeout: 10_000 });
+
+  // The keystrokes are saved: the row's line, extras included, goes out above the adopted one.
+  await page.clock.resume();
+  await expect.poll(async () => (await readFile(file, 'utf8')).length, { timeout: 10_000 }).toBeGreaterThan(adopted.length);
+  const last = JSON.parse((await readFile(file, 'utf8')).trim().split('\n').at(-1)!) as Record<string, unknown>;
+  expect(last).toMatchObject({ calls: [price('Casa Vento Rioja')], 'x-studio': expect.anything() });
+  await expect(page.getByTestId('sync-conflict')).toBeHidden();
+});
+
 test('write-through: two tabs of one annotator on the same task both follow a line from elsewhere', async ({ browser }) => {
   test.setTimeout(60_000);
   const context = await browser.newContext();

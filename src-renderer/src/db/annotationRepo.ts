@@ -2,7 +2,7 @@
 // inside one transaction, so two tabs of the same annotator never hand out the same revision twice.
 import type { Annotation } from '../../../shared/format/types';
 import { type AnnotationDb, annotationDb, outboxEntryFor } from './annotationDb';
-import { fromAnnotationLine, isValidLine, type RowVersion, sameLineContent, sameVersion } from './annotationFile';
+import { contentKey, fromAnnotationLine, isValidLine, type RowVersion, sameLineContent, sameVersion } from './annotationFile';
 import type { AnnotationRecord, FileSyncRecord } from './schema';
 
 export type AnnotationKey = Pick<AnnotationRecord, 'dataset' | 'task' | 'annotator'>;
@@ -40,8 +40,11 @@ export async function saveAnnotation(
       await db.annotations.put(kept);
       return kept;
     }
+    const next = { ...(stored ?? emptyAnnotation(key)), ...edit };
+    // A row that moved to a line with these very calls (the drain adopted one) keeps its base: the
+    // edit overwrites nobody's calls, and its studio extras must go out rather than be adopted away.
     const moved = stored !== undefined && startedFrom !== undefined && (stored.revision !== startedFrom.revision || stored.updated_at !== startedFrom.updated_at);
-    return putRevision({ ...(stored ?? emptyAnnotation(key)), ...edit, ...(moved ? { base: null } : {}) }, db);
+    return putRevision(moved && contentKey(stored) !== contentKey(next) ? { ...next, base: null } : next, db);
   });
 }
 
