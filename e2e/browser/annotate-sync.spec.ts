@@ -324,6 +324,25 @@ test('write-through: two tabs of one annotator on the same task both follow a li
   await context.close();
 });
 
+test('an edit waiting for the save delay is kept when the annotator switches at once', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.clock.install();
+  const annotator = 'switch-e2e';
+  const file = await firstEditWritten(page, annotator);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await typeCalls(page, [price('Tavola Verde Barolo')]);
+  await expect(page.getByTestId('save-state')).not.toContainText('Saved');
+  await page.getByRole('button', { name: 'switch' }).click();
+  await page.clock.resume();
+
+  // Back as the same annotator: the edit was saved as theirs, and written through.
+  await page.getByTestId('annotator-input').fill(annotator);
+  await page.getByTestId('annotator-start').click();
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.getByTestId('call-list')).toContainText('Tavola Verde Barolo');
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Tavola Verde Barolo');
+});
+
 test('the conflict dialog has no serious accessibility violation', async ({ page }) => {
   // A write, an offline write, a conflict, then axe over the page: 25.7 s beside another test in
   // CI (31.8 s once, past the default 30 s); 90 s as the file's other conflict tests.

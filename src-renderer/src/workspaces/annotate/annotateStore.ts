@@ -156,9 +156,14 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
 
   flush: async () => {
     saveSchedule.saved();
+    // The edit waiting now is saved even when the view leaves it before the save runs (another
+    // annotator signs in: the open row is cleared at once).
+    const waiting = get().saveState === 'pending' ? get().record : null;
     const run = async () => {
-      const { record, saveState } = get();
-      if (!record || saveState !== 'pending') return;
+      const now = get();
+      const left = waiting !== null && (now.record === null || now.record.task !== waiting.task || now.record.annotator !== waiting.annotator || now.record.dataset !== waiting.dataset);
+      const record = left ? waiting : now.record;
+      if (!record || (!left && now.saveState !== 'pending')) return;
       try {
         const saved = await saveAnnotation(
           record,
