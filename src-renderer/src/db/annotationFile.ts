@@ -189,7 +189,7 @@ export function contentKey(value: Pick<Annotation, 'calls' | 'visual_refs' | 'st
 export type RowVersion = Pick<AnnotationRecord, 'revision' | 'updated_at'>;
 
 /** Whether `row` (read from the database) is still the version `seen` (read earlier, or shown). */
-export function sameVersion(row: (RowVersion & Partial<Pick<AnnotationRecord, 'base' | 'editor_text'>>) | undefined, seen: typeof row): boolean {
+export function sameVersion(row: AnnotationRecord | undefined, seen: AnnotationRecord | undefined): boolean {
   if (!row || !seen) return row === seen;
   return row.revision === seen.revision && row.updated_at === seen.updated_at && row.base?.revision === seen.base?.revision && row.editor_text === seen.editor_text;
 }

@@ -2,7 +2,8 @@
 // inside one transaction, so two tabs of the same annotator never hand out the same revision twice.
 import type { Annotation } from '../../../shared/format/types';
 import { type AnnotationDb, annotationDb, outboxEntryFor } from './annotationDb';
-import { contentKey, fromAnnotationLine, isValidLine, type RowVersion, sameLineContent, sameVersion } from './annotationFile';
+import { contentKey, fromAnnotationLine, isValidLine, type RowVersion, sameLineContent } from './annotationFile';
+import { stillAsSeen } from './outbox';
 import type { AnnotationRecord, FileSyncRecord } from './schema';
 
 export type AnnotationKey = Pick<AnnotationRecord, 'dataset' | 'task' | 'annotator'>;
@@ -35,12 +36,11 @@ export async function saveAnnotation(
 ): Promise<AnnotationRecord> {
   return db.transaction('rw', db.annotations, db.outbox, async () => {
     const stored = await getAnnotation(key, db);
-    if (stored && sameLineContent(stored, { ...stored, ...edit })) {
-      const kept: AnnotationRecord = { ...stored, ...edit };
-      await db.annotations.put(kept);
-      return kept;
+    const next: AnnotationRecord = { ...(stored ?? emptyAnnotation(key)), ...edit };
+    if (stored && sameLineContent(stored, next)) {
+      await db.annotations.put(next);
+      return next;
     }
-    const next = { ...(stored ?? emptyAnnotation(key)), ...edit };
     // A row that moved to a line with these very calls (the drain adopted one) keeps its base: the
     // edit overwrites nobody's calls, and its studio extras must go out rather than be adopted away.
     const moved = stored !== undefined && startedFrom !== undefined && (stored.revision !== startedFrom.revision || stored.updated_at !== startedFrom.updated_at);
@@ -56,9 +56,8 @@ export async function saveAnnotation(
  */
 export async function queueAgain(seen: AnnotationRecord, db: AnnotationDb = annotationDb()): Promise<boolean> {
   return db.transaction('rw', db.annotations, db.outbox, async () => {
-    const stored = await getAnnotation(seen, db);
-    if (!stored || !sameVersion(stored, seen) || (await db.outbox.where('[dataset+annotator+task]').equals([seen.dataset, seen.annotator, seen.task]).count()) > 0) return false;
-    await putRevision(stored, db);
+    if (!(await stillAsSeen(seen, seen, db))) return false;
+    await putRevision(seen, db);
     return true;
   });
 }

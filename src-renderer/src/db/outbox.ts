@@ -4,6 +4,7 @@
 import type { Annotation } from '../../../shared/format/types';
 import { type AnnotationDb, annotationDb } from './annotationDb';
 import { fromAnnotationLine, sameVersion } from './annotationFile';
+import type { AnnotationKey } from './annotationRepo';
 import type { AnnotationRecord, OutboxEntry } from './schema';
 
 export function pendingEntries(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<OutboxEntry[]> {
@@ -71,15 +72,23 @@ async function replaceRow(dataset: string, annotator: string, line: Annotation, 
 }
 
 /**
- * The pull's take: the file's line replaces the row only while the row is still `seen` (undefined:
- * none) with no entry waiting (another tab may have taken it or saved since the pull read it).
- * `keepText`: text being typed stays (the line has the row's calls). True when replaced.
+ * Inside a transaction of the caller's: whether the task's row is still `seen` (undefined: none)
+ * with no entry waiting. The pull acts on rows it read earlier; another tab may have taken a line
+ * or saved since.
  */
-export async function takeLineIfUnchanged(seen: AnnotationRecord | undefined, line: Annotation, fps: number, keepText: boolean, key: { dataset: string; annotator: string }, db: AnnotationDb = annotationDb()): Promise<boolean> {
+export async function stillAsSeen(key: AnnotationKey, seen: AnnotationRecord | undefined, db: AnnotationDb): Promise<boolean> {
+  if (!sameVersion(await db.annotations.get([key.dataset, key.task, key.annotator]), seen)) return false;
+  return (await db.outbox.where('[dataset+annotator+task]').equals([key.dataset, key.annotator, key.task]).count()) === 0;
+}
+
+/**
+ * The pull's take: the file's line replaces the row only while it is still `seen` with nothing
+ * waiting (stillAsSeen). `keepText`: text being typed stays (the line has the row's calls). True
+ * when replaced.
+ */
+export async function takeLineIfUnchanged(key: AnnotationKey, seen: AnnotationRecord | undefined, line: Annotation, fps: number, keepText: boolean, db: AnnotationDb = annotationDb()): Promise<boolean> {
   return db.transaction('rw', db.outbox, db.annotations, async () => {
-    const stored = await db.annotations.get([key.dataset, line.task_id, key.annotator]);
-    if (!sameVersion(stored, seen)) return false;
-    if ((await db.outbox.where('[dataset+annotator+task]').equals([key.dataset, key.annotator, line.task_id]).count()) > 0) return false;
+    if (!(await stillAsSeen(key, seen, db))) return false;
     await replaceRow(key.dataset, key.annotator, line, fps, keepText, db);
     return true;
   });

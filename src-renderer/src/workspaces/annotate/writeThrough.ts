@@ -192,9 +192,12 @@ async function pullOnce(): Promise<void> {
     if (waiting.has(task) || !isAnnotationLine(line)) continue;
     const key = { dataset: datasetId, task, annotator };
     const row = await getAnnotation(key);
-    // Already taken (by another tab of this browser, which shares the rows): this tab shows it too.
-    if (row && row.base?.revision === line.revision && olderOnScreen(row)) taken.push(task);
-    if (row && (changedSinceBase(row) || row.base?.revision === line.revision)) continue;
+    if (row && row.base?.revision === line.revision) {
+      // Already taken (by another tab of this browser, which shares the rows): this tab shows it too.
+      if (olderOnScreen(row)) taken.push(task);
+      continue;
+    }
+    if (row && changedSinceBase(row)) continue;
     // The open task's edit not stored yet (the save delay): its save goes out based on the row
     // as it is, and the drain asks the user if the edit differs from this line.
     if (unsavedEditOf(task)) continue;
@@ -202,7 +205,7 @@ async function pullOnce(): Promise<void> {
     // out again so the drain asks the user now; with the same calls the line is taken, text kept.
     const typing = row !== undefined && row.editor_text !== null;
     if (typing && contentKey(line) !== contentKey(row)) await queueAgain(row);
-    else if (await takeLineIfUnchanged(row, line, fpsOf(task), typing, key)) taken.push(task);
+    else if (await takeLineIfUnchanged(key, row, line, fpsOf(task), typing)) taken.push(task);
   }
   if (taken.length > 0) await refreshView(taken);
 }
