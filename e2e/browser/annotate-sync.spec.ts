@@ -99,6 +99,12 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
   await expect(dialog.locator('legend')).toHaveText(TASK);
   await expect(dialog).toContainText(`File (rev ${theirs.revision})`);
   await expect(dialog).toContainText('get_price → get_price');
+  // Both versions in full, side by side (the calls' names alone are the same here).
+  const diff = dialog.getByTestId('conflict-diff');
+  await expect(diff.locator('.editor.original')).toContainText('Domaine Lune Bordeaux', { timeout: 30_000 });
+  await expect(diff.locator('.editor.modified')).toContainText('Vigna Alta Chianti');
+  // No version is picked for the user: nothing can be resolved until they pick.
+  await expect(page.getByTestId('resolve-conflicts')).toBeDisabled();
   expect(await readFile(file, 'utf8')).toBe(onDisk);
   // Cancel (Escape, the shared Dialog): still nothing written, the local edit kept, the conflict waits.
   await page.keyboard.press('Escape');
@@ -201,6 +207,8 @@ test('write-through: half-typed calls are kept in the browser and add no copy of
   const dialog = page.getByTestId('sync-conflict');
   await expect(dialog).toBeVisible({ timeout: 10_000 });
   await expect(dialog).toContainText(`File (rev ${theirs.revision})`);
+  // The text being typed is shown with the choice: a pick of the file's version would drop it.
+  await expect(dialog.getByTestId('conflict-typed').locator('pre')).toContainText('"product_name": "Casa');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('gt-editor')).toContainText('"product_name": "Casa');
@@ -355,6 +363,8 @@ test('the conflict dialog has no serious accessibility violation', async ({ page
   await writeFile(file, `${await readFile(file, 'utf8')}${JSON.stringify({ ...last, calls: [price('Vigna Alta Chianti')], revision: last.revision + 3 })}\n`);
   await page.unroute('**/api/datasets.appendIfUnchanged');
   await expect(page.getByTestId('sync-conflict')).toBeVisible({ timeout: 10_000 });
+  // The two versions compared: the diff's text is drawn before it is checked.
+  await expect(page.getByTestId('conflict-diff').locator('.editor.modified')).toContainText('Vigna Alta Chianti', { timeout: 30_000 });
   expect(await seriousViolations(page), 'conflict dialog').toEqual([]);
   // Focus is trapped in the dialog (Radix): Tab stays inside.
   await page.keyboard.press('Tab');

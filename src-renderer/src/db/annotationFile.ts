@@ -185,6 +185,11 @@ export function contentKey(value: Pick<Annotation, 'calls' | 'visual_refs' | 'st
   });
 }
 
+/** What contentKey compares, as indented JSON: each side of a conflict as the user compares them. */
+export function contentText(value: Pick<Annotation, 'calls' | 'visual_refs' | 'status'>): string {
+  return `${JSON.stringify(JSON.parse(contentKey(value)), null, 2)}\n`;
+}
+
 /** What identifies a stored row's state: a save, a line taken or a base moved changes one of these. */
 export type RowVersion = Pick<AnnotationRecord, 'revision' | 'updated_at'>;
 

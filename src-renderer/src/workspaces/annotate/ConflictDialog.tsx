@@ -1,11 +1,13 @@
 // The per-task conflict choice, on the studio's one Dialog: tasks changed both here and in
 // annotations/<annotator>.jsonl since this client last read it (write-through, Export or Import).
-// The user picks a side per task; nothing is written until they do.
+// The user sees each task's two versions side by side and picks one per task; nothing is written
+// until every task has its pick (none is made for them: a wrong default loses someone's work).
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
-import { annotationFilePath, contentKey, type SyncConflict } from '../../db/annotationFile';
+import { annotationFilePath, type SyncConflict } from '../../db/annotationFile';
+import { ConflictDetail, ConflictTask, type Side } from './ConflictTask';
 
-export type Side = 'mine' | 'theirs';
+export type { Side } from './ConflictTask';
 
 export interface ConflictDialogProps {
   annotator: string;
@@ -16,46 +18,64 @@ export interface ConflictDialogProps {
   onCancel(): void;
 }
 
-function callNames(value: SyncConflict['mine'] | SyncConflict['theirs']): string {
-  return (JSON.parse(contentKey(value)) as { calls: { tool_name: string }[] }).calls.map((call) => call.tool_name).join(' → ');
-}
-
 export function ConflictDialog({ annotator, conflicts, action, onResolve, onCancel }: ConflictDialogProps) {
-  const [choice, setChoice] = useState<Record<string, Side>>(() => Object.fromEntries(conflicts.map((c) => [c.task, 'mine' as const])));
+  const [choice, setChoice] = useState<Record<string, Side>>({});
+  const [shownTask, setShownTask] = useState<string | undefined>(conflicts[0]?.task);
+  const shown = conflicts.find((conflict) => conflict.task === shownTask) ?? conflicts[0];
+  const undecided = conflicts.filter((conflict) => !choice[conflict.task]).length;
+  const chooseAll = (side: Side) => setChoice(Object.fromEntries(conflicts.map((conflict) => [conflict.task, side])));
   return (
     <Dialog
       open
       onClose={onCancel}
       title={`${annotationFilePath(annotator)} changed on disk`}
-      description="These tasks were changed both here and in the file since it was last read. Pick the version to keep; nothing is overwritten until you do."
+      description="These tasks were changed both here and in the file since it was last read. Compare the two versions and pick the one to keep for each task; nothing is overwritten until you do."
       className="conflict-dialog"
       testId="sync-conflict"
       actions={
         <>
+          {conflicts.length > 1 && (
+            <>
+              <button type="button" onClick={() => chooseAll('mine')} data-testid="conflicts-all-mine">
+                All mine
+              </button>
+              <button type="button" onClick={() => chooseAll('theirs')} data-testid="conflicts-all-file">
+                All from the file
+              </button>
+            </>
+          )}
           <button type="button" onClick={onCancel}>
             Cancel
           </button>
-          <button type="button" className="primary" data-testid="resolve-conflicts" onClick={() => onResolve(choice)}>
+          <button
+            type="button"
+            className="primary"
+            data-testid="resolve-conflicts"
+            disabled={undecided > 0}
+            title={undecided > 0 ? `Pick a version for ${undecided} more task(s)` : undefined}
+            onClick={() => onResolve(choice)}
+          >
             Resolve and {action}
           </button>
         </>
       }
     >
-      {conflicts.map((conflict) => (
-        <fieldset key={conflict.task}>
-          <legend>{conflict.task}</legend>
-          {(['mine', 'theirs'] as const).map((side) => {
-            const value = side === 'mine' ? conflict.mine : conflict.theirs;
-            return (
-              <label key={side}>
-                <input type="radio" name={conflict.task} checked={(choice[conflict.task] ?? 'mine') === side} onChange={() => setChoice({ ...choice, [conflict.task]: side })} />
-                {side === 'mine' ? `Mine (rev ${value.revision})` : `File (rev ${value.revision})`}
-                <pre>{callNames(value)}</pre>
-              </label>
-            );
-          })}
-        </fieldset>
-      ))}
+      <div className="conflict-tasks">
+        {conflicts.map((conflict) => (
+          <ConflictTask
+            key={conflict.task}
+            conflict={conflict}
+            side={choice[conflict.task]}
+            shown={conflict === shown}
+            onShow={() => setShownTask(conflict.task)}
+            onChoose={(side) => {
+              setChoice((before) => ({ ...before, [conflict.task]: side }));
+              setShownTask(conflict.task);
+            }}
+          />
+        ))}
+      </div>
+      {shown && <ConflictDetail conflict={shown} />}
     </Dialog>
   );
 }
