@@ -136,6 +136,42 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
   expect(await readFile(file, 'utf8')).toBe(`${after}${JSON.stringify(third)}\n`);
 });
 
+for (const mode of ['import', 'export'] as const) {
+  test(`${mode}: keeping mine over a line from elsewhere puts mine in the file, above that line`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const file = await firstEditWritten(page, `${mode}-mine-e2e`);
+    // Offline, an edit waits; meanwhile the file gets another machine's line.
+    await page.route('**/api/datasets.appendIfUnchanged', (route) => route.abort('connectionrefused'));
+    await replaceCalls(page, [price('Casa Vento Rioja')]);
+    await expect(page.getByTestId('write-through')).toHaveText(/offline, [1-9]\d* unsent/);
+    const written = await readFile(file, 'utf8');
+    const theirs = theirLine(written, [price('Vigna Alta Chianti')]);
+    await writeFile(file, `${written}${JSON.stringify(theirs)}\n`);
+    // The user puts write-through's question aside and imports or exports instead, which asks the same.
+    const dialog = page.getByTestId('sync-conflict');
+    if (await dialog.isVisible({ timeout: 5000 }).catch(() => false)) {
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+    await page.getByTestId(`${mode}-annotations`).click();
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('resolve-conflicts')).toHaveText(`Resolve and ${mode}`);
+    await dialog.getByLabel(/^Mine/).check();
+    await page.getByTestId('resolve-conflicts').click();
+    await expect(page.getByTestId('resolve-conflicts')).toBeHidden();
+    await expect(page.getByTestId('status-message')).toContainText("1 kept as yours, written through above the file's line");
+    // The host is back: the file's winning line (the highest revision, SPEC §5) is mine.
+    await page.unroute('**/api/datasets.appendIfUnchanged');
+    await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0', { timeout: 10_000 });
+    await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'saved');
+    const lines = (await readFile(file, 'utf8')).trim().split('\n').map((raw) => JSON.parse(raw) as { task_id: string; revision: number; calls: unknown[] });
+    const winner = lines.filter((line) => line.task_id === TASK).reduce((a, b) => (b.revision >= a.revision ? b : a));
+    expect(winner.calls).toEqual([price('Casa Vento Rioja')]);
+    expect(winner.revision).toBeGreaterThan(theirs.revision);
+    await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
+  });
+}
+
 test('write-through: an append that reached the file while its answer was lost is not a conflict with oneself', async ({ page }) => {
   test.setTimeout(90_000);
   const file = await firstEditWritten(page, 'lost-answer-e2e');

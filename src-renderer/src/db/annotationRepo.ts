@@ -1,8 +1,7 @@
 // Reads and writes of annotation rows. Every save that changes the row's line bumps the revision
 // inside one transaction, so two tabs of the same annotator never hand out the same revision twice.
-import type { Annotation } from '../../../shared/format/types';
 import { type AnnotationDb, annotationDb, outboxEntryFor } from './annotationDb';
-import { contentKey, fromAnnotationLine, isValidLine, type RowVersion, sameLineContent } from './annotationFile';
+import { contentKey, isValidLine, type RowVersion, sameLineContent, sameVersion } from './annotationFile';
 import { stillAsSeen } from './outbox';
 import type { AnnotationRecord, FileSyncRecord } from './schema';
 
@@ -84,10 +83,14 @@ export async function clearAnnotations(dataset: string, annotator: string, db: A
   });
 }
 
-/** Stores a file line as the local row, based on that line. */
-export async function takeFromFile(dataset: string, line: Annotation, fps: number, db: AnnotationDb = annotationDb()): Promise<void> {
-  const row = fromAnnotationLine(line, dataset, fps);
-  await db.annotations.put({ ...row, base: { revision: line.revision, at: new Date().toISOString() }, editor_text: null });
+/** Bases the row on the file's line of these very calls (revision), only while it is still `seen`: an edit since goes out itself. */
+export async function rebaseIfUnchanged(seen: AnnotationRecord, revision: number, db: AnnotationDb = annotationDb()): Promise<boolean> {
+  return db.transaction('rw', db.annotations, async () => {
+    const row = await db.annotations.get([seen.dataset, seen.task, seen.annotator]);
+    if (!row || !sameVersion(row, seen)) return false;
+    await db.annotations.put({ ...row, base: { revision, at: new Date().toISOString() } });
+    return true;
+  });
 }
 
 /** Marks rows as synchronised with the file at the given revisions. */

@@ -2,8 +2,8 @@
 // on the host, in the order they were saved. Everything here is one dexie transaction, so a tab
 // closed halfway leaves either the entry or the synchronised row, never neither.
 import type { Annotation } from '../../../shared/format/types';
-import { type AnnotationDb, annotationDb } from './annotationDb';
-import { fromAnnotationLine, sameVersion } from './annotationFile';
+import { type AnnotationDb, annotationDb, outboxEntryFor } from './annotationDb';
+import { fromAnnotationLine, isValidLine, sameVersion } from './annotationFile';
 import type { AnnotationKey } from './annotationRepo';
 import type { AnnotationRecord, OutboxEntry } from './schema';
 
@@ -33,18 +33,24 @@ export async function markSent(sent: OutboxEntry[], db: AnnotationDb = annotatio
 /**
  * The user keeps their version of a task whose line someone else changed: the waiting entries
  * are renumbered above that line's revision (so they win, SPEC §5) and the row is based on it.
+ * With nothing waiting (kept on Import or Export: edits from before write-through, text being
+ * typed over the last line sent), the row's line is queued above theirs, or the file would keep theirs.
  */
 export async function keepMine(row: AnnotationRecord, theirs: Annotation, db: AnnotationDb = annotationDb()): Promise<void> {
   await db.transaction('rw', db.outbox, db.annotations, async () => {
     const entries = await db.outbox.where('[dataset+annotator+task]').equals([row.dataset, row.annotator, row.task]).sortBy('seq');
-    let revision = theirs.revision;
+    const current = (await db.annotations.get([row.dataset, row.task, row.annotator])) ?? row;
+    const base = { revision: theirs.revision, at: new Date().toISOString() };
+    // The last entry (or the queued row) is the row's revision, above theirs, so the row follows the file once it is sent.
+    let revision = Math.max(theirs.revision, current.revision - Math.max(entries.length, 1));
     for (const entry of entries) {
       revision += 1;
       const line = { ...(JSON.parse(entry.line) as Record<string, unknown>), revision };
       await db.outbox.put({ ...entry, revision, line: JSON.stringify(line) });
     }
-    const current = (await db.annotations.get([row.dataset, row.task, row.annotator])) ?? row;
-    await db.annotations.put({ ...current, revision: Math.max(current.revision, revision), base: { revision: theirs.revision, at: new Date().toISOString() } });
+    const kept: AnnotationRecord = { ...current, revision: entries.length > 0 ? revision : revision + 1, base };
+    await db.annotations.put(kept);
+    if (entries.length === 0 && isValidLine(kept)) await db.outbox.add(outboxEntryFor(kept));
   });
 }
 

@@ -34,8 +34,9 @@ export function SyncBar() {
     await store.refreshStatuses();
     if (store.taskId) await store.openTask(store.taskId);
     const file = annotationFilePath(annotator);
+    const kept = report.kept > 0 ? `; ${report.kept} kept as yours, written through above the file's line` : '';
     message(
-      mode === 'export' ? `Exported ${report.written} annotation(s) to ${file}` : `Imported ${report.taken} annotation(s) from ${file}`,
+      (mode === 'export' ? `Exported ${report.written} annotation(s) to ${file}` : `Imported ${report.taken} annotation(s) from ${file}`) + kept,
       report.problems.length > 0 ? 'error' : 'info',
     );
   };

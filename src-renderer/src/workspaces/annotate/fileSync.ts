@@ -17,14 +17,17 @@ import {
   type SyncConflict,
 } from '../../db/annotationFile';
 import { annotationDb } from '../../db/annotationDb';
-import { listAnnotations, markSynced, putFileSync, takeFromFile } from '../../db/annotationRepo';
+import { listAnnotations, markSynced, putFileSync, rebaseIfUnchanged } from '../../db/annotationRepo';
+import { keepMine, takeLine, takeLineIfUnchanged } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
 import { useAnnotateStore } from './annotateStore';
-import { requestDrain } from './writeThrough';
+import { conflictsSettled, requestDrain } from './writeThrough';
 
 export interface SyncReport {
   written: number;
   taken: number;
+  /** Conflicts resolved as mine: queued above the file's line and written through. */
+  kept: number;
   conflicts: SyncConflict[];
   problems: string[];
 }
@@ -37,8 +40,22 @@ function fpsOf(taskId: string): number {
   return resolveFps(useAnnotateStore.getState().dataset?.tasks.get(taskId)?.fps);
 }
 
-async function take(datasetId: string, lines: Annotation[]): Promise<void> {
-  for (const line of lines) await takeFromFile(datasetId, line, fpsOf(line.task_id));
+/** The file's lines become the rows (the edits of ours waiting for them are dropped: the user chose theirs). */
+async function take(datasetId: string, annotator: string, lines: Annotation[]): Promise<void> {
+  for (const line of lines) await takeLine(datasetId, annotator, line, fpsOf(line.task_id));
+}
+
+/**
+ * The conflicts as the user resolved them: theirs replaces the row; mine is queued above their
+ * line (keepMine) and written through, so the file's winning line is mine. Write-through's own
+ * question about these tasks is answered too.
+ */
+async function settle(datasetId: string, annotator: string, conflicts: SyncConflict[], resolved: Record<string, 'mine' | 'theirs'>): Promise<void> {
+  if (conflicts.length === 0) return;
+  await take(datasetId, annotator, conflicts.filter((conflict) => resolved[conflict.task] === 'theirs').map((conflict) => conflict.theirs));
+  for (const conflict of conflicts) if (resolved[conflict.task] !== 'theirs') await keepMine(conflict.mine, conflict.theirs);
+  conflictsSettled(conflicts.map((conflict) => conflict.task));
+  await requestDrain();
 }
 
 /** Export; `resolved` carries the user's choice for each conflicting task ('mine' | 'theirs'). */
@@ -51,46 +68,40 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
   const records = (await listAnnotations(datasetId, annotator)).filter((record) => record.revision > 0);
   const plan = planExport(records, disk.latest);
   const open = plan.conflicts.filter((conflict) => !resolved[conflict.task]);
-  if (open.length > 0) return { written: 0, taken: 0, conflicts: open, problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
-  const write: AnnotationRecord[] = [...plan.write];
-  const adopt = [...plan.adopt];
-  for (const conflict of plan.conflicts) {
-    if (resolved[conflict.task] === 'mine') write.push({ ...conflict.mine, revision: Math.max(conflict.mine.revision, conflict.theirs.revision + 1) });
-    else adopt.push(conflict.theirs);
-  }
+  if (open.length > 0) return { written: 0, taken: 0, kept: 0, conflicts: open, problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
+  const write: AnnotationRecord[] = plan.write;
   const text = appendLines(diskText, write);
   // Refused ('conflict') when the file changed after the read above: nothing is written, the user exports again.
   if (write.length > 0) await studioApi().datasets.appendIfUnchanged(datasetId, path, appendLines('', write), hash);
-  await take(datasetId, adopt);
+  await take(datasetId, annotator, plan.adopt);
   await markSynced(write.map((row) => ({ key: row, revision: row.revision })));
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(text), at: new Date().toISOString() }, annotationDb());
-  return { written: write.length, taken: adopt.length, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
+  await settle(datasetId, annotator, plan.conflicts, resolved);
+  const kept = plan.conflicts.filter((conflict) => resolved[conflict.task] !== 'theirs').length;
+  return { written: write.length, taken: plan.adopt.length + plan.conflicts.length - kept, kept, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
 }
 
 export async function importAnnotations(datasetId: string, annotator: string, resolved: Record<string, 'mine' | 'theirs'> = {}): Promise<SyncReport> {
   await useAnnotateStore.getState().flush();
   const path = annotationFilePath(annotator);
   const { text: diskText } = await readDisk(datasetId, path);
-  if (diskText === null) return { written: 0, taken: 0, conflicts: [], problems: [`${path} does not exist`] };
+  if (diskText === null) return { written: 0, taken: 0, kept: 0, conflicts: [], problems: [`${path} does not exist`] };
   const disk = parseAnnotationFile(diskText);
   const records = await listAnnotations(datasetId, annotator);
   const plan = planImport(records, disk.latest);
   const open = plan.conflicts.filter((conflict) => !resolved[conflict.task]);
-  if (open.length > 0) return { written: 0, taken: 0, conflicts: open, problems: [] };
-  const takeLines = [...plan.take];
-  const rebase = [...plan.rebase];
-  for (const conflict of plan.conflicts) {
-    if (resolved[conflict.task] === 'theirs') takeLines.push(conflict.theirs);
-    // Mine: keep the row, based on their line, so the next export writes it above theirs.
-    else rebase.push({ record: { ...conflict.mine, revision: Math.max(conflict.mine.revision, conflict.theirs.revision + 1) }, revision: conflict.theirs.revision });
+  if (open.length > 0) return { written: 0, taken: 0, kept: 0, conflicts: open, problems: [] };
+  // Rows without work of their own take the file's lines, unless they changed since they were read.
+  const seen = new Map(records.map((record) => [record.task, record]));
+  let taken = 0;
+  for (const line of plan.take) {
+    const key = { dataset: datasetId, task: line.task_id, annotator };
+    if (await takeLineIfUnchanged(key, seen.get(line.task_id), line, fpsOf(line.task_id), false)) taken += 1;
   }
-  await take(datasetId, takeLines);
-  const db = annotationDb();
-  await db.transaction('rw', db.annotations, async () => {
-    for (const { record, revision } of rebase) {
-      await db.annotations.put({ ...record, base: { revision, at: new Date().toISOString() } });
-    }
-  });
-  await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(diskText), at: new Date().toISOString() }, db);
-  return { written: 0, taken: takeLines.length, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
+  // Same calls as the file's line: the row is based on it, unless it changed since it was read (an edit then goes out itself).
+  for (const { record, revision } of plan.rebase) await rebaseIfUnchanged(record, revision);
+  await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(diskText), at: new Date().toISOString() }, annotationDb());
+  await settle(datasetId, annotator, plan.conflicts, resolved);
+  const theirs = plan.conflicts.filter((conflict) => resolved[conflict.task] === 'theirs').length;
+  return { written: 0, taken: taken + theirs, kept: plan.conflicts.length - theirs, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
 }

@@ -237,6 +237,13 @@ export async function resolveConflicts(choice: Record<string, 'mine' | 'theirs'>
   await requestDrain();
 }
 
+/** Export or Import resolved these tasks' conflicts: write-through no longer asks about them (its next drain asks anew if need be). */
+export function conflictsSettled(tasks: readonly string[]): void {
+  const { conflicts } = useAnnotateStore.getState().writeThrough;
+  const left = conflicts.filter((conflict) => !tasks.includes(conflict.task));
+  if (left.length !== conflicts.length) setStatus({ conflicts: left, state: left.length > 0 ? 'conflict' : 'sending' });
+}
+
 /** Follows changes of the annotator's own file (another window or machine, an editor): pull. Returns the removal. */
 export function followOwnFile(): () => void {
   const stopChanges = onFilesChanged(({ datasetId, paths, via }) => {
