@@ -368,6 +368,49 @@ test('write-through: two tabs of one annotator on the same task both follow a li
   await context.close();
 });
 
+/**
+ * Holds a read-write transaction on the annotation rows (another tab's long write, a slow disk):
+ * the studio's reads and writes of rows wait for it. Returns the release.
+ */
+async function holdRows(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('egobench-annotations');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction(['annotations', 'outbox'], 'readwrite').objectStore('annotations');
+          const scope = window as unknown as { rowsHeld?: boolean };
+          scope.rowsHeld = true;
+          // A transaction ends when it has no request left: one after another until released.
+          const keep = () => {
+            if (scope.rowsHeld) store.count().onsuccess = keep;
+          };
+          keep();
+          resolve();
+        };
+      }),
+  );
+  return () => page.evaluate(() => void ((window as unknown as { rowsHeld?: boolean }).rowsHeld = false));
+}
+
+test('an edit typed while the open task is read again is kept, not replaced by the row read', async ({ page }) => {
+  test.setTimeout(60_000);
+  await firstEditWritten(page, 'refresh-edit-e2e');
+  const release = await holdRows(page);
+  // The task is opened again (as the pull does when the file changed) while its row cannot be read yet...
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  // ...and the annotator goes on typing.
+  await typeCalls(page, [price('Casa Vento Rioja')]);
+  await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
+  await release();
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
+  await page.reload();
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
+});
+
 test('an edit waiting for the save delay is kept when the annotator switches at once', async ({ page }) => {
   test.setTimeout(60_000);
   await page.clock.install();

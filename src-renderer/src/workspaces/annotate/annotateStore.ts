@@ -119,7 +119,8 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
 
   setAnnotator: (annotator) => {
     void get().flush();
-    set({ annotator, record: null, taskId: null, statuses: {}, writeThrough: { state: 'saved', unsent: 0, conflicts: [], message: null } });
+    // The flush above took the edit waiting, if any: nothing on screen is left unsaved.
+    set({ annotator, record: null, taskId: null, saveState: 'saved', statuses: {}, writeThrough: { state: 'saved', unsent: 0, conflicts: [], message: null } });
     void get()
       .refreshStatuses()
       .then(() => pull());
@@ -141,8 +142,16 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     if (!datasetId || !annotator) return;
     const key = { dataset: datasetId, task: taskId, annotator };
     set({ taskId, frame: 0, frameCount: 0, mediaFps: null, playing: false, loop: null, markIn: null, markOut: null, clipError: null, clipShown: false, lint: [] });
-    const record = (await getAnnotation(key)) ?? emptyAnnotation(key);
+    let record = (await getAnnotation(key)) ?? emptyAnnotation(key);
+    // An edit made while the row was read (a refresh of the open task, a slow database) is saved
+    // first and the row read again: the row read before it would replace it on screen, unsaved.
+    while (get().taskId === taskId && get().saveState === 'pending' && get().record !== null) {
+      await get().flush();
+      record = (await getAnnotation(key)) ?? emptyAnnotation(key);
+    }
     if (get().taskId !== taskId) return;
+    // That save failed: the screen keeps the edit (shown as not saved) rather than the older row.
+    if (get().saveState === 'error' && get().record?.task === taskId) return;
     set({ record, saveState: 'saved', openMs: performance.now() - started });
   },
 
