@@ -1,6 +1,13 @@
 // Writing ground-truth calls in the Annotate workspace's Monaco editor, as an annotator would.
 import { expect, type Page } from '@playwright/test';
 
+/** Types `text` in the editor, in place of all its text ('replace') or after it ('append'), without waiting for anything. */
+export async function typeText(page: Page, text: string, where: 'replace' | 'append' = 'replace'): Promise<void> {
+  await page.getByTestId('gt-editor').locator('.view-lines').click();
+  await page.keyboard.press(where === 'replace' ? 'ControlOrMeta+a' : 'ControlOrMeta+End');
+  await page.keyboard.insertText(text);
+}
+
 /** Replaces the editor's whole text with `calls` (JSON), without waiting for anything. */
 export async function typeCalls(page: Page, calls: unknown[]): Promise<void> {
   await page.getByTestId('gt-editor').locator('.view-lines').click();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test, type Clock, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
-import { replaceCalls, typeCalls } from '../annotate-editor';
+import { replaceCalls, typeCalls, typeText } from '../annotate-editor';
 import { seriousViolations } from '../axe';
 
 const TASK = 'retail-01';
@@ -105,6 +105,7 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
   await expect(diff.locator('.editor.modified')).toContainText('Vigna Alta Chianti');
   // No version is picked for the user: nothing can be resolved until they pick.
   await expect(page.getByTestId('resolve-conflicts')).toBeDisabled();
+  await expect(dialog.getByTestId('conflicts-undecided')).toHaveText('1 of 1 task(s) left to pick a version for.');
   expect(await readFile(file, 'utf8')).toBe(onDisk);
   // Cancel (Escape, the shared Dialog): still nothing written, the local edit kept, the conflict waits.
   await page.keyboard.press('Escape');
@@ -214,9 +215,7 @@ test('write-through: half-typed calls are kept in the browser and add no copy of
 
   // Text that is no JSON yet: saved (the editor keeps it across a reload), the calls stay as they were.
   const halfTyped = '[{"tool_name": "get_price", "parameters": {"product_name": "Casa';
-  await page.getByTestId('gt-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(halfTyped);
+  await typeText(page, halfTyped);
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   await page.reload();
   await page.locator(`[data-task-id="${TASK}"]`).click();
@@ -233,9 +232,7 @@ test('write-through: half-typed calls are kept in the browser and add no copy of
 
   // Half-typed again while the file moves on (another machine): the file's line does not replace
   // the text being typed; the user is asked at once, and nothing of ours reaches the file meanwhile.
-  await page.getByTestId('gt-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(halfTyped);
+  await typeText(page, halfTyped);
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   const theirs = theirLine(written, [price('Vigna Alta Chianti')]);
   const onDisk = `${written}${JSON.stringify(theirs)}\n`;
@@ -302,9 +299,7 @@ test('write-through: text being typed stays when the file already holds the wait
   await page.route('**/api/datasets.appendIfUnchanged', (route) => route.abort('connectionrefused'));
   await replaceCalls(page, [price('Casa Vento Rioja')]);
   await expect(page.getByTestId('write-through')).toHaveText(/offline, [1-9]\d* unsent/);
-  await page.getByTestId('gt-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.insertText('\n// next: Barolo');
+  await typeText(page, '\n// next: Barolo', 'append');
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   // The same calls reach the file from elsewhere (the other machine made the same edit).
   const onDisk = `${written}${JSON.stringify(theirLine(written, [price('Casa Vento Rioja')]))}\n`;
@@ -330,9 +325,7 @@ test('write-through: a line with our calls adopted while the user types does not
   await replaceCalls(page, [price('Casa Vento Rioja')]);
   await expect(page.getByTestId('write-through')).toHaveText(/offline, [1-9]\d* unsent/);
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-  await page.getByTestId('gt-editor').locator('.view-lines').click();
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.insertText('\n// next: Barolo');
+  await typeText(page, '\n// next: Barolo', 'append');
   const adopted = `${written}${JSON.stringify(theirLine(written, [price('Casa Vento Rioja')]))}\n`;
   await writeFile(file, adopted);
   await page.unroute('**/api/datasets.appendIfUnchanged');

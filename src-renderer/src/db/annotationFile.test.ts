@@ -6,6 +6,7 @@ import {
   fromAnnotationLine,
   hashText,
   isValidAnnotatorName,
+  keptRevisions,
   parseAnnotationFile,
   planExport,
   planImport,
@@ -175,5 +176,22 @@ describe('write-through send plan', () => {
     expect(plan.sent).toEqual([]);
     expect(plan.send).toEqual([]);
     expect(plan.conflicts.map((c) => c.theirs.revision)).toEqual([4]);
+  });
+});
+
+describe('keptRevisions: mine kept over a line of theirs', () => {
+  it('numbers the waiting entries above their line, in order, and the row as its last entry', () => {
+    expect(keptRevisions(7, 4, 2, true)).toEqual({ entries: [8, 9], row: 9 });
+  });
+  it('never numbers an entry lower than the row had reached', () => {
+    expect(keptRevisions(7, 20, 2, true)).toEqual({ entries: [19, 20], row: 20 });
+  });
+  it('keeps the row one above its last entry when the row changed after it (a call without a tool name yet)', () => {
+    expect(keptRevisions(7, 5, 1, false)).toEqual({ entries: [8], row: 9 });
+    expect(keptRevisions(7, 20, 1, false)).toEqual({ entries: [19], row: 20 });
+  });
+  it('with nothing waiting, puts the row (its line to be queued) above theirs', () => {
+    expect(keptRevisions(7, 3, 0, false)).toEqual({ entries: [], row: 8 });
+    expect(keptRevisions(7, 12, 0, false)).toEqual({ entries: [], row: 12 });
   });
 });

@@ -190,6 +190,20 @@ export function contentText(value: Pick<Annotation, 'calls' | 'visual_refs' | 's
   return `${JSON.stringify(JSON.parse(contentKey(value)), null, 2)}\n`;
 }
 
+/**
+ * Revisions when the user keeps their version over a line of `theirs`: the waiting entries, in
+ * order, above it (they win, SPEC §5) and never lower than they would be; the row's revision is its
+ * last entry's when that entry is the row (it follows the file once sent), one more when the row
+ * changed after it or nothing waits (its own line goes out under it, or, no valid line yet, it
+ * stays unsent).
+ */
+export function keptRevisions(theirs: number, row: number, entryCount: number, rowIsLast: boolean): { entries: number[]; row: number } {
+  const after = entryCount === 0 || !rowIsLast ? 1 : 0;
+  const first = Math.max(theirs, row - entryCount - after) + 1;
+  const entries = Array.from({ length: entryCount }, (_, k) => first + k);
+  return { entries, row: first + entryCount - 1 + after };
+}
+
 /** What identifies a stored row's state: a save, a line taken or a base moved changes one of these. */
 export type RowVersion = Pick<AnnotationRecord, 'revision' | 'updated_at'>;
 

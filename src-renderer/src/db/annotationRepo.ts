@@ -83,12 +83,16 @@ export async function clearAnnotations(dataset: string, annotator: string, db: A
   });
 }
 
-/** Bases the row on the file's line of these very calls (revision), only while it is still `seen`: an edit since goes out itself. */
+/**
+ * Bases the row on the file's line of these very calls (revision), only while it is still `seen`:
+ * an edit since goes out itself. The row's revision is raised to the line's, as markSynced does,
+ * or its next edits would be numbered below the line and lose to it (SPEC §5).
+ */
 export async function rebaseIfUnchanged(seen: AnnotationRecord, revision: number, db: AnnotationDb = annotationDb()): Promise<boolean> {
   return db.transaction('rw', db.annotations, async () => {
     const row = await db.annotations.get([seen.dataset, seen.task, seen.annotator]);
     if (!row || !sameVersion(row, seen)) return false;
-    await db.annotations.put({ ...row, base: { revision, at: new Date().toISOString() } });
+    await db.annotations.put({ ...row, revision: Math.max(row.revision, revision), base: { revision, at: new Date().toISOString() } });
     return true;
   });
 }

@@ -3,7 +3,7 @@
 // closed halfway leaves either the entry or the synchronised row, never neither.
 import type { Annotation } from '../../../shared/format/types';
 import { type AnnotationDb, annotationDb, outboxEntryFor } from './annotationDb';
-import { fromAnnotationLine, isValidLine, sameVersion } from './annotationFile';
+import { contentKey, fromAnnotationLine, isValidLine, keptRevisions, sameVersion } from './annotationFile';
 import type { AnnotationKey } from './annotationRepo';
 import type { AnnotationRecord, OutboxEntry } from './schema';
 
@@ -34,23 +34,28 @@ export async function markSent(sent: OutboxEntry[], db: AnnotationDb = annotatio
  * The user keeps their version of a task whose line someone else changed: the waiting entries
  * are renumbered above that line's revision (so they win, SPEC §5) and the row is based on it.
  * With nothing waiting (kept on Import or Export: edits from before write-through, text being
- * typed over the last line sent), the row's line is queued above theirs, or the file would keep theirs.
+ * typed over the last line sent), the row's line is queued above theirs, or the file would keep
+ * theirs. True when the row's own line is on its way; false when the row is no SPEC §5 line yet
+ * (a call without a tool name): it stays unsent, above theirs, and its next valid save goes out.
  */
-export async function keepMine(row: AnnotationRecord, theirs: Annotation, db: AnnotationDb = annotationDb()): Promise<void> {
-  await db.transaction('rw', db.outbox, db.annotations, async () => {
+export async function keepMine(row: AnnotationRecord, theirs: Annotation, db: AnnotationDb = annotationDb()): Promise<boolean> {
+  return db.transaction('rw', db.outbox, db.annotations, async () => {
     const entries = await db.outbox.where('[dataset+annotator+task]').equals([row.dataset, row.annotator, row.task]).sortBy('seq');
     const current = (await db.annotations.get([row.dataset, row.task, row.annotator])) ?? row;
     const base = { revision: theirs.revision, at: new Date().toISOString() };
-    // The last entry (or the queued row) is the row's revision, above theirs, so the row follows the file once it is sent.
-    let revision = Math.max(theirs.revision, current.revision - Math.max(entries.length, 1));
-    for (const entry of entries) {
-      revision += 1;
+    const rowIsLast = entries.length > 0 && contentKey(JSON.parse(entries[entries.length - 1].line) as Annotation) === contentKey(current);
+    const revisions = keptRevisions(theirs.revision, current.revision, entries.length, rowIsLast);
+    for (const [k, entry] of entries.entries()) {
+      const revision = revisions.entries[k];
       const line = { ...(JSON.parse(entry.line) as Record<string, unknown>), revision };
       await db.outbox.put({ ...entry, revision, line: JSON.stringify(line) });
     }
-    const kept: AnnotationRecord = { ...current, revision: entries.length > 0 ? revision : revision + 1, base };
+    const kept: AnnotationRecord = { ...current, revision: revisions.row, base };
     await db.annotations.put(kept);
-    if (entries.length === 0 && isValidLine(kept)) await db.outbox.add(outboxEntryFor(kept));
+    if (rowIsLast) return true;
+    if (!isValidLine(kept)) return false;
+    await db.outbox.add(outboxEntryFor(kept));
+    return true;
   });
 }
 

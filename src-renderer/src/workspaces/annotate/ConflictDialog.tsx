@@ -18,12 +18,17 @@ export interface ConflictDialogProps {
   onCancel(): void;
 }
 
+/** A pick is for the two versions shown: a conflict replaced while the dialog is open (the file moved again) asks anew. */
+const pickKey = (conflict: SyncConflict) => `${conflict.task}\u0000${conflict.mine.revision}\u0000${conflict.theirs.revision}`;
+
 export function ConflictDialog({ annotator, conflicts, action, onResolve, onCancel }: ConflictDialogProps) {
-  const [choice, setChoice] = useState<Record<string, Side>>({});
+  const [picks, setPicks] = useState<Record<string, Side>>({});
   const [shownTask, setShownTask] = useState<string | undefined>(conflicts[0]?.task);
   const shown = conflicts.find((conflict) => conflict.task === shownTask) ?? conflicts[0];
-  const undecided = conflicts.filter((conflict) => !choice[conflict.task]).length;
-  const chooseAll = (side: Side) => setChoice(Object.fromEntries(conflicts.map((conflict) => [conflict.task, side])));
+  const pickOf = (conflict: SyncConflict): Side | undefined => picks[pickKey(conflict)];
+  const undecided = conflicts.filter((conflict) => !pickOf(conflict)).length;
+  const chooseAll = (side: Side) => setPicks(Object.fromEntries(conflicts.map((conflict) => [pickKey(conflict), side])));
+  const resolve = () => onResolve(Object.fromEntries(conflicts.map((conflict) => [conflict.task, pickOf(conflict)!])));
   return (
     <Dialog
       open
@@ -52,8 +57,8 @@ export function ConflictDialog({ annotator, conflicts, action, onResolve, onCanc
             className="primary"
             data-testid="resolve-conflicts"
             disabled={undecided > 0}
-            title={undecided > 0 ? `Pick a version for ${undecided} more task(s)` : undefined}
-            onClick={() => onResolve(choice)}
+            aria-describedby="conflicts-undecided"
+            onClick={resolve}
           >
             Resolve and {action}
           </button>
@@ -65,17 +70,20 @@ export function ConflictDialog({ annotator, conflicts, action, onResolve, onCanc
           <ConflictTask
             key={conflict.task}
             conflict={conflict}
-            side={choice[conflict.task]}
+            side={pickOf(conflict)}
             shown={conflict === shown}
             onShow={() => setShownTask(conflict.task)}
             onChoose={(side) => {
-              setChoice((before) => ({ ...before, [conflict.task]: side }));
+              setPicks((before) => ({ ...before, [pickKey(conflict)]: side }));
               setShownTask(conflict.task);
             }}
           />
         ))}
       </div>
-      {shown && <ConflictDetail conflict={shown} />}
+      <p id="conflicts-undecided" className="muted" role="status" data-testid="conflicts-undecided">
+        {undecided > 0 ? `${undecided} of ${conflicts.length} task(s) left to pick a version for.` : 'Every task has its version picked.'}
+      </p>
+      {shown && <ConflictDetail key={shown.task} conflict={shown} />}
     </Dialog>
   );
 }

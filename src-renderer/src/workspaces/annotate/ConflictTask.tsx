@@ -12,9 +12,9 @@ type Version = SyncConflict['mine'] | SyncConflict['theirs'];
 /** What the version is, in a line: revision, when it was saved, its calls by name. */
 function summary(value: Version): string {
   const saved = new Date(value.updated_at);
-  const when = Number.isNaN(saved.getTime()) ? value.updated_at : saved.toLocaleString();
+  const when = typeof value.updated_at !== 'string' ? 'at an unknown time' : Number.isNaN(saved.getTime()) ? value.updated_at : saved.toLocaleString();
   const calls = value.calls.map((call) => call.tool_name).join(' → ') || 'no calls';
-  return `${value.status}, saved ${when}: ${calls}`;
+  return `${value.status ?? 'no status'}, saved ${when}: ${calls}`;
 }
 
 const sideLabel = (side: Side, value: Version) => `${side === 'mine' ? 'Mine' : 'File'} (rev ${value.revision})`;
@@ -32,7 +32,7 @@ export function ConflictTask({ conflict, side, shown, onShow, onChoose }: Confli
   return (
     <fieldset className={shown ? 'shown' : undefined} data-task-id={conflict.task} onFocus={onShow}>
       <legend>
-        <button type="button" className="link" onClick={onShow} aria-pressed={shown}>
+        <button type="button" className="link" onClick={onShow} aria-current={shown ? 'true' : undefined} aria-controls="conflict-detail">
           {conflict.task}
         </button>
       </legend>
@@ -54,7 +54,7 @@ export function ConflictTask({ conflict, side, shown, onShow, onChoose }: Confli
 export function ConflictDetail({ conflict }: { conflict: SyncConflict }) {
   const typed = conflict.mine.editor_text;
   return (
-    <div className="conflict-detail" data-testid="conflict-detail" data-task-id={conflict.task}>
+    <div className="conflict-detail" id="conflict-detail" data-testid="conflict-detail" data-task-id={conflict.task}>
       <TextDiff
         original={contentText(conflict.mine)}
         modified={contentText(conflict.theirs)}

@@ -11,6 +11,7 @@ import { SaveSchedule } from './saveSchedule';
 import { sessionDataset } from '../../evaluation/sessionDataset';
 import type { SyncConflict } from '../../db/annotationFile';
 import { pull, requestDrain } from './writeThrough';
+import { useStudioStore } from '../../state/store';
 
 export type TaskStatus = 'todo' | 'draft' | 'submitted';
 
@@ -140,6 +141,11 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     await get().flush();
     const { datasetId, annotator } = get();
     if (!datasetId || !annotator) return;
+    // The open edit could not be saved (Not saved!): the task stays open with it, not dropped for another.
+    if (get().saveState === 'error' && get().record !== null) {
+      useStudioStore.getState().showMessage(`${get().record!.task}: the edit could not be saved in this browser, so the task stays open; copy its text to keep it`, 'error');
+      return;
+    }
     const key = { dataset: datasetId, task: taskId, annotator };
     set({ taskId, frame: 0, frameCount: 0, mediaFps: null, playing: false, loop: null, markIn: null, markOut: null, clipError: null, clipShown: false, lint: [] });
     let record = (await getAnnotation(key)) ?? emptyAnnotation(key);
@@ -151,7 +157,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     }
     if (get().taskId !== taskId) return;
     // That save failed: the screen keeps the edit (shown as not saved) rather than the older row.
-    if (get().saveState === 'error' && get().record?.task === taskId) return;
+    if (get().saveState === 'error' && get().record !== null) return;
     set({ record, saveState: 'saved', openMs: performance.now() - started });
   },
 
@@ -167,12 +173,13 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     saveSchedule.saved();
     // The edit waiting now is saved even when the view leaves it before the save runs (another
     // annotator signs in: the open row is cleared at once).
-    const waiting = get().saveState === 'pending' ? get().record : null;
+    // A save that failed ('error') is tried again: the edit is still only on screen.
+    const waiting = get().saveState !== 'saved' ? get().record : null;
     const run = async () => {
       const now = get();
       const left = waiting !== null && (now.record === null || now.record.task !== waiting.task || now.record.annotator !== waiting.annotator || now.record.dataset !== waiting.dataset);
       const record = left ? waiting : now.record;
-      if (!record || (!left && now.saveState !== 'pending')) return;
+      if (!record || (!left && now.saveState === 'saved')) return;
       try {
         const saved = await saveAnnotation(
           record,

@@ -18,15 +18,15 @@ import {
 } from '../../db/annotationFile';
 import { annotationDb } from '../../db/annotationDb';
 import { listAnnotations, markSynced, putFileSync, rebaseIfUnchanged } from '../../db/annotationRepo';
-import { keepMine, takeLine, takeLineIfUnchanged } from '../../db/outbox';
+import { takeLineIfUnchanged } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
 import { useAnnotateStore } from './annotateStore';
-import { conflictsSettled, requestDrain } from './writeThrough';
+import { requestDrain, resolveConflicts } from './writeThrough';
 
 export interface SyncReport {
   written: number;
   taken: number;
-  /** Conflicts resolved as mine: queued above the file's line and written through. */
+  /** Conflicts resolved as mine whose line is queued above the file's and written through. */
   kept: number;
   conflicts: SyncConflict[];
   problems: string[];
@@ -40,22 +40,19 @@ function fpsOf(taskId: string): number {
   return resolveFps(useAnnotateStore.getState().dataset?.tasks.get(taskId)?.fps);
 }
 
-/** The file's lines become the rows (the edits of ours waiting for them are dropped: the user chose theirs). */
-async function take(datasetId: string, annotator: string, lines: Annotation[]): Promise<void> {
-  for (const line of lines) await takeLine(datasetId, annotator, line, fpsOf(line.task_id));
-}
-
 /**
- * The conflicts as the user resolved them: theirs replaces the row; mine is queued above their
- * line (keepMine) and written through, so the file's winning line is mine. Write-through's own
- * question about these tasks is answered too.
+ * The file's lines become the rows that were read as `seen` (none: a task new here), each only
+ * while its row is still as read: an edit saved meanwhile is not overwritten, it goes out itself.
+ * Returns how many were taken.
  */
-async function settle(datasetId: string, annotator: string, conflicts: SyncConflict[], resolved: Record<string, 'mine' | 'theirs'>): Promise<void> {
-  if (conflicts.length === 0) return;
-  await take(datasetId, annotator, conflicts.filter((conflict) => resolved[conflict.task] === 'theirs').map((conflict) => conflict.theirs));
-  for (const conflict of conflicts) if (resolved[conflict.task] !== 'theirs') await keepMine(conflict.mine, conflict.theirs);
-  conflictsSettled(conflicts.map((conflict) => conflict.task));
-  await requestDrain();
+async function takeUnchanged(datasetId: string, annotator: string, lines: Annotation[], seen: AnnotationRecord[]): Promise<number> {
+  const rows = new Map(seen.map((record) => [record.task, record]));
+  let taken = 0;
+  for (const line of lines) {
+    const key = { dataset: datasetId, task: line.task_id, annotator };
+    if (await takeLineIfUnchanged(key, rows.get(line.task_id), line, fpsOf(line.task_id), false)) taken += 1;
+  }
+  return taken;
 }
 
 /** Export; `resolved` carries the user's choice for each conflicting task ('mine' | 'theirs'). */
@@ -73,12 +70,13 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
   const text = appendLines(diskText, write);
   // Refused ('conflict') when the file changed after the read above: nothing is written, the user exports again.
   if (write.length > 0) await studioApi().datasets.appendIfUnchanged(datasetId, path, appendLines('', write), hash);
-  await take(datasetId, annotator, plan.adopt);
+  const adopted = await takeUnchanged(datasetId, annotator, plan.adopt, records);
   await markSynced(write.map((row) => ({ key: row, revision: row.revision })));
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(text), at: new Date().toISOString() }, annotationDb());
-  await settle(datasetId, annotator, plan.conflicts, resolved);
-  const kept = plan.conflicts.filter((conflict) => resolved[conflict.task] !== 'theirs').length;
-  return { written: write.length, taken: plan.adopt.length + plan.conflicts.length - kept, kept, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
+  // Conflicts are resolved as write-through resolves its own: mine queued above their line, theirs taken.
+  const kept = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts) : 0;
+  const theirs = plan.conflicts.filter((conflict) => resolved[conflict.task] === 'theirs').length;
+  return { written: write.length, taken: adopted + theirs, kept, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
 }
 
 export async function importAnnotations(datasetId: string, annotator: string, resolved: Record<string, 'mine' | 'theirs'> = {}): Promise<SyncReport> {
@@ -91,17 +89,11 @@ export async function importAnnotations(datasetId: string, annotator: string, re
   const plan = planImport(records, disk.latest);
   const open = plan.conflicts.filter((conflict) => !resolved[conflict.task]);
   if (open.length > 0) return { written: 0, taken: 0, kept: 0, conflicts: open, problems: [] };
-  // Rows without work of their own take the file's lines, unless they changed since they were read.
-  const seen = new Map(records.map((record) => [record.task, record]));
-  let taken = 0;
-  for (const line of plan.take) {
-    const key = { dataset: datasetId, task: line.task_id, annotator };
-    if (await takeLineIfUnchanged(key, seen.get(line.task_id), line, fpsOf(line.task_id), false)) taken += 1;
-  }
+  const taken = await takeUnchanged(datasetId, annotator, plan.take, records);
   // Same calls as the file's line: the row is based on it, unless it changed since it was read (an edit then goes out itself).
   for (const { record, revision } of plan.rebase) await rebaseIfUnchanged(record, revision);
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(diskText), at: new Date().toISOString() }, annotationDb());
-  await settle(datasetId, annotator, plan.conflicts, resolved);
+  const kept = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts) : 0;
   const theirs = plan.conflicts.filter((conflict) => resolved[conflict.task] === 'theirs').length;
-  return { written: 0, taken: taken + theirs, kept: plan.conflicts.length - theirs, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
+  return { written: 0, taken: taken + theirs, kept, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
 }

@@ -221,27 +221,32 @@ function unsavedEditOf(task: string): boolean {
   return taskId === task && saveState !== 'saved';
 }
 
-/** The user's choice for each conflicting task: 'mine' is appended above their line, 'theirs' replaces ours. */
-export async function resolveConflicts(choice: Record<string, 'mine' | 'theirs'>): Promise<void> {
-  const { datasetId, annotator, writeThrough } = useAnnotateStore.getState();
-  if (!datasetId || !annotator) return;
-  await serial(async () => {
-    for (const conflict of writeThrough.conflicts) {
-      const row = (await getAnnotation({ dataset: datasetId, task: conflict.task, annotator })) ?? conflict.mine;
-      if (choice[conflict.task] === 'theirs') await takeLine(datasetId, annotator, conflict.theirs, fpsOf(conflict.task));
-      else await keepMine(row, conflict.theirs);
-    }
-    setStatus({ conflicts: [], state: 'sending' });
-    await refreshView(writeThrough.conflicts.map((conflict) => conflict.task));
-  });
+/**
+ * The user's choice for each conflicting task: 'mine' is queued above their line, 'theirs'
+ * replaces ours. `conflicts`: write-through's own (its dialog), or those Export or Import found;
+ * write-through no longer asks about these tasks (its next drain asks anew if the file moves
+ * again). Under the drain's locks, so no drain of this or another tab sends entries as they are
+ * renumbered. Returns how many tasks were kept as mine with a line on its way to the file.
+ */
+export async function resolveConflicts(choice: Record<string, 'mine' | 'theirs'>, conflicts = useAnnotateStore.getState().writeThrough.conflicts): Promise<number> {
+  const { datasetId, annotator } = useAnnotateStore.getState();
+  if (!datasetId || !annotator) return 0;
+  const tasks = conflicts.map((conflict) => conflict.task);
+  let kept = 0;
+  await serial(() =>
+    withTabLock(`egobench-outbox:${keyOf(datasetId, annotator)}`, async () => {
+      for (const conflict of conflicts) {
+        const row = (await getAnnotation({ dataset: datasetId, task: conflict.task, annotator })) ?? conflict.mine;
+        if (choice[conflict.task] === 'theirs') await takeLine(datasetId, annotator, conflict.theirs, fpsOf(conflict.task));
+        else if (await keepMine(row, conflict.theirs)) kept += 1;
+      }
+      const left = useAnnotateStore.getState().writeThrough.conflicts.filter((conflict) => !tasks.includes(conflict.task));
+      setStatus({ conflicts: left, state: left.length > 0 ? 'conflict' : 'sending' });
+      await refreshView(tasks);
+    }),
+  );
   await requestDrain();
-}
-
-/** Export or Import resolved these tasks' conflicts: write-through no longer asks about them (its next drain asks anew if need be). */
-export function conflictsSettled(tasks: readonly string[]): void {
-  const { conflicts } = useAnnotateStore.getState().writeThrough;
-  const left = conflicts.filter((conflict) => !tasks.includes(conflict.task));
-  if (left.length !== conflicts.length) setStatus({ conflicts: left, state: left.length > 0 ? 'conflict' : 'sending' });
+  return kept;
 }
 
 /** Follows changes of the annotator's own file (another window or machine, an editor): pull. Returns the removal. */
