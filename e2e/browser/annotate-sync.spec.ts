@@ -160,7 +160,7 @@ for (const mode of ['import', 'export'] as const) {
     await dialog.getByLabel(/^Mine/).check();
     await page.getByTestId('resolve-conflicts').click();
     await expect(page.getByTestId('resolve-conflicts')).toBeHidden();
-    await expect(page.getByTestId('status-message')).toContainText("1 kept as yours, written through above the file's line");
+    await expect(page.getByTestId('status-message')).toContainText("1 kept as yours, on their way to the file above its line");
     // The host is back: the file's winning line (the highest revision, SPEC §5) is mine.
     await page.unroute('**/api/datasets.appendIfUnchanged');
     await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0', { timeout: 10_000 });

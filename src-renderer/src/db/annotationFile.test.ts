@@ -8,6 +8,8 @@ import {
   isValidAnnotatorName,
   keptRevisions,
   parseAnnotationFile,
+  pickFor,
+  pickOn,
   planExport,
   planImport,
   planSend,
@@ -193,5 +195,18 @@ describe('keptRevisions: mine kept over a line of theirs', () => {
   it('with nothing waiting, puts the row (its line to be queued) above theirs', () => {
     expect(keptRevisions(7, 3, 0, false)).toEqual({ entries: [], row: 8 });
     expect(keptRevisions(7, 12, 0, false)).toEqual({ entries: [], row: 12 });
+  });
+});
+
+describe('conflict picks', () => {
+  const conflict = { task: 't1', mine: record('t1', 4, 2), theirs: line('t1', 7, 'Rioja') };
+  it('apply to the very versions they were made on', () => {
+    expect(pickFor({ t1: pickOn(conflict, 'theirs') }, conflict)).toBe('theirs');
+    expect(pickFor({}, conflict)).toBeUndefined();
+  });
+  it('are no pick once either side moved on (the user is asked again)', () => {
+    const picks = { t1: pickOn(conflict, 'mine') };
+    expect(pickFor(picks, { ...conflict, theirs: line('t1', 8, 'Rioja') })).toBeUndefined();
+    expect(pickFor(picks, { ...conflict, mine: record('t1', 5, 2) })).toBeUndefined();
   });
 });

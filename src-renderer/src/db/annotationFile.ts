@@ -233,6 +233,25 @@ export interface SyncConflict {
   theirs: Annotation;
 }
 
+/** The user's pick for a task's conflict, with the revisions of the two versions it was made on. */
+export interface ConflictPick {
+  side: 'mine' | 'theirs';
+  mine: number;
+  theirs: number;
+}
+
+export type ConflictPicks = Record<string, ConflictPick>;
+
+/** A pick made on this conflict's very versions; none when either side moved on since (it is asked again). */
+export function pickFor(picks: ConflictPicks, conflict: SyncConflict): ConflictPick['side'] | undefined {
+  const pick = picks[conflict.task];
+  return pick && pick.mine === conflict.mine.revision && pick.theirs === conflict.theirs.revision ? pick.side : undefined;
+}
+
+export function pickOn(conflict: SyncConflict, side: ConflictPick['side']): ConflictPick {
+  return { side, mine: conflict.mine.revision, theirs: conflict.theirs.revision };
+}
+
 export interface ExportPlan {
   /** Rows whose line is appended (with the revision it is written with). */
   write: AnnotationRecord[];

@@ -4,31 +4,26 @@
 // until every task has its pick (none is made for them: a wrong default loses someone's work).
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
-import { annotationFilePath, type SyncConflict } from '../../db/annotationFile';
+import { annotationFilePath, pickFor, pickOn, type ConflictPicks, type SyncConflict } from '../../db/annotationFile';
 import { ConflictDetail, ConflictTask, type Side } from './ConflictTask';
-
-export type { Side } from './ConflictTask';
 
 export interface ConflictDialogProps {
   annotator: string;
   conflicts: SyncConflict[];
   /** What the confirm button does after the choice: "save", "export", "import". */
   action: string;
-  onResolve(choice: Record<string, Side>): void;
+  /** The picks, each with the versions it was made on (a side that moved on since is asked again). */
+  onResolve(picks: ConflictPicks): void;
   onCancel(): void;
 }
 
-/** A pick is for the two versions shown: a conflict replaced while the dialog is open (the file moved again) asks anew. */
-const pickKey = (conflict: SyncConflict) => `${conflict.task}\u0000${conflict.mine.revision}\u0000${conflict.theirs.revision}`;
-
 export function ConflictDialog({ annotator, conflicts, action, onResolve, onCancel }: ConflictDialogProps) {
-  const [picks, setPicks] = useState<Record<string, Side>>({});
+  // A pick is for the two versions shown: a conflict replaced while the dialog is open (the file moved again) asks anew.
+  const [picks, setPicks] = useState<ConflictPicks>({});
   const [shownTask, setShownTask] = useState<string | undefined>(conflicts[0]?.task);
   const shown = conflicts.find((conflict) => conflict.task === shownTask) ?? conflicts[0];
-  const pickOf = (conflict: SyncConflict): Side | undefined => picks[pickKey(conflict)];
-  const undecided = conflicts.filter((conflict) => !pickOf(conflict)).length;
-  const chooseAll = (side: Side) => setPicks(Object.fromEntries(conflicts.map((conflict) => [pickKey(conflict), side])));
-  const resolve = () => onResolve(Object.fromEntries(conflicts.map((conflict) => [conflict.task, pickOf(conflict)!])));
+  const undecided = conflicts.filter((conflict) => !pickFor(picks, conflict)).length;
+  const chooseAll = (side: Side) => setPicks(Object.fromEntries(conflicts.map((conflict) => [conflict.task, pickOn(conflict, side)])));
   return (
     <Dialog
       open
@@ -58,7 +53,7 @@ export function ConflictDialog({ annotator, conflicts, action, onResolve, onCanc
             data-testid="resolve-conflicts"
             disabled={undecided > 0}
             aria-describedby="conflicts-undecided"
-            onClick={resolve}
+            onClick={() => onResolve(picks)}
           >
             Resolve and {action}
           </button>
@@ -70,11 +65,11 @@ export function ConflictDialog({ annotator, conflicts, action, onResolve, onCanc
           <ConflictTask
             key={conflict.task}
             conflict={conflict}
-            side={pickOf(conflict)}
+            side={pickFor(picks, conflict)}
             shown={conflict === shown}
             onShow={() => setShownTask(conflict.task)}
             onChoose={(side) => {
-              setPicks((before) => ({ ...before, [pickKey(conflict)]: side }));
+              setPicks((before) => ({ ...before, [conflict.task]: pickOn(conflict, side) }));
               setShownTask(conflict.task);
             }}
           />

@@ -2,12 +2,12 @@
 // annotator's file changed on disk since it was read (seen by write-through, Export or Import),
 // each task edited on both sides is shown and the user picks a side.
 import { useState } from 'react';
-import { annotationFilePath, type SyncConflict } from '../../db/annotationFile';
+import { annotationFilePath, type ConflictPicks, type SyncConflict } from '../../db/annotationFile';
 import { clearAnnotations } from '../../db/annotationRepo';
 import { countPending } from '../../db/outbox';
 import { useStudioStore } from '../../state/store';
 import { useAnnotateStore } from './annotateStore';
-import { ConflictDialog, type Side } from './ConflictDialog';
+import { ConflictDialog } from './ConflictDialog';
 import { exportAnnotations, importAnnotations, type SyncReport } from './fileSync';
 import { resolveConflicts } from './writeThrough';
 
@@ -34,14 +34,17 @@ export function SyncBar() {
     await store.refreshStatuses();
     if (store.taskId) await store.openTask(store.taskId);
     const file = annotationFilePath(annotator);
-    const kept = report.kept > 0 ? `; ${report.kept} kept as yours, written through above the file's line` : '';
+    const parts = [mode === 'export' ? `Exported ${report.written} annotation(s) to ${file}` : `Imported ${report.taken} annotation(s) from ${file}`];
+    if (mode === 'export' && report.taken > 0) parts.push(`${report.taken} taken from the file`);
+    if (report.kept > 0) parts.push(`${report.kept} kept as yours, on their way to the file above its line`);
+    if (report.problems.length > 0) parts.push(`${report.problems.length} problem(s), first: ${report.problems[0]}`);
     message(
-      (mode === 'export' ? `Exported ${report.written} annotation(s) to ${file}` : `Imported ${report.taken} annotation(s) from ${file}`) + kept,
+      parts.join('; '),
       report.problems.length > 0 ? 'error' : 'info',
     );
   };
-  const run = (mode: Mode, choice: Record<string, Side> = {}) =>
-    void (mode === 'export' ? exportAnnotations(datasetId, annotator, choice) : importAnnotations(datasetId, annotator, choice)).then(
+  const run = (mode: Mode, picks: ConflictPicks = {}) =>
+    void (mode === 'export' ? exportAnnotations(datasetId, annotator, picks) : importAnnotations(datasetId, annotator, picks)).then(
       (report) => after(mode, report),
       (error: unknown) => message(`${mode} failed: ${error instanceof Error ? error.message : String(error)}`, 'error'),
     );
@@ -84,14 +87,14 @@ export function SyncBar() {
       <button type="button" data-testid="clear-annotations" onClick={() => void clearLocal()}>
         Clear local
       </button>
-      {pending && <ConflictDialog annotator={annotator} conflicts={pending.conflicts} action={pending.mode} onCancel={() => setPending(null)} onResolve={(choice) => run(pending.mode, choice)} />}
+      {pending && <ConflictDialog annotator={annotator} conflicts={pending.conflicts} action={pending.mode} onCancel={() => setPending(null)} onResolve={(picks) => run(pending.mode, picks)} />}
       {showWriteConflicts && (
         <ConflictDialog
           annotator={annotator}
           conflicts={writeConflicts}
           action="save"
           onCancel={() => setWriteDismissed(writeConflicts)}
-          onResolve={(choice) => void resolveConflicts(choice)}
+          onResolve={(picks) => void resolveConflicts(picks)}
         />
       )}
     </div>

@@ -12,8 +12,10 @@ import {
   appendLines,
   hashText,
   parseAnnotationFile,
+  pickFor,
   planExport,
   planImport,
+  type ConflictPicks,
   type SyncConflict,
 } from '../../db/annotationFile';
 import { annotationDb } from '../../db/annotationDb';
@@ -26,7 +28,7 @@ import { requestDrain, resolveConflicts } from './writeThrough';
 export interface SyncReport {
   written: number;
   taken: number;
-  /** Conflicts resolved as mine whose line is queued above the file's and written through. */
+  /** Conflicts resolved as mine whose line is queued above the file's, to be written through. */
   kept: number;
   conflicts: SyncConflict[];
   problems: string[];
@@ -55,8 +57,8 @@ async function takeUnchanged(datasetId: string, annotator: string, lines: Annota
   return taken;
 }
 
-/** Export; `resolved` carries the user's choice for each conflicting task ('mine' | 'theirs'). */
-export async function exportAnnotations(datasetId: string, annotator: string, resolved: Record<string, 'mine' | 'theirs'> = {}): Promise<SyncReport> {
+/** Export; `resolved` carries the user's picks (a conflict whose versions moved on since its pick is asked again). */
+export async function exportAnnotations(datasetId: string, annotator: string, resolved: ConflictPicks = {}): Promise<SyncReport> {
   await useAnnotateStore.getState().flush();
   await requestDrain();
   const path = annotationFilePath(annotator);
@@ -64,7 +66,7 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
   const disk = parseAnnotationFile(diskText ?? '');
   const records = (await listAnnotations(datasetId, annotator)).filter((record) => record.revision > 0);
   const plan = planExport(records, disk.latest);
-  const open = plan.conflicts.filter((conflict) => !resolved[conflict.task]);
+  const open = plan.conflicts.filter((conflict) => !pickFor(resolved, conflict));
   if (open.length > 0) return { written: 0, taken: 0, kept: 0, conflicts: open, problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
   const write: AnnotationRecord[] = plan.write;
   const text = appendLines(diskText, write);
@@ -74,12 +76,11 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
   await markSynced(write.map((row) => ({ key: row, revision: row.revision })));
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(text), at: new Date().toISOString() }, annotationDb());
   // Conflicts are resolved as write-through resolves its own: mine queued above their line, theirs taken.
-  const kept = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts) : 0;
-  const theirs = plan.conflicts.filter((conflict) => resolved[conflict.task] === 'theirs').length;
-  return { written: write.length, taken: adopted + theirs, kept, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
+  const { kept, taken } = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts, { datasetId, annotator }) : { kept: 0, taken: 0 };
+  return { written: write.length, taken: adopted + taken, kept, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
 }
 
-export async function importAnnotations(datasetId: string, annotator: string, resolved: Record<string, 'mine' | 'theirs'> = {}): Promise<SyncReport> {
+export async function importAnnotations(datasetId: string, annotator: string, resolved: ConflictPicks = {}): Promise<SyncReport> {
   await useAnnotateStore.getState().flush();
   const path = annotationFilePath(annotator);
   const { text: diskText } = await readDisk(datasetId, path);
@@ -87,13 +88,12 @@ export async function importAnnotations(datasetId: string, annotator: string, re
   const disk = parseAnnotationFile(diskText);
   const records = await listAnnotations(datasetId, annotator);
   const plan = planImport(records, disk.latest);
-  const open = plan.conflicts.filter((conflict) => !resolved[conflict.task]);
+  const open = plan.conflicts.filter((conflict) => !pickFor(resolved, conflict));
   if (open.length > 0) return { written: 0, taken: 0, kept: 0, conflicts: open, problems: [] };
   const taken = await takeUnchanged(datasetId, annotator, plan.take, records);
   // Same calls as the file's line: the row is based on it, unless it changed since it was read (an edit then goes out itself).
   for (const { record, revision } of plan.rebase) await rebaseIfUnchanged(record, revision);
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(diskText), at: new Date().toISOString() }, annotationDb());
-  const kept = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts) : 0;
-  const theirs = plan.conflicts.filter((conflict) => resolved[conflict.task] === 'theirs').length;
-  return { written: 0, taken: taken + theirs, kept, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
+  const settled = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts, { datasetId, annotator }) : { kept: 0, taken: 0 };
+  return { written: 0, taken: taken + settled.taken, kept: settled.kept, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
 }

@@ -9,7 +9,7 @@ import { StudioError } from '../../../../shared/api/studio-error';
 import type { Annotation } from '../../../../shared/format/types';
 import { resolveFps } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
-import { annotationFilePath, changedSinceBase, contentKey, isAnnotationLine, latestByRevision, planSend, type SyncConflict } from '../../db/annotationFile';
+import { annotationFilePath, changedSinceBase, contentKey, isAnnotationLine, latestByRevision, pickFor, planSend, type ConflictPicks, type SyncConflict } from '../../db/annotationFile';
 import { getAnnotation, queueAgain } from '../../db/annotationRepo';
 import { adoptLine, countPending, keepMine, markSent, pendingEntries, takeLine, takeLineIfUnchanged, tasksWithPending } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
@@ -222,31 +222,44 @@ function unsavedEditOf(task: string): boolean {
 }
 
 /**
- * The user's choice for each conflicting task: 'mine' is queued above their line, 'theirs'
- * replaces ours. `conflicts`: write-through's own (its dialog), or those Export or Import found;
- * write-through no longer asks about these tasks (its next drain asks anew if the file moves
- * again). Under the drain's locks, so no drain of this or another tab sends entries as they are
- * renumbered. Returns how many tasks were kept as mine with a line on its way to the file.
+ * The user's picks: 'mine' is queued above their line, 'theirs' replaces ours. `conflicts`:
+ * write-through's own (its dialog), or those Export or Import found for `where`'s annotator. A
+ * conflict whose pick was made on other versions, or whose row changed since (another tab saved),
+ * is left alone: the next drain asks anew. Write-through no longer asks about the tasks resolved.
+ * Under the drain's locks, so no drain of this or another tab sends entries as they are renumbered.
+ * Returns how many tasks kept mine with its line on its way to the file, and how many took theirs.
  */
-export async function resolveConflicts(choice: Record<string, 'mine' | 'theirs'>, conflicts = useAnnotateStore.getState().writeThrough.conflicts): Promise<number> {
-  const { datasetId, annotator } = useAnnotateStore.getState();
-  if (!datasetId || !annotator) return 0;
-  const tasks = conflicts.map((conflict) => conflict.task);
-  let kept = 0;
+export async function resolveConflicts(
+  picks: ConflictPicks,
+  conflicts = useAnnotateStore.getState().writeThrough.conflicts,
+  where: { datasetId: string | null; annotator: string | null } = useAnnotateStore.getState(),
+): Promise<{ kept: number; taken: number }> {
+  const { datasetId, annotator } = where;
+  const done = { kept: 0, taken: 0 };
+  if (!datasetId || !annotator) return done;
+  const resolved: string[] = [];
   await serial(() =>
     withTabLock(`egobench-outbox:${keyOf(datasetId, annotator)}`, async () => {
       for (const conflict of conflicts) {
-        const row = (await getAnnotation({ dataset: datasetId, task: conflict.task, annotator })) ?? conflict.mine;
-        if (choice[conflict.task] === 'theirs') await takeLine(datasetId, annotator, conflict.theirs, fpsOf(conflict.task));
-        else if (await keepMine(row, conflict.theirs)) kept += 1;
+        const side = pickFor(picks, conflict);
+        const row = await getAnnotation({ dataset: datasetId, task: conflict.task, annotator });
+        if (!side || (row && row.revision !== conflict.mine.revision)) continue;
+        resolved.push(conflict.task);
+        if (side === 'theirs') {
+          await takeLine(datasetId, annotator, conflict.theirs, fpsOf(conflict.task));
+          done.taken += 1;
+        } else if (await keepMine(row ?? conflict.mine, conflict.theirs)) done.kept += 1;
       }
-      const left = useAnnotateStore.getState().writeThrough.conflicts.filter((conflict) => !tasks.includes(conflict.task));
-      setStatus({ conflicts: left, state: left.length > 0 ? 'conflict' : 'sending' });
-      await refreshView(tasks);
+      const { datasetId: shownDataset, annotator: shownAnnotator, writeThrough } = useAnnotateStore.getState();
+      if (shownDataset === datasetId && shownAnnotator === annotator) {
+        const left = writeThrough.conflicts.filter((conflict) => !resolved.includes(conflict.task));
+        setStatus({ conflicts: left, state: left.length > 0 ? 'conflict' : 'sending' });
+        await refreshView(resolved);
+      }
     }),
   );
   await requestDrain();
-  return kept;
+  return done;
 }
 
 /** Follows changes of the annotator's own file (another window or machine, an editor): pull. Returns the removal. */
