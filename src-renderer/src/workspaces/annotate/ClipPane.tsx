@@ -45,22 +45,22 @@ export function ClipPane() {
 
 /** Mark in, mark out and loop the marked range. */
 function Marks() {
-  const { frame, loop, markIn, markOut, set } = useAnnotateStore(
-    useShallow((state) => ({ frame: state.frame, loop: state.loop, markIn: state.markIn, markOut: state.markOut, set: state.set })),
+  const { loop, markIn, markOut, markAt, toggleLoop } = useAnnotateStore(
+    useShallow((state) => ({ loop: state.loop, markIn: state.markIn, markOut: state.markOut, markAt: state.markAt, toggleLoop: state.toggleLoop })),
   );
   return (
     <span className="marks">
-      <button type="button" onClick={() => set({ markIn: frame })} title="Mark in (I)">
+      <button type="button" onClick={() => markAt('in')} title="Mark in (I)">
         In {markIn ?? '–'}
       </button>
-      <button type="button" onClick={() => set({ markOut: frame })} title="Mark out (O)">
+      <button type="button" onClick={() => markAt('out')} title="Mark out (O)">
         Out {markOut ?? '–'}
       </button>
       <button
         type="button"
         aria-pressed={loop !== null}
         disabled={markIn === null || markOut === null}
-        onClick={() => set({ loop: loop ? null : { start: Math.min(markIn!, markOut!), end: Math.max(markIn!, markOut!) } })}
+        onClick={toggleLoop}
         title="Loop the marked range (L)"
       >
         Loop

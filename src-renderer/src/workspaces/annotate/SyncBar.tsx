@@ -54,7 +54,7 @@ export function SyncBar() {
     if (!window.confirm(`Remove ${annotator}'s annotations of this dataset from this browser? The file is not touched.`)) return;
     await clearAnnotations(datasetId, annotator);
     const store = useAnnotateStore.getState();
-    store.set({ saveState: 'saved' });
+    store.forgetUnsaved();
     await store.refreshStatuses();
     if (store.taskId) await store.openTask(store.taskId);
   };

@@ -22,8 +22,8 @@ export function useVisibleTasks(): Task[] {
 }
 
 export function TaskQueue() {
-  const { statuses, filter, search, taskId, openTask, set } = useAnnotateStore(
-    useShallow((state) => ({ statuses: state.statuses, filter: state.filter, search: state.search, taskId: state.taskId, openTask: state.openTask, set: state.set })),
+  const { statuses, filter, search, taskId, openTask, setSearch, setFilter } = useAnnotateStore(
+    useShallow((state) => ({ statuses: state.statuses, filter: state.filter, search: state.search, taskId: state.taskId, openTask: state.openTask, setSearch: state.setSearch, setFilter: state.setFilter })),
   );
   const tasks = useVisibleTasks();
   const groups = useMemo(() => {
@@ -34,8 +34,8 @@ export function TaskQueue() {
   return (
     <nav className="task-queue" aria-label="Tasks">
       <div className="task-queue-tools">
-        <input type="search" placeholder="Search tasks" aria-label="Search tasks" value={search} onChange={(event) => set({ search: event.target.value })} />
-        <select aria-label="Status filter" value={filter} onChange={(event) => set({ filter: event.target.value as StatusFilter })}>
+        <input type="search" placeholder="Search tasks" aria-label="Search tasks" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <select aria-label="Status filter" value={filter} onChange={(event) => setFilter(event.target.value as StatusFilter)}>
           <option value="all">All</option>
           <option value="todo">To do</option>
           <option value="draft">Draft</option>

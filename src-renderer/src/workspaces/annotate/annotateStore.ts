@@ -7,6 +7,7 @@ import { resolveFps } from '../../../../shared/frames/frames';
 import { emptyAnnotation, getAnnotation, listAnnotations, saveAnnotation, type AnnotationEdit } from '../../db/annotationRepo';
 import type { AnnotationRecord } from '../../db/schema';
 import type { LintIssue } from './lint';
+import type { ClipState } from '../../video/clipController';
 import { SaveSchedule } from './saveSchedule';
 import { sessionDataset } from '../../evaluation/sessionDataset';
 import type { SyncConflict } from '../../db/annotationFile';
@@ -65,7 +66,20 @@ export interface AnnotateState {
   openTask(taskId: string): Promise<void>;
   edit(edit: AnnotationEdit): void;
   flush(): Promise<void>;
-  set(partial: Partial<AnnotateState>): void;
+  /** The clip controller's changes (video/clipController.ts): frame, playback, loop, errors. */
+  clipChanged(patch: Partial<ClipState>): void;
+  /** Mark in or out at the frame on screen. */
+  markAt(end: 'in' | 'out'): void;
+  /** Loops the marked range, or stops looping. */
+  toggleLoop(): void;
+  setSearch(search: string): void;
+  setFilter(filter: StatusFilter): void;
+  setLint(lint: LintIssue[]): void;
+  writeThroughChanged(patch: Partial<WriteThroughStatus>): void;
+  /** The open task's stored row, newer than the screen's (another tab, a line taken), shown in place when nothing waits to be saved. */
+  showStoredRow(row: AnnotationRecord): void;
+  /** Clear local removed the rows: whatever was on screen is gone with them. */
+  forgetUnsaved(): void;
 }
 
 /** Edits reach IndexedDB after a pause, and while typing on at least every 0.7 s (saveSchedule.ts). */
@@ -102,7 +116,22 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   lint: [],
   openMs: null,
 
-  set: (partial) => set(partial),
+  clipChanged: (patch) => set(patch),
+  markAt: (end) => set(end === 'in' ? { markIn: get().frame } : { markOut: get().frame }),
+  toggleLoop: () => {
+    const { loop, markIn, markOut } = get();
+    if (loop) set({ loop: null });
+    else if (markIn !== null && markOut !== null) set({ loop: { start: Math.min(markIn, markOut), end: Math.max(markIn, markOut) } });
+  },
+  setSearch: (search) => set({ search }),
+  setFilter: (filter) => set({ filter }),
+  setLint: (lint) => set({ lint }),
+  writeThroughChanged: (patch) => set({ writeThrough: { ...get().writeThrough, ...patch } }),
+  showStoredRow: (row) => {
+    const { taskId, saveState } = get();
+    if (taskId === row.task && saveState === 'saved') set({ record: row });
+  },
+  forgetUnsaved: () => set({ saveState: 'saved' }),
 
   loadDataset: async (datasetId, label) => {
     await get().flush();

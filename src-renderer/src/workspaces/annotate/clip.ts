@@ -4,7 +4,7 @@ import { ClipController } from '../../video/clipController';
 import { useAnnotateStore } from './annotateStore';
 
 export const annotateClip = new ClipController(
-  { getState: useAnnotateStore.getState, setState: (patch) => useAnnotateStore.getState().set(patch), subscribe: useAnnotateStore.subscribe },
+  { getState: useAnnotateStore.getState, setState: (patch) => useAnnotateStore.getState().clipChanged(patch), subscribe: useAnnotateStore.subscribe },
   // The player is mounted (empty) before a task is picked.
   () => useAnnotateStore.getState().taskId !== null,
 );

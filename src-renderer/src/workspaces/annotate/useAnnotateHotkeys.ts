@@ -12,13 +12,9 @@ export function useAnnotateHotkeys(): void {
     const next = tasks[Math.min(tasks.length - 1, Math.max(0, index + delta))];
     if (next && next.id !== taskId) void openTask(next.id);
   };
-  useHotkeyAction('annotate.mark-in', () => useAnnotateStore.getState().set({ markIn: useAnnotateStore.getState().frame }));
-  useHotkeyAction('annotate.mark-out', () => useAnnotateStore.getState().set({ markOut: useAnnotateStore.getState().frame }));
-  useHotkeyAction('annotate.loop', () => {
-    const { loop, markIn, markOut, set } = useAnnotateStore.getState();
-    if (loop) set({ loop: null });
-    else if (markIn !== null && markOut !== null) set({ loop: { start: Math.min(markIn, markOut), end: Math.max(markIn, markOut) } });
-  });
+  useHotkeyAction('annotate.mark-in', () => useAnnotateStore.getState().markAt('in'));
+  useHotkeyAction('annotate.mark-out', () => useAnnotateStore.getState().markAt('out'));
+  useHotkeyAction('annotate.loop', () => useAnnotateStore.getState().toggleLoop());
   useHotkeyAction('annotate.next-task', () => goTask(1));
   useHotkeyAction('annotate.previous-task', () => goTask(-1));
   useHotkeyAction('annotate.submit', () => {

@@ -40,7 +40,7 @@ export function useLint(scenario: ScenarioDef | null, task: Task | null): void {
           entityExists: (table, column, value) => known.get(`${table}.${column}\u0000${value}`) ?? true,
           results,
         });
-        if (live) useAnnotateStore.getState().set({ lint: issues });
+        if (live) useAnnotateStore.getState().setLint(issues);
       } catch {
         // The console shows engine errors; lint stays as it was.
       }

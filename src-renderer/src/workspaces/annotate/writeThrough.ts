@@ -29,8 +29,7 @@ const known = new Map<string, Known>();
 const keyOf = (datasetId: string, annotator: string) => `${datasetId}\u0000${annotator}`;
 
 function setStatus(patch: Partial<WriteThroughStatus>): void {
-  const store = useAnnotateStore.getState();
-  store.set({ writeThrough: { ...store.writeThrough, ...patch } });
+  useAnnotateStore.getState().writeThroughChanged(patch);
 }
 
 /** Calls the host; a host restarted meanwhile has not opened the dataset yet: open it and retry once. */
@@ -61,8 +60,7 @@ async function refreshView(tasks: Iterable<string>): Promise<void> {
   if (!taskId || !datasetId || !annotator || !new Set(tasks).has(taskId)) return;
   const row = await getAnnotation({ dataset: datasetId, task: taskId, annotator });
   // The row shown is replaced in place (the clip stays where it is), never over an unsaved edit.
-  const now = useAnnotateStore.getState();
-  if (row && now.taskId === taskId && now.saveState === 'saved') now.set({ record: row });
+  if (row) useAnnotateStore.getState().showStoredRow(row);
 }
 
 /** Across tabs of this browser one drain at a time per annotator (they share the outbox). */
