@@ -90,7 +90,7 @@ export async function clearAnnotations(dataset: string, annotator: string, db: A
  */
 export async function rebaseIfUnchanged(seen: AnnotationRecord, revision: number, db: AnnotationDb = annotationDb()): Promise<boolean> {
   return db.transaction('rw', db.annotations, async () => {
-    const row = await db.annotations.get([seen.dataset, seen.task, seen.annotator]);
+    const row = await getAnnotation(seen, db);
     if (!row || !sameVersion(row, seen)) return false;
     await db.annotations.put({ ...row, revision: Math.max(row.revision, revision), base: { revision, at: new Date().toISOString() } });
     return true;

@@ -2,10 +2,10 @@
 // compared in full, with the text being typed in the editor that a pick of the file would drop.
 import { useState } from 'react';
 import { TextDiff } from '../../components/TextDiff';
-import { contentText, type SyncConflict } from '../../db/annotationFile';
+import { contentText, type ConflictPick, type SyncConflict } from '../../db/annotationFile';
 import { copyText } from '../reports/save';
 
-export type Side = 'mine' | 'theirs';
+export type Side = ConflictPick['side'];
 
 type Version = SyncConflict['mine'] | SyncConflict['theirs'];
 

@@ -42,6 +42,11 @@ function fpsOf(taskId: string): number {
   return resolveFps(useAnnotateStore.getState().dataset?.tasks.get(taskId)?.fps);
 }
 
+/** The file's lines that are no annotation, as the status line reports them. */
+function problemLines(disk: ReturnType<typeof parseAnnotationFile>): string[] {
+  return disk.problems.map((p) => `line ${p.line}: ${p.message}`);
+}
+
 /**
  * The file's lines become the rows that were read as `seen` (none: a task new here), each only
  * while its row is still as read: an edit saved meanwhile is not overwritten, it goes out itself.
@@ -67,7 +72,7 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
   const records = (await listAnnotations(datasetId, annotator)).filter((record) => record.revision > 0);
   const plan = planExport(records, disk.latest);
   const open = plan.conflicts.filter((conflict) => !pickFor(resolved, conflict));
-  if (open.length > 0) return { written: 0, taken: 0, kept: 0, conflicts: open, problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
+  if (open.length > 0) return { written: 0, taken: 0, kept: 0, conflicts: open, problems: problemLines(disk) };
   const write: AnnotationRecord[] = plan.write;
   const text = appendLines(diskText, write);
   // Refused ('conflict') when the file changed after the read above: nothing is written, the user exports again.
@@ -77,7 +82,7 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(text), at: new Date().toISOString() }, annotationDb());
   // Conflicts are resolved as write-through resolves its own: mine queued above their line, theirs taken.
   const { kept, taken } = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts, { datasetId, annotator }) : { kept: 0, taken: 0 };
-  return { written: write.length, taken: adopted + taken, kept, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
+  return { written: write.length, taken: adopted + taken, kept, conflicts: [], problems: problemLines(disk) };
 }
 
 export async function importAnnotations(datasetId: string, annotator: string, resolved: ConflictPicks = {}): Promise<SyncReport> {
@@ -95,5 +100,5 @@ export async function importAnnotations(datasetId: string, annotator: string, re
   for (const { record, revision } of plan.rebase) await rebaseIfUnchanged(record, revision);
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(diskText), at: new Date().toISOString() }, annotationDb());
   const settled = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts, { datasetId, annotator }) : { kept: 0, taken: 0 };
-  return { written: 0, taken: taken + settled.taken, kept: settled.kept, conflicts: [], problems: disk.problems.map((p) => `line ${p.line}: ${p.message}`) };
+  return { written: 0, taken: taken + settled.taken, kept: settled.kept, conflicts: [], problems: problemLines(disk) };
 }

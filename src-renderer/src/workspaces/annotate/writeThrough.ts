@@ -69,6 +69,11 @@ function withTabLock<T>(name: string, work: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(name, work) as Promise<T>) : work();
 }
 
+/** Work on the annotator's outbox: after this tab's earlier work (serial), and alone among the tabs (withTabLock). */
+function withOutbox<T>(datasetId: string, annotator: string, work: () => Promise<T>): Promise<T> {
+  return serial(() => withTabLock(`egobench-outbox:${keyOf(datasetId, annotator)}`, work));
+}
+
 async function drainOnce(datasetId: string, annotator: string): Promise<void> {
   const path = annotationFilePath(annotator);
   let conflicts: SyncConflict[] = [];
@@ -147,7 +152,7 @@ export function requestDrain(): Promise<void> {
       const { datasetId, annotator } = useAnnotateStore.getState();
       if (!datasetId || !annotator) return;
       try {
-        await serial(() => withTabLock(`egobench-outbox:${keyOf(datasetId, annotator)}`, () => drainOnce(datasetId, annotator)));
+        await withOutbox(datasetId, annotator, () => drainOnce(datasetId, annotator));
       } catch (error) {
         const studioError = StudioError.from(error);
         const unsent = await countPending(datasetId, annotator);
@@ -236,26 +241,24 @@ export async function resolveConflicts(
   const done = { kept: 0, taken: 0 };
   if (!datasetId || !annotator) return done;
   const resolved: string[] = [];
-  await serial(() =>
-    withTabLock(`egobench-outbox:${keyOf(datasetId, annotator)}`, async () => {
-      for (const conflict of conflicts) {
-        const side = pickFor(picks, conflict);
-        const row = await getAnnotation({ dataset: datasetId, task: conflict.task, annotator });
-        if (!side || (row && row.revision !== conflict.mine.revision)) continue;
-        resolved.push(conflict.task);
-        if (side === 'theirs') {
-          await takeLine(datasetId, annotator, conflict.theirs, fpsOf(conflict.task));
-          done.taken += 1;
-        } else if (await keepMine(row ?? conflict.mine, conflict.theirs)) done.kept += 1;
-      }
-      const { datasetId: shownDataset, annotator: shownAnnotator, writeThrough } = useAnnotateStore.getState();
-      if (shownDataset === datasetId && shownAnnotator === annotator) {
-        const left = writeThrough.conflicts.filter((conflict) => !resolved.includes(conflict.task));
-        setStatus({ conflicts: left, state: left.length > 0 ? 'conflict' : 'sending' });
-        await refreshView(resolved);
-      }
-    }),
-  );
+  await withOutbox(datasetId, annotator, async () => {
+    for (const conflict of conflicts) {
+      const side = pickFor(picks, conflict);
+      const row = await getAnnotation({ dataset: datasetId, task: conflict.task, annotator });
+      if (!side || (row && row.revision !== conflict.mine.revision)) continue;
+      resolved.push(conflict.task);
+      if (side === 'theirs') {
+        await takeLine(datasetId, annotator, conflict.theirs, fpsOf(conflict.task));
+        done.taken += 1;
+      } else if (await keepMine(row ?? conflict.mine, conflict.theirs)) done.kept += 1;
+    }
+    const { datasetId: shownDataset, annotator: shownAnnotator, writeThrough } = useAnnotateStore.getState();
+    if (shownDataset === datasetId && shownAnnotator === annotator) {
+      const left = writeThrough.conflicts.filter((conflict) => !resolved.includes(conflict.task));
+      setStatus({ conflicts: left, state: left.length > 0 ? 'conflict' : 'sending' });
+      await refreshView(resolved);
+    }
+  });
   await requestDrain();
   return done;
 }
