@@ -149,11 +149,11 @@ for (const mode of ['import', 'export'] as const) {
     const theirs = theirLine(written, [price('Vigna Alta Chianti')]);
     await writeFile(file, `${written}${JSON.stringify(theirs)}\n`);
     // The user puts write-through's question aside and imports or exports instead, which asks the same.
+    // (isVisible does not wait: the drain's question comes once the file change is seen, so wait for it.)
     const dialog = page.getByTestId('sync-conflict');
-    if (await dialog.isVisible({ timeout: 5000 }).catch(() => false)) {
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-    }
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await page.getByTestId(`${mode}-annotations`).click();
     await expect(dialog).toBeVisible({ timeout: 10_000 });
     await expect(page.getByTestId('resolve-conflicts')).toHaveText(`Resolve and ${mode}`);
