@@ -423,6 +423,117 @@ test('an edit waiting for the save delay is kept when the annotator switches at 
   await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Tavola Verde Barolo');
 });
 
+/**
+ * Makes the browser refuse the studio's writes, as a newer studio in another tab would: the
+ * annotation database is upgraded without its tables (the studio's connection closes for it).
+ */
+async function refuseWrites(page: Page): Promise<void> {
+  const version = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('egobench-annotations', 1000);
+        open.onupgradeneeded = () => {
+          for (const name of Array.from(open.result.objectStoreNames)) open.result.deleteObjectStore(name);
+        };
+        open.onsuccess = () => {
+          open.result.close();
+          resolve(open.result.version);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+  expect(version).toBe(1000);
+}
+
+/** The database is gone (as after "clear site data"): the studio creates it afresh at its next write. */
+async function acceptWrites(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.deleteDatabase('egobench-annotations');
+        request.onsuccess = () => resolve();
+        request.onerror = () => reject(request.error);
+      }),
+  );
+}
+
+test('an edit the browser refuses to store is held through an annotator switch, shown, and written once it can be', async ({ page }) => {
+  test.setTimeout(60_000);
+  const annotator = 'refused-e2e';
+  const file = path.join(dataset, 'annotations', `${annotator}.jsonl`);
+  await openAs(page, annotator);
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  await refuseWrites(page);
+  await typeCalls(page, [price('Casa Vento Rioja')]);
+  await expect(page.getByTestId('save-state')).toHaveText('Not saved!');
+
+  // Another annotator signs in: the edit no screen shows is held and shown, not dropped.
+  await page.getByRole('button', { name: 'switch' }).click();
+  await page.getByTestId('annotator-input').fill('refused-other-e2e');
+  await page.getByTestId('annotator-start').click();
+  const held = page.getByTestId('stranded-edits');
+  await expect(held).toContainText(`1 edit(s) not saved in this browser: ${TASK} (${annotator})`);
+
+  // The browser takes writes again: Try again stores it, and it leaves the list.
+  await acceptWrites(page);
+  await held.getByTestId('stranded-retry').click();
+  await expect(held).toBeHidden();
+
+  // Back as its annotator: the edit is on screen and written through to their file.
+  await page.getByRole('button', { name: 'switch' }).click();
+  await page.getByTestId('annotator-input').fill(annotator);
+  await page.getByTestId('annotator-start').click();
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
+  await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('Casa Vento Rioja');
+});
+
+test('an edit the browser refuses to store is held when another dataset is opened', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A host of two datasets (copies of the sample, told apart by name).
+  const root = path.join(work, 'two-datasets');
+  for (const name of ['first', 'second']) {
+    await cp(path.join(datasetsDir, 'egobench-sample'), path.join(root, name), { recursive: true });
+    const manifest = path.join(root, name, 'dataset.json');
+    await writeFile(manifest, JSON.stringify({ ...JSON.parse(await readFile(manifest, 'utf8')), name: `refused-${name}` }));
+  }
+  await mkdir(path.join(work, 'two-config'));
+  const two = await startStudioHost({ datasetsDir: root, configDir: path.join(work, 'two-config') });
+  try {
+    const annotator = 'refused-dataset-e2e';
+    const url = new URL(two.url);
+    url.searchParams.set('annotator', annotator);
+    url.hash = '#/annotate';
+    await page.goto(url.href);
+    // Annotate hides the dataset list by default: it is shown (Ctrl+B) to open another.
+    await page.getByTestId('toggle-sidebar').click();
+    const entry = (name: string) => page.getByTestId('dataset-entry').filter({ hasText: name });
+    await entry('refused-first').click();
+    await page.locator(`[data-task-id="${TASK}"]`).click();
+    await expect(page.getByTestId('save-state')).toContainText('Saved');
+    await refuseWrites(page);
+    await typeCalls(page, [price('Tavola Verde Barolo')]);
+    await expect(page.getByTestId('save-state')).toHaveText('Not saved!');
+
+    await entry('refused-second').click();
+    const held = page.getByTestId('stranded-edits');
+    await expect(held).toContainText(`1 edit(s) not saved in this browser: ${TASK} (${annotator})`);
+    await acceptWrites(page);
+    await held.getByTestId('stranded-retry').click();
+    await expect(held).toBeHidden();
+
+    // Back in the first dataset: the edit is there and reaches its file.
+    await entry('refused-first').click();
+    await page.locator(`[data-task-id="${TASK}"]`).click();
+    await expect(page.getByTestId('call-list')).toContainText('Tavola Verde Barolo');
+    const file = path.join(root, 'first', 'annotations', `${annotator}.jsonl`);
+    await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('Tavola Verde Barolo');
+  } finally {
+    two.process.kill('SIGTERM');
+  }
+});
+
 test('the conflict dialog has no serious accessibility violation', async ({ page }) => {
   // A write, an offline write, a conflict, then axe over the page: 25.7 s beside another test in
   // CI (31.8 s once, past the default 30 s); 90 s as the file's other conflict tests.

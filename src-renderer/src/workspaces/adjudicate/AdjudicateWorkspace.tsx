@@ -1,7 +1,7 @@
 // The Adjudicate workspace: the task list with each task's lifecycle (counts per stage), the
 // agreement dashboard of the chosen pair of annotators, and the adjudication of one task with
 // its agreement panel. Tasks where both agree exactly can be accepted in bulk.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { GroundTruth } from '../../../../shared/format/types';
 import { studioApi } from '../../api/studio';
 import { AdjudicationView } from '../../agreement/AdjudicationView';
@@ -45,16 +45,19 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
   const dash = useDashboard(datasetId, pairChoice);
   const { dataset, groundTruth, settings, setSettings, error, problems } = useAgreementData();
   const [view, setView] = useState<'tasks' | 'dashboard'>('tasks');
-  const [taskId, setTaskId] = useState<string | null>(null);
+  // An audit suspect opened from Replay (#/adjudicate/suspect/<task>/<n>) opens its task.
+  const suspectLink = useSuspectLink();
+  const [taskId, setTaskId] = useState<string | null>(suspectLink?.taskId ?? null);
+  // Each new link opens its task once, during render (React's "adjusting state when a prop changes").
+  const [linkOpened, setLinkOpened] = useState(suspectLink);
+  if (suspectLink !== linkOpened) {
+    setLinkOpened(suspectLink);
+    if (suspectLink) setTaskId(suspectLink.taskId);
+  }
   const [filter, setFilter] = useState<Lifecycle | 'all'>('all');
   const [adjudicator, setAdjudicatorState] = useState(storedAdjudicator);
   const [bulkMessage, setBulkMessage] = useState<string | null>(null);
   const showMessage = useStudioStore((state) => state.showMessage);
-  // An audit suspect opened from Replay (#/adjudicate/suspect/<task>/<n>) opens its task.
-  const suspectLink = useSuspectLink();
-  useEffect(() => {
-    if (suspectLink) setTaskId(suspectLink.taskId);
-  }, [suspectLink]);
 
   const setAdjudicator = (name: string) => {
     setAdjudicatorState(name);

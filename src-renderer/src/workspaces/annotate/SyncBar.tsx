@@ -9,6 +9,7 @@ import { useStudioStore } from '../../state/store';
 import { useAnnotateStore } from './annotateStore';
 import { ConflictDialog } from './ConflictDialog';
 import { exportAnnotations, importAnnotations, type SyncReport } from './fileSync';
+import { StrandedEdits } from './StrandedEdits';
 import { resolveConflicts } from './writeThrough';
 
 type Mode = 'export' | 'import';
@@ -49,7 +50,8 @@ export function SyncBar() {
       (error: unknown) => message(`${mode} failed: ${error instanceof Error ? error.message : String(error)}`, 'error'),
     );
   const clearLocal = async () => {
-    const unsent = await countPending(datasetId, annotator);
+    const held = useAnnotateStore.getState().stranded.filter((edit) => edit.dataset === datasetId && edit.annotator === annotator).length;
+    const unsent = (await countPending(datasetId, annotator)) + held;
     if (unsent > 0) return message(`${unsent} edit(s) are not on the host yet: clearing would lose them. Wait until the host takes them.`, 'error');
     if (!window.confirm(`Remove ${annotator}'s annotations of this dataset from this browser? The file is not touched.`)) return;
     await clearAnnotations(datasetId, annotator);
@@ -65,6 +67,7 @@ export function SyncBar() {
       <span className={`save-state ${saveState}`} data-testid="save-state" title={record ? `revision ${record.revision}` : ''}>
         {saveState === 'pending' ? 'Saving…' : saveState === 'error' ? 'Not saved!' : `Saved · rev ${record?.revision ?? 0}`}
       </span>
+      <StrandedEdits />
       {writeConflicts.length > 0 && !showWriteConflicts && (
         <button type="button" className="link" onClick={() => setWriteDismissed(null)} data-testid="show-conflicts">
           {writeConflicts.length} conflict(s)

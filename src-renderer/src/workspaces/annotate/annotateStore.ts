@@ -13,6 +13,7 @@ import { sessionDataset } from '../../evaluation/sessionDataset';
 import type { SyncConflict } from '../../db/annotationFile';
 import { pull, requestDrain } from './writeThrough';
 import { useStudioStore } from '../../state/store';
+import { editOf, sameRow, withStranded } from './strandedEdits';
 
 export type TaskStatus = 'todo' | 'draft' | 'submitted';
 
@@ -41,6 +42,8 @@ export interface AnnotateState {
   taskId: string | null;
   record: AnnotationRecord | null;
   saveState: 'saved' | 'pending' | 'error';
+  /** Edits the view left before the browser would store them (strandedEdits.ts): held here and tried again on each flush. */
+  stranded: AnnotationRecord[];
   writeThrough: WriteThroughStatus;
   filter: StatusFilter;
   search: string;
@@ -66,6 +69,8 @@ export interface AnnotateState {
   openTask(taskId: string): Promise<void>;
   edit(edit: AnnotationEdit): void;
   flush(): Promise<void>;
+  /** Tries the held edits again (each flush does first); those stored leave the list. */
+  saveStranded(): Promise<void>;
   /** The clip controller's changes (video/clipController.ts): frame, playback, loop, errors. */
   clipChanged(patch: Partial<ClipState>): void;
   /** Mark in or out at the frame on screen. */
@@ -100,6 +105,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   taskId: null,
   record: null,
   saveState: 'saved',
+  stranded: [],
   writeThrough: { state: 'saved', unsent: 0, conflicts: [], message: null },
   filter: 'all',
   search: '',
@@ -135,6 +141,9 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
 
   loadDataset: async (datasetId, label) => {
     await get().flush();
+    // The open edit could not be stored: held, not dropped with the view.
+    const { saveState, record } = get();
+    if (saveState === 'error' && record) set({ stranded: withStranded(get().stranded, record), saveState: 'saved' });
     set({ datasetId, dataset: null, loadError: null, taskId: null, record: null });
     try {
       const dataset = await sessionDataset({ id: datasetId, name: label }); // the session's one copy
@@ -187,6 +196,12 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     if (get().taskId !== taskId) return;
     // That save failed: the screen keeps the edit (shown as not saved) rather than the older row.
     if (get().saveState === 'error' && get().record !== null) return;
+    // An edit of this task held since a switch (still not stored) is the screen's again, shown as not saved.
+    const held = get().stranded.find((edit) => sameRow(edit, key));
+    if (held) {
+      set({ record: held, saveState: 'error', stranded: get().stranded.filter((edit) => edit !== held), openMs: performance.now() - started });
+      return;
+    }
     set({ record, saveState: 'saved', openMs: performance.now() - started });
   },
 
@@ -205,16 +220,13 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     // A save that failed ('error') is tried again: the edit is still only on screen.
     const waiting = get().saveState !== 'saved' ? get().record : null;
     const run = async () => {
+      await get().saveStranded();
       const now = get();
       const left = waiting !== null && (now.record === null || now.record.task !== waiting.task || now.record.annotator !== waiting.annotator || now.record.dataset !== waiting.dataset);
       const record = left ? waiting : now.record;
       if (!record || (!left && now.saveState === 'saved')) return;
       try {
-        const saved = await saveAnnotation(
-          record,
-          { calls: record.calls, visual_refs: record.visual_refs, status: record.status, editor_text: record.editor_text },
-          { revision: record.revision, updated_at: record.updated_at },
-        );
+        const saved = await saveAnnotation(record, editOf(record), { revision: record.revision, updated_at: record.updated_at });
         const current = get().record;
         // Keep later in-memory edits; take the revision that was stored.
         if (current && current.task === saved.task && current.annotator === saved.annotator) {
@@ -223,11 +235,25 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
         }
         void requestDrain();
       } catch {
-        set({ saveState: 'error' });
+        // The view has moved on (another annotator or dataset): the edit is held, never dropped.
+        if (left) set({ stranded: withStranded(get().stranded, record) });
+        else set({ saveState: 'error' });
       }
     };
     saving = saving.then(run);
     return saving;
+  },
+
+  saveStranded: async () => {
+    for (const edit of get().stranded) {
+      try {
+        await saveAnnotation(edit, editOf(edit), { revision: edit.revision, updated_at: edit.updated_at });
+      } catch {
+        continue; // still refused: held for the next flush
+      }
+      set({ stranded: get().stranded.filter((held) => held !== edit) });
+      void requestDrain();
+    }
   },
 }));
 

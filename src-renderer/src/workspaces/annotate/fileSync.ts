@@ -62,6 +62,15 @@ async function takeUnchanged(datasetId: string, annotator: string, lines: Annota
   return taken;
 }
 
+/** Edits of this annotator the browser refused to store (on screen as "Not saved!", or held since a switch): Export and Import cannot see them. */
+function unstoredProblems(datasetId: string, annotator: string): string[] {
+  const { saveState, record, stranded } = useAnnotateStore.getState();
+  const unstored = [...(saveState === 'error' && record ? [record] : []), ...stranded];
+  return unstored
+    .filter((edit) => edit.dataset === datasetId && edit.annotator === annotator)
+    .map((edit) => `${edit.task}: this browser refused to store the edit, so it was left out`);
+}
+
 /** Export; `resolved` carries the user's picks (a conflict whose versions moved on since its pick is asked again). */
 export async function exportAnnotations(datasetId: string, annotator: string, resolved: ConflictPicks = {}): Promise<SyncReport> {
   await useAnnotateStore.getState().flush();
@@ -82,7 +91,7 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(text), at: new Date().toISOString() }, annotationDb());
   // Conflicts are resolved as write-through resolves its own: mine queued above their line, theirs taken.
   const { kept, taken } = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts, { datasetId, annotator }) : { kept: 0, taken: 0 };
-  return { written: write.length, taken: adopted + taken, kept, conflicts: [], problems: problemLines(disk) };
+  return { written: write.length, taken: adopted + taken, kept, conflicts: [], problems: [...unstoredProblems(datasetId, annotator), ...problemLines(disk)] };
 }
 
 export async function importAnnotations(datasetId: string, annotator: string, resolved: ConflictPicks = {}): Promise<SyncReport> {
@@ -100,5 +109,5 @@ export async function importAnnotations(datasetId: string, annotator: string, re
   for (const { record, revision } of plan.rebase) await rebaseIfUnchanged(record, revision);
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(diskText), at: new Date().toISOString() }, annotationDb());
   const settled = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts, { datasetId, annotator }) : { kept: 0, taken: 0 };
-  return { written: 0, taken: taken + settled.taken, kept: settled.kept, conflicts: [], problems: problemLines(disk) };
+  return { written: 0, taken: taken + settled.taken, kept: settled.kept, conflicts: [], problems: [...unstoredProblems(datasetId, annotator), ...problemLines(disk)] };
 }
