@@ -388,7 +388,7 @@ async function holdRows(page: Page): Promise<() => Promise<void>> {
 }
 
 test('an edit typed while the open task is read again is kept, not replaced by the row read', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await firstEditWritten(page, 'refresh-edit-e2e');
   const release = await holdRows(page);
   // The task is opened again (as the pull does when the file changed) while its row cannot be read yet...
@@ -415,12 +415,19 @@ test('an edit waiting for the save delay is kept when the annotator switches at 
   await page.getByRole('button', { name: 'switch' }).click();
   await page.clock.resume();
 
-  // Back as the same annotator: the edit was saved as theirs, and written through.
+  // Someone else signs in: the edit was saved as the first annotator's, and reaches their file
+  // now, not only when they sign in here again.
+  await page.getByTestId('annotator-input').fill(`${annotator}-next`);
+  await page.getByTestId('annotator-start').click();
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Tavola Verde Barolo');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'saved');
+
+  // Back as the first annotator: the edit is theirs.
+  await page.getByRole('button', { name: 'switch' }).click();
   await page.getByTestId('annotator-input').fill(annotator);
   await page.getByTestId('annotator-start').click();
   await page.locator(`[data-task-id="${TASK}"]`).click();
   await expect(page.getByTestId('call-list')).toContainText('Tavola Verde Barolo');
-  await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Tavola Verde Barolo');
 });
 
 /**

@@ -1,6 +1,7 @@
 // The outbox of write-through: saved edits waiting to be appended to annotations/<annotator>.jsonl
 // on the host, in the order they were saved. Everything here is one dexie transaction, so a tab
 // closed halfway leaves either the entry or the synchronised row, never neither.
+import { Dexie } from 'dexie';
 import type { Annotation } from '../../../shared/format/types';
 import { type AnnotationDb, annotationDb, outboxEntryFor } from './annotationDb';
 import { contentKey, fromAnnotationLine, isValidLine, keptRevisions, sameVersion } from './annotationFile';
@@ -10,6 +11,12 @@ import type { AnnotationRecord, OutboxEntry } from './schema';
 export function pendingEntries(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<OutboxEntry[]> {
   // The primary key (seq) orders the compound-index query's results within equal keys.
   return db.outbox.where('[dataset+annotator]').equals([dataset, annotator]).sortBy('seq');
+}
+
+/** Annotators of the dataset with entries waiting: the one signed in, and any who signed in here before. */
+export async function annotatorsWithPending(dataset: string, db: AnnotationDb = annotationDb()): Promise<string[]> {
+  const keys = await db.outbox.where('[dataset+annotator]').between([dataset, Dexie.minKey], [dataset, Dexie.maxKey], true, true).uniqueKeys();
+  return keys.map((key) => (key as unknown as [string, string])[1]);
 }
 
 export function countPending(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<number> {

@@ -11,7 +11,7 @@ import { resolveFps } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
 import { annotationFilePath, changedSinceBase, contentKey, isAnnotationLine, latestByRevision, pickFor, planSend, type ConflictPicks, type SyncConflict } from '../../db/annotationFile';
 import { getAnnotation, queueAgain } from '../../db/annotationRepo';
-import { adoptLine, countPending, keepMine, markSent, pendingEntries, takeLine, takeLineIfUnchanged, tasksWithPending } from '../../db/outbox';
+import { adoptLine, annotatorsWithPending, countPending, keepMine, markSent, pendingEntries, takeLine, takeLineIfUnchanged, tasksWithPending } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
 import { useAnnotateStore, type WriteThroughStatus } from './annotateStore';
 import { onFilesChanged } from '../../state/datasetChanges';
@@ -74,14 +74,18 @@ function withOutbox<T>(datasetId: string, annotator: string, work: () => Promise
   return serial(() => withTabLock(`egobench-outbox:${keyOf(datasetId, annotator)}`, work));
 }
 
-async function drainOnce(datasetId: string, annotator: string): Promise<void> {
+/**
+ * Sends the annotator's waiting entries. `shown`: the annotator is the one signed in, whose state
+ * the bar shows and who is asked about conflicts; another's conflict waits for them to sign in.
+ */
+async function drainOnce(datasetId: string, annotator: string, shown = true): Promise<void> {
   const path = annotationFilePath(annotator);
   let conflicts: SyncConflict[] = [];
   const touched = new Set<string>();
   for (let attempt = 0; attempt < 5; attempt++) {
     const entries = await pendingEntries(datasetId, annotator);
     if (entries.length === 0) break;
-    setStatus({ state: 'sending', unsent: entries.length });
+    if (shown) setStatus({ state: 'sending', unsent: entries.length });
     const cached = known.get(keyOf(datasetId, annotator));
     const file = cached ?? (await readKnown(datasetId, annotator));
     const rows = new Map<string, AnnotationRecord>();
@@ -121,9 +125,30 @@ async function drainOnce(datasetId: string, annotator: string): Promise<void> {
       known.delete(keyOf(datasetId, annotator));
     }
   }
+  if (!shown) return;
   const unsent = await countPending(datasetId, annotator);
   setStatus({ state: conflicts.length > 0 ? 'conflict' : unsent > 0 ? 'sending' : 'saved', unsent, conflicts, message: null });
   if (touched.size > 0) await refreshView(touched);
+}
+
+/**
+ * Edits of others who annotated this dataset in this browser (saved as the annotator switched)
+ * go to their files now, not only when they sign in here again, which they may never do.
+ */
+async function drainOthers(datasetId: string, signedIn: string): Promise<void> {
+  for (const other of await annotatorsWithPending(datasetId)) {
+    if (other === signedIn) continue;
+    try {
+      await withOutbox(datasetId, other, () => drainOnce(datasetId, other, false));
+    } catch (error) {
+      // Not the signed-in annotator's state to show. An unreachable host is tried again shortly;
+      // anything else at the next drain, and when they sign in (shown then).
+      if (StudioError.from(error).code !== 'unreachable') continue;
+      window.clearTimeout(retryTimer);
+      retryTimer = window.setTimeout(() => void requestDrain(), RETRY_MS);
+      return;
+    }
+  }
 }
 
 // Drains, pulls and resolutions run one after the other: a pull reading the file while an append
@@ -153,6 +178,7 @@ export function requestDrain(): Promise<void> {
       if (!datasetId || !annotator) return;
       try {
         await withOutbox(datasetId, annotator, () => drainOnce(datasetId, annotator));
+        await drainOthers(datasetId, annotator);
       } catch (error) {
         const studioError = StudioError.from(error);
         const unsent = await countPending(datasetId, annotator);
