@@ -430,6 +430,32 @@ test('an edit waiting for the save delay is kept when the annotator switches at 
   await expect(page.getByTestId('call-list')).toContainText('Tavola Verde Barolo');
 });
 
+test('a line from elsewhere in the first annotator\'s file, read while their switched edit went out, is shown when they return', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.clock.install();
+  const annotator = 'switch-elsewhere-e2e';
+  const file = await firstEditWritten(page, annotator);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await typeCalls(page, [price('Tavola Verde Barolo')]);
+  await page.getByRole('button', { name: 'switch' }).click();
+  await page.clock.resume();
+  // Meanwhile another machine of theirs wrote a line for another task.
+  const written = await readFile(file, 'utf8');
+  const elsewhere = { ...theirLine(written, [price('Vigna Alta Chianti')]), task_id: 'retail-03' };
+  await writeFile(file, `${written}${JSON.stringify(elsewhere)}\n`);
+
+  // The next annotator's drain sends the first one's edit, reading their file...
+  await page.getByTestId('annotator-input').fill(`${annotator}-next`);
+  await page.getByTestId('annotator-start').click();
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Tavola Verde Barolo');
+  // ...and when they return, their view takes the line from elsewhere too.
+  await page.getByRole('button', { name: 'switch' }).click();
+  await page.getByTestId('annotator-input').fill(annotator);
+  await page.getByTestId('annotator-start').click();
+  await page.locator('[data-task-id="retail-03"]').click();
+  await expect(page.getByTestId('call-list')).toContainText('Vigna Alta Chianti');
+});
+
 /**
  * Makes the browser refuse the studio's writes, as a newer studio in another tab would: the
  * annotation database is upgraded without its tables (the studio's connection closes for it).
@@ -481,19 +507,30 @@ test('an edit the browser refuses to store is held through an annotator switch, 
   await page.getByTestId('annotator-start').click();
   const held = page.getByTestId('stranded-edits');
   await expect(held).toContainText(`1 edit(s) not saved in this browser: ${TASK} (${annotator})`);
+  // While the browser still refuses, Try again says so.
+  await held.getByTestId('stranded-retry').click();
+  await expect(held).toContainText('(still refused)');
 
-  // The browser takes writes again: Try again stores it, and it leaves the list.
+  // The page is reloaded (or closed and opened again): the edit was written down beside IndexedDB.
+  await page.reload();
+  await expect(held).toContainText(`1 edit(s) not saved in this browser: ${TASK} (${annotator})`);
+
+  // The browser takes writes again: Try again stores it, it leaves the list, and it reaches the
+  // annotator's file whoever is signed in.
   await acceptWrites(page);
   await held.getByTestId('stranded-retry').click();
   await expect(held).toBeHidden();
+  await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('Casa Vento Rioja');
+  await page.reload();
+  await expect(page.getByTestId('annotator-name')).toBeVisible();
+  await expect(held).toBeHidden();
 
-  // Back as its annotator: the edit is on screen and written through to their file.
+  // As its annotator: the edit is theirs.
   await page.getByRole('button', { name: 'switch' }).click();
   await page.getByTestId('annotator-input').fill(annotator);
   await page.getByTestId('annotator-start').click();
   await page.locator(`[data-task-id="${TASK}"]`).click();
   await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
-  await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('Casa Vento Rioja');
 });
 
 test('an edit the browser refuses to store is held when another dataset is opened', async ({ page }) => {
@@ -525,7 +562,7 @@ test('an edit the browser refuses to store is held when another dataset is opene
 
     await entry('refused-second').click();
     const held = page.getByTestId('stranded-edits');
-    await expect(held).toContainText(`1 edit(s) not saved in this browser: ${TASK} (${annotator})`);
+    await expect(held).toContainText(`1 edit(s) not saved in this browser: ${TASK} (${annotator}, another dataset)`);
     await acceptWrites(page);
     await held.getByTestId('stranded-retry').click();
     await expect(held).toBeHidden();

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { isValidAnnotatorName } from '../../db/annotationFile';
 import { knownAnnotators, rememberAnnotator } from '../../db/annotationRepo';
+import { StrandedEdits } from './StrandedEdits';
 
 const TAB_KEY = 'egobench.annotator';
 
@@ -61,6 +62,8 @@ export function AnnotatorGate({ onChoose }: { onChoose(name: string): void }) {
           </div>
         )}
       </form>
+      {/* Edits the browser would not store stay in sight while nobody is signed in. */}
+      <StrandedEdits />
     </div>
   );
 }

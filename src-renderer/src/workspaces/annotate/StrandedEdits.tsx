@@ -7,23 +7,29 @@ import { strandedText } from './strandedEdits';
 
 export function StrandedEdits() {
   const stranded = useAnnotateStore((state) => state.stranded);
-  const [copied, setCopied] = useState<string | null>(null);
+  const datasetId = useAnnotateStore((state) => state.datasetId);
+  const [outcome, setOutcome] = useState<string | null>(null);
   if (stranded.length === 0) return null;
-  const rows = stranded.map((edit) => `${edit.task} (${edit.annotator})`).join(', ');
+  const rows = stranded.map((edit) => `${edit.task} (${edit.annotator}${edit.dataset === datasetId ? '' : ', another dataset'})`).join(', ');
+  const retry = async () => {
+    setOutcome(null);
+    await useAnnotateStore.getState().flush();
+    if (useAnnotateStore.getState().stranded.length > 0) setOutcome('still refused');
+  };
   return (
-    <span className="save-state error" role="alert" data-testid="stranded-edits" title={rows}>
+    <span className="save-state error" role="status" data-testid="stranded-edits" title={rows}>
       {stranded.length} edit(s) not saved in this browser: {rows}.{' '}
-      <button type="button" className="link" data-testid="stranded-retry" onClick={() => void useAnnotateStore.getState().flush()}>
+      <button type="button" className="link" data-testid="stranded-retry" onClick={() => void retry()}>
         Try again
       </button>{' '}
       <button
         type="button"
         className="link"
-        onClick={() => void copyText(strandedText(stranded)).then(() => setCopied('copied'), (error: Error) => setCopied(`not copied: ${error.message}`))}
+        onClick={() => void copyText(strandedText(stranded)).then(() => setOutcome('copied'), (error: Error) => setOutcome(`not copied: ${error.message}`))}
       >
         Copy them
       </button>
-      {copied && ` (${copied})`}
+      {outcome && ` (${outcome})`}
     </span>
   );
 }

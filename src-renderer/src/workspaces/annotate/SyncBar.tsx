@@ -50,7 +50,9 @@ export function SyncBar() {
       (error: unknown) => message(`${mode} failed: ${error instanceof Error ? error.message : String(error)}`, 'error'),
     );
   const clearLocal = async () => {
-    const held = useAnnotateStore.getState().stranded.filter((edit) => edit.dataset === datasetId && edit.annotator === annotator).length;
+    // Edits the browser has not stored count too: held ones, and the one on screen.
+    const { stranded, saveState } = useAnnotateStore.getState();
+    const held = stranded.filter((edit) => edit.dataset === datasetId && edit.annotator === annotator).length + (saveState === 'saved' ? 0 : 1);
     const unsent = (await countPending(datasetId, annotator)) + held;
     if (unsent > 0) return message(`${unsent} edit(s) are not on the host yet: clearing would lose them. Wait until the host takes them.`, 'error');
     if (!window.confirm(`Remove ${annotator}'s annotations of this dataset from this browser? The file is not touched.`)) return;

@@ -13,7 +13,7 @@ import { sessionDataset } from '../../evaluation/sessionDataset';
 import type { SyncConflict } from '../../db/annotationFile';
 import { pull, requestDrain } from './writeThrough';
 import { useStudioStore } from '../../state/store';
-import { editOf, sameRow, withStranded } from './strandedEdits';
+import { crossOut, editOf, sameRow, withStranded, writeDown, writtenDown } from './strandedEdits';
 
 export type TaskStatus = 'todo' | 'draft' | 'submitted';
 
@@ -105,7 +105,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   taskId: null,
   record: null,
   saveState: 'saved',
-  stranded: [],
+  stranded: writtenDown(), // a page closed with edits the browser would not store holds them again
   writeThrough: { state: 'saved', unsent: 0, conflicts: [], message: null },
   filter: 'all',
   search: '',
@@ -141,6 +141,8 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
 
   loadDataset: async (datasetId, label) => {
     await get().flush();
+    // A key typed while that save ran is saved too before the view goes.
+    while (get().saveState === 'pending' && get().record !== null) await get().flush();
     // The open edit could not be stored: held, not dropped with the view.
     const { saveState, record } = get();
     if (saveState === 'error' && record) set({ stranded: withStranded(get().stranded, record), saveState: 'saved' });
@@ -227,14 +229,16 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
       if (!record || (!left && now.saveState === 'saved')) return;
       try {
         const saved = await saveAnnotation(record, editOf(record), { revision: record.revision, updated_at: record.updated_at });
+        crossOut(saved);
         const current = get().record;
         // Keep later in-memory edits; take the revision that was stored.
-        if (current && current.task === saved.task && current.annotator === saved.annotator) {
+        if (current && sameRow(current, saved)) {
           const unchanged = current === record;
           set({ record: { ...current, revision: saved.revision, updated_at: saved.updated_at }, saveState: unchanged ? 'saved' : 'pending' });
         }
         void requestDrain();
       } catch {
+        writeDown(record); // kept beside IndexedDB for a reload
         // The view has moved on (another annotator or dataset): the edit is held, never dropped.
         if (left) set({ stranded: withStranded(get().stranded, record) });
         else set({ saveState: 'error' });
@@ -246,12 +250,16 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
 
   saveStranded: async () => {
     for (const edit of get().stranded) {
+      let saved: AnnotationRecord;
       try {
-        await saveAnnotation(edit, editOf(edit), { revision: edit.revision, updated_at: edit.updated_at });
+        saved = await saveAnnotation(edit, editOf(edit), { revision: edit.revision, updated_at: edit.updated_at });
       } catch {
         continue; // still refused: held for the next flush
       }
+      crossOut(saved);
       set({ stranded: get().stranded.filter((held) => held !== edit) });
+      // Opening its task may have put it back on screen meanwhile: it is stored now, at this revision.
+      if (get().record === edit) set({ record: { ...edit, revision: saved.revision, updated_at: saved.updated_at }, saveState: 'saved' });
       void requestDrain();
     }
   },

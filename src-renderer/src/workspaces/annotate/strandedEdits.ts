@@ -1,9 +1,13 @@
-// Edits the Annotate view left before the browser would store them: IndexedDB refused the write
-// (a full disk, a newer studio's database in another tab) and the annotator or dataset changed
-// meanwhile, so no screen holds them any more. The store keeps them in memory, the sync bar shows
-// them, and every flush tries them again: a switch never drops one.
+// Edits the browser refused to store (IndexedDB failed: a full disk, a newer studio's database in
+// another tab). The one on screen stays there as "Not saved!"; one the view left (the annotator or
+// dataset changed) is held by the store, shown in the bar and tried again on every flush. Both are
+// also written to localStorage, a second store beside IndexedDB, so that a reload or a closed tab
+// does not take them: the next page holds them again. Tabs share that list; each changes only the
+// entries of rows it edits.
 import type { AnnotationEdit, AnnotationKey } from '../../db/annotationRepo';
 import type { AnnotationRecord } from '../../db/schema';
+
+const STORAGE_KEY = 'egobench-studio.unsaved-edits';
 
 export function sameRow(a: AnnotationKey, b: AnnotationKey): boolean {
   return a.dataset === b.dataset && a.task === b.task && a.annotator === b.annotator;
@@ -26,4 +30,42 @@ export function strandedText(list: readonly AnnotationRecord[]): string {
     null,
     2,
   );
+}
+
+const isEdit = (value: unknown): value is AnnotationRecord => {
+  const row = value as Partial<AnnotationRecord> | null;
+  return typeof row === 'object' && row !== null && typeof row.dataset === 'string' && typeof row.task === 'string' && typeof row.annotator === 'string' && Array.isArray(row.calls) && typeof row.revision === 'number';
+};
+
+const pageStorage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
+
+/** The unsaved edits this browser's pages wrote down (none when localStorage cannot be read). */
+export function writtenDown(storage = pageStorage()): AnnotationRecord[] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isEdit) : [];
+  } catch {
+    return [];
+  }
+}
+
+function rewrite(list: readonly AnnotationRecord[], storage: Storage | undefined): void {
+  try {
+    if (list.length === 0) storage?.removeItem(STORAGE_KEY);
+    else storage?.setItem(STORAGE_KEY, JSON.stringify(list));
+  } catch {
+    // localStorage refuses too: the edit is still held in memory and shown.
+  }
+}
+
+/** Writes down an edit the browser refused to store, in place of its row's earlier one. */
+export function writeDown(record: AnnotationRecord, storage = pageStorage()): void {
+  rewrite(withStranded(writtenDown(storage), record), storage);
+}
+
+/** An edit of the row is stored now (the newest this page has): the row's entry goes. */
+export function crossOut(row: AnnotationKey, storage = pageStorage()): void {
+  const list = writtenDown(storage);
+  const kept = list.filter((held) => !sameRow(held, row));
+  if (kept.length !== list.length) rewrite(kept, storage);
 }

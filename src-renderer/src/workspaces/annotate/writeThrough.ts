@@ -78,7 +78,7 @@ function withOutbox<T>(datasetId: string, annotator: string, work: () => Promise
  * Sends the annotator's waiting entries. `shown`: the annotator is the one signed in, whose state
  * the bar shows and who is asked about conflicts; another's conflict waits for them to sign in.
  */
-async function drainOnce(datasetId: string, annotator: string, shown = true): Promise<void> {
+async function drainOnce(datasetId: string, annotator: string, shown = true): Promise<{ conflicts: number }> {
   const path = annotationFilePath(annotator);
   let conflicts: SyncConflict[] = [];
   const touched = new Set<string>();
@@ -125,28 +125,44 @@ async function drainOnce(datasetId: string, annotator: string, shown = true): Pr
       known.delete(keyOf(datasetId, annotator));
     }
   }
-  if (!shown) return;
-  const unsent = await countPending(datasetId, annotator);
-  setStatus({ state: conflicts.length > 0 ? 'conflict' : unsent > 0 ? 'sending' : 'saved', unsent, conflicts, message: null });
-  if (touched.size > 0) await refreshView(touched);
+  if (shown) {
+    const unsent = await countPending(datasetId, annotator);
+    setStatus({ state: conflicts.length > 0 ? 'conflict' : unsent > 0 ? 'sending' : 'saved', unsent, conflicts, message: null });
+    if (touched.size > 0) await refreshView(touched);
+  }
+  return { conflicts: conflicts.length };
 }
+
+/**
+ * Others whose entries wait for them to sign in here: their last drain met a conflict (theirs to
+ * decide) or a refusal (a team host writes only the signed-in person's file). Not tried again on
+ * every drain, which would read their file at each save.
+ */
+const othersOnHold = new Set<string>();
 
 /**
  * Edits of others who annotated this dataset in this browser (saved as the annotator switched)
  * go to their files now, not only when they sign in here again, which they may never do.
  */
 async function drainOthers(datasetId: string, signedIn: string): Promise<void> {
+  othersOnHold.delete(keyOf(datasetId, signedIn));
   for (const other of await annotatorsWithPending(datasetId)) {
-    if (other === signedIn) continue;
+    const key = keyOf(datasetId, other);
+    if (other === signedIn || othersOnHold.has(key)) continue;
     try {
-      await withOutbox(datasetId, other, () => drainOnce(datasetId, other, false));
+      const { conflicts } = await withOutbox(datasetId, other, () => drainOnce(datasetId, other, false));
+      if (conflicts > 0) othersOnHold.add(key);
     } catch (error) {
-      // Not the signed-in annotator's state to show. An unreachable host is tried again shortly;
-      // anything else at the next drain, and when they sign in (shown then).
-      if (StudioError.from(error).code !== 'unreachable') continue;
-      window.clearTimeout(retryTimer);
-      retryTimer = window.setTimeout(() => void requestDrain(), RETRY_MS);
-      return;
+      // Not the signed-in annotator's state to show. An unreachable host is tried again shortly.
+      if (StudioError.from(error).code !== 'unreachable') othersOnHold.add(key);
+      else {
+        window.clearTimeout(retryTimer);
+        retryTimer = window.setTimeout(() => void requestDrain(), RETRY_MS);
+        return;
+      }
+    } finally {
+      // Their file was read here without taking its lines into their rows: their first pull reads it again.
+      known.delete(key);
     }
   }
 }
