@@ -5,10 +5,11 @@
 // conflict with oneself; the open task follows the file; and a task whose clip is
 // missing shows the placeholder while the queue, the editor and the other clips keep working.
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Clock, type Page } from '@playwright/test';
+import { datasetIdFor } from '../../src-main/services/dataset-catalog';
 import { datasetsDir } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
 import { replaceCalls, typeCalls, typeText } from '../annotate-editor';
@@ -576,6 +577,46 @@ test('an edit the browser refuses to store is held when another dataset is opene
   } finally {
     two.process.kill('SIGTERM');
   }
+});
+
+test('an unsaved edit written down by an earlier page is not saved over the row it was not made on', async ({ page }) => {
+  test.setTimeout(60_000);
+  const annotator = 'held-moved-e2e';
+  const file = await firstEditWritten(page, annotator);
+  const onDisk = await readFile(file, 'utf8');
+  // An earlier page closed with an edit the browser would not store, made before the first edit
+  // (revision 0): the row has moved since.
+  const madeOnOlder = {
+    dataset: datasetIdFor(await realpath(dataset)),
+    task: TASK,
+    annotator,
+    calls: [{ id: 'old', tool_name: 'get_price', parameters: { product_name: 'Old Edit Merlot' }, frame: null }],
+    visual_refs: [],
+    status: 'draft',
+    revision: 0,
+    updated_at: new Date(0).toISOString(),
+    base: null,
+    editor_text: null,
+  };
+  await page.evaluate((entry) => localStorage.setItem('egobench-studio.unsaved-edits', JSON.stringify([entry])), madeOnOlder);
+  await page.reload();
+
+  // It is listed as changed since, not saved: the row and the file keep the newer edit.
+  const held = page.getByTestId('stranded-edits');
+  await expect(held).toContainText(`${TASK} (${annotator}, changed here since)`);
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.getByTestId('call-list')).toContainText('Domaine Lune Bordeaux');
+  await expect(page.getByTestId('call-list')).not.toContainText('Old Edit Merlot');
+  expect(await readFile(file, 'utf8')).toBe(onDisk);
+
+  // Discarded after a confirmation: gone from the bar and from what the next page reads.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await held.getByTestId('stranded-discard').click();
+  await expect(held).toBeHidden();
+  await page.reload();
+  await expect(page.getByTestId('annotator-name')).toHaveText(annotator);
+  await expect(held).toBeHidden();
+  expect(await readFile(file, 'utf8')).toBe(onDisk);
 });
 
 test('the conflict dialog has no serious accessibility violation', async ({ page }) => {

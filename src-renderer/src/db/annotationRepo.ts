@@ -48,6 +48,20 @@ export async function saveAnnotation(
 }
 
 /**
+ * An edit saved long after it was made (held while the browser refused to store it, perhaps over
+ * a reload): only on the row version it was made on. 'moved' (nothing written) when the row
+ * changed since with other calls (another tab's edit, a line taken from the file): written then,
+ * an older edit could win over a newer one.
+ */
+export async function saveHeldEdit(key: AnnotationKey, edit: AnnotationEdit, madeOn: RowVersion, db: AnnotationDb = annotationDb()): Promise<AnnotationRecord | 'moved'> {
+  return db.transaction('rw', db.annotations, db.outbox, async () => {
+    const stored = await getAnnotation(key, db);
+    if (stored && (stored.revision !== madeOn.revision || stored.updated_at !== madeOn.updated_at)) return sameLineContent(stored, { ...stored, ...edit }) ? stored : 'moved';
+    return saveAnnotation(key, edit, madeOn, db);
+  });
+}
+
+/**
  * The row's line queued again under a new revision, for the drain to decide against the file (a
  * conflict when someone else's line arrived since the row's base): what a row with text being
  * typed needs when the file moves under it. Only while the row is still `seen` with nothing

@@ -1,5 +1,6 @@
-// The edits the view left before the browser would store them (strandedEdits.ts): how many, which
-// tasks, a retry, and a copy of them as text, so that a person can keep them whatever happens.
+// The edits the browser would not store that no screen shows (strandedEdits.ts): how many, which
+// tasks, a retry, a copy of them as text, so that a person can keep them whatever happens, and for
+// those whose row changed here since (never saved over it) a way to let them go.
 import { useState } from 'react';
 import { copyText } from '../reports/save';
 import { useAnnotateStore } from './annotateStore';
@@ -10,7 +11,13 @@ export function StrandedEdits() {
   const datasetId = useAnnotateStore((state) => state.datasetId);
   const [outcome, setOutcome] = useState<string | null>(null);
   if (stranded.length === 0) return null;
-  const rows = stranded.map((edit) => `${edit.task} (${edit.annotator}${edit.dataset === datasetId ? '' : ', another dataset'})`).join(', ');
+  const rows = stranded
+    .map((edit) => `${edit.task} (${[edit.annotator, edit.dataset === datasetId ? '' : 'another dataset', edit.moved ? 'changed here since' : ''].filter(Boolean).join(', ')})`)
+    .join(', ');
+  const moved = stranded.filter((edit) => edit.moved).length;
+  const discard = () => {
+    if (window.confirm(`Discard ${moved} edit(s) whose task changed in this browser since? Copy them first to keep them.`)) useAnnotateStore.getState().discardMoved();
+  };
   const retry = async () => {
     setOutcome(null);
     await useAnnotateStore.getState().flush();
@@ -29,6 +36,14 @@ export function StrandedEdits() {
       >
         Copy them
       </button>
+      {moved > 0 && (
+        <>
+          {' '}
+          <button type="button" className="link" data-testid="stranded-discard" onClick={discard}>
+            Discard changed ones
+          </button>
+        </>
+      )}
       {outcome && ` (${outcome})`}
     </span>
   );

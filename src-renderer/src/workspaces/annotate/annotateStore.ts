@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { LoadedDataset } from '../../../../shared/format/loader';
 import type { Task } from '../../../../shared/format/types';
 import { resolveFps } from '../../../../shared/frames/frames';
-import { emptyAnnotation, getAnnotation, listAnnotations, saveAnnotation, type AnnotationEdit } from '../../db/annotationRepo';
+import { emptyAnnotation, getAnnotation, listAnnotations, saveAnnotation, saveHeldEdit, type AnnotationEdit } from '../../db/annotationRepo';
 import type { AnnotationRecord } from '../../db/schema';
 import type { LintIssue } from './lint';
 import type { ClipState } from '../../video/clipController';
@@ -13,7 +13,7 @@ import { sessionDataset } from '../../evaluation/sessionDataset';
 import type { SyncConflict } from '../../db/annotationFile';
 import { pull, requestDrain } from './writeThrough';
 import { useStudioStore } from '../../state/store';
-import { crossOut, editOf, sameRow, withStranded, writeDown, writtenDown } from './strandedEdits';
+import { crossOut, editOf, sameRow, withStranded, writeDown, writtenDown, type HeldEdit } from './strandedEdits';
 
 export type TaskStatus = 'todo' | 'draft' | 'submitted';
 
@@ -43,7 +43,7 @@ export interface AnnotateState {
   record: AnnotationRecord | null;
   saveState: 'saved' | 'pending' | 'error';
   /** Edits the view left before the browser would store them (strandedEdits.ts): held here and tried again on each flush. */
-  stranded: AnnotationRecord[];
+  stranded: HeldEdit[];
   writeThrough: WriteThroughStatus;
   filter: StatusFilter;
   search: string;
@@ -71,6 +71,8 @@ export interface AnnotateState {
   flush(): Promise<void>;
   /** Tries the held edits again (each flush does first); those stored leave the list. */
   saveStranded(): Promise<void>;
+  /** Drops the held edits whose row changed since (after the person copied them, or chose to). */
+  discardMoved(): void;
   /** The clip controller's changes (video/clipController.ts): frame, playback, loop, errors. */
   clipChanged(patch: Partial<ClipState>): void;
   /** Mark in or out at the frame on screen. */
@@ -199,7 +201,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     // That save failed: the screen keeps the edit (shown as not saved) rather than the older row.
     if (get().saveState === 'error' && get().record !== null) return;
     // An edit of this task held since a switch (still not stored) is the screen's again, shown as not saved.
-    const held = get().stranded.find((edit) => sameRow(edit, key));
+    const held = get().stranded.find((edit) => sameRow(edit, key) && !edit.moved);
     if (held) {
       set({ record: held, saveState: 'error', stranded: get().stranded.filter((edit) => edit !== held), openMs: performance.now() - started });
       return;
@@ -250,11 +252,18 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
 
   saveStranded: async () => {
     for (const edit of get().stranded) {
-      let saved: AnnotationRecord;
+      if (edit.moved) continue;
+      let saved: AnnotationRecord | 'moved';
       try {
-        saved = await saveAnnotation(edit, editOf(edit), { revision: edit.revision, updated_at: edit.updated_at });
+        saved = await saveHeldEdit(edit, editOf(edit), { revision: edit.revision, updated_at: edit.updated_at });
       } catch {
         continue; // still refused: held for the next flush
+      }
+      if (saved === 'moved') {
+        const moved: HeldEdit = { ...edit, moved: true };
+        writeDown(moved);
+        set({ stranded: get().stranded.map((held) => (held === edit ? moved : held)) });
+        continue;
       }
       crossOut(saved);
       set({ stranded: get().stranded.filter((held) => held !== edit) });
@@ -262,6 +271,12 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
       if (get().record === edit) set({ record: { ...edit, revision: saved.revision, updated_at: saved.updated_at }, saveState: 'saved' });
       void requestDrain();
     }
+  },
+
+  discardMoved: () => {
+    const moved = get().stranded.filter((edit) => edit.moved);
+    for (const edit of moved) crossOut(edit);
+    set({ stranded: get().stranded.filter((edit) => !edit.moved) });
   },
 }));
 

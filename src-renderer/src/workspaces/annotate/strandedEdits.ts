@@ -9,12 +9,18 @@ import type { AnnotationRecord } from '../../db/schema';
 
 const STORAGE_KEY = 'egobench-studio.unsaved-edits';
 
+/**
+ * An edit the browser refused to store. `moved`: its row changed in this browser since the edit was
+ * made (another tab, a line from the file), so it is not saved over it: it stays to be copied or discarded.
+ */
+export type HeldEdit = AnnotationRecord & { moved?: true };
+
 export function sameRow(a: AnnotationKey, b: AnnotationKey): boolean {
   return a.dataset === b.dataset && a.task === b.task && a.annotator === b.annotator;
 }
 
 /** The list with `record` in place of any earlier edit of its row: an edit holds the whole row, so the newer one is all that is needed. */
-export function withStranded(list: readonly AnnotationRecord[], record: AnnotationRecord): AnnotationRecord[] {
+export function withStranded(list: readonly HeldEdit[], record: HeldEdit): HeldEdit[] {
   return [...list.filter((held) => !sameRow(held, record)), record];
 }
 
@@ -24,7 +30,7 @@ export function editOf(record: AnnotationRecord): AnnotationEdit {
 }
 
 /** The held edits as text for the clipboard, so that a person can keep them whatever the browser does. */
-export function strandedText(list: readonly AnnotationRecord[]): string {
+export function strandedText(list: readonly HeldEdit[]): string {
   return JSON.stringify(
     list.map(({ dataset, annotator, task, calls, visual_refs, status, editor_text }) => ({ dataset, annotator, task, status, calls, visual_refs, editor_text })),
     null,
@@ -32,7 +38,7 @@ export function strandedText(list: readonly AnnotationRecord[]): string {
   );
 }
 
-const isEdit = (value: unknown): value is AnnotationRecord => {
+const isEdit = (value: unknown): value is HeldEdit => {
   const row = value as Partial<AnnotationRecord> | null;
   return typeof row === 'object' && row !== null && typeof row.dataset === 'string' && typeof row.task === 'string' && typeof row.annotator === 'string' && Array.isArray(row.calls) && typeof row.revision === 'number';
 };
@@ -40,7 +46,7 @@ const isEdit = (value: unknown): value is AnnotationRecord => {
 const pageStorage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
 /** The unsaved edits this browser's pages wrote down (none when localStorage cannot be read). */
-export function writtenDown(storage = pageStorage()): AnnotationRecord[] {
+export function writtenDown(storage = pageStorage()): HeldEdit[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]');
     return Array.isArray(parsed) ? parsed.filter(isEdit) : [];
@@ -49,7 +55,7 @@ export function writtenDown(storage = pageStorage()): AnnotationRecord[] {
   }
 }
 
-function rewrite(list: readonly AnnotationRecord[], storage: Storage | undefined): void {
+function rewrite(list: readonly HeldEdit[], storage: Storage | undefined): void {
   try {
     if (list.length === 0) storage?.removeItem(STORAGE_KEY);
     else storage?.setItem(STORAGE_KEY, JSON.stringify(list));
@@ -59,7 +65,7 @@ function rewrite(list: readonly AnnotationRecord[], storage: Storage | undefined
 }
 
 /** Writes down an edit the browser refused to store, in place of its row's earlier one. */
-export function writeDown(record: AnnotationRecord, storage = pageStorage()): void {
+export function writeDown(record: HeldEdit, storage = pageStorage()): void {
   rewrite(withStranded(writtenDown(storage), record), storage);
 }
 

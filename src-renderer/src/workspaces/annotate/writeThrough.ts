@@ -24,6 +24,12 @@ const RETRY_MS = 1000;
 interface Known {
   hash: string | null;
   latest: Map<string, Annotation>;
+  /**
+   * A pull has taken this content's lines into the rows (our own appends since keep it so). A
+   * drain that reads the file afresh, the signed-in annotator's or another's, has not: the next
+   * pull must look at its lines even though the hash is the one last read.
+   */
+  pulled: boolean;
 }
 const known = new Map<string, Known>();
 const keyOf = (datasetId: string, annotator: string) => `${datasetId}\u0000${annotator}`;
@@ -45,7 +51,7 @@ async function withOpen<T>(datasetId: string, call: () => Promise<T>): Promise<T
 
 async function readKnown(datasetId: string, annotator: string): Promise<Known> {
   const { text, hash } = await withOpen(datasetId, () => studioApi().datasets.readVersioned(datasetId, annotationFilePath(annotator)));
-  const entry = { hash, latest: latestByRevision(text ?? '') };
+  const entry = { hash, latest: latestByRevision(text ?? ''), pulled: false };
   known.set(keyOf(datasetId, annotator), entry);
   return entry;
 }
@@ -160,9 +166,6 @@ async function drainOthers(datasetId: string, signedIn: string): Promise<void> {
         retryTimer = window.setTimeout(() => void requestDrain(), RETRY_MS);
         return;
       }
-    } finally {
-      // Their file was read here without taking its lines into their rows: their first pull reads it again.
-      known.delete(key);
     }
   }
 }
@@ -223,14 +226,17 @@ export async function pull(): Promise<void> {
 async function pullOnce(): Promise<void> {
   const { datasetId, annotator } = useAnnotateStore.getState();
   if (!datasetId || !annotator) return;
-  const before = known.get(keyOf(datasetId, annotator))?.hash;
+  const before = known.get(keyOf(datasetId, annotator));
   let file: Known;
   try {
     file = await readKnown(datasetId, annotator);
   } catch {
     return; // offline: the outbox keeps working; the next pull catches up
   }
-  if (before !== undefined && before === file.hash) return;
+  if (before?.pulled === true && before.hash === file.hash) {
+    file.pulled = true;
+    return;
+  }
   const waiting = await tasksWithPending(datasetId, annotator);
   const taken: string[] = [];
   for (const [task, line] of file.latest) {
@@ -252,6 +258,7 @@ async function pullOnce(): Promise<void> {
     if (typing && contentKey(line) !== contentKey(row)) await queueAgain(row);
     else if (await takeLineIfUnchanged(key, row, line, fpsOf(task), typing)) taken.push(task);
   }
+  file.pulled = true;
   if (taken.length > 0) await refreshView(taken);
 }
 
@@ -305,9 +312,14 @@ export async function resolveConflicts(
   return done;
 }
 
+/** The annotator whose file `path` is (annotations/<annotator>.jsonl), else the path itself (no annotator has that name). */
+const annotatorOfFile = (path: string): string => /^annotations\/([^/]+)\.jsonl$/.exec(path)?.[1] ?? path;
+
 /** Follows changes of the annotator's own file (another window or machine, an editor): pull. Returns the removal. */
 export function followOwnFile(): () => void {
   const stopChanges = onFilesChanged(({ datasetId, paths, via }) => {
+    // Another's file changed (resolved elsewhere, written by them): their waiting edits are tried again.
+    for (const path of paths) othersOnHold.delete(keyOf(datasetId, annotatorOfFile(path)));
     const { datasetId: current, annotator } = useAnnotateStore.getState();
     if (via === 'watched' && datasetId === current && annotator && paths.includes(annotationFilePath(annotator))) void pull();
   });
