@@ -53,6 +53,18 @@ async function openAs(page: Page, annotator: string): Promise<void> {
   await expect(page.getByTestId('annotator-name')).toHaveText(annotator);
 }
 
+/** Signs `annotator` in at the name prompt. */
+async function signIn(page: Page, annotator: string): Promise<void> {
+  await page.getByTestId('annotator-input').fill(annotator);
+  await page.getByTestId('annotator-start').click();
+}
+
+/** Signs out whoever annotates in the page (the header's switch) and signs `annotator` in. */
+async function switchTo(page: Page, annotator: string): Promise<void> {
+  await page.getByRole('button', { name: 'switch' }).click();
+  await signIn(page, annotator);
+}
+
 const price = (product: string) => ({ tool_name: 'get_price', parameters: { product_name: product } });
 
 /** Another machine's line for the task after the file's last one: other calls, a higher revision, no studio extras. */
@@ -405,54 +417,52 @@ test('an edit typed while the open task is read again is kept, not replaced by t
   await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
 });
 
-test('an edit waiting for the save delay is kept when the annotator switches at once', async ({ page }) => {
-  test.setTimeout(60_000);
+/**
+ * The annotator's first edit is in their file; a second one, still waiting for its save delay
+ * (the page clock paused), is on screen when they sign out. Returns their file.
+ */
+async function signedOutWithEditWaiting(page: Page, annotator: string, product: string): Promise<string> {
   await page.clock.install();
-  const annotator = 'switch-e2e';
   const file = await firstEditWritten(page, annotator);
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-  await typeCalls(page, [price('Tavola Verde Barolo')]);
+  await typeCalls(page, [price(product)]);
   await expect(page.getByTestId('save-state')).not.toContainText('Saved');
   await page.getByRole('button', { name: 'switch' }).click();
   await page.clock.resume();
+  return file;
+}
+
+test('an edit waiting for the save delay is kept when the annotator switches at once', async ({ page }) => {
+  test.setTimeout(60_000);
+  const annotator = 'switch-e2e';
+  const file = await signedOutWithEditWaiting(page, annotator, 'Tavola Verde Barolo');
 
   // Someone else signs in: the edit was saved as the first annotator's, and reaches their file
   // now, not only when they sign in here again.
-  await page.getByTestId('annotator-input').fill(`${annotator}-next`);
-  await page.getByTestId('annotator-start').click();
+  await signIn(page, `${annotator}-next`);
   await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Tavola Verde Barolo');
   await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'saved');
 
   // Back as the first annotator: the edit is theirs.
-  await page.getByRole('button', { name: 'switch' }).click();
-  await page.getByTestId('annotator-input').fill(annotator);
-  await page.getByTestId('annotator-start').click();
+  await switchTo(page, annotator);
   await page.locator(`[data-task-id="${TASK}"]`).click();
   await expect(page.getByTestId('call-list')).toContainText('Tavola Verde Barolo');
 });
 
 test('a line from elsewhere in the first annotator\'s file, read while their switched edit went out, is shown when they return', async ({ page }) => {
   test.setTimeout(60_000);
-  await page.clock.install();
   const annotator = 'switch-elsewhere-e2e';
-  const file = await firstEditWritten(page, annotator);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-  await typeCalls(page, [price('Tavola Verde Barolo')]);
-  await page.getByRole('button', { name: 'switch' }).click();
-  await page.clock.resume();
+  const file = await signedOutWithEditWaiting(page, annotator, 'Tavola Verde Barolo');
   // Meanwhile another machine of theirs wrote a line for another task.
   const written = await readFile(file, 'utf8');
   const elsewhere = { ...theirLine(written, [price('Vigna Alta Chianti')]), task_id: 'retail-03' };
   await writeFile(file, `${written}${JSON.stringify(elsewhere)}\n`);
 
   // The next annotator's drain sends the first one's edit, reading their file...
-  await page.getByTestId('annotator-input').fill(`${annotator}-next`);
-  await page.getByTestId('annotator-start').click();
+  await signIn(page, `${annotator}-next`);
   await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Tavola Verde Barolo');
   // ...and when they return, their view takes the line from elsewhere too.
-  await page.getByRole('button', { name: 'switch' }).click();
-  await page.getByTestId('annotator-input').fill(annotator);
-  await page.getByTestId('annotator-start').click();
+  await switchTo(page, annotator);
   await page.locator('[data-task-id="retail-03"]').click();
   await expect(page.getByTestId('call-list')).toContainText('Vigna Alta Chianti');
 });
@@ -503,9 +513,7 @@ test('an edit the browser refuses to store is held through an annotator switch, 
   await expect(page.getByTestId('save-state')).toHaveText('Not saved!');
 
   // Another annotator signs in: the edit no screen shows is held and shown, not dropped.
-  await page.getByRole('button', { name: 'switch' }).click();
-  await page.getByTestId('annotator-input').fill('refused-other-e2e');
-  await page.getByTestId('annotator-start').click();
+  await switchTo(page, 'refused-other-e2e');
   const held = page.getByTestId('stranded-edits');
   await expect(held).toContainText(`1 edit(s) not saved in this browser: ${TASK} (${annotator})`);
   // While the browser still refuses, Try again says so.
@@ -527,9 +535,7 @@ test('an edit the browser refuses to store is held through an annotator switch, 
   await expect(held).toBeHidden();
 
   // As its annotator: the edit is theirs.
-  await page.getByRole('button', { name: 'switch' }).click();
-  await page.getByTestId('annotator-input').fill(annotator);
-  await page.getByTestId('annotator-start').click();
+  await switchTo(page, annotator);
   await page.locator(`[data-task-id="${TASK}"]`).click();
   await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
 });
