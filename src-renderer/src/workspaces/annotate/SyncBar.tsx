@@ -6,7 +6,7 @@ import { annotationFilePath, type ConflictPicks, type SyncConflict } from '../..
 import { clearAnnotations } from '../../db/annotationRepo';
 import { countPending } from '../../db/outbox';
 import { useStudioStore } from '../../state/store';
-import { useAnnotateStore } from './annotateStore';
+import { editsNotStored, useAnnotateStore } from './annotateStore';
 import { ConflictDialog } from './ConflictDialog';
 import { exportAnnotations, importAnnotations, type SyncReport } from './fileSync';
 import { StrandedEdits } from './StrandedEdits';
@@ -50,10 +50,9 @@ export function SyncBar() {
       (error: unknown) => message(`${mode} failed: ${error instanceof Error ? error.message : String(error)}`, 'error'),
     );
   const clearLocal = async () => {
-    // Edits the browser has not stored count too: held ones, and the one on screen.
-    const { stranded, saveState } = useAnnotateStore.getState();
-    const held = stranded.filter((edit) => edit.dataset === datasetId && edit.annotator === annotator).length + (saveState === 'saved' ? 0 : 1);
-    const unsent = (await countPending(datasetId, annotator)) + held;
+    // Edits the browser has not stored count too, and one on screen still waiting for its save.
+    const notStored = editsNotStored(datasetId, annotator).length + (useAnnotateStore.getState().saveState === 'pending' ? 1 : 0);
+    const unsent = (await countPending(datasetId, annotator)) + notStored;
     if (unsent > 0) return message(`${unsent} edit(s) are not on the host yet: clearing would lose them. Wait until the host takes them.`, 'error');
     if (!window.confirm(`Remove ${annotator}'s annotations of this dataset from this browser? The file is not touched.`)) return;
     await clearAnnotations(datasetId, annotator);

@@ -226,7 +226,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     const run = async () => {
       await get().saveStranded();
       const now = get();
-      const left = waiting !== null && (now.record === null || now.record.task !== waiting.task || now.record.annotator !== waiting.annotator || now.record.dataset !== waiting.dataset);
+      const left = waiting !== null && (now.record === null || !sameRow(now.record, waiting));
       const record = left ? waiting : now.record;
       if (!record || (!left && now.saveState === 'saved')) return;
       try {
@@ -279,6 +279,12 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     set({ stranded: get().stranded.filter((edit) => !edit.moved) });
   },
 }));
+
+/** The annotator's edits of the dataset the browser refused to store: the one on screen ("Not saved!") and those held since a switch. */
+export function editsNotStored(datasetId: string, annotator: string): AnnotationRecord[] {
+  const { saveState, record, stranded } = useAnnotateStore.getState();
+  return [...(saveState === 'error' && record ? [record] : []), ...stranded].filter((edit) => edit.dataset === datasetId && edit.annotator === annotator);
+}
 
 /** The open task, its scenario and the fps to use. */
 export function useOpenTask(): { task: Task | null; fps: number } {

@@ -22,7 +22,7 @@ import { annotationDb } from '../../db/annotationDb';
 import { listAnnotations, markSynced, putFileSync, rebaseIfUnchanged } from '../../db/annotationRepo';
 import { takeLineIfUnchanged } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
-import { useAnnotateStore } from './annotateStore';
+import { editsNotStored, useAnnotateStore } from './annotateStore';
 import { requestDrain, resolveConflicts } from './writeThrough';
 
 export interface SyncReport {
@@ -62,13 +62,9 @@ async function takeUnchanged(datasetId: string, annotator: string, lines: Annota
   return taken;
 }
 
-/** Edits of this annotator the browser refused to store (on screen as "Not saved!", or held since a switch): Export and Import cannot see them. */
+/** Export and Import cannot see the edits the browser refused to store: one problem each. */
 function unstoredProblems(datasetId: string, annotator: string): string[] {
-  const { saveState, record, stranded } = useAnnotateStore.getState();
-  const unstored = [...(saveState === 'error' && record ? [record] : []), ...stranded];
-  return unstored
-    .filter((edit) => edit.dataset === datasetId && edit.annotator === annotator)
-    .map((edit) => `${edit.task}: this browser refused to store the edit, so it was left out`);
+  return editsNotStored(datasetId, annotator).map((edit) => `${edit.task}: this browser refused to store the edit, so it was left out`);
 }
 
 /** Export; `resolved` carries the user's picks (a conflict whose versions moved on since its pick is asked again). */

@@ -140,27 +140,29 @@ async function drainOnce(datasetId: string, annotator: string, shown = true): Pr
 }
 
 /**
- * Others whose entries wait for them to sign in here: their last drain met a conflict (theirs to
- * decide) or a refusal (a team host writes only the signed-in person's file). Not tried again on
- * every drain, which would read their file at each save.
+ * Files of others whose entries wait for them to sign in here (keyOf(dataset, file)): their last
+ * drain met a conflict (theirs to decide) or a refusal (a team host writes only the signed-in
+ * person's file). Not tried again on every drain, which would read the file at each save; a
+ * change of the file lifts the hold.
  */
 const othersOnHold = new Set<string>();
+const holdOf = (datasetId: string, annotator: string) => keyOf(datasetId, annotationFilePath(annotator));
 
 /**
  * Edits of others who annotated this dataset in this browser (saved as the annotator switched)
  * go to their files now, not only when they sign in here again, which they may never do.
  */
 async function drainOthers(datasetId: string, signedIn: string): Promise<void> {
-  othersOnHold.delete(keyOf(datasetId, signedIn));
+  othersOnHold.delete(holdOf(datasetId, signedIn));
   for (const other of await annotatorsWithPending(datasetId)) {
-    const key = keyOf(datasetId, other);
-    if (other === signedIn || othersOnHold.has(key)) continue;
+    const hold = holdOf(datasetId, other);
+    if (other === signedIn || othersOnHold.has(hold)) continue;
     try {
       const { conflicts } = await withOutbox(datasetId, other, () => drainOnce(datasetId, other, false));
-      if (conflicts > 0) othersOnHold.add(key);
+      if (conflicts > 0) othersOnHold.add(hold);
     } catch (error) {
       // Not the signed-in annotator's state to show. An unreachable host is tried again shortly.
-      if (StudioError.from(error).code !== 'unreachable') othersOnHold.add(key);
+      if (StudioError.from(error).code !== 'unreachable') othersOnHold.add(hold);
       else {
         window.clearTimeout(retryTimer);
         retryTimer = window.setTimeout(() => void requestDrain(), RETRY_MS);
@@ -312,14 +314,11 @@ export async function resolveConflicts(
   return done;
 }
 
-/** The annotator whose file `path` is (annotations/<annotator>.jsonl), else the path itself (no annotator has that name). */
-const annotatorOfFile = (path: string): string => /^annotations\/([^/]+)\.jsonl$/.exec(path)?.[1] ?? path;
-
 /** Follows changes of the annotator's own file (another window or machine, an editor): pull. Returns the removal. */
 export function followOwnFile(): () => void {
   const stopChanges = onFilesChanged(({ datasetId, paths, via }) => {
     // Another's file changed (resolved elsewhere, written by them): their waiting edits are tried again.
-    for (const path of paths) othersOnHold.delete(keyOf(datasetId, annotatorOfFile(path)));
+    for (const path of paths) othersOnHold.delete(keyOf(datasetId, path));
     const { datasetId: current, annotator } = useAnnotateStore.getState();
     if (via === 'watched' && datasetId === current && annotator && paths.includes(annotationFilePath(annotator))) void pull();
   });
