@@ -7,27 +7,37 @@ import { frameCount } from '../../../shared/frames/frames';
 import { FrameCache } from './frameCache';
 import type { FrameClock } from './frameClock';
 
+/** What the stepper needs of the frame cache (a test gives its own). */
+export type StepCache = Pick<FrameCache, 'want' | 'getSoon' | 'dispose'>;
+/** What the stepper needs of the clock. */
+export type StepClock = Pick<FrameClock, 'frame' | 'seek'> & { video: Pick<HTMLVideoElement, 'paused'> };
+
 /** Quiet time after the last step before the <video> is brought to the shown frame. */
 const SYNC_DELAY_MS = 150;
 /** How long a step waits for a frame the decoder is about to produce before seeking the <video>. */
 const DECODE_WAIT_MS = 120;
 
 export class FrameStepper {
-  private cache: FrameCache | null = null;
+  private cache: StepCache | null = null;
   private readonly canvas: HTMLCanvasElement;
   /** The frame the canvas shows (null: the <video> shows itself). */
   private shownFrame: number | null = null;
   /** A frame asked of the <video> while the canvas still shows an older one. */
   private pending: number | null = null;
   private syncTimer = 0;
-  /** Numbers the seeks, so that only the latest one draws. */
+  /**
+   * Numbers the seeks: only the latest one draws or reports. A <video> seek answered after a later
+   * step is stale even when that step shows the same frame number again (a sync of 148 that ends
+   * at 138 after the steps 148, 138, 148 must not report 138 and drop the newer sync).
+   */
   private ticket = 0;
 
   constructor(
     container: HTMLElement,
-    private readonly clock: () => FrameClock | null,
+    private readonly clock: () => StepClock | null,
     /** Reports the frame now on screen (the counter). */
     private readonly report: (frame: number) => void,
+    private readonly openCache: (blob: Blob, fps: number, frameCount: number) => StepCache = (blob, fps, count) => FrameCache.open(blob, fps, count),
   ) {
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'frame-overlay';
@@ -38,7 +48,7 @@ export class FrameStepper {
   /** Decodes frames of this clip from now on (its first frame has been shown). */
   attach(blob: Blob, fps: number, duration: number): void {
     this.detach();
-    this.cache = FrameCache.open(blob, fps, frameCount(duration, fps));
+    this.cache = this.openCache(blob, fps, frameCount(duration, fps));
     this.cache.want(this.clock()?.frame ?? 0);
   }
 
@@ -66,7 +76,7 @@ export class FrameStepper {
     }
     if (this.shownFrame !== null) this.pending = frame;
     return clock.seek(frame).then((presented) => {
-      if (this.pending === frame) {
+      if (ticket === this.ticket && this.pending === frame) {
         this.hide();
         this.report(presented);
       }
@@ -88,8 +98,10 @@ export class FrameStepper {
     const frame = this.shownFrame;
     const clock = this.clock();
     if (frame === null || this.pending !== null || !clock) return;
+    const ticket = this.ticket;
     const presented = await clock.seek(frame);
-    if (this.shownFrame !== frame || this.pending !== null) return;
+    // A step came meanwhile: it draws or seeks for itself (and syncs again if it draws).
+    if (ticket !== this.ticket || this.shownFrame !== frame || this.pending !== null) return;
     // The frame is presented (presented() removed the canvas), or the video settled elsewhere:
     // then the video is right by requestVideoFrameCallback, and says so.
     if (presented !== frame) console.warn(`frame cache: decoded frame ${frame}, the video presents ${presented}`);
