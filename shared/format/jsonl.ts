@@ -57,6 +57,12 @@ export function linesOfText(text: string): AsyncGenerator<JsonlLine> {
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
+/** A line left to another reader (splitByteLines' `keep`): only its number. */
+export interface PassedLine {
+  kind: 'passed';
+  lineNumber: number;
+}
+
 /** Decodes bytes[start, end) as UTF-8, keeping a byte-order mark (the caller drops it where allowed). */
 export type Utf8Decode<B extends Uint8Array> = (bytes: B, start: number, end: number) => string;
 
@@ -67,13 +73,26 @@ export type Utf8Decode<B extends Uint8Array> = (bytes: B, start: number, end: nu
  * a line break is never inside a multi-byte sequence. The host's decoder is passed in (this layer
  * has neither Node's Buffer nor the web's TextDecoder in its types).
  */
-export function* splitByteLines<B extends Uint8Array>(bytes: B, decode: Utf8Decode<B>, maxLineLength = MAX_LINE_LENGTH): Generator<JsonlLine> {
+export function splitByteLines<B extends Uint8Array>(bytes: B, decode: Utf8Decode<B>, maxLineLength?: number): Generator<JsonlLine>;
+/** With `keep`: a line it turns down (its bytes [start, end), asked in order) is counted, not decoded. */
+export function splitByteLines<B extends Uint8Array>(bytes: B, decode: Utf8Decode<B>, maxLineLength: number, keep: (start: number, end: number) => boolean): Generator<JsonlLine | PassedLine>;
+export function* splitByteLines<B extends Uint8Array>(
+  bytes: B,
+  decode: Utf8Decode<B>,
+  maxLineLength = MAX_LINE_LENGTH,
+  keep?: (start: number, end: number) => boolean,
+): Generator<JsonlLine | PassedLine> {
   let lineNumber = 0;
   let start = 0;
   while (start < bytes.length) {
     const newline = bytes.indexOf(NEWLINE, start);
     const end = newline === -1 ? bytes.length : newline;
     lineNumber++;
+    if (keep && !keep(start, end)) {
+      yield { kind: 'passed', lineNumber };
+      start = end + 1;
+      continue;
+    }
     // A UTF-8 line has at most as many UTF-16 units as bytes: only a long one is decoded to be measured.
     const length = end - start > maxLineLength ? decode(bytes, start, end).length : 0;
     if (length > maxLineLength) yield { kind: 'too-long', lineNumber, length };

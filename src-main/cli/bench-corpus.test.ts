@@ -1,5 +1,5 @@
-// The fast path (memoised final states and replays, the engine's change log, worker chunks)
-// scores a sample of the bench's distinct corpus exactly as a plain run does: a fresh engine
+// The fast path (memoised final states and replays, the engine's change log, worker chunks and
+// their scenario lanes) scores a sample of the bench's distinct corpus exactly as a plain run does: a fresh engine
 // per trajectory (so no memo is shared between runs) that dumps its state tables and runs every query.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { nodeDatasetSource } from '../services/evaluation/node-source';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
 import { loadSqlJs } from '../services/sql-node';
 import { setCorpusProfile, writeCorpus } from './bench';
+import { buildCli } from './build-cli.mjs';
 
 const SAMPLE = path.resolve(import.meta.dirname, '../../datasets/egobench-sample');
 let root: string | undefined;
@@ -29,6 +30,10 @@ describe('bench corpus', () => {
     await setCorpusProfile(root, sample, 'distinct', profileId);
     const fast = await evaluateFolder(root, { workers: 0 });
     expect(fast.report.problems).toEqual([]);
+    // This thread and a worker, each scoring its scenarios' lines of every small chunk (lanes.ts).
+    await buildCli();
+    const laned = await evaluateFolder(root, { workers: 1, chunkBytes: 16 * 1024 });
+    expect(laned.report).toEqual(fast.report);
 
     const dataset = await loadDataset(nodeDatasetSource(root));
     const SQL = await loadSqlJs();

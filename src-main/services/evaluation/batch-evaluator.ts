@@ -6,10 +6,11 @@ import type { SqlJsStatic } from 'sql.js';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../../shared/eval/evaluate';
 import { memoStats, memoStatsSince, type MemoStats } from '../../../shared/eval/memo-stats';
-import { splitByteLines, splitLines, type JsonlLine, type Utf8Decode } from '../../../shared/format/jsonl';
+import { MAX_LINE_LENGTH, splitByteLines, splitLines, type JsonlLine, type PassedLine, type Utf8Decode } from '../../../shared/format/jsonl';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import type { FileChunk } from './file-chunks';
+import { LaneReader, type LaneJob } from './lanes';
 
 export interface ChunkResult {
   records: LineRecord[];
@@ -24,8 +25,11 @@ export interface BatchEvaluator {
   /** Problems found while building scenario engines. */
   engineProblems: Problem[];
   engines: EngineProvider;
-  /** Line numbers in the records count from the chunk's start (1 = its first line). */
-  evaluateChunk(chunk: FileChunk): Promise<ChunkResult>;
+  /**
+   * Line numbers in the records count from the chunk's start (1 = its first line). With a lane,
+   * only that lane's lines are scored (lanes.ts); lineCount still counts them all.
+   */
+  evaluateChunk(chunk: FileChunk, lane?: LaneJob): Promise<ChunkResult>;
   close(): void;
 }
 
@@ -40,13 +44,13 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
     dataset,
     engineProblems,
     engines,
-    async evaluateChunk(chunk) {
+    async evaluateChunk(chunk, lane) {
       const before = { ...memoStats };
       const records: LineRecord[] = [];
       let lineCount = 0;
       let yielded = performance.now();
       if (chunk.end > chunk.start) {
-        for await (const line of await chunkLines(chunk)) {
+        for await (const line of await chunkLines(chunk, dataset, lane)) {
           // Lines follow one another as microtasks, which hold off the thread's messages: now and
           // then let them in, so the CLI's thread hands workers their next chunk while it scores one.
           if (performance.now() - yielded > YIELD_EVERY_MS) {
@@ -54,6 +58,7 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
             yielded = performance.now();
           }
           lineCount = line.lineNumber;
+          if (line.kind === 'passed') continue;
           if (line.kind === 'too-long') {
             records.push({ line: line.lineNumber, problem: `line of ${line.length} characters exceeds the limit; skipped` });
             continue;
@@ -80,8 +85,10 @@ export const bufferUtf8: Utf8Decode<Buffer> = (bytes, start, end) => bytes.toStr
 /** Chunks are cut to a few MiB: read in one go and split into lines there. A bigger one (a huge line) streams. */
 const WHOLE_READ_LIMIT = 64 * 1024 * 1024;
 
-async function chunkLines(chunk: FileChunk): Promise<Iterable<JsonlLine> | AsyncIterable<JsonlLine>> {
+async function chunkLines(chunk: FileChunk, dataset: LoadedDataset, lane: LaneJob | undefined): Promise<Iterable<JsonlLine | PassedLine> | AsyncIterable<JsonlLine>> {
   const length = chunk.end - chunk.start;
+  // A chunk past the limit holds one huge line or few: lane 0 takes it whole, the others pass.
+  if (length > WHOLE_READ_LIMIT && lane && lane.index !== 0) return [];
   if (length > WHOLE_READ_LIMIT)
     return splitLines(createReadStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 }));
   const handle = await open(chunk.absolute, 'r');
@@ -93,7 +100,10 @@ async function chunkLines(chunk: FileChunk): Promise<Iterable<JsonlLine> | Async
       if (bytesRead === 0) break;
       read += bytesRead;
     }
-    return splitByteLines(buffer.subarray(0, read), bufferUtf8);
+    const bytes = buffer.subarray(0, read);
+    if (!lane) return splitByteLines(bytes, bufferUtf8);
+    const reader = new LaneReader(bytes, lane.lanes, dataset.tasks);
+    return splitByteLines(bytes, bufferUtf8, MAX_LINE_LENGTH, (start, end) => reader.laneOf(start, end) === lane.index);
   } finally {
     await handle.close();
   }

@@ -8,13 +8,14 @@ import { auditFolder } from '../audit-folder';
 import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
+import type { LaneJob } from './lanes';
 import { watchedEngines } from './watchdog';
 
 type Blocked = [string, { error: string; file: string }][];
 type Message =
   | { dataset: LoadedDataset; scenarioIds: string[]; watch?: SharedArrayBuffer; blocked: Blocked }
   | { blocked: Blocked }
-  | { id: number; chunk: FileChunk }
+  | { id: number; chunk: FileChunk; lane?: LaneJob }
   | { id: number; engines: true }
   /** The hosts' ground-truth audit runs here too, off the thread that answers calls (audit-in-worker.ts). */
   | { audit: { root: string; minAgree?: number } };
@@ -59,7 +60,7 @@ parentPort!.on('message', (message: Message) => {
   // One job at a time: the pool keeps a second one waiting here, so the worker never waits for
   // the pool, but two chunks scored at once would only interleave (and mix their memo figures).
   const ready = evaluator;
-  const job = working.then(() => ready).then((e): Promise<unknown> | unknown => ('chunk' in message ? e.evaluateChunk(message.chunk) : buildAll(e)));
+  const job = working.then(() => ready).then((e): Promise<unknown> | unknown => ('chunk' in message ? e.evaluateChunk(message.chunk, message.lane) : buildAll(e)));
   working = job.catch(() => undefined);
   job.then(
     (result) => parentPort!.postMessage({ id, result }),

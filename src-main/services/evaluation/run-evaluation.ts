@@ -9,6 +9,7 @@ import { rowsOfRecords, type TrajectoryRow } from '../../../shared/eval/trajecto
 import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator, type ChunkResult } from './batch-evaluator';
 import { chunkFiles, type FileChunk } from './file-chunks';
+import { LaneSchedule, planLanes, type LaneJob } from './lanes';
 import { loadDatasetMemo } from './dataset-memo';
 import { nodeDatasetSource } from './node-source';
 import { ScoreCache } from './score-cache';
@@ -69,8 +70,11 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
   const big = (bytes: number) => bytes >= WORKER_THRESHOLD_BYTES;
   const workersFor = (bytes: number) =>
     onCaller ? (options.workers ?? (big(bytes) ? Math.min(availableParallelism(), 8) - 1 : 0)) : Math.max(1, options.workers ?? (big(bytes) ? Math.min(availableParallelism(), 8) : 1));
+  /** Workers asked of the pool (a lease has exactly this many). */
+  let poolSize = 0;
   const startPool = (count: number): Promise<PoolLease> | null => {
     if (count <= 0) return null;
+    poolSize = count;
     const lease = options.keptWorkers
       ? options.keptWorkers.lease(count)
       : WorkerPool.start(count, scoringBuildOf(options), { timeLimitMs: options.timeLimitMs }).then((pool) => ({ pool, release: () => pool.close() }));
@@ -106,22 +110,32 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     enginesBuilt?.catch(() => undefined); // awaited below; a failed pool is reported by the chunks first
     let bytesDone = 0;
     const results: ChunkResult[] = new Array(chunks.length);
-    let next = 0;
-    // Each scorer takes the next chunk when it is free: this thread (CLI), and the pool (two chunks in flight per worker).
-    const scorer = async (score: (chunk: FileChunk) => Promise<ChunkResult>) => {
-      while (next < chunks.length) {
-        const index = next++;
-        results[index] = await score(chunks[index]);
-        bytesDone += chunks[index].end - chunks[index].start;
-        stream?.done(index, results[index]);
+    // One lane per scoring thread (this one first in the CLI): each scores its scenarios' lines of every chunk (lanes.ts).
+    const threadCount = (evaluator ? 1 : 0) + (sharing ? poolSize : 0);
+    const lanes = threadCount > 1 ? planLanes(dataset, threadCount) : null;
+    const schedule = new LaneSchedule(chunks.length, lanes?.count ?? 1);
+    const scorer = async (lane: number, score: (chunk: FileChunk, lane: LaneJob | undefined) => Promise<ChunkResult>) => {
+      for (let task = schedule.take(lane); task; task = schedule.take(lane)) {
+        const result = schedule.done(task, await score(chunks[task.chunk], lanes ? { index: task.lane, lanes } : undefined));
+        if (!result) continue;
+        results[task.chunk] = result;
+        bytesDone += chunks[task.chunk].end - chunks[task.chunk].start;
+        stream?.done(task.chunk, result);
         options.onProgress?.(bytesDone, scoreBytes);
       }
     };
+    const firstWorkerLane = evaluator ? 1 : 0;
+    // Two jobs in flight per worker, so it never waits for the next one.
     const poolScorers = async () => {
       const workers = (await sharing)!;
-      await Promise.all(Array.from({ length: 2 * workers.size }, () => scorer((chunk) => workers.run({ chunk }))));
+      await Promise.all(
+        Array.from({ length: 2 * workers.size }, (_, k) => {
+          const slot = k % workers.size;
+          return scorer(lanes ? firstWorkerLane + slot : 0, (chunk, lane) => workers.run({ chunk, lane }, lanes ? slot : undefined));
+        }),
+      );
     };
-    await Promise.all([...(sharing ? [poolScorers()] : []), ...(evaluator ? [scorer((chunk) => evaluator.evaluateChunk(chunk))] : [])]);
+    await Promise.all([...(sharing ? [poolScorers()] : []), ...(evaluator ? [scorer(0, (chunk, lane) => evaluator.evaluateChunk(chunk, lane))] : [])]);
     const engineProblems = evaluator
       ? chunks.length > 0 || !cache
         ? builtEngineProblems(evaluator, dataset)

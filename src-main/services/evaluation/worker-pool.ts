@@ -7,9 +7,10 @@ import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import type { ChunkResult } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
+import type { LaneJob } from './lanes';
 import { overrun, overrunProblem, watchBuffer, WatchPhase } from './watchdog';
 
-export type PoolJob = { chunk: FileChunk } | { engines: true };
+export type PoolJob = { chunk: FileChunk; lane?: LaneJob } | { engines: true };
 type JobResult = ChunkResult | { engineProblems: Problem[] };
 
 /** Jobs a worker holds at once: the next one waits in its own queue, so it need not wait for the pool to hand it over. */
@@ -30,7 +31,8 @@ export interface PoolOptions {
 export class WorkerPool {
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: (r: JobResult) => void; reject: (e: Error) => void }>();
-  private readonly queue: { job: PoolJob; id: number }[] = [];
+  /** `slot`: the worker the job is for (a lane's thread, lanes.ts); another takes it only if that one is gone. */
+  private readonly queue: { job: PoolJob; id: number; slot?: number }[] = [];
   private readonly slots: Slot[] = [];
   private failure: Error | null = null;
   private shared: { dataset: LoadedDataset; scenarioIds: string[] } | null = null;
@@ -116,14 +118,14 @@ export class WorkerPool {
     this.sharedFrom = dataset; // only once every worker has it
   }
 
-  /** Jobs go to whichever worker is free first, in order. */
-  run(job: { chunk: FileChunk }): Promise<ChunkResult>;
+  /** Jobs go to whichever worker is free first, in order; or to worker `slot` (0 to size - 1) while it runs. */
+  run(job: { chunk: FileChunk; lane?: LaneJob }, slot?: number): Promise<ChunkResult>;
   run(job: { engines: true }): Promise<{ engineProblems: Problem[] }>;
-  run(job: PoolJob): Promise<JobResult> {
+  run(job: PoolJob, slot?: number): Promise<JobResult> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     const result = new Promise<JobResult>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    this.queue.push({ job, id });
+    this.queue.push({ job, id, slot });
     this.dispatch();
     return result;
   }
@@ -174,13 +176,17 @@ export class WorkerPool {
   }
 
   private dispatch(): void {
-    for (const slot of this.slots) {
-      while (slot.inFlight.size < DEPTH && this.queue.length > 0) {
-        const { job, id } = this.queue.shift()!;
+    this.slots.forEach((slot, index) => {
+      while (slot.inFlight.size < DEPTH) {
+        // A worker ended past the time limit is replaced at the end of the list: jobs for a slot
+        // past it go to any worker (which one scores a lane changes only how warm its memos are).
+        const at = this.queue.findIndex((entry) => entry.slot === undefined || entry.slot === index || entry.slot >= this.slots.length);
+        if (at === -1) break;
+        const [{ job, id }] = this.queue.splice(at, 1);
         slot.worker.postMessage({ id, ...job });
         slot.inFlight.set(id, job);
       }
-    }
+    });
   }
 
   /** Ends a worker stuck past the limit; its jobs go back to the front of the queue for a fresh worker. */
