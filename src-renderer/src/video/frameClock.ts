@@ -13,6 +13,8 @@ export class FrameClock {
   private handle = 0;
   private stopped = false;
   private waiters: { frame: number; resolve: (frame: number) => void; timer: number }[] = [];
+  /** The frame of the last seek asked of the <video> (null: none since the source was set). */
+  asked: number | null = null;
   /** The last presented frame and its media time (-1 before the first). */
   frame = -1;
   mediaTime = -1;
@@ -54,6 +56,7 @@ export class FrameClock {
    * presented within 1 s of the seek ending, what the video's time says.
    */
   seek(frame: number): Promise<number> {
+    this.asked = frame;
     const target = frameSeekTime(frame, this.fps);
     if (this.frame === frame && !this.video.seeking && Math.abs(this.video.currentTime - target) < 0.5 / this.fps) return Promise.resolve(frame);
     return new Promise((resolve) => {
@@ -86,6 +89,7 @@ export class FrameClock {
       waiter.resolve(waiter.frame);
     }
     this.waiters = [];
+    this.asked = null;
     this.frame = -1;
     this.mediaTime = -1;
   }

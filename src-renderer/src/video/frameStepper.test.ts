@@ -11,8 +11,12 @@ function setUp(held: number[]) {
   const seeks: { frame: number; settle: (presented: number) => void }[] = [];
   const clock: StepClock = {
     frame: 0,
+    asked: null,
     video: { paused: true },
-    seek: (frame) => new Promise<number>((resolve) => seeks.push({ frame, settle: resolve })),
+    seek: (frame) => {
+      clock.asked = frame;
+      return new Promise<number>((resolve) => seeks.push({ frame, settle: resolve }));
+    },
   };
   const cache: StepCache = {
     want: () => undefined,
@@ -113,6 +117,34 @@ describe('FrameStepper', () => {
     seeks[2].settle(10);
     await second10;
     expect(reports).toEqual([20, 10]);
+    expect(overlayShown()).toBe(false);
+  });
+
+  it("a late presentation of an older seek's frame does not take the canvas away while a newer seek is on its way", async () => {
+    // Steps 148 (held), 138 (not held), 148: the first 148's sync seeks the <video>, the step to
+    // 138 seeks it again, and the first seek's 148 is presented only after the second 148 is drawn.
+    const { seeks, reports, stepper, presents, overlayShown } = setUp([148]);
+    await stepper.seek(148);
+    await vi.advanceTimersByTimeAsync(SYNC_DELAY_MS);
+    const to138 = stepper.seek(138);
+    await vi.advanceTimersByTimeAsync(0);
+    await stepper.seek(148);
+    presents(148);
+    expect(overlayShown(), 'the canvas stays: the <video> was last asked for 138').toBe(true);
+    presents(138);
+    seeks[1].settle(138);
+    await to138;
+    seeks[0].settle(148);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reports.at(-1)).toBe(148);
+    expect(overlayShown()).toBe(true);
+    // The second 148's own sync brings the <video> there and ends the canvas.
+    await vi.advanceTimersByTimeAsync(SYNC_DELAY_MS);
+    expect(seeks.map((seek) => seek.frame)).toEqual([148, 138, 148]);
+    presents(148);
+    seeks[2].settle(148);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reports.at(-1)).toBe(148);
     expect(overlayShown()).toBe(false);
   });
 });

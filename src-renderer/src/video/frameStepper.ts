@@ -10,7 +10,7 @@ import type { FrameClock } from './frameClock';
 /** What the stepper needs of the frame cache (a test gives its own). */
 export type StepCache = Pick<FrameCache, 'want' | 'getSoon' | 'dispose'>;
 /** What the stepper needs of the clock. */
-export type StepClock = Pick<FrameClock, 'frame' | 'seek'> & { video: Pick<HTMLVideoElement, 'paused'> };
+export type StepClock = Pick<FrameClock, 'frame' | 'seek' | 'asked'> & { video: Pick<HTMLVideoElement, 'paused'> };
 
 /** Quiet time after the last step before the <video> is brought to the shown frame. */
 const SYNC_DELAY_MS = 150;
@@ -84,10 +84,15 @@ export class FrameStepper {
     });
   }
 
-  /** The <video> presented `frame`: whether the counter takes it (not while the canvas shows another). */
+  /**
+   * The <video> presented `frame`: whether the counter takes it. Not while the canvas shows
+   * another, nor a presentation of an older seek than the <video>'s last (steps 148, 138, 148: the
+   * first 148's seek may present after the second 148 is drawn, while the seek to 138 is still
+   * on its way; taking it would remove the canvas and let 138 land after it).
+   */
   presented(frame: number, playing: boolean): boolean {
     if (this.shownFrame === null) return true;
-    if (!playing && frame !== (this.pending ?? this.shownFrame)) return false;
+    if (!playing && (frame !== (this.pending ?? this.shownFrame) || this.clock()?.asked !== frame)) return false;
     this.hide();
     return true;
   }
