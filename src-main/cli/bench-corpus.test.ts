@@ -34,6 +34,16 @@ describe('bench corpus', () => {
     await buildCli();
     const laned = await evaluateFolder(root, { workers: 1, chunkBytes: 16 * 1024 });
     expect(laned.report).toEqual(fast.report);
+    // As the studio hosts score: two workers pinned to their lanes, this thread scoring nothing, rows streamed.
+    const streamed: string[] = [];
+    const hosted = await evaluateFolder(root, {
+      workers: 2,
+      scoreOnCaller: false,
+      chunkBytes: 16 * 1024,
+      onRows: ({ rows }) => streamed.push(...rows.map((row) => `${row.id} ${row.label} ${row.matched}/${row.gt_calls}`)),
+    });
+    expect(hosted.report).toEqual(fast.report);
+    expect(streamed).toEqual(fast.report.trajectories.map((row) => `${row.id} ${row.label} ${row.matched}/${row.gt_calls}`));
 
     const dataset = await loadDataset(nodeDatasetSource(root));
     const SQL = await loadSqlJs();

@@ -18,6 +18,8 @@ export interface ChunkResult {
   lineCount: number;
   /** The memos' answers while scoring this chunk. */
   memo: MemoStats;
+  /** Bytes of the chunk read at once (null: streamed, or left to lane 0): a chunk's lanes must have read the same. */
+  read: number | null;
 }
 
 export interface BatchEvaluator {
@@ -49,8 +51,11 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
       const records: LineRecord[] = [];
       let lineCount = 0;
       let yielded = performance.now();
+      let read: number | null = 0;
       if (chunk.end > chunk.start) {
-        for await (const line of await chunkLines(chunk, dataset, lane)) {
+        const lines = await chunkLines(chunk, dataset, lane);
+        read = lines.read;
+        for await (const line of lines.lines) {
           // Lines follow one another as microtasks, which hold off the thread's messages: now and
           // then let them in, so the CLI's thread hands workers their next chunk while it scores one.
           if (performance.now() - yielded > YIELD_EVERY_MS) {
@@ -71,7 +76,7 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
           }
         }
       }
-      return { records, lineCount, memo: memoStatsSince(before) };
+      return { records, lineCount, memo: memoStatsSince(before), read };
     },
     close: () => engines.closeAll(),
   };
@@ -85,12 +90,19 @@ export const bufferUtf8: Utf8Decode<Buffer> = (bytes, start, end) => bytes.toStr
 /** Chunks are cut to a few MiB: read in one go and split into lines there. A bigger one (a huge line) streams. */
 const WHOLE_READ_LIMIT = 64 * 1024 * 1024;
 
-async function chunkLines(chunk: FileChunk, dataset: LoadedDataset, lane: LaneJob | undefined): Promise<Iterable<JsonlLine | PassedLine> | AsyncIterable<JsonlLine>> {
+async function chunkLines(
+  chunk: FileChunk,
+  dataset: LoadedDataset,
+  lane: LaneJob | undefined,
+): Promise<{ lines: Iterable<JsonlLine | PassedLine> | AsyncIterable<JsonlLine>; read: number | null }> {
   const length = chunk.end - chunk.start;
   // A chunk past the limit holds one huge line or few: lane 0 takes it whole, the others pass.
-  if (length > WHOLE_READ_LIMIT && lane && lane.index !== 0) return [];
+  if (length > WHOLE_READ_LIMIT && lane && lane.index !== 0) return { lines: [], read: null };
   if (length > WHOLE_READ_LIMIT)
-    return splitLines(createReadStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 }));
+    return {
+      lines: splitLines(createReadStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 })),
+      read: null,
+    };
   const handle = await open(chunk.absolute, 'r');
   try {
     const buffer = Buffer.allocUnsafe(length);
@@ -101,9 +113,9 @@ async function chunkLines(chunk: FileChunk, dataset: LoadedDataset, lane: LaneJo
       read += bytesRead;
     }
     const bytes = buffer.subarray(0, read);
-    if (!lane) return splitByteLines(bytes, bufferUtf8);
+    if (!lane) return { lines: splitByteLines(bytes, bufferUtf8), read };
     const reader = new LaneReader(bytes, lane.lanes, dataset.tasks);
-    return splitByteLines(bytes, bufferUtf8, MAX_LINE_LENGTH, (start, end) => reader.laneOf(start, end) === lane.index);
+    return { lines: splitByteLines(bytes, bufferUtf8, MAX_LINE_LENGTH, (start, end) => reader.laneOf(start, end) === lane.index), read };
   } finally {
     await handle.close();
   }

@@ -71,10 +71,11 @@ describe('LaneReader', () => {
   });
 });
 
-const result = (lines: number[], lineCount: number, misses = 1): ChunkResult => ({
+const result = (lines: number[], lineCount: number, misses = 1, read: number | null = 100): ChunkResult => ({
   records: lines.map((line) => ({ line, problem: `line ${line}` })),
   lineCount,
   memo: { hits: 2, misses },
+  read,
 });
 
 describe('LaneSchedule', () => {
@@ -90,20 +91,31 @@ describe('LaneSchedule', () => {
     expect(schedule.take(1)).toBeNull();
   });
 
+  it('a thread numbered past the lanes (a kept pool one worker larger) takes a lane round again', () => {
+    const schedule = new LaneSchedule(2, 2);
+    expect(schedule.take(3)).toEqual({ chunk: 0, lane: 1 });
+  });
+
   it("gives a chunk's result once all its lanes are in, merged in line order", () => {
     const schedule = new LaneSchedule(2, 2);
-    expect(schedule.done({ chunk: 1, lane: 1 }, result([2, 5], 6))).toBeNull();
-    expect(schedule.done({ chunk: 0, lane: 0 }, result([1], 3))).toBeNull();
-    expect(schedule.done({ chunk: 1, lane: 0 }, result([1, 3, 6], 6, 4))).toEqual({
+    expect(schedule.done({ chunk: 1, lane: 1 }, result([2, 5], 6), 'a.jsonl')).toBeNull();
+    expect(schedule.done({ chunk: 0, lane: 0 }, result([1], 3), 'a.jsonl')).toBeNull();
+    expect(schedule.done({ chunk: 1, lane: 0 }, result([1, 3, 6], 6, 4), 'a.jsonl')).toEqual({
       records: [1, 2, 3, 5, 6].map((line) => ({ line, problem: `line ${line}` })),
       lineCount: 6,
       memo: { hits: 4, misses: 5 },
+      read: 100,
     });
   });
 });
 
 describe('mergeLanes', () => {
   it('counts the lines of a lane that passed a huge chunk whole (lineCount 0) from the lane that read it', () => {
-    expect(mergeLanes([result([], 0), result([1], 1)]).lineCount).toBe(1);
+    expect(mergeLanes([result([], 0, 0, null), result([1], 1)], 'a.jsonl').lineCount).toBe(1);
+  });
+
+  it('is an error, naming the file, when the lanes read different bytes (the file changed meanwhile)', () => {
+    expect(() => mergeLanes([result([1], 2, 0, 100), result([2], 2, 0, 90)], 'm/a.jsonl')).toThrow('m/a.jsonl changed while it was being scored');
+    expect(() => mergeLanes([result([1], 2), result([2], 3)], 'm/a.jsonl')).toThrow('changed while');
   });
 });

@@ -104,8 +104,9 @@ export class LaneSchedule {
     this.parts = Array.from({ length: chunkCount }, () => []);
   }
 
+  /** `lane` past the count (a kept pool that grew by a late replacement) counts round again. */
   take(lane: number): LaneTask | null {
-    let from = lane;
+    let from = lane % this.laneCount;
     if (this.left[from].length === 0) {
       from = this.left.reduce((most, list, i) => (list.length > this.left[most].length ? i : most), 0);
       if (this.left[from].length === 0) return null;
@@ -113,22 +114,30 @@ export class LaneSchedule {
     return { chunk: this.left[from].shift()!, lane: from };
   }
 
-  /** Takes a job's result; returns the chunk's result once all its lanes are in. */
-  done(task: LaneTask, result: ChunkResult): ChunkResult | null {
+  /** Takes a job's result; returns the chunk's result once all its lanes are in (`file`: its name, for an error). */
+  done(task: LaneTask, result: ChunkResult, file: string): ChunkResult | null {
     const parts = this.parts[task.chunk];
     parts.push(result);
     if (parts.length < this.laneCount) return null;
     this.parts[task.chunk] = [];
-    return mergeLanes(parts);
+    return mergeLanes(parts, file);
   }
 }
 
-/** One chunk's lanes as one result: records in line order, every line counted once. */
-export function mergeLanes(parts: readonly ChunkResult[]): ChunkResult {
+/**
+ * One chunk's lanes as one result: records in line order, every line counted once. Each lane read
+ * the chunk itself: if they read different bytes (the file was cut or rewritten meanwhile), a line
+ * could have been scored twice or not at all, so that is an error, not a result.
+ */
+export function mergeLanes(parts: readonly ChunkResult[], file: string): ChunkResult {
+  const readers = parts.filter((part) => part.read !== null);
+  if (readers.some((part) => part.read !== readers[0].read || part.lineCount !== readers[0].lineCount))
+    throw new Error(`${file} changed while it was being scored; score it again`);
   const records = parts.flatMap((part) => part.records).sort((a, b) => a.line - b.line);
   return {
     records,
     lineCount: Math.max(...parts.map((part) => part.lineCount)),
     memo: parts.reduce((sum, part) => ({ hits: sum.hits + part.memo.hits, misses: sum.misses + part.memo.misses }), { hits: 0, misses: 0 }),
+    read: readers[0]?.read ?? null,
   };
 }

@@ -116,10 +116,11 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     const schedule = new LaneSchedule(chunks.length, lanes?.count ?? 1);
     const scorer = async (lane: number, score: (chunk: FileChunk, lane: LaneJob | undefined) => Promise<ChunkResult>) => {
       for (let task = schedule.take(lane); task; task = schedule.take(lane)) {
-        const result = schedule.done(task, await score(chunks[task.chunk], lanes ? { index: task.lane, lanes } : undefined));
+        const chunk = chunks[task.chunk];
+        const result = schedule.done(task, await score(chunk, lanes ? { index: task.lane, lanes } : undefined), chunk.display);
         if (!result) continue;
         results[task.chunk] = result;
-        bytesDone += chunks[task.chunk].end - chunks[task.chunk].start;
+        bytesDone += chunk.end - chunk.start;
         stream?.done(task.chunk, result);
         options.onProgress?.(bytesDone, scoreBytes);
       }
