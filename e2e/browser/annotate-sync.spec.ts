@@ -616,8 +616,8 @@ test('an unsaved edit written down by an earlier page is not saved over the row 
   expect(await readFile(file, 'utf8')).toBe(onDisk);
 
   // Discarded after a confirmation: gone from the bar and from what the next page reads.
-  page.once('dialog', (dialog) => void dialog.accept());
   await held.getByTestId('stranded-discard').click();
+  await page.getByTestId('stranded-discard-confirm-yes').click();
   await expect(held).toBeHidden();
   await page.reload();
   await expect(page.getByTestId('annotator-name')).toHaveText(annotator);

@@ -223,11 +223,16 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   const before = await page.getByTestId('call-list').textContent();
 
   // Export, clear, import: the same annotation.
-  page.on('dialog', (dialog) => void dialog.accept());
   await page.getByTestId('export-annotations').click();
   // Write-through has already put the edits in the file: Export finds nothing left to append.
   await expect(page.getByTestId('status-message')).toContainText(`Exported 0 annotation(s) to annotations/${annotator}.jsonl`);
+  // Clear local asks first, in the studio's dialog (Cancel keeps everything).
   await page.getByTestId('clear-annotations').click();
+  await page.getByTestId('clear-local-confirm-cancel').click();
+  await expect(page.getByTestId('clear-local-confirm')).toBeHidden();
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
+  await page.getByTestId('clear-annotations').click();
+  await page.getByTestId('clear-local-confirm-yes').click();
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(0);
   await expect(page.getByTestId('visual-ref-list')).toContainText('No visual reference');
   await page.getByTestId('import-annotations').click();

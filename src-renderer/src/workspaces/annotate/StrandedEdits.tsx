@@ -2,6 +2,7 @@
 // tasks, a retry, a copy of them as text, so that a person can keep them whatever happens, and for
 // those whose row changed here since (never saved over it) a way to let them go.
 import { useState } from 'react';
+import { useConfirm } from '../../components/useConfirm';
 import { copyText } from '../reports/save';
 import { useAnnotateStore } from './annotateStore';
 import { strandedText } from './strandedEdits';
@@ -10,13 +11,19 @@ export function StrandedEdits() {
   const stranded = useAnnotateStore((state) => state.stranded);
   const datasetId = useAnnotateStore((state) => state.datasetId);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const confirmation = useConfirm('stranded-discard-confirm');
   if (stranded.length === 0) return null;
   const rows = stranded
     .map((edit) => `${edit.task} (${[edit.annotator, edit.dataset === datasetId ? '' : 'another dataset', edit.moved ? 'changed here since' : ''].filter(Boolean).join(', ')})`)
     .join(', ');
   const moved = stranded.filter((edit) => edit.moved).length;
-  const discard = () => {
-    if (window.confirm(`Discard ${moved} edit(s) whose task changed in this browser since? Copy them first to keep them.`)) useAnnotateStore.getState().discardMoved();
+  const discard = async () => {
+    const yes = await confirmation.ask({
+      title: `Discard ${moved} edit(s)?`,
+      detail: 'Their tasks changed in this browser since they were made, so they are not saved over them. Copy them first to keep them.',
+      confirm: 'Discard',
+    });
+    if (yes) useAnnotateStore.getState().discardMoved();
   };
   const retry = async () => {
     setOutcome(null);
@@ -39,12 +46,13 @@ export function StrandedEdits() {
       {moved > 0 && (
         <>
           {' '}
-          <button type="button" className="link" data-testid="stranded-discard" onClick={discard}>
+          <button type="button" className="link" data-testid="stranded-discard" onClick={() => void discard()}>
             Discard changed ones
           </button>
         </>
       )}
       {outcome && ` (${outcome})`}
+      {confirmation.dialog}
     </span>
   );
 }

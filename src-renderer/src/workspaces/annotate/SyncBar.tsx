@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { annotationFilePath, type ConflictPicks, type SyncConflict } from '../../db/annotationFile';
 import { clearAnnotations } from '../../db/annotationRepo';
 import { countPending } from '../../db/outbox';
+import { useConfirm } from '../../components/useConfirm';
 import { useStudioStore } from '../../state/store';
 import { editsNotStored, useAnnotateStore } from './annotateStore';
 import { ConflictDialog } from './ConflictDialog';
@@ -22,6 +23,7 @@ export function SyncBar() {
   const writeConflicts = useAnnotateStore((state) => state.writeThrough.conflicts);
   const [pending, setPending] = useState<{ mode: Mode; conflicts: SyncConflict[] } | null>(null);
   const [writeDismissed, setWriteDismissed] = useState<SyncConflict[] | null>(null);
+  const confirmation = useConfirm('clear-local-confirm');
   if (!datasetId || !annotator) return null;
   const message = useStudioStore.getState().showMessage;
 
@@ -54,7 +56,12 @@ export function SyncBar() {
     const notStored = editsNotStored(datasetId, annotator).length + (useAnnotateStore.getState().saveState === 'pending' ? 1 : 0);
     const unsent = (await countPending(datasetId, annotator)) + notStored;
     if (unsent > 0) return message(`${unsent} edit(s) are not on the host yet: clearing would lose them. Wait until the host takes them.`, 'error');
-    if (!window.confirm(`Remove ${annotator}'s annotations of this dataset from this browser? The file is not touched.`)) return;
+    const yes = await confirmation.ask({
+      title: 'Clear local annotations?',
+      detail: `Remove ${annotator}'s annotations of this dataset from this browser. The file is not touched.`,
+      confirm: 'Remove',
+    });
+    if (!yes) return;
     await clearAnnotations(datasetId, annotator);
     const store = useAnnotateStore.getState();
     store.forgetUnsaved();
@@ -101,6 +108,7 @@ export function SyncBar() {
           onResolve={(picks) => void resolveConflicts(picks)}
         />
       )}
+      {confirmation.dialog}
     </div>
   );
 }
