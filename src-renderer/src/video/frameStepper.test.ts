@@ -34,6 +34,17 @@ function setUp(held: number[]) {
   return { seeks, reports, stepper, presents, overlayShown };
 }
 
+/** After steps 148, 138, 148: the second 148's own sync still runs, seeks the <video> to 148 and, once it presents, ends the canvas there. */
+async function secondSyncEndsTheCanvas({ seeks, reports, presents, overlayShown }: ReturnType<typeof setUp>) {
+  await vi.advanceTimersByTimeAsync(SYNC_DELAY_MS);
+  expect(seeks.map((seek) => seek.frame)).toEqual([148, 138, 148]);
+  presents(148);
+  seeks[2].settle(148);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(reports.at(-1)).toBe(148);
+  expect(overlayShown()).toBe(false);
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage: () => undefined } as unknown as CanvasRenderingContext2D);
@@ -63,7 +74,8 @@ describe('FrameStepper', () => {
   it('a sync answered after later steps that came back to its frame does not report the stale frame', async () => {
     // Held: 148; not held: 138. Steps 148, 138, 148 as in the e2e: the sync of the first 148 starts
     // while 138 waits for the decoder, and ends (on a busy machine) at 138, after the second 148.
-    const { seeks, reports, stepper, presents, overlayShown } = setUp([148]);
+    const stepping = setUp([148]);
+    const { seeks, reports, stepper, presents, overlayShown } = stepping;
     await stepper.seek(148);
     await vi.advanceTimersByTimeAsync(SYNC_DELAY_MS);
     const firstSync = seeks[0];
@@ -86,14 +98,7 @@ describe('FrameStepper', () => {
     expect(reports.at(-1), 'the counter keeps the drawn frame').toBe(148);
     expect(overlayShown()).toBe(true);
 
-    // The second 148's own sync still runs and ends the overlay on the presented frame.
-    await vi.advanceTimersByTimeAsync(SYNC_DELAY_MS);
-    expect(seeks.map((seek) => seek.frame)).toEqual([148, 138, 148]);
-    presents(148);
-    seeks[2].settle(148);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(reports.at(-1)).toBe(148);
-    expect(overlayShown()).toBe(false);
+    await secondSyncEndsTheCanvas(stepping);
   });
 
   it('a <video> seek answered after later steps is not reported, even when they came back to its frame', async () => {
@@ -123,7 +128,8 @@ describe('FrameStepper', () => {
   it("a late presentation of an older seek's frame does not take the canvas away while a newer seek is on its way", async () => {
     // Steps 148 (held), 138 (not held), 148: the first 148's sync seeks the <video>, the step to
     // 138 seeks it again, and the first seek's 148 is presented only after the second 148 is drawn.
-    const { seeks, reports, stepper, presents, overlayShown } = setUp([148]);
+    const stepping = setUp([148]);
+    const { seeks, reports, stepper, presents, overlayShown } = stepping;
     await stepper.seek(148);
     await vi.advanceTimersByTimeAsync(SYNC_DELAY_MS);
     const to138 = stepper.seek(138);
@@ -138,13 +144,6 @@ describe('FrameStepper', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(reports.at(-1)).toBe(148);
     expect(overlayShown()).toBe(true);
-    // The second 148's own sync brings the <video> there and ends the canvas.
-    await vi.advanceTimersByTimeAsync(SYNC_DELAY_MS);
-    expect(seeks.map((seek) => seek.frame)).toEqual([148, 138, 148]);
-    presents(148);
-    seeks[2].settle(148);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(reports.at(-1)).toBe(148);
-    expect(overlayShown()).toBe(false);
+    await secondSyncEndsTheCanvas(stepping);
   });
 });
