@@ -226,11 +226,12 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   await page.getByTestId('export-annotations').click();
   // Write-through has already put the edits in the file: Export finds nothing left to append.
   await expect(page.getByTestId('status-message')).toContainText(`Exported 0 annotation(s) to annotations/${annotator}.jsonl`);
-  // Clear local asks first, in the studio's dialog (Cancel keeps everything).
+  // Clear local asks first, in the studio's dialog: Cancel has the focus, and gives it back.
   await page.getByTestId('clear-annotations').click();
-  await page.getByTestId('clear-local-confirm-cancel').click();
+  await expect(page.getByTestId('clear-local-confirm-cancel')).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('clear-local-confirm')).toBeHidden();
-  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
+  await expect(page.getByTestId('clear-annotations')).toBeFocused();
   await page.getByTestId('clear-annotations').click();
   await page.getByTestId('clear-local-confirm-yes').click();
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(0);

@@ -114,15 +114,24 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     const threadCount = (evaluator ? 1 : 0) + (sharing ? poolSize : 0);
     const lanes = threadCount > 1 ? planLanes(dataset, threadCount) : null;
     const schedule = new LaneSchedule(chunks.length, lanes?.count ?? 1);
+    // Once one scorer fails the evaluation fails: the others take no further job (the CLI's thread
+    // would otherwise score the rest alone, and report progress, after the error was given).
+    let failed = false;
     const scorer = async (lane: number, score: (chunk: FileChunk, lane: LaneJob | undefined) => Promise<ChunkResult>) => {
-      for (let task = schedule.take(lane); task; task = schedule.take(lane)) {
-        const chunk = chunks[task.chunk];
-        const result = schedule.done(task, await score(chunk, lanes ? { index: task.lane, lanes } : undefined), chunk.display);
-        if (!result) continue;
-        results[task.chunk] = result;
-        bytesDone += chunk.end - chunk.start;
-        stream?.done(task.chunk, result);
-        options.onProgress?.(bytesDone, scoreBytes);
+      const next = () => (failed ? null : schedule.take(lane));
+      try {
+        for (let task = next(); task; task = next()) {
+          const chunk = chunks[task.chunk];
+          const result = schedule.done(task, await score(chunk, lanes ? { index: task.lane, lanes } : undefined), chunk.display);
+          if (!result) continue;
+          results[task.chunk] = result;
+          bytesDone += chunk.end - chunk.start;
+          stream?.done(task.chunk, result);
+          options.onProgress?.(bytesDone, scoreBytes);
+        }
+      } catch (error) {
+        failed = true;
+        throw error;
       }
     };
     const firstWorkerLane = evaluator ? 1 : 0;

@@ -13,7 +13,8 @@ export interface DialogProps {
   description?: ReactNode;
   className: string;
   testId?: string;
-  children: ReactNode;
+  /** The body under the description (a question may need none). */
+  children?: ReactNode;
   /** Buttons at the bottom; without it, one "Close" button. */
   actions?: ReactNode;
 }

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 // The studio's confirmation: yes only from its confirming button; Cancel, Escape and a second
 // question answer no; Cancel has the focus.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useConfirm } from './useConfirm';
+
+const question = { title: 'Remove it?', detail: 'The file is not touched.', confirm: 'Remove' };
 
 let asked: ((q: { title: string; detail: string; confirm: string }) => Promise<boolean>) | null = null;
 
@@ -13,7 +15,14 @@ function Host() {
   useEffect(() => {
     asked = confirmation.ask;
   });
-  return <>{confirmation.dialog}</>;
+  return (
+    <>
+      <button type="button" data-testid="opener" onClick={() => void confirmation.ask(question)}>
+        Clear
+      </button>
+      {confirmation.dialog}
+    </>
+  );
 }
 
 afterEach(() => {
@@ -21,9 +30,19 @@ afterEach(() => {
   asked = null;
 });
 
-const question = { title: 'Remove it?', detail: 'The file is not touched.', confirm: 'Remove' };
 
 describe('useConfirm', () => {
+  it('gives the focus back to the button that asked, once answered', async () => {
+    render(<Host />);
+    const opener = screen.getByTestId('opener');
+    opener.focus();
+    fireEvent.click(opener);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('c-cancel')));
+    expect(screen.getByTestId('c').getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('c-cancel'));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
   it('says yes only for the confirming button, and opens with Cancel focused', async () => {
     render(<Host />);
     let answer!: Promise<boolean>;
@@ -31,7 +50,7 @@ describe('useConfirm', () => {
       answer = asked!(question);
     });
     expect(screen.getByTestId('c')).toHaveProperty('textContent', expect.stringContaining('The file is not touched.'));
-    expect(document.activeElement).toBe(screen.getByTestId('c-cancel'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('c-cancel')));
     fireEvent.click(screen.getByTestId('c-yes'));
     await expect(answer).resolves.toBe(true);
     expect(screen.queryByTestId('c')).toBeNull();

@@ -1,7 +1,8 @@
 // A question before something that cannot be undone, in the studio's one dialog (not the
 // browser's confirm(), which blocks the page, looks like neither app and takes no keymap): `ask`
 // opens it and resolves true only for the confirming button; Cancel, Escape and the backdrop say no.
-// Cancel has the focus, so Enter right after a click does not destroy anything.
+// Cancel comes first, so the dialog focuses it (Enter right after a click destroys nothing), and
+// focus goes back where it was when the dialog closes.
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
 
@@ -33,11 +34,12 @@ export function useConfirm(testId = 'confirm'): { ask(question: ConfirmQuestion)
       open={question !== null}
       onClose={() => close(false)}
       title={question?.title ?? ''}
+      description={question?.detail}
       className="confirm-dialog"
       testId={testId}
       actions={
         <>
-          <button type="button" autoFocus onClick={() => close(false)} data-testid={`${testId}-cancel`}>
+          <button type="button" onClick={() => close(false)} data-testid={`${testId}-cancel`}>
             Cancel
           </button>
           <button type="button" className="danger" onClick={() => close(true)} data-testid={`${testId}-yes`}>
@@ -45,9 +47,7 @@ export function useConfirm(testId = 'confirm'): { ask(question: ConfirmQuestion)
           </button>
         </>
       }
-    >
-      <p>{question?.detail}</p>
-    </Dialog>
+    />
   );
   return { ask, dialog };
 }

@@ -51,17 +51,22 @@ export function SyncBar() {
       (report) => after(mode, report),
       (error: unknown) => message(`${mode} failed: ${error instanceof Error ? error.message : String(error)}`, 'error'),
     );
+  /** Edits not on the host yet: those the outbox holds, those the browser has not stored, one on screen still waiting for its save. */
+  const unsent = async () =>
+    (await countPending(datasetId, annotator)) + editsNotStored(datasetId, annotator).length + (useAnnotateStore.getState().saveState === 'pending' ? 1 : 0);
+  const refuseClear = (count: number) => message(`${count} edit(s) are not on the host yet: clearing would lose them. Wait until the host takes them.`, 'error');
   const clearLocal = async () => {
-    // Edits the browser has not stored count too, and one on screen still waiting for its save.
-    const notStored = editsNotStored(datasetId, annotator).length + (useAnnotateStore.getState().saveState === 'pending' ? 1 : 0);
-    const unsent = (await countPending(datasetId, annotator)) + notStored;
-    if (unsent > 0) return message(`${unsent} edit(s) are not on the host yet: clearing would lose them. Wait until the host takes them.`, 'error');
+    const before = await unsent();
+    if (before > 0) return refuseClear(before);
     const yes = await confirmation.ask({
       title: 'Clear local annotations?',
       detail: `Remove ${annotator}'s annotations of this dataset from this browser. The file is not touched.`,
       confirm: 'Remove',
     });
     if (!yes) return;
+    // The question does not stop the page: an edit made while it was open must not be cleared either.
+    const after = await unsent();
+    if (after > 0) return refuseClear(after);
     await clearAnnotations(datasetId, annotator);
     const store = useAnnotateStore.getState();
     store.forgetUnsaved();
