@@ -30,7 +30,6 @@ afterEach(() => {
   asked = null;
 });
 
-
 describe('useConfirm', () => {
   it('gives the focus back to the button that asked, once answered', async () => {
     render(<Host />);

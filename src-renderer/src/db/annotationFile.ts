@@ -207,10 +207,15 @@ export function keptRevisions(theirs: number, row: number, entryCount: number, r
 /** What identifies a stored row's state: a save, a line taken or a base moved changes one of these. */
 export type RowVersion = Pick<AnnotationRecord, 'revision' | 'updated_at'>;
 
+/** Whether the stored row is another revision than `from` (the one an edit started from). */
+export function movedSince(row: RowVersion, from: RowVersion): boolean {
+  return row.revision !== from.revision || row.updated_at !== from.updated_at;
+}
+
 /** Whether `row` (read from the database) is still the version `seen` (read earlier, or shown). */
 export function sameVersion(row: AnnotationRecord | undefined, seen: AnnotationRecord | undefined): boolean {
   if (!row || !seen) return row === seen;
-  return row.revision === seen.revision && row.updated_at === seen.updated_at && row.base?.revision === seen.base?.revision && row.editor_text === seen.editor_text;
+  return !movedSince(row, seen) && row.base?.revision === seen.base?.revision && row.editor_text === seen.editor_text;
 }
 
 /** True when the row has edits not yet in the file (or was never synchronised). */

@@ -1,7 +1,7 @@
 // Reads and writes of annotation rows. Every save that changes the row's line bumps the revision
 // inside one transaction, so two tabs of the same annotator never hand out the same revision twice.
 import { type AnnotationDb, annotationDb, outboxEntryFor } from './annotationDb';
-import { contentKey, isValidLine, type RowVersion, sameLineContent, sameVersion } from './annotationFile';
+import { contentKey, isValidLine, movedSince, type RowVersion, sameLineContent, sameVersion } from './annotationFile';
 import { stillAsSeen } from './outbox';
 import type { AnnotationRecord, FileSyncRecord } from './schema';
 
@@ -42,7 +42,7 @@ export async function saveAnnotation(
     }
     // A row that moved to a line with these very calls (the drain adopted one) keeps its base: the
     // edit overwrites nobody's calls, and its studio extras must go out rather than be adopted away.
-    const moved = stored !== undefined && startedFrom !== undefined && (stored.revision !== startedFrom.revision || stored.updated_at !== startedFrom.updated_at);
+    const moved = stored !== undefined && startedFrom !== undefined && movedSince(stored, startedFrom);
     return putRevision(moved && contentKey(stored) !== contentKey(next) ? { ...next, base: null } : next, db);
   });
 }
@@ -56,7 +56,7 @@ export async function saveAnnotation(
 export async function saveHeldEdit(key: AnnotationKey, edit: AnnotationEdit, madeOn: RowVersion, db: AnnotationDb = annotationDb()): Promise<AnnotationRecord | 'moved'> {
   return db.transaction('rw', db.annotations, db.outbox, async () => {
     const stored = await getAnnotation(key, db);
-    if (stored && (stored.revision !== madeOn.revision || stored.updated_at !== madeOn.updated_at)) return sameLineContent(stored, { ...stored, ...edit }) ? stored : 'moved';
+    if (stored && movedSince(stored, madeOn)) return sameLineContent(stored, { ...stored, ...edit }) ? stored : 'moved';
     return saveAnnotation(key, edit, madeOn, db);
   });
 }
