@@ -96,13 +96,14 @@ async function chunkLines(
   lane: LaneJob | undefined,
 ): Promise<{ lines: Iterable<JsonlLine | PassedLine> | AsyncIterable<JsonlLine>; read: number | null }> {
   const length = chunk.end - chunk.start;
-  // A chunk past the limit holds one huge line or few: lane 0 takes it whole, the others pass.
-  if (length > WHOLE_READ_LIMIT && lane && lane.index !== 0) return { lines: [], read: null };
-  if (length > WHOLE_READ_LIMIT)
+  if (length > WHOLE_READ_LIMIT) {
+    // One huge line or few: lane 0 takes the chunk whole, the others pass.
+    if (lane && lane.index !== 0) return { lines: [], read: null };
     return {
       lines: splitLines(createReadStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 })),
       read: null,
     };
+  }
   const handle = await open(chunk.absolute, 'r');
   try {
     const buffer = Buffer.allocUnsafe(length);
