@@ -320,8 +320,10 @@ export async function benchCommand(args: string[]): Promise<number> {
         // The same runs under the official evaluator's rules (imported EgoBench datasets use them).
         await setCorpusProfile(corpus.root, dataset, kind, 'egobench');
         process.stdout.write(coldLine(kind, await coldRuns(corpus.root, runCount), corpus.sharedSequences, { profile: 'egobench' }) + '\n');
+        // A kept corpus is scored as its first line was (`bench-evaluate` on it repeats that line).
+        if (values.keep) await setCorpusProfile(corpus.root, dataset, kind, 'paper');
       }
-      if (values.keep) process.stdout.write(`  corpus kept at ${corpus.root}\n`);
+      if (values.keep) process.stdout.write(`  corpus kept at ${corpus.root} (paper profile)\n`);
     } finally {
       if (!values.keep) await rm(corpus.root, { recursive: true, force: true });
     }
