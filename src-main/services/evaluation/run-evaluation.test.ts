@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { call, shopFiles } from '../../../shared/eval/test-support/shop';
 import { buildCli } from '../../cli/build-cli.mjs';
 import { chunkFiles } from './file-chunks';
-import { evaluateFolder } from './run-evaluation';
+import { evaluateFolder, scoringThreads } from './run-evaluation';
 import { forgetParsedEntries } from './score-cache';
 import { writeDatasetFolder } from '../../test-support/dataset-folder';
 
@@ -128,5 +128,20 @@ describe('score cache', () => {
     const newContext = await cached();
     expect([newContext.scoredFiles, newContext.cachedFiles]).toEqual([2, 0]);
     expect(newContext.report.trajectories).toEqual((await plain()).report.trajectories);
+  });
+});
+
+describe('scoring threads', () => {
+  it('gives each thread at least 16 MB to score, and no more threads than cores (8 at most)', () => {
+    const MB = 1024 * 1024;
+    expect(scoringThreads(0, 2)).toBe(1);
+    expect(scoringThreads(9 * MB, 2)).toBe(1);
+    expect(scoringThreads(31 * MB, 2)).toBe(1);
+    expect(scoringThreads(32 * MB, 2)).toBe(2);
+    expect(scoringThreads(96 * MB, 2)).toBe(2);
+    // Many cores and a middling dataset: not a thread per core, each warming up for a few trajectories.
+    expect(scoringThreads(50 * MB, 32)).toBe(3);
+    expect(scoringThreads(10_000 * MB, 32)).toBe(8);
+    expect(scoringThreads(10_000 * MB, 1)).toBe(1);
   });
 });
