@@ -319,9 +319,12 @@ export async function benchCommand(args: string[]): Promise<number> {
         process.stdout.write(threadTradeLine(medianRun(byDefault.runs), medianRun(oneThread.runs)) + '\n');
         // The same runs under the official evaluator's rules (imported EgoBench datasets use them).
         await setCorpusProfile(corpus.root, dataset, kind, 'egobench');
-        process.stdout.write(coldLine(kind, await coldRuns(corpus.root, runCount), corpus.sharedSequences, { profile: 'egobench' }) + '\n');
-        // A kept corpus is scored as its first line was (`bench-evaluate` on it repeats that line).
-        if (values.keep) await setCorpusProfile(corpus.root, dataset, kind, 'paper');
+        try {
+          process.stdout.write(coldLine(kind, await coldRuns(corpus.root, runCount), corpus.sharedSequences, { profile: 'egobench' }) + '\n');
+        } finally {
+          // A kept corpus is scored as its first line was (`bench-evaluate` on it repeats that line).
+          if (values.keep) await setCorpusProfile(corpus.root, dataset, kind, 'paper');
+        }
       }
       if (values.keep) process.stdout.write(`  corpus kept at ${corpus.root} (paper profile)\n`);
     } finally {

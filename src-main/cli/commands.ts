@@ -10,7 +10,7 @@ const trajectories = {
   value: 'PATH',
   help: "a trajectory file or folder (folders are read in code-point order of their paths); without it, the dataset's trajectories/",
 } as const satisfies OptionSpec;
-const workers = { type: 'string', value: 'N', help: 'worker threads for scoring (0: none; default: up to 8 for big inputs)' } as const satisfies OptionSpec;
+const workers = { type: 'string', value: 'N', help: 'worker threads beside this one for scoring (0: none; default: a scoring thread, this one included, per 16 MB of trajectories, at most one per core and 8)' } as const satisfies OptionSpec;
 
 const spec = <const O extends Record<string, OptionSpec>>(s: CommandSpec<O>): CommandSpec<O> => s;
 
