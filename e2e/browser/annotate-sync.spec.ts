@@ -540,6 +540,46 @@ test('an edit the browser refuses to store is held through an annotator switch, 
   await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
 });
 
+test('closing the page asks first while an edit is held by it alone (localStorage refused it too), not once it is written down', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openAs(page, 'memory-only-e2e');
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  await refuseWrites(page);
+  // A full disk: localStorage refuses as well.
+  await page.evaluate(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    (window as unknown as { acceptStorage: () => void }).acceptStorage = () => (Storage.prototype.setItem = setItem);
+  });
+  await typeCalls(page, [price('Casa Vento Rioja')]);
+  await expect(page.getByTestId('save-state')).toHaveText('Not saved!');
+
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss(); // stay
+  expect(page.isClosed()).toBe(false);
+  await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
+
+  // localStorage takes writes again: the next failed save writes the edit down, and the page goes without a question.
+  await page.evaluate(() => (window as unknown as { acceptStorage: () => void }).acceptStorage());
+  await typeCalls(page, [price('Casa Vento Rioja'), price('Vigna Alta Chianti')]);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('egobench-studio.unsaved-edits') ?? '')).toContain('Vigna Alta Chianti');
+  let questions = 0;
+  page.on('dialog', (question) => {
+    questions++;
+    void question.dismiss(); // a question would keep the page open: the wait below fails
+  });
+  const closed = page.waitForEvent('close');
+  await page.close({ runBeforeUnload: true });
+  await closed;
+  expect(questions).toBe(0);
+});
+
 test('an edit the browser refuses to store is held when another dataset is opened', async ({ page }) => {
   test.setTimeout(120_000);
   // A host of two datasets (copies of the sample, told apart by name).

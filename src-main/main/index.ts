@@ -13,6 +13,7 @@ import { datasetArgs } from './launch-args';
 import { mediaSchemeDefinition, registerMediaProtocol } from './media-protocol';
 import { isTrustedRendererUrl, rendererLocation as locateRenderer } from './renderer-trust';
 import { applySessionSecurity } from './session-security';
+import { promptBeforeUnload } from './unload-prompt';
 import { guardWebContents } from './web-contents-guard';
 import { mainWindowOptions } from './window-options';
 
@@ -74,6 +75,7 @@ async function importRelease(): Promise<void> {
 function createMainWindow(): void {
   const window = new BrowserWindow(mainWindowOptions(path.join(import.meta.dirname, '..', 'preload', 'index.cjs')));
   window.once('ready-to-show', () => window.show());
+  promptBeforeUnload(window.webContents, (question) => dialog.showMessageBoxSync(window, question));
   window.on('closed', () => (mainWindow = null));
   void window.loadURL(rendererLocation.url);
   mainWindow = window;

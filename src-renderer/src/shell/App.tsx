@@ -1,6 +1,7 @@
 // The studio shell: header with workspace tabs, dataset picker, the active workspace, status bar.
 import { useHotkeyDispatcher } from '../hotkeys/useHotkeys';
 import { useStudioStore, useWorkspace } from '../state/store';
+import { useUnloadGuard } from '../workspaces/annotate/useUnloadGuard';
 import { WorkspaceView } from '../workspaces/WorkspaceView';
 import { CommandPalette } from './CommandPalette';
 import { DatasetPicker } from './DatasetPicker';
@@ -22,6 +23,7 @@ export function App() {
   useStudioStartup();
   useHotkeyDispatcher();
   useShellHotkeys();
+  useUnloadGuard();
   const sidebar = useStudioStore((state) => state.sidebarShown[workspace]);
   const toggleSidebar = useStudioStore((state) => state.toggleSidebar);
   return (

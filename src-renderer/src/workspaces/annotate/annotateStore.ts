@@ -282,8 +282,13 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
 
 /** The annotator's edits of the dataset the browser refused to store: the one on screen ("Not saved!") and those held since a switch. */
 export function editsNotStored(datasetId: string, annotator: string): AnnotationRecord[] {
+  return heldEdits().filter((edit) => edit.dataset === datasetId && edit.annotator === annotator);
+}
+
+/** Every edit the browser refused to store, whoever's and of whichever dataset. */
+export function heldEdits(): AnnotationRecord[] {
   const { saveState, record, stranded } = useAnnotateStore.getState();
-  return [...(saveState === 'error' && record ? [record] : []), ...stranded].filter((edit) => edit.dataset === datasetId && edit.annotator === annotator);
+  return [...(saveState === 'error' && record ? [record] : []), ...stranded];
 }
 
 /** The open task, its scenario and the fps to use. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyAnnotation } from '../../db/annotationRepo';
-import { crossOut, editOf, strandedText, withStranded, writeDown, writtenDown } from './strandedEdits';
+import { crossOut, editOf, onlyInMemory, strandedText, withStranded, writeDown, writtenDown } from './strandedEdits';
 
 const row = (task: string, annotator: string, product: string) => ({
   ...emptyAnnotation({ dataset: 'd', task, annotator }),
@@ -62,5 +62,26 @@ describe('edits written down beside IndexedDB', () => {
     const kept = row('t1', 'ann', 'A');
     expect(writtenDown(storage({ 'egobench-studio.unsaved-edits': JSON.stringify([kept, { task: 't2' }, null]) }))).toEqual([kept]);
     expect(writtenDown(undefined)).toEqual([]);
+  });
+
+  it('tells which held edits only this page holds: not written down, or changed since', () => {
+    const store = storage();
+    const first = row('t1', 'ann', 'A');
+    const second = row('t2', 'ann', 'B');
+    writeDown(first, store);
+    writeDown(second, store);
+    expect(onlyInMemory([first, second], store)).toEqual([]);
+    // Typed on since it was written down (the next failed save writes it down again).
+    const typedOn = { ...second, editor_text: '[B, C' };
+    expect(onlyInMemory([first, typedOn], store)).toEqual([typedOn]);
+    // Another annotator's edit of the same task is another row.
+    const bobs = row('t1', 'bob', 'A');
+    expect(onlyInMemory([bobs], store)).toEqual([bobs]);
+    // localStorage refuses (a full disk): written down is nothing, everything held is only here.
+    const full = { ...storage(), setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    writeDown(first, full);
+    expect(onlyInMemory([first], full)).toEqual([first]);
+    expect(onlyInMemory([first], undefined)).toEqual([first]);
+    expect(onlyInMemory([], undefined)).toEqual([]);
   });
 });

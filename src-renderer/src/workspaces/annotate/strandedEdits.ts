@@ -64,6 +64,17 @@ function rewrite(list: readonly HeldEdit[], storage: Storage | undefined): void 
   }
 }
 
+/**
+ * The edits, of those the browser refused to store, that are not written down as they are now
+ * (localStorage refused them too, or the person typed since): only this page holds them.
+ */
+export function onlyInMemory(held: readonly AnnotationRecord[], storage = pageStorage()): AnnotationRecord[] {
+  if (held.length === 0) return [];
+  const written = writtenDown(storage);
+  const text = (edit: AnnotationRecord) => JSON.stringify(editOf(edit));
+  return held.filter((edit) => !written.some((entry) => sameRow(entry, edit) && text(entry) === text(edit)));
+}
+
 /** Writes down an edit the browser refused to store, in place of its row's earlier one. */
 export function writeDown(record: HeldEdit, storage = pageStorage()): void {
   rewrite(withStranded(writtenDown(storage), record), storage);
