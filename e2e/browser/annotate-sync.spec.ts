@@ -540,8 +540,9 @@ test('an edit the browser refuses to store is held through an annotator switch, 
   await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
 });
 
-test('closing the page asks first while an edit is held by it alone (localStorage refused it too), not once it is written down', async ({ page }) => {
+test('closing the page asks first while an edit is held by it alone (localStorage refused it too, or typed on since), not once it is written down', async ({ page }) => {
   test.setTimeout(60_000);
+  await page.clock.install();
   await openAs(page, 'memory-only-e2e');
   await page.locator(`[data-task-id="${TASK}"]`).click();
   await expect(page.getByTestId('save-state')).toContainText('Saved');
@@ -556,23 +557,34 @@ test('closing the page asks first while an edit is held by it alone (localStorag
   });
   await typeCalls(page, [price('Casa Vento Rioja')]);
   await expect(page.getByTestId('save-state')).toHaveText('Not saved!');
-
-  const asked = page.waitForEvent('dialog');
-  await page.close({ runBeforeUnload: true });
-  const dialog = await asked;
-  expect(dialog.type()).toBe('beforeunload');
-  await dialog.dismiss(); // stay
-  expect(page.isClosed()).toBe(false);
+  const closingAsks = async () => {
+    const asked = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss(); // stay
+    expect(page.isClosed()).toBe(false);
+  };
+  await closingAsks();
   await expect(page.getByTestId('call-list')).toContainText('Casa Vento Rioja');
 
-  // localStorage takes writes again: the next failed save writes the edit down, and the page goes without a question.
+  // localStorage takes writes again: the next refused save writes the edit down.
   await page.evaluate(() => (window as unknown as { acceptStorage: () => void }).acceptStorage());
+  const writtenDown = () => page.evaluate(() => localStorage.getItem('egobench-studio.unsaved-edits') ?? '');
   await typeCalls(page, [price('Casa Vento Rioja'), price('Vigna Alta Chianti')]);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('egobench-studio.unsaved-edits') ?? '')).toContain('Vigna Alta Chianti');
+  await expect.poll(writtenDown).toContain('Vigna Alta Chianti');
+  // Typed on, the save delay not yet over: only this page holds the new call.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await typeCalls(page, [price('Casa Vento Rioja'), price('Vigna Alta Chianti'), price('Tavola Verde Barolo')]);
+  await closingAsks();
+  await page.clock.resume();
+  await expect.poll(writtenDown).toContain('Tavola Verde Barolo');
+
+  // All written down: the page goes without a question.
   let questions = 0;
   page.on('dialog', (question) => {
     questions++;
-    void question.dismiss(); // a question would keep the page open: the wait below fails
+    void question.accept();
   });
   const closed = page.waitForEvent('close');
   await page.close({ runBeforeUnload: true });

@@ -42,6 +42,8 @@ export interface AnnotateState {
   taskId: string | null;
   record: AnnotationRecord | null;
   saveState: 'saved' | 'pending' | 'error';
+  /** The last save the browser was asked for was refused (an edit typed since is held by this page alone until a save succeeds). */
+  refused: boolean;
   /** Edits the view left before the browser would store them (strandedEdits.ts): held here and tried again on each flush. */
   stranded: HeldEdit[];
   writeThrough: WriteThroughStatus;
@@ -107,6 +109,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   taskId: null,
   record: null,
   saveState: 'saved',
+  refused: false,
   stranded: writtenDown(), // a page closed with edits the browser would not store holds them again
   writeThrough: { state: 'saved', unsent: 0, conflicts: [], message: null },
   filter: 'all',
@@ -232,6 +235,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
       try {
         const saved = await saveAnnotation(record, editOf(record), { revision: record.revision, updated_at: record.updated_at });
         crossOut(saved);
+        set({ refused: false });
         const current = get().record;
         // Keep later in-memory edits; take the revision that was stored.
         if (current && sameRow(current, saved)) {
@@ -241,6 +245,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
         void requestDrain();
       } catch {
         writeDown(record); // kept beside IndexedDB for a reload
+        set({ refused: true });
         // The view has moved on (another annotator or dataset): the edit is held, never dropped.
         if (left) set({ stranded: withStranded(get().stranded, record) });
         else set({ saveState: 'error' });
@@ -289,6 +294,15 @@ export function editsNotStored(datasetId: string, annotator: string): Annotation
 export function heldEdits(): AnnotationRecord[] {
   const { saveState, record, stranded } = useAnnotateStore.getState();
   return [...(saveState === 'error' && record ? [record] : []), ...stranded];
+}
+
+/**
+ * The edits this page may hold alone: those the browser refused, and the one on screen typed on
+ * since its save was refused (it waits for the save delay; the last refused version was written down).
+ */
+export function editsPageMayHoldAlone(): AnnotationRecord[] {
+  const { saveState, record, refused } = useAnnotateStore.getState();
+  return saveState === 'pending' && refused && record ? [record, ...heldEdits()] : heldEdits();
 }
 
 /** The open task, its scenario and the fps to use. */

@@ -3,15 +3,15 @@
 // the next page could not hold it again. The desktop app's main process puts the question
 // (src-main/main/unload-prompt.ts); a browser asks its own.
 import { useEffect } from 'react';
-import { heldEdits } from './annotateStore';
+import { editsPageMayHoldAlone } from './annotateStore';
 import { onlyInMemory } from './strandedEdits';
 
 export function useUnloadGuard(): void {
   useEffect(() => {
     const ask = (event: BeforeUnloadEvent) => {
-      if (onlyInMemory(heldEdits()).length === 0) return;
+      if (onlyInMemory(editsPageMayHoldAlone()).length === 0) return;
       event.preventDefault();
-      // Chromium asks only when this is set too (Electron's among them).
+      // For older Chromium and Safari, which ask only when this is set too.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', ask);
