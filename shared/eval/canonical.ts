@@ -4,6 +4,7 @@ import { setOwn } from '../format/own-data';
 import type { Json, ParamSchema, ToolCall, ToolDef } from '../format/types';
 import { BoundedMap } from '../memo/bounded-map';
 import { callKey } from './calls';
+import { entityNamesMatch, type EntityLookup } from './entity-names';
 
 const SINGLE_QUOTES = /[\u2019\u2018\u201B\u00B4`]/g;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E]/g;
@@ -36,9 +37,6 @@ function canonicalize(s: string): string {
 export function numbersEqual(a: number, b: number): boolean {
   return Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
 }
-
-/** Entity lookup for `x-match: {entity}`: the seed rows whose TABLE.COLUMN fuzzy-matches s. */
-export type EntityLookup = (table: string, column: string, s: string) => Set<number>;
 
 export interface MatchContext {
   entities: EntityLookup;
@@ -104,15 +102,7 @@ function entityTarget(target: string): [table: string, column: string] {
 
 function entityStringsMatch(a: string, b: string, target: string, ctx: MatchContext): boolean {
   const [table, column] = entityTarget(target);
-  const rowsA = ctx.entities(table, column, a);
-  const rowsB = ctx.entities(table, column, b);
-  if (rowsA.size === 0 || rowsB.size === 0) {
-    const la = a.toLowerCase();
-    const lb = b.toLowerCase();
-    return la.includes(lb) || lb.includes(la);
-  }
-  for (const row of rowsA) if (rowsB.has(row)) return true;
-  return false;
+  return entityNamesMatch(a, b, ctx.entities(table, column, a), ctx.entities(table, column, b));
 }
 
 export function stringsEqual(a: string, b: string, schema: ParamSchema | undefined, ctx: MatchContext): boolean {

@@ -1,13 +1,11 @@
 // Parameter filtering and equality as the official EgoBench evaluator applies them
 // (egobench/README.md, "How the official evaluator scores").
 import { setOwn } from '../../format/own-data';
+import { entityNamesMatch, type EntityLookup } from '../entity-names';
 import type { ParamSchema, ToolDef } from '../../format/types';
 
 /** How one named field compares: fuzzy entity matching, whole-string ignoring case, or exact. */
 export type FieldRule = { kind: 'entity'; table: string; column: string } | { kind: 'casefold' } | { kind: 'exact' };
-
-/** Seed rows of TABLE whose COLUMN fuzzy-matches s (the engine's `entityMatches`). */
-export type EntityLookup = (table: string, column: string, s: string) => Set<number>;
 
 export interface EqualityContext {
   /** Field name -> rule; the official evaluator decides by field name, wherever it occurs. */
@@ -82,17 +80,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Two names are equal when the seed rows each one finds share a row; when either finds none, when one contains the other. */
+/** Two names are equal under the entity rule (entity-names.ts). */
 function entityEqual(a: string, b: string, rule: { table: string; column: string }, ctx: EqualityContext): boolean {
-  const rowsA = ctx.entities(rule.table, rule.column, a);
-  const rowsB = ctx.entities(rule.table, rule.column, b);
-  if (rowsA.size === 0 || rowsB.size === 0) {
-    const la = a.toLowerCase();
-    const lb = b.toLowerCase();
-    return la.includes(lb) || lb.includes(la);
-  }
-  for (const row of rowsA) if (rowsB.has(row)) return true;
-  return false;
+  return entityNamesMatch(a, b, ctx.entities(rule.table, rule.column, a), ctx.entities(rule.table, rule.column, b));
 }
 
 /**
