@@ -2,6 +2,7 @@
 // (window.studio is the main thread's): it loads the dataset from the files the main thread read.
 import type { TableDiff } from '../../../shared/engine/state';
 import type { CallResult } from '../../../shared/engine/types';
+import type { CallEntry } from '../../../shared/eval/calls';
 import type { CascadeReport } from '../../../shared/eval/cascade-report';
 import type { TrajectoryRow } from '../../../shared/eval/trajectory-row';
 import type { GroundTruth, Problem, Task, ToolCall, Trajectory } from '../../../shared/format/types';
@@ -39,15 +40,8 @@ export type FromWorker =
   | { type: 'replay'; requestId: number; detail?: ReplayDetail; error?: string }
   | { type: 'search'; requestId: number; ids: string[] };
 
-export interface ReplayStep {
-  /** Global entry index (evidence.entry refers to it). */
-  index: number;
-  item: number;
-  position: number;
-  turn: number;
-  raw: unknown;
-  /** The call when the entry is well-formed. */
-  call: ToolCall | null;
+/** A call entry of the trajectory (its `index` is what evidence.entry refers to), replayed. */
+export interface ReplayStep extends CallEntry {
   /** Recorded results attributed to this call; null when the item has none. */
   recorded: unknown[] | null;
   /** True when the item's results could not be attributed one per call (all count for each). */

@@ -56,12 +56,7 @@ export function replayDetail(
     const recordedShared = recordedItem?.kind === 'shared';
     const resultDiff = recorded && !recordedShared ? jsonDiffPaths(recorded[0], replayed.result) : null;
     return {
-      index: entry.index,
-      item: entry.item,
-      position: entry.position,
-      turn: entry.turn,
-      raw: entry.raw,
-      call: entry.call,
+      ...entry,
       recorded,
       recordedShared,
       replayed,

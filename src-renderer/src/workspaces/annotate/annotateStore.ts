@@ -33,7 +33,8 @@ export const noCalls: AnnotationRecord['calls'] = [];
 export const noRefs: AnnotationRecord['visual_refs'] = [];
 
 
-export interface AnnotateState {
+/** The clip's state (video/clipController.ts) lives in this store, beside the marks Annotate adds. */
+export interface AnnotateState extends ClipState {
   datasetId: string | null;
   dataset: LoadedDataset | null;
   loadError: string | null;
@@ -49,18 +50,8 @@ export interface AnnotateState {
   writeThrough: WriteThroughStatus;
   filter: StatusFilter;
   search: string;
-  // clip
-  frame: number;
-  frameCount: number;
-  mediaFps: number | null;
-  playing: boolean;
-  rate: number;
-  loop: { start: number; end: number } | null;
   markIn: number | null;
   markOut: number | null;
-  clipError: string | null;
-  /** The open task's clip has presented its first frame. */
-  clipShown: boolean;
   lint: LintIssue[];
   /** How long the last task switch took until its row was shown (ms), for the benchmark. */
   openMs: number | null;
