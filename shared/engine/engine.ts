@@ -19,7 +19,7 @@ const SEED_SAVEPOINT = 'egobench_seed';
 const CALL_SAVEPOINT = 'egobench_call';
 
 export interface EngineOptions {
-  /** Keep a log of changed rows for stateKey() (default true); false: stateKey() dumps the state tables. */
+  /** Keep a log of changed rows for stateKey() (default true, unless the scenario can REPLACE); false: stateKey() dumps the state tables. */
   changeLog?: boolean;
   /** Remember the rows of queries that only read tables no tool writes (default true; read-memo.ts). */
   readMemo?: boolean;
@@ -101,6 +101,22 @@ function installChangeLog(db: Database, tables: string[], columnsOf: (table: str
   return db.prepare(`SELECT tbl, row_text, sum(sign) AS n FROM ${CHANGES} GROUP BY tbl, row_text HAVING n <> 0 ORDER BY tbl, row_text`);
 }
 
+/**
+ * REPLACE conflict resolution (INSERT OR REPLACE, REPLACE INTO, UPDATE OR REPLACE, a table's ON
+ * CONFLICT REPLACE, a trigger doing one) deletes the rows in its way without firing their delete
+ * triggers (unless recursive_triggers is on, which would change the dataset's own triggers), so
+ * the change log would keep rows the table no longer holds. The word anywhere but the replace()
+ * function counts: a false alarm only costs the log's speed, never a wrong key.
+ */
+const REPLACE_KEYWORD = /\breplace\b(?!\s*\()/i;
+
+/** Whether a tool step, or the seed's schema (tables, triggers, whichever file made them), can REPLACE. */
+function mayReplace(db: Database, stepSqls: readonly string[]): boolean {
+  if (stepSqls.some((sql) => REPLACE_KEYWORD.test(sql))) return true;
+  const [schema] = db.exec('SELECT sql FROM sqlite_master WHERE sql IS NOT NULL');
+  return (schema?.values ?? []).some(([sql]) => typeof sql === 'string' && REPLACE_KEYWORD.test(sql));
+}
+
 function toolStepSqls(scenario: ScenarioDef): string[] {
   const steps = scenario.library.tools.flatMap((tool) => (Array.isArray(tool.steps) ? tool.steps : []));
   return steps.flatMap((step) => (typeof step.sql === 'string' ? [step.sql] : []));
@@ -144,8 +160,9 @@ class SqliteScenarioEngine implements ScenarioEngine {
       return { table, sql: `SELECT * FROM ${quoteIdentifier(table)}${orderBy ? ` ORDER BY ${orderBy}` : ''}` };
     });
     // Before the change log's triggers exist: they would count as writes the analysis cannot see into.
-    const readMemo = options.readMemo === false ? null : ReadMemoPolicy.analyse(this.db, toolStepSqls(scenario));
-    this.changeLog = options.changeLog === false ? null : installChangeLog(this.db, stateTables, (table) => this.catalog.columnsOf(table).map((c) => c.name), (table) => this.catalog.isView(table));
+    const stepSqls = toolStepSqls(scenario);
+    const readMemo = options.readMemo === false ? null : ReadMemoPolicy.analyse(this.db, stepSqls);
+    this.changeLog = options.changeLog === false || mayReplace(this.db, stepSqls) ? null : installChangeLog(this.db, stateTables, (table) => this.catalog.columnsOf(table).map((c) => c.name), (table) => this.catalog.isView(table));
     for (const def of scenario.library.tools) {
       // Calls name tools trimmed (SPEC §8.1), so definitions are keyed so too; the first one wins.
       const name = def.name.trim();

@@ -7,6 +7,7 @@ import { loadSqlJs } from '../../src-main/services/sql-node';
 import { createEngine } from './engine';
 import { stateKey } from './state';
 import { shopScenario, tool } from './test-scenario';
+import type { ScenarioDef } from '../format/types';
 import type { ScenarioEngine } from './types';
 
 let SQL: SqlJsStatic;
@@ -68,3 +69,55 @@ describe('engine.stateKey', () => {
     expect(keys([{ tool_name: 'restock', parameters: { n: 5 } }]).logged).toBe(seed); // failed midway: changes nothing
   });
 });
+
+describe('engine.stateKey where a write can REPLACE (SQLite fires no delete trigger for the rows REPLACE removes)', () => {
+  const setQty = (sql: string) =>
+    tool('set_qty', 'write', [{ sql }], { parameters: { type: 'object', properties: { id: { type: 'integer' }, q: { type: 'integer' } } } });
+  const moveProduct = tool('move_product', 'write', [{ sql: 'UPDATE OR REPLACE products SET id = :to WHERE id = :from' }], {
+    parameters: { type: 'object', properties: { from: { type: 'integer' }, to: { type: 'integer' } } },
+  });
+  const logIt = tool('log_it', 'write', [{ sql: "INSERT INTO log (entry) VALUES ('x')" }]);
+  const variants: Array<[string, ScenarioDef]> = [
+    ['INSERT OR REPLACE in a tool', shopScenario([setQty('INSERT OR REPLACE INTO cart (product_id, quantity) VALUES (:id, :q)')])],
+    ['REPLACE INTO in a tool', shopScenario([setQty('REPLACE INTO cart (product_id, quantity) VALUES (:id, :q)')])],
+    ['a table declared ON CONFLICT REPLACE', withSchema(shopScenario([setQty('INSERT INTO cart (product_id, quantity) VALUES (:id, :q)')]), (sql) => sql.replace('product_id INTEGER PRIMARY KEY,', 'product_id INTEGER PRIMARY KEY ON CONFLICT REPLACE,'))],
+    // (inbox is no state table: only the trigger's REPLACE into cart shows in the state)
+    ['a trigger that replaces', withSchema(shopScenario([setQty('INSERT INTO inbox VALUES (:id, :q)')]), (sql) => `${sql}\nCREATE TABLE inbox (id INTEGER, q INTEGER);\nCREATE TRIGGER inbox_to_cart AFTER INSERT ON inbox BEGIN INSERT OR REPLACE INTO cart VALUES (new.id, new.q); END;`)],
+  ];
+  const set = (id: number, q: number) => ({ tool_name: 'set_qty', parameters: { id, q } });
+
+  function keysOf(scenario: ScenarioDef, calls: unknown[][]): { logged: string[]; dumped: string[] } {
+    const a = createEngine(SQL, scenario);
+    const b = createEngine(SQL, scenario, { changeLog: false });
+    try {
+      const run = (engine: ScenarioEngine, sequence: unknown[]) => {
+        engine.reset();
+        for (const c of sequence) expect(engine.call(c).ok).toBe(true);
+        return engine.stateKey();
+      };
+      return { logged: calls.map((sequence) => run(a, sequence)), dumped: calls.map((sequence) => run(b, sequence)) };
+    } finally {
+      a.close();
+      b.close();
+    }
+  }
+
+  it.each(variants)('%s: a row replaced twice reads as replaced once, a replacement back to the seed reads as the seed', (_, scenario) => {
+    // The seed's cart holds (3, 1).
+    const { logged, dumped } = keysOf(scenario, [[set(3, 2), set(3, 4)], [set(3, 4)], [set(3, 1)], []]);
+    expect(dumped[0]).toBe(dumped[1]);
+    expect(dumped[2]).toBe(dumped[3]);
+    expect(logged).toEqual(dumped);
+  });
+
+  it('UPDATE OR REPLACE: a row moved onto another takes its place', () => {
+    const scenario = shopScenario([moveProduct, logIt]);
+    const { logged, dumped } = keysOf(scenario, [[{ tool_name: 'move_product', parameters: { from: 2, to: 1 } }], [{ tool_name: 'log_it', parameters: {} }]]);
+    expect(logged).toEqual(dumped);
+    expect(logged[0]).not.toBe(logged[1]);
+  });
+});
+
+function withSchema(scenario: ScenarioDef, edit: (sql: string) => string): ScenarioDef {
+  return { ...scenario, schemaSql: edit(scenario.schemaSql) };
+}
