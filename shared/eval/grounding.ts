@@ -79,6 +79,8 @@ export class Grounding {
     const canonical = canonicalString(value);
     if (this.seedTexts.has(canonical)) return true;
     if (schema?.enum?.some((e) => typeof e === 'string' && canonicalString(e) === canonical)) return true;
+    // The empty string is a substring of any string of the grounding, and of nothing when it has none.
+    if (canonical === '') return this.texts.length > 0;
     // Grounding strings are joined by NUL so one search covers them all; a value holding a NUL
     // could then span two strings, so it is checked one string at a time.
     if (canonical.includes('\u0000')) return this.texts.some((t) => t.includes(canonical));

@@ -129,9 +129,16 @@ export function perceptionVerdict({ ctx, tools, match, entries, gt }: CascadeInp
 }
 
 export function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Verdict | null {
-  const grounding = new Grounding(canonicalSeedTexts(ctx.engine));
+  const seedTexts = canonicalSeedTexts(ctx.engine);
+  let grounding = new Grounding(seedTexts);
   const users = [...ctx.trajectory.dialogue.filter((m) => m.role === 'user')].sort((a, b) => (a.turn ?? 0) - (b.turn ?? 0));
   let usersAdded = 0;
+  /** Every result added so far: a call listed after one of a later turn is grounded afresh without that turn's user messages. */
+  const resultsAdded: unknown[] = [];
+  const addResult = (value: unknown) => {
+    resultsAdded.push(value);
+    grounding.addResult(value);
+  };
   const items = ctx.trajectory.tool_calls;
   // Most values are grounded by the user's words or the seed database, so earlier calls' results
   // join the grounding only when a value is not: recorded ones are parsed then (`pendingRecorded`),
@@ -151,19 +158,26 @@ export function hallucinationVerdict({ ctx, tools, entries }: CascadeInput): Ver
     if (pendingRecorded.length === 0 && awaitingReplay.length === 0) return false;
     for (const { item, position } of pendingRecorded) {
       const recorded = recordedOf(item);
-      if (recorded?.kind === 'shared' && position < 0) for (const r of recorded.results) grounding.addResult(r);
-      else if (recorded?.kind === 'per-call' && position >= 0) for (const r of recorded.results[position]) grounding.addResult(r);
+      if (recorded?.kind === 'shared' && position < 0) for (const r of recorded.results) addResult(r);
+      else if (recorded?.kind === 'per-call' && position >= 0) for (const r of recorded.results[position]) addResult(r);
     }
     pendingRecorded = [];
     if (awaitingReplay.length > 0) {
       const lastAwaiting = awaitingReplay[awaitingReplay.length - 1].index;
       const replayed = replayCacheOf(ctx.engine, scenarioCache(ctx.scenario).writeTools).results(entries.map((e) => e.call!), lastAwaiting);
-      for (const earlier of awaitingReplay) grounding.addResult(replayed[earlier.index]);
+      for (const earlier of awaitingReplay) addResult(replayed[earlier.index]);
       awaitingReplay = [];
     }
     return true;
   };
   for (const entry of entries) {
+    // SPEC §9.3: the user messages with turn <= the call's turn. Calls usually come in turn order,
+    // so messages are added as turns rise; a call of an earlier turn after a later one starts over.
+    if (usersAdded > 0 && (users[usersAdded - 1].turn ?? 0) > entry.turn) {
+      grounding = new Grounding(seedTexts);
+      for (const result of resultsAdded) grounding.addResult(result);
+      usersAdded = 0;
+    }
     while (usersAdded < users.length && (users[usersAdded].turn ?? 0) <= entry.turn) grounding.addUserMessage(users[usersAdded++].content);
     const hasRecorded = items[entry.item].results !== undefined && items[entry.item].results !== null;
     if (hasRecorded && !seenItems.has(entry.item)) pendingRecorded.push({ item: entry.item, position: -1 });

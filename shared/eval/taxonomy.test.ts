@@ -200,6 +200,26 @@ describe('SPEC §9.3 grounding from results', () => {
     const row = await labelOf(trajectory('sd', [{ turn: 0, calls: [search, withNote('COCA COLA classic')] }]));
     expect(row.label).toBe('logic');
   });
+
+  it('a call listed after one of a later turn is grounded by the user messages of its own turn and before only', async () => {
+    const said = { dialogue: [userTurn, { role: 'user', turn: 2, content: 'I meant 12' }] };
+    const twelve = call('add_to_cart', { user_id: 'u1', product_name: 'Green Apple', quantity: 12 });
+    const early = await labelOf(trajectory('o1', [{ turn: 2, calls: [search], results: searchResult }, { turn: 1, calls: [twelve] }], said));
+    expect(early.label).toBe('hallucination');
+    expect(early.evidence).toMatchObject({ path: 'quantity', value: 12, turn: 1 });
+    // The earlier-listed item's results still ground it (results go by order), and its own turn's messages do.
+    const late = await labelOf(trajectory('o2', [{ turn: 2, calls: [search], results: searchResult }, { turn: 2, calls: [twelve] }], said));
+    expect(late.label).toBe('logic');
+  });
+
+  it('the empty string is grounded by any string of the grounding, and by nothing when there is none', async () => {
+    const blank = call('search_products', { name: '' });
+    const alone = await labelOf(trajectory('e1', [{ turn: 0, calls: [blank] }], { dialogue: [] }));
+    expect(alone.label).toBe('hallucination');
+    expect(alone.evidence).toMatchObject({ path: 'name', value: '' });
+    const afterWords = await labelOf(trajectory('e2', [{ turn: 0, calls: [blank] }]));
+    expect(afterWords.label).not.toBe('hallucination');
+  });
 });
 
 describe('SPEC §8 metrics', () => {
