@@ -3,6 +3,7 @@
 import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import type { Json, JsonObject, ParamSchema } from '../format/types';
 import { setOwn } from '../format/own-data';
+import { specSubsetSchema } from '../format/spec-schema';
 import type { SqlValue } from './types';
 
 export { setOwn };
@@ -36,14 +37,18 @@ export function normalizeParameters(schema: ParamSchema, parameters: Record<stri
   return out;
 }
 
-/** A compiled JSON Schema (draft 2020-12, no eval) that explains its first failure. */
+/**
+ * A compiled JSON Schema (draft 2020-12, no eval) that explains its first failure. It enforces
+ * only SPEC §3's keyword subset (type, properties, required, additionalProperties, items, enum,
+ * minimum, maximum): `format`, `pattern`, `anyOf`, ... are dropped (see spec-schema.ts), the same
+ * reduction SPEC §9.1's verdict uses.
+ */
 export class ParameterValidator {
   private readonly validator: Validator;
 
   constructor(schema: ParamSchema) {
-    // A private copy: the validator annotates the schema objects it is given.
-    const copy = JSON.parse(JSON.stringify(schema ?? {})) as Schema;
-    this.validator = new Validator(copy, '2020-12', true);
+    // The reduced copy is never the dataset's object, so the validator's annotations stay off it.
+    this.validator = new Validator(specSubsetSchema(schema) as Schema | boolean, '2020-12', true);
   }
 
   /** null when valid, else a one-line reason such as `quantity: 9 is greater than 5.` */

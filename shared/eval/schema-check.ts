@@ -1,7 +1,9 @@
 // Parameters against a tool's JSON Schema as SPEC §9.1 sees them: a key whose value is null
-// counts as absent; undeclared keys stay (with additionalProperties: false they fail).
-import { Validator } from '@cfworker/json-schema';
+// counts as absent; undeclared keys stay (with additionalProperties: false they fail). Only SPEC
+// §3's keyword subset is enforced (see spec-schema.ts): `format`, `pattern`, ... never fail a call.
+import { Validator, type Schema } from '@cfworker/json-schema';
 import { setOwn } from '../format/own-data';
+import { specSubsetSchema } from '../format/spec-schema';
 import { BoundedMap } from '../memo/bounded-map';
 import type { ToolDef } from '../format/types';
 
@@ -10,7 +12,7 @@ const validators = new WeakMap<ToolDef, Validator>();
 function validatorFor(tool: ToolDef): Validator {
   let validator = validators.get(tool);
   if (!validator) {
-    validator = new Validator(tool.parameters as object, '2020-12', true);
+    validator = new Validator(specSubsetSchema(tool.parameters) as Schema | boolean, '2020-12', true);
     validators.set(tool, validator);
   }
   return validator;
