@@ -107,6 +107,40 @@ describe('egostudio evaluate', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('no such dataset folder');
   });
+
+  it('writes --json naming the folder it could not read when nothing can be read, exit 1', async () => {
+    const nowhere = path.join(dir, 'nowhere');
+    const out = path.join(dir, 'nowhere.json');
+    const result = await egostudio('evaluate', nowhere, '--json', out);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`egostudio: ${nowhere}: no such dataset folder\n`);
+    expect(JSON.parse(await readFile(out, 'utf8'))).toEqual({
+      trajectories: [],
+      models: {},
+      problems: [{ file: nowhere, line: 0, message: 'no such dataset folder' }],
+    });
+  });
+
+  it('scores without the cache, with one warning, when its folder cannot be made: exit and report as with --no-cache', async () => {
+    const root = await writeDataset('cache-off', {
+      ...shopFiles(),
+      'trajectories/m1/easy.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')]), traj('b', 't1', [add('Red Apple')])]) + '{broken\n',
+    });
+    const blocker = path.join(dir, 'cache-blocker');
+    await writeFile(blocker, 'a file, not a folder');
+    const cacheDir = path.join(blocker, 'scores');
+    const [off, none] = [path.join(dir, 'cache-off.json'), path.join(dir, 'no-cache.json')];
+    const result = await egostudio('evaluate', root, '--cache-dir', cacheDir, '--json', off);
+    const without = await egostudio('evaluate', root, '--no-cache', '--json', none);
+    expect(without.code).toBe(2); // the broken line
+    expect(result.code).toBe(without.code);
+    expect(result.stdout).toBe(without.stdout);
+    expect(await readFile(off, 'utf8')).toBe(await readFile(none, 'utf8'));
+    const warnings = result.stderr.split('\n').filter((l) => l.includes('score cache off'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`egostudio: score cache off: ${cacheDir}: ENOTDIR: not a directory, mkdir `);
+    expect(result.stderr.replace(warnings[0] + '\n', '')).toBe(without.stderr);
+  });
 });
 
 describe('egostudio agreement', () => {
@@ -129,6 +163,19 @@ describe('egostudio agreement', () => {
     const De = (2 * 0 + 2 * 1 + 8 * 1) / 12;
     expect(json.summary).toEqual({ tasks: 2, percent_exact: 50, mean_call_f1: 0.5, state_agreement: 0.5, alpha_dice: 1 - 0.5 / De });
     expect(json.problems).toEqual([]);
+  });
+
+  it('writes --json with no task, naming the folder it could not read, when nothing can be read, exit 1', async () => {
+    const nowhere = path.join(dir, 'nowhere');
+    const out = path.join(dir, 'agree-nowhere.json');
+    const result = await egostudio('agreement', nowhere, '--annotators', 'alice,bob', '--json', out);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`egostudio: ${nowhere}: no such dataset folder\n`);
+    expect(JSON.parse(await readFile(out, 'utf8'))).toEqual({
+      tasks: [],
+      summary: { tasks: 0, percent_exact: null, mean_call_f1: null, state_agreement: null, alpha_dice: null },
+      problems: [{ file: nowhere, line: 0, message: 'no such dataset folder' }],
+    });
   });
 });
 

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { version } from '../../package.json';
 import { FIGURE_NAMES } from '../../shared/eval/aggregate';
+import { summarizeAgreement } from '../../shared/eval/agreement';
 import { loadDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
@@ -16,6 +17,7 @@ import { agreementSpec, auditSpec, benchEvaluateSpec, benchSpec, COMMAND_SPECS, 
 import { agreementReport } from './run-agreement';
 import { cliEvalWorker } from './worker-url';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
+import { onScoreCacheOff } from '../services/evaluation/score-cache';
 import { fixed, formatTable, percent } from './table';
 
 /** Prints a progress line on stderr once work has taken more than 2 s. */
@@ -43,6 +45,17 @@ function defaultScoreCacheDir(): string {
   return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'egostudio', 'scores');
 }
 
+/** Why `folder` cannot be read as a dataset folder (a problem at line 0 of it), or null when it is a folder. */
+async function folderProblem(folder: string): Promise<Problem | null> {
+  try {
+    if ((await stat(folder)).isDirectory()) return null;
+    return { file: folder, line: 0, message: 'not a folder: no dataset could be read' };
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    return { file: folder, line: 0, message: e.code === 'ENOENT' ? 'no such dataset folder' : (e.message ?? String(error)).split('\n')[0] };
+  }
+}
+
 async function isDirectory(p: string): Promise<boolean> {
   return (await stat(p).catch(() => null))?.isDirectory() ?? false;
 }
@@ -65,14 +78,19 @@ async function evaluateCommand(args: string[]): Promise<number> {
   const [root, ...more] = positionals;
   if (!root) throw new UsageError('missing the dataset folder: egostudio evaluate <dataset>', 'evaluate');
   const workers = wholeNumber(evaluateSpec, 'workers', values.workers, 0);
-  if (!(await isDirectory(root))) {
+  const unread = await folderProblem(root);
+  if (unread) {
     process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
+    // Nothing could be read: the report says so too (SPEC §12 "problems").
+    await writeJson(values.json, { trajectories: [], models: {}, problems: [unread] });
     return 1;
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
   if (!values.trajectories && more.length > 0)
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'evaluate');
   const progress = progressReporter('evaluating');
+  // A cache folder that cannot be made, read or written costs time, not the evaluation: one line says so.
+  onScoreCacheOff((dir, reason) => process.stderr.write(`egostudio: score cache off: ${dir}: ${reason}; scoring without it\n`));
   const { dataset, report } = await evaluateFolder(root, {
     workerUrl: cliEvalWorker,
     trajectoryPaths,
@@ -114,8 +132,11 @@ async function agreementCommand(args: string[]): Promise<number> {
   const names = (values.annotators ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (names.length !== 2)
     throw new UsageError(`--annotators takes two names separated by a comma, e.g. --annotators alice,bob${values.annotators === undefined ? '' : `, not "${values.annotators}"`}`, 'agreement');
-  if (!(await isDirectory(root))) {
+  const unread = await folderProblem(root);
+  if (unread) {
     process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
+    // The shape of a report over no task (its summary's figures are null then).
+    await writeJson(values.json, { tasks: [], summary: summarizeAgreement([], () => 0), problems: [unread] });
     return 1;
   }
   const [dataset, SQL] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs()]);

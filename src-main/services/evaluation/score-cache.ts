@@ -2,7 +2,8 @@
 // scores nothing, and a changed file is scored alone. An entry is found by the file's content
 // hash under a folder named by the hash of everything else that decides a score: the scorer's
 // version, the dataset's profile, tasks, ground truth and scenarios. It lives in the studio's
-// config folder (or the CLI's cache folder), never in the dataset.
+// config folder (or the CLI's cache folder), never in the dataset. A cache that cannot be made,
+// read or written goes off for the rest of the evaluation, which scores every file as without it.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
@@ -111,6 +112,21 @@ interface IndexEntry {
   hash: string;
 }
 
+/** Told when a cache goes off (once per opened cache): the cache's folder and why, in one line. */
+export type ScoreCacheOffListener = (dir: string, reason: string) => void;
+
+let offListener: ScoreCacheOffListener = (dir, reason) => console.warn(`score cache off: ${dir}: ${reason}`);
+
+/** Sets who is told when a score cache goes off (the CLI prints it its way); returns the listener before. */
+export function onScoreCacheOff(listener: ScoreCacheOffListener): ScoreCacheOffListener {
+  const before = offListener;
+  offListener = listener;
+  return before;
+}
+
+/** The hash of a file that could not be hashed: never found in the cache, never written to it. */
+const NO_HASH = '';
+
 export async function fileHash(absolute: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(absolute, { highWaterMark: 1 << 22 })) hash.update(chunk as Buffer);
@@ -118,17 +134,70 @@ export async function fileHash(absolute: string): Promise<string> {
 }
 
 export class ScoreCache {
-  /** The context's folder: which dataset context the entries belong to. */
-  private constructor(readonly folder: string) {}
+  /**
+   * Set once a read or write of the cache failed (a folder that cannot be made, a full disk, ...):
+   * from then on nothing is read from it or written to it, and every file not read yet is scored.
+   */
+  private off = false;
+  /** engine-problems.json as read last (run-evaluation asks twice, and must get the same answer). */
+  private engineProblemsRead: Promise<Problem[] | null> | null = null;
 
-  /** The cache for one dataset context under `dir`; makes room by dropping the least recently used contexts. */
+  /** `folder`: the context's folder, which dataset context the entries belong to; `dir`: the cache's folder. */
+  private constructor(
+    readonly folder: string,
+    private readonly dir: string,
+  ) {}
+
+  /**
+   * The cache for one dataset context under `dir`; makes room by dropping the least recently used
+   * contexts. Never rejects: a context folder that cannot be made gives a cache that is off.
+   */
   static async open(dir: string, dataset: LoadedDataset, scorerBuild: URL): Promise<ScoreCache> {
-    const folder = path.join(dir, contextHash(dataset, await scorerId(scorerBuild)));
-    await mkdir(folder, { recursive: true });
+    const cache = new ScoreCache(path.join(dir, contextHash(dataset, await scorerId(scorerBuild))), dir);
+    try {
+      await mkdir(cache.folder, { recursive: true });
+    } catch (error) {
+      cache.turnOff(error);
+      return cache;
+    }
     const now = new Date();
-    await utimes(folder, now, now).catch(() => undefined); // last use, for pruning
+    await utimes(cache.folder, now, now).catch(() => undefined); // last use, for pruning
     await pruneContexts(dir);
-    return new ScoreCache(folder);
+    return cache;
+  }
+
+  /** False once the cache went off (see `off`). */
+  get on(): boolean {
+    return !this.off;
+  }
+
+  private turnOff(error: unknown): void {
+    if (this.off) return;
+    this.off = true;
+    offListener(this.dir, (error instanceof Error ? error.message : String(error)).split('\n')[0]);
+  }
+
+  /** A file of the cache's; null when absent, or when it cannot be read (the cache then goes off). */
+  private async read(file: string): Promise<string | null> {
+    if (this.off) return null;
+    try {
+      return await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.turnOff(error);
+      return null;
+    }
+  }
+
+  /** Writes a file of the cache's; false when the cache is off or went off now. */
+  private async write(file: string, text: string): Promise<boolean> {
+    if (this.off) return false;
+    try {
+      await writeFileAtomic(file, text);
+      return true;
+    } catch (error) {
+      this.turnOff(error);
+      return false;
+    }
   }
 
   /**
@@ -138,34 +207,42 @@ export class ScoreCache {
    */
   async contentHashes(files: ReadonlyArray<{ absolute: string }>): Promise<string[]> {
     const indexFile = path.join(this.folder, 'files.json');
-    const knownText = await readFile(indexFile, 'utf8').catch(() => null);
+    const knownText = await this.read(indexFile);
+    // Off: no file is read for a hash that would find nothing.
+    if (this.off) return files.map(() => NO_HASH);
     const known = (knownText === null ? null : parseJson<Record<string, IndexEntry>>(knownText)) ?? {};
     const index: typeof known = {};
     const hashes = await Promise.all(
       files.map(async ({ absolute }) => {
-        const stamp = await fileStamp(absolute);
-        const entry = known[absolute];
-        if (stamp !== null && entry?.stamp === stamp && typeof entry.hash === 'string') {
-          index[absolute] = entry;
-          return entry.hash;
+        try {
+          const stamp = await fileStamp(absolute);
+          const entry = known[absolute];
+          if (stamp !== null && entry?.stamp === stamp && typeof entry.hash === 'string') {
+            index[absolute] = entry;
+            return entry.hash;
+          }
+          const hash = await fileHash(absolute);
+          index[absolute] = { stamp, hash };
+          return hash;
+        } catch {
+          return NO_HASH; // not readable now (gone, ...): scored, which says what is wrong with it, as without the cache
         }
-        const hash = await fileHash(absolute);
-        index[absolute] = { stamp, hash };
-        return hash;
       }),
     );
     const text = JSON.stringify(index);
-    if (text !== knownText) await writeFileAtomic(indexFile, text); // a reopen of unchanged files writes nothing
+    if (text !== knownText) await this.write(indexFile, text); // a reopen of unchanged files writes nothing
     return hashes;
   }
 
   /** The engine problems of the last full run in this context (a scenario whose seed fails). */
   engineProblems(): Promise<Problem[] | null> {
-    return readJson<Problem[]>(path.join(this.folder, 'engine-problems.json'));
+    this.engineProblemsRead ??= this.read(path.join(this.folder, 'engine-problems.json')).then((text) => (text === null ? null : parseJson<Problem[]>(text)));
+    return this.engineProblemsRead;
   }
 
-  putEngineProblems(problems: Problem[]): Promise<void> {
-    return writeFileAtomic(path.join(this.folder, 'engine-problems.json'), JSON.stringify(problems));
+  async putEngineProblems(problems: Problem[]): Promise<void> {
+    this.engineProblemsRead = null;
+    await this.write(path.join(this.folder, 'engine-problems.json'), JSON.stringify(problems));
   }
 
   /**
@@ -173,13 +250,18 @@ export class ScoreCache {
    * kept in a file of its own and read only then; without, rows may come without it (null).
    */
   async get(contentHash: string, { evidence }: { evidence: boolean }): Promise<CachedFile | null> {
+    if (contentHash === NO_HASH) return null;
     const file = path.join(this.folder, `${contentHash}.json`);
     const known = parsedEntries.get(file);
     if (known && (known.withEvidence || !evidence)) return known.entry;
     try {
-      const stored: unknown = JSON.parse(await readFile(file, 'utf8'));
+      const text = await this.read(file);
+      if (text === null) return null;
+      const stored: unknown = JSON.parse(text);
       if (!isStoredRecords(stored)) return null; // another format (older entries are in another folder anyway)
-      const apart = evidence ? (JSON.parse(await readFile(evidenceFile(file), 'utf8')) as StoredEvidence) : [];
+      const evidenceText = evidence ? await this.read(evidenceFile(file)) : '[]';
+      if (evidenceText === null) return null;
+      const apart = JSON.parse(evidenceText) as StoredEvidence;
       if (!Array.isArray(apart)) return null;
       const entry = { records: decodeRecords(stored, apart), lineCount: stored.lineCount };
       parsedEntries.keep(file, { entry, withEvidence: evidence });
@@ -189,12 +271,14 @@ export class ScoreCache {
     }
   }
 
+  /** Keeps the file's records; does nothing when the cache is off, and turns it off when it cannot write them. */
   async put(contentHash: string, entry: CachedFile): Promise<void> {
+    if (this.off || contentHash === NO_HASH) return;
     const file = path.join(this.folder, `${contentHash}.json`);
     const { stored, evidence } = encodeRecords(entry.records, entry.lineCount);
     // The evidence first: an entry whose records are on disk has its evidence too.
-    await writeFileAtomic(evidenceFile(file), JSON.stringify(evidence));
-    await writeFileAtomic(file, JSON.stringify(stored));
+    if (!(await this.write(evidenceFile(file), JSON.stringify(evidence)))) return;
+    if (!(await this.write(file, JSON.stringify(stored)))) return;
     parsedEntries.keep(file, { entry, withEvidence: true });
   }
 }
@@ -226,16 +310,12 @@ function parseJson<T>(text: string): T | null {
   }
 }
 
-async function readJson<T>(file: string): Promise<T | null> {
-  const text = await readFile(file, 'utf8').catch(() => null);
-  return text === null ? null : parseJson<T>(text);
-}
-
 async function pruneContexts(dir: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const contexts = await Promise.all(
     names.filter((n) => /^[0-9a-f]{64}$/.test(n)).map(async (n) => ({ n, used: (await stat(path.join(dir, n)).catch(() => null))?.mtimeMs ?? 0 })),
   );
   contexts.sort((a, b) => b.used - a.used);
-  for (const { n } of contexts.slice(MAX_CONTEXTS)) await rm(path.join(dir, n), { recursive: true, force: true });
+  // Housekeeping only: a context that cannot be removed stays, and the cache works on.
+  for (const { n } of contexts.slice(MAX_CONTEXTS)) await rm(path.join(dir, n), { recursive: true, force: true }).catch(() => undefined);
 }
