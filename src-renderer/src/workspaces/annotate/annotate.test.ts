@@ -39,6 +39,15 @@ describe('editor schema from tools.json', () => {
     expect(schema.items.properties.tool_name.enum).toEqual(['get_price', 'add_to_cart']);
     expect(JSON.stringify(schema)).not.toContain('x-match');
   });
+  it('checks only the keywords scoring enforces (SPEC §3): a pattern or format is no error in the editor either', () => {
+    const coded: ToolLibrary = {
+      state_tables: [],
+      tools: [{ name: 'book', description: 'Book', effect: 'write', steps: [], parameters: { type: 'object', properties: { day: { type: 'string', format: 'date', pattern: '^2' }, n: { type: 'integer', minimum: 1 } } } as ToolLibrary['tools'][number]['parameters'] }],
+    };
+    const editor = new Validator(callsJsonSchema(coded) as object, '7');
+    expect(editor.validate([{ tool_name: 'book', parameters: { day: 'next friday', n: 1 } }]).valid).toBe(true);
+    expect(editor.validate([{ tool_name: 'book', parameters: { day: 'next friday', n: 0 } }]).valid).toBe(false);
+  });
 });
 
 describe('editor text and calls', () => {

@@ -5,15 +5,21 @@ import type { ParamSchema, ToolLibrary } from '../../../../shared/format/types';
 
 type JsonSchema = Record<string, unknown>;
 
-/** A parameter schema without the studio's x- keywords, descriptions kept. */
+/**
+ * What the editor checks and documents: SPEC §3's keywords, the ones scoring enforces (spec-schema.ts),
+ * so the editor never flags a value the engine accepts (a `pattern`, a `format`), and the words
+ * that describe a parameter. The studio's x- keywords go too.
+ */
+const EDITOR_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'minimum', 'maximum', 'description', 'title', 'markdownDescription', 'default', 'examples']);
+
 function plain(schema: ParamSchema): JsonSchema {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key.startsWith('x-')) continue;
+    if (!EDITOR_KEYWORDS.has(key)) continue;
     if (key === 'properties' && value && typeof value === 'object') {
       out.properties = Object.fromEntries(Object.entries(value as Record<string, ParamSchema>).map(([name, sub]) => [name, plain(sub)]));
     } else if ((key === 'items' || key === 'additionalProperties') && value && typeof value === 'object') {
-      out[key] = plain(value as ParamSchema);
+      if (!Array.isArray(value)) out[key] = plain(value as ParamSchema);
     } else out[key] = value;
   }
   return out;
