@@ -1,5 +1,6 @@
 // zod schemas of the records in a dataset folder (SPEC §1-§6). Unknown extra fields are kept
 // (loose objects) so newer files still load; missing or mistyped required fields are problems.
+// A null in a field that may be left out reads as absent (`nullAsAbsent`); in a required one it is a problem.
 import * as z from 'zod';
 import { isJsonObject } from './own-data';
 
@@ -7,13 +8,32 @@ const nonEmpty = z.string().min(1, 'must be a non-empty string');
 // The object itself, not a copy: zod's records copy by assignment, which drops a `__proto__` key.
 const jsonObject = z.custom<Record<string, unknown>>(isJsonObject, 'expected an object');
 
+/**
+ * A field that may be left out (`schema` is optional or has a default): a JSON null there reads as
+ * absent, as writers in Python emit null for "no value". A required field's null stays a problem.
+ */
+function nullAsAbsent<T extends z.ZodOptional | z.ZodDefault>(schema: T) {
+  return z.preprocess((value) => (value === null ? undefined : value), schema);
+}
+
+/**
+ * A record without the keys that `nullAsAbsent` made undefined, so a line with `"fps": null` reads
+ * exactly as one without `fps`. (zod keeps a present key whose value came out undefined; a value
+ * parsed from JSON has no other undefined field.) The object is zod's fresh copy.
+ */
+function withoutUndefined<T extends object>(value: T): T {
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) if (fields[key] === undefined) delete fields[key];
+  return value;
+}
+
 export const datasetMetaSchema = z.looseObject({
   id: nonEmpty,
   name: z.string(),
   version: z.union([z.string(), z.number()]).transform(String),
-  modes: z.array(z.string()).default([]),
-  profile: z.enum(['paper', 'egobench']).optional(),
-});
+  modes: nullAsAbsent(z.array(z.string()).default([])),
+  profile: nullAsAbsent(z.enum(['paper', 'egobench']).optional()),
+}).transform(withoutUndefined);
 
 /**
  * A JSON object whose values each fit `values`, returned as the object itself: zod's records copy
@@ -69,11 +89,11 @@ export const taskSchema = z.looseObject({
   id: nonEmpty,
   scenario: nonEmpty,
   instruction: z.string(),
-  image_description: z.string().default(''),
-  video: z.string().default(''),
-  fps: z.number().positive().optional(),
-  user_id: z.union([z.string(), z.number()]).transform(String).optional(),
-});
+  image_description: nullAsAbsent(z.string().default('')),
+  video: nullAsAbsent(z.string().default('')),
+  fps: nullAsAbsent(z.number().positive().optional()),
+  user_id: nullAsAbsent(z.union([z.string(), z.number()]).transform(String).optional()),
+}).transform(withoutUndefined);
 
 export const toolCallSchema = z.looseObject({
   tool_name: nonEmpty,
@@ -83,7 +103,7 @@ export const toolCallSchema = z.looseObject({
 // Imported EgoBench references carry no times (SPEC §13): start/end may be null or absent.
 export const visualRefSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),
-  description: z.string().default(''),
+  description: nullAsAbsent(z.string().default('')),
   entity: z.string(),
   start: z.number().nullable().optional(),
   end: z.number().nullable().optional(),
@@ -91,34 +111,34 @@ export const visualRefSchema = z.looseObject({
 
 export const annotationSchema = z.looseObject({
   task_id: nonEmpty,
-  annotator: z.string().optional(),
+  annotator: nullAsAbsent(z.string().optional()),
   calls: z.array(toolCallSchema),
-  visual_refs: z.array(visualRefSchema).default([]),
+  visual_refs: nullAsAbsent(z.array(visualRefSchema).default([])),
   status: z.enum(['draft', 'submitted']),
   revision: z.number().int(),
-  updated_at: z.string().default(''),
-});
+  updated_at: nullAsAbsent(z.string().default('')),
+}).transform(withoutUndefined);
 
 export const groundTruthSchema = z.looseObject({
   task_id: nonEmpty,
   calls: z.array(toolCallSchema),
-  visual_refs: z.array(visualRefSchema).default([]),
-  source: z.enum(['agreed', 'adjudicated']).optional(),
-  adjudicator: z.string().optional(),
-  note: z.string().optional(),
-});
+  visual_refs: nullAsAbsent(z.array(visualRefSchema).default([])),
+  source: nullAsAbsent(z.enum(['agreed', 'adjudicated']).optional()),
+  adjudicator: nullAsAbsent(z.string().optional()),
+  note: nullAsAbsent(z.string().optional()),
+}).transform(withoutUndefined);
 
 const dialogueMessageSchema = z.looseObject({
   role: z.string(),
-  turn: z.number().optional(),
+  turn: nullAsAbsent(z.number().optional()),
   content: z.unknown().transform((c) => (typeof c === 'string' ? c : c == null ? '' : JSON.stringify(c))),
-});
+}).transform(withoutUndefined);
 
 // Calls are kept as written, malformed or not (SPEC §6); legacy items carry `call`/`result`.
 const toolCallItemSchema = z
   .looseObject({
-    turn: z.number().optional(),
-    calls: z.array(z.unknown()).optional(),
+    turn: nullAsAbsent(z.number().optional()),
+    calls: nullAsAbsent(z.array(z.unknown()).optional()),
     call: z.unknown().optional(),
     results: z.unknown().optional(),
     result: z.unknown().optional(),
@@ -129,7 +149,7 @@ const toolCallItemSchema = z
     return { turn: item.turn, calls: [item.call], results: item.result === undefined ? undefined : [item.result] };
   });
 
-const count = z.number().nonnegative().optional();
+const count = nullAsAbsent(z.number().nonnegative().optional());
 
 /** An item without a turn takes its predecessor's (items are in order), the first one 0. */
 function fillTurns<T extends { turn?: number }>(items: T[]): (T & { turn: number })[] {
@@ -142,13 +162,13 @@ export const trajectorySchema = z.looseObject({
   task_id: z.union([nonEmpty, z.number()]).transform(String),
   model: nonEmpty,
   mode: nonEmpty,
-  dialogue: z.array(dialogueMessageSchema).default([]),
-  tool_calls: z.array(toolCallItemSchema).default([]).transform(fillTurns),
+  dialogue: nullAsAbsent(z.array(dialogueMessageSchema).default([])),
+  tool_calls: nullAsAbsent(z.array(toolCallItemSchema).default([])).transform(fillTurns),
   rounds_count: count,
   input_tokens: count,
   output_tokens: count,
   tool_calls_count: count,
-});
+}).transform(withoutUndefined);
 
 /** `calls[2].tool_name: expected string` — the field path and reason of each zod issue. */
 export function describeIssues(error: z.ZodError, max = 3): string {
