@@ -158,6 +158,9 @@ export function callsEqual(a: ToolCall, b: ToolCall, tools: Map<string, ToolDef>
   return objectsEqual(matchedParameters(a.parameters, tool), matchedParameters(b.parameters, tool), tool?.parameters, ctx);
 }
 
+/** Pairs one matching may compare at most (2,000 identical calls against 2,000 take a few seconds). */
+export const MAX_MATCHING_PAIRS = 4_000_000;
+
 /**
  * Maximum bipartite matching (Kuhn's augmenting paths) between indexes 0..n-1 on the left and
  * 0..m-1 on the right, `equal(i, j)` saying whether i and j may pair: for each matched left index,
@@ -166,6 +169,9 @@ export function callsEqual(a: ToolCall, b: ToolCall, tools: Map<string, ToolDef>
  * optimised code fits every caller.
  */
 export function maxMatching(n: number, m: number, equal: (i: number, j: number) => boolean): Map<number, number> {
+  // A crafted file (20,000 calls on each side) would ask for 400 million comparisons and more
+  // edges than an array can hold, which ends the process; refused, the caller's line is a problem.
+  if (n * m > MAX_MATCHING_PAIRS) throw new Error(`${n} x ${m} calls or values to compare exceed the limit of ${MAX_MATCHING_PAIRS.toLocaleString('en')} pairs`);
   // Each left index's edges, right indexes ascending, in one array (edges of i: first[i] to first[i + 1]).
   const first = new Int32Array(n + 1);
   const edges: number[] = [];
