@@ -5,6 +5,7 @@ import type { Found, Suspect, TaskAudit } from '../../shared/eval/gt-audit';
 import { auditFolder } from '../services/audit-folder';
 import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
 import { auditSpec } from './commands';
+import { err, out, printProblems } from './terminal';
 
 const MAX_TEXT = 160;
 
@@ -34,7 +35,7 @@ function suspectLines(task: TaskAudit, s: Suspect): string[] {
 export async function auditCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(auditSpec, args);
   if (values.help) {
-    process.stdout.write(commandHelp(auditSpec));
+    out(commandHelp(auditSpec));
     return 0;
   }
   const [root, ...more] = positionals;
@@ -43,7 +44,7 @@ export async function auditCommand(args: string[]): Promise<number> {
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'audit');
   const minAgree = wholeNumber(auditSpec, 'min-agree', values['min-agree'], 1);
   if (!(await stat(root).catch(() => null))?.isDirectory()) {
-    process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
+    err(`egostudio: ${root}: no such dataset folder\n`);
     return 1;
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
@@ -61,12 +62,8 @@ export async function auditCommand(args: string[]): Promise<number> {
     lines.push(`${task.task_id} (${task.scenario}): ${task.runs} runs, ${task.failing} fail${task.all_fail ? ' (every run fails)' : ''}`);
     for (const s of task.suspects) lines.push(...suspectLines(task, s));
   }
-  process.stdout.write(lines.join('\n') + '\n');
-  if (report.problems.length > 0) {
-    process.stderr.write(`${report.problems.length} problem(s):\n`);
-    for (const p of report.problems.slice(0, 50)) process.stderr.write(`  ${p.file}:${p.line}: ${p.message}\n`);
-    if (report.problems.length > 50) process.stderr.write(`  ... and ${report.problems.length - 50} more (see --json)\n`);
-  }
+  out(lines.join('\n') + '\n');
+  printProblems(report.problems);
   const nothingRead = dataset.tasks.size === 0 && report.trajectories === 0;
   return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
 }

@@ -87,6 +87,22 @@ describe('egostudio evaluate', () => {
     expect(result.stderr).toContain('trajectories/z.jsonl:2');
   });
 
+  it('writes dataset text to the terminal with its control characters escaped, each problem on one line', async () => {
+    const escape = '\u001b]0;PWNED\u0007\u001b[2J';
+    const root = await writeDataset('controls', {
+      ...shopFiles(),
+      'trajectories/m.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')], 'dynamic_easy', `m${escape}`), traj('b\nforged: line', 'nope', [search])]),
+    });
+    const result = await egostudio('evaluate', root, '--no-cache');
+    expect(result.code).toBe(2);
+    // eslint-disable-next-line no-control-regex -- no control character but the newline may reach the terminal
+    expect(result.stdout + result.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(result.stdout).toContain('m\\u001b]0;PWNED\\u0007\\u001b[2J');
+    const problemLines = result.stderr.split('\n').filter((line) => line.startsWith('  '));
+    expect(problemLines).toHaveLength(1);
+    expect(problemLines[0]).toContain('b\\u000aforged: line');
+  });
+
   it('reads --trajectories files and folders in code-point order of their paths', async () => {
     const root = await writeDataset('given', shopFiles());
     const runs = path.join(dir, 'runs');

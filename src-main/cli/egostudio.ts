@@ -19,6 +19,7 @@ import { cliEvalWorker } from './worker-url';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
 import { onScoreCacheOff } from '../services/evaluation/score-cache';
 import { fixed, formatTable, percent } from './table';
+import { err, oneLine, out, printProblems } from './terminal';
 
 /** Prints a progress line on stderr once work has taken more than 2 s. */
 function progressReporter(label: string) {
@@ -32,10 +33,10 @@ function progressReporter(label: string) {
       lastPrint = now;
       printed = true;
       const share = total > 0 ? ` ${Math.min(100, Math.round((100 * done) / total))}%` : '';
-      process.stderr.write(`${label}:${share} (${((now - started) / 1000).toFixed(1)} s)\n`);
+      err(`${label}:${share} (${((now - started) / 1000).toFixed(1)} s)\n`);
     },
     finish() {
-      if (printed) process.stderr.write(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      if (printed) err(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     },
   };
 }
@@ -60,13 +61,6 @@ async function isDirectory(p: string): Promise<boolean> {
   return (await stat(p).catch(() => null))?.isDirectory() ?? false;
 }
 
-function printProblems(problems: readonly Problem[]): void {
-  if (problems.length === 0) return;
-  process.stderr.write(`${problems.length} problem(s):\n`);
-  for (const p of problems.slice(0, 50)) process.stderr.write(`  ${p.file}:${p.line}: ${p.message}\n`);
-  if (problems.length > 50) process.stderr.write(`  ... and ${problems.length - 50} more (see --json)\n`);
-}
-
 async function writeJson(file: string | undefined, value: unknown): Promise<void> {
   if (file) await writeFile(file, JSON.stringify(value, null, 2) + '\n');
 }
@@ -80,7 +74,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
   const workers = wholeNumber(evaluateSpec, 'workers', values.workers, 0);
   const unread = await folderProblem(root);
   if (unread) {
-    process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
+    err(`egostudio: ${root}: no such dataset folder\n`);
     // Nothing could be read: the report says so too (SPEC §12 "problems").
     await writeJson(values.json, { trajectories: [], models: {}, problems: [unread] });
     return 1;
@@ -90,7 +84,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'evaluate');
   const progress = progressReporter('evaluating');
   // A cache folder that cannot be made, read or written costs time, not the evaluation: one line says so.
-  onScoreCacheOff((dir, reason) => process.stderr.write(`egostudio: score cache off: ${dir}: ${reason}; scoring without it\n`));
+  onScoreCacheOff((dir, reason) => err(`egostudio: score cache off: ${dir}: ${reason}; scoring without it\n`));
   const { dataset, report } = await evaluateFolder(root, {
     workerUrl: cliEvalWorker,
     trajectoryPaths,
@@ -109,15 +103,15 @@ async function evaluateCommand(args: string[]): Promise<number> {
     for (const [mode, f] of entries)
       rows.push([model, mode, ...FIGURE_NAMES.slice(0, 6).map((n) => percent(f[n])), ...FIGURE_NAMES.slice(6).map((n) => fixed(f[n]))]);
   }
-  process.stdout.write(
+  out(
     `${dataset.meta.name}: ${report.trajectories.length} trajectories, ${Object.keys(report.models).length} model(s)\n`,
   );
-  if (rows.length > 0) process.stdout.write(formatTable(['model', 'mode', ...FIGURE_NAMES], rows) + '\n');
+  if (rows.length > 0) out(formatTable(['model', 'mode', ...FIGURE_NAMES], rows) + '\n');
   const labelRows = Object.entries(report.models).map(([model, f]) => [
     model,
     ...Object.entries(f.overall.labels).map(([label, share]) => `${label} ${percent(share)}`),
   ]);
-  if (labelRows.length > 0) process.stdout.write('\nerror labels (% of trajectories, overall):\n' + labelRows.map((r) => '  ' + r.join('  ')).join('\n') + '\n');
+  if (labelRows.length > 0) out('\nerror labels (% of trajectories, overall):\n' + labelRows.map((r) => '  ' + r.map(oneLine).join('  ')).join('\n') + '\n');
   printProblems(report.problems);
   const nothingRead = dataset.tasks.size === 0 && dataset.scenarios.size === 0 && report.trajectories.length === 0;
   return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
@@ -134,7 +128,7 @@ async function agreementCommand(args: string[]): Promise<number> {
     throw new UsageError(`--annotators takes two names separated by a comma, e.g. --annotators alice,bob${values.annotators === undefined ? '' : `, not "${values.annotators}"`}`, 'agreement');
   const unread = await folderProblem(root);
   if (unread) {
-    process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
+    err(`egostudio: ${root}: no such dataset folder\n`);
     // The shape of a report over no task (its summary's figures are null then).
     await writeJson(values.json, { tasks: [], summary: summarizeAgreement([], () => 0), problems: [unread] });
     return 1;
@@ -143,7 +137,7 @@ async function agreementCommand(args: string[]): Promise<number> {
   const report = agreementReport(dataset, SQL, names[0], names[1]);
   await writeJson(values.json, report);
   const s = report.summary;
-  process.stdout.write(
+  out(
     `${dataset.meta.name}: agreement of ${names[0]} and ${names[1]} over ${s.tasks} task(s)\n` +
       formatTable(
         ['percent_exact', 'mean_call_f1', 'state_agreement', 'alpha_dice'],
@@ -153,7 +147,7 @@ async function agreementCommand(args: string[]): Promise<number> {
   );
   const disagreements = report.tasks.filter((t) => !t.exact).sort((x, y) => x.call_f1 - y.call_f1);
   if (disagreements.length > 0)
-    process.stdout.write(
+    out(
       '\ndisagreements, worst first:\n' +
         formatTable(
           ['task', 'call_f1', 'seq_exact', 'state_equal'],
@@ -173,20 +167,20 @@ async function importCommand(args: string[]): Promise<number> {
   if (!release || !values.out) throw new UsageError(`missing ${release ? '--out DIR' : 'the release folder'}: egostudio import-egobench <release-dir> --out DIR`, 'import-egobench');
   if (more.length > 0) throw new UsageError(`unexpected argument ${more[0]} (one release folder)`, 'import-egobench');
   if (!(await isDirectory(release))) {
-    process.stderr.write(`egostudio: ${release}: no such release folder\n`);
+    err(`egostudio: ${release}: no such release folder\n`);
     return 1;
   }
   const { importEgobench } = await import('../services/import-egobench/index');
   const result = await importEgobench(release, values.out, { name: values.name, results: values.results });
   const s = result.summary;
-  process.stdout.write(
+  out(
     `imported ${s.tasks} task(s) in ${s.scenarios.length} scenario(s), ${s.trajectories} trajectories (${s.models.join(', ') || 'no model'}) into ${values.out}\n` +
       `clips named by the tasks but not in the release: ${s.videos.length} (put them in ${values.out}/videos/)\n`,
   );
   const list = (title: string, issues: typeof result.warnings, kind: string, most: number) => {
-    process.stdout.write(`${title}: ${issues.length}\n`);
-    for (const w of issues.slice(0, most)) process.stdout.write(`  ${kind} ${w.file}:${w.line}: ${w.message}\n`);
-    if (issues.length > most) process.stdout.write(`  ... and ${issues.length - most} more\n`);
+    out(`${title}: ${issues.length}\n`);
+    for (const w of issues.slice(0, most)) out(`  ${kind} ${oneLine(w.file)}:${w.line}: ${oneLine(w.message)}\n`);
+    if (issues.length > most) out(`  ... and ${issues.length - most} more\n`);
   };
   list('lint warnings', result.warnings, 'warning', 40);
   list("release behaviour kept (the official scripts' own)", result.notes, 'note', 20);
@@ -196,7 +190,7 @@ async function importCommand(args: string[]): Promise<number> {
 }
 
 function printHelp(spec: CommandSpec): number {
-  process.stdout.write(commandHelp(spec));
+  out(commandHelp(spec));
   return 0;
 }
 
@@ -217,11 +211,11 @@ const commandList = COMMAND_SPECS.filter((c) => !c.hidden).map((c) => c.name).jo
 export async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command === '--help' || command === '-h' || (command === 'help' && args.length === 0)) {
-    process.stdout.write(overviewHelp(COMMAND_SPECS, version));
+    out(overviewHelp(COMMAND_SPECS, version));
     return 0;
   }
   if (command === '--version' || command === '-V') {
-    process.stdout.write(`egostudio ${version}\n`);
+    out(`egostudio ${version}\n`);
     return 0;
   }
   try {
@@ -237,14 +231,14 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       const help = error.command ? `egostudio ${error.command} --help` : 'egostudio --help';
-      process.stderr.write(`egostudio${error.command ? ` ${error.command}` : ''}: ${error.message}${error.command ? ` (${help})` : ''}\n`);
+      err(`egostudio${error.command ? ` ${error.command}` : ''}: ${error.message}${error.command ? ` (${help})` : ''}\n`);
       return 1;
     }
     // Anything else is a failure the command did not foresee (a file it could not write, ...):
     // its message, on one line; the stack only on request.
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`egostudio ${command}: ${message.split('\n')[0]}\n`);
-    if (process.env.EGOSTUDIO_DEBUG) process.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    err(`egostudio ${command}: ${message.split('\n')[0]}\n`);
+    if (process.env.EGOSTUDIO_DEBUG) err(`${(error as Error).stack ?? ''}\n`);
     return 1;
   }
 }

@@ -13,6 +13,7 @@ import { evaluationRun, readReviewFiles } from '../services/evaluation-run';
 import { cliEvalWorker } from './worker-url';
 import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
 import { reportSpec } from './commands';
+import { err, out, printProblems } from './terminal';
 
 const CHART_SIZES = { scenarios: [900, 420], errors: [1100, 420], efficiency: [1300, 420] } as const;
 
@@ -39,7 +40,7 @@ export async function writeReportFiles(report: ReportModel, out: string): Promis
 export async function reportCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(reportSpec, args);
   if (values.help) {
-    process.stdout.write(commandHelp(reportSpec));
+    out(commandHelp(reportSpec));
     return 0;
   }
   const [root, ...more] = positionals;
@@ -49,7 +50,7 @@ export async function reportCommand(args: string[]): Promise<number> {
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'report');
   const workers = wholeNumber(reportSpec, 'workers', values.workers, 0);
   if (!(await stat(root).catch(() => null))?.isDirectory()) {
-    process.stderr.write(`egostudio: ${root}: no such dataset folder\n`);
+    err(`egostudio: ${root}: no such dataset folder\n`);
     return 1;
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
@@ -63,15 +64,11 @@ export async function reportCommand(args: string[]): Promise<number> {
   const written = await writeReportFiles(report, values.out);
   const problems: Problem[] = [...run.problems, ...reviews.problems, ...report.problems];
 
-  process.stdout.write(
+  out(
     `${datasetName}: ${report.trajectoryCount} trajectories, ${report.models.length} model(s), ` +
       `${report.overrides.applied} human override(s)\n${tableToMarkdown(report.tables.main)}` +
       `wrote ${written.length} files to ${values.out}: ${written.join(', ')}\n`,
   );
-  if (problems.length > 0) {
-    process.stderr.write(`${problems.length} problem(s):\n`);
-    for (const p of problems.slice(0, 50)) process.stderr.write(`  ${p.file}:${p.line}: ${p.message}\n`);
-    if (problems.length > 50) process.stderr.write(`  ... and ${problems.length - 50} more (see egostudio evaluate --json)\n`);
-  }
+  printProblems(problems, 'see egostudio evaluate --json');
   return !anythingRead ? 1 : problems.length > 0 ? 2 : 0;
 }

@@ -1,5 +1,9 @@
+import { oneLine } from './terminal';
+
 // Plain-text tables for the terminal.
-export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** Columns padded to their widest cell; cells (dataset names among them) on one line each. */
+export function formatTable(header: readonly string[], cells: readonly (readonly string[])[]): string {
+  const rows = cells.map((row) => row.map(oneLine));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();

@@ -1,0 +1,36 @@
+// What the CLI writes to the terminal. Datasets are untrusted: their names, ids and messages must
+// not reach a terminal as control sequences (an escape can retitle the window or clear the screen,
+// a carriage return or bidi control can hide text), nor forge lines with a newline of their own.
+// Such characters are written escaped, as JSON writes them (\u001b).
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NEWLINE = /\n/g;
+
+const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** Text whose own lines are kept; every other control character escaped. */
+export function terminalText(text: string): string {
+  return text.replace(CONTROL, escaped);
+}
+
+/** One field of dataset text on one line: its newlines escaped too. */
+export function oneLine(text: string): string {
+  return terminalText(text).replace(NEWLINE, escaped);
+}
+
+export function out(text: string): void {
+  process.stdout.write(terminalText(text));
+}
+
+export function err(text: string): void {
+  process.stderr.write(terminalText(text));
+}
+
+/** The problems list every command prints on stderr: at most 50, each on one line; `more`: where the rest are. */
+export function printProblems(problems: readonly { file: string; line: number; message: string }[], more = 'see --json'): void {
+  if (problems.length === 0) return;
+  err(`${problems.length} problem(s):\n`);
+  for (const p of problems.slice(0, 50)) err(`  ${oneLine(p.file)}:${p.line}: ${oneLine(p.message)}\n`);
+  if (problems.length > 50) err(`  ... and ${problems.length - 50} more (${more})\n`);
+}
