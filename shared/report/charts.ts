@@ -3,6 +3,13 @@
 import type { EChartsOption } from 'echarts';
 import { labelName, modeName, type ReportModel, type ScatterPoint } from './build';
 
+const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Dataset text (model and mode names) as text in the tooltip's HTML, which ECharts sets as markup. */
+export function asHtmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_SPECIAL[c]);
+}
+
 export const MODEL_PALETTE = ['#3b6fd6', '#e07b39', '#2f9e6e', '#c2417a', '#7a5cc7', '#b59a1e', '#3aa6b9', '#8a8a8a', '#5a3e2b', '#d43d3d'];
 
 export const LABEL_COLORS: Record<string, string> = {
@@ -100,7 +107,7 @@ export function efficiencyScatter(report: ReportModel): EChartsOption {
         const p = (params as unknown as { data: { point: ScatterPoint; axis: string } }).data;
         const axis = SCATTER_AXES.find((a) => a.key === p.axis)!;
         const x = p.point[axis.key];
-        return `<b>${p.point.model}</b> · ${modeName(p.point.mode)}<br/>${axis.title}: ${fmt(x, axis.key === 'tokens' ? 0 : 2)}<br/>JointSucc: ${fmt(p.point.joint_succ)} %`;
+        return `<b>${asHtmlText(p.point.model)}</b> · ${asHtmlText(modeName(p.point.mode))}<br/>${axis.title}: ${fmt(x, axis.key === 'tokens' ? 0 : 2)}<br/>JointSucc: ${fmt(p.point.joint_succ)} %`;
       },
     },
     grid: SCATTER_AXES.map((_, i) => ({ left: left(i), width: `${panelWidth}%`, top: 40, bottom: 64 })),

@@ -186,6 +186,19 @@ describe('exporters', () => {
 });
 
 describe('charts', () => {
+  it("the scatter's tooltip shows a model's name as text, not markup", () => {
+    const run = sampleRun();
+    const name = '<img src=x onerror=alert(1)>';
+    run.trajectories = run.trajectories.map((t) => ({ ...t, model: t.model === 'm1' ? name : t.model }));
+    run.models = { [name]: run.models.m1, m2: run.models.m2 };
+    const option = reportCharts(buildReport(run)).efficiency;
+    const series = (option.series as { name: string; data: unknown[] }[]).find((s) => s.name === name)!;
+    const formatter = (option.tooltip as { formatter: (params: unknown) => string }).formatter;
+    const html = formatter({ data: series.data[0] });
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<img');
+  });
+
   it('builds ECharts options with the report data and renders them to SVG without a DOM', () => {
     const report = buildReport(sampleRun());
     const charts = reportCharts(report);
