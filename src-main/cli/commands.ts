@@ -24,8 +24,13 @@ export const evaluateSpec = spec({
     workers,
     'no-cache': { type: 'boolean', help: 'score every trajectory file, even those whose scores are cached' },
     'cache-dir': { type: 'string', value: 'DIR', help: 'where scores of unchanged trajectory files are kept (default: $XDG_CACHE_HOME/egostudio/scores, else ~/.cache/egostudio/scores)' },
+    'time-limit': {
+      type: 'string',
+      value: 'SECONDS',
+      help: "score in worker threads only, each ended when one scenario's seed SQL or one call runs longer than SECONDS: that scenario is a problem and its trajectories are left out, as in the studio (default: no limit, so a dataset whose SQL never ends keeps the command running)",
+    },
   },
-  examples: ['egostudio evaluate datasets/egobench-sample --json /tmp/report.json'],
+  examples: ['egostudio evaluate datasets/egobench-sample --json /tmp/report.json', 'egostudio evaluate untrusted-dataset --time-limit 10'],
   exitCodes: EXIT_CODES,
 });
 

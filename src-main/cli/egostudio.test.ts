@@ -103,6 +103,21 @@ describe('egostudio evaluate', () => {
     expect(problemLines[0]).toContain('b\\u000aforged: line');
   });
 
+  it('--time-limit: a seed whose SQL never ends is a problem naming its file, and the command ends (exit 2)', { timeout: 60_000 }, async () => {
+    const files = shopFiles();
+    const root = await writeDataset('endless', {
+      ...files,
+      'scenarios/shop/data.sql': `${files['scenarios/shop/data.sql']}\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\n`,
+      'trajectories/m.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')])]),
+    });
+    const json = path.join(dir, 'endless.json');
+    const result = await egostudio('evaluate', root, '--no-cache', '--time-limit', '1', '--json', json);
+    expect(result.code).toBe(2);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.trajectories).toEqual([]);
+    expect(report.problems).toContainEqual(expect.objectContaining({ file: 'scenarios/shop/data.sql', message: expect.stringContaining('ran longer than 1 s') }));
+  });
+
   it('reads --trajectories files and folders in code-point order of their paths', async () => {
     const root = await writeDataset('given', shopFiles());
     const runs = path.join(dir, 'runs');
@@ -236,7 +251,7 @@ describe('egostudio help, version and errors', () => {
     expect(result.stdout).toBe('');
     oneLine(result.stderr);
     expect(result.stderr).toBe(
-      'egostudio evaluate: unknown option --jsno; evaluate takes --trajectories, --json, --workers, --no-cache, --cache-dir, --help (egostudio evaluate --help)\n',
+      'egostudio evaluate: unknown option --jsno; evaluate takes --trajectories, --json, --workers, --no-cache, --cache-dir, --time-limit, --help (egostudio evaluate --help)\n',
     );
     const agreement = await egostudio('agreement', 'somewhere', '--annotator', 'a,b');
     expect(agreement.stderr).toContain('agreement takes --annotators, --json, --help');
