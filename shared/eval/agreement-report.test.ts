@@ -90,6 +90,33 @@ describe('agreement dashboard = egostudio agreement', () => {
   }, 60_000);
 });
 
+describe('agreement on calls too long to compare', () => {
+  it('leaves that task out as a problem and reports the others', async () => {
+    const many = Array.from({ length: 2_001 }, () => call('search_products', { name: 'apple' }));
+    const files = {
+      ...shopFiles(),
+      'annotations/alice.jsonl': jsonl([ann('t1', many), ann('t2', [call('set_list', { user_id: 'u1', items: ['a'] })])]),
+      'annotations/bob.jsonl': jsonl([ann('t1', many), ann('t2', [call('set_list', { user_id: 'u1', items: ['a'] })])]),
+    };
+    const root = path.join(dir, 'too-long');
+    await writeDatasetFolder(root, files);
+    const cli = await cliAgreement(root, 'alice', 'bob');
+    expect(cli.tasks).toEqual([{ task_id: 't2', exact: true, seq_exact: true, call_f1: 1, state_equal: true }]);
+    expect(cli.problems).toContainEqual(expect.objectContaining({ file: 'annotations/alice.jsonl', message: expect.stringMatching(/task "t1" left out: .*exceed the limit/) }));
+  }, 60_000);
+
+  it('counts two annotations of different tasks too long to compare as distance 1 in alpha_dice, and says so', async () => {
+    const many = Array.from({ length: 2_500 }, () => call('search_products', { name: 'apple' }));
+    const one = [call('search_products', { name: 'apple' })];
+    const files = { ...shopFiles(), 'annotations/alice.jsonl': jsonl([ann('t1', many), ann('t2', one)]), 'annotations/bob.jsonl': jsonl([ann('t1', one), ann('t2', many)]) };
+    const root = path.join(dir, 'too-long-across');
+    await writeDatasetFolder(root, files);
+    const cli = await cliAgreement(root, 'alice', 'bob');
+    expect(cli.tasks).toHaveLength(2);
+    expect(cli.problems).toContainEqual(expect.objectContaining({ message: expect.stringContaining('alpha_dice counts each such pair as distance 1') }));
+  }, 60_000);
+});
+
 describe('call alignment', () => {
   it('matched, near (with the differing parameters), only A, only B', async () => {
     const dataset = await loadDataset(memorySource(shopFiles()));

@@ -68,7 +68,14 @@ export function agreementReport(dataset: AgreementDataset, engines: EngineProvid
       problems.push({ file: engine.file, line: 0, message: `task "${taskId}" left out: scenario cannot run (${engine.error})` });
       continue;
     }
-    const compared = compareTask(engine, dataset.scenarios.get(scenarioId)!, byA!.get(taskId)!.calls, byB!.get(taskId)!.calls);
+    let compared: ReturnType<typeof compareTask>;
+    try {
+      compared = compareTask(engine, dataset.scenarios.get(scenarioId)!, byA!.get(taskId)!.calls, byB!.get(taskId)!.calls);
+    } catch (error) {
+      // Calls beyond what can be compared (canonical.ts MAX_MATCHING_PAIRS): this task alone is left out.
+      problems.push({ file: `annotations/${a}.jsonl`, line: 0, message: `task "${taskId}" left out: ${(error as Error).message}` });
+      continue;
+    }
     tasks.push({
       task_id: taskId,
       exact: compared.comparison.exact,
@@ -79,6 +86,7 @@ export function agreementReport(dataset: AgreementDataset, engines: EngineProvid
     pooled.push({ scenario: scenarioId, calls: compared.callsA }, { scenario: scenarioId, calls: compared.callsB });
   }
   const toolNames = pooled.map((p) => new Set(p.calls.map((c) => c.tool_name)));
+  let tooLong = false;
   const summary = summarizeAgreement(tasks, (i, j) => {
     const x = pooled[i];
     const y = pooled[j];
@@ -90,8 +98,15 @@ export function agreementReport(dataset: AgreementDataset, engines: EngineProvid
     const engine = engines(x.scenario);
     const tools = sameScenario ? scenarioCache(dataset.scenarios.get(x.scenario)!).tools : toolMap([]);
     const ctx = sameScenario && !('error' in engine) ? matchContext(engine) : { entities: () => new Set<number>() };
-    return 1 - compareCallLists(x.calls, y.calls, tools, ctx).call_f1;
+    try {
+      return 1 - compareCallLists(x.calls, y.calls, tools, ctx).call_f1;
+    } catch {
+      // Two annotations of different tasks too long to compare: as far apart as can be, said once.
+      tooLong = true;
+      return 1;
+    }
   });
+  if (tooLong) problems.push({ file: `annotations/${a}.jsonl`, line: 0, message: 'some annotations of different tasks are too long to compare; alpha_dice counts each such pair as distance 1' });
   return { tasks, summary, problems };
 }
 
