@@ -11,9 +11,17 @@ function csvField(text: string): string {
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** RFC 4180 CSV with a header row; numbers unrounded, empty for missing figures. */
+/** Where a spreadsheet would read a text cell as a formula: = + - @, or a tab or carriage return first. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Dataset text (model names, ...) that a spreadsheet would run as a formula gets a leading ' (OWASP's advice against CSV injection). */
+function csvText(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** RFC 4180 CSV with a header row; numbers unrounded, empty for missing figures; no text cell a formula. */
 export function tableToCsv(table: ReportTable): string {
-  const lines = [flatColumns(table), ...table.rows.map((row) => row.map((c) => (c === null ? '' : String(c))))];
+  const lines = [flatColumns(table).map(csvText), ...table.rows.map((row) => row.map((c) => (c === null ? '' : typeof c === 'number' ? String(c) : csvText(c))))];
   return lines.map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 

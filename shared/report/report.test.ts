@@ -167,6 +167,11 @@ describe('exporters', () => {
     expect(tableToCsv(table)).toBe('Model,Static A,Static B\r\n"gpt|x, ""4""",12.3456,\r\nm_2,0,100\r\n');
   });
 
+  it('CSV: a text cell a spreadsheet would run as a formula starts with a quote; numbers, negative ones too, stay numbers', () => {
+    const hostile = { ...table, rows: [['=HYPERLINK("http://x","y")', -1.5, null], ['@cmd', 2, 3], ['-m', 0, 1], ['+1', 0, 1]] as typeof table.rows };
+    expect(tableToCsv(hostile)).toBe(`Model,Static A,Static B\r\n"'=HYPERLINK(""http://x"",""y"")",-1.5,\r\n'@cmd,2,3\r\n'-m,0,1\r\n'+1,0,1\r\n`);
+  });
+
   it('Markdown: escaped pipes, rounded numbers, right-aligned numeric columns', () => {
     expect(tableToMarkdown(table)).toBe(
       '| Model | Static A | Static B |\n| :--- | ---: | ---: |\n| gpt\\|x, "4" | 12.35 | – |\n| m_2 | 0.00 | 100.00 |\n',
