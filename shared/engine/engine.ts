@@ -3,7 +3,7 @@
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import type { JsonObject, ScenarioDef } from '../format/types';
 import { isPlainObject, normalizeParameters, setOwn } from './params';
-import { quoteIdentifier, quoteLiteral, runScript, SeedCatalog } from './seed';
+import { quoteIdentifier, quoteLiteral, runScript, SeedCatalog, type SeedProgress } from './seed';
 import { ReadMemoPolicy } from './read-memo';
 import { asError, StatementCache } from './statements';
 import { CallFailure, CompiledTool, runSteps } from './tools';
@@ -23,6 +23,8 @@ export interface EngineOptions {
   changeLog?: boolean;
   /** Remember the rows of queries that only read tables no tool writes (default true; read-memo.ts). */
   readMemo?: boolean;
+  /** Told before each seed statement runs (the hosts' watchdog names the line of a seed that never ends); seeds then run statement by statement. */
+  onSeedStatement?: SeedProgress;
 }
 
 export function createEngine(SQL: SqlJsStatic, scenario: ScenarioDef, options: EngineOptions = {}): ScenarioEngine {
@@ -43,15 +45,20 @@ function newDatabase(SQL: SqlJsStatic): Database {
   return db;
 }
 
-function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef): Database {
+function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef, onStatement: SeedProgress | undefined): Database {
   const db = newDatabase(SQL);
   // One transaction for the whole seed: statement by statement in autocommit mode is ~10x
   // slower. A script that manages its own transactions is left to do so.
   const ownTransactions = /\b(BEGIN|COMMIT|END\s+TRANSACTION)\b/i.test(scenario.schemaSql + scenario.dataSql);
   try {
     if (!ownTransactions) db.run('BEGIN');
-    db.exec(scenario.schemaSql);
-    db.exec(scenario.dataSql);
+    if (onStatement) {
+      runScript(db, scenario.schemaSql, scenario.id, 'schema.sql', onStatement);
+      runScript(db, scenario.dataSql, scenario.id, 'data.sql', onStatement);
+    } else {
+      db.exec(scenario.schemaSql);
+      db.exec(scenario.dataSql);
+    }
     if (!ownTransactions) db.run('COMMIT');
     return db;
   } catch {
@@ -60,8 +67,8 @@ function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef): Database {
   // The fast path failed: run again statement by statement, to say which statement and line.
   const slow = newDatabase(SQL);
   try {
-    runScript(slow, scenario.schemaSql, scenario.id, 'schema.sql');
-    runScript(slow, scenario.dataSql, scenario.id, 'data.sql');
+    runScript(slow, scenario.schemaSql, scenario.id, 'schema.sql', onStatement);
+    runScript(slow, scenario.dataSql, scenario.id, 'data.sql', onStatement);
   } catch (error) {
     slow.close();
     throw error;
@@ -147,7 +154,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
     options: EngineOptions,
   ) {
     this.scenarioId = scenario.id;
-    this.db = buildSeedDatabase(SQL, scenario);
+    this.db = buildSeedDatabase(SQL, scenario, options.onSeedStatement);
     this.catalog = new SeedCatalog(() => this.seedDatabase());
     const stateTables = [...new Set(scenario.library.state_tables)];
     const missing = stateTables.filter((table) => this.catalog.tableNamed(table) === undefined);
@@ -351,7 +358,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
   /** The database in its seed state: this one unless writes are applied, else a separate copy. */
   private seedDatabase(): Database {
     if (this.appliedWrites.length === 0) return this.db;
-    this.pristine ??= buildSeedDatabase(this.SQL, this.scenario);
+    this.pristine ??= buildSeedDatabase(this.SQL, this.scenario, undefined);
     return this.pristine;
   }
 

@@ -3,17 +3,32 @@ import type { Database } from 'sql.js';
 import { asError, closeIterator, leadingBlanksAndComments } from './statements';
 import type { SqlValue } from './types';
 
+export type SeedFile = 'schema.sql' | 'data.sql';
+
+/**
+ * Told before each statement of a seed script runs: its file, and where its text (with the blanks
+ * and comments before it) starts there. A watchdog that ends a seed running too long names the line.
+ */
+export type SeedProgress = (file: SeedFile, offset: number) => void;
+
+/** The line of a script where the statement whose text starts at `offset` begins (past blanks and comments). */
+export function statementLine(sql: string, offset: number): number {
+  const start = offset + leadingBlanksAndComments(sql.slice(offset));
+  return sql.slice(0, start).split('\n').length;
+}
+
 /**
  * Run a multi-statement script; an Error names the scenario, the file, the line and the
  * failing statement, e.g. `scenario "shop": data.sql line 3 failed at "INSERT ...": no such table: x`.
  */
-export function runScript(db: Database, sql: string, scenarioId: string, fileName: string): void {
+export function runScript(db: Database, sql: string, scenarioId: string, fileName: SeedFile, onStatement?: SeedProgress): void {
   const iterator = db.iterateStatements(sql);
   let consumed = 0; // length of the script before the statement being prepared or run
   let current: string | undefined; // the statement being run; undefined while preparing the next
   try {
     for (const statement of iterator) {
       current = statement.getSQL(); // the statement's text with the blanks and comments before it
+      onStatement?.(fileName, consumed);
       while (statement.step()) {
         // a script's SELECT rows are not needed
       }

@@ -2,13 +2,13 @@
 // is reported once as a problem and its trajectories are left out. Host-agnostic: the CLI and
 // the studio's evaluation Web Worker both use it.
 import type { SqlJsStatic } from 'sql.js';
-import { createEngine } from '../engine/engine';
+import { createEngine, type EngineOptions } from '../engine/engine';
 import type { ScenarioEngine } from '../engine/types';
 import type { EngineProvider } from './evaluate';
 import type { LoadedDataset } from '../format/loader';
 import type { Problem } from '../format/types';
 
-export function engineProvider(SQL: SqlJsStatic, dataset: LoadedDataset, problems?: Problem[]): EngineProvider & { closeAll(): void } {
+export function engineProvider(SQL: SqlJsStatic, dataset: LoadedDataset, problems?: Problem[], options?: EngineOptions): EngineProvider & { closeAll(): void } {
   const built = new Map<string, ScenarioEngine | { error: string; file: string }>();
   const provider = (scenarioId: string) => {
     let entry = built.get(scenarioId);
@@ -18,7 +18,7 @@ export function engineProvider(SQL: SqlJsStatic, dataset: LoadedDataset, problem
       if (!scenario) entry = { error: `unknown scenario "${scenarioId}"`, file };
       else {
         try {
-          entry = createEngine(SQL, scenario);
+          entry = createEngine(SQL, scenario, options);
         } catch (error) {
           const message = (error as Error).message;
           const which = /data\.sql/.test(message) ? 'data.sql' : /schema\.sql/.test(message) ? 'schema.sql' : 'tools.json';

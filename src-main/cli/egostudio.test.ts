@@ -115,7 +115,33 @@ describe('egostudio evaluate', () => {
     expect(result.code).toBe(2);
     const report = JSON.parse(await readFile(json, 'utf8'));
     expect(report.trajectories).toEqual([]);
-    expect(report.problems).toContainEqual(expect.objectContaining({ file: 'scenarios/shop/data.sql', message: expect.stringContaining('ran longer than 1 s') }));
+    const line = files['scenarios/shop/data.sql'].split('\n').length + 1; // the statement after the seed's own
+    expect(report.problems).toContainEqual(expect.objectContaining({ file: 'scenarios/shop/data.sql', line, message: expect.stringContaining(`data.sql line ${line} ran longer than 1 s`) }));
+  });
+
+  it('--time-limit names the schema.sql line, or the tool, whose SQL never ends', { timeout: 60_000 }, async () => {
+    const files = shopFiles();
+    const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c';
+    const schema = await writeDataset('endless-schema', {
+      ...files,
+      'scenarios/shop/schema.sql': `${files['scenarios/shop/schema.sql']}\n-- a comment before it\n\n${endless};\n`,
+      'trajectories/m.jsonl': jsonl([traj('a', 't1', [search])]),
+    });
+    const schemaJson = path.join(dir, 'endless-schema.json');
+    expect((await egostudio('evaluate', schema, '--no-cache', '--time-limit', '1', '--json', schemaJson)).code).toBe(2);
+    const line = files['scenarios/shop/schema.sql'].split('\n').length + 3;
+    expect(JSON.parse(await readFile(schemaJson, 'utf8')).problems).toContainEqual(
+      expect.objectContaining({ file: 'scenarios/shop/schema.sql', line, message: expect.stringContaining(`schema.sql line ${line} ran longer than 1 s`) }),
+    );
+
+    const tools = JSON.parse(files['scenarios/shop/tools.json']) as { tools: { name: string; steps: { sql: string }[] }[] };
+    tools.tools.find((tool) => tool.name === 'add_to_cart')!.steps[0].sql = endless; // a write: replayed to find the final state
+    const tool = await writeDataset('endless-tool', { ...files, 'scenarios/shop/tools.json': JSON.stringify(tools), 'trajectories/m.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')])]) });
+    const toolJson = path.join(dir, 'endless-tool.json');
+    expect((await egostudio('evaluate', tool, '--no-cache', '--time-limit', '1', '--json', toolJson)).code).toBe(2);
+    expect(JSON.parse(await readFile(toolJson, 'utf8')).problems).toContainEqual(
+      expect.objectContaining({ file: 'scenarios/shop/tools.json', message: expect.stringContaining('a call of tool "add_to_cart" ran longer than 1 s') }),
+    );
   });
 
   it('reads --trajectories files and folders in code-point order of their paths', async () => {

@@ -3,6 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { SqlJsStatic } from 'sql.js';
+import type { EngineOptions } from '../../../shared/engine/engine';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../../shared/eval/evaluate';
 import { memoStats, memoStatsSince, type MemoStats } from '../../../shared/eval/memo-stats';
@@ -38,9 +39,9 @@ export interface BatchEvaluator {
 /** Wraps the scenario engines (a worker's time limits, watchdog.ts); none: as built. */
 type EngineWrapper = (engines: EngineProvider & { closeAll(): void }) => EngineProvider & { closeAll(): void };
 
-export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: EngineWrapper = (e) => e): BatchEvaluator {
+export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: EngineWrapper = (e) => e, engineOptions?: EngineOptions): BatchEvaluator {
   const engineProblems: Problem[] = [];
-  const engines = wrap(engineProvider(SQL, dataset, engineProblems));
+  const engines = wrap(engineProvider(SQL, dataset, engineProblems, engineOptions));
   const { profile } = profileOf(dataset);
   return {
     dataset,

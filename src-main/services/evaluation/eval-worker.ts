@@ -9,7 +9,7 @@ import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
 import type { LaneJob } from './lanes';
-import { watchedEngines } from './watchdog';
+import { seedStamps, watchedEngines } from './watchdog';
 
 type Blocked = [string, { error: string; file: string }][];
 type Message =
@@ -48,7 +48,11 @@ parentPort!.on('message', (message: Message) => {
     evaluator = working
       .then(() => previous?.then((e) => e.close(), () => undefined))
       .then(() => sqlReady)
-      .then((SQL) => batchEvaluator(dataset, SQL, watch ? (engines) => watchedEngines(engines, watch, scenarioIds, blocked) : undefined));
+      .then((SQL) =>
+        watch
+          ? batchEvaluator(dataset, SQL, (engines) => watchedEngines(engines, watch, scenarioIds, blocked, dataset.scenarios), seedStamps(watch))
+          : batchEvaluator(dataset, SQL),
+      );
     return;
   }
   if (!('id' in message)) return;

@@ -1,8 +1,11 @@
 // Time limits of a scoring worker. sql.js runs synchronously, so a worker stuck in a seed's SQL
 // or a call cannot stop itself: it writes what it runs, and since when, into shared memory, and
 // the pool (another thread) ends it once that has run past the limit.
+import type { EngineOptions } from '../../../shared/engine/engine';
+import { statementLine, type SeedFile } from '../../../shared/engine/seed';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import type { EngineProvider } from '../../../shared/eval/evaluate';
+import type { ScenarioDef } from '../../../shared/format/types';
 
 export const enum WatchPhase {
   Idle = 0,
@@ -12,30 +15,60 @@ export const enum WatchPhase {
   Call = 2,
 }
 
-/** [started at (Date.now(), 0 when idle), phase, scenario index]: one Float64Array per worker. */
+const SEED_FILES: readonly SeedFile[] = ['schema.sql', 'data.sql'];
+
+/**
+ * One Float64Array per worker: [started at (Date.now(), 0 when idle), phase, scenario index,
+ * what runs (seed: index in SEED_FILES; call: the tool's index in the library; -1 unknown),
+ * where (seed: the statement's offset in its file)].
+ */
 export function watchBuffer(): SharedArrayBuffer {
-  return new SharedArrayBuffer(3 * Float64Array.BYTES_PER_ELEMENT);
+  return new SharedArrayBuffer(5 * Float64Array.BYTES_PER_ELEMENT);
 }
 
 export interface Overrun {
   phase: WatchPhase;
   scenario: string;
   ms: number;
+  /** Seed: index in SEED_FILES; call: the tool's index in the scenario's library; -1: not known. */
+  what: number;
+  /** Seed: offset of the statement in its file. */
+  offset: number;
 }
 
 /** The pool's side: what a worker has run longer than `limitMs`, or null. */
 export function overrun(buffer: SharedArrayBuffer, scenarioIds: readonly string[], limitMs: number, now = Date.now()): Overrun | null {
-  const [since, phase, scenario] = new Float64Array(buffer);
+  const [since, phase, scenario, what, offset] = new Float64Array(buffer);
   if (since === 0 || now - since <= limitMs) return null;
-  return { phase: phase as WatchPhase, scenario: scenarioIds[scenario] ?? '?', ms: now - since };
+  return { phase: phase as WatchPhase, scenario: scenarioIds[scenario] ?? '?', ms: now - since, what, offset };
 }
 
-/** The problem a scenario gets when its worker was ended: its file, and what took too long. */
-export function overrunProblem({ phase, scenario }: Overrun, limitMs: number) {
+/** The problem a scenario gets when its worker was ended: the file and line, or the tool, that took too long. */
+export function overrunProblem({ phase, scenario, what, offset }: Overrun, limitMs: number, scenarios: ReadonlyMap<string, ScenarioDef>) {
   const seconds = `${limitMs / 1000} s`;
-  return phase === WatchPhase.Seed
-    ? { file: `scenarios/${scenario}/data.sql`, line: 0, message: `scenario "${scenario}": building its database (schema.sql, data.sql) ran longer than ${seconds}; stopped, its trajectories are left out` }
-    : { file: `scenarios/${scenario}/tools.json`, line: 0, message: `scenario "${scenario}": a tool call ran longer than ${seconds}; stopped, its trajectories are left out` };
+  const def = scenarios.get(scenario);
+  if (phase === WatchPhase.Seed) {
+    const file = SEED_FILES[what];
+    const text = file === 'schema.sql' ? def?.schemaSql : file === 'data.sql' ? def?.dataSql : undefined;
+    if (file === undefined || text === undefined)
+      return { file: `scenarios/${scenario}/data.sql`, line: 0, message: `scenario "${scenario}": building its database (schema.sql, data.sql) ran longer than ${seconds}; stopped, its trajectories are left out` };
+    const line = statementLine(text, offset);
+    return { file: `scenarios/${scenario}/${file}`, line, message: `scenario "${scenario}": the statement at ${file} line ${line} ran longer than ${seconds} while building its database; stopped, its trajectories are left out` };
+  }
+  const tool = def?.library.tools[what]?.name;
+  const which = tool === undefined ? 'a tool call (or reading its state tables)' : `a call of tool "${tool}"`;
+  return { file: `scenarios/${scenario}/tools.json`, line: 0, message: `scenario "${scenario}": ${which} ran longer than ${seconds}; stopped, its trajectories are left out` };
+}
+
+/** Engine options that stamp each seed statement's file and offset in `buffer` (the seed's start is stamped by watchedEngines). */
+export function seedStamps(buffer: SharedArrayBuffer): EngineOptions {
+  const slot = new Float64Array(buffer);
+  return {
+    onSeedStatement: (file, offset) => {
+      slot[3] = SEED_FILES.indexOf(file);
+      slot[4] = offset;
+    },
+  };
 }
 
 /** What an engine does between the pool's checks; every call into it is one watched stretch. */
@@ -50,14 +83,17 @@ export function watchedEngines(
   buffer: SharedArrayBuffer,
   scenarioIds: readonly string[],
   blocked: ReadonlyMap<string, { error: string; file: string }>,
+  scenarios: ReadonlyMap<string, ScenarioDef>,
 ): EngineProvider & { closeAll(): void } {
   const slot = new Float64Array(buffer);
   const index = new Map(scenarioIds.map((id, i) => [id, i]));
   let depth = 0;
-  const watched = <T>(phase: WatchPhase, scenario: string, run: () => T): T => {
+  const watched = <T>(phase: WatchPhase, scenario: string, run: () => T, what = -1): T => {
     if (depth++ === 0) {
       slot[1] = phase;
       slot[2] = index.get(scenario) ?? -1;
+      slot[3] = what;
+      slot[4] = 0;
       slot[0] = Date.now();
     }
     try {
@@ -73,7 +109,8 @@ export function watchedEngines(
     let entry = wrapped.get(scenarioId);
     if (!entry) {
       const built = watched(WatchPhase.Seed, scenarioId, () => inner(scenarioId));
-      entry = 'error' in built ? built : watchEngine(built, (run) => watched(WatchPhase.Call, scenarioId, run));
+      const tools = toolIndexes(scenarios.get(scenarioId));
+      entry = 'error' in built ? built : watchEngine(built, (run, call) => watched(WatchPhase.Call, scenarioId, run, toolOf(call, tools)));
       wrapped.set(scenarioId, entry);
     }
     return entry;
@@ -82,11 +119,28 @@ export function watchedEngines(
   return provider;
 }
 
-function watchEngine(engine: ScenarioEngine, watched: <T>(run: () => T) => T): ScenarioEngine {
+/** A scenario's tools by trimmed name (the first definition wins, as in the engine): their index in its library. */
+function toolIndexes(scenario: ScenarioDef | undefined): Map<string, number> {
+  const indexes = new Map<string, number>();
+  scenario?.library.tools.forEach((tool, i) => {
+    if (!indexes.has(tool.name.trim())) indexes.set(tool.name.trim(), i);
+  });
+  return indexes;
+}
+
+/** The library index of the tool a call names, or -1 (not a call, or an unknown tool). */
+function toolOf(call: unknown, tools: ReadonlyMap<string, number>): number {
+  const name = (call as { tool_name?: unknown } | null)?.tool_name;
+  return typeof name === 'string' ? (tools.get(name.trim()) ?? -1) : -1;
+}
+
+function watchEngine(engine: ScenarioEngine, watched: <T>(run: () => T, call: unknown) => T): ScenarioEngine {
   const copy = { scenarioId: engine.scenarioId, close: () => engine.close() } as ScenarioEngine;
   for (const method of ENGINE_METHODS) {
     const original = engine[method] as (...args: unknown[]) => unknown;
-    (copy as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => watched(() => original.apply(engine, args));
+    // call() and precheck() take one call: the tool it names is what the pool reports if it never ends.
+    const callOf = method === 'call' || method === 'precheck' ? (args: unknown[]) => args[0] : () => undefined;
+    (copy as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => watched(() => original.apply(engine, args), callOf(args));
   }
   return copy;
 }

@@ -198,7 +198,7 @@ export class WorkerPool {
       this.slots.splice(this.slots.indexOf(slot), 1);
       void slot.worker.terminate();
       if (!this.blocked.has(stuck.scenario)) {
-        const problem = overrunProblem(stuck, limit);
+        const problem = overrunProblem(stuck, limit, this.shared!.dataset.scenarios);
         this.overruns.push(problem);
         this.blocked.set(stuck.scenario, { error: stuck.phase === WatchPhase.Seed ? 'its seed SQL ran past the time limit' : 'a call ran past the time limit', file: problem.file });
         this.sendBlocked();
