@@ -25,8 +25,13 @@ export function tableToCsv(table: ReportTable): string {
   return lines.map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
+/**
+ * A cell as Markdown text: model and mode names come from datasets, so the characters that make
+ * markup (HTML tags and entities, emphasis, code, links, strikethrough, table pipes) are
+ * backslash-escaped, which CommonMark allows for any ASCII punctuation.
+ */
 function markdownText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return text.replace(/[\\`*_[\]<>|~&]/g, '\\$&').replace(/\r?\n/g, ' ');
 }
 
 /** A GitHub-flavoured Markdown table; text columns left-aligned, numbers right-aligned. */

@@ -174,8 +174,15 @@ describe('exporters', () => {
 
   it('Markdown: escaped pipes, rounded numbers, right-aligned numeric columns', () => {
     expect(tableToMarkdown(table)).toBe(
-      '| Model | Static A | Static B |\n| :--- | ---: | ---: |\n| gpt\\|x, "4" | 12.35 | – |\n| m_2 | 0.00 | 100.00 |\n',
+      '| Model | Static A | Static B |\n| :--- | ---: | ---: |\n| gpt\\|x, "4" | 12.35 | – |\n| m\\_2 | 0.00 | 100.00 |\n',
     );
+  });
+
+  it('Markdown: a name holding HTML or Markdown markup is written as text', () => {
+    const hostile = { ...table, rows: [['<img src=x onerror=alert(1)>', 1, 2], ['**[click](javascript:x)** `a` ~b~ &amp; \\', 0, 1]] as typeof table.rows };
+    const lines = tableToMarkdown(hostile).split('\n');
+    expect(lines[2]).toBe('| \\<img src=x onerror=alert(1)\\> | 1.00 | 2.00 |');
+    expect(lines[3]).toBe('| \\*\\*\\[click\\](javascript:x)\\*\\* \\`a\\` \\~b\\~ \\&amp; \\\\ | 0.00 | 1.00 |');
   });
 
   it('LaTeX: booktabs, grouped header, escaped specials', () => {
