@@ -49,6 +49,22 @@ describe('egostudio audit', () => {
     expect(byDefault.stderr).toContain('trajectories/m.jsonl:4:');
     const two = await runEgostudio('audit', root, '--min-agree', '2');
     expect(two.stdout).toContain('value  add_to_cart.product_name (ground-truth call 2): ground truth "Green Apple", runs "Red Apple"; 2/3 runs agree: a, b');
+    // In a worker with a time limit, the same audit says the same.
+    const watched = await runEgostudio('audit', root, '--min-agree', '2', '--time-limit', '10');
+    expect(watched).toEqual(two);
+  }, 60_000);
+
+  it('--time-limit ends an audit whose seed SQL never ends, naming the file and line', async () => {
+    const files = shopFiles();
+    const root = await writeDatasetFolder(path.join(dir, 'endless'), {
+      ...files,
+      'scenarios/shop/data.sql': `${files['scenarios/shop/data.sql']}\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\n`,
+      'trajectories/m.jsonl': jsonl([{ id: 'a', task_id: 't1', model: 'm', mode: 'static', tool_calls: [{ turn: 0, calls: [call('search_products', { name: 'apple' })] }] }]),
+    });
+    const line = files['scenarios/shop/data.sql'].split('\n').length + 1;
+    const result = await runEgostudio('audit', root, '--time-limit', '1');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`egostudio audit: The audit stopped: scenario "shop": the statement at data.sql line ${line} (scenarios/shop/data.sql:${line}) ran longer than 1 s.\n`);
   }, 60_000);
 
   it('refuses a wrong command line with one line naming what to change', async () => {

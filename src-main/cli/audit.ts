@@ -1,8 +1,11 @@
-// `egostudio audit <dataset> [--trajectories PATH ...] [--json FILE] [--min-agree N]`: the
+// `egostudio audit <dataset> [--trajectories PATH ...] [--json FILE] [--min-agree N] [--time-limit SECONDS]`: the
 // ground-truth audit (shared/eval/gt-audit.ts) without a window. Exit codes as evaluate.
 import { stat, writeFile } from 'node:fs/promises';
 import type { Found, Suspect, TaskAudit } from '../../shared/eval/gt-audit';
 import { auditFolder } from '../services/audit-folder';
+import { auditInWorker } from '../services/audit-in-worker';
+import { scoringBuildOf } from '../services/evaluation/run-evaluation';
+import { cliEvalWorker } from './worker-url';
 import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
 import { auditSpec } from './commands';
 import { err, out, printProblems } from './terminal';
@@ -48,14 +51,18 @@ export async function auditCommand(args: string[]): Promise<number> {
     return 1;
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
-  const { dataset, report } = await auditFolder(root, { trajectoryPaths, minAgree });
+  const timeLimit = wholeNumber(auditSpec, 'time-limit', values['time-limit'], 1);
+  const { datasetName, taskCount, report } =
+    timeLimit === undefined
+      ? await auditFolder(root, { trajectoryPaths, minAgree }).then(({ dataset, report }) => ({ datasetName: dataset.meta.name, taskCount: dataset.tasks.size, report }))
+      : await auditInWorker(scoringBuildOf({ workerUrl: cliEvalWorker }), root, { limitMs: Infinity, stretchLimitMs: timeLimit * 1000, trajectoryPaths, minAgree });
   if (values.json) await writeFile(values.json, JSON.stringify(report, null, 2) + '\n');
 
   const suspects = report.tasks.reduce((n, t) => n + t.suspects.length, 0);
   const allFail = report.tasks.filter((t) => t.all_fail).length;
   const rule = minAgree === undefined ? "half of a task's runs, at least 3" : `${minAgree} runs`;
   const lines = [
-    `${dataset.meta.name}: ${report.trajectories} trajectories over ${report.audited_tasks} task(s); ` +
+    `${datasetName}: ${report.trajectories} trajectories over ${report.audited_tasks} task(s); ` +
       `${suspects} suspect(s) in ${report.tasks.filter((t) => t.suspects.length > 0).length} task(s) (agreement of ${rule}); ${allFail} task(s) every run fails`,
   ];
   for (const task of report.tasks) {
@@ -64,6 +71,6 @@ export async function auditCommand(args: string[]): Promise<number> {
   }
   out(lines.join('\n') + '\n');
   printProblems(report.problems);
-  const nothingRead = dataset.tasks.size === 0 && report.trajectories === 0;
+  const nothingRead = taskCount === 0 && report.trajectories === 0;
   return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
 }

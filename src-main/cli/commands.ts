@@ -85,8 +85,13 @@ export const auditSpec = spec({
     trajectories,
     json: { type: 'string', value: 'FILE', help: 'write the suspects (runs, values, what each finds on the seed database) and the problems to FILE' },
     'min-agree': { type: 'string', value: 'N', help: "runs that must agree (default: half of the task's runs, at least 3)" },
+    'time-limit': {
+      type: 'string',
+      value: 'SECONDS',
+      help: "audit in a worker thread, ended when one scenario's seed SQL or one call runs longer than SECONDS; the error names the file and line, or the tool (default: no limit)",
+    },
   },
-  examples: ['egostudio audit datasets/egobench-sample --json /tmp/audit.json'],
+  examples: ['egostudio audit datasets/egobench-sample --json /tmp/audit.json', 'egostudio audit untrusted-dataset --time-limit 10'],
   exitCodes: EXIT_CODES,
 });
 

@@ -8,12 +8,17 @@ import type { Problem, Trajectory } from '../../shared/format/types';
 import { fileChunks, nodeDatasetSource } from './evaluation/node-source';
 import { datasetTrajectoryFiles, givenTrajectoryFiles, type TrajectoryFile } from './evaluation/trajectory-files';
 import { loadSqlJs } from './sql-node';
+import { seedStamps, watchedEngines } from './evaluation/watchdog';
 
 export type { AuditReport };
 
 export interface AuditFolderOptions {
   trajectoryPaths?: string[];
   minAgree?: number;
+  /** A watch buffer (evaluation/watchdog.ts): seeds and calls are stamped there for the thread that set a time limit. */
+  watch?: SharedArrayBuffer;
+  /** Told the dataset once it is loaded, before any SQL runs (the watcher names scenarios from it). */
+  onLoaded?: (dataset: LoadedDataset) => void;
 }
 
 async function* trajectoriesOf(files: readonly TrajectoryFile[], problems: Problem[]): AsyncGenerator<Trajectory> {
@@ -28,7 +33,10 @@ export async function auditFolder(root: string, options: AuditFolderOptions = {}
     : await datasetTrajectoryFiles(root, source, readProblems);
   const [dataset, SQL] = await Promise.all([loadDataset(source), loadSqlJs()]);
   const engineProblems: Problem[] = [];
-  const engines = engineProvider(SQL, dataset, engineProblems);
+  options.onLoaded?.(dataset);
+  const { watch } = options;
+  const built = engineProvider(SQL, dataset, engineProblems, watch && seedStamps(watch));
+  const engines = watch ? watchedEngines(built, watch, [...dataset.scenarios.keys()], new Map(), dataset.scenarios) : built;
   try {
     const report = await auditDataset(dataset, engines, trajectoriesOf(files, readProblems), { minAgree: options.minAgree });
     // Problems found while reading come after the dataset's own, in the order they were met.

@@ -119,7 +119,9 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
     'evaluation.searchDialogue': (datasetId, query) => searchDialogue(catalog.rootOf(datasetId), query),
     // In a worker where the host has its bundle (both hosts): a never-ending scenario cannot stop this thread.
     'audit.run': async (datasetId) =>
-      evaluationWorker ? auditInWorker(evaluationWorker, catalog.rootOf(datasetId), auditTimeLimitMs) : (await auditFolder(catalog.rootOf(datasetId))).report,
+      evaluationWorker
+        ? (await auditInWorker(evaluationWorker, catalog.rootOf(datasetId), { limitMs: auditTimeLimitMs })).report
+        : (await auditFolder(catalog.rootOf(datasetId))).report,
   };
 }
 

@@ -144,5 +144,7 @@ describe('evaluation.start in the browser host', () => {
     expect(answered).toBeGreaterThanOrEqual(5);
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.body.error?.message).toMatch(/audit stopped after 3 s/);
+    const line = shopFiles()['scenarios/shop/data.sql'].split('\n').length; // the loop scenario's seed is the shop's plus the endless statement
+    expect(answer.body.error?.message).toContain(`scenario "loop": the statement at data.sql line ${line} (scenarios/loop/data.sql:${line}) was still running`);
   }, 60_000);
 });

@@ -18,7 +18,7 @@ type Message =
   | { id: number; chunk: FileChunk; lane?: LaneJob }
   | { id: number; engines: true }
   /** The hosts' ground-truth audit runs here too, off the thread that answers calls (audit-in-worker.ts). */
-  | { audit: { root: string; minAgree?: number } };
+  | { audit: { root: string; minAgree?: number; trajectoryPaths?: string[]; watch: SharedArrayBuffer } };
 
 const sqlReady = loadSqlJs();
 let evaluator: Promise<BatchEvaluator> | undefined;
@@ -29,8 +29,11 @@ const blocked = new Map<string, { error: string; file: string }>();
 
 parentPort!.on('message', (message: Message) => {
   if ('audit' in message) {
-    auditFolder(message.audit.root, { minAgree: message.audit.minAgree }).then(
-      ({ report }) => parentPort!.postMessage({ audit: report }),
+    const { root, minAgree, trajectoryPaths, watch } = message.audit;
+    // The scenarios go first, so the thread that watches the time can name what runs.
+    const onLoaded = (dataset: LoadedDataset) => parentPort!.postMessage({ auditScenarios: [...dataset.scenarios.values()] });
+    auditFolder(root, { minAgree, trajectoryPaths, watch, onLoaded }).then(
+      ({ dataset, report }) => parentPort!.postMessage({ audit: { report, datasetName: dataset.meta.name, taskCount: dataset.tasks.size } }),
       (error: Error) => parentPort!.postMessage({ auditError: error.message }),
     );
     return;

@@ -43,21 +43,25 @@ export function overrun(buffer: SharedArrayBuffer, scenarioIds: readonly string[
   return { phase: phase as WatchPhase, scenario: scenarioIds[scenario] ?? '?', ms: now - since, what, offset };
 }
 
-/** The problem a scenario gets when its worker was ended: the file and line, or the tool, that took too long. */
-export function overrunProblem({ phase, scenario, what, offset }: Overrun, limitMs: number, scenarios: ReadonlyMap<string, ScenarioDef>) {
-  const seconds = `${limitMs / 1000} s`;
+/** Where a stretch that ran too long was: the file and line of a seed statement, or the tool of a call, and in words. */
+export function overrunSite({ phase, scenario, what, offset }: Overrun, scenarios: ReadonlyMap<string, ScenarioDef>): { file: string; line: number; running: string } {
   const def = scenarios.get(scenario);
   if (phase === WatchPhase.Seed) {
     const file = SEED_FILES[what];
     const text = file === 'schema.sql' ? def?.schemaSql : file === 'data.sql' ? def?.dataSql : undefined;
-    if (file === undefined || text === undefined)
-      return { file: `scenarios/${scenario}/data.sql`, line: 0, message: `scenario "${scenario}": building its database (schema.sql, data.sql) ran longer than ${seconds}; stopped, its trajectories are left out` };
+    if (file === undefined || text === undefined) return { file: `scenarios/${scenario}/data.sql`, line: 0, running: 'building its database (schema.sql, data.sql)' };
     const line = statementLine(text, offset);
-    return { file: `scenarios/${scenario}/${file}`, line, message: `scenario "${scenario}": the statement at ${file} line ${line} ran longer than ${seconds} while building its database; stopped, its trajectories are left out` };
+    return { file: `scenarios/${scenario}/${file}`, line, running: `the statement at ${file} line ${line}` };
   }
   const tool = def?.library.tools[what]?.name;
-  const which = tool === undefined ? 'a tool call (or reading its state tables)' : `a call of tool "${tool}"`;
-  return { file: `scenarios/${scenario}/tools.json`, line: 0, message: `scenario "${scenario}": ${which} ran longer than ${seconds}; stopped, its trajectories are left out` };
+  return { file: `scenarios/${scenario}/tools.json`, line: 0, running: tool === undefined ? 'a tool call (or reading its state tables)' : `a call of tool "${tool}"` };
+}
+
+/** The problem a scenario gets when its worker was ended: the file and line, or the tool, that took too long. */
+export function overrunProblem(stuck: Overrun, limitMs: number, scenarios: ReadonlyMap<string, ScenarioDef>) {
+  const { file, line, running } = overrunSite(stuck, scenarios);
+  const building = stuck.phase === WatchPhase.Seed && line > 0 ? ' while building its database' : '';
+  return { file, line, message: `scenario "${stuck.scenario}": ${running} ran longer than ${limitMs / 1000} s${building}; stopped, its trajectories are left out` };
 }
 
 /** Engine options that stamp each seed statement's file and offset in `buffer` (the seed's start is stamped by watchedEngines). */
