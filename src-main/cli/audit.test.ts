@@ -49,9 +49,9 @@ describe('egostudio audit', () => {
     expect(byDefault.stderr).toContain('trajectories/m.jsonl:4:');
     const two = await runEgostudio('audit', root, '--min-agree', '2');
     expect(two.stdout).toContain('value  add_to_cart.product_name (ground-truth call 2): ground truth "Green Apple", runs "Red Apple"; 2/3 runs agree: a, b');
-    // In a worker with a time limit, the same audit says the same.
-    const watched = await runEgostudio('audit', root, '--min-agree', '2', '--time-limit', '10');
-    expect(watched).toEqual(two);
+    // Watched in a worker (the default) or on the command's own thread (--time-limit 0), the audit says the same.
+    const unwatched = await runEgostudio('audit', root, '--min-agree', '2', '--time-limit', '0');
+    expect(unwatched).toEqual(two);
   }, 60_000);
 
   it('--time-limit ends an audit whose seed SQL never ends, naming the file and line', async () => {

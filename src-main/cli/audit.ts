@@ -8,6 +8,7 @@ import { scoringBuildOf } from '../services/evaluation/run-evaluation';
 import { cliEvalWorker } from './worker-url';
 import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
 import { auditSpec } from './commands';
+import { timeLimitSeconds } from './time-limit';
 import { err, out, printProblems } from './terminal';
 
 const MAX_TEXT = 160;
@@ -51,9 +52,9 @@ export async function auditCommand(args: string[]): Promise<number> {
     return 1;
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
-  const timeLimit = wholeNumber(auditSpec, 'time-limit', values['time-limit'], 1);
+  const timeLimit = timeLimitSeconds(auditSpec, values['time-limit']);
   const { datasetName, taskCount, report } =
-    timeLimit === undefined
+    timeLimit === 0
       ? await auditFolder(root, { trajectoryPaths, minAgree }).then(({ dataset, report }) => ({ datasetName: dataset.meta.name, taskCount: dataset.tasks.size, report }))
       : await auditInWorker(scoringBuildOf({ workerUrl: cliEvalWorker }), root, { limitMs: Infinity, stretchLimitMs: timeLimit * 1000, trajectoryPaths, minAgree });
   if (values.json) await writeFile(values.json, JSON.stringify(report, null, 2) + '\n');

@@ -12,6 +12,13 @@ const trajectories = {
 } as const satisfies OptionSpec;
 const workers = { type: 'string', value: 'N', help: 'worker threads beside this one for scoring (0: none; default: a scoring thread, this one included, per 16 MB of trajectories, at most one per core and 8)' } as const satisfies OptionSpec;
 
+/**
+ * The CLI's default time limit for one seed statement or one call (s). Datasets come from other
+ * people: one whose SQL never ends must not keep a command running; a legitimate statement or
+ * call takes milliseconds (a seed's slowest statement in the sample: a few ms).
+ */
+export const DEFAULT_TIME_LIMIT_S = 60;
+
 const spec = <const O extends Record<string, OptionSpec>>(s: CommandSpec<O>): CommandSpec<O> => s;
 
 export const evaluateSpec = spec({
@@ -27,7 +34,7 @@ export const evaluateSpec = spec({
     'time-limit': {
       type: 'string',
       value: 'SECONDS',
-      help: "score in worker threads only, each ended when one scenario's seed SQL or one call runs longer than SECONDS: that scenario is a problem and its trajectories are left out, as in the studio (default: no limit, so a dataset whose SQL never ends keeps the command running)",
+      help: `score in worker threads only, each ended when one seed statement or one call of a scenario runs longer than SECONDS: that scenario is a problem naming the file and line, or the tool, and its trajectories are left out, as in the studio (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, this thread scores too, and SQL that never ends keeps the command running)`,
     },
   },
   examples: ['egostudio evaluate datasets/egobench-sample --json /tmp/report.json', 'egostudio evaluate untrusted-dataset --time-limit 10'],
@@ -88,7 +95,7 @@ export const auditSpec = spec({
     'time-limit': {
       type: 'string',
       value: 'SECONDS',
-      help: "audit in a worker thread, ended when one scenario's seed SQL or one call runs longer than SECONDS; the error names the file and line, or the tool (default: no limit)",
+      help: `audit in a worker thread, ended when one seed statement or one call runs longer than SECONDS; the error names the file and line, or the tool (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, in this thread)`,
     },
   },
   examples: ['egostudio audit datasets/egobench-sample --json /tmp/audit.json', 'egostudio audit untrusted-dataset --time-limit 10'],

@@ -58,6 +58,10 @@ describe('egostudio evaluate', () => {
     expect(m1.modes.dynamic_easy.turn_eff).toBe(100 / 2); // rounds_count missing: one agent message each
     expect(m1.overall.labels.perception).toBe(0.25);
     expect(json.problems).toEqual([]);
+    // Scored in watched workers (the default time limit) or on the command's own thread too (--time-limit 0): the same report.
+    const unwatched = path.join(dir, 'ok-unwatched.json');
+    expect((await egostudio('evaluate', root, '--no-cache', '--time-limit', '0', '--json', unwatched)).code).toBe(0);
+    expect(JSON.parse(await readFile(unwatched, 'utf8'))).toEqual(json);
   });
 
   it('lists problems with file and line, evaluates the rest, exits 2', async () => {
@@ -117,6 +121,22 @@ describe('egostudio evaluate', () => {
     expect(report.trajectories).toEqual([]);
     const line = files['scenarios/shop/data.sql'].split('\n').length + 1; // the statement after the seed's own
     expect(report.problems).toContainEqual(expect.objectContaining({ file: 'scenarios/shop/data.sql', line, message: expect.stringContaining(`data.sql line ${line} ran longer than 1 s`) }));
+  });
+
+  it('--time-limit is per seed statement: a seed of 30 statements that takes longer than the limit in all is not ended', { timeout: 60_000 }, async () => {
+    const files = shopFiles();
+    const slow = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 400000) SELECT count(*) FROM c;\n';
+    const root = await writeDataset('long-seed', {
+      ...files,
+      'scenarios/shop/data.sql': files['scenarios/shop/data.sql'] + slow.repeat(30),
+      'trajectories/m.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')])]),
+    });
+    const started = performance.now();
+    const result = await egostudio('evaluate', root, '--no-cache', '--time-limit', '2');
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`a 30-statement seed took ${seconds.toFixed(1)} s in all with a 2 s limit per statement`);
+    expect(result.stderr.replace(/^evaluating: .*\n/gm, '')).toBe('');
+    expect(result.code).toBe(0);
   });
 
   it('--time-limit names the schema.sql line, or the tool, whose SQL never ends', { timeout: 60_000 }, async () => {

@@ -13,6 +13,7 @@ import type { Problem } from '../../shared/format/types';
 import { loadSqlJs } from '../services/sql-node';
 import { nodeDatasetSource } from '../services/evaluation/node-source';
 import { commandHelp, overviewHelp, parseCommandArgs, UsageError, wholeNumber, type CommandSpec } from './command-line';
+import { timeLimitSeconds, watchedScoring } from './time-limit';
 import { agreementSpec, auditSpec, benchEvaluateSpec, benchSpec, COMMAND_SPECS, evaluateSpec, importEgobenchSpec, reportSpec, teamAddSpec } from './commands';
 import { agreementReport } from './run-agreement';
 import { cliEvalWorker } from './worker-url';
@@ -72,7 +73,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
   const [root, ...more] = positionals;
   if (!root) throw new UsageError('missing the dataset folder: egostudio evaluate <dataset>', 'evaluate');
   const workers = wholeNumber(evaluateSpec, 'workers', values.workers, 0);
-  const timeLimit = wholeNumber(evaluateSpec, 'time-limit', values['time-limit'], 1);
+  const timeLimit = timeLimitSeconds(evaluateSpec, values['time-limit']);
   const unread = await folderProblem(root);
   if (unread) {
     err(`egostudio: ${root}: no such dataset folder\n`);
@@ -89,9 +90,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
   const { dataset, report } = await evaluateFolder(root, {
     workerUrl: cliEvalWorker,
     trajectoryPaths,
-    // With a time limit no SQL runs on this thread, which nothing could stop: watched workers score
-    // all of it, as the studio's hosts do (--workers N still means N threads beside this one's share).
-    ...(timeLimit === undefined ? { workers } : { scoreOnCaller: false, timeLimitMs: timeLimit * 1000, workers: workers === undefined ? undefined : Math.max(1, workers + 1) }),
+    ...watchedScoring(timeLimit, workers),
     onProgress: (done, total) => progress.update(done, total),
     // Scores of unchanged trajectory files come from the cache (never kept in the dataset).
     cacheDir: values['no-cache'] ? undefined : (values['cache-dir'] ?? defaultScoreCacheDir()),

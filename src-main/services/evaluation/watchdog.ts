@@ -64,13 +64,17 @@ export function overrunProblem(stuck: Overrun, limitMs: number, scenarios: Reado
   return { file, line, message: `scenario "${stuck.scenario}": ${running} ran longer than ${limitMs / 1000} s${building}; stopped, its trajectories are left out` };
 }
 
-/** Engine options that stamp each seed statement's file and offset in `buffer` (the seed's start is stamped by watchedEngines). */
+/**
+ * Engine options that stamp each seed statement's file and offset in `buffer`, and restart its
+ * clock: the limit is one statement's, so a big seed of many quick statements is never ended.
+ */
 export function seedStamps(buffer: SharedArrayBuffer): EngineOptions {
   const slot = new Float64Array(buffer);
   return {
     onSeedStatement: (file, offset) => {
       slot[3] = SEED_FILES.indexOf(file);
       slot[4] = offset;
+      slot[0] = Date.now();
     },
   };
 }

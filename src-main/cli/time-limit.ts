@@ -1,0 +1,20 @@
+// The scoring commands' --time-limit: how long one seed statement or one call may run (SQL in
+// datasets from other people may never end). Given as seconds; 0 turns it off.
+import type { EvaluateOptions } from '../services/evaluation/run-evaluation';
+import { wholeNumber, type CommandSpec } from './command-line';
+import { DEFAULT_TIME_LIMIT_S } from './commands';
+
+/** The option's seconds: the default when it is not given, 0 for none. */
+export function timeLimitSeconds(spec: CommandSpec, value: string | undefined): number {
+  return wholeNumber(spec, 'time-limit', value, 0) ?? DEFAULT_TIME_LIMIT_S;
+}
+
+/**
+ * How evaluateFolder scores under a limit: in watched worker threads only, as the studio's hosts
+ * do (this thread could not be stopped), `--workers N` still meaning N threads beside this one's
+ * share. Without one: this thread scores too, beside `workers` more.
+ */
+export function watchedScoring(seconds: number, workers: number | undefined): Pick<EvaluateOptions, 'workers' | 'scoreOnCaller' | 'timeLimitMs'> {
+  if (seconds === 0) return { workers };
+  return { scoreOnCaller: false, timeLimitMs: seconds * 1000, workers: workers === undefined ? undefined : Math.max(1, workers + 1) };
+}
