@@ -19,6 +19,13 @@ const workers = { type: 'string', value: 'N', help: 'worker threads beside this 
  */
 export const DEFAULT_TIME_LIMIT_S = 60;
 
+/** --time-limit of the commands that score trajectories (evaluate, report). */
+const scoringTimeLimit = {
+  type: 'string',
+  value: 'SECONDS',
+  help: `score in worker threads only, each ended when one seed statement or one call of a scenario runs longer than SECONDS: that scenario is a problem naming the file and line, or the tool, and its trajectories are left out, as in the studio (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, this thread scores too, and SQL that never ends keeps the command running)`,
+} as const satisfies OptionSpec;
+
 const spec = <const O extends Record<string, OptionSpec>>(s: CommandSpec<O>): CommandSpec<O> => s;
 
 export const evaluateSpec = spec({
@@ -31,11 +38,7 @@ export const evaluateSpec = spec({
     workers,
     'no-cache': { type: 'boolean', help: 'score every trajectory file, even those whose scores are cached' },
     'cache-dir': { type: 'string', value: 'DIR', help: 'where scores of unchanged trajectory files are kept (default: $XDG_CACHE_HOME/egostudio/scores, else ~/.cache/egostudio/scores)' },
-    'time-limit': {
-      type: 'string',
-      value: 'SECONDS',
-      help: `score in worker threads only, each ended when one seed statement or one call of a scenario runs longer than SECONDS: that scenario is a problem naming the file and line, or the tool, and its trajectories are left out, as in the studio (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, this thread scores too, and SQL that never ends keeps the command running)`,
-    },
+    'time-limit': scoringTimeLimit,
   },
   examples: ['egostudio evaluate datasets/egobench-sample --json /tmp/report.json', 'egostudio evaluate untrusted-dataset --time-limit 10'],
   exitCodes: EXIT_CODES,
@@ -61,6 +64,7 @@ export const reportSpec = spec({
     out: { type: 'string', value: 'DIR', required: true, help: 'the folder the tables and figures are written to (created if missing)' },
     trajectories,
     workers,
+    'time-limit': scoringTimeLimit,
   },
   examples: ['egostudio report datasets/egobench-sample --out /tmp/tables'],
   exitCodes: EXIT_CODES,

@@ -161,4 +161,15 @@ describe('egostudio report', () => {
     expect(noOut.code).toBe(1);
     expect(noOut.stderr).toContain('--out');
   }, 120_000);
+
+  it('--time-limit: a scenario whose seed never ends is a problem naming its file and line; the other is reported (exit 2)', async () => {
+    const files = twoScenarioFiles(trajectories);
+    const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\n';
+    const root = await writeDataset('endless', { ...files, 'scenarios/mall/data.sql': files['scenarios/mall/data.sql'] + endless });
+    const result = await egostudio('report', root, '--out', path.join(dir, 'endless-report'), '--time-limit', '1');
+    expect(result.code).toBe(2);
+    const line = files['scenarios/mall/data.sql'].split('\n').length;
+    expect(result.stderr).toContain(`scenarios/mall/data.sql:${line}: scenario "mall": the statement at data.sql line ${line} ran longer than 1 s`);
+    expect(result.stdout).toMatch(/m1/);
+  }, 60_000);
 });

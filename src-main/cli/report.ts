@@ -1,4 +1,4 @@
-// `egostudio report <dataset> --out DIR [--trajectories PATH ...]`: evaluates like `evaluate`,
+// `egostudio report <dataset> --out DIR [--trajectories PATH ...] [--time-limit SECONDS]`: evaluates like `evaluate`,
 // then writes the paper's tables (CSV, Markdown, LaTeX) and figures (SVG) without a window.
 // Exit codes as evaluate: 0 all input valid, 2 some was not, 1 nothing could be read.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import { evaluationRun, readReviewFiles } from '../services/evaluation-run';
 import { cliEvalWorker } from './worker-url';
 import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
 import { reportSpec } from './commands';
+import { timeLimitSeconds, watchedScoring } from './time-limit';
 import { err, out, printProblems } from './terminal';
 
 const CHART_SIZES = { scenarios: [900, 420], errors: [1100, 420], efficiency: [1300, 420] } as const;
@@ -54,10 +55,11 @@ export async function reportCommand(args: string[]): Promise<number> {
     return 1;
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
+  const timeLimit = timeLimitSeconds(reportSpec, values['time-limit']);
   const { run, datasetName, anythingRead } = await evaluationRun(root, {
     workerUrl: cliEvalWorker,
     trajectoryPaths,
-    workers,
+    ...watchedScoring(timeLimit, workers),
   });
   const reviews = parseReviews(await readReviewFiles(root));
   const report = buildReport(run, reviews.overrides);
