@@ -3,7 +3,7 @@
 import { stat, writeFile } from 'node:fs/promises';
 import type { Found, Suspect, TaskAudit } from '../../shared/eval/gt-audit';
 import { auditFolder } from '../services/audit-folder';
-import { auditInWorker } from '../services/audit-in-worker';
+import { runWatchedJob } from '../services/watched-job';
 import { scoringBuildOf } from '../services/evaluation/run-evaluation';
 import { cliEvalWorker } from './worker-url';
 import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
@@ -56,7 +56,7 @@ export async function auditCommand(args: string[]): Promise<number> {
   const { datasetName, taskCount, report } =
     timeLimit === 0
       ? await auditFolder(root, { trajectoryPaths, minAgree }).then(({ dataset, report }) => ({ datasetName: dataset.meta.name, taskCount: dataset.tasks.size, report }))
-      : await auditInWorker(scoringBuildOf({ workerUrl: cliEvalWorker }), root, { limitMs: Infinity, stretchLimitMs: timeLimit * 1000, trajectoryPaths, minAgree });
+      : await runWatchedJob(scoringBuildOf({ workerUrl: cliEvalWorker }), { kind: 'audit', root, trajectoryPaths, minAgree }, { stretchLimitMs: timeLimit * 1000 });
   if (values.json) await writeFile(values.json, JSON.stringify(report, null, 2) + '\n');
 
   const suspects = report.tasks.reduce((n, t) => n + t.suspects.length, 0);

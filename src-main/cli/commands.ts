@@ -51,6 +51,11 @@ export const agreementSpec = spec({
   options: {
     annotators: { type: 'string', value: 'A,B', required: true, help: 'the two annotators compared: annotations/A.jsonl and annotations/B.jsonl' },
     json: { type: 'string', value: 'FILE', help: 'write the per-task figures and the summary (SPEC §12) to FILE' },
+    'time-limit': {
+      type: 'string',
+      value: 'SECONDS',
+      help: `compare in a worker thread, ended when one seed statement or one call runs longer than SECONDS; the error names the file and line, or the tool (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, in this thread)`,
+    },
   },
   examples: ['egostudio agreement datasets/egobench-sample --annotators alice,bob'],
   exitCodes: EXIT_CODES,

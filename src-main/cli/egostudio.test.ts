@@ -240,6 +240,24 @@ describe('egostudio agreement', () => {
     const De = (2 * 0 + 2 * 1 + 8 * 1) / 12;
     expect(json.summary).toEqual({ tasks: 2, percent_exact: 50, mean_call_f1: 0.5, state_agreement: 0.5, alpha_dice: 1 - 0.5 / De });
     expect(json.problems).toEqual([]);
+    // Compared in a watched worker (the default time limit) or on the command's own thread (--time-limit 0): the same.
+    const unwatched = await egostudio('agreement', root, '--annotators', 'alice,bob', '--time-limit', '0');
+    expect(unwatched).toEqual(await egostudio('agreement', root, '--annotators', 'alice,bob'));
+  });
+
+  it('--time-limit ends an agreement whose seed SQL never ends, naming the file and line (exit 1)', { timeout: 60_000 }, async () => {
+    const files = shopFiles();
+    const ann = (task_id: string, calls: unknown[]) => ({ task_id, annotator: 'x', calls, visual_refs: [], status: 'submitted', revision: 1, updated_at: '2026-01-01T00:00:00Z' });
+    const root = await writeDataset('agree-endless', {
+      ...files,
+      'scenarios/shop/data.sql': `${files['scenarios/shop/data.sql']}\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\n`,
+      'annotations/alice.jsonl': jsonl([ann('t1', [search, add('Green Apple')])]),
+      'annotations/bob.jsonl': jsonl([ann('t1', [add('Red Apple')])]),
+    });
+    const line = files['scenarios/shop/data.sql'].split('\n').length + 1;
+    const result = await egostudio('agreement', root, '--annotators', 'alice,bob', '--time-limit', '1');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`egostudio agreement: The agreement stopped: scenario "shop": the statement at data.sql line ${line} (scenarios/shop/data.sql:${line}) ran longer than 1 s.\n`);
   });
 
   it('writes --json with no task, naming the folder it could not read, when nothing can be read, exit 1', async () => {
@@ -300,7 +318,7 @@ describe('egostudio help, version and errors', () => {
       'egostudio evaluate: unknown option --jsno; evaluate takes --trajectories, --json, --workers, --no-cache, --cache-dir, --time-limit, --help (egostudio evaluate --help)\n',
     );
     const agreement = await egostudio('agreement', 'somewhere', '--annotator', 'a,b');
-    expect(agreement.stderr).toContain('agreement takes --annotators, --json, --help');
+    expect(agreement.stderr).toContain('agreement takes --annotators, --json, --time-limit, --help');
   });
 
   it('says in one line what is wrong with the command line, exit 1', async () => {

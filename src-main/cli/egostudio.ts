@@ -8,16 +8,14 @@ import path from 'node:path';
 import { version } from '../../package.json';
 import { FIGURE_NAMES } from '../../shared/eval/aggregate';
 import { summarizeAgreement } from '../../shared/eval/agreement';
-import { loadDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
-import { loadSqlJs } from '../services/sql-node';
-import { nodeDatasetSource } from '../services/evaluation/node-source';
 import { commandHelp, overviewHelp, parseCommandArgs, UsageError, wholeNumber, type CommandSpec } from './command-line';
 import { timeLimitSeconds, watchedScoring } from './time-limit';
 import { agreementSpec, auditSpec, benchEvaluateSpec, benchSpec, COMMAND_SPECS, evaluateSpec, importEgobenchSpec, reportSpec, teamAddSpec } from './commands';
-import { agreementReport } from './run-agreement';
 import { cliEvalWorker } from './worker-url';
-import { evaluateFolder } from '../services/evaluation/run-evaluation';
+import { agreementFolder } from '../services/agreement-folder';
+import { evaluateFolder, scoringBuildOf } from '../services/evaluation/run-evaluation';
+import { runWatchedJob } from '../services/watched-job';
 import { onScoreCacheOff } from '../services/evaluation/score-cache';
 import { fixed, formatTable, percent } from './table';
 import { err, oneLine, out, printProblems } from './terminal';
@@ -135,12 +133,16 @@ async function agreementCommand(args: string[]): Promise<number> {
     await writeJson(values.json, { tasks: [], summary: summarizeAgreement([], () => 0), problems: [unread] });
     return 1;
   }
-  const [dataset, SQL] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs()]);
-  const report = agreementReport(dataset, SQL, names[0], names[1]);
+  const timeLimit = timeLimitSeconds(agreementSpec, values['time-limit']);
+  const [a, b] = names;
+  const { report, datasetName, nothingRead } =
+    timeLimit === 0
+      ? await agreementFolder(root, a, b)
+      : await runWatchedJob(scoringBuildOf({ workerUrl: cliEvalWorker }), { kind: 'agreement', root, a, b }, { stretchLimitMs: timeLimit * 1000 });
   await writeJson(values.json, report);
   const s = report.summary;
   out(
-    `${dataset.meta.name}: agreement of ${names[0]} and ${names[1]} over ${s.tasks} task(s)\n` +
+    `${datasetName}: agreement of ${a} and ${b} over ${s.tasks} task(s)\n` +
       formatTable(
         ['percent_exact', 'mean_call_f1', 'state_agreement', 'alpha_dice'],
         [[fixed(s.percent_exact, 1), fixed(s.mean_call_f1, 3), percent(s.state_agreement), fixed(s.alpha_dice, 3)]],
@@ -158,7 +160,6 @@ async function agreementCommand(args: string[]): Promise<number> {
         '\n',
     );
   printProblems(report.problems);
-  const nothingRead = dataset.tasks.size === 0 && dataset.annotations.size === 0;
   return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
 }
 

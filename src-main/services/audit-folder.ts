@@ -7,18 +7,15 @@ import { loadDataset, readTrajectories, type LoadedDataset } from '../../shared/
 import type { Problem, Trajectory } from '../../shared/format/types';
 import { fileChunks, nodeDatasetSource } from './evaluation/node-source';
 import { datasetTrajectoryFiles, givenTrajectoryFiles, type TrajectoryFile } from './evaluation/trajectory-files';
+import type { FolderJobOptions } from './agreement-folder';
 import { loadSqlJs } from './sql-node';
 import { seedStamps, watchedEngines } from './evaluation/watchdog';
 
 export type { AuditReport };
 
-export interface AuditFolderOptions {
+export interface AuditFolderOptions extends FolderJobOptions {
   trajectoryPaths?: string[];
   minAgree?: number;
-  /** A watch buffer (evaluation/watchdog.ts): seeds and calls are stamped there for the thread that set a time limit. */
-  watch?: SharedArrayBuffer;
-  /** Told the dataset once it is loaded, before any SQL runs (the watcher names scenarios from it). */
-  onLoaded?: (dataset: LoadedDataset) => void;
 }
 
 async function* trajectoriesOf(files: readonly TrajectoryFile[], problems: Problem[]): AsyncGenerator<Trajectory> {

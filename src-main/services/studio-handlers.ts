@@ -21,7 +21,7 @@ import {
   writeDatasetTextIfUnchanged,
 } from './dataset-files';
 import { evaluationRun } from './evaluation-run';
-import { auditInWorker } from './audit-in-worker';
+import { AUDIT_TIME_LIMIT_MS, runWatchedJob } from './watched-job';
 import { HOST_TIME_LIMIT_MS, startEvaluation } from './evaluation-session';
 import { KeptWorkers } from './evaluation/kept-workers';
 import { searchDialogue, trajectoryLine } from './evaluation/trajectory-lines';
@@ -120,7 +120,7 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
     // In a worker where the host has its bundle (both hosts): a never-ending scenario cannot stop this thread.
     'audit.run': async (datasetId) =>
       evaluationWorker
-        ? (await auditInWorker(evaluationWorker, catalog.rootOf(datasetId), { limitMs: auditTimeLimitMs })).report
+        ? (await runWatchedJob(evaluationWorker, { kind: 'audit', root: catalog.rootOf(datasetId) }, { limitMs: auditTimeLimitMs ?? AUDIT_TIME_LIMIT_MS })).report
         : (await auditFolder(catalog.rootOf(datasetId))).report,
   };
 }

@@ -4,7 +4,7 @@
 // runs past its time limit (watchdog.ts).
 import { parentPort } from 'node:worker_threads';
 import type { LoadedDataset } from '../../../shared/format/loader';
-import { auditFolder } from '../audit-folder';
+import { runFolderJob, type FolderJob } from '../watched-job';
 import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
@@ -17,8 +17,8 @@ type Message =
   | { blocked: Blocked }
   | { id: number; chunk: FileChunk; lane?: LaneJob }
   | { id: number; engines: true }
-  /** The hosts' ground-truth audit runs here too, off the thread that answers calls (audit-in-worker.ts). */
-  | { audit: { root: string; minAgree?: number; trajectoryPaths?: string[]; watch: SharedArrayBuffer } };
+  /** Whole-folder jobs (the audit, agreement) run here too, watched by the thread that sent them (watched-job.ts). */
+  | { job: FolderJob; watch: SharedArrayBuffer };
 
 const sqlReady = loadSqlJs();
 let evaluator: Promise<BatchEvaluator> | undefined;
@@ -28,14 +28,8 @@ let working: Promise<unknown> = Promise.resolve();
 const blocked = new Map<string, { error: string; file: string }>();
 
 parentPort!.on('message', (message: Message) => {
-  if ('audit' in message) {
-    const { root, minAgree, trajectoryPaths, watch } = message.audit;
-    // The scenarios go first, so the thread that watches the time can name what runs.
-    const onLoaded = (dataset: LoadedDataset) => parentPort!.postMessage({ auditScenarios: [...dataset.scenarios.values()] });
-    auditFolder(root, { minAgree, trajectoryPaths, watch, onLoaded }).then(
-      ({ dataset, report }) => parentPort!.postMessage({ audit: { report, datasetName: dataset.meta.name, taskCount: dataset.tasks.size } }),
-      (error: Error) => parentPort!.postMessage({ auditError: error.message }),
-    );
+  if ('job' in message) {
+    runFolderJob(message.job, message.watch);
     return;
   }
   if ('blocked' in message) {

@@ -1,0 +1,38 @@
+// SPEC §11 agreement of two annotators over a dataset folder, for `egostudio agreement` (on its own
+// thread, or in a watched worker: watched-job.ts). The computation is shared/eval/agreement-report.ts,
+// which the studio's agreement dashboard runs too.
+import { agreementReport, type AgreementReport } from '../../shared/eval/agreement-report';
+import { engineProvider } from '../../shared/eval/engine-provider';
+import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
+import { nodeDatasetSource } from './evaluation/node-source';
+import { seedStamps, watchedEngines } from './evaluation/watchdog';
+import { loadSqlJs } from './sql-node';
+
+export interface AgreementOutcome {
+  report: AgreementReport;
+  datasetName: string;
+  /** No task and no annotation could be read. */
+  nothingRead: boolean;
+}
+
+export interface FolderJobOptions {
+  /** A watch buffer (evaluation/watchdog.ts): seeds and calls are stamped there for the thread that set a time limit. */
+  watch?: SharedArrayBuffer;
+  /** Told the dataset once it is loaded, before any SQL runs (the watcher names scenarios from it). */
+  onLoaded?: (dataset: LoadedDataset) => void;
+}
+
+export async function agreementFolder(root: string, a: string, b: string, options: FolderJobOptions = {}): Promise<AgreementOutcome> {
+  const [dataset, SQL] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs()]);
+  options.onLoaded?.(dataset);
+  const problems = [...dataset.problems];
+  const { watch } = options;
+  const built = engineProvider(SQL, dataset, problems, watch && seedStamps(watch));
+  const engines = watch ? watchedEngines(built, watch, [...dataset.scenarios.keys()], new Map(), dataset.scenarios) : built;
+  try {
+    const report = agreementReport(dataset, engines, a, b, { problems });
+    return { report, datasetName: dataset.meta.name, nothingRead: dataset.tasks.size === 0 && dataset.annotations.size === 0 };
+  } finally {
+    engines.closeAll();
+  }
+}
