@@ -2,10 +2,9 @@
 // thread, or in a watched worker: watched-job.ts). The computation is shared/eval/agreement-report.ts,
 // which the studio's agreement dashboard runs too.
 import { agreementReport, type AgreementReport } from '../../shared/eval/agreement-report';
-import { engineProvider } from '../../shared/eval/engine-provider';
 import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
 import { nodeDatasetSource } from './evaluation/node-source';
-import { seedStamps, watchedEngines } from './evaluation/watchdog';
+import { jobEngines } from './evaluation/watchdog';
 import { loadSqlJs } from './sql-node';
 
 export interface AgreementOutcome {
@@ -26,9 +25,7 @@ export async function agreementFolder(root: string, a: string, b: string, option
   const [dataset, SQL] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs()]);
   options.onLoaded?.(dataset);
   const problems = [...dataset.problems];
-  const { watch } = options;
-  const built = engineProvider(SQL, dataset, problems, watch && seedStamps(watch));
-  const engines = watch ? watchedEngines(built, watch, [...dataset.scenarios.keys()], new Map(), dataset.scenarios) : built;
+  const engines = jobEngines(SQL, dataset, problems, options.watch);
   try {
     const report = agreementReport(dataset, engines, a, b, { problems });
     return { report, datasetName: dataset.meta.name, nothingRead: dataset.tasks.size === 0 && dataset.annotations.size === 0 };

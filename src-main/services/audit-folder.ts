@@ -1,7 +1,6 @@
 // The ground-truth audit (shared/eval/gt-audit.ts) of a dataset folder: its trajectory files (or
 // the ones given), read as the evaluation reads them, scored and grouped by task in this thread.
 // Used by `egostudio audit` and the studio's `audit.run` call.
-import { engineProvider } from '../../shared/eval/engine-provider';
 import { auditDataset, type AuditReport } from '../../shared/eval/gt-audit-dataset';
 import { loadDataset, readTrajectories, type LoadedDataset } from '../../shared/format/loader';
 import type { Problem, Trajectory } from '../../shared/format/types';
@@ -9,7 +8,7 @@ import { fileChunks, nodeDatasetSource } from './evaluation/node-source';
 import { datasetTrajectoryFiles, givenTrajectoryFiles, type TrajectoryFile } from './evaluation/trajectory-files';
 import type { FolderJobOptions } from './agreement-folder';
 import { loadSqlJs } from './sql-node';
-import { seedStamps, watchedEngines } from './evaluation/watchdog';
+import { jobEngines } from './evaluation/watchdog';
 
 export type { AuditReport };
 
@@ -31,9 +30,7 @@ export async function auditFolder(root: string, options: AuditFolderOptions = {}
   const [dataset, SQL] = await Promise.all([loadDataset(source), loadSqlJs()]);
   const engineProblems: Problem[] = [];
   options.onLoaded?.(dataset);
-  const { watch } = options;
-  const built = engineProvider(SQL, dataset, engineProblems, watch && seedStamps(watch));
-  const engines = watch ? watchedEngines(built, watch, [...dataset.scenarios.keys()], new Map(), dataset.scenarios) : built;
+  const engines = jobEngines(SQL, dataset, engineProblems, options.watch);
   try {
     const report = await auditDataset(dataset, engines, trajectoriesOf(files, readProblems), { minAgree: options.minAgree });
     // Problems found while reading come after the dataset's own, in the order they were met.

@@ -4,8 +4,11 @@
 import type { EngineOptions } from '../../../shared/engine/engine';
 import { statementLine, type SeedFile } from '../../../shared/engine/seed';
 import type { ScenarioEngine } from '../../../shared/engine/types';
+import { engineProvider } from '../../../shared/eval/engine-provider';
 import type { EngineProvider } from '../../../shared/eval/evaluate';
-import type { ScenarioDef } from '../../../shared/format/types';
+import type { LoadedDataset } from '../../../shared/format/loader';
+import type { Problem, ScenarioDef } from '../../../shared/format/types';
+import type { SqlJsStatic } from 'sql.js';
 
 export const enum WatchPhase {
   Idle = 0,
@@ -151,4 +154,13 @@ function watchEngine(engine: ScenarioEngine, watched: <T>(run: () => T, call: un
     (copy as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => watched(() => original.apply(engine, args), callOf(args));
   }
   return copy;
+}
+
+/**
+ * A whole-folder job's engines (the audit, agreement: watched-job.ts): stamped in `watch` when one
+ * is given, so the thread watching the time can end this one and say what was running.
+ */
+export function jobEngines(SQL: SqlJsStatic, dataset: LoadedDataset, problems: Problem[], watch: SharedArrayBuffer | undefined): EngineProvider & { closeAll(): void } {
+  const built = engineProvider(SQL, dataset, problems, watch && seedStamps(watch));
+  return watch ? watchedEngines(built, watch, [...dataset.scenarios.keys()], new Map(), dataset.scenarios) : built;
 }
