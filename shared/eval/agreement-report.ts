@@ -47,6 +47,8 @@ export interface AgreementOptions {
   taskFilter?: (taskId: string) => boolean;
   /** The list problems are added to (the engine provider's, so their order is kept); a copy of the dataset's by default. */
   problems?: Problem[];
+  /** Called as tasks and pairs of annotations are compared (the studio's worker tells its watchdog it is alive). */
+  onProgress?: () => void;
 }
 
 /** `egostudio agreement`: SPEC §11 for annotators a and b over the tasks both have annotated. */
@@ -62,6 +64,7 @@ export function agreementReport(dataset: AgreementDataset, engines: EngineProvid
   const tasks: TaskAgreement[] = [];
   const pooled: { scenario: string; calls: ToolCall[] }[] = [];
   for (const taskId of taskIds) {
+    options.onProgress?.();
     const scenarioId = dataset.tasks.get(taskId)!.scenario;
     const engine = engines(scenarioId);
     if ('error' in engine) {
@@ -105,7 +108,7 @@ export function agreementReport(dataset: AgreementDataset, engines: EngineProvid
       tooLong = true;
       return 1;
     }
-  });
+  }, options.onProgress);
   if (tooLong) problems.push({ file: `annotations/${a}.jsonl`, line: 0, message: 'some annotations of different tasks are too long to compare; alpha_dice counts each such pair as distance 1' });
   return { tasks, summary, problems };
 }
@@ -134,9 +137,9 @@ function visualOf(annotation: Annotation | undefined) {
   return annotation?.visual_refs ?? [];
 }
 
-/** The dashboard: overall figures exactly as agreementReport, then per scenario and visual references. */
-export function agreementDashboard(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string): AgreementDashboard {
-  const report = agreementReport(dataset, engines, a, b);
+/** The dashboard: overall figures exactly as agreementReport, then per scenario and visual references; `onProgress` as in AgreementOptions. */
+export function agreementDashboard(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, onProgress?: () => void): AgreementDashboard {
+  const report = agreementReport(dataset, engines, a, b, { onProgress });
   const scenarioOf = (taskId: string) => dataset.tasks.get(taskId)!.scenario;
   const scenarioIds = [...new Set(report.tasks.map((t) => scenarioOf(t.task_id)))].sort(compareCodePoints);
   const byA = dataset.annotations.get(a);
@@ -144,12 +147,13 @@ export function agreementDashboard(dataset: AgreementDataset, engines: EnginePro
   const visualByTask = new Map(report.tasks.map((t) => [t.task_id, visualAgreement(visualOf(byA?.get(t.task_id)), visualOf(byB?.get(t.task_id)))]));
   const scenarios = scenarioIds.map((scenario) => ({
     scenario,
-    summary: agreementReport(dataset, engines, a, b, { taskFilter: (id) => scenarioOf(id) === scenario }).summary,
+    summary: agreementReport(dataset, engines, a, b, { taskFilter: (id) => scenarioOf(id) === scenario, onProgress }).summary,
     visual: summarizeVisualAgreement(report.tasks.filter((t) => scenarioOf(t.task_id) === scenario).map((t) => visualByTask.get(t.task_id)!)),
   }));
   const disagreements: Disagreement[] = [];
   for (const task of report.tasks) {
     if (task.exact) continue;
+    onProgress?.();
     const scenario = scenarioOf(task.task_id);
     const engine = engines(scenario);
     let onlyA = 0;

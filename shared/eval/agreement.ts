@@ -44,10 +44,14 @@ export function compareCallLists(
   return { matched, exact, seq_exact, call_f1: total === 0 ? 1 : (2 * matched) / total, pairs };
 }
 
-/** SPEC §11 summary. `pooledDistance(i, j)` is 1 - call_f1 between pooled annotations i and j (i < j). */
+/**
+ * SPEC §11 summary. `pooledDistance(i, j)` is 1 - call_f1 between pooled annotations i and j (i < j).
+ * `onProgress` is called as the pairs are compared (the studio's worker tells its watchdog it is alive).
+ */
 export function summarizeAgreement(
   tasks: readonly TaskAgreement[],
   pooledDistance: (i: number, j: number) => number,
+  onProgress?: () => void,
 ): AgreementSummary {
   const n = tasks.length;
   if (n === 0) return { tasks: 0, percent_exact: null, mean_call_f1: null, state_agreement: null, alpha_dice: null };
@@ -56,7 +60,10 @@ export function summarizeAgreement(
   // Pool the 2n annotations: index 2t is annotator a of task t, 2t+1 annotator b.
   // d is symmetric (call equality is), so each unordered pair counts twice.
   let expectedSum = 0;
-  for (let i = 0; i < 2 * n; i++) for (let j = i + 1; j < 2 * n; j++) expectedSum += 2 * pooledDistance(i, j);
+  for (let i = 0; i < 2 * n; i++) {
+    onProgress?.();
+    for (let j = i + 1; j < 2 * n; j++) expectedSum += 2 * pooledDistance(i, j);
+  }
   const expected = expectedSum / (2 * n * (2 * n - 1));
   return {
     tasks: n,

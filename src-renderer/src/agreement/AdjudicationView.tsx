@@ -84,7 +84,8 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const refRows = useMemo(() => referenceRows(a?.visual_refs ?? [], b?.visual_refs ?? [], existing?.visual_refs ?? []), [a, b, existing]);
 
   if (!pair || !a || !b) return <p className="muted">Two annotations of this task are needed to adjudicate it.</p>;
-  if (!comparison || !scenarioId) return <p className="muted">Comparing…</p>;
+  if (!comparison || !scenarioId)
+    return state.error ? <div className="agreement-error" data-testid="adjudication-error">Cannot compare the two annotations: {state.error}</div> : <p className="muted">Comparing…</p>;
 
   const choose = (row: AlignmentRow, choice: Choice) => {
     const key = rowKey(row);

@@ -26,16 +26,22 @@ function SummaryCells({ summary, visual }: { summary: AgreementSummary; visual: 
 export interface AgreementDashboardProps {
   dashboard: Dashboard | null;
   computing?: boolean;
+  /** Why the last computation failed (shown when there are no figures to show). */
+  error?: string | null;
   /** Each task's stage in the task list, shown beside each disagreement (which filter finds it). */
   stages?: ReadonlyMap<string, Lifecycle>;
   onOpenTask?(taskId: string): void;
 }
 
-export function AgreementDashboard({ dashboard, computing = false, stages, onOpenTask }: AgreementDashboardProps) {
+export function AgreementDashboard({ dashboard, computing = false, error = null, stages, onOpenTask }: AgreementDashboardProps) {
   if (!dashboard)
     return (
       <section className="agreement-dashboard" data-testid="agreement-dashboard">
-        <p className="muted">{computing ? 'Computing agreement…' : 'Two annotators with work on the same tasks are needed.'}</p>
+        {error && !computing ? (
+          <div className="agreement-error">Cannot compute the agreement: {error}</div>
+        ) : (
+          <p className="muted">{computing ? 'Computing agreement…' : 'Two annotators with work on the same tasks are needed.'}</p>
+        )}
       </section>
     );
   const [a, b] = dashboard.annotators;

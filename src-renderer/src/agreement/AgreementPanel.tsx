@@ -117,7 +117,7 @@ export function AgreementPanel({ datasetId, taskId, annotators = null, context =
           {state.available.length === 1 ? `Only ${state.available[0]} has annotated this task so far.` : 'Nobody has annotated this task yet.'}
         </p>
       )}
-      {pair && !comparison && <p className="muted">Comparing…</p>}
+      {pair && !comparison && !state.error && <p className="muted">Comparing…</p>}
       {pair && a && b && comparison && (
         <>
           <div className="agreement-figures">

@@ -8,6 +8,7 @@ import { agreementDashboard, compareTask } from '../../../shared/eval/agreement-
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { DEFAULT_META, type LoadedDataset } from '../../../shared/format/loader';
 import type { Annotation, ScenarioDef } from '../../../shared/format/types';
+import { beat, beatingProvider, beatWhile } from '../workers/workerBeat';
 import type { FromAgreementWorker, ToAgreementWorker } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -41,7 +42,7 @@ async function handle(message: ToAgreementWorker): Promise<FromAgreementWorker> 
         engines?.closeAll();
         scenariosKey = message.key;
         scenarios = new Map(message.scenarios.map((s) => [s.id, s]));
-        engines = engineProvider(SQL, datasetOf(), []);
+        engines = beatingProvider(engineProvider(SQL, datasetOf(), []));
       }
       return { id: message.id, type: 'ok' };
     }
@@ -69,7 +70,7 @@ async function handle(message: ToAgreementWorker): Promise<FromAgreementWorker> 
       const provider = await enginesReady();
       const annotations = new Map(message.annotations.map(([name, list]) => [name, new Map(list.map((a: Annotation) => [a.task_id, a]))]));
       const dataset = datasetOf(new Map(message.tasks.map((t) => [t.id, t])), annotations);
-      return { id: message.id, type: 'dashboard', dashboard: agreementDashboard(dataset, provider, message.a, message.b) };
+      return { id: message.id, type: 'dashboard', dashboard: agreementDashboard(dataset, provider, message.a, message.b, beat) };
     }
     case 'run': {
       const provider = await enginesReady();
@@ -88,7 +89,8 @@ async function handle(message: ToAgreementWorker): Promise<FromAgreementWorker> 
 }
 
 scope.onmessage = (event: MessageEvent<ToAgreementWorker>) => {
-  handle(event.data).then(
+  beat();
+  beatWhile(handle(event.data)).then(
     (reply) => scope.postMessage(reply),
     (error: unknown) => scope.postMessage({ id: event.data.id, type: 'error', message: error instanceof Error ? error.message : String(error) }),
   );

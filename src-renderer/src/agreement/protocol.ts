@@ -4,6 +4,7 @@ import type { TableDiff } from '../../../shared/engine/state';
 import type { CallResult } from '../../../shared/engine/types';
 import type { AgreementDashboard, AlignmentRow } from '../../../shared/eval/agreement-report';
 import type { Annotation, ScenarioDef, Task, ToolCall } from '../../../shared/format/types';
+import type { AliveMessage } from '../workers/workerBeat';
 
 /** SPEC §11 figures of one task plus the call alignment. */
 export interface TaskComparison {
@@ -36,4 +37,6 @@ export type FromAgreementWorker =
   | { id: number; type: 'task'; comparison: TaskComparison }
   | { id: number; type: 'dashboard'; dashboard: AgreementDashboard }
   | { id: number; type: 'run'; outcome: RunOutcome }
-  | { id: number; type: 'error'; message: string };
+  | { id: number; type: 'error'; message: string }
+  /** A beat for the client's watchdog (workers/watchedWorker.ts). */
+  | AliveMessage;

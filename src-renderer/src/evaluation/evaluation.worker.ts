@@ -16,6 +16,7 @@ import { loadDataset, parseJsonlLine, type LoadedDataset } from '../../../shared
 import { trajectorySchema } from '../../../shared/format/schemas';
 import type { Trajectory } from '../../../shared/format/types';
 import { recordedSource, TextAssembly, type DatasetFiles } from './datasetFiles';
+import { beat, beatingProvider, beatWhile } from '../workers/workerBeat';
 import type { FromWorker, ImportedFile, ToWorker, TrajectoryRow } from './protocol';
 import { replayDetail } from './replayDetail';
 
@@ -35,47 +36,56 @@ interface Stored {
   dialogue: string;
 }
 
-let loaded: Promise<Loaded> | null = null;
+/** The dataset's copy, once 'open' has come: requests sent before it wait. */
+let markOpened: (loading: Promise<Loaded>) => void = () => undefined;
+const loaded = new Promise<Loaded>((resolve) => (markOpened = resolve));
 const texts = new TextAssembly();
 const imported = new Map<string, Stored>();
 /** Imports are scored in order. */
 let queue: Promise<void> = Promise.resolve();
 
+const failure = (id: number, error: unknown): FromWorker => ({ id, type: 'error', message: error instanceof Error ? error.message : String(error) });
+
 scope.onmessage = (event: MessageEvent<ToWorker>) => {
+  beat();
   const message = event.data;
   switch (message.type) {
     case 'text':
       texts.add(message.path, message.part);
       break;
     case 'open':
-      loaded = open(texts.complete(message.files));
+      markOpened(beatWhile(open(texts.complete(message.files))));
       break;
     case 'import':
-      queue = queue.then(() => evaluateImports(message.files, new Set(message.knownIds))).catch((error: Error) => post({ type: 'problems', problems: [{ file: '', line: 0, message: error.message }] }));
+      queue = queue.then(() => evaluateImports(message.files, new Set(message.knownIds))).then(
+        () => post({ id: message.id, type: 'imported' }),
+        (error: unknown) => post(failure(message.id, error)),
+      );
       break;
     case 'replay':
       void answerReplay(message);
       break;
     case 'search':
-      post({ type: 'search', requestId: message.requestId, ids: search(message.query) });
+      post({ id: message.id, type: 'search', ids: search(message.query) });
       break;
   }
 };
 
 async function open(files: DatasetFiles): Promise<Loaded> {
   const [SQL, dataset] = await Promise.all([initSqlJs({ locateFile: () => wasmUrl }), loadDataset(recordedSource(files))]);
-  return { dataset, engines: engineProvider(SQL, dataset), profile: profileOf(dataset).profile };
+  return { dataset, engines: beatingProvider(engineProvider(SQL, dataset)), profile: profileOf(dataset).profile };
 }
 
 const SLICE_MS = 40;
 
 async function evaluateImports(files: ImportedFile[], knownIds: Set<string>): Promise<void> {
-  const { dataset, engines, profile } = await loaded!;
+  const { dataset, engines, profile } = await loaded;
   for (const { name: file, text } of [...files].sort((a, b) => compareCodePoints(a.name, b.name))) {
     let sliceStart = performance.now();
     const records = [];
     const lineTexts = new Map<number, string>();
     for await (const line of linesOfText(text)) {
+      beat();
       if (line.kind === 'too-long') {
         records.push({ line: line.lineNumber, problem: `line of ${line.length} characters exceeds the limit; skipped` });
         continue;
@@ -100,20 +110,20 @@ async function evaluateImports(files: ImportedFile[], knownIds: Set<string>): Pr
 }
 
 async function answerReplay(message: Extract<ToWorker, { type: 'replay' }>): Promise<void> {
-  const { requestId, id } = message;
+  const { id: requestId, trajectoryId } = message;
   try {
-    const { dataset, engines, profile } = await loaded!;
-    const entry = message.hostRow ?? imported.get(id);
-    if (!entry) throw new Error(`no evaluated trajectory "${id}"`);
+    const { dataset, engines, profile } = await loaded;
+    const entry = message.hostRow ?? imported.get(trajectoryId);
+    if (!entry) throw new Error(`no evaluated trajectory "${trajectoryId}"`);
     const parsed = parseJsonlLine(entry.text, entry.row.line, trajectorySchema);
-    if (!parsed || !parsed.ok) throw new Error(`trajectory "${id}" no longer parses`);
+    if (!parsed || !parsed.ok) throw new Error(`trajectory "${trajectoryId}" no longer parses`);
     const trajectory: Trajectory = { ...(parsed.value as Trajectory), source: { file: entry.row.file, line: entry.row.line } };
     const engine = engines(entry.row.scenario);
     if ('error' in engine) throw new Error(engine.error);
     const row = message.hostRow ? withEvidence(dataset, engines, profile, trajectory, entry.row) : entry.row;
-    post({ type: 'replay', requestId, detail: replayDetail(dataset, engine as ScenarioEngine, profile.id, trajectory, row) });
+    post({ id: requestId, type: 'replay', detail: replayDetail(dataset, engine as ScenarioEngine, profile.id, trajectory, row) });
   } catch (error) {
-    post({ type: 'replay', requestId, error: (error as Error).message });
+    post(failure(requestId, error));
   }
 }
 

@@ -6,6 +6,7 @@ import type { CallEntry } from '../../../shared/eval/calls';
 import type { CascadeReport } from '../../../shared/eval/cascade-report';
 import type { TrajectoryRow } from '../../../shared/eval/trajectory-row';
 import type { GroundTruth, Problem, Task, ToolCall, Trajectory } from '../../../shared/format/types';
+import type { AliveMessage } from '../workers/workerBeat';
 import type { DatasetFiles } from './datasetFiles';
 
 /**
@@ -22,23 +23,29 @@ export interface ImportedFile {
 /**
  * The worker gets the files of the session's dataset copy (one read of them) and loads its own copy, replays one trajectory
  * (a host row with its line's text, or an imported one it keeps), and scores imported files.
+ * Requests carry an id (workers/watchedWorker.ts numbers them); the answer, or an error, carries it back.
  */
 export type ToWorker =
   /** A part of one of the files' texts (datasetFiles.ts textParts), before the 'open' they belong to. */
   | { type: 'text'; path: string; part: string }
-  /** The files, their texts sent in parts before (withoutTexts). */
+  /** The files, their texts sent in parts before (withoutTexts). Requests sent before it wait for it. */
   | { type: 'open'; files: DatasetFiles }
-  | { type: 'import'; files: ImportedFile[]; knownIds: string[] }
-  | { type: 'replay'; requestId: number; id: string; hostRow?: { row: TrajectoryRow; text: string } }
-  | { type: 'search'; requestId: number; query: string };
+  | { id: number; type: 'import'; files: ImportedFile[]; knownIds: string[] }
+  | { id: number; type: 'replay'; trajectoryId: string; hostRow?: { row: TrajectoryRow; text: string } }
+  | { id: number; type: 'search'; query: string };
 
 export type EvaluationStatus = 'idle' | 'loading' | 'evaluating' | 'ready' | 'error';
 
 export type FromWorker =
+  /** An imported file's rows and problems, as each file is scored. */
   | { type: 'rows'; rows: TrajectoryRow[] }
   | { type: 'problems'; problems: Problem[] }
-  | { type: 'replay'; requestId: number; detail?: ReplayDetail; error?: string }
-  | { type: 'search'; requestId: number; ids: string[] };
+  | { id: number; type: 'imported' }
+  | { id: number; type: 'replay'; detail: ReplayDetail }
+  | { id: number; type: 'search'; ids: string[] }
+  | { id: number; type: 'error'; message: string }
+  /** A beat for the client's watchdog. */
+  | AliveMessage;
 
 /** A call entry of the trajectory (its `index` is what evidence.entry refers to), replayed. */
 export interface ReplayStep extends CallEntry {

@@ -150,6 +150,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
           <AgreementDashboard
             dashboard={dash.dashboard}
             computing={dash.computing}
+            error={dash.error}
             stages={stages}
             onOpenTask={(id) => {
               setTaskId(id);

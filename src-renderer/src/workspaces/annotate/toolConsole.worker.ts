@@ -7,6 +7,7 @@ import { createEngine } from '../../../../shared/engine/engine';
 import { diffStates } from '../../../../shared/engine/state';
 import type { Row, ScenarioEngine } from '../../../../shared/engine/types';
 import type { ScenarioDef } from '../../../../shared/format/types';
+import { beat, beatingEngine, beatWhile } from '../../workers/workerBeat';
 import type { FromConsoleWorker, StepOutcome, ToConsoleWorker } from './toolConsoleProtocol';
 import { distinguishingColumns } from './entityDetails';
 
@@ -26,6 +27,7 @@ function lookupFor(SQL: SqlJsStatic, scenarioId: string): Database {
   if (!db) {
     const scenario = scenarios.get(scenarioId);
     if (!scenario) throw new Error(`scenario "${scenarioId}" is not loaded`);
+    beat();
     db = new SQL.Database();
     db.exec(scenario.schemaSql);
     db.exec(scenario.dataSql);
@@ -46,7 +48,7 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
       sql ??= initSqlJs({ locateFile: () => wasmUrl });
       const SQL = await sql;
       scenarios.set(message.scenario.id, message.scenario);
-      if (!engines.has(message.scenario.id)) engines.set(message.scenario.id, createEngine(SQL, message.scenario));
+      if (!engines.has(message.scenario.id)) engines.set(message.scenario.id, beatingEngine(createEngine(SQL, message.scenario)));
       return { id: message.id, type: 'loaded' };
     }
     case 'run': {
@@ -121,7 +123,8 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
 }
 
 scope.onmessage = (event: MessageEvent<ToConsoleWorker>) => {
-  handle(event.data).then(post, (error: unknown) =>
+  beat();
+  beatWhile(handle(event.data)).then(post, (error: unknown) =>
     post({ id: event.data.id, type: 'error', message: error instanceof Error ? error.message : String(error) }),
   );
 };

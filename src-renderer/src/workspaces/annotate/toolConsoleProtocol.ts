@@ -3,6 +3,7 @@
 import type { CallResult, Row } from '../../../../shared/engine/types';
 import type { TableDiff } from '../../../../shared/engine/state';
 import type { Json, ScenarioDef } from '../../../../shared/format/types';
+import type { AliveMessage } from '../../workers/workerBeat';
 
 export type ConsoleCall = { tool_name: string; parameters: Record<string, Json> } | unknown;
 
@@ -32,4 +33,6 @@ export type FromConsoleWorker =
   | { id: number; type: 'entities'; found: boolean[] }
   | { id: number; type: 'entity-rows'; rows: Row[]; total: number }
   | { id: number; type: 'search'; values: { column: string; value: string; details: string[] }[] }
-  | { id: number; type: 'error'; message: string };
+  | { id: number; type: 'error'; message: string }
+  /** A beat for the client's watchdog (workers/watchedWorker.ts). */
+  | AliveMessage;

@@ -1,0 +1,66 @@
+// A worker's sign of life for its client's watchdog (watchedWorker.ts): long legitimate work
+// (the agreement dashboard over every task, alpha's many pairs, an import of many trajectories)
+// beats between engine calls and loop turns, so only SQL that never ends goes silent.
+import type { EngineProvider } from '../../../shared/eval/evaluate';
+
+export interface AliveMessage {
+  type: 'alive';
+}
+
+/** At most one beat this often: a time check per call costs nothing measurable. */
+export const BEAT_EVERY_MS = 250;
+
+/** A throttled beat posting through `post` (a worker's postMessage; a test's list). */
+export function beater(post: (message: AliveMessage) => void, now: () => number = () => performance.now()): () => void {
+  let lastAt = -Infinity;
+  return () => {
+    const at = now();
+    if (at - lastAt < BEAT_EVERY_MS) return;
+    lastAt = at;
+    post({ type: 'alive' });
+  };
+}
+
+/** This worker's beat. */
+export const beat = beater((message) => (globalThis as unknown as { postMessage(message: unknown): void }).postMessage(message));
+
+/** Beats by the clock while `work` awaits (sql.js's WebAssembly, a dataset being parsed), when no loop is there to beat. */
+export function beatWhile<T>(work: Promise<T>, pulse: () => void = beat): Promise<T> {
+  pulse();
+  const timer = setInterval(pulse, BEAT_EVERY_MS);
+  return work.finally(() => clearInterval(timer));
+}
+
+/** The engine with a beat before each of its methods runs (a call, a state read, a reset). */
+export function beatingEngine<E extends object>(engine: E, pulse: () => void = beat): E {
+  return new Proxy(engine, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        pulse();
+        return (value as (...args: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+/** A provider whose engines beat, and which beats as each is built (the seed's SQL runs then). */
+export function beatingProvider(inner: EngineProvider & { closeAll(): void }, pulse: () => void = beat): EngineProvider & { closeAll(): void } {
+  const engines = new Map<string, ReturnType<EngineProvider>>();
+  const provider = (scenarioId: string) => {
+    pulse();
+    let entry = engines.get(scenarioId);
+    if (!entry) {
+      const built = inner(scenarioId);
+      entry = 'error' in built ? built : beatingEngine(built, pulse);
+      engines.set(scenarioId, entry);
+    }
+    return entry;
+  };
+  provider.closeAll = () => {
+    engines.clear();
+    inner.closeAll();
+  };
+  return provider;
+}
