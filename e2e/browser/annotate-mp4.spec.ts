@@ -4,28 +4,18 @@
 // the studio steps through it from decoded frames, and every frame on screen is the one the
 // counter names, across a keyframe and back.
 import { execFile } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { readBurnedIndex, step, videoIndexBox } from '../clip-on-screen';
-import { datasetsDir } from '../datasets-on-disk';
-import { startStudioHost } from '../studio-host';
+import { copySample, ownHost } from '../own-host';
 
 const TASK = 'retail-01';
 const GOP = 150;
 
-let work: string;
-let host: ChildProcess | undefined;
-let studioUrl: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  work = await mkdtemp(path.join(tmpdir(), 'studio-mp4-'));
-  const dataset = path.join(work, 'egobench-sample');
-  await cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
+const host = ownHost('studio-mp4-', 'egobench-sample', async (dataset) => {
+  await copySample(dataset);
   const videos = path.join(dataset, 'videos');
   await promisify(execFile)('ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-y',
@@ -37,20 +27,11 @@ test.beforeAll(async () => {
   await rm(path.join(videos, `${TASK}.webm`));
   const tasks = path.join(dataset, 'tasks.jsonl');
   await writeFile(tasks, (await readFile(tasks, 'utf8')).replace(`videos/${TASK}.webm`, `videos/${TASK}.mp4`));
-  await mkdir(path.join(work, 'config'));
-  const started = await startStudioHost({ dataset, configDir: path.join(work, 'config') });
-  host = started.process;
-  studioUrl = started.url;
-});
-
-test.afterAll(async () => {
-  host?.kill('SIGTERM');
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 test('an H.264 MP4 clip with a long group of pictures steps from decoded frames, each the frame the counter names', async ({ page }) => {
   test.setTimeout(120_000);
-  const url = new URL(studioUrl);
+  const url = new URL(host.url);
   url.searchParams.set('annotator', 'mp4-e2e');
   url.hash = '#/annotate';
   await page.goto(url.href);

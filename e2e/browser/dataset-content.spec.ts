@@ -2,14 +2,12 @@
 // own media URL in Chromium, must not run its script as the studio: the HTML is a download, the
 // SVG renders in a sandbox. The files try what an attacker would: mark the origin's storage and
 // write a file into the dataset through the API with whatever credential the tab holds.
-import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { StudioApi } from '../../shared/api/studio-api';
-import { startStudioHost } from '../studio-host';
+import { ownHost } from '../own-host';
 
 type StudioWindow = { studio?: StudioApi };
 
@@ -21,15 +19,7 @@ const attack = (marker: string) => `
   call('datasets.list', []).then(({ value }) => call('datasets.writeText', [value.find((d) => d.source === 'added').id, '${marker}.txt', 'ran']));
 `;
 
-let work: string;
-let dataset: string;
-let host: ChildProcess | undefined;
-let studioUrl: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  work = await mkdtemp(path.join(tmpdir(), 'studio-content-'));
-  dataset = path.join(work, 'untrusted');
+const host = ownHost('studio-content-', 'untrusted', async (dataset) => {
   await mkdir(path.join(dataset, 'notes'), { recursive: true });
   await writeFile(path.join(dataset, 'dataset.json'), JSON.stringify({ id: 'untrusted', name: 'Untrusted', version: '1', modes: ['static'] }));
   // Inline script and a script file from the dataset itself (which the studio's CSP, script-src 'self', would allow).
@@ -44,19 +34,10 @@ test.beforeAll(async () => {
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100"><rect id="box" width="200" height="100" fill="teal"/>` +
       `<script><![CDATA[document.documentElement.setAttribute('data-ran', 'yes');${attack('pwned-svg')}]]></script><script xlink:href="svg-attack.js"/></svg>`,
   );
-  await mkdir(path.join(work, 'config'));
-  const started = await startStudioHost({ dataset, configDir: path.join(work, 'config') });
-  host = started.process;
-  studioUrl = started.url;
-});
-
-test.afterAll(async () => {
-  host?.kill('SIGTERM');
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 async function mediaUrlOf(page: Page, file: string): Promise<string> {
-  await page.goto(studioUrl);
+  await page.goto(host.url);
   await expect(page.getByTestId('status-dataset')).toHaveText('Untrusted');
   const relative = await page.evaluate(async (file) => {
     const studio = (globalThis as unknown as StudioWindow).studio!;
@@ -69,8 +50,8 @@ async function mediaUrlOf(page: Page, file: string): Promise<string> {
 async function expectNoScriptRan(page: Page, marker: string): Promise<void> {
   // Long enough for the attack's two API calls had the script run.
   await page.waitForTimeout(1500);
-  expect(existsSync(path.join(dataset, `${marker}.txt`)), `${marker}.txt written through the API`).toBe(false);
-  await page.goto(studioUrl);
+  expect(existsSync(path.join(host.dataset, `${marker}.txt`)), `${marker}.txt written through the API`).toBe(false);
+  await page.goto(host.url);
   await expect(page.getByTestId('status-dataset')).toHaveText('Untrusted');
   expect(await page.evaluate((key) => localStorage.getItem(key), marker)).toBeNull();
 }

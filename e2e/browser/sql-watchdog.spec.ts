@@ -2,46 +2,27 @@
 // tool get_cart runs an endless recursive query, the worker running it (the tool console's, the
 // adjudication's) is stopped once it has been silent past the limit (shortened here), the view
 // says which scenario and which files, and goes on working: a fresh worker loads the scenarios again.
-import type { ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { datasetsDir } from '../datasets-on-disk';
-import { startStudioHost } from '../studio-host';
+import { copySample, ownHost } from '../own-host';
 
 const LIMIT_MS = 3000;
 const ENDLESS = 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) AS n FROM r WHERE :user_id IS NOT NULL';
 
-let work: string;
-let host: ChildProcess | undefined;
-let studioUrl: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  work = await mkdtemp(path.join(tmpdir(), 'studio-sql-watchdog-'));
-  const dataset = path.join(work, 'egobench-sample');
-  await cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
+const host = ownHost('studio-sql-watchdog-', 'egobench-sample', async (dataset) => {
+  await copySample(dataset);
   const toolsFile = path.join(dataset, 'scenarios', 'retail', 'tools.json');
   const library = JSON.parse(await readFile(toolsFile, 'utf8')) as { tools: { name: string; steps: { sql: string }[] }[] };
   library.tools.find((tool) => tool.name === 'get_cart')!.steps[0].sql = ENDLESS;
   await writeFile(toolsFile, JSON.stringify(library, null, 1));
-  await mkdir(path.join(work, 'config'));
-  const started = await startStudioHost({ dataset, configDir: path.join(work, 'config') });
-  host = started.process;
-  studioUrl = started.url;
-});
-
-test.afterAll(async () => {
-  host?.kill('SIGTERM');
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 const stopped = 'scenario "retail": its SQL ran longer than 3 s (scenarios/retail/schema.sql, data.sql or a tool step in tools.json); the worker was stopped';
 
 async function openStudio(page: Page, hash: string) {
   await page.addInitScript((limit) => Object.assign(window, { egostudioWorkerLimitMs: limit }), LIMIT_MS);
-  const url = new URL(studioUrl);
+  const url = new URL(host.url);
   url.searchParams.set('annotator', 'watchdog-e2e');
   url.hash = hash;
   await page.goto(url.href);

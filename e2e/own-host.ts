@@ -1,0 +1,39 @@
+// For a spec that needs a dataset of its own on disk: a fresh temporary folder where `make` writes
+// the dataset (often a changed copy of the sample, copySample), and a browser host serving it,
+// started before the spec's tests and removed after them.
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from '@playwright/test';
+import { datasetsDir } from './datasets-on-disk';
+import { startStudioHost, type StudioHost } from './studio-host';
+
+export interface OwnHost {
+  /** The host's URL, token included (set once the spec's beforeAll has run). */
+  url: string;
+  /** The dataset folder the host serves. */
+  dataset: string;
+}
+
+/** The sample dataset copied to `dataset`. */
+export const copySample = (dataset: string) => cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
+
+export function ownHost(prefix: string, folderName: string, make: (dataset: string) => Promise<void>): OwnHost {
+  const own: OwnHost = { url: '', dataset: '' };
+  let work: string | undefined;
+  let host: StudioHost | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    work = await mkdtemp(path.join(tmpdir(), prefix));
+    own.dataset = path.join(work, folderName);
+    await make(own.dataset);
+    await mkdir(path.join(work, 'config'));
+    host = await startStudioHost({ dataset: own.dataset, configDir: path.join(work, 'config') });
+    own.url = host.url;
+  });
+  test.afterAll(async () => {
+    host?.process.kill('SIGTERM');
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+  return own;
+}
