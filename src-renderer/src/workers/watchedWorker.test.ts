@@ -47,6 +47,7 @@ function fakeWorkers() {
       sent: [] as To[],
       terminated: false,
       onmessage: null as WorkerPort['onmessage'],
+      onerror: null as WorkerPort['onerror'],
       postMessage(message: unknown) {
         this.sent.push(message as To);
       },
@@ -167,6 +168,22 @@ describe('WatchedWorker', () => {
     clock.advance(LIMIT);
     await flush();
     expect(request.error?.message).toContain('scenario "retail"');
+  });
+
+  it('a worker that fails (its script not loaded) fails the waiting requests at once with why, and the next request starts a fresh one', async () => {
+    const { clock, workers, watched, settled, stops } = setup();
+    const request = settled(watched.request({ type: 'run', sql: 'a' }, 'retail'));
+    workers.started[0].onerror?.({ message: '' } as ErrorEvent);
+    await flush();
+    expect(request.error?.message).toBe('the worker failed: its script could not be loaded');
+    expect(workers.started[0].terminated).toBe(true);
+    expect(stops()).toBe(1);
+    clock.advance(2 * LIMIT); // nothing left to judge
+    const again = settled(watched.request({ type: 'run', sql: 'b' }));
+    expect(workers.started).toHaveLength(2);
+    workers.started[1].say({ id: 2, type: 'ran' });
+    await flush();
+    expect(again.value).toEqual({ id: 2, type: 'ran' });
   });
 
   it('names no scenario when the running request did not say', () => {

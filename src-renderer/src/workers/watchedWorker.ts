@@ -18,6 +18,8 @@ export interface WorkerPort {
   postMessage(message: unknown): void;
   terminate(): void;
   onmessage: ((event: MessageEvent) => void) | null;
+  /** A script that fails to load, or an error nothing in the worker caught. */
+  onerror: ((event: ErrorEvent) => void) | null;
 }
 
 export interface Timers {
@@ -90,6 +92,8 @@ export class WatchedWorker<To, From extends { type: string }> {
     if (this.port) return this.port;
     const port = this.options.start();
     port.onmessage = (event) => port === this.port && this.heard(event.data as From);
+    // Not an overrun: the waiting requests fail with what went wrong now, not the silence limit later.
+    port.onerror = (event) => port === this.port && this.stop(`the worker failed: ${event.message || 'its script could not be loaded'}`);
     this.port = port;
     this.options.onStart?.(port);
     return port;
@@ -122,6 +126,12 @@ export class WatchedWorker<To, From extends { type: string }> {
     for (const request of waiting) request.reject(new Error(reason));
   }
 
+  /** Ends a worker that failed or overran: its requests fail with `reason`, and what it held is forgotten. */
+  private stop(reason: string): void {
+    this.close(reason);
+    this.options.onStopped?.();
+  }
+
   private heard(message: From): void {
     this.heardAt = this.timers.now();
     if (message.type === 'alive') return;
@@ -152,8 +162,7 @@ export class WatchedWorker<To, From extends { type: string }> {
     if (!late && now - this.heardAt >= this.limitMs) {
       // A worker takes requests in the order sent: the oldest pending one is what it was running.
       const running = this.pending.values().next().value as Pending<From>;
-      this.close(stoppedMessage(running.scenario, this.limitMs));
-      this.options.onStopped?.();
+      this.stop(stoppedMessage(running.scenario, this.limitMs));
       return;
     }
     this.arm();
