@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stoppedMessage, WatchedWorker, type Timers, type WorkerPort } from './watchedWorker';
+import type { Timers } from '../clock';
+import { stoppedMessage, WatchedWorker, type WorkerPort } from './watchedWorker';
 
 type To = { id: number; type: 'run'; sql: string };
 type From = { id?: number; type: string; message?: string };

@@ -5,6 +5,7 @@
 // scenario's files, and the next request starts a fresh one. (The page is not cross-origin
 // isolated, so the host's SharedArrayBuffer watchdog, src-main/services/evaluation/watchdog.ts,
 // is not available here: the silence of its messages is what tells.)
+import { pageTimers, type Timers } from '../clock';
 
 /**
  * How long a worker with pending requests may send nothing. Twice the host's limit for its
@@ -22,17 +23,6 @@ export interface WorkerPort {
   onerror: ((event: ErrorEvent) => void) | null;
 }
 
-export interface Timers {
-  now(): number;
-  setTimeout(run: () => void, ms: number): number;
-  clearTimeout(id: number | undefined): void;
-}
-
-const pageTimers: Timers = {
-  now: () => performance.now(),
-  setTimeout: (run, ms) => globalThis.setTimeout(run, ms) as unknown as number,
-  clearTimeout: (id) => globalThis.clearTimeout(id),
-};
 
 /** The e2e tests shorten the limit (page.addInitScript sets this global); people get the default. */
 function pageLimit(): number {

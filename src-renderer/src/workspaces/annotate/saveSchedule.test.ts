@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SAVE_MAX_WAIT_MS, SAVE_QUIET_MS, SaveSchedule, saveDelay, type Timers } from './saveSchedule';
+import type { Timers } from '../../clock';
+import { SAVE_MAX_WAIT_MS, SAVE_QUIET_MS, SaveSchedule, saveDelay } from './saveSchedule';
 
 /** A clock the test advances: timers fire in order as time passes. */
 function manualTimers() {

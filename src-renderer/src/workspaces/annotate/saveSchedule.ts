@@ -2,6 +2,8 @@
 // later than a fixed time after the first unsaved edit, so that someone typing without a pause is
 // saved too. With the quiet spell alone the save waited for the typing to stop.
 
+import { pageTimers, type Timers } from '../../clock';
+
 /** A pause this long after the last edit saves it. */
 export const SAVE_QUIET_MS = 300;
 /**
@@ -15,17 +17,6 @@ export function saveDelay(now: number, firstEditAt: number, quietMs = SAVE_QUIET
   return Math.max(0, Math.min(quietMs, firstEditAt + maxWaitMs - now));
 }
 
-export interface Timers {
-  now(): number;
-  setTimeout(run: () => void, ms: number): number;
-  clearTimeout(id: number | undefined): void;
-}
-
-const windowTimers: Timers = {
-  now: () => performance.now(),
-  setTimeout: (run, ms) => window.setTimeout(run, ms),
-  clearTimeout: (id) => window.clearTimeout(id),
-};
 
 /** A debounce with a maximum wait: `edited()` on every edit, `saved()` when a save starts. */
 export class SaveSchedule {
@@ -34,7 +25,7 @@ export class SaveSchedule {
 
   constructor(
     private readonly save: () => void,
-    private readonly timers: Timers = windowTimers,
+    private readonly timers: Timers = pageTimers,
   ) {}
 
   edited(): void {
