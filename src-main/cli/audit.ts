@@ -2,13 +2,9 @@
 // ground-truth audit (shared/eval/gt-audit.ts) without a window. Exit codes as evaluate.
 import { stat, writeFile } from 'node:fs/promises';
 import type { Found, Suspect, TaskAudit } from '../../shared/eval/gt-audit';
-import { auditFolder } from '../services/audit-folder';
-import { runWatchedJob } from '../services/watched-job';
-import { scoringBuildOf } from '../services/evaluation/run-evaluation';
-import { cliEvalWorker } from './worker-url';
 import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
 import { auditSpec } from './commands';
-import { timeLimitSeconds } from './time-limit';
+import { folderJobWithin, timeLimitSeconds } from './time-limit';
 import { err, out, printProblems } from './terminal';
 
 const MAX_TEXT = 160;
@@ -53,10 +49,7 @@ export async function auditCommand(args: string[]): Promise<number> {
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
   const timeLimit = timeLimitSeconds(auditSpec, values['time-limit']);
-  const { datasetName, taskCount, report } =
-    timeLimit === 0
-      ? await auditFolder(root, { trajectoryPaths, minAgree }).then(({ dataset, report }) => ({ datasetName: dataset.meta.name, taskCount: dataset.tasks.size, report }))
-      : await runWatchedJob(scoringBuildOf({ workerUrl: cliEvalWorker }), { kind: 'audit', root, trajectoryPaths, minAgree }, { stretchLimitMs: timeLimit * 1000 });
+  const { datasetName, taskCount, report } = await folderJobWithin(timeLimit, { kind: 'audit', root, trajectoryPaths, minAgree });
   if (values.json) await writeFile(values.json, JSON.stringify(report, null, 2) + '\n');
 
   const suspects = report.tasks.reduce((n, t) => n + t.suspects.length, 0);

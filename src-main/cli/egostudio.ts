@@ -10,12 +10,10 @@ import { FIGURE_NAMES } from '../../shared/eval/aggregate';
 import { summarizeAgreement } from '../../shared/eval/agreement';
 import type { Problem } from '../../shared/format/types';
 import { commandHelp, overviewHelp, parseCommandArgs, UsageError, wholeNumber, type CommandSpec } from './command-line';
-import { timeLimitSeconds, watchedScoring } from './time-limit';
+import { folderJobWithin, timeLimitSeconds, watchedScoring } from './time-limit';
 import { agreementSpec, auditSpec, benchEvaluateSpec, benchSpec, COMMAND_SPECS, evaluateSpec, importEgobenchSpec, reportSpec, teamAddSpec } from './commands';
 import { cliEvalWorker } from './worker-url';
-import { agreementFolder } from '../services/agreement-folder';
-import { evaluateFolder, scoringBuildOf } from '../services/evaluation/run-evaluation';
-import { runWatchedJob } from '../services/watched-job';
+import { evaluateFolder } from '../services/evaluation/run-evaluation';
 import { onScoreCacheOff } from '../services/evaluation/score-cache';
 import { fixed, formatTable, percent } from './table';
 import { err, oneLine, out, printProblems } from './terminal';
@@ -135,10 +133,7 @@ async function agreementCommand(args: string[]): Promise<number> {
   }
   const timeLimit = timeLimitSeconds(agreementSpec, values['time-limit']);
   const [a, b] = names;
-  const { report, datasetName, nothingRead } =
-    timeLimit === 0
-      ? await agreementFolder(root, a, b)
-      : await runWatchedJob(scoringBuildOf({ workerUrl: cliEvalWorker }), { kind: 'agreement', root, a, b }, { stretchLimitMs: timeLimit * 1000 });
+  const { report, datasetName, nothingRead } = await folderJobWithin(timeLimit, { kind: 'agreement', root, a, b });
   await writeJson(values.json, report);
   const s = report.summary;
   out(

@@ -1,8 +1,10 @@
 // The scoring commands' --time-limit: how long one seed statement or one call may run (SQL in
 // datasets from other people may never end). Given as seconds; 0 turns it off.
-import type { EvaluateOptions } from '../services/evaluation/run-evaluation';
+import { scoringBuildOf, type EvaluateOptions } from '../services/evaluation/run-evaluation';
+import { folderJobOutcome, runWatchedJob, type FolderJob, type Outcome } from '../services/watched-job';
 import { wholeNumber, type CommandSpec } from './command-line';
 import { DEFAULT_TIME_LIMIT_S } from './commands';
+import { cliEvalWorker } from './worker-url';
 
 /** The option's seconds: the default when it is not given, 0 for none. */
 export function timeLimitSeconds(spec: CommandSpec, value: string | undefined): number {
@@ -17,4 +19,10 @@ export function timeLimitSeconds(spec: CommandSpec, value: string | undefined): 
 export function watchedScoring(seconds: number, workers: number | undefined): Pick<EvaluateOptions, 'workers' | 'scoreOnCaller' | 'timeLimitMs'> {
   if (seconds === 0) return { workers };
   return { scoreOnCaller: false, timeLimitMs: seconds * 1000, workers: workers === undefined ? undefined : Math.max(1, workers + 1) };
+}
+
+/** A whole-folder job (audit, agreement) under a limit: in a watched worker, or on this thread when it is 0. */
+export function folderJobWithin<J extends FolderJob>(seconds: number, job: J): Promise<Outcome<J>> {
+  if (seconds === 0) return folderJobOutcome(job);
+  return runWatchedJob(scoringBuildOf({ workerUrl: cliEvalWorker }), job, { stretchLimitMs: seconds * 1000 });
 }

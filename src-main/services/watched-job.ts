@@ -8,7 +8,7 @@ import { StudioError } from '../../shared/api/studio-error';
 import type { AuditReport } from '../../shared/eval/gt-audit-dataset';
 import type { LoadedDataset } from '../../shared/format/loader';
 import type { ScenarioDef } from '../../shared/format/types';
-import { agreementFolder, type AgreementOutcome } from './agreement-folder';
+import { agreementFolder, type AgreementOutcome, type FolderJobOptions } from './agreement-folder';
 import { auditFolder } from './audit-folder';
 import { overrun, overrunSite, watchBuffer } from './evaluation/watchdog';
 
@@ -25,7 +25,7 @@ export interface AuditOutcome {
 export type FolderJob =
   | { kind: 'audit'; root: string; minAgree?: number; trajectoryPaths?: string[] }
   | { kind: 'agreement'; root: string; a: string; b: string };
-type Outcome<J extends FolderJob> = J extends { kind: 'audit' } ? AuditOutcome : AgreementOutcome;
+export type Outcome<J extends FolderJob> = J extends { kind: 'audit' } ? AuditOutcome : AgreementOutcome;
 
 export interface WatchOptions {
   /** Longest the whole job may run (ms); none: no limit. */
@@ -37,19 +37,24 @@ export interface WatchOptions {
 /** What the job's worker sends back: the scenarios first (so what runs can be named), then the outcome or the error. */
 type FromJobWorker = { ready?: true; jobScenarios?: ScenarioDef[]; jobOutcome?: AuditOutcome | AgreementOutcome; jobError?: string };
 
-/** The worker's side: runs a job sent by runWatchedJob, stamping its SQL in `watch`. */
-export function runFolderJob(job: FolderJob, watch: SharedArrayBuffer): void {
-  const post = (message: FromJobWorker) => parentPort!.postMessage(message);
-  const onLoaded = (dataset: LoadedDataset) => post({ jobScenarios: [...dataset.scenarios.values()] });
+/** A job's outcome, run on this thread (its SQL stamped in `options.watch` when given). */
+export function folderJobOutcome<J extends FolderJob>(job: J, options: FolderJobOptions = {}): Promise<Outcome<J>> {
   const outcome: Promise<AuditOutcome | AgreementOutcome> =
     job.kind === 'audit'
-      ? auditFolder(job.root, { minAgree: job.minAgree, trajectoryPaths: job.trajectoryPaths, watch, onLoaded }).then(({ dataset, report }) => ({
+      ? auditFolder(job.root, { ...options, minAgree: job.minAgree, trajectoryPaths: job.trajectoryPaths }).then(({ dataset, report }) => ({
           report,
           datasetName: dataset.meta.name,
           taskCount: dataset.tasks.size,
         }))
-      : agreementFolder(job.root, job.a, job.b, { watch, onLoaded });
-  outcome.then(
+      : agreementFolder(job.root, job.a, job.b, options);
+  return outcome as Promise<Outcome<J>>;
+}
+
+/** The worker's side: runs a job sent by runWatchedJob, stamping its SQL in `watch`. */
+export function runFolderJob(job: FolderJob, watch: SharedArrayBuffer): void {
+  const post = (message: FromJobWorker) => parentPort!.postMessage(message);
+  const onLoaded = (dataset: LoadedDataset) => post({ jobScenarios: [...dataset.scenarios.values()] });
+  folderJobOutcome(job, { watch, onLoaded }).then(
     (jobOutcome) => post({ jobOutcome }),
     (error: Error) => post({ jobError: error.message }),
   );
