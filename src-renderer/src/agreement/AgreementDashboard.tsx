@@ -3,6 +3,7 @@
 import type { AgreementSummary } from '../../../shared/eval/agreement';
 import type { AgreementDashboard as Dashboard } from '../../../shared/eval/agreement-report';
 import type { VisualAgreementSummary } from '../../../shared/eval/visual-agreement';
+import { ProblemList } from '../components/ProblemList';
 import { lifecycleLabels, type Lifecycle } from './model';
 import './agreement.css';
 
@@ -124,14 +125,7 @@ export function AgreementDashboard({ dashboard, computing = false, error = null,
       {dashboard.problems.length > 0 && (
         <details className="agreement-problems">
           <summary>{dashboard.problems.length} problem(s) in the input</summary>
-          <ul>
-            {dashboard.problems.slice(0, 100).map((p, i) => (
-              <li key={i}>
-                {p.file}
-                {p.line ? `:${p.line}` : ''} {p.message}
-              </li>
-            ))}
-          </ul>
+          <ProblemList problems={dashboard.problems} limit={100} />
         </details>
       )}
     </section>

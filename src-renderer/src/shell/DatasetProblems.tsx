@@ -2,6 +2,7 @@
 // wrong, each problem with its file and line (the loader's list, SPEC §1). Opens by itself when
 // the dataset cannot be used (no task loads); else from "⚠ N problems" in the status bar.
 import { Dialog } from '../components/Dialog';
+import { ProblemList } from '../components/ProblemList';
 import { useDatasetProblems } from '../state/store';
 
 export function DatasetProblems() {
@@ -27,17 +28,7 @@ export function DatasetProblems() {
       {[...byFile].map(([file, list]) => (
         <section key={file}>
           <h3 className="mono">{file}</h3>
-          <ul className="problem-list">
-            {list.map((p, i) => (
-              <li key={i} data-file={p.file} data-line={p.line}>
-                <span className="mono">
-                  {p.file}
-                  {p.line > 0 ? `:${p.line}` : ''}
-                </span>{' '}
-                {p.message}
-              </li>
-            ))}
-          </ul>
+          <ProblemList problems={list} />
         </section>
       ))}
     </Dialog>

@@ -8,6 +8,7 @@ import { reportCharts } from '../../../../shared/report/charts';
 import { useStudioStore } from '../../state/store';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
 import { evaluationRunOf, loadReport, reportJson, type LoadedReport } from './load-report';
+import { ProblemList } from '../../components/ProblemList';
 import { ReportChart } from './ReportChart';
 import { ReportTableView, type TableActions } from './ReportTableView';
 import { copyText, fileStem, saveText } from './save';
@@ -159,16 +160,7 @@ export function ReportsWorkspace() {
           <summary>
             {loaded.problems.length} input problem(s): those lines were left out, the rest is evaluated
           </summary>
-          <ul>
-            {loaded.problems.slice(0, 200).map((p, i) => (
-              <li key={i}>
-                <code>
-                  {p.file}:{p.line}
-                </code>{' '}
-                {p.message}
-              </li>
-            ))}
-          </ul>
+          <ProblemList problems={loaded.problems} limit={200} />
         </details>
       )}
 
