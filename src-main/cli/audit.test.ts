@@ -54,7 +54,7 @@ describe('egostudio audit', () => {
     expect(unwatched).toEqual(two);
   }, 60_000);
 
-  it('--time-limit ends an audit whose seed SQL never ends, naming the file and line', async () => {
+  it('--time-limit: a seed SQL that never ends is a problem naming its file and line, and the audit goes on without its scenario (exit 2)', async () => {
     const files = shopFiles();
     const root = await writeDatasetFolder(path.join(dir, 'endless'), {
       ...files,
@@ -62,9 +62,17 @@ describe('egostudio audit', () => {
       'trajectories/m.jsonl': jsonl([{ id: 'a', task_id: 't1', model: 'm', mode: 'static', tool_calls: [{ turn: 0, calls: [call('search_products', { name: 'apple' })] }] }]),
     });
     const line = files['scenarios/shop/data.sql'].split('\n').length + 1;
-    const result = await runEgostudio('audit', root, '--time-limit', '1');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`egostudio audit: The audit stopped: scenario "shop": the statement at data.sql line ${line} (scenarios/shop/data.sql:${line}) ran longer than 1 s.\n`);
+    const json = path.join(dir, 'endless.json');
+    const result = await runEgostudio('audit', root, '--time-limit', '1', '--json', json);
+    expect(result.code).toBe(2);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.tasks).toEqual([]);
+    expect(report.problems).toContainEqual({
+      file: 'scenarios/shop/data.sql',
+      line,
+      message: `scenario "shop": the statement at data.sql line ${line} ran longer than 1 s while building its database; stopped, its trajectories are left out`,
+    });
+    expect(result.stderr).toContain(`scenarios/shop/data.sql:${line}`);
   }, 60_000);
 
   it('refuses a wrong command line with one line naming what to change', async () => {

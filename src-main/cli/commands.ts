@@ -54,7 +54,7 @@ export const agreementSpec = spec({
     'time-limit': {
       type: 'string',
       value: 'SECONDS',
-      help: `compare in a worker thread, ended when one seed statement or one call runs longer than SECONDS; the error names the file and line, or the tool (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, in this thread)`,
+      help: `compare in a worker thread; a scenario whose seed statement or call runs longer than SECONDS is a problem naming the file and line, or the tool, and its tasks are left out (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, in this thread)`,
     },
   },
   examples: ['egostudio agreement datasets/egobench-sample --annotators alice,bob'],
@@ -104,7 +104,7 @@ export const auditSpec = spec({
     'time-limit': {
       type: 'string',
       value: 'SECONDS',
-      help: `audit in a worker thread, ended when one seed statement or one call runs longer than SECONDS; the error names the file and line, or the tool (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, in this thread)`,
+      help: `audit in a worker thread; a scenario whose seed statement or call runs longer than SECONDS is a problem naming the file and line, or the tool, and its trajectories are left out (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, in this thread)`,
     },
   },
   examples: ['egostudio audit datasets/egobench-sample --json /tmp/audit.json', 'egostudio audit untrusted-dataset --time-limit 10'],

@@ -245,19 +245,33 @@ describe('egostudio agreement', () => {
     expect(unwatched).toEqual(await egostudio('agreement', root, '--annotators', 'alice,bob'));
   });
 
-  it('--time-limit ends an agreement whose seed SQL never ends, naming the file and line (exit 1)', { timeout: 60_000 }, async () => {
+  it('--time-limit: a scenario whose seed SQL never ends is a problem naming its file and line; the agreement goes on without it (exit 2)', { timeout: 60_000 }, async () => {
     const files = shopFiles();
     const ann = (task_id: string, calls: unknown[]) => ({ task_id, annotator: 'x', calls, visual_refs: [], status: 'submitted', revision: 1, updated_at: '2026-01-01T00:00:00Z' });
+    const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\n';
     const root = await writeDataset('agree-endless', {
       ...files,
-      'scenarios/shop/data.sql': `${files['scenarios/shop/data.sql']}\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\n`,
-      'annotations/alice.jsonl': jsonl([ann('t1', [search, add('Green Apple')])]),
-      'annotations/bob.jsonl': jsonl([ann('t1', [add('Red Apple')])]),
+      // A second scenario, "loop", whose seed never ends; task t3 uses it.
+      'scenarios/loop/schema.sql': files['scenarios/shop/schema.sql'],
+      'scenarios/loop/data.sql': `${files['scenarios/shop/data.sql']}\n${endless}`,
+      'scenarios/loop/tools.json': files['scenarios/shop/tools.json'],
+      'tasks.jsonl': files['tasks.jsonl'] + jsonl([{ id: 't3', scenario: 'loop', instruction: 'Find apples.', image_description: '', video: 'videos/t3.webm' }]),
+      'annotations/alice.jsonl': jsonl([ann('t1', [search, add('Green Apple')]), ann('t3', [search])]),
+      'annotations/bob.jsonl': jsonl([ann('t1', [add('Red Apple')]), ann('t3', [search])]),
     });
     const line = files['scenarios/shop/data.sql'].split('\n').length + 1;
-    const result = await egostudio('agreement', root, '--annotators', 'alice,bob', '--time-limit', '1');
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`egostudio agreement: The agreement stopped: scenario "shop": the statement at data.sql line ${line} (scenarios/shop/data.sql:${line}) ran longer than 1 s.\n`);
+    const out = path.join(dir, 'agree-endless.json');
+    const result = await egostudio('agreement', root, '--annotators', 'alice,bob', '--time-limit', '1', '--json', out);
+    expect(result.code).toBe(2);
+    const json = JSON.parse(await readFile(out, 'utf8'));
+    expect(json.tasks.map((t: { task_id: string }) => t.task_id)).toEqual(['t1']);
+    expect(json.problems).toContainEqual({
+      file: 'scenarios/loop/data.sql',
+      line,
+      message: `scenario "loop": the statement at data.sql line ${line} ran longer than 1 s while building its database; stopped, its tasks are left out`,
+    });
+    expect(json.problems).toContainEqual(expect.objectContaining({ message: 'task "t3" left out: scenario cannot run (its seed SQL ran past the time limit)' }));
+    expect(result.stderr).toContain(`scenarios/loop/data.sql:${line}`);
   });
 
   it('writes --json with no task, naming the folder it could not read, when nothing can be read, exit 1', async () => {

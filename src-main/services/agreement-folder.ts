@@ -4,7 +4,7 @@
 import { agreementReport, type AgreementReport } from '../../shared/eval/agreement-report';
 import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
 import { nodeDatasetSource } from './evaluation/node-source';
-import { jobEngines } from './evaluation/watchdog';
+import { jobEngines, type BlockedScenario } from './evaluation/watchdog';
 import { loadSqlJs } from './sql-node';
 
 export interface AgreementOutcome {
@@ -19,13 +19,15 @@ export interface FolderJobOptions {
   watch?: SharedArrayBuffer;
   /** Told the dataset once it is loaded, before any SQL runs (the watcher names scenarios from it). */
   onLoaded?: (dataset: LoadedDataset) => void;
+  /** Scenarios whose SQL ran past the limit in an earlier try: answered as unbuildable, their SQL not run. */
+  blocked?: ReadonlyMap<string, BlockedScenario>;
 }
 
 export async function agreementFolder(root: string, a: string, b: string, options: FolderJobOptions = {}): Promise<AgreementOutcome> {
   const [dataset, SQL] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs()]);
   options.onLoaded?.(dataset);
   const problems = [...dataset.problems];
-  const engines = jobEngines(SQL, dataset, problems, options.watch);
+  const engines = jobEngines(SQL, dataset, problems, options.watch, options.blocked);
   try {
     const report = agreementReport(dataset, engines, a, b, { problems });
     return { report, datasetName: dataset.meta.name, nothingRead: dataset.tasks.size === 0 && dataset.annotations.size === 0 };

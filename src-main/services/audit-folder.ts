@@ -30,7 +30,7 @@ export async function auditFolder(root: string, options: AuditFolderOptions = {}
   const [dataset, SQL] = await Promise.all([loadDataset(source), loadSqlJs()]);
   const engineProblems: Problem[] = [];
   options.onLoaded?.(dataset);
-  const engines = jobEngines(SQL, dataset, engineProblems, options.watch);
+  const engines = jobEngines(SQL, dataset, engineProblems, options.watch, options.blocked);
   try {
     const report = await auditDataset(dataset, engines, trajectoriesOf(files, readProblems), { minAgree: options.minAgree });
     // Problems found while reading come after the dataset's own, in the order they were met.

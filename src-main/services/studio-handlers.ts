@@ -117,10 +117,11 @@ export function createStudioHandlers({ catalog, events, appInfo, annotationWatch
     },
     'evaluation.trajectoryLine': (datasetId, file, line) => trajectoryLine(catalog.rootOf(datasetId), file, line),
     'evaluation.searchDialogue': (datasetId, query) => searchDialogue(catalog.rootOf(datasetId), query),
-    // In a worker where the host has its bundle (both hosts): a never-ending scenario cannot stop this thread.
+    // In a worker where the host has its bundle (both hosts): a never-ending scenario cannot stop this
+    // thread; past the scoring's limit it becomes a problem and the audit goes on without it.
     'audit.run': async (datasetId) =>
       evaluationWorker
-        ? (await runWatchedJob(evaluationWorker, { kind: 'audit', root: catalog.rootOf(datasetId) }, { limitMs: auditTimeLimitMs ?? AUDIT_TIME_LIMIT_MS })).report
+        ? (await runWatchedJob(evaluationWorker, { kind: 'audit', root: catalog.rootOf(datasetId) }, { limitMs: auditTimeLimitMs ?? AUDIT_TIME_LIMIT_MS, stretchLimitMs: timeLimitMs })).report
         : (await auditFolder(catalog.rootOf(datasetId))).report,
   };
 }

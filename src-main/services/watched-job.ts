@@ -7,10 +7,10 @@ import { parentPort, Worker } from 'node:worker_threads';
 import { StudioError } from '../../shared/api/studio-error';
 import type { AuditReport } from '../../shared/eval/gt-audit-dataset';
 import type { LoadedDataset } from '../../shared/format/loader';
-import type { ScenarioDef } from '../../shared/format/types';
+import type { Problem, ScenarioDef } from '../../shared/format/types';
 import { agreementFolder, type AgreementOutcome, type FolderJobOptions } from './agreement-folder';
 import { auditFolder } from './audit-folder';
-import { overrun, overrunSite, watchBuffer } from './evaluation/watchdog';
+import { blockedAfter, overrun, overrunProblem, overrunSite, watchBuffer, type BlockedScenario, type Overrun } from './evaluation/watchdog';
 
 /** Longest an audit may run in the hosts. */
 export const AUDIT_TIME_LIMIT_MS = 120_000;
@@ -50,40 +50,91 @@ export function folderJobOutcome<J extends FolderJob>(job: J, options: FolderJob
   return outcome as Promise<Outcome<J>>;
 }
 
-/** The worker's side: runs a job sent by runWatchedJob, stamping its SQL in `watch`. */
-export function runFolderJob(job: FolderJob, watch: SharedArrayBuffer): void {
+/** The worker's side: runs a job sent by runWatchedJob, stamping its SQL in `watch`, without the scenarios given up on. */
+export function runFolderJob(job: FolderJob, watch: SharedArrayBuffer, blocked: [string, BlockedScenario][] = []): void {
   const post = (message: FromJobWorker) => parentPort!.postMessage(message);
   const onLoaded = (dataset: LoadedDataset) => post({ jobScenarios: [...dataset.scenarios.values()] });
-  folderJobOutcome(job, { watch, onLoaded }).then(
+  folderJobOutcome(job, { watch, onLoaded, blocked: new Map(blocked) }).then(
     (jobOutcome) => post({ jobOutcome }),
     (error: Error) => post({ jobError: error.message }),
   );
 }
 
-/** Runs a job in a fresh worker of `workerUrl`, ended past a limit with an error naming what was running. */
+/**
+ * Runs a job in a fresh worker of `workerUrl`. A scenario whose seed statement or call runs past
+ * `stretchLimitMs` ends that worker and becomes a problem naming its file and line, or its tool;
+ * the job then starts again in a new worker with the scenario answered as unbuildable, as the
+ * evaluation goes on without it (worker-pool.ts). Past `limitMs` the whole job is ended with an
+ * error naming what was running.
+ */
 export function runWatchedJob<J extends FolderJob>(workerUrl: URL, job: J, { limitMs, stretchLimitMs }: WatchOptions): Promise<Outcome<J>> {
-  const worker = new Worker(workerUrl);
   const watch = watchBuffer();
+  const blocked = new Map<string, BlockedScenario>();
+  const overruns: Problem[] = [];
   let scenarios = new Map<string, ScenarioDef>();
-  /** What the worker has been running for longer than `ms`, in words with its file, or ''. */
-  const runningFor = (ms: number) => {
-    const stuck = overrun(watch, [...scenarios.keys()], ms);
-    if (!stuck) return '';
+  let worker: Worker | undefined;
+  /** What the worker has been running for longer than `ms`, or null. */
+  const stuckFor = (ms: number) => overrun(watch, [...scenarios.keys()], ms);
+  const inWords = (stuck: Overrun) => {
     const { file, line, running } = overrunSite(stuck, scenarios);
     return `scenario "${stuck.scenario}": ${running} (${file}${line > 0 ? `:${line}` : ''})`;
   };
   return new Promise<Outcome<J>>((resolve, reject) => {
+    let settled = false;
+    const finish = () => {
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(checks);
+      void worker?.terminate();
+    };
     const stop = (message: string) => {
       finish();
       reject(new StudioError('internal', message));
+    };
+    const start = () => {
+      const current = new Worker(workerUrl);
+      worker = current;
+      // A replaced worker may still deliver what it sent before it was ended: only the current one counts.
+      const isCurrent = () => !settled && worker === current;
+      current.on('message', (message: FromJobWorker) => {
+        if (!isCurrent()) return;
+        if (message.ready) current.postMessage({ job, watch, blocked: [...blocked] });
+        else if (message.jobScenarios) scenarios = new Map(message.jobScenarios.map((s) => [s.id, s]));
+        else if (message.jobOutcome) {
+          finish();
+          message.jobOutcome.report.problems.push(...overruns);
+          resolve(message.jobOutcome as Outcome<J>);
+        } else if (message.jobError !== undefined) stop(`The ${job.kind} failed: ${message.jobError}`);
+      });
+      current.on('error', (error) => {
+        if (!isCurrent()) return;
+        finish();
+        reject(error);
+      });
+      current.on('exit', (code) => {
+        if (isCurrent()) stop(`The ${job.kind} failed: its worker ended (exit code ${code}).`);
+      });
+    };
+    /** Ends the worker stuck in a scenario and starts the job again without it; the whole job stops when that cannot help. */
+    const leaveOut = (stuck: Overrun, stretchMs: number) => {
+      if (!scenarios.has(stuck.scenario) || blocked.has(stuck.scenario)) {
+        stop(`The ${job.kind} stopped: ${inWords(stuck)} ran longer than ${stretchMs / 1000} s.`);
+        return;
+      }
+      const problem = overrunProblem(stuck, stretchMs, scenarios, job.kind === 'audit' ? 'its trajectories are left out' : 'its tasks are left out');
+      overruns.push(problem);
+      blocked.set(stuck.scenario, blockedAfter(stuck, problem.file));
+      void worker?.terminate();
+      new Float64Array(watch).fill(0);
+      start();
     };
     const timer =
       limitMs === undefined
         ? undefined
         : setTimeout(() => {
-            const running = runningFor(0);
+            const stuck = stuckFor(0);
             stop(
-              `The ${job.kind} stopped after ${Math.round(limitMs / 1000)} s${running ? `: ${running} was still running` : ''}. ` +
+              `The ${job.kind} stopped after ${Math.round(limitMs / 1000)} s${stuck ? `: ${inWords(stuck)} was still running` : ''}. ` +
                 "A scenario's seed SQL or a call may not finish: evaluate the dataset in Replay, its problems name the scenario.",
             );
           }, limitMs);
@@ -91,25 +142,9 @@ export function runWatchedJob<J extends FolderJob>(workerUrl: URL, job: J, { lim
       stretchLimitMs === undefined
         ? undefined
         : setInterval(() => {
-            const running = runningFor(stretchLimitMs);
-            if (running) stop(`The ${job.kind} stopped: ${running} ran longer than ${stretchLimitMs / 1000} s.`);
+            const stuck = stuckFor(stretchLimitMs);
+            if (stuck) leaveOut(stuck, stretchLimitMs);
           }, CHECK_EVERY_MS);
-    const finish = () => {
-      clearTimeout(timer);
-      clearInterval(checks);
-      void worker.terminate();
-    };
-    worker.on('message', (message: FromJobWorker) => {
-      if (message.ready) worker.postMessage({ job, watch });
-      else if (message.jobScenarios) scenarios = new Map(message.jobScenarios.map((s) => [s.id, s]));
-      else if (message.jobOutcome) {
-        finish();
-        resolve(message.jobOutcome as Outcome<J>);
-      } else if (message.jobError !== undefined) stop(`The ${job.kind} failed: ${message.jobError}`);
-    });
-    worker.on('error', (error) => {
-      finish();
-      reject(error);
-    });
+    start();
   });
 }

@@ -18,7 +18,7 @@ type Message =
   | { id: number; chunk: FileChunk; lane?: LaneJob }
   | { id: number; engines: true }
   /** Whole-folder jobs (the audit, agreement) run here too, watched by the thread that sent them (watched-job.ts). */
-  | { job: FolderJob; watch: SharedArrayBuffer };
+  | { job: FolderJob; watch: SharedArrayBuffer; blocked?: Blocked };
 
 const sqlReady = loadSqlJs();
 let evaluator: Promise<BatchEvaluator> | undefined;
@@ -29,7 +29,7 @@ const blocked = new Map<string, { error: string; file: string }>();
 
 parentPort!.on('message', (message: Message) => {
   if ('job' in message) {
-    runFolderJob(message.job, message.watch);
+    runFolderJob(message.job, message.watch, message.blocked);
     return;
   }
   if ('blocked' in message) {

@@ -60,11 +60,22 @@ export function overrunSite({ phase, scenario, what, offset }: Overrun, scenario
   return { file: `scenarios/${scenario}/tools.json`, line: 0, running: tool === undefined ? 'a tool call (or reading its state tables)' : `a call of tool "${tool}"` };
 }
 
-/** The problem a scenario gets when its worker was ended: the file and line, or the tool, that took too long. */
-export function overrunProblem(stuck: Overrun, limitMs: number, scenarios: ReadonlyMap<string, ScenarioDef>) {
+/**
+ * The problem a scenario gets when its worker was ended: the file and line, or the tool, that took
+ * too long, and what of the job goes on without it.
+ */
+export function overrunProblem(stuck: Overrun, limitMs: number, scenarios: ReadonlyMap<string, ScenarioDef>, leftOut = 'its trajectories are left out') {
   const { file, line, running } = overrunSite(stuck, scenarios);
   const building = stuck.phase === WatchPhase.Seed && line > 0 ? ' while building its database' : '';
-  return { file, line, message: `scenario "${stuck.scenario}": ${running} ran longer than ${limitMs / 1000} s${building}; stopped, its trajectories are left out` };
+  return { file, line, message: `scenario "${stuck.scenario}": ${running} ran longer than ${limitMs / 1000} s${building}; stopped, ${leftOut}` };
+}
+
+/** A scenario given up on, as the engines of later workers answer for it (watchedEngines' `blocked`). */
+export type BlockedScenario = { error: string; file: string };
+
+/** How a scenario ended past the limit is answered from then on: unbuildable, naming the file of its problem. */
+export function blockedAfter(stuck: Overrun, problemFile: string): BlockedScenario {
+  return { error: stuck.phase === WatchPhase.Seed ? 'its seed SQL ran past the time limit' : 'a call ran past the time limit', file: problemFile };
 }
 
 /**
@@ -93,7 +104,7 @@ export function watchedEngines(
   inner: EngineProvider & { closeAll(): void },
   buffer: SharedArrayBuffer,
   scenarioIds: readonly string[],
-  blocked: ReadonlyMap<string, { error: string; file: string }>,
+  blocked: ReadonlyMap<string, BlockedScenario>,
   scenarios: ReadonlyMap<string, ScenarioDef>,
 ): EngineProvider & { closeAll(): void } {
   const slot = new Float64Array(buffer);
@@ -160,7 +171,13 @@ function watchEngine(engine: ScenarioEngine, watched: <T>(run: () => T, call: un
  * A whole-folder job's engines (the audit, agreement: watched-job.ts): stamped in `watch` when one
  * is given, so the thread watching the time can end this one and say what was running.
  */
-export function jobEngines(SQL: SqlJsStatic, dataset: LoadedDataset, problems: Problem[], watch: SharedArrayBuffer | undefined): EngineProvider & { closeAll(): void } {
+export function jobEngines(
+  SQL: SqlJsStatic,
+  dataset: LoadedDataset,
+  problems: Problem[],
+  watch: SharedArrayBuffer | undefined,
+  blocked: ReadonlyMap<string, BlockedScenario> = new Map(),
+): EngineProvider & { closeAll(): void } {
   const built = engineProvider(SQL, dataset, problems, watch && seedStamps(watch));
-  return watch ? watchedEngines(built, watch, [...dataset.scenarios.keys()], new Map(), dataset.scenarios) : built;
+  return watch ? watchedEngines(built, watch, [...dataset.scenarios.keys()], blocked, dataset.scenarios) : built;
 }

@@ -8,7 +8,7 @@ import type { Problem } from '../../../shared/format/types';
 import type { ChunkResult } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
 import type { LaneJob } from './lanes';
-import { overrun, overrunProblem, watchBuffer, WatchPhase } from './watchdog';
+import { blockedAfter, overrun, overrunProblem, watchBuffer, type BlockedScenario } from './watchdog';
 
 export type PoolJob = { chunk: FileChunk; lane?: LaneJob } | { engines: true };
 type JobResult = ChunkResult | { engineProblems: Problem[] };
@@ -42,7 +42,7 @@ export class WorkerPool {
   private jobFailed = false;
   private held = true;
   /** Scenarios given up on, as each worker's engine provider answers for them. */
-  private readonly blocked = new Map<string, { error: string; file: string }>();
+  private readonly blocked = new Map<string, BlockedScenario>();
   /** One problem per blocked scenario. */
   readonly overruns: Problem[] = [];
   private readonly timer: ReturnType<typeof setInterval> | null;
@@ -200,7 +200,7 @@ export class WorkerPool {
       if (!this.blocked.has(stuck.scenario)) {
         const problem = overrunProblem(stuck, limit, this.shared!.dataset.scenarios);
         this.overruns.push(problem);
-        this.blocked.set(stuck.scenario, { error: stuck.phase === WatchPhase.Seed ? 'its seed SQL ran past the time limit' : 'a call ran past the time limit', file: problem.file });
+        this.blocked.set(stuck.scenario, blockedAfter(stuck, problem.file));
         this.sendBlocked();
       }
       this.queue.unshift(...[...slot.inFlight].map(([id, job]) => ({ id, job })));

@@ -4,8 +4,12 @@
 import { compareHash } from '../routes';
 import { replayHash } from '../deepLink';
 import { describeSuspect, suspectHash, useAuditReport } from './auditClient';
+import { ProblemList } from '../../../components/ProblemList';
 import { FoundRows } from './FoundRows';
 import './audit.css';
+
+/** Up to this many problems are shown at once; more wait behind their summary. */
+const OPEN_PROBLEMS = 5;
 
 export function AuditView({ datasetId }: { datasetId: string }) {
   const { report, error, again } = useAuditReport(datasetId);
@@ -22,6 +26,12 @@ export function AuditView({ datasetId }: { datasetId: string }) {
           Audit again
         </button>
       </p>
+      {report.problems.length > 0 && (
+        <details className="audit-problems" data-testid="audit-problems" open={report.problems.length <= OPEN_PROBLEMS}>
+          <summary>{report.problems.length} problem(s): what they name was left out of the audit</summary>
+          <ProblemList problems={report.problems} limit={200} />
+        </details>
+      )}
       <ul className="audit-tasks">
         {report.tasks.map((task) => (
           <li key={task.task_id} data-testid="audit-task" data-task-id={task.task_id}>
