@@ -37,6 +37,11 @@ export interface DatasetFile {
   /** Dataset-relative path with forward slashes. */
   path: string;
   size: number;
+  /**
+   * 'folder': a symbolic link to a folder, listed but never followed, so the studio can say why it
+   * is left out. Its path ends in '/' (so a filter on file names passes it by) and its size is 0.
+   */
+  link?: 'folder';
 }
 
 /** The clips an opened dataset's tasks name (tasks.jsonl `video`) and where the host finds each. */

@@ -125,6 +125,36 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(d.annotations.get('ann')?.get('t1')?.calls).toHaveLength(4);
   });
 
+  it('says why a task is left out when its scenario folder is a symbolic link, and only then', async () => {
+    const files = shopFiles({
+      'tasks.jsonl': shopFiles()['tasks.jsonl'] + jsonl([{ id: 't8', scenario: 'retail', instruction: '' }, { id: 't9', scenario: 'mall', instruction: '' }]),
+    });
+    const withLinks = (links: string[] | Error) => ({
+      ...memorySource(files),
+      listDirLinks: async (dir: string) => {
+        if (links instanceof Error) throw links;
+        return dir === 'scenarios' ? links : [];
+      },
+    });
+    const linked = await loadDataset(withLinks(['retail']));
+    expect(linked.problems).toEqual([
+      { file: 'tasks.jsonl', line: 3, message: expect.stringMatching(/^task "t8": scenario "retail" is a symbolic link \(scenarios\/retail\); .*copy the folder in/) },
+      { file: 'tasks.jsonl', line: 4, message: 'task "t9": unknown scenario "mall"; left out' },
+    ]);
+    expect([...linked.tasks.keys()]).toEqual(['t1', 't2']);
+    // No link named so, no listing of links, or one that fails: today's message, and no other problem.
+    const plain = (await loadDataset(memorySource(files))).problems;
+    expect(plain.map((p) => p.message)).toEqual(['task "t8": unknown scenario "retail"; left out', 'task "t9": unknown scenario "mall"; left out']);
+    expect((await loadDataset(withLinks([]))).problems).toEqual(plain);
+    expect((await loadDataset(withLinks(new Error('EACCES')))).problems).toEqual(plain);
+  });
+
+  it('asks for folder links only when a task names a scenario that did not load', async () => {
+    const asked: string[] = [];
+    await loadDataset({ ...memorySource(shopFiles()), listDirLinks: async (dir) => (asked.push(dir), []) });
+    expect(asked).toEqual([]);
+  });
+
   it('reports a missing dataset.json and tasks.jsonl without failing', async () => {
     const d = await loadDataset(memorySource({}));
     expect(d.problems.map((p) => p.file)).toEqual(['dataset.json', 'tasks.jsonl']);

@@ -60,6 +60,9 @@ function reportingRefusals(source: DatasetSource, problems: Problem[], refused: 
     readChunks: (path) => guard(path, source.readChunks(path), null),
     listFiles: (dir) => guard(dir, source.listFiles(dir), []),
     listDirs: (dir) => guard(dir, source.listDirs(dir), []),
+    // Links only explain a missing scenario: when they cannot be listed, the plain message stays
+    // (and listDirs reports a folder that cannot be read).
+    listDirLinks: async (dir) => (await source.listDirLinks?.(dir).catch(() => [])) ?? [],
   };
 }
 
@@ -187,14 +190,25 @@ async function readJsonlFile<T extends z.ZodType>(
 async function loadTasks(source: DatasetSource, scenarios: Map<string, ScenarioDef>, problems: Problem[]) {
   const tasks = new Map<string, Task>();
   const file = 'tasks.jsonl';
+  let scenarioLinks: Set<string> | undefined; // listed only once a task names a scenario not loaded
   for (const { line, value } of await readJsonlFile(source, file, taskSchema, problems, true, fastTask)) {
     const task = value as Task;
     if (tasks.has(task.id)) problems.push({ file, line, message: `task id "${task.id}" repeats an earlier one; left out` });
-    else if (!scenarios.has(task.scenario))
-      problems.push({ file, line, message: `task "${task.id}": unknown scenario "${task.scenario}"; left out` });
-    else tasks.set(task.id, task);
+    else if (!scenarios.has(task.scenario)) {
+      scenarioLinks ??= new Set((await source.listDirLinks?.('scenarios')) ?? []);
+      problems.push({ file, line, message: unloadedScenario(task, scenarioLinks) });
+    } else tasks.set(task.id, task);
   }
   return tasks;
+}
+
+/** Why a task's scenario is not there: a folder link says so, since it looks present in a file manager. */
+function unloadedScenario(task: Task, scenarioLinks: Set<string>): string {
+  if (!scenarioLinks.has(task.scenario)) return `task "${task.id}": unknown scenario "${task.scenario}"; left out`;
+  return (
+    `task "${task.id}": scenario "${task.scenario}" is a symbolic link (scenarios/${task.scenario}); the studio does not ` +
+    'follow links to folders in a dataset (a link could lead outside it): copy the folder in; left out'
+  );
 }
 
 async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, problems: Problem[]) {

@@ -11,4 +11,10 @@ export interface DatasetSource {
   listFiles(dir: string): Promise<string[]>;
   /** Immediate subfolders of dir (names only); [] when dir does not exist. */
   listDirs(dir: string): Promise<string[]>;
+  /**
+   * Names in dir that are symbolic links to folders: listDirs and listFiles never follow them (a
+   * link could lead outside the dataset). Only to say why a scenario is missing; [] when dir does
+   * not exist. Optional: a source without links (an in-memory one) leaves it out.
+   */
+  listDirLinks?(dir: string): Promise<string[]>;
 }

@@ -2,17 +2,17 @@
 // A symlink leading out of the dataset and a FIFO or device in place of a file are problems of
 // that file; nothing blocks, nothing outside the dataset is read.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, realpath, rename, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StudioError } from '../../shared/api/studio-error';
 import { loadDataset } from '../../shared/format/loader';
 import { call, shopFiles } from '../../shared/eval/test-support/shop';
-import { readDatasetText } from '../services/dataset-files';
+import { listDatasetFiles, readDatasetText } from '../services/dataset-files';
 import { readReviewFiles } from '../services/evaluation-run';
 import { openRegularFile } from '../services/regular-file';
-import { writeDatasetFolder } from '../test-support/dataset-folder';
+import { runEgostudio, writeDatasetFolder } from '../test-support/dataset-folder';
 import { nodeDatasetSource } from '../services/evaluation/node-source';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
 
@@ -105,3 +105,44 @@ describe('evaluation refuses symlinks leading out of the dataset, as reading doe
   });
 });
 
+describe('a symlinked scenario folder is named as a link, never followed', () => {
+  const linkProblem = (task: string, scenario: string) =>
+    `task "${task}": scenario "${scenario}" is a symbolic link (scenarios/${scenario}); the studio does not follow links`;
+
+  it('shared from outside the dataset: evaluate and audit say why its tasks are left out; the host lists it as a link', async () => {
+    const shop = shopFiles();
+    await writeDatasetFolder(path.join(base, 'common', 'retail'), {
+      'schema.sql': shop['scenarios/shop/schema.sql'],
+      'data.sql': shop['scenarios/shop/data.sql'],
+      'tools.json': shop['scenarios/shop/tools.json'],
+    });
+    await symlink('../../common/retail', path.join(root, 'scenarios', 'retail'));
+    await writeDatasetFolder(root, { 'tasks.jsonl': `${shop['tasks.jsonl']}${JSON.stringify({ id: 't3', scenario: 'retail', instruction: '' })}\n` });
+    const { report } = await evaluateFolder(root, { workers: 0 });
+    expect(report.problems).toEqual([{ file: 'tasks.jsonl', line: 3, message: expect.stringContaining(linkProblem('t3', 'retail')) }]);
+    expect(report.trajectories.map((t) => t.id)).toEqual(['ok']);
+    for (const command of [['evaluate', root, '--no-cache'], ['audit', root]]) {
+      const run = await runEgostudio(...command);
+      expect(run.code, command[0]).toBe(2);
+      expect(run.stderr, command[0]).toContain(`tasks.jsonl:3: ${linkProblem('t3', 'retail')}`);
+    }
+    // The page's reading gets the link from the host's listing (studioSource.ts names it from there).
+    expect(await listDatasetFiles(await realpath(root), 'scenarios')).toContainEqual({ path: 'scenarios/retail/', size: 0, link: 'folder' });
+  }, 60_000);
+
+  it('linked inside the dataset: not followed either, so both readings agree without resolving links', async () => {
+    await rename(path.join(root, 'scenarios', 'shop'), path.join(root, 'shop-scenario'));
+    await symlink('../shop-scenario', path.join(root, 'scenarios', 'shop'));
+    const dataset = await loadDataset(nodeDatasetSource(root));
+    expect(dataset.scenarios.size).toBe(0);
+    expect(dataset.problems.map((p) => p.message)).toContainEqual(expect.stringContaining(linkProblem('t1', 'shop')));
+    const listing = await listDatasetFiles(await realpath(root), 'scenarios');
+    expect(listing).toEqual([{ path: 'scenarios/shop/', size: 0, link: 'folder' }]);
+  });
+
+  it('a missing scenario folder keeps its message', async () => {
+    await rm(path.join(root, 'scenarios', 'shop'), { recursive: true });
+    const dataset = await loadDataset(nodeDatasetSource(root));
+    expect(dataset.problems).toContainEqual({ file: 'tasks.jsonl', line: 1, message: 'task "t1": unknown scenario "shop"; left out' });
+  });
+});

@@ -41,6 +41,22 @@ describe('dataset files', () => {
     expect(files.map((file) => file.path)).not.toContain('trajectories/leak.jsonl');
   });
 
+  it('lists a symlinked folder, inside or out, as a link without following it (its path ends in /)', async () => {
+    await writeDatasetText(root, 'shared/kitchen/schema.sql', 'CREATE TABLE k(a);');
+    await writeDatasetText(root, 'scenarios/shop/schema.sql', 'CREATE TABLE s(a);');
+    await symlink(temp.base, path.join(root, 'scenarios', 'retail')); // out of the dataset
+    await symlink('../shared/kitchen', path.join(root, 'scenarios', 'kitchen')); // inside it
+    await symlink('../shared/kitchen/schema.sql', path.join(root, 'scenarios', 'linked.sql')); // a file inside
+    await symlink(temp.secretFile, path.join(root, 'scenarios', 'secret.sql')); // a file outside
+    await symlink('../nowhere', path.join(root, 'scenarios', 'dangling'));
+    expect(await listDatasetFiles(root, 'scenarios')).toEqual([
+      { path: 'scenarios/kitchen/', size: 0, link: 'folder' },
+      { path: 'scenarios/linked.sql', size: 18 },
+      { path: 'scenarios/retail/', size: 0, link: 'folder' },
+      { path: 'scenarios/shop/schema.sql', size: 18 },
+    ]);
+  });
+
   it('writes atomically, creating folders and leaving no temporary file', async () => {
     const written = await writeDatasetText(root, 'annotations/ann-1.jsonl', 'line 1\n');
     expect(written).toEqual({ path: 'annotations/ann-1.jsonl', size: 7 });

@@ -21,7 +21,10 @@ export async function readDatasetText(realRoot: string, relativePath: string): P
   return readRegularText(file);
 }
 
-/** Files below `relativeDir` (recursively), with dataset-relative paths in code-point order. */
+/**
+ * Files below `relativeDir` (recursively), with dataset-relative paths in code-point order, and
+ * the symbolic links to folders found there (`link: 'folder'`, path ending in '/', not followed).
+ */
 export async function listDatasetFiles(realRoot: string, relativeDir: string): Promise<DatasetFile[]> {
   const dir = relativeDir.replace(/\/$/, '');
   const start = await resolveExisting(realRoot, dir, 'dir');
@@ -41,12 +44,14 @@ async function collectFiles(realRoot: string, folder: string, relativeFolder: st
     } else if (entry.isFile()) {
       into.push({ path: relative, size: (await stat(absolute)).size });
     } else if (entry.isSymbolicLink()) {
-      // Symlinked files count when they stay inside the dataset; symlinked folders are not
-      // followed, which also rules out cycles.
+      // Symlinked files count when they stay inside the dataset. Symlinked folders, wherever they
+      // lead, are listed as links and not followed (which also rules out cycles), as the CLI's
+      // reading does (evaluation/node-source.ts), so the studio can say why one is left out.
       const real = await realpath(absolute).catch(() => null);
-      if (real === null || !isInsideRoot(realRoot, real)) continue;
-      const stats = await stat(real);
-      if (stats.isFile()) into.push({ path: relative, size: stats.size });
+      if (real === null) continue;
+      const stats = await stat(real).catch(() => null);
+      if (stats?.isDirectory()) into.push({ path: `${relative}/`, size: 0, link: 'folder' });
+      else if (stats?.isFile() && isInsideRoot(realRoot, real)) into.push({ path: relative, size: stats.size });
     }
   }
 }

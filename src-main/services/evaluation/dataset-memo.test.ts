@@ -1,6 +1,6 @@
 // The loaded dataset is used again only while every file and listing the loader read is the same:
 // a changed task, a new scenario folder or annotation file, a removed file each load it again.
-import { mkdtemp, readFile, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,20 @@ describe('dataset memo', () => {
       expect(await load()).toBe(next);
       previous = next;
     }
+  });
+
+  it("loads again when a task's missing scenario turns up as a folder link (only its problem changes)", async () => {
+    dir ??= await mkdtemp(path.join(tmpdir(), 'egostudio-memo-'));
+    const extra = `${JSON.stringify({ id: 't3', scenario: 'retail', instruction: '' })}\n`;
+    const root = await writeDatasetFolder(path.join(dir, 'linked'), shopFiles({ 'tasks.jsonl': shopFiles()['tasks.jsonl'] + extra }));
+    const source = nodeDatasetSource(root);
+    const first = await loadDatasetMemo(root, source);
+    expect(first.problems.map((p) => p.message)).toEqual(['task "t3": unknown scenario "retail"; left out']);
+    await symlink('shop', path.join(root, 'scenarios', 'retail'));
+    const linked = await loadDatasetMemo(root, source);
+    expect(linked).not.toBe(first);
+    expect(linked.problems).toEqual([{ file: 'tasks.jsonl', line: 3, message: expect.stringContaining('is a symbolic link (scenarios/retail)') }]);
+    expect(await loadDatasetMemo(root, source)).toBe(linked);
   });
 
   it('reads no file again while each keeps its stamp (size, times, inode); a rewrite is hashed again', async () => {

@@ -12,7 +12,7 @@ import { fileStamp } from '../file-stamp';
 
 /** One call the loader made and a hash of its outcome (text, listing, or error). Plain JSON data. */
 export interface Read {
-  call: 'readText' | 'readChunks' | 'listFiles' | 'listDirs';
+  call: 'readText' | 'readChunks' | 'listFiles' | 'listDirs' | 'listDirLinks';
   path: string;
   outcome: string;
   /** A file read whole: its stamp (file-stamp.ts), taken before the read; null when it had just changed. Set when a later check finds it settled and the same. */
@@ -35,6 +35,8 @@ async function outcomeOf(source: DatasetSource, call: Read['call'], p: string): 
         for await (const chunk of chunks) hash.update(chunk);
         return `text ${hash.digest('hex')}`;
       }
+      case 'listDirLinks':
+        return `list ${JSON.stringify((await source.listDirLinks?.(p)) ?? [])}`;
       default:
         return `list ${JSON.stringify(await source[call](p))}`;
     }
@@ -123,6 +125,11 @@ function recording(root: string, source: DatasetSource, reads: Read[]): DatasetS
         note('listDirs', dir, `list ${JSON.stringify(dirs)}`);
         return dirs;
       }, failed('listDirs', dir)),
+    listDirLinks: (dir) =>
+      (source.listDirLinks?.(dir) ?? Promise.resolve([])).then((links) => {
+        note('listDirLinks', dir, `list ${JSON.stringify(links)}`);
+        return links;
+      }, failed('listDirLinks', dir)),
   };
 }
 

@@ -1,8 +1,9 @@
 // DatasetSource over node:fs for the CLI and the main process's evaluation. It reads a dataset
 // as the studio's own reading does (services/safe-path.ts): nothing through a symlink that leads
 // out of the dataset, and only regular files (a FIFO or a device is refused, never waited on).
-// A refused file is an error the loader reports as a problem of that file.
-import { createReadStream } from 'node:fs';
+// A refused file is an error the loader reports as a problem of that file. Symlinked folders are
+// never followed (nor are they by the host's listing, dataset-files.ts); listDirLinks names them.
+import { createReadStream, type Dirent } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StudioError } from '../../../shared/api/studio-error';
@@ -93,14 +94,31 @@ export function nodeDatasetSource(root: string): DatasetSource {
       return (await listFilesBelow(folder, folder)).map((f) => (prefix ? `${prefix}/${f}` : f));
     },
     async listDirs(dir) {
-      const folder = await orMissing(resolveInside(realRoot, dir, 'dir'));
-      if (folder === null) return [];
-      try {
-        return (await readdir(folder, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
-      } catch (error) {
-        if (isMissing(error)) return [];
-        throw error;
+      const folder = await folderEntries(realRoot, dir);
+      return folder.entries.filter((e) => e.isDirectory()).map((e) => e.name);
+    },
+    async listDirLinks(dir) {
+      const folder = await folderEntries(realRoot, dir);
+      const links: string[] = [];
+      for (const entry of folder.entries) {
+        if (!entry.isSymbolicLink()) continue;
+        // Wherever it leads: a link to a folder is named, never followed.
+        const target = await stat(path.join(folder.path, entry.name)).catch(() => null);
+        if (target?.isDirectory()) links.push(entry.name);
       }
+      return links;
     },
   };
+}
+
+/** A dataset folder's real path and its entries (a symlink as itself); no entries when it does not exist. */
+async function folderEntries(realRoot: Promise<string>, dir: string): Promise<{ path: string; entries: Dirent[] }> {
+  const folder = await orMissing(resolveInside(realRoot, dir, 'dir'));
+  if (folder === null) return { path: '', entries: [] };
+  try {
+    return { path: folder, entries: await readdir(folder, { withFileTypes: true }) };
+  } catch (error) {
+    if (isMissing(error)) return { path: folder, entries: [] };
+    throw error;
+  }
 }

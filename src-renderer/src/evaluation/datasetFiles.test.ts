@@ -5,7 +5,7 @@ import type { StudioApi } from '../../../shared/api/studio-api';
 import { StudioError } from '../../../shared/api/studio-error';
 import { loadDataset } from '../../../shared/format/loader';
 import { noFiles, recordedSource, TEXT_PART_CHARS, TextAssembly, textParts, withoutTexts } from './datasetFiles';
-import { inSlices, studioDatasetSource } from './studioSource';
+import { folderLinks, inSlices, studioDatasetSource } from './studioSource';
 
 const prefix = '../../../datasets/egobench-sample/';
 const sample = import.meta.glob('../../../datasets/egobench-sample/{dataset.json,tasks.jsonl,ground_truth.jsonl,scenarios/**/*,annotations/*}', {
@@ -15,8 +15,11 @@ const sample = import.meta.glob('../../../datasets/egobench-sample/{dataset.json
 }) as Record<string, string>;
 const sampleFiles = new Map(Object.entries(sample).map(([file, text]) => [file.slice(prefix.length), text]));
 
-/** The host's two read channels over a folder of files (what datasets.readText and listFiles answer). */
-function hostOver(files: Map<string, string>, failing = new Set<string>()): StudioApi {
+/**
+ * The host's two read channels over a folder of files (what datasets.readText and listFiles answer);
+ * `linkedFolders` are listed as the host lists symlinked folders (dataset-files.ts).
+ */
+function hostOver(files: Map<string, string>, failing = new Set<string>(), linkedFolders: string[] = []): StudioApi {
   const datasets = {
     readText: (_id: string, file: string) => {
       if (failing.has(file)) return Promise.reject(new StudioError('internal', `${file} could not be read`));
@@ -25,10 +28,12 @@ function hostOver(files: Map<string, string>, failing = new Set<string>()): Stud
     },
     listFiles: (_id: string, dir: string) =>
       Promise.resolve(
-        [...files.keys()]
-          .filter((file) => file.startsWith(`${dir}/`))
-          .sort()
-          .map((file) => ({ path: file, size: files.get(file)!.length })),
+        [
+          ...[...files.keys()].map((file) => ({ path: file, size: files.get(file)!.length })),
+          ...linkedFolders.map((link) => ({ path: `${link}/`, size: 0, link: 'folder' as const })),
+        ]
+          .filter((entry) => entry.path.startsWith(`${dir}/`))
+          .sort((a, b) => (a.path < b.path ? -1 : 1)),
       ),
   };
   return { datasets } as unknown as StudioApi;
@@ -85,6 +90,34 @@ describe("the evaluation worker's copy of the dataset", () => {
     expect(files.texts.get('ground_truth.jsonl')).toBeNull();
     const workerCopy = await loadDataset(recordedSource(structuredClone(files)));
     expect(workerCopy).toEqual(mainCopy);
+  });
+
+  it('says why a scenario linked as a folder is left out, in the worker too; links are no files', async () => {
+    const scenario = [...sampleFiles.keys()].find((file) => file.startsWith('scenarios/'))!.split('/')[1];
+    const linked = new Map([...sampleFiles].filter(([file]) => !file.startsWith(`scenarios/${scenario}/`)));
+    const files = noFiles('linked');
+    const host = hostOver(linked, new Set(), [`scenarios/${scenario}`, 'annotations/shared.jsonl', 'scenarios/extra/old']);
+    const mainCopy = await loadDataset(studioDatasetSource(host, 'linked', 'linked', files));
+    const about = mainCopy.problems.filter((p) => p.message.includes(`scenario "${scenario}"`));
+    expect(about.length).toBeGreaterThan(0);
+    expect(about.every((p) => p.file === 'tasks.jsonl' && p.line > 0 && p.message.includes(`is a symbolic link (scenarios/${scenario})`))).toBe(true);
+    expect(mainCopy.scenarios.has(scenario)).toBe(false);
+    // A folder holding only a link is a scenario folder, as node-source.ts sees it (here without its files).
+    expect(mainCopy.problems).toContainEqual({ file: 'scenarios/extra/schema.sql', line: 0, message: 'missing: scenario left out' });
+    expect(files.files.get('annotations')).not.toContain('annotations/shared.jsonl');
+    const workerCopy = await loadDataset(recordedSource(structuredClone(files)));
+    expect(workerCopy).toEqual(mainCopy);
+  });
+
+  it("names only the folder's own links", () => {
+    const listing = [
+      { path: 'scenarios/retail/', size: 0, link: 'folder' as const },
+      { path: 'scenarios/shop/schema.sql', size: 9 },
+      { path: 'scenarios/shop/old/', size: 0, link: 'folder' as const },
+    ];
+    expect(folderLinks('scenarios', listing)).toEqual(['retail']);
+    expect(folderLinks('scenarios/', listing)).toEqual(['retail']);
+    expect(folderLinks('scenarios/shop', listing)).toEqual(['old']);
   });
 
   it('reaches the worker as parts of each text, then the files without them: whole again there', async () => {

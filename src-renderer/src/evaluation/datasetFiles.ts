@@ -8,9 +8,10 @@ export interface DatasetFiles {
   label: string;
   /** By path: the text, or null where the file does not exist. */
   texts: Map<string, string | null>;
-  /** listFiles and listDirs answers, by folder. */
+  /** listFiles, listDirs and listDirLinks answers, by folder. */
   files: Map<string, string[]>;
   dirs: Map<string, string[]>;
+  dirLinks: Map<string, string[]>;
   /** Reads and listings that failed (other than as missing), by path: their message. */
   failures: Map<string, string>;
 }
@@ -54,7 +55,7 @@ export class TextAssembly {
   }
 }
 
-export const noFiles = (label: string): DatasetFiles => ({ label, texts: new Map(), files: new Map(), dirs: new Map(), failures: new Map() });
+export const noFiles = (label: string): DatasetFiles => ({ label, texts: new Map(), files: new Map(), dirs: new Map(), dirLinks: new Map(), failures: new Map() });
 
 /** A source answering from what a read recorded, failures included; a file it did not read is an error (the loader reads the same files in the same order). */
 export function recordedSource(recorded: DatasetFiles): DatasetSource {
@@ -74,5 +75,6 @@ export function recordedSource(recorded: DatasetFiles): DatasetSource {
     },
     listFiles: (dir) => answer(recorded.files, dir),
     listDirs: (dir) => answer(recorded.dirs, dir),
+    listDirLinks: (dir) => answer(recorded.dirLinks, dir),
   };
 }

@@ -4,7 +4,7 @@
 // to the loader in slices with the event loop let in between, so that parsing a big dataset's
 // tasks and ground truth on the main thread never holds a frame (input and rendering run between).
 import { StudioError } from '../../../shared/api/studio-error';
-import type { StudioApi } from '../../../shared/api/studio-api';
+import type { DatasetFile, StudioApi } from '../../../shared/api/studio-api';
 import type { DatasetSource } from '../../../shared/format/source';
 import { Slices } from '../api/next-task';
 import type { DatasetFiles } from './datasetFiles';
@@ -13,7 +13,20 @@ function missing(error: unknown): boolean {
   return StudioError.from(error).code === 'not-found';
 }
 
-/** Immediate subfolders of dir, from the recursive file listing. */
+/** A listing entry's path without the '/' that ends a folder link's. */
+const entryPath = (entry: DatasetFile) => (entry.link ? entry.path.replace(/\/$/, '') : entry.path);
+
+/** Names of dir's own entries that the host listed as links to folders (never followed). */
+export function folderLinks(dir: string, listing: readonly DatasetFile[]): string[] {
+  const prefix = dir === '' ? '' : `${dir.replace(/\/$/, '')}/`;
+  return listing
+    .filter((entry) => entry.link === 'folder')
+    .map(entryPath)
+    .filter((path) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/'))
+    .map((path) => path.slice(prefix.length));
+}
+
+/** Immediate subfolders of dir, from the paths of the recursive listing. */
 export function subfolders(dir: string, files: readonly string[]): string[] {
   const prefix = dir === '' ? '' : `${dir.replace(/\/$/, '')}/`;
   const names = new Set<string>();
@@ -51,14 +64,11 @@ export function studioDatasetSource(api: StudioApi, datasetId: string, label: st
     record?.failures.set(path, error instanceof Error ? error.message : String(error));
     return error;
   };
-  const listings = new Map<string, Promise<string[]>>();
+  const listings = new Map<string, Promise<DatasetFile[]>>();
   const list = (dir: string) => {
     let listing = listings.get(dir);
     if (!listing) {
-      listing = api.datasets.listFiles(datasetId, dir).then(
-        (files) => files.map((file) => file.path),
-        (error: unknown) => (missing(error) ? [] : Promise.reject(failed(dir, error))),
-      );
+      listing = api.datasets.listFiles(datasetId, dir).catch((error: unknown) => (missing(error) ? [] : Promise.reject(failed(dir, error))));
       listings.set(dir, listing);
     }
     return listing;
@@ -82,14 +92,20 @@ export function studioDatasetSource(api: StudioApi, datasetId: string, label: st
       return text === null ? null : inSlices(text);
     },
     listFiles: async (dir) => {
-      const files = await list(dir);
+      const files = (await list(dir)).filter((entry) => !entry.link).map((entry) => entry.path);
       record?.files.set(dir, files);
       return files;
     },
     listDirs: async (dir) => {
-      const dirs = subfolders(dir, await list(dir));
+      // A folder holding only a link still is a folder, as node-source.ts's listDirs sees it.
+      const dirs = subfolders(dir, (await list(dir)).map(entryPath));
       record?.dirs.set(dir, dirs);
       return dirs;
+    },
+    listDirLinks: async (dir) => {
+      const links = folderLinks(dir, await list(dir));
+      record?.dirLinks.set(dir, links);
+      return links;
     },
   };
 }
