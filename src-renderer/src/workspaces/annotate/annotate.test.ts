@@ -1,7 +1,7 @@
 import { Validator } from '@cfworker/json-schema';
 import { describe, expect, it } from 'vitest';
 import type { ToolLibrary } from '../../../../shared/format/types';
-import { callsJsonSchema } from './callsSchema';
+import { branchedToolNames, callsJsonSchema, MAX_TOOL_BRANCHES } from './callsSchema';
 import { callsToText, mergeCalls, moveItem, parseCallsText } from './callsText';
 import { lintCalls, taskUserId } from './lint';
 
@@ -47,6 +47,48 @@ describe('editor schema from tools.json', () => {
     const editor = new Validator(callsJsonSchema(coded) as object, '7');
     expect(editor.validate([{ tool_name: 'book', parameters: { day: 'next friday', n: 1 } }]).valid).toBe(true);
     expect(editor.validate([{ tool_name: 'book', parameters: { day: 'next friday', n: 0 } }]).valid).toBe(false);
+  });
+});
+
+describe('editor schema of a large library', () => {
+  // A tools.json of 50,000 tools: one if/then branch per tool made Monaco's JSON worker take ~40 s
+  // per tool-name completion (every branch tried, problems concatenated one by one).
+  const big: ToolLibrary = {
+    state_tables: [],
+    tools: Array.from({ length: 50_000 }, (_, i) => ({
+      name: `tool_${i}`,
+      description: `Tool ${i}`,
+      effect: 'read' as const,
+      steps: [{ sql: 'SELECT 1' }],
+      parameters: { type: 'object', properties: { product_name: { type: 'string' } }, required: ['product_name'], additionalProperties: false },
+    })),
+  };
+  const branches = (schema: object) => (schema as { items: { allOf: unknown[] } }).items.allOf.length;
+
+  it('has branches only for the tools the text names, and still checks their parameters', () => {
+    const text = '[{"tool_name": "tool_7", "parameters": {}}, {"tool_name" : "tool_49999", "parameters": {"product_name": "x"}}, {"tool_name": "nope"}, {"tool_name": "tool_7"}]';
+    const names = branchedToolNames(big, text);
+    expect(names).toEqual(['tool_7', 'tool_49999']);
+    const schema = callsJsonSchema(big, names);
+    expect(branches(schema)).toBe(2);
+    const tool = (schema as { items: { properties: { tool_name: { enum: string[]; errorMessage: string } } } }).items.properties.tool_name;
+    expect(tool.enum).toHaveLength(50_000);
+    expect(tool.errorMessage.length).toBeLessThan(100);
+    const validator = new Validator(schema, '7');
+    expect(validator.validate([{ tool_name: 'tool_7', parameters: {} }]).valid).toBe(false);
+    expect(validator.validate([{ tool_name: 'tool_7', parameters: { product_name: 'x' } }]).valid).toBe(true);
+    expect(validator.validate([{ tool_name: 'tool_50000', parameters: {} }]).valid).toBe(false);
+    expect(branches(callsJsonSchema(big, branchedToolNames(big, '[')))).toBe(0);
+  });
+
+  it('keeps at most MAX_TOOL_BRANCHES branches, however many tools the text names', () => {
+    const text = JSON.stringify(Array.from({ length: 1_000 }, (_, i) => ({ tool_name: `tool_${i}`, parameters: {} })));
+    expect(branches(callsJsonSchema(big, branchedToolNames(big, text)))).toBe(MAX_TOOL_BRANCHES);
+  });
+
+  it('gives every tool of a small library its branch, whatever the text', () => {
+    expect(branchedToolNames(library, '')).toEqual(['get_price', 'add_to_cart']);
+    expect(branches(callsJsonSchema(library, branchedToolNames(library, '[{"tool_name": "get_price"}]')))).toBe(2);
   });
 });
 

@@ -1,6 +1,13 @@
 // The JSON Schema of the ground-truth editor's text, generated from a scenario's tools.json:
 // an array of calls whose tool_name is one of the tools and whose parameters follow that tool's
 // schema (if/then per tool, so completion offers the parameters of the tool being written).
+//
+// Monaco's JSON worker tries every if/then branch on every call, and while it completes a
+// tool_name it skips that value, so every branch's `if` holds: each `then` is checked and its
+// problems are concatenated one branch at a time (quadratic). A tools.json of 50,000 tools took
+// the worker ~40 s per completion, seconds per validation. So a library of more than
+// MAX_TOOL_BRANCHES tools gets branches only for the tools the text names (branchedToolNames),
+// and the editor registers the schema again when those change.
 import type { ParamSchema, ToolLibrary } from '../../../../shared/format/types';
 
 type JsonSchema = Record<string, unknown>;
@@ -25,8 +32,39 @@ function plain(schema: ParamSchema): JsonSchema {
   return out;
 }
 
-export function callsJsonSchema(library: ToolLibrary): JsonSchema {
+/** Up to this many tools, each has its branch; a larger library, only the tools the text names (at most this many). */
+export const MAX_TOOL_BRANCHES = 200;
+
+const TOOL_NAME_IN_TEXT = /"tool_name"\s*:\s*("(?:[^"\\\n]|\\.)*")/g;
+const namesOfLibrary = new WeakMap<ToolLibrary, Set<string>>();
+
+/**
+ * The tools that get a branch in the schema for `text` (the editor's text, JSON or not yet):
+ * every tool of a library of up to MAX_TOOL_BRANCHES tools; of a larger one, the library's tools
+ * that the text names as a tool_name, in order of first mention, at most MAX_TOOL_BRANCHES.
+ */
+export function branchedToolNames(library: ToolLibrary, text: string): string[] {
+  if (library.tools.length <= MAX_TOOL_BRANCHES) return library.tools.map((tool) => tool.name);
+  let names = namesOfLibrary.get(library);
+  if (!names) namesOfLibrary.set(library, (names = new Set(library.tools.map((tool) => tool.name))));
+  const named = new Set<string>();
+  for (const [, literal] of text.matchAll(TOOL_NAME_IN_TEXT)) {
+    let name: unknown;
+    try {
+      name = JSON.parse(literal);
+    } catch {
+      continue;
+    }
+    if (typeof name === 'string' && names.has(name)) named.add(name);
+    if (named.size === MAX_TOOL_BRANCHES) break;
+  }
+  return [...named];
+}
+
+/** The schema, with if/then branches for the tools named in `branched` (every tool when omitted: keep it to small libraries). */
+export function callsJsonSchema(library: ToolLibrary, branched: readonly string[] = library.tools.map((tool) => tool.name)): JsonSchema {
   const names = library.tools.map((tool) => tool.name);
+  const wanted = new Set(branched);
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     type: 'array',
@@ -40,13 +78,17 @@ export function callsJsonSchema(library: ToolLibrary): JsonSchema {
           type: 'string',
           enum: names,
           markdownEnumDescriptions: library.tools.map((tool) => `**${tool.effect}** — ${tool.description}`),
+          // Monaco's own message lists every allowed value: a megabyte for a library of 50,000 tools.
+          errorMessage: 'Not a tool of this scenario (tools.json); Ctrl+Space lists them.',
         },
         parameters: { type: 'object' },
       },
-      allOf: library.tools.map((tool) => ({
-        if: { properties: { tool_name: { const: tool.name } }, required: ['tool_name'] },
-        then: { properties: { parameters: { ...plain(tool.parameters), type: 'object', description: tool.description } } },
-      })),
+      allOf: library.tools
+        .filter((tool) => wanted.has(tool.name))
+        .map((tool) => ({
+          if: { properties: { tool_name: { const: tool.name } }, required: ['tool_name'] },
+          then: { properties: { parameters: { ...plain(tool.parameters), type: 'object', description: tool.description } } },
+        })),
     },
   };
 }
