@@ -1,8 +1,11 @@
 // Promise-based access to the agreement worker; one worker per page, started on first use and
-// again after its watchdog stopped it (workers/watchedWorker.ts).
+// again after its watchdog stopped it (workers/watchedWorker.ts). A scenario whose SQL overran
+// it is not run again until its files change (workers/overrun.ts): a compare or run of one of
+// its tasks, and the dashboard while a task of it is annotated by both, fail at once.
 import type { AgreementDashboard } from '../../../shared/eval/agreement-report';
 import type { Annotation, ScenarioDef, Task, ToolCall } from '../../../shared/format/types';
-import { WatchedWorker } from '../workers/watchedWorker';
+import { scenarioDefTexts } from '../workers/scenarioTexts';
+import { WatchedWorker, type Needs, type WithoutId } from '../workers/watchedWorker';
 import type { FromAgreementWorker, RunOutcome, TaskComparison, ToAgreementWorker } from './protocol';
 
 class AgreementClient {
@@ -10,6 +13,7 @@ class AgreementClient {
     start: () => new Worker(new URL('./agreement.worker.ts', import.meta.url), { type: 'module', name: 'agreement' }),
     // A fresh worker has no scenarios: the next request sends the last ones again.
     onStopped: () => (this.loaded = null),
+    scenarioFiles: (id) => scenarioDefTexts(this.latest?.scenarios.find((scenario) => scenario.id === id)),
   });
   private loaded: { key: string; done: Promise<void> } | null = null;
   /** The dataset's scenarios last asked for, for a worker started after one was stopped. */
@@ -34,24 +38,32 @@ class AgreementClient {
     return this.loaded?.done;
   }
 
-  async compare(scenarioId: string, a: ToolCall[], b: ToolCall[]): Promise<TaskComparison> {
+  /** A request once the scenarios are loaded; one needing a scenario that overran fails at once, before any worker starts. */
+  private async request(message: WithoutId<ToAgreementWorker>, needs: Needs): Promise<FromAgreementWorker> {
+    const refused = this.worker.refusal(needs);
+    if (refused !== null) throw new Error(refused);
     await this.ready();
-    const reply = await this.worker.request({ type: 'task', scenarioId, a, b }, scenarioId);
+    return this.worker.request(message, needs);
+  }
+
+  async compare(scenarioId: string, a: ToolCall[], b: ToolCall[]): Promise<TaskComparison> {
+    const reply = await this.request({ type: 'task', scenarioId, a, b }, scenarioId);
     if (reply.type !== 'task') throw new Error('unexpected reply');
     return reply.comparison;
   }
 
   async dashboard(tasks: Task[], annotations: Map<string, Map<string, Annotation>>, a: string, b: string): Promise<AgreementDashboard> {
-    await this.ready();
     const list = [...annotations].map(([name, byTask]) => [name, [...byTask.values()]] as [string, Annotation[]]);
-    const reply = await this.worker.request({ type: 'dashboard', tasks, annotations: list, a, b });
+    // The scenarios it runs: those of the tasks both annotated (shared/eval/agreement-report.ts).
+    const both = tasks.filter((task) => annotations.get(a)?.has(task.id) && annotations.get(b)?.has(task.id));
+    const needs = [...new Set(both.map((task) => task.scenario))];
+    const reply = await this.request({ type: 'dashboard', tasks, annotations: list, a, b }, needs);
     if (reply.type !== 'dashboard') throw new Error('unexpected reply');
     return reply.dashboard;
   }
 
   async run(scenarioId: string, calls: ToolCall[]): Promise<RunOutcome> {
-    await this.ready();
-    const reply = await this.worker.request({ type: 'run', scenarioId, calls }, scenarioId);
+    const reply = await this.request({ type: 'run', scenarioId, calls }, scenarioId);
     if (reply.type !== 'run') throw new Error('unexpected reply');
     return reply.outcome;
   }

@@ -1,91 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import type { Timers } from '../clock';
-import { stoppedMessage, WatchedWorker, type WorkerPort } from './watchedWorker';
+import { fakeWorkers, flush, manualClock, settled } from './test-workers';
+import { overranMessage } from './overrun';
+import { stoppedMessage, WatchedWorker } from './watchedWorker';
 
 type To = { id: number; type: 'run'; sql: string };
-type From = { id?: number; type: string; message?: string };
+type From = { id?: number; type: string; message?: string; scenario?: string };
 
 const LIMIT = 2000;
 
-/** A clock the test moves: `advance` fires timers on time; `hold` moves it as a page busy elsewhere would, firing nothing. */
-function manualClock() {
-  let now = 0;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  const earliest = () => [...timers.entries()].sort((x, y) => x[1].at - y[1].at)[0];
-  const runUntil = (end: number) => {
-    for (let next = earliest(); next && next[1].at <= end; next = earliest()) {
-      timers.delete(next[0]);
-      now = Math.max(now, next[1].at);
-      next[1].run();
-    }
-  };
-  const api: Timers = {
-    now: () => now,
-    setTimeout: (run, ms) => (timers.set(nextId, { at: now + ms, run }), nextId++),
-    clearTimeout: (id) => void (id !== undefined && timers.delete(id)),
-  };
-  return {
-    timers: api,
-    advance(ms: number) {
-      const end = now + ms;
-      runUntil(end);
-      now = end;
-    },
-    hold(ms: number) {
-      now += ms;
-    },
-    /** The timers a page runs once it is free again, late. */
-    runDue: () => runUntil(now),
-  };
-}
-
-/** Workers that only record what they are sent; the test speaks for them. */
-function fakeWorkers() {
-  const started: (WorkerPort & { sent: To[]; terminated: boolean; say(message: From): void })[] = [];
-  const start = () => {
-    const port = {
-      sent: [] as To[],
-      terminated: false,
-      onmessage: null as WorkerPort['onmessage'],
-      onerror: null as WorkerPort['onerror'],
-      postMessage(message: unknown) {
-        this.sent.push(message as To);
-      },
-      terminate() {
-        this.terminated = true;
-      },
-      say(message: From) {
-        this.onmessage?.({ data: message } as MessageEvent);
-      },
-    };
-    started.push(port);
-    return port;
-  };
-  return { started, start };
-}
-
-function setup() {
+/** `files` holds each scenario's texts as the client has them (the test edits them). */
+function setup({ pageLimit = false } = {}) {
   const clock = manualClock();
-  const workers = fakeWorkers();
+  const workers = fakeWorkers<To, From>();
   let stops = 0;
   const notices: From[] = [];
+  const files = new Map<string, string[]>([
+    ['retail', ['CREATE TABLE cart (user_id TEXT)', '', '{"tools":[]}']],
+    ['kitchen', ['CREATE TABLE fridge (item TEXT)', '', '{"tools":[]}']],
+  ]);
   const watched = new WatchedWorker<To, From>({
     start: workers.start,
     onStopped: () => stops++,
     onNotice: (message) => notices.push(message),
-    limitMs: LIMIT,
+    scenarioFiles: (id) => files.get(id),
+    limitMs: pageLimit ? undefined : LIMIT,
     timers: clock.timers,
   });
-  const settled = <T>(promise: Promise<T>) => {
-    const state: { value?: T; error?: Error } = {};
-    promise.then((value) => (state.value = value), (error: Error) => (state.error = error));
-    return state;
-  };
-  return { clock, workers, watched, settled, notices, stops: () => stops };
+  return { clock, workers, watched, settled, notices, files, stops: () => stops };
 }
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('WatchedWorker', () => {
   it('answers requests by id; an error reply rejects with its message; other messages are notices', async () => {
@@ -201,5 +143,77 @@ describe('WatchedWorker', () => {
     expect(request.error?.message).toBe('evaluation closed');
     expect(workers.started[0].terminated).toBe(true);
     expect(stops()).toBe(0);
+  });
+  it('a scenario that overran fails at once, without a worker, until its files change; other scenarios still run', async () => {
+    const { clock, workers, watched, settled, files } = setup();
+    const first = settled(watched.request({ type: 'run', sql: 'endless' }, 'retail'));
+    clock.advance(LIMIT + 1000);
+    await flush();
+    expect(first.error?.message).toBe(stoppedMessage('retail', LIMIT));
+
+    const again = settled(watched.request({ type: 'run', sql: 'other tool' }, 'retail'));
+    await flush();
+    expect(again.error?.message).toBe(overranMessage('retail', LIMIT));
+    expect(again.error?.message).toBe(`${stoppedMessage('retail', LIMIT)} earlier; not run again until its files change`);
+    expect(workers.started).toHaveLength(1); // refused before any worker started
+    expect(watched.refusal(['kitchen', 'retail'])).toBe(overranMessage('retail', LIMIT));
+
+    const other = settled(watched.request({ type: 'run', sql: 'a' }, 'kitchen'));
+    expect(workers.started).toHaveLength(2);
+    workers.started[1].say({ id: 2, type: 'ran' });
+    await flush();
+    expect(other.value).toEqual({ id: 2, type: 'ran' });
+
+    // The same texts in new strings are the same files; an edit lets the scenario run again.
+    files.set('retail', files.get('retail')!.map((text) => `${text} `.slice(0, -1)));
+    expect(watched.refusal('retail')).not.toBeNull();
+    files.set('retail', ['CREATE TABLE cart (user_id TEXT)', '', '{"tools":[{"name":"get_cart"}]}']);
+    expect(watched.refusal('retail')).toBeNull();
+    const edited = settled(watched.request({ type: 'run', sql: 'fixed' }, 'retail'));
+    expect(workers.started[1].sent.at(-1)).toEqual({ id: 3, type: 'run', sql: 'fixed' });
+    workers.started[1].say({ id: 3, type: 'ran' });
+    await flush();
+    expect(edited.value).toEqual({ id: 3, type: 'ran' });
+  });
+
+  it('a request of several scenarios or none (the dashboard, an import): the scenario the worker last told is named and remembered', async () => {
+    const { clock, workers, watched, settled } = setup();
+    const dashboard = settled(watched.request({ type: 'run', sql: 'dashboard' }, ['kitchen', 'retail']));
+    workers.started[0].say({ type: 'alive', scenario: 'kitchen' });
+    clock.advance(LIMIT / 2);
+    workers.started[0].say({ type: 'alive', scenario: 'retail' });
+    workers.started[0].say({ type: 'alive' });
+    clock.advance(LIMIT + 1000);
+    await flush();
+    expect(dashboard.error?.message).toBe(stoppedMessage('retail', LIMIT));
+    const next = settled(watched.request({ type: 'run', sql: 'dashboard' }, ['kitchen', 'retail']));
+    await flush();
+    expect(next.error?.message).toBe(overranMessage('retail', LIMIT));
+    expect(watched.refusal('kitchen')).toBeNull();
+    // A fresh worker has told nothing yet: a nameless request that overruns names no scenario.
+    const nameless = settled(watched.request({ type: 'run', sql: 'import' }));
+    clock.advance(LIMIT + 1000);
+    await flush();
+    expect(nameless.error?.message).toBe(stoppedMessage(undefined, LIMIT));
+  });
+
+  it("reads the page's limit as each watch starts (the e2e test raises it between tries)", async () => {
+    const page = globalThis as { egostudioWorkerLimitMs?: number };
+    page.egostudioWorkerLimitMs = 1000;
+    try {
+      const { clock, workers, watched, settled } = setup({ pageLimit: true });
+      const short = settled(watched.request({ type: 'run', sql: 'endless' }, 'kitchen'));
+      clock.advance(1500);
+      await flush();
+      expect(short.error?.message).toBe(stoppedMessage('kitchen', 1000));
+      page.egostudioWorkerLimitMs = 10_000;
+      const long = settled(watched.request({ type: 'run', sql: 'slow' }, 'retail'));
+      clock.advance(5000);
+      workers.started[1].say({ id: 2, type: 'ran' });
+      await flush();
+      expect(long.value?.type).toBe('ran');
+    } finally {
+      delete page.egostudioWorkerLimitMs;
+    }
   });
 });

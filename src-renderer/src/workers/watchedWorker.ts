@@ -2,17 +2,15 @@
 // ends (a seed, a tool step) keeps a worker busy for ever, and it cannot stop itself. While a
 // request is pending the worker sends a beat now and then (workerBeat.ts); if it has sent nothing
 // for the limit, the worker is ended, every pending request fails with a message naming the
-// scenario's files, and the next request starts a fresh one. (The page is not cross-origin
-// isolated, so the host's SharedArrayBuffer watchdog, src-main/services/evaluation/watchdog.ts,
+// scenario's files, the scenario is remembered (overrun.ts: later requests needing it fail at
+// once until its files change), and the next request starts a fresh worker. (The page is not
+// cross-origin isolated, so the host's SharedArrayBuffer watchdog, src-main/services/evaluation/watchdog.ts,
 // is not available here: the silence of its messages is what tells.)
 import { pageTimers, type Timers } from '../clock';
+import { OverranScenarios, pageLimit, stoppedMessage, type ScenarioFiles } from './overrun';
+import { SilenceWatch } from './silenceWatch';
 
-/**
- * How long a worker with pending requests may send nothing. Twice the host's limit for its
- * scoring workers (10 s): a page's worker shares the cores with the page and the host, and a
- * beat is only sent between engine calls; a single statement this slow is a dataset's bug.
- */
-export const WORKER_SILENCE_LIMIT_MS = 20_000;
+export { stoppedMessage, WORKER_SILENCE_LIMIT_MS } from './overrun';
 
 /** What the watchdog needs of a Worker (a test passes a fake). */
 export interface WorkerPort {
@@ -21,13 +19,6 @@ export interface WorkerPort {
   onmessage: ((event: MessageEvent) => void) | null;
   /** A script that fails to load, or an error nothing in the worker caught. */
   onerror: ((event: ErrorEvent) => void) | null;
-}
-
-
-/** The e2e tests shorten the limit (page.addInitScript sets this global); people get the default. */
-function pageLimit(): number {
-  const set = (globalThis as { egostudioWorkerLimitMs?: unknown }).egostudioWorkerLimitMs;
-  return typeof set === 'number' && set > 0 ? set : WORKER_SILENCE_LIMIT_MS;
 }
 
 /** A request's message without its id (the watched worker numbers them). */
@@ -42,39 +33,36 @@ export interface WatchedWorkerOptions<From> {
   onNotice?(message: From): void;
   /** The worker was stopped: forget what it held (scenarios loaded in it), so it is sent again. */
   onStopped?(): void;
+  /** The texts of a scenario's files as the client would send them now: an overrun is remembered with them. */
+  scenarioFiles?: ScenarioFiles;
+  /** The silence limit; else the page's (read as each request starts the watch). */
   limitMs?: number;
   timers?: Timers;
 }
 
 interface Pending<From> {
-  scenario: string | undefined;
+  scenarios: readonly string[];
   resolve(message: From): void;
   reject(error: Error): void;
 }
 
-/** The message every pending request fails with when the worker is stopped. */
-export function stoppedMessage(scenario: string | undefined, limitMs: number): string {
-  const limit = `${limitMs / 1000} s`;
-  if (scenario === undefined)
-    return `a scenario's SQL ran longer than ${limit} (its schema.sql, data.sql or a tool step in its tools.json, under scenarios/); the worker was stopped`;
-  return `scenario "${scenario}": its SQL ran longer than ${limit} (scenarios/${scenario}/schema.sql, data.sql or a tool step in tools.json); the worker was stopped`;
-}
+/** The scenarios a request needs: one (named), several (the agreement dashboard's) or none said. */
+export type Needs = string | readonly string[] | undefined;
+const listOf = (needs: Needs): readonly string[] => (needs === undefined ? [] : typeof needs === 'string' ? [needs] : needs);
 
 export class WatchedWorker<To, From extends { type: string }> {
   private port: WorkerPort | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending<From>>();
-  private heardAt = 0;
-  private checkedAt = 0;
-  private timer: number | undefined;
-  readonly limitMs: number;
-  private readonly checkEveryMs: number;
-  private readonly timers: Timers;
+  /** The scenario the current worker last said it entered (its beats tell each change). */
+  private told: string | undefined;
+  private readonly watch: SilenceWatch;
+  private readonly overran: OverranScenarios;
 
   constructor(private readonly options: WatchedWorkerOptions<From>) {
-    this.limitMs = options.limitMs ?? pageLimit();
-    this.checkEveryMs = Math.min(1000, this.limitMs / 4);
-    this.timers = options.timers ?? pageTimers;
+    const limit = () => options.limitMs ?? pageLimit();
+    this.watch = new SilenceWatch(options.timers ?? pageTimers, limit, () => this.pending.size > 0, (limitMs) => this.overrun(limitMs));
+    this.overran = new OverranScenarios(options.scenarioFiles);
   }
 
   /** The worker, started if there is none (the evaluation client sends its files to a new one). */
@@ -85,6 +73,7 @@ export class WatchedWorker<To, From extends { type: string }> {
     // Not an overrun: the waiting requests fail with what went wrong now, not the silence limit later.
     port.onerror = (event) => port === this.port && this.stop(`the worker failed: ${event.message || 'its script could not be loaded'}`);
     this.port = port;
+    this.told = undefined;
     this.options.onStart?.(port);
     return port;
   }
@@ -93,15 +82,21 @@ export class WatchedWorker<To, From extends { type: string }> {
     return port === this.port;
   }
 
-  /** Sends a request; `scenario` is the one whose SQL it runs, named if the worker has to be stopped. */
-  request(message: WithoutId<To>, scenario?: string): Promise<From> {
+  /** Why a request needing these scenarios would fail at once (one overran, its files unchanged), or null. */
+  refusal(needs: Needs): string | null {
+    return this.overran.refusal(listOf(needs));
+  }
+
+  /** Sends a request needing `needs` (named if the worker has to be stopped); fails at once if one of them overran before. */
+  request(message: WithoutId<To>, needs?: Needs): Promise<From> {
+    const refused = this.refusal(needs);
+    if (refused !== null) return Promise.reject(new Error(refused));
     const port = this.worker();
     const id = this.nextId++;
-    if (this.pending.size === 0) this.heardAt = this.timers.now(); // the silence counts from the first pending request
+    if (this.pending.size === 0) this.watch.start(); // the silence counts from the first pending request
     return new Promise<From>((resolve, reject) => {
-      this.pending.set(id, { scenario, resolve, reject });
+      this.pending.set(id, { scenarios: listOf(needs), resolve, reject });
       port.postMessage({ ...message, id });
-      this.arm();
     });
   }
 
@@ -109,8 +104,7 @@ export class WatchedWorker<To, From extends { type: string }> {
   close(reason: string): void {
     this.port?.terminate();
     this.port = null;
-    this.timers.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.watch.stop();
     const waiting = [...this.pending.values()];
     this.pending.clear();
     for (const request of waiting) request.reject(new Error(reason));
@@ -123,8 +117,12 @@ export class WatchedWorker<To, From extends { type: string }> {
   }
 
   private heard(message: From): void {
-    this.heardAt = this.timers.now();
-    if (message.type === 'alive') return;
+    this.watch.heard();
+    if (message.type === 'alive') {
+      const scenario = (message as { scenario?: unknown }).scenario;
+      if (typeof scenario === 'string') this.told = scenario;
+      return;
+    }
     const id = (message as { id?: unknown }).id;
     const request = typeof id === 'number' ? this.pending.get(id) : undefined;
     if (!request) {
@@ -136,25 +134,14 @@ export class WatchedWorker<To, From extends { type: string }> {
     else request.resolve(message);
   }
 
-  private arm(): void {
-    if (this.timer !== undefined) return;
-    this.checkedAt = this.timers.now();
-    this.timer = this.timers.setTimeout(() => this.check(), this.checkEveryMs);
-  }
-
-  private check(): void {
-    this.timer = undefined;
-    if (this.pending.size === 0) return;
-    const now = this.timers.now();
-    // A check that ran late means the page itself was held: the worker's beats may be queued
-    // behind it, so they get one more round before the worker is judged.
-    const late = now - this.checkedAt > 2 * this.checkEveryMs;
-    if (!late && now - this.heardAt >= this.limitMs) {
-      // A worker takes requests in the order sent: the oldest pending one is what it was running.
-      const running = this.pending.values().next().value as Pending<From>;
-      this.stop(stoppedMessage(running.scenario, this.limitMs));
-      return;
-    }
-    this.arm();
+  /** Silent past the limit while requests waited: stopped, and the scenario it was running remembered. */
+  private overrun(limitMs: number): void {
+    // A worker takes requests in the order sent: the oldest pending one is what it was running.
+    // When it names one scenario, that one; else (the dashboard, an import) the one the worker
+    // last said it entered.
+    const running = this.pending.values().next().value as Pending<From>;
+    const scenario = running.scenarios.length === 1 ? running.scenarios[0] : this.told;
+    if (scenario !== undefined) this.overran.add(scenario, limitMs);
+    this.stop(stoppedMessage(scenario, limitMs));
   }
 }

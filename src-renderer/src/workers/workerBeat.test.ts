@@ -11,11 +11,25 @@ describe('beater', () => {
     expect(posted).toHaveLength(10);
     expect(posted[0]).toEqual({ type: 'alive' });
   });
+
+  it('tells a change of scenario at once, throttle or not, and each scenario once while it lasts', () => {
+    let now = 0;
+    const posted: unknown[] = [];
+    const beat = beater((message) => posted.push(message), () => now);
+    beat();
+    beat('kitchen'); // within the throttle: a change is said at once (the SQL that follows may never end)
+    now += 10;
+    beat('kitchen');
+    beat('retail');
+    now += BEAT_EVERY_MS;
+    beat('retail');
+    expect(posted).toEqual([{ type: 'alive' }, { type: 'alive', scenario: 'kitchen' }, { type: 'alive', scenario: 'retail' }, { type: 'alive' }]);
+  });
 });
 
 describe('beatingEngine / beatingProvider', () => {
-  it('beats before each engine method and passes its result through, on the engine itself', () => {
-    let beats = 0;
+  it('beats, naming the scenario, before each engine method and passes its result through, on the engine itself', () => {
+    const beats: (string | undefined)[] = [];
     const engine = {
       scenarioId: 'retail',
       rows: [1, 2],
@@ -23,15 +37,15 @@ describe('beatingEngine / beatingProvider', () => {
         return this.rows;
       },
     };
-    const wrapped = beatingEngine(engine, () => beats++);
+    const wrapped = beatingEngine(engine, (scenario) => beats.push(scenario));
     expect(wrapped.scenarioId).toBe('retail');
     expect(wrapped.state()).toEqual([1, 2]);
     expect(wrapped.state()).toBe(engine.rows);
-    expect(beats).toBe(2);
+    expect(beats).toEqual(['retail', 'retail']);
   });
 
-  it('beats as an engine is built, builds each once, and passes unbuildable scenarios through', () => {
-    let beats = 0;
+  it('beats, naming the scenario, as an engine is built, builds each once, and passes unbuildable scenarios through', () => {
+    const beats: (string | undefined)[] = [];
     let builds = 0;
     let closed = false;
     const inner = Object.assign(
@@ -41,12 +55,12 @@ describe('beatingEngine / beatingProvider', () => {
       },
       { closeAll: () => void (closed = true) },
     );
-    const provider = beatingProvider(inner, () => beats++);
+    const provider = beatingProvider(inner, (scenario) => beats.push(scenario));
     const engine = provider('retail');
     expect(provider('retail')).toBe(engine);
     expect(provider('broken')).toEqual({ error: 'no such table', file: 'scenarios/broken/data.sql' });
     expect(builds).toBe(2);
-    expect(beats).toBe(3);
+    expect(beats).toEqual(['retail', 'retail', 'broken']);
     provider.closeAll();
     expect(closed).toBe(true);
   });

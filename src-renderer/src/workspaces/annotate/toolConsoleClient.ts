@@ -1,8 +1,10 @@
 // Promise-based access to the tool-console worker; one worker per page, started on first use and
-// again after its watchdog stopped it (workers/watchedWorker.ts).
+// again after its watchdog stopped it (workers/watchedWorker.ts). A scenario whose SQL overran
+// it is not run again until its files change (workers/overrun.ts): its requests fail at once.
 import type { Row } from '../../../../shared/engine/types';
 import type { ScenarioDef } from '../../../../shared/format/types';
 import { WatchedWorker } from '../../workers/watchedWorker';
+import { scenarioDefTexts } from '../../workers/scenarioTexts';
 import type { ConsoleCall, FromConsoleWorker, StepOutcome, ToConsoleWorker } from './toolConsoleProtocol';
 
 class ToolConsoleClient {
@@ -10,10 +12,14 @@ class ToolConsoleClient {
     start: () => new Worker(new URL('./toolConsole.worker.ts', import.meta.url), { type: 'module', name: 'tool-console' }),
     // A fresh worker has no scenario loaded: each is loaded again on its next request.
     onStopped: () => this.loaded.clear(),
+    scenarioFiles: (id) => scenarioDefTexts(this.latest.get(id)),
   });
   private readonly loaded = new Map<string, Promise<void>>();
+  /** Each scenario as last asked for: what an overrun of it is remembered with. */
+  private readonly latest = new Map<string, ScenarioDef>();
 
   load(scenario: ScenarioDef): Promise<void> {
+    this.latest.set(scenario.id, scenario);
     const loaded = this.loaded.get(scenario.id);
     if (loaded) return loaded;
     const loading = this.worker.request({ type: 'load', scenario }, scenario.id).then(() => undefined);

@@ -1,0 +1,73 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { Annotation, ScenarioDef, Task } from '../../../shared/format/types';
+import { overranMessage, stoppedMessage } from '../workers/overrun';
+import { settled, stubWorkerGlobal } from '../workers/test-workers';
+import { agreementClient } from './agreementClient';
+import type { FromAgreementWorker, ToAgreementWorker } from './protocol';
+
+const LIMIT = 1000;
+vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+vi.stubGlobal('egostudioWorkerLimitMs', LIMIT);
+const workers = stubWorkerGlobal<ToAgreementWorker, FromAgreementWorker>(vi.stubGlobal);
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const scenario = (id: string, dataSql = ''): ScenarioDef => ({ id, schemaSql: `CREATE TABLE ${id} (x)`, dataSql, library: { state_tables: [id], tools: [] } });
+const task = (id: string, scenarioId: string) => ({ id, scenario: scenarioId }) as Task;
+const annotation = (taskId: string) => ({ task_id: taskId, calls: [] }) as unknown as Annotation;
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+/** Answers what the current worker was sent, each with `reply` of its type. */
+function answer(reply: (message: ToAgreementWorker) => FromAgreementWorker | null) {
+  const port = workers.started.at(-1)!;
+  for (const message of port.sent.splice(0)) {
+    const out = reply(message);
+    if (out) port.say(out);
+  }
+}
+const ok = (message: ToAgreementWorker) => (message.type === 'scenarios' ? ({ id: message.id, type: 'ok' } as const) : null);
+
+describe('agreementClient', () => {
+  it("remembers the dashboard's overrun by the scenario its worker last told: then it and that scenario's tasks fail at once, other tasks compare, edited files run", async () => {
+    const tasks = [task('retail-06', 'retail'), task('kitchen-01', 'kitchen')];
+    const both = new Map(tasks.map((t) => [t.id, annotation(t.id)]));
+    const annotations = new Map([['ana', both], ['ben', both]]);
+    void agreementClient.scenarios('sample', [scenario('retail'), scenario('kitchen')]);
+    const dashboard = settled(agreementClient.dashboard(tasks, annotations, 'ana', 'ben'));
+    await flush();
+    answer(ok);
+    await flush();
+    expect(workers.started[0].sent.map((m) => m.type)).toEqual(['dashboard']);
+    workers.started[0].say({ type: 'alive', scenario: 'kitchen' });
+    workers.started[0].say({ type: 'alive', scenario: 'retail' });
+    await vi.advanceTimersByTimeAsync(LIMIT + 500);
+    expect(dashboard.error?.message).toBe(stoppedMessage('retail', LIMIT));
+
+    const again = settled(agreementClient.dashboard(tasks, annotations, 'ana', 'ben'));
+    const compare = settled(agreementClient.compare('retail', [], []));
+    await flush();
+    expect(again.error?.message).toBe(overranMessage('retail', LIMIT));
+    expect(compare.error?.message).toBe(overranMessage('retail', LIMIT));
+    expect(workers.started).toHaveLength(1);
+
+    const kitchen = settled(agreementClient.run('kitchen', []));
+    await flush();
+    expect(workers.started).toHaveLength(2);
+    answer(ok);
+    await flush();
+    answer((m) => (m.type === 'run' ? { id: m.id, type: 'run', outcome: { results: [], diff: [], stateKey: 'k' } } : null));
+    await flush();
+    expect(kitchen.value?.stateKey).toBe('k');
+
+    // The dataset read again with retail's data.sql changed: retail runs.
+    void agreementClient.scenarios('sample-2', [scenario('retail', 'INSERT INTO retail VALUES (1)'), scenario('kitchen')]);
+    const edited = settled(agreementClient.run('retail', []));
+    await flush();
+    answer(ok);
+    await flush();
+    expect(workers.started[1].sent.map((m) => m.type)).toEqual(['run']);
+    expect(edited.error).toBeUndefined();
+  });
+});
