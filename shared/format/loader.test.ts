@@ -77,16 +77,17 @@ describe('dataset loader (SPEC §1-§5)', () => {
     }
     const text = toolsText(50_000);
     const { d, elapsed } = await timed(text);
-    const small = await timed(toolsText(5_000));
+    const small = await timed(toolsText(2_500));
     const toolProblems = d.problems.filter((p) => p.file === 'scenarios/shop/tools.json');
     expect(toolProblems.length).toBeGreaterThanOrEqual(50_000);
     const lines = text.split('\n');
     // Each problem at the line of its own tool's "effect".
     expect(lines[toolProblems[0].line - 1]).toContain('"effect": "delete"');
     expect(toolProblems[toolProblems.length - 1].line).toBe(lines.lastIndexOf('      "effect": "delete",') + 1);
-    console.log(`bad tools located: 50,000 in ${Math.round(elapsed)} ms, 5,000 in ${Math.round(small.elapsed)} ms`);
-    // Linear: ten times the tools, about ten times the time (quadratic would be a hundred).
-    expect(elapsed / small.elapsed).toBeLessThan(25);
+    console.log(`bad tools located: 50,000 in ${Math.round(elapsed)} ms, 2,500 in ${Math.round(small.elapsed)} ms`);
+    // Linear: twenty times the tools, about twenty times the time; quadratic would be four hundred.
+    // The wide margin is for shared machines (25 against a tenfold size failed once under load).
+    expect(elapsed / small.elapsed).toBeLessThan(80);
     // The time itself is the benchmark line above (about 1.1 s idle), not an assertion: CI machines are shared.
   });
 
