@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { memorySource } from '../eval/test-support/memory-source';
 import { jsonl, shopFiles } from '../eval/test-support/shop';
 import { splitLines } from './jsonl';
-import { listTrajectoryFiles, loadDataset, readTrajectories } from './loader';
+import { listTrajectoryFiles, loadDataset, readTrajectories, withAnnotationsReloaded } from './loader';
 import { nestingDepth, safeJsonParse } from './safe-json';
 import type { Problem } from './types';
 
@@ -16,6 +16,24 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect([...d.scenarios.keys()]).toEqual(['shop']);
     expect([...d.tasks.keys()]).toEqual(['t1', 't2']);
     expect(d.groundTruth.get('t1')?.calls).toHaveLength(2);
+  });
+
+  it('reads annotations again alone as a whole read would, keeping the rest of the copy', async () => {
+    const base = shopFiles();
+    const ann = (task_id: string, revision: number) => ({ task_id, annotator: 'x', calls: [], visual_refs: [], status: 'draft', revision, updated_at: '' });
+    const before = {
+      'tasks.jsonl': base['tasks.jsonl'] + '{"id": "broken"\n', // a problem of another file, kept
+      'annotations/alice.jsonl': jsonl([ann('t1', 1), ann('nope', 1)]),
+      'annotations/gone.jsonl': jsonl([ann('t2', 1)]),
+    };
+    const previous = await load(before);
+    const { 'annotations/gone.jsonl': _gone, ...kept } = before;
+    const after = { ...kept, 'annotations/alice.jsonl': jsonl([ann('t1', 1), ann('t1', 2), ann('t2', 1)]) + '{"task_id":\n', 'annotations/bob.jsonl': jsonl([ann('t2', 3)]) };
+    const reloaded = await withAnnotationsReloaded(previous, memorySource(shopFiles(after)));
+    expect(reloaded).toEqual(await load(after));
+    expect(reloaded.scenarios).toBe(previous.scenarios);
+    expect(reloaded.tasks).toBe(previous.tasks);
+    expect(reloaded.problems.map((p) => p.file)).toEqual(['tasks.jsonl', 'annotations/alice.jsonl']);
   });
 
   it('reports a malformed line with file and line, and loads the rest', async () => {

@@ -81,6 +81,23 @@ export async function loadDataset(original: DatasetSource): Promise<LoadedDatase
   return { meta, scenarios, tasks, groundTruth, annotations, problems: reported };
 }
 
+/** Whether a problem is one of the annotations' (their folder's listing or a file in it). */
+const isAnnotationProblem = (p: Problem) => p.file === 'annotations' || p.file.startsWith('annotations/');
+
+/**
+ * `previous` with its annotations read again from `original`, as loadDataset would read them now
+ * when only files under annotations/ changed: tasks, ground truth and scenarios (a big tools.json
+ * among them) are kept, not read and parsed again. The annotations' problems are replaced; they
+ * come last, as in loadDataset.
+ */
+export async function withAnnotationsReloaded(previous: LoadedDataset, original: DatasetSource): Promise<LoadedDataset> {
+  const problems: Problem[] = [];
+  const refused = new Set<string>();
+  const annotations = await loadAnnotations(reportingRefusals(original, problems, refused), previous.tasks, problems);
+  const reported = problems.filter((p) => !(refused.has(p.file) && p.message.startsWith('missing')));
+  return { ...previous, annotations, problems: [...previous.problems.filter((p) => !isAnnotationProblem(p)), ...reported] };
+}
+
 async function loadMeta(source: DatasetSource, problems: Problem[]): Promise<DatasetMeta> {
   const text = await source.readText('dataset.json');
   if (text === null) {

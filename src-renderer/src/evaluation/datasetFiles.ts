@@ -55,6 +55,15 @@ export class TextAssembly {
   }
 }
 
+/** Whether a recorded path is the annotations folder or in it. */
+const inAnnotations = (path: string) => path === 'annotations' || path.startsWith('annotations/');
+const keepOthers = <T>(map: Map<string, T>) => new Map([...map].filter(([path]) => !inAnnotations(path)));
+
+/** The files without what was read of annotations/: the rest of a copy whose annotations are read again. */
+export function withoutAnnotations(files: DatasetFiles): DatasetFiles {
+  return { label: files.label, texts: keepOthers(files.texts), files: keepOthers(files.files), dirs: keepOthers(files.dirs), dirLinks: keepOthers(files.dirLinks), failures: keepOthers(files.failures) };
+}
+
 export const noFiles = (label: string): DatasetFiles => ({ label, texts: new Map(), files: new Map(), dirs: new Map(), dirLinks: new Map(), failures: new Map() });
 
 /** A source answering from what a read recorded, failures included; a file it did not read is an error (the loader reads the same files in the same order). */

@@ -96,8 +96,16 @@ describe('the session dataset', () => {
     markDatasetChanged('d1', ['trajectories/run.jsonl']); // scored by the host, not part of the copy
     expect(await sessionDataset({ id: 'd1' })).toBe(first);
     expect(loads()).toBe(1);
+    // An annotation saved: only annotations/ is read again, the scenarios (and tasks) are kept.
     markDatasetChanged('d1', ['annotations/bob.jsonl']);
-    expect(await sessionDataset({ id: 'd1' })).not.toBe(first);
+    const second = await sessionDataset({ id: 'd1' });
+    expect(second).not.toBe(first);
+    expect(second.scenarios).toBe(first.scenarios);
+    expect(loads()).toBe(1);
+    expect(listed.filter((dir) => dir === 'annotations')).toHaveLength(2);
+    // A task changed as well: all of it again.
+    markDatasetChanged('d1', ['annotations/bob.jsonl', 'tasks.jsonl']);
+    expect(await sessionDataset({ id: 'd1' })).not.toBe(second);
     expect(loads()).toBe(2);
   });
 });
