@@ -30,7 +30,7 @@ export type Outcome<J extends FolderJob> = J extends { kind: 'audit' } ? AuditOu
 export interface WatchOptions {
   /** Longest the whole job may run (ms); none: no limit. */
   limitMs?: number;
-  /** Longest one seed statement or one call may run (ms); none: only the whole job is limited. */
+  /** Longest one seed statement or one call may run (ms); none or 0: only the whole job is limited. */
   stretchLimitMs?: number;
 }
 
@@ -68,7 +68,8 @@ export function runFolderJob(job: FolderJob, watch: SharedArrayBuffer, blocked: 
  * error naming what was running.
  */
 export function runWatchedJob<J extends FolderJob>(workerUrl: URL, job: J, { limitMs, stretchLimitMs }: WatchOptions): Promise<Outcome<J>> {
-  const watch = watchBuffer();
+  /** The current worker's (start() makes one per worker: one being ended may still stamp what it began). */
+  let watch!: SharedArrayBuffer;
   const blocked = new Map<string, BlockedScenario>();
   const overruns: Problem[] = [];
   let scenarios = new Map<string, ScenarioDef>();
@@ -94,6 +95,7 @@ export function runWatchedJob<J extends FolderJob>(workerUrl: URL, job: J, { lim
     const start = () => {
       const current = new Worker(workerUrl);
       worker = current;
+      watch = watchBuffer();
       // A replaced worker may still deliver what it sent before it was ended: only the current one counts.
       const isCurrent = () => !settled && worker === current;
       current.on('message', (message: FromJobWorker) => {
@@ -125,7 +127,6 @@ export function runWatchedJob<J extends FolderJob>(workerUrl: URL, job: J, { lim
       overruns.push(problem);
       blocked.set(stuck.scenario, blockedAfter(stuck, problem.file));
       void worker?.terminate();
-      new Float64Array(watch).fill(0);
       start();
     };
     const timer =
@@ -139,7 +140,7 @@ export function runWatchedJob<J extends FolderJob>(workerUrl: URL, job: J, { lim
             );
           }, limitMs);
     const checks =
-      stretchLimitMs === undefined
+      stretchLimitMs === undefined || stretchLimitMs <= 0
         ? undefined
         : setInterval(() => {
             const stuck = stuckFor(stretchLimitMs);
