@@ -25,9 +25,9 @@ const host = ownHost('studio-sql-watchdog-', 'egobench-sample', async (dataset) 
 
 const stopped = 'scenario "retail": its SQL ran longer than 3 s (scenarios/retail/schema.sql, data.sql or a tool step in tools.json); the worker was stopped';
 /** What a later try on retail fails with, at once. */
-const refused = `${stopped} earlier; not run again until its files change`;
+const refused = `${stopped} earlier; not run again until its files change (reload the page after editing them)`;
 /** Either: a request that was waiting when the worker was stopped, or one made after. */
-const stoppedOrRefused = new RegExp(`^Run failed: ${stopped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( earlier; not run again until its files change)?$`);
+const stoppedOrRefused = new RegExp(`^Run failed: ${stopped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( earlier; not run again until its files change \\(reload the page after editing them\\))?$`);
 
 /** From now on a silent worker is stopped only after 10 minutes: what fails within the test's time was refused without running. */
 const raiseLimit = (page: Page) => page.evaluate(() => Object.assign(window, { egostudioWorkerLimitMs: 600_000 }));

@@ -70,7 +70,10 @@ async function handle(message: ToAgreementWorker): Promise<FromAgreementWorker> 
       const provider = await enginesReady();
       const annotations = new Map(message.annotations.map(([name, list]) => [name, new Map(list.map((a: Annotation) => [a.task_id, a]))]));
       const dataset = datasetOf(new Map(message.tasks.map((t) => [t.id, t])), annotations);
-      return { id: message.id, type: 'dashboard', dashboard: agreementDashboard(dataset, provider, message.a, message.b, beat) };
+      // Scenarios left out are answered as unbuildable, so their tasks are problems and the rest is compared (as the CLI does).
+      const left = new Map(message.left.map(([scenarioId, error]) => [scenarioId, { error, file: `scenarios/${scenarioId}` }]));
+      const withoutLeft = (scenarioId: string) => left.get(scenarioId) ?? provider(scenarioId);
+      return { id: message.id, type: 'dashboard', dashboard: agreementDashboard(dataset, withoutLeft, message.a, message.b, beat) };
     }
     case 'run': {
       const provider = await enginesReady();

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { AgreementDashboard } from '../../../shared/eval/agreement-report';
 import type { Annotation, ScenarioDef, Task } from '../../../shared/format/types';
 import { overranMessage, stoppedMessage } from '../workers/overrun';
 import { settled, stubWorkerGlobal } from '../workers/test-workers';
@@ -30,7 +31,7 @@ function answer(reply: (message: ToAgreementWorker) => FromAgreementWorker | nul
 const ok = (message: ToAgreementWorker) => (message.type === 'scenarios' ? ({ id: message.id, type: 'ok' } as const) : null);
 
 describe('agreementClient', () => {
-  it("remembers the dashboard's overrun by the scenario its worker last told: then it and that scenario's tasks fail at once, other tasks compare, edited files run", async () => {
+  it("remembers the dashboard's overrun by the scenario its worker last told: then that scenario's tasks fail at once, the dashboard leaves them out, other tasks compare, edited files run", async () => {
     const tasks = [task('retail-06', 'retail'), task('kitchen-01', 'kitchen')];
     const both = new Map(tasks.map((t) => [t.id, annotation(t.id)]));
     const annotations = new Map([['ana', both], ['ben', both]]);
@@ -48,15 +49,20 @@ describe('agreementClient', () => {
     const again = settled(agreementClient.dashboard(tasks, annotations, 'ana', 'ben'));
     const compare = settled(agreementClient.compare('retail', [], []));
     await flush();
-    expect(again.error?.message).toBe(overranMessage('retail', LIMIT));
     expect(compare.error?.message).toBe(overranMessage('retail', LIMIT));
-    expect(workers.started).toHaveLength(1);
+    // The dashboard goes on without retail, in a fresh worker: retail's tasks are left out (with why), kitchen's compared.
+    expect(workers.started).toHaveLength(2);
+    answer(ok);
+    await flush();
+    expect(workers.started[1].sent).toEqual([expect.objectContaining({ type: 'dashboard', left: [['retail', overranMessage('retail', LIMIT)]] })]);
+    const figures = { tasks: [] } as unknown as AgreementDashboard;
+    answer((m) => (m.type === 'dashboard' ? { id: m.id, type: 'dashboard', dashboard: figures } : null));
+    await flush();
+    expect(again.value).toBe(figures);
 
     const kitchen = settled(agreementClient.run('kitchen', []));
     await flush();
     expect(workers.started).toHaveLength(2);
-    answer(ok);
-    await flush();
     answer((m) => (m.type === 'run' ? { id: m.id, type: 'run', outcome: { results: [], diff: [], stateKey: 'k' } } : null));
     await flush();
     expect(kitchen.value?.stateKey).toBe('k');

@@ -1,7 +1,7 @@
 // Promise-based access to the agreement worker; one worker per page, started on first use and
 // again after its watchdog stopped it (workers/watchedWorker.ts). A scenario whose SQL overran
 // it is not run again until its files change (workers/overrun.ts): a compare or run of one of
-// its tasks, and the dashboard while a task of it is annotated by both, fail at once.
+// its tasks fails at once, and the dashboard lists its tasks as left out.
 import type { AgreementDashboard } from '../../../shared/eval/agreement-report';
 import type { Annotation, ScenarioDef, Task, ToolCall } from '../../../shared/format/types';
 import { scenarioDefTexts } from '../workers/scenarioTexts';
@@ -56,8 +56,14 @@ class AgreementClient {
     const list = [...annotations].map(([name, byTask]) => [name, [...byTask.values()]] as [string, Annotation[]]);
     // The scenarios it runs: those of the tasks both annotated (shared/eval/agreement-report.ts).
     const both = tasks.filter((task) => annotations.get(a)?.has(task.id) && annotations.get(b)?.has(task.id));
-    const needs = [...new Set(both.map((task) => task.scenario))];
-    const reply = await this.request({ type: 'dashboard', tasks, annotations: list, a, b }, needs);
+    const scenarios = [...new Set(both.map((task) => task.scenario))];
+    // One that overran before is not run: its tasks are listed as left out, the others compared.
+    const left = scenarios.flatMap((id): [string, string][] => {
+      const refused = this.worker.refusal(id);
+      return refused === null ? [] : [[id, refused]];
+    });
+    const needs = scenarios.filter((id) => !left.some(([leftOut]) => leftOut === id));
+    const reply = await this.request({ type: 'dashboard', tasks, annotations: list, a, b, left }, needs);
     if (reply.type !== 'dashboard') throw new Error('unexpected reply');
     return reply.dashboard;
   }

@@ -29,7 +29,8 @@ export interface RunOutcome {
 export type ToAgreementWorker =
   | { id: number; type: 'scenarios'; key: string; scenarios: ScenarioDef[] }
   | { id: number; type: 'task'; scenarioId: string; a: ToolCall[]; b: ToolCall[] }
-  | { id: number; type: 'dashboard'; tasks: Task[]; annotations: [string, Annotation[]][]; a: string; b: string }
+  /** `left`: scenarios not to run (their SQL overran before), each with why: their tasks are left out, as problems. */
+  | { id: number; type: 'dashboard'; tasks: Task[]; annotations: [string, Annotation[]][]; a: string; b: string; left: [string, string][] }
   | { id: number; type: 'run'; scenarioId: string; calls: ToolCall[] };
 
 export type FromAgreementWorker =

@@ -87,7 +87,7 @@ describe('EvaluationWorker (the client)', () => {
     expect(listed.flatMap((l) => l.rows.map((r) => r.id))).toEqual(['a1', 'b1']); // not listed again
   });
 
-  it('an import stopped midway keeps the files the worker had scored (their rows are listed), and only those', async () => {
+  it('an import stopped midway names the file it was scoring, and keeps the files the worker had scored (their rows are listed), and only those', async () => {
     const { clock, workers, client, listed, requests } = setup();
     client.importFiles([fileA, fileB], []);
     await flush();
@@ -96,7 +96,7 @@ describe('EvaluationWorker (the client)', () => {
     workers.started[0].say({ type: 'alive', scenario: 'retail' });
     clock.advance(LIMIT + 1000); // b.jsonl's retail SQL never ends
     await flush();
-    expect(listed.at(-1)?.problems).toEqual([{ file: '', line: 0, message: stoppedMessage('retail', LIMIT) }]);
+    expect(listed.at(-1)?.problems).toEqual([{ file: 'b.jsonl', line: 0, message: stoppedMessage('retail', LIMIT) }]); // the file it was scoring
     void client.search('sample', 'x').catch(() => undefined); // a request: a fresh worker
     await flush();
     expect(requests(1)[0]).toMatchObject({ type: 'import', files: [fileA], knownIds: [] });

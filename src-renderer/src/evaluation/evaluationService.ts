@@ -100,12 +100,17 @@ export class EvaluationWorker {
   /** Scores trajectory files the user brought in against the open dataset; ids already listed count as repeats. */
   importFiles(files: ImportedFile[], knownIds: string[]): void {
     if (files.length === 0) return;
+    let entry: ReturnType<ImportsKept['sending']> | undefined;
     this.ready()
       .then((session) => {
-        const entry = session.imports.sending(files, knownIds);
-        return this.worker.request({ type: 'import', files, knownIds }).finally(() => session.imports.settled(entry));
+        const sent = (entry = session.imports.sending(files, knownIds));
+        return this.worker.request({ type: 'import', files, knownIds }).finally(() => session.imports.settled(sent));
       })
-      .catch((error: Error) => this.onImported([], [{ file: files.length === 1 ? files[0].name : '', line: 0, message: error.message }]));
+      .catch((error: Error) => {
+        // The file being scored when it failed (the worker scores them in order), else the only one.
+        const file = entry?.files[entry.scored]?.name ?? (files.length === 1 ? files[0].name : '');
+        this.onImported([], [{ file, line: 0, message: error.message }]);
+      });
   }
 
   /** One trajectory call by call: a host row's line is read from the host first. */

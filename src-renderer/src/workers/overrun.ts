@@ -29,7 +29,7 @@ export function stoppedMessage(scenario: string | undefined, limitMs: number): s
 
 /** The message a later request needing that scenario fails with at once. */
 export function overranMessage(scenario: string, limitMs: number): string {
-  return `${stoppedMessage(scenario, limitMs)} earlier; not run again until its files change`;
+  return `${stoppedMessage(scenario, limitMs)} earlier; not run again until its files change (reload the page after editing them)`;
 }
 
 /** A scenario's file texts as a client has them now; undefined when it has none. */

@@ -154,7 +154,7 @@ describe('WatchedWorker', () => {
     const again = settled(watched.request({ type: 'run', sql: 'other tool' }, 'retail'));
     await flush();
     expect(again.error?.message).toBe(overranMessage('retail', LIMIT));
-    expect(again.error?.message).toBe(`${stoppedMessage('retail', LIMIT)} earlier; not run again until its files change`);
+    expect(again.error?.message).toBe(`${stoppedMessage('retail', LIMIT)} earlier; not run again until its files change (reload the page after editing them)`);
     expect(workers.started).toHaveLength(1); // refused before any worker started
     expect(watched.refusal(['kitchen', 'retail'])).toBe(overranMessage('retail', LIMIT));
 
