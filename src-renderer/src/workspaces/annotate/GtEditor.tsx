@@ -4,8 +4,7 @@ import { useEffect, useRef } from 'react';
 import type * as MonacoNs from 'monaco-editor/editor/editor.api';
 import type { ScenarioDef } from '../../../../shared/format/types';
 import { useAnnotateStore } from './annotateStore';
-import { branchedToolNames, callsJsonSchema } from './callsSchema';
-import { sameNames, setSchemaEntry } from './editorSchema';
+import { editorSchema, type EditorSchema } from './editorSchema';
 import { callsToText, mergeCalls, parseCallsText, sameCalls } from './callsText';
 import { loadMonaco, type Monaco } from '../../components/monaco';
 import { warmFrameDecoder } from '../../video/frameCache';
@@ -58,7 +57,7 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
     let disposed = false;
     let subscription: MonacoNs.IDisposable | null = null;
     let unsubscribe: (() => void) | null = null;
-    let registered: { monaco: Monaco; uri: string } | null = null;
+    let schema: EditorSchema | null = null;
     const mount = async () => {
       // The clip first: Monaco's first evaluation holds the main thread for hundreds of ms, and
       // creating an editor for tens; neither should delay the first frame or a run of steps.
@@ -74,15 +73,7 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
       const schemaUri = `egobench://schema/${scenario.id}/${taskKey ?? 'none'}`;
       const record = useAnnotateStore.getState().record;
       const text = record?.editor_text ?? callsToText(record?.calls ?? []);
-      // The tools with parameter branches (callsSchema.ts): all of a small library; of a large
-      // one, those the text names, so the schema follows the text.
-      let branched: string[] = [];
-      const register = (names: string[]) => {
-        branched = names;
-        setSchemaEntry(monaco, schemaUri, { fileMatch: [uri.toString()], schema: callsJsonSchema(scenario.library, names) });
-        registered = { monaco, uri: schemaUri };
-      };
-      register(branchedToolNames(scenario.library, text));
+      schema = editorSchema(monaco, scenario.library, schemaUri, uri.toString(), text);
       const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, 'json', uri);
       if (model.getValue() !== text) model.setValue(text);
       const instance = monaco.editor.create(host.current, {
@@ -102,9 +93,8 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
       const editorHost = host.current;
       instance.addCommand(monaco.KeyCode.Escape, () => focusAfter(editorHost), '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !markersNavigationVisible');
       subscription = model.onDidChangeContent(() => {
+        schema?.textChanged(() => model.getValue());
         const value = model.getValue();
-        const names = branchedToolNames(scenario.library, value);
-        if (!sameNames(names, branched)) register(names);
         const state = useAnnotateStore.getState();
         if (!state.record) return;
         const parsed = parseCallsText(value);
@@ -128,7 +118,7 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
       disposed = true;
       subscription?.dispose();
       unsubscribe?.();
-      if (registered) setSchemaEntry(registered.monaco, registered.uri, null);
+      schema?.dispose();
       editor.current?.dispose();
       editor.current = null;
     };

@@ -1,7 +1,7 @@
 import { Validator } from '@cfworker/json-schema';
 import { describe, expect, it } from 'vitest';
 import type { ToolLibrary } from '../../../../shared/format/types';
-import { branchedToolNames, callsJsonSchema, MAX_TOOL_BRANCHES } from './callsSchema';
+import { branchedToolNames, callsJsonSchema, followedToolNames, MAX_TOOL_BRANCHES } from './callsSchema';
 import { callsToText, mergeCalls, moveItem, parseCallsText } from './callsText';
 import { lintCalls, taskUserId } from './lint';
 
@@ -84,6 +84,18 @@ describe('editor schema of a large library', () => {
   it('keeps at most MAX_TOOL_BRANCHES branches, however many tools the text names', () => {
     const text = JSON.stringify(Array.from({ length: 1_000 }, (_, i) => ({ tool_name: `tool_${i}`, parameters: {} })));
     expect(branches(callsJsonSchema(big, branchedToolNames(big, text)))).toBe(MAX_TOOL_BRANCHES);
+  });
+
+  it('follows the text without dropping a tool while the editor is open: typing through a name or a backspace does not change the set', () => {
+    const typed = (name: string) => `[{"tool_name": "${name}", "parameters": {}}]`;
+    let names = followedToolNames(big, typed('tool_1'), []);
+    expect(names).toEqual(['tool_1']);
+    names = followedToolNames(big, typed('tool_12'), names);
+    expect(names).toEqual(['tool_1', 'tool_12']);
+    expect(followedToolNames(big, typed('tool_1'), names)).toEqual(['tool_1', 'tool_12']);
+    expect(followedToolNames(big, '[', names)).toEqual(['tool_1', 'tool_12']);
+    const many = Array.from({ length: MAX_TOOL_BRANCHES + 50 }, (_, i) => `tool_${i + 100}`);
+    expect(followedToolNames(big, JSON.stringify(many.map((tool_name) => ({ tool_name }))), names)).toHaveLength(MAX_TOOL_BRANCHES);
   });
 
   it('gives every tool of a small library its branch, whatever the text', () => {

@@ -61,6 +61,20 @@ export function branchedToolNames(library: ToolLibrary, text: string): string[] 
   return [...named];
 }
 
+/**
+ * The tools branched after the text changed: those before and those the text names now, at most
+ * MAX_TOOL_BRANCHES. Never fewer while the editor is open: each new set restarts Monaco's JSON
+ * worker, and a name typed through another (get, get_item) or a backspace should not.
+ */
+export function followedToolNames(library: ToolLibrary, text: string, before: readonly string[]): string[] {
+  const names = new Set(before);
+  for (const name of branchedToolNames(library, text)) {
+    if (names.size >= MAX_TOOL_BRANCHES) break;
+    names.add(name);
+  }
+  return [...names];
+}
+
 /** The schema, with if/then branches for the tools named in `branched` (every tool when omitted: keep it to small libraries). */
 export function callsJsonSchema(library: ToolLibrary, branched: readonly string[] = library.tools.map((tool) => tool.name)): JsonSchema {
   const names = library.tools.map((tool) => tool.name);
