@@ -55,6 +55,8 @@ export interface ClipStatus {
     name: string | null;
     /** Found in the dataset, in the video folder, or missing. */
     source: 'dataset' | 'folder' | null;
+    /** Why the path is never served, whatever is on disk: not dataset-relative, or it leads out of the dataset (tasks.jsonl must change). */
+    refused?: string;
   }[];
   missing: number;
 }

@@ -167,6 +167,21 @@ describe('media fallback to the video folder', () => {
     expect((await openMediaFile(catalog, datasetId, 'videos/retail1.mp4', null)).status).toBe(404);
   });
 
+  it('clipStatus says why a path the dataset never serves is missing: not dataset-relative, or leading out of it', async () => {
+    const outside = ['{"id":"e","video":"../secret.mp4"}', '{"id":"f","video":"/etc/x.mp4"}', '{"id":"g","video":"videos/link.mp4"}'];
+    await symlink(temp.secretFile, path.join(root, 'videos', 'link.mp4'));
+    await writeFile(path.join(root, 'tasks.jsonl'), `${[...tasks, ...outside].join('\n')}\n`);
+    const status = await clipStatus(root, folders);
+    const refused = Object.fromEntries(status.clips.filter((c) => c.refused).map((c) => [c.path, c.refused]));
+    expect(refused).toEqual({
+      '../secret.mp4': 'Not a dataset-relative path: "../secret.mp4"',
+      '/etc/x.mp4': 'Not a dataset-relative path: "/etc/x.mp4"',
+      'videos/link.mp4': 'Path leads outside the dataset: videos/link.mp4',
+    });
+    expect(status.clips.find((c) => c.path === 'videos/retail1.mp4')).not.toHaveProperty('refused'); // merely missing
+    expect(status.missing).toBe(5);
+  });
+
   it('clipStatus lists each expected clip once with where it was found', async () => {
     expect(await clipStatus(root, folders)).toEqual({
       folder: null,

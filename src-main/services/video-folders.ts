@@ -185,17 +185,21 @@ export async function clipStatus(datasetRoot: string, folders: VideoFolders): Pr
   const clips: ClipStatus['clips'] = [];
   for (const clip of await expectedClips(datasetRoot)) {
     let source: ClipStatus['clips'][number]['source'] = null;
+    let refused: string | undefined;
     try {
       await resolveExisting(datasetRoot, clip, 'file');
       source = 'dataset';
-    } catch {
+    } catch (error) {
+      // A path that is not the dataset's to serve ("../x.mp4", "/x.mp4") says so, rather than "missing".
+      const outside = StudioError.from(error);
+      if (outside.code === 'forbidden') refused = outside.message;
       try {
         if ((await folders.fallback(datasetRoot, clip)) !== null) source = 'folder';
       } catch {
         // Not in the folder either (or refused there): missing.
       }
     }
-    clips.push({ path: clip, name: videoFolderName(clip), source });
+    clips.push({ path: clip, name: videoFolderName(clip), source, ...(source === null && refused ? { refused } : {}) });
   }
   return { folder, clips, missing: clips.filter((c) => c.source === null).length };
 }

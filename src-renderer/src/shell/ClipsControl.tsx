@@ -99,7 +99,7 @@ export function ClipsControl() {
             {status.clips.map((clip) => (
               <li key={clip.path} className={clip.source ? 'found' : 'missing'} data-clip={clip.path}>
                 <span className="mono">{clip.path}</span>{' '}
-                <span className={clip.source ? 'muted' : 'clip-missing-label'}>{clip.source ? sourceLabel[clip.source] : 'missing'}</span>
+                <span className={clip.source ? 'muted' : 'clip-missing-label'}>{clip.source ? sourceLabel[clip.source] : (clip.refused ?? 'missing')}</span>
               </li>
             ))}
           </ul>
