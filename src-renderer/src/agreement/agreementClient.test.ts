@@ -1,19 +1,13 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AgreementDashboard } from '../../../shared/eval/agreement-report';
 import type { Annotation, ScenarioDef, Task } from '../../../shared/format/types';
 import { overranMessage, stoppedMessage } from '../workers/overrun';
-import { settled, stubWorkerGlobal } from '../workers/test-workers';
+import { fakePageWorkers, settled } from '../workers/test-workers';
 import { agreementClient } from './agreementClient';
 import type { FromAgreementWorker, ToAgreementWorker } from './protocol';
 
 const LIMIT = 1000;
-vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-vi.stubGlobal('egostudioWorkerLimitMs', LIMIT);
-const workers = stubWorkerGlobal<ToAgreementWorker, FromAgreementWorker>(vi.stubGlobal);
-afterAll(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const workers = fakePageWorkers<ToAgreementWorker, FromAgreementWorker>(LIMIT);
 
 const scenario = (id: string, dataSql = ''): ScenarioDef => ({ id, schemaSql: `CREATE TABLE ${id} (x)`, dataSql, library: { state_tables: [id], tools: [] } });
 const task = (id: string, scenarioId: string) => ({ id, scenario: scenarioId }) as Task;

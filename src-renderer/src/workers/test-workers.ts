@@ -1,5 +1,6 @@
 // For tests of watched workers and their clients: a clock the test moves by hand and workers
 // that only record what they are sent (the test speaks for them).
+import { afterAll, vi } from 'vitest';
 import type { Timers } from '../clock';
 import type { WorkerPort } from './watchedWorker';
 
@@ -72,13 +73,20 @@ export function settled<T>(promise: Promise<T>): { value?: T; error?: Error } {
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * Workers for a client that starts its own with `new Worker(...)` (a module's singleton): each
- * `new Worker` gives the next fake. Pair it with vi.useFakeTimers for the page's clock.
+ * For a test module of a client that starts its own workers with `new Worker(...)` (a module's
+ * singleton): the page's clock faked, its worker limit set to `limitMs`, and each `new Worker`
+ * the next fake; all undone after the module's tests.
  */
-export function stubWorkerGlobal<To, From>(stub: (name: string, value: unknown) => void) {
+export function fakePageWorkers<To, From>(limitMs: number) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  vi.stubGlobal('egostudioWorkerLimitMs', limitMs);
   const workers = fakeWorkers<To, From>();
-  stub('Worker', function FakeWorker() {
+  vi.stubGlobal('Worker', function FakeWorker() {
     return workers.start();
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
   return workers;
 }

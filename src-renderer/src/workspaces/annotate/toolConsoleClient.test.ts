@@ -1,18 +1,12 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ScenarioDef } from '../../../../shared/format/types';
 import { overranMessage, stoppedMessage } from '../../workers/overrun';
-import { settled, stubWorkerGlobal } from '../../workers/test-workers';
+import { fakePageWorkers, settled } from '../../workers/test-workers';
 import { toolConsole } from './toolConsoleClient';
 import type { FromConsoleWorker, ToConsoleWorker } from './toolConsoleProtocol';
 
 const LIMIT = 1000;
-vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-vi.stubGlobal('egostudioWorkerLimitMs', LIMIT);
-const workers = stubWorkerGlobal<ToConsoleWorker, FromConsoleWorker>(vi.stubGlobal);
-afterAll(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const workers = fakePageWorkers<ToConsoleWorker, FromConsoleWorker>(LIMIT);
 
 const tools = (sql: string) => ({ state_tables: [], tools: [{ name: 'get_cart', description: '', parameters: {}, steps: [{ sql }] }] }) as unknown as ScenarioDef['library'];
 const retail: ScenarioDef = { id: 'retail', schemaSql: 'CREATE TABLE cart (x)', dataSql: '', library: tools('WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r') };
