@@ -81,8 +81,8 @@ export async function loadDataset(original: DatasetSource): Promise<LoadedDatase
   return { meta, scenarios, tasks, groundTruth, annotations, problems: reported };
 }
 
-/** Whether a problem is one of the annotations' (their folder's listing or a file in it). */
-const isAnnotationProblem = (p: Problem) => p.file === 'annotations' || p.file.startsWith('annotations/');
+/** Whether a dataset path is the annotations folder or in it: what withAnnotationsReloaded reads again. */
+export const inAnnotations = (path: string) => path === 'annotations' || path.startsWith('annotations/');
 
 /**
  * `previous` with its annotations read again from `original`, as loadDataset would read them now
@@ -95,7 +95,7 @@ export async function withAnnotationsReloaded(previous: LoadedDataset, original:
   const refused = new Set<string>();
   const annotations = await loadAnnotations(reportingRefusals(original, problems, refused), previous.tasks, problems);
   const reported = problems.filter((p) => !(refused.has(p.file) && p.message.startsWith('missing')));
-  return { ...previous, annotations, problems: [...previous.problems.filter((p) => !isAnnotationProblem(p)), ...reported] };
+  return { ...previous, annotations, problems: [...previous.problems.filter((p) => !inAnnotations(p.file)), ...reported] };
 }
 
 async function loadMeta(source: DatasetSource, problems: Problem[]): Promise<DatasetMeta> {

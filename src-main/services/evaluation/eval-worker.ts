@@ -9,9 +9,9 @@ import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
 import type { LaneJob } from './lanes';
-import { seedStamps, watchedEngines } from './watchdog';
+import { seedStamps, watchedEngines, type BlockedScenario } from './watchdog';
 
-type Blocked = [string, { error: string; file: string }][];
+type Blocked = [string, BlockedScenario][];
 type Message =
   | { dataset: LoadedDataset; scenarioIds: string[]; watch?: SharedArrayBuffer; blocked: Blocked }
   | { blocked: Blocked }
@@ -25,7 +25,7 @@ let evaluator: Promise<BatchEvaluator> | undefined;
 /** The job being run; the next one starts when it ends, whatever its outcome. */
 let working: Promise<unknown> = Promise.resolve();
 /** Scenarios the pool gave up on; updated in place while this worker runs. */
-const blocked = new Map<string, { error: string; file: string }>();
+const blocked = new Map<string, BlockedScenario>();
 
 parentPort!.on('message', (message: Message) => {
   if ('job' in message) {

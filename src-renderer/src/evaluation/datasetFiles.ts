@@ -2,6 +2,7 @@
 // the same copy from them: posting a few strings is a memory copy, where posting the parsed
 // dataset structured-clones every one of its objects on the main thread (65-80 ms, a frame held,
 // at 4,167 tasks). The worker parses the texts again on its own thread.
+import { inAnnotations } from '../../../shared/format/loader';
 import type { DatasetSource } from '../../../shared/format/source';
 
 export interface DatasetFiles {
@@ -55,8 +56,6 @@ export class TextAssembly {
   }
 }
 
-/** Whether a recorded path is the annotations folder or in it. */
-const inAnnotations = (path: string) => path === 'annotations' || path.startsWith('annotations/');
 const keepOthers = <T>(map: Map<string, T>) => new Map([...map].filter(([path]) => !inAnnotations(path)));
 
 /** The files without what was read of annotations/: the rest of a copy whose annotations are read again. */

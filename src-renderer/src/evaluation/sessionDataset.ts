@@ -2,7 +2,7 @@
 // worker (replays and imports), Replay's evidence panels, Annotate and the agreement views all
 // read it from here. A change to a file the loader reads (state/datasetChanges.ts reports it)
 // makes the next request read the dataset again.
-import { loadDataset, withAnnotationsReloaded, type LoadedDataset } from '../../../shared/format/loader';
+import { inAnnotations, loadDataset, withAnnotationsReloaded, type LoadedDataset } from '../../../shared/format/loader';
 import { studioApi } from '../api/studio';
 import { noFiles, withoutAnnotations, type DatasetFiles } from './datasetFiles';
 import { studioDatasetSource } from './studioSource';
@@ -61,6 +61,6 @@ export function changesLoadedCopy(paths: readonly string[]): boolean {
 /** The copy of datasetId is out of date if these files are among its sources. */
 export function markDatasetChanged(datasetId: string, paths: readonly string[]): void {
   if (current?.id !== datasetId || !changesLoadedCopy(paths)) return;
-  if (paths.every((p) => p.startsWith('annotations/') || !changesLoadedCopy([p]))) current.annotationsStale = true;
+  if (paths.every((p) => inAnnotations(p) || !changesLoadedCopy([p]))) current.annotationsStale = true;
   else current.stale = true;
 }
