@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitByteLines, splitLines, type JsonlLine } from './jsonl';
+import { linesOfText, splitByteLines, splitLineBatches, splitLines, type JsonlLine } from './jsonl';
 
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const decode = (bytes: Uint8Array, start: number, end: number) => utf8.decode(bytes.subarray(start, end));
@@ -37,5 +37,35 @@ describe('splitByteLines', () => {
       { kind: 'line', lineNumber: 4, text: 'last' },
     ]);
     expect([...splitByteLines(bytes, decode)][0]).toEqual({ kind: 'line', lineNumber: 1, text: '\uFEFF{"a":1}' });
+  });
+});
+
+describe('splitLineBatches and linesOfText', () => {
+  const textPieces = fc.array(fc.constantFrom('\n', '\r', '\r\n', 'a', 'bc', '{}', 'é', '😀', '\uFEFF'), { maxLength: 40 });
+
+  it('give the lines splitByteLines finds in the whole text, however the text is cut into chunks', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(textPieces, { maxLength: 6 }), fc.integer({ min: 1, max: 8 }), async (chunkParts, max) => {
+        const chunks = chunkParts.map((parts) => parts.join(''));
+        const whole = [...splitByteLines(new TextEncoder().encode(chunks.join('')), decode, max)];
+        const batched: JsonlLine[] = [];
+        for await (const batch of splitLineBatches(chunks, max)) {
+          expect(batch.length).toBeGreaterThan(0);
+          batched.push(...batch);
+        }
+        expect(batched).toEqual(whole);
+        const streamed: JsonlLine[] = [];
+        for await (const line of splitLines(chunks, max)) streamed.push(line);
+        expect(streamed).toEqual(whole);
+        expect(linesOfText(chunks.join(''), max)).toEqual(whole);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('hand over the lines of a chunk together, the last line at the end', async () => {
+    const batches: JsonlLine[][] = [];
+    for await (const batch of splitLineBatches(['a\nb', 'c\nd\n', 'tail'])) batches.push(batch);
+    expect(batches.map((batch) => batch.map((line) => (line.kind === 'line' ? line.text : line.kind)))).toEqual([['a'], ['bc', 'd'], ['tail']]);
   });
 });

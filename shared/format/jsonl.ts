@@ -7,51 +7,79 @@ export type JsonlLine =
   | { kind: 'line'; lineNumber: number; text: string }
   | { kind: 'too-long'; lineNumber: number; length: number };
 
-export async function* splitLines(
-  chunks: AsyncIterable<string> | Iterable<string>,
-  maxLineLength = MAX_LINE_LENGTH,
-): AsyncGenerator<JsonlLine> {
-  let pending = '';
-  let pendingTooLong = false;
-  let pendingLength = 0;
-  let lineNumber = 0;
-  for await (const chunk of chunks) {
+/** Cuts text, chunk by chunk, into numbered lines; a line past the cap is counted, not kept. */
+class LineSplitter {
+  private pending = '';
+  private pendingTooLong = false;
+  private pendingLength = 0;
+  private lineNumber = 0;
+
+  constructor(private readonly maxLineLength: number) {}
+
+  /** Adds the lines this chunk completes to `out`. */
+  push(chunk: string, out: JsonlLine[]): void {
     let start = 0;
     for (;;) {
       const newline = chunk.indexOf('\n', start);
       const piece = newline === -1 ? chunk.slice(start) : chunk.slice(start, newline);
-      pendingLength += piece.length;
-      if (!pendingTooLong) {
-        if (pendingLength > maxLineLength) {
-          pendingTooLong = true;
-          pending = '';
-        } else pending += piece;
+      this.pendingLength += piece.length;
+      if (!this.pendingTooLong) {
+        if (this.pendingLength > this.maxLineLength) {
+          this.pendingTooLong = true;
+          this.pending = '';
+        } else this.pending += piece;
       }
-      if (newline === -1) break;
-      lineNumber++;
-      yield finish(lineNumber);
+      if (newline === -1) return;
+      out.push(this.finish());
       start = newline + 1;
     }
   }
-  if (pendingLength > 0 || pendingTooLong) {
-    lineNumber++;
-    yield finish(lineNumber);
+
+  /** Adds the last line, when the text does not end with a line break. */
+  end(out: JsonlLine[]): void {
+    if (this.pendingLength > 0 || this.pendingTooLong) out.push(this.finish());
   }
 
-  function finish(n: number): JsonlLine {
-    const result: JsonlLine = pendingTooLong
-      ? { kind: 'too-long', lineNumber: n, length: pendingLength }
-      : { kind: 'line', lineNumber: n, text: pending.endsWith('\r') ? pending.slice(0, -1) : pending };
-    pending = '';
-    pendingTooLong = false;
-    pendingLength = 0;
-    return result;
+  private finish(): JsonlLine {
+    const lineNumber = ++this.lineNumber;
+    const line: JsonlLine = this.pendingTooLong
+      ? { kind: 'too-long', lineNumber, length: this.pendingLength }
+      : { kind: 'line', lineNumber, text: this.pending.endsWith('\r') ? this.pending.slice(0, -1) : this.pending };
+    this.pending = '';
+    this.pendingTooLong = false;
+    this.pendingLength = 0;
+    return line;
   }
 }
 
-/** Whole text as chunks, for callers that already hold the file. */
-export function linesOfText(text: string): AsyncGenerator<JsonlLine> {
-  return splitLines([text]);
+/**
+ * The lines each chunk completes, as one array (the last line with the last batch): a caller that
+ * loops over a batch awaits once per chunk, not once per line (per-line awaits cost more than
+ * parsing the line when a dataset's tasks and ground truth are read).
+ */
+export async function* splitLineBatches(chunks: AsyncIterable<string> | Iterable<string>, maxLineLength = MAX_LINE_LENGTH): AsyncGenerator<JsonlLine[]> {
+  const splitter = new LineSplitter(maxLineLength);
+  for await (const chunk of chunks) {
+    const lines: JsonlLine[] = [];
+    splitter.push(chunk, lines);
+    if (lines.length > 0) yield lines;
+  }
+  const last: JsonlLine[] = [];
+  splitter.end(last);
+  if (last.length > 0) yield last;
+}
+
+export async function* splitLines(chunks: AsyncIterable<string> | Iterable<string>, maxLineLength = MAX_LINE_LENGTH): AsyncGenerator<JsonlLine> {
+  for await (const lines of splitLineBatches(chunks, maxLineLength)) yield* lines;
+}
+
+/** Whole text's lines, for callers that already hold the file. */
+export function linesOfText(text: string, maxLineLength = MAX_LINE_LENGTH): JsonlLine[] {
+  const splitter = new LineSplitter(maxLineLength);
+  const lines: JsonlLine[] = [];
+  splitter.push(text, lines);
+  splitter.end(lines);
+  return lines;
 }
 
 const NEWLINE = 0x0a;

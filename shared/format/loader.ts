@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { compareCodePoints } from './codepoint';
 import { lineOfPath, parseJsonFile, validateJson } from './json-file';
-import { splitLines } from './jsonl';
+import { splitLineBatches, type JsonlLine } from './jsonl';
 import { safeJsonParse } from './safe-json';
 import { fastGroundTruth, fastTask } from './task-fast';
 import {
@@ -149,7 +149,22 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
 /** A check of the common well-formed line that gives what `schema` would, or null to let the schema decide. */
 type FastPath<T extends z.ZodType> = (value: unknown) => z.infer<T> | null;
 
-/** Each non-blank line of a JSONL file parsed and validated; problems for the rest. */
+/** One line of a JSONL file parsed and validated: null when blank or rejected (its problem is added). */
+function jsonlRow<T extends z.ZodType>(line: JsonlLine, file: string, schema: T, problems: Problem[], fastPath?: FastPath<T>): { line: number; value: z.infer<T> } | null {
+  if (line.kind === 'too-long') {
+    problems.push({ file, line: line.lineNumber, message: `line of ${line.length} characters exceeds the limit; skipped` });
+    return null;
+  }
+  const parsed = parseJsonlLine(line.text, line.lineNumber, schema, fastPath);
+  if (parsed === null) return null;
+  if (!parsed.ok) {
+    problems.push({ file, line: line.lineNumber, message: parsed.message });
+    return null;
+  }
+  return { line: line.lineNumber, value: parsed.value };
+}
+
+/** Each non-blank line of a JSONL file parsed and validated, as it is reached; problems for the rest. */
 export async function* readJsonl<T extends z.ZodType>(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
@@ -157,15 +172,11 @@ export async function* readJsonl<T extends z.ZodType>(
   problems: Problem[],
   fastPath?: FastPath<T>,
 ): AsyncGenerator<{ line: number; value: z.infer<T> }> {
-  for await (const line of splitLines(chunks)) {
-    if (line.kind === 'too-long') {
-      problems.push({ file, line: line.lineNumber, message: `line of ${line.length} characters exceeds the limit; skipped` });
-      continue;
+  for await (const lines of splitLineBatches(chunks)) {
+    for (const line of lines) {
+      const row = jsonlRow(line, file, schema, problems, fastPath);
+      if (row) yield row;
     }
-    const parsed = parseJsonlLine(line.text, line.lineNumber, schema, fastPath);
-    if (parsed === null) continue;
-    if (!parsed.ok) problems.push({ file, line: line.lineNumber, message: parsed.message });
-    else yield { line: line.lineNumber, value: parsed.value };
   }
 }
 
@@ -200,7 +211,12 @@ async function readJsonlFile<T extends z.ZodType>(
     return [];
   }
   const rows: { line: number; value: z.infer<T> }[] = [];
-  for await (const row of readJsonl(chunks, file, schema, problems, fastPath)) rows.push(row);
+  for await (const lines of splitLineBatches(chunks)) {
+    for (const line of lines) {
+      const row = jsonlRow(line, file, schema, problems, fastPath);
+      if (row) rows.push(row);
+    }
+  }
   return rows;
 }
 

@@ -84,7 +84,7 @@ async function evaluateImports(files: ImportedFile[], knownIds: Set<string>): Pr
     let sliceStart = performance.now();
     const records = [];
     const lineTexts = new Map<number, string>();
-    for await (const line of linesOfText(text)) {
+    for (const line of linesOfText(text)) {
       beat();
       if (line.kind === 'too-long') {
         records.push({ line: line.lineNumber, problem: `line of ${line.length} characters exceeds the limit; skipped` });
