@@ -18,6 +18,11 @@ export function dataRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
+/** `table[key]` when the table holds that key itself; never an inherited member (a mode named `constructor` is no function). */
+export function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** True for a JSON object (not an array, not null). */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -4,6 +4,7 @@
 // same aggregate() over the same rows with the overriding labels.
 import { aggregate, type Figures, type ScoredTrajectory } from '../eval/aggregate';
 import type { Label } from '../eval/profile';
+import { ownValue } from '../format/own-data';
 import type { Problem } from '../format/types';
 import type { EvaluationRun, ReviewRecord, TrajectoryUsage } from './types';
 
@@ -26,8 +27,9 @@ export const LABEL_NAMES: Record<string, string> = {
   over_operation: 'Over-operation',
 };
 
-export const modeName = (mode: string) => MODE_NAMES[mode] ?? mode;
-export const labelName = (label: string) => LABEL_NAMES[label] ?? label;
+// Modes and labels are names from data: only the tables' own entries name them.
+export const modeName = (mode: string) => ownValue(MODE_NAMES, mode) ?? mode;
+export const labelName = (label: string) => ownValue(LABEL_NAMES, label) ?? label;
 
 /** The paper's main-table figures, in its column order. */
 export const MAIN_FIGURES = [

@@ -2,6 +2,7 @@
 // hover tooltips) and headless to SVG (svg.ts). No DOM, no Node here.
 import type { EChartsOption } from 'echarts';
 import { labelName, modeName, type ReportModel, type ScatterPoint } from './build';
+import { ownValue } from '../format/own-data';
 
 const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -74,7 +75,7 @@ export function errorsChart(report: ReportModel): EChartsOption {
         stack: p.key,
         xAxisIndex: i,
         yAxisIndex: i,
-        itemStyle: { color: LABEL_COLORS[label] ?? MODEL_PALETTE[report.labels.indexOf(label) % MODEL_PALETTE.length] },
+        itemStyle: { color: ownValue(LABEL_COLORS, label) ?? MODEL_PALETTE[report.labels.indexOf(label) % MODEL_PALETTE.length] },
         data: report.errors.map((e) => e[p.key][label]),
       })),
     ),
@@ -124,7 +125,7 @@ export function efficiencyScatter(report: ReportModel): EChartsOption {
           .filter((p) => p[a.key] !== null && p.joint_succ !== null)
           .map((p) => ({
             value: [p[a.key] as number, p.joint_succ as number],
-            symbol: MODE_SYMBOLS[p.mode] ?? 'pin',
+            symbol: ownValue(MODE_SYMBOLS, p.mode) ?? 'pin',
             symbolSize: p.mode === 'overall' ? 16 : 10,
             point: p,
             axis: a.key,

@@ -211,6 +211,22 @@ describe('charts', () => {
     expect(html).not.toContain('<img');
   });
 
+  it('a mode or label named like a built-in member (constructor, toString) is shown by its own name in the tables and drawn in the charts', () => {
+    const run = sampleRun();
+    run.trajectories = run.trajectories.map((t) => ({ ...t, mode: t.mode === 'static' ? 'constructor' : 'toString' }));
+    run.models = Object.fromEntries(
+      Object.entries(run.models).map(([model, f]) => [model, { ...f, modes: Object.fromEntries(Object.values(f.modes).map((m, i) => [i === 0 ? 'constructor' : 'toString', m])) }]),
+    );
+    const report = buildReport(run);
+    expect(report.modes).toEqual(expect.arrayContaining(['constructor', 'toString']));
+    expect(tableToMarkdown(report.tables.main)).toContain('constructor');
+    const charts = reportCharts(report);
+    const svgs = Object.values(charts).map((option) => renderChartSvg(option, 640, 320)).join('');
+    expect(svgs).not.toContain('native code');
+    const symbols = (charts.efficiency.series as { data: { symbol?: string }[] }[]).flatMap((s) => s.data.map((d) => d.symbol));
+    expect(symbols.every((symbol) => symbol === undefined || typeof symbol === 'string')).toBe(true);
+  });
+
   it('builds ECharts options with the report data and renders them to SVG without a DOM', () => {
     const report = buildReport(sampleRun());
     const charts = reportCharts(report);
