@@ -330,6 +330,18 @@ describe('failures change nothing', () => {
     expect(engine.state().log).toEqual([]);
   });
 
+  it('rejects a PRAGMA step, which no rollback would undo: a later run from the seed still writes', () => {
+    const lock = tool('lock', 'write', [{ sql: 'PRAGMA query_only = 1' }]);
+    const peek = tool('peek', 'read', [{ as: 'flag', sql: 'PRAGMA query_only' }]);
+    const note = tool('note', 'write', [{ sql: "INSERT INTO log (entry) VALUES ('after')" }]);
+    const engine = shop(lock, peek, note);
+    expect(errorMessage(engine.call(call('lock')))).toMatch(/PRAGMA is not allowed in a tool step/);
+    expect(errorMessage(engine.call(call('peek')))).toMatch(/PRAGMA is not allowed in a tool step/);
+    engine.reset();
+    expect(engine.call(call('note')).ok).toBe(true);
+    expect((engine.state().log as { entry: string }[]).map((row) => row.entry)).toEqual(['after']);
+  });
+
   it('rolls back the earlier steps of a write that fails later', () => {
     const partial = tool('partial', 'write', [
       { sql: "INSERT INTO log (entry) VALUES ('first')" },

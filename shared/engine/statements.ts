@@ -18,8 +18,10 @@ export interface StatementOutput {
   rowCount: number;
 }
 
-// These would end or nest the engine's own transaction (the seed and per-call savepoints).
-const TRANSACTION_CONTROL = new Set(['BEGIN', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE', 'ATTACH', 'DETACH', 'VACUUM']);
+// These would end or nest the engine's own transaction (the seed and per-call savepoints), or,
+// PRAGMA, change the connection in a way no rollback undoes (query_only, foreign_keys, ...): one
+// call would then change every later run's results (SPEC §7: each run starts from the seed).
+const NOT_IN_A_STEP = new Set(['BEGIN', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE', 'ATTACH', 'DETACH', 'VACUUM', 'PRAGMA']);
 
 // Named parameters as SQLite spells them. Matches inside string literals are harmless:
 // names the statement does not hold are skipped by the binder.
@@ -117,7 +119,7 @@ export class StatementCache {
 
   private prepareSingle(sql: string): Statement {
     const keyword = firstKeyword(sql);
-    if (TRANSACTION_CONTROL.has(keyword)) throw new Error(`${keyword} is not allowed in a tool step`);
+    if (NOT_IN_A_STEP.has(keyword)) throw new Error(`${keyword} is not allowed in a tool step`);
     assertSingleStatement(this.db, sql);
     try {
       return this.db.prepare(sql);
