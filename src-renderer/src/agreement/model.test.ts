@@ -88,6 +88,14 @@ describe('ground_truth.jsonl', () => {
     expect(out).toBe(`${JSON.stringify(gt)}\nnot json\n\n{"task_id":"t2","calls":[],"source":"agreed"}\n`);
     expect(parseGroundTruth(out).get('t1')!.adjudicator).toBe('carol');
   });
+  it('replaces a first line that opens with a byte-order mark, and reads the first of duplicate lines as the loader does', () => {
+    const gt = groundTruthLine({ taskId: 't1', calls: [call('new')], visualRefs: [], exact: false, callsA: [], adjudicator: 'carol', note: '' });
+    const withBom = `\uFEFF${text}`;
+    expect(parseGroundTruth(withBom).get('t1')!.source).toBe('agreed');
+    const out = replaceGroundTruthLines(withBom, [gt]);
+    expect(out.split('\n').filter((line) => line.includes('"t1"'))).toEqual([JSON.stringify(gt)]);
+    expect(parseGroundTruth(out).get('t1')).toEqual(gt);
+  });
   it('appends a new task, and writes into a missing file', () => {
     const gt = groundTruthLine({ taskId: 't9', calls: [call('x')], visualRefs: [], exact: true, callsA: [call('x')], adjudicator: '', note: '' });
     expect(gt.source).toBe('agreed');

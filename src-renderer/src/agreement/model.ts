@@ -86,19 +86,20 @@ export function lifecycleCounts(stages: Iterable<Lifecycle>): Record<Lifecycle, 
   return counts;
 }
 
-/** The ground-truth lines of a file (the last valid line of a task wins, as the loader reads). */
+/** The ground-truth lines of a file (the first valid line of a task wins, as the loader reads). */
 export function parseGroundTruth(text: string | null): Map<string, GroundTruth> {
   const out = new Map<string, GroundTruth>();
   (text ?? '').split(/\r?\n/).forEach((raw, index) => {
     const parsed = parseJsonlLine(raw, index + 1, groundTruthSchema);
-    if (parsed && parsed.ok) out.set((parsed.value as GroundTruth).task_id, parsed.value as GroundTruth);
+    if (parsed && parsed.ok && !out.has((parsed.value as GroundTruth).task_id)) out.set((parsed.value as GroundTruth).task_id, parsed.value as GroundTruth);
   });
   return out;
 }
 
-function taskIdOfLine(raw: string): string | null {
+/** The task a line names; the file's first line may open with a byte-order mark, as the loader allows. */
+function taskIdOfLine(raw: string, index: number): string | null {
   try {
-    const value = JSON.parse(raw) as { task_id?: unknown } | null;
+    const value = JSON.parse(index === 0 ? raw.replace(/^\uFEFF/, '') : raw) as { task_id?: unknown } | null;
     return value && typeof value.task_id === 'string' ? value.task_id : null;
   } catch {
     return null;
@@ -114,8 +115,8 @@ export function replaceGroundTruthLines(text: string | null, lines: readonly Gro
   const byTask = new Map(lines.map((line) => [line.task_id, line]));
   const written = new Set<string>();
   const out: string[] = [];
-  for (const raw of (text ?? '').split(/\r?\n/)) {
-    const taskId = raw.trim() === '' ? null : taskIdOfLine(raw);
+  for (const [index, raw] of (text ?? '').split(/\r?\n/).entries()) {
+    const taskId = raw.trim() === '' ? null : taskIdOfLine(raw, index);
     if (taskId !== null && byTask.has(taskId)) {
       if (!written.has(taskId)) out.push(JSON.stringify(byTask.get(taskId)));
       written.add(taskId);
