@@ -91,6 +91,15 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   await tabTo(page, '[data-testid="gt-editor"] .monaco-editor *');
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
+  // Half-typed text is not submitted: what would be written is not what is on screen.
+  await page.keyboard.insertText('[{"tool_name": "get_price", ');
+  await tabTo(page, '[data-testid="submit-task"]');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('status-message')).toContainText('not submitted: the calls text does not parse');
+  await expect(page.getByTestId('submit-task')).toHaveText('Submit');
+  await tabTo(page, '[data-testid="gt-editor"] .monaco-editor *', { back: true });
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
   await page.keyboard.insertText(
     JSON.stringify([
       { tool_name: 'get_price', parameters: { product_name: 'Domaine Lune Bordeaux' } },

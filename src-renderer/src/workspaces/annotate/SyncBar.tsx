@@ -90,7 +90,7 @@ export function SyncBar() {
         type="button"
         disabled={!record}
         data-testid="submit-task"
-        onClick={() => useAnnotateStore.getState().edit({ status: record?.status === 'submitted' ? 'draft' : 'submitted' })}
+        onClick={() => useAnnotateStore.getState().toggleSubmitted()}
       >
         {record?.status === 'submitted' ? 'Reopen' : 'Submit'}
       </button>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolLibrary } from '../../../../shared/format/types';
 import { branchedToolNames, callsJsonSchema, followedToolNames, MAX_TOOL_BRANCHES } from './callsSchema';
 import { callsToText, mergeCalls, moveItem, parseCallsText } from './callsText';
-import { lintCalls, taskUserId } from './lint';
+import { lintCalls, submitCheck, taskUserId } from './lint';
 
 const library: ToolLibrary = {
   state_tables: ['carts'],
@@ -141,5 +141,16 @@ describe('lint', () => {
       [2, 'required parameter "user_id" is empty'],
       [3, 'unknown tool "lookup"'],
     ]);
+  });
+});
+
+describe('submitCheck', () => {
+  it('refuses text that does not parse; warns of lint errors, not of warnings', () => {
+    expect(submitCheck('[{"tool_name": "get_price", ', [])).toMatchObject({ refused: true, message: expect.stringMatching(/does not parse/) });
+    const warning = { call: 0, severity: 'warning' as const, message: '"x" is not in products.name' };
+    const error = { call: 1, severity: 'error' as const, message: 'unknown tool "no_such_tool"' };
+    expect(submitCheck(null, [warning])).toBeNull();
+    expect(submitCheck(null, [warning, error])).toEqual({ refused: false, message: 'submitted with 1 lint error(s), first: call 2: unknown tool "no_such_tool"' });
+    expect(submitCheck(null, [])).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import type { Task } from '../../../../shared/format/types';
 import { resolveFps } from '../../../../shared/frames/frames';
 import { emptyAnnotation, getAnnotation, listAnnotations, saveAnnotation, saveHeldEdit, type AnnotationEdit } from '../../db/annotationRepo';
 import type { AnnotationRecord } from '../../db/schema';
-import type { LintIssue } from './lint';
+import { submitCheck, type LintIssue } from './lint';
 import type { ClipState } from '../../video/clipController';
 import { SaveSchedule } from './saveSchedule';
 import { sessionDataset } from '../../evaluation/sessionDataset';
@@ -61,6 +61,8 @@ export interface AnnotateState extends ClipState {
   refreshStatuses(): Promise<void>;
   openTask(taskId: string): Promise<void>;
   edit(edit: AnnotationEdit): void;
+  /** Submits the open task, unless its calls text does not parse (says so; and warns of lint errors); reopens a submitted one. */
+  toggleSubmitted(): void;
   flush(): Promise<void>;
   /** Tries the held edits again (each flush does first); those stored leave the list. */
   saveStranded(): Promise<void>;
@@ -209,6 +211,15 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     const next = { ...record, ...edit };
     set({ record: next, saveState: 'pending', statuses: { ...get().statuses, [record.task]: next.status } });
     saveSchedule.edited();
+  },
+
+  toggleSubmitted: () => {
+    const { record, lint, edit } = get();
+    if (!record) return;
+    if (record.status === 'submitted') return edit({ status: 'draft' });
+    const check = submitCheck(record.editor_text, lint);
+    if (check) useStudioStore.getState().showMessage(`${record.task} ${check.message}`, 'error');
+    if (!check?.refused) edit({ status: 'submitted' });
   },
 
   flush: async () => {

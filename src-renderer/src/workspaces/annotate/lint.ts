@@ -77,3 +77,16 @@ export function lintCalls(
   });
   return issues;
 }
+
+/**
+ * What to say of a submit, or null: `refused` when the calls text does not parse (the last calls
+ * that parsed would be written, not what is on screen); a warning when lint finds errors (an
+ * unknown tool, an empty required value, a call that fails on replay), which the person may mean.
+ */
+export function submitCheck(editorText: string | null, lint: readonly LintIssue[]): { refused: boolean; message: string } | null {
+  if (editorText !== null) return { refused: true, message: 'not submitted: the calls text does not parse as calls; fix it (or undo) first, so what is submitted is what is on screen' };
+  const errors = lint.filter((issue) => issue.severity === 'error');
+  if (errors.length === 0) return null;
+  const first = errors[0];
+  return { refused: false, message: `submitted with ${errors.length} lint error(s), first: call ${first.call + 1}: ${first.message}` };
+}

@@ -17,8 +17,5 @@ export function useAnnotateHotkeys(): void {
   useHotkeyAction('annotate.loop', () => useAnnotateStore.getState().toggleLoop());
   useHotkeyAction('annotate.next-task', () => goTask(1));
   useHotkeyAction('annotate.previous-task', () => goTask(-1));
-  useHotkeyAction('annotate.submit', () => {
-    const { record, edit } = useAnnotateStore.getState();
-    if (record) edit({ status: record.status === 'submitted' ? 'draft' : 'submitted' });
-  });
+  useHotkeyAction('annotate.submit', () => useAnnotateStore.getState().toggleSubmitted());
 }
