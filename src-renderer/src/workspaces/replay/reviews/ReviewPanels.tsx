@@ -10,8 +10,7 @@ import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { describeHostFailure } from '../../../state/hostErrors';
 import { REVIEWER_KEY } from '../../../state/identityKeys';
 import { useStudioStore } from '../../../state/store';
-import { reviewFiles } from './reviewFormat';
-import { writeReviewThrough } from './reviewWriteThrough';
+import { exportReviews, writeReviewThrough } from './reviewWriteThrough';
 import { deleteReview, reviewsDb, saveReview, type Review } from './reviewsDb';
 
 const noReviews: Review[] = [];
@@ -137,11 +136,10 @@ export function AgreementPanel({ datasetId, rows, labels }: { datasetId: string;
       ),
     [reviews, autoById, labels],
   );
-  const exportReviews = async () => {
+  const exportToFiles = async () => {
     try {
-      const files = reviewFiles(reviews);
-      for (const f of files) await studioApi().datasets.writeText(datasetId, f.path, f.text);
-      showMessage(`Exported ${files.map((f) => `${f.path} (${f.count})`).join(', ')}`, 'info');
+      const files = await exportReviews(studioApi(), datasetId, reviews);
+      showMessage(`Exported ${files.map((f) => `${f.path} (${f.count})`).join(', ')}, merged with the lines already there`, 'info');
     } catch (error) {
       showMessage(describeHostFailure('Cannot export the reviews to reviews/', error), 'error');
     }
@@ -181,7 +179,7 @@ export function AgreementPanel({ datasetId, rows, labels }: { datasetId: string;
               ))}
             </tbody>
           </table>
-          <button type="button" onClick={() => void exportReviews()} disabled={reviews.length === 0}>
+          <button type="button" onClick={() => void exportToFiles()} disabled={reviews.length === 0}>
             Export to reviews/&lt;reviewer&gt;.jsonl
           </button>
         </div>

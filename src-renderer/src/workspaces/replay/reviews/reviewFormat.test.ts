@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reviewerFileName, reviewFiles, reviewLines } from './reviewFormat';
+import { reviewerFileName, reviewLines } from './reviewFormat';
 import type { Review } from './reviewsDb';
-import { withReviewLine } from './reviewWriteThrough';
+import { withReviewLine, withReviewLines } from './reviewWriteThrough';
 
 const review = (trajectoryId: string, reviewer: string): Review => ({
   key: `d\u0000${trajectoryId}\u0000${reviewer}`,
@@ -27,10 +27,6 @@ describe('review export', () => {
     expect(reviewerFileName('Ann Lee')).toBe('reviews/Ann_Lee.jsonl');
     expect(reviewerFileName('../x')).toBe('reviews/__x.jsonl');
     expect(reviewerFileName('  ')).toBe('reviews/reviewer.jsonl');
-    expect(reviewFiles([review('a', 'bo'), review('a', 'al'), review('b', 'al')]).map((f) => [f.path, f.count])).toEqual([
-      ['reviews/al.jsonl', 2],
-      ['reviews/bo.jsonl', 1],
-    ]);
   });
 });
 
@@ -46,5 +42,25 @@ describe('review write-through', () => {
     expect(JSON.parse(lines.find((l) => l.includes('"a"'))!).label).toBe('logic');
     expect(withReviewLine(next, 'a', null).includes('"trajectory_id":"a"')).toBe(false);
     expect(withReviewLine(null, 'b', null)).toBe('');
+  });
+});
+
+describe('review export into a file others wrote to', () => {
+  it("merges this browser's overrides with the file's lines: other trajectories stay, a line updated later than the override stays", () => {
+    const teammates = JSON.stringify({ trajectory_id: 'z', label: 'logic', updated_at: '2026-01-01T00:00:00.000Z' });
+    const laterOfA = JSON.stringify({ trajectory_id: 'a', label: 'correct', updated_at: '2026-05-01T00:00:00.000Z' });
+    const earlierOfB = JSON.stringify({ trajectory_id: 'b', label: 'correct', updated_at: '2025-01-01T00:00:00.000Z' });
+    const mine = new Map([
+      ['a', review('a', 'ann')],
+      ['b', review('b', 'ann')],
+      ['c', review('c', 'ann')],
+    ]);
+    const lines = withReviewLines(`${teammates}\n${laterOfA}\n${earlierOfB}\n`, mine, true).trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line).trajectory_id)).toEqual(['a', 'b', 'c', 'z']);
+    expect(lines[0]).toBe(laterOfA);
+    expect(JSON.parse(lines[1]).label).toBe('logic');
+    expect(lines[3]).toBe(teammates);
+    // Without keepNewer (an override just made), this browser's line replaces the file's.
+    expect(JSON.parse(withReviewLines(laterOfA, new Map([['a', review('a', 'ann')]])).trimEnd()).label).toBe('logic');
   });
 });

@@ -26,12 +26,3 @@ export function reviewLines(reviews: readonly Review[]): string {
     .map((line) => `${line}\n`)
     .join('');
 }
-
-/** Reviews grouped by reviewer, as files to write. */
-export function reviewFiles(reviews: readonly Review[]): { path: string; text: string; count: number }[] {
-  const byReviewer = new Map<string, Review[]>();
-  for (const r of reviews) byReviewer.set(r.reviewer, [...(byReviewer.get(r.reviewer) ?? []), r]);
-  return [...byReviewer.entries()]
-    .sort(([a], [b]) => compareCodePoints(a, b))
-    .map(([reviewer, list]) => ({ path: reviewerFileName(reviewer), text: reviewLines(list), count: list.length }));
-}

@@ -9,36 +9,82 @@ import { compareCodePoints } from '../../../../../shared/format/codepoint';
 import { reviewerFileName, reviewLines } from './reviewFormat';
 import type { Review } from './reviewsDb';
 
-function trajectoryOf(raw: string): string | null {
+function parsedLine(raw: string): { trajectory_id?: unknown; updated_at?: unknown } | null {
   try {
-    const value = JSON.parse(raw) as { trajectory_id?: unknown } | null;
-    return value && typeof value.trajectory_id === 'string' ? value.trajectory_id : null;
+    const value = JSON.parse(raw) as { trajectory_id?: unknown; updated_at?: unknown } | null;
+    return typeof value === 'object' ? value : null;
   } catch {
     return null;
   }
 }
 
-/** The file's text with one trajectory's line set (or removed); other lines, unreadable ones too, kept; sorted by trajectory. */
-export function withReviewLine(text: string | null, trajectoryId: string, review: Review | null): string {
-  const lines = (text ?? '').split('\n').filter((raw) => raw.trim() !== '' && trajectoryOf(raw) !== trajectoryId);
-  if (review) lines.push(reviewLines([review]).trimEnd());
+function trajectoryOf(raw: string): string | null {
+  const value = parsedLine(raw);
+  return value && typeof value.trajectory_id === 'string' ? value.trajectory_id : null;
+}
+
+/**
+ * The file's text with these trajectories' lines set (null: removed); other lines, unreadable ones
+ * too, kept; sorted by trajectory. With `keepNewer`, a trajectory whose line in the file was
+ * updated after the review given for it keeps its line (a teammate's later override wins).
+ */
+export function withReviewLines(text: string | null, changes: ReadonlyMap<string, Review | null>, keepNewer = false): string {
+  const kept = new Set<string>();
+  const lines = (text ?? '').split('\n').filter((raw) => {
+    if (raw.trim() === '') return false;
+    const value = parsedLine(raw);
+    const id = value && typeof value.trajectory_id === 'string' ? value.trajectory_id : null;
+    if (id === null || !changes.has(id)) return true;
+    const mine = changes.get(id);
+    const newer = keepNewer && mine && typeof value!.updated_at === 'string' && value!.updated_at > mine.updatedAt;
+    if (newer) kept.add(id);
+    return newer;
+  });
+  for (const [id, review] of changes) if (review && !kept.has(id)) lines.push(reviewLines([review]).trimEnd());
   const key = (raw: string) => trajectoryOf(raw) ?? '';
   lines.sort((a, b) => compareCodePoints(key(a), key(b)));
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** Writes one override (null: its removal) to the reviewer's file; returns the path written. */
-export async function writeReview(api: StudioApi, datasetId: string, reviewer: string, trajectoryId: string, review: Review | null): Promise<string> {
-  const path = reviewerFileName(reviewer);
+/** The file's text with one trajectory's line set (or removed). */
+export function withReviewLine(text: string | null, trajectoryId: string, review: Review | null): string {
+  return withReviewLines(text, new Map([[trajectoryId, review]]));
+}
+
+/** Reads a reviewer's file with its hash and writes it back changed, only if it is unchanged meanwhile (else reads again). */
+async function rewriteReviewFile(api: StudioApi, datasetId: string, path: string, change: (text: string | null) => string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const { text, hash } = await api.datasets.readVersioned(datasetId, path);
     try {
-      await api.datasets.writeIfUnchanged(datasetId, path, withReviewLine(text, trajectoryId, review), hash);
-      return path;
+      await api.datasets.writeIfUnchanged(datasetId, path, change(text), hash);
+      return;
     } catch (error) {
       if (attempt >= 4 || StudioError.from(error).code !== 'conflict') throw error;
     }
   }
+}
+
+/** Writes one override (null: its removal) to the reviewer's file; returns the path written. */
+export async function writeReview(api: StudioApi, datasetId: string, reviewer: string, trajectoryId: string, review: Review | null): Promise<string> {
+  const path = reviewerFileName(reviewer);
+  await rewriteReviewFile(api, datasetId, path, (text) => withReviewLine(text, trajectoryId, review));
+  return path;
+}
+
+/**
+ * Writes this browser's overrides into their reviewers' files, merged line by line: the files' other
+ * trajectories stay, and a line updated later than this browser's override of it is kept.
+ */
+export async function exportReviews(api: StudioApi, datasetId: string, reviews: readonly Review[]): Promise<{ path: string; count: number }[]> {
+  const byReviewer = new Map<string, Review[]>();
+  for (const review of reviews) byReviewer.set(review.reviewer, [...(byReviewer.get(review.reviewer) ?? []), review]);
+  const written = [];
+  for (const [reviewer, list] of [...byReviewer].sort(([a], [b]) => compareCodePoints(a, b))) {
+    const path = reviewerFileName(reviewer);
+    await rewriteReviewFile(api, datasetId, path, (text) => withReviewLines(text, new Map(list.map((r) => [r.trajectoryId, r])), true));
+    written.push({ path, count: list.length });
+  }
+  return written;
 }
 
 const waiting = new Map<string, () => Promise<unknown>>();
