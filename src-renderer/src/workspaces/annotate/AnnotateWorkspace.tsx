@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { AgreementPanel } from '../../agreement';
 import { useStudioStore } from '../../state/store';
 import { AnnotatorGate, initialAnnotator, storeAnnotator } from './AnnotatorGate';
-import { useAnnotateStore, useOpenTask } from './annotateStore';
+import { useAnnotateStore, useOpenTask, writeDownWaitingEdit } from './annotateStore';
 import { CallList } from './CallList';
 import { ClipPane } from './ClipPane';
 import { GtEditor, useWarmEditor } from './GtEditor';
@@ -66,7 +66,10 @@ export function AnnotateWorkspace() {
   }, [dataset, loadDatasetInto]);
   useEffect(followOwnFile, []);
   useEffect(() => {
-    const flush = () => void useAnnotateStore.getState().flush();
+    const flush = () => {
+      writeDownWaitingEdit();
+      void useAnnotateStore.getState().flush();
+    };
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', flush);
     return () => {

@@ -302,6 +302,17 @@ export function heldEdits(): AnnotationRecord[] {
  * The edits this page may hold alone: those the browser refused, and the one on screen typed on
  * since its save was refused (it waits for the save delay; the last refused version was written down).
  */
+/**
+ * The page is going (or hidden, which may be the last it hears): an edit still waiting for its
+ * save (a pause after typing, then an IndexedDB write that a closing page may not finish) is
+ * written down in localStorage at once, so the next page holds it and saves it (crossed out
+ * there, or by this page's save when it completes).
+ */
+export function writeDownWaitingEdit(): void {
+  const { saveState, record } = useAnnotateStore.getState();
+  if (saveState === 'pending' && record) writeDown(record);
+}
+
 export function editsPageMayHoldAlone(): AnnotationRecord[] {
   const { saveState, record, refused } = useAnnotateStore.getState();
   return saveState === 'pending' && refused && record ? [record, ...heldEdits()] : heldEdits();
