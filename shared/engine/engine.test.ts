@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadSqlJs } from '../../src-main/services/sql-node';
 import type { ToolDef } from '../format/types';
 import { createEngine } from './engine';
+import { MAX_STEP_ROWS } from './tools';
 import { statesEqual } from './state';
 import { shopScenario, tool } from './test-scenario';
 import type { ScenarioEngine } from './types';
@@ -328,6 +329,16 @@ describe('failures change nothing', () => {
     expect(errorMessage(engine.call(call('two')))).toMatch(/exactly one SQL statement/);
     expect(errorMessage(engine.call(call('commit')))).toMatch(/COMMIT is not allowed/);
     expect(engine.state().log).toEqual([]);
+  });
+
+  it('fails a call whose step returns more rows than a step may, and counts rows it only counts', () => {
+    const flood = tool('flood', 'read', [{ as: 'n', sql: `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT ${MAX_STEP_ROWS + 1}) SELECT x FROM c` }]);
+    const enough = tool('enough', 'read', [{ as: 'n', sql: `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT ${MAX_STEP_ROWS}) SELECT x FROM c` }]);
+    const counted = tool('counted', 'read', [{ sql: `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT ${MAX_STEP_ROWS + 1}) SELECT x FROM c`, expect: 'some' }, { as: 'one', sql: 'SELECT 1 AS one' }]);
+    const engine = shop(flood, enough, counted);
+    expect(errorMessage(engine.call(call('flood')))).toBe('SQL error in step 1 ("n"): it returns more than 100,000 rows, the most a step may return');
+    expect((engine.call(call('enough')).result as unknown[]).length).toBe(MAX_STEP_ROWS);
+    expect(engine.call(call('counted')).ok).toBe(true);
   });
 
   it('rejects a PRAGMA step, which no rollback would undo: a later run from the seed still writes', () => {

@@ -44,29 +44,33 @@ export class CachedStatement {
     this.remembered = memoizable ? new BoundedMap(20_000) : null;
   }
 
-  /** Run to completion with the given values (a name without a value binds NULL). */
-  run(valueOf: (name: string) => SqlValue | undefined, collect: Collect): StatementOutput {
+  /**
+   * Run to completion with the given values (a name without a value binds NULL). Collecting more
+   * than `maxRows` rows throws: they are all held in memory, and a crafted query can give billions.
+   */
+  run(valueOf: (name: string) => SqlValue | undefined, collect: Collect, maxRows = Infinity): StatementOutput {
     const bindings: ParamsObject = {};
     for (const { token, name } of this.parameters) bindings[token] = valueOf(name) ?? null;
-    if (!this.remembered) return this.execute(bindings, collect);
+    if (!this.remembered) return this.execute(bindings, collect, maxRows);
     const valuesKey = bindingKey(this.parameters.map(({ token }) => bindings[token] as SqlValue));
-    if (valuesKey === null) return this.execute(bindings, collect);
+    if (valuesKey === null) return this.execute(bindings, collect, maxRows);
     const key = collect + valuesKey;
     let output = this.remembered.get(key);
     if (output === undefined) {
-      output = this.execute(bindings, collect);
+      output = this.execute(bindings, collect, maxRows);
       this.remembered.set(key, output);
     }
     return output;
   }
 
-  private execute(bindings: ParamsObject, collect: Collect): StatementOutput {
+  private execute(bindings: ParamsObject, collect: Collect, maxRows: number): StatementOutput {
     const statement = this.statement;
     try {
       statement.bind(bindings);
       const rows: SqlValue[][] = [];
       let rowCount = 0;
       while (statement.step()) {
+        if (collect === 'all' && rows.length >= maxRows) throw new Error(`it returns more than ${maxRows.toLocaleString('en')} rows, the most a step may return`);
         if (collect === 'all' || (collect === 'first' && rowCount === 0)) rows.push(statement.get());
         rowCount += 1;
       }

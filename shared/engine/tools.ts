@@ -78,7 +78,7 @@ export function runSteps(tool: CompiledTool, params: JsonObject, statements: Sta
     let output;
     try {
       if (typeof step.sql !== 'string') throw new Error('the step has no SQL text');
-      output = statements.get(step.sql).run(valueOf, collectFor(step, index === tool.defaultReturnStep));
+      output = statements.get(step.sql).run(valueOf, collectFor(step, index === tool.defaultReturnStep), MAX_STEP_ROWS);
     } catch (error) {
       throw new CallFailure(`SQL error in ${label}: ${asError(error).message}`);
     }
@@ -103,6 +103,13 @@ export function runSteps(tool: CompiledTool, params: JsonObject, statements: Sta
   if (tool.isWrite) return { status: 'success' };
   return defaultRows ? rowsToJson(defaultRows) : [];
 }
+
+/**
+ * Rows one step may give (a tool's result is held, and remembered, in memory): a step that asks
+ * SQLite for millions of rows would otherwise end the scoring thread out of memory, taking every
+ * scenario's scores with it. Far above what a tool shows an agent.
+ */
+export const MAX_STEP_ROWS = 100_000;
 
 function collectFor(step: ToolStep, isDefaultReturn: boolean): Collect {
   if (typeof step.as === 'string' || isDefaultReturn) return 'all';
