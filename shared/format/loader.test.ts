@@ -75,7 +75,12 @@ describe('dataset loader (SPEC §1-§5)', () => {
     const text = JSON.stringify(tools, null, 2);
     const d = await load({ 'scenarios/shop/tools.json': text });
     const line = text.split('\n').findIndex((l) => l.includes('"delete"')) + 1;
-    expect(d.problems).toEqual([{ file: 'scenarios/shop/tools.json', line, message: expect.stringContaining('tools[1].effect') }]);
+    // The ground truth's call of the tool left out is said, at its line, and kept.
+    expect(d.problems).toEqual([
+      { file: 'scenarios/shop/tools.json', line, message: expect.stringContaining('tools[1].effect') },
+      { file: 'ground_truth.jsonl', line: 1, message: 'task "t1": call 2 names tool "add_to_cart", which scenario "shop" does not define; kept, but no run can match that call' },
+    ]);
+    expect(d.groundTruth.get('t1')?.calls).toHaveLength(2);
     expect(d.scenarios.get('shop')?.library.tools.map((t) => t.name)).toEqual(['search_products', 'set_list', 'compare_products']);
   });
 
@@ -233,8 +238,11 @@ describe('bad input never throws', () => {
     const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
     const text = JSON.stringify(tools).replace('"properties":{"name":{"type":"string"}}', '"properties":{"name":{"type":"string"},"__proto__":{"type":"string"},"constructor":{"type":"integer"},"prototype":{"type":3}}');
     const d = await load({ 'scenarios/shop/tools.json': text });
-    // A bad schema under a key named prototype is still reported, at its field.
-    expect(d.problems).toEqual([{ file: 'scenarios/shop/tools.json', line: 1, message: expect.stringContaining('tools[0].parameters.properties.prototype.type') }]);
+    // A bad schema under a key named prototype is still reported, at its field (and the ground truth's call of that tool).
+    expect(d.problems).toEqual([
+      { file: 'scenarios/shop/tools.json', line: 1, message: expect.stringContaining('tools[0].parameters.properties.prototype.type') },
+      { file: 'ground_truth.jsonl', line: 1, message: expect.stringContaining('names tool "search_products"') },
+    ]);
     const fixed = await load({ 'scenarios/shop/tools.json': text.replace('"prototype":{"type":3}', '"prototype":{"type":"number"}') });
     expect(fixed.problems).toEqual([]);
     const search = fixed.scenarios.get('shop')!.library.tools.find((t) => t.name === 'search_products')!;

@@ -74,7 +74,7 @@ export async function loadDataset(original: DatasetSource): Promise<LoadedDatase
   const meta = await loadMeta(source, problems);
   const scenarios = await loadScenarios(source, problems);
   const tasks = await loadTasks(source, scenarios, problems);
-  const groundTruth = await loadGroundTruth(source, tasks, problems);
+  const groundTruth = await loadGroundTruth(source, tasks, scenarios, problems);
   const annotations = await loadAnnotations(source, tasks, problems);
   // A refused file is reported once, as refused, not also as missing.
   const reported = problems.filter((p) => !(refused.has(p.file) && p.message.startsWith('missing')));
@@ -244,17 +244,31 @@ function unloadedScenario(task: Task, scenarioLinks: Set<string>): string {
   );
 }
 
-async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, problems: Problem[]) {
+async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, scenarios: Map<string, ScenarioDef>, problems: Problem[]) {
   const truths = new Map<string, GroundTruth>();
   const file = 'ground_truth.jsonl';
   for (const { line, value } of await readJsonlFile(source, file, groundTruthSchema, problems, false, fastGroundTruth)) {
     const truth = value as GroundTruth;
-    if (!tasks.has(truth.task_id)) problems.push({ file, line, message: `unknown task "${truth.task_id}"; left out` });
+    const task = tasks.get(truth.task_id);
+    if (!task) problems.push({ file, line, message: `unknown task "${truth.task_id}"; left out` });
     else if (truths.has(truth.task_id))
       problems.push({ file, line, message: `second ground truth for task "${truth.task_id}"; the first is kept` });
-    else truths.set(truth.task_id, truth);
+    else {
+      truths.set(truth.task_id, truth);
+      const unknown = unknownToolCalls(truth.calls, scenarios.get(task.scenario));
+      if (unknown) problems.push({ file, line, message: `task "${truth.task_id}": ${unknown}; kept, but no run can match that call` });
+    }
   }
   return truths;
+}
+
+/** The first call naming a tool its scenario does not define (names compare trimmed, SPEC §8.1), said in words; null when there is none. */
+function unknownToolCalls(calls: readonly GroundTruth['calls'][number][], scenario: ScenarioDef | undefined): string | null {
+  if (!scenario) return null;
+  const names = new Set(scenario.library.tools.map((tool) => tool.name.trim()));
+  const index = calls.findIndex((call) => !names.has(call.tool_name.trim()));
+  if (index < 0) return null;
+  return `call ${index + 1} names tool "${calls[index].tool_name}", which scenario "${scenario.id}" does not define`;
 }
 
 async function loadAnnotations(source: DatasetSource, tasks: Map<string, Task>, problems: Problem[]) {
