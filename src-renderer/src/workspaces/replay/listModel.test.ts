@@ -44,11 +44,15 @@ describe('number filters', () => {
     ['!=0', 0, false],
     ['3-7', 7, true],
     ['3..7', 8, false],
+    ['>30,000', 48712, true],
+    ['>30,000', 29999, false],
+    ['1,000-1,200,000', 48712, true],
   ])('%s on %d is %s', (expr, n, want) => {
     expect(parseNumberFilter(expr)!(n)).toBe(want);
   });
   it('ignores what it does not understand', () => {
     expect(parseNumberFilter('abc')).toBeNull();
+    expect(parseNumberFilter('>3,00')).toBeNull(); // no thousands: not a number it reads
     expect(parseNumberFilter('')).toBeNull();
   });
 });

@@ -32,7 +32,8 @@ export interface SortSpec {
  * expression is not understood (then the filter is ignored).
  */
 export function parseNumberFilter(expression: string): ((n: number) => boolean) | null {
-  const text = expression.replace(/\s+/g, '');
+  // Thousands written as the list shows them (48,712) read as the number.
+  const text = expression.replace(/\s+/g, '').replace(/(\d),(?=\d{3}(?!\d))/g, '$1');
   if (text === '') return null;
   const range = /^(-?\d+(?:\.\d+)?)(?:-|\.\.)(-?\d+(?:\.\d+)?)$/.exec(text);
   if (range) {

@@ -1,7 +1,7 @@
 // The list's two header rows: sort buttons with a resizer on each column's edge, and the filters.
 // Memoised, so that the re-renders of scrolling leave them alone.
 import { memo, useRef } from 'react';
-import { columnIds, columns, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, nextSort, type ColumnId, type ColumnWidths, type Filters, type SortSpec } from '../listModel';
+import { columnIds, columns, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, nextSort, parseNumberFilter, type ColumnId, type ColumnWidths, type Filters, type SortSpec } from '../listModel';
 
 interface HeaderProps {
   sort: SortSpec | null;
@@ -110,12 +110,22 @@ function ColumnFilter({ column, value, choices, onChange }: { column: ColumnId; 
         <option value="no">no</option>
       </select>
     );
+  // A number filter it cannot read filters nothing: say so where it is typed.
+  const unread = kind === 'number' && value.trim() !== '' && parseNumberFilter(value) === null;
   return (
     <input
       aria-label={label}
       value={value}
+      aria-invalid={unread || undefined}
+      className={unread ? 'unread-filter' : undefined}
       placeholder={kind === 'number' ? '>3, 2-5' : 'contains'}
-      title={kind === 'number' ? 'A number, >n, >=n, <n, <=n, !=n or a range a-b' : 'Part of the value, or =value for exactly that value'}
+      title={
+        unread
+          ? `Not a filter this column reads, so it filters nothing: a number, >n, >=n, <n, <=n, !=n or a range a-b`
+          : kind === 'number'
+            ? 'A number, >n, >=n, <n, <=n, !=n or a range a-b'
+            : 'Part of the value, or =value for exactly that value'
+      }
       onChange={(e) => onChange(e.target.value)}
     />
   );
