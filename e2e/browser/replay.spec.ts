@@ -1,6 +1,6 @@
 // The Replay workspace in Chromium against the real browser host and the sample dataset.
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
@@ -76,6 +76,22 @@ test('filter to perception failures, step to the evidence, override the label; t
   await page.getByTestId('label-override').getByRole('button', { name: 'Remove mine' }).click();
   await expect.poll(() => readFile(reviewFile, 'utf8').catch(() => 'gone'), { timeout: 10_000 }).toBe('');
   await rm(reviewFile, { force: true });
+});
+
+test("an override already in the dataset's reviews/ files (a teammate's) shows in Replay, in its count and κ", async ({ page }) => {
+  const line = JSON.parse(firstTrajectoryLine()) as { id: string };
+  const reviewFile = path.join(datasetsDir, 'egobench-sample', 'reviews', 'e2e-teammate.jsonl');
+  const review = { trajectory_id: line.id, label: 'logic', auto_label: 'perception', reason: 'written elsewhere', reviewer: 'e2e-teammate', updated_at: new Date().toISOString() };
+  await mkdir(path.dirname(reviewFile), { recursive: true });
+  await writeFile(reviewFile, `${JSON.stringify(review)}\n`);
+  try {
+    await openReplay(page); // a fresh browser profile: nothing in its IndexedDB
+    await expect(page.getByTestId('review-count')).toContainText('1 override');
+    await page.getByTestId('review-count').click();
+    await expect(page.locator('.agreement-popover .confusion td.off, .agreement-popover .confusion td.diagonal')).toHaveText('1');
+  } finally {
+    await rm(reviewFile, { force: true });
+  }
 });
 
 test('imported trajectory files are evaluated against the open dataset; what did not load is listed', async ({ page }) => {

@@ -11,6 +11,7 @@ import type { Filters } from './listModel';
 import { ReplayView } from './ReplayView';
 import { ReplayViewLinks, ReplayViews, useReplayView } from './ReplayViews';
 import { AgreementPanel, useDatasetReviews } from './reviews/ReviewPanels';
+import { useReviewsFromFiles } from './reviews/reviewsFromFiles';
 import { TrajectoryList } from './TrajectoryList';
 import './replay.css';
 
@@ -39,6 +40,7 @@ export function ReplayWorkspace() {
   const [filters, setFilters] = useState<Filters>({});
   const [showProblems, setShowProblems] = useState(false);
   const [dragging, setDragging] = useState(false);
+  useReviewsFromFiles(dataset?.id ?? null);
   const reviews = useDatasetReviews(dataset?.id ?? null);
   const overridden = useMemo(() => new Set(reviews.map((r) => r.trajectoryId)), [reviews]);
   const linkedRow = useMemo(() => (link ? (evaluation.rows.find((r) => r.id === link.id) ?? null) : null), [link, evaluation.rows]);

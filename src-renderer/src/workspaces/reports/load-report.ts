@@ -1,13 +1,13 @@
 // Loads what the Reports workspace shows: the session's evaluation of the dataset (rows streamed
 // from the host, state/evaluationSlice.ts) and the human reviews under reviews/, read through the
 // ordinary file channels.
-import { StudioError } from '../../../../shared/api/studio-error';
 import { reportTrajectory } from '../../../../shared/eval/evaluate';
 import { withEvidenceOf } from '../../../../shared/eval/trajectory-row';
 import { buildReport, type ReportModel } from '../../../../shared/report/build';
-import { isReviewFile, parseReviews, type ReviewFile } from '../../../../shared/report/reviews';
+import { parseReviews } from '../../../../shared/report/reviews';
 import type { EvaluationRun } from '../../../../shared/report/types';
 import type { Problem } from '../../../../shared/format/types';
+import { readReviewFiles } from '../../api/review-files';
 import { studioApi } from '../../api/studio';
 import type { EvaluationState } from '../../state/evaluationSlice';
 
@@ -22,28 +22,6 @@ export interface LoadedReport {
   seconds: number;
 }
 
-async function readReviews(datasetId: string): Promise<ReviewFile[]> {
-  const studio = studioApi();
-  let paths: string[];
-  try {
-    paths = (await studio.datasets.listFiles(datasetId, 'reviews')).map((f) => f.path).filter(isReviewFile);
-  } catch (error) {
-    if (StudioError.from(error).code === 'not-found') return [];
-    throw error;
-  }
-  const read = await Promise.all(
-    paths.map(async (path): Promise<ReviewFile | null> => {
-      try {
-        return { path, text: await studio.datasets.readText(datasetId, path) };
-      } catch (error) {
-        // Removed between the listing and the read (a teammate, a sync, a checkout): not a review any more.
-        if (StudioError.from(error).code === 'not-found') return null;
-        throw error;
-      }
-    }),
-  );
-  return read.filter((file) => file !== null);
-}
 
 /** The session's evaluation as the report builder takes it; null until the host's run is done. */
 export function evaluationRunOf(evaluation: Pick<EvaluationState, 'status' | 'summary' | 'rows' | 'problems'>): { run: EvaluationRun; seconds: number } | null {
@@ -58,7 +36,7 @@ export function evaluationRunOf(evaluation: Pick<EvaluationState, 'status' | 'su
 
 /** The dataset's report from the session's evaluation, with the reviews re-read (small, and they change while one works in Replay). */
 export async function loadReport(datasetId: string, { run, seconds }: { run: EvaluationRun; seconds: number }): Promise<LoadedReport> {
-  const reviewFiles = await readReviews(datasetId);
+  const reviewFiles = await readReviewFiles(datasetId);
   const reviews = parseReviews(reviewFiles);
   const report = buildReport(run, reviews.overrides);
   return {

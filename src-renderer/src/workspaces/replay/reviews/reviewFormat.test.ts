@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reviewerFileName, reviewLines } from './reviewFormat';
 import type { Review } from './reviewsDb';
 import { withReviewLine, withReviewLines } from './reviewWriteThrough';
+import { reviewsOfFiles } from './reviewsFromFiles';
 
 const review = (trajectoryId: string, reviewer: string): Review => ({
   key: `d\u0000${trajectoryId}\u0000${reviewer}`,
@@ -62,5 +63,17 @@ describe('review export into a file others wrote to', () => {
     expect(lines[3]).toBe(teammates);
     // Without keepNewer (an override just made), this browser's line replaces the file's.
     expect(JSON.parse(withReviewLines(laterOfA, new Map([['a', review('a', 'ann')]])).trimEnd()).label).toBe('logic');
+  });
+});
+
+describe("the dataset's review files as this browser stores them", () => {
+  it("takes each trajectory's latest line per file, the file's reviewer for a line naming none, and leaves out labels no profile has", () => {
+    const line = (o: object) => JSON.stringify({ trajectory_id: 'a', label: 'logic', updated_at: '2026-01-01T00:00:00.000Z', ...o });
+    const text = [line({}), line({ label: 'perception', updated_at: '2026-02-01T00:00:00.000Z', reviewer: 'Ann Lee', reason: 'r' }), line({ trajectory_id: 'b', label: 'made_up' })].join('\n');
+    const reviews = reviewsOfFiles('d', [{ path: 'reviews/Ann_Lee.jsonl', text }, { path: 'reviews/bo.jsonl', text: line({ trajectory_id: 'c' }) }]);
+    expect(reviews).toEqual([
+      { key: 'd\u0000a\u0000Ann Lee', datasetId: 'd', trajectoryId: 'a', reviewer: 'Ann Lee', label: 'perception', autoLabel: 'perception', reason: 'r', updatedAt: '2026-02-01T00:00:00.000Z' },
+      { key: 'd\u0000c\u0000bo', datasetId: 'd', trajectoryId: 'c', reviewer: 'bo', label: 'logic', autoLabel: 'logic', reason: '', updatedAt: '2026-01-01T00:00:00.000Z' },
+    ]);
   });
 });
