@@ -32,6 +32,25 @@ describe('tasks', () => {
     expect(b.task.id).toBe('retail1-9');
     expect(log.problems).toEqual([]);
   });
+
+  it('leaves out, with a problem each, entries that are no task: a list, no Instruction text, ground_truth not a list; a clip path out of videos/ is not kept', () => {
+    const log = new IssueLog();
+    const tasks = convertTasks(ref, [
+      [],
+      {},
+      { Instruction: { a: 1 }, ground_truth: [] },
+      { Instruction: 'Buy', ground_truth: { tool_name: 'x' } },
+      { Instruction: 'Buy', ground_truth: [], image_path: '../../../etc/passwd' },
+    ], 'tasks/retail1.json', log);
+    expect(tasks.map((t) => [t.task.id, t.task.video])).toEqual([['retail1-5', '']]);
+    expect(log.problems.map((p) => p.message)).toEqual([
+      'task 1 is not an object; left out',
+      'task retail1-2: Instruction is missing; left out',
+      'task retail1-3: Instruction is not text; left out',
+      'task retail1-4: ground_truth is not a list of calls; left out',
+      'task retail1-5: image_path "../../../etc/passwd" leads outside videos/; imported without a clip',
+    ]);
+  });
 });
 
 describe('result files', () => {

@@ -50,6 +50,16 @@ export function taskNumber(raw: Obj, index: number): string {
   return typeof n === 'number' || (typeof n === 'string' && n.trim() !== '') ? String(n).trim() : String(index + 1);
 }
 
+/** The task's clip under videos/; none, said, for a path that would lead out of that folder. */
+function videoOf(imagePath: unknown, id: string, file: string, log: IssueLog): string {
+  if (typeof imagePath !== 'string' || imagePath === '') return '';
+  if (imagePath.startsWith('/') || imagePath.includes('\\') || imagePath.split('/').includes('..')) {
+    log.problem(file, `task ${id}: image_path "${imagePath}" leads outside videos/; imported without a clip`);
+    return '';
+  }
+  return `videos/${imagePath}`;
+}
+
 /** `restaurant`: what the official analysis checks the last restaurant name against (order1, order2). */
 export function convertTasks(ref: VariantRef, raw: unknown, file: string, log: IssueLog, facts: { restaurant?: string } = {}): ImportedTask[] {
   if (!Array.isArray(raw)) {
@@ -59,8 +69,8 @@ export function convertTasks(ref: VariantRef, raw: unknown, file: string, log: I
   const out: ImportedTask[] = [];
   const ids = new Set<string>();
   raw.forEach((entry, index) => {
-    if (!entry || typeof entry !== 'object') {
-      log.problem(file, `task ${index + 1} is not an object`);
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
+      log.problem(file, `task ${index + 1} is not an object; left out`);
       return;
     }
     const o = entry as Obj;
@@ -70,20 +80,30 @@ export function convertTasks(ref: VariantRef, raw: unknown, file: string, log: I
       log.problem(file, `task ${index + 1}: id ${id} repeats an earlier task; left out`);
       return;
     }
+    const rawInstruction = o.Instruction ?? o.instruction;
+    // A task without its words or its key calls cannot be annotated or scored: said, not imported empty.
+    if (typeof rawInstruction !== 'string') {
+      log.problem(file, `task ${id}: Instruction is ${rawInstruction === undefined ? 'missing' : 'not text'}; left out`);
+      return;
+    }
+    if (!Array.isArray(o.ground_truth)) {
+      log.problem(file, `task ${id}: ground_truth is ${o.ground_truth === undefined ? 'missing' : 'not a list of calls'}; left out`);
+      return;
+    }
     ids.add(id);
-    const instruction = stripStrayPrefix(String(o.Instruction ?? o.instruction ?? '')).text;
+    const instruction = stripStrayPrefix(rawInstruction).text;
     const userId = parseUserId(instruction);
     const task: Task = {
       id,
       scenario: ref.variant,
       instruction,
       image_description: String(o.image_description ?? ''),
-      video: typeof o.image_path === 'string' && o.image_path ? `videos/${o.image_path}` : '',
+      video: videoOf(o.image_path, id, file, log),
       ...(userId ? { user_id: userId } : {}),
       ...(facts.restaurant ? { 'x-egobench': { restaurant: facts.restaurant } } : {}),
     };
     const calls: ToolCall[] = [];
-    (Array.isArray(o.ground_truth) ? o.ground_truth : []).forEach((c, i) => {
+    o.ground_truth.forEach((c, i) => {
       const call = toCall(c);
       if (call) calls.push(call);
       else log.problem(file, `task ${id}: ground-truth call ${i + 1} is malformed; left out`);

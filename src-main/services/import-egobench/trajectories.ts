@@ -84,7 +84,7 @@ export function convertResultFile(
   const out: Trajectory[] = [];
   raw.slice(0, tasks.length).forEach((entry, index) => {
     const task = tasks[index];
-    if (!entry || typeof entry !== 'object') {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
       log.problem(file, `trajectory ${index + 1} is not an object; left out`);
       return;
     }
