@@ -204,6 +204,11 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await page.getByTestId('run-sequences').click();
   await expect(page.getByTestId('run-results')).toContainText('merged');
   await page.getByTestId('adjudication-note').fill('The clip shows five tins; bob is right.');
+  // A reload (or another task or workspace meanwhile) keeps the choices and the rationale made so far.
+  await page.reload();
+  await page.getByTestId('adjudicate-dashboard-tab').click();
+  await dashboard.getByTestId('disagreements').locator(`[data-task-id="${TASK}"] button`).click();
+  await expect(page.getByTestId('adjudication-note')).toHaveValue('The clip shows five tins; bob is right.');
   if (screenshots) await page.screenshot({ path: path.join(screenshots, 'adjudicate-task.png'), fullPage: true });
   await page.getByTestId('finalize-button').click();
   await expect(page.getByTestId('finalize-message')).toContainText('source adjudicated');

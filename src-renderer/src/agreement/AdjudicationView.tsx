@@ -17,6 +17,7 @@ import { writeGroundTruthLines } from './groundTruthWrite';
 import { groundTruthLine, mergedReferences, referenceRows, type RefChoice } from './model';
 import { ReferenceRows } from './ReferenceRows';
 import type { RunOutcome } from './protocol';
+import { draftKey, useAdjudicationDraft } from './useAdjudicationDraft';
 import { useTaskAgreement } from './useTaskAgreement';
 
 type Choice = 'a' | 'b' | 'edit';
@@ -59,13 +60,12 @@ export interface AdjudicationViewProps {
 export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinalized }: AdjudicationViewProps) {
   const state = useTaskAgreement(datasetId, taskId, pair ?? []);
   const existing = useAgreementData((s) => s.groundTruth.get(taskId) ?? null);
-  const [choices, setChoices] = useState<Record<string, RowChoice>>({});
-  const [note, setNote] = useState('');
-  const [refChoices, setRefChoices] = useState<Record<string, RefChoice>>({});
+  const { a, b, comparison, scenarioId } = state;
+  const draft = useAdjudicationDraft<RowChoice, RefChoice>(a && b && comparison ? draftKey(datasetId, taskId, a, b) : null);
+  const { choices, setChoices, note, setNote, refChoices, setRefChoices } = draft;
   const [runs, setRuns] = useState<{ a: RunOutcome; b: RunOutcome; merged: RunOutcome } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
-  const { a, b, comparison, scenarioId } = state;
   const rows = useMemo(() => comparison?.alignment ?? [], [comparison]);
   const callsA = useMemo(() => a?.calls ?? [], [a]);
   const callsB = useMemo(() => b?.calls ?? [], [b]);
@@ -134,6 +134,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
       // Only this task's line replaced, and only if it is still the one shown here.
       await writeGroundTruthLines(studioApi(), datasetId, [line], useAgreementData.getState().groundTruth);
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
+      draft.drop();
       setMessage({ text: `Written to ${GROUND_TRUTH_PATH} (source ${line.source}).`, kind: 'info' });
       onFinalized?.(taskId);
     } catch (error) {

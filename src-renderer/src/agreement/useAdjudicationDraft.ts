@@ -1,0 +1,66 @@
+// What an adjudicator chose and wrote for a task before finalizing (take A, B or an edit per row,
+// a choice per reference, the rationale) outlives opening another task or workspace, and a
+// reload: it is kept in the tab's sessionStorage per dataset, task and the two annotations'
+// revisions (a new revision of either is another comparison, whose rows differ: it starts afresh).
+// Finalizing drops it.
+import { useEffect, useState } from 'react';
+
+export interface AdjudicationDraft<C, R> {
+  choices: Record<string, C>;
+  note: string;
+  refChoices: Record<string, R>;
+}
+
+const PREFIX = 'egobench-studio.adjudication-draft\u0000';
+
+/** The draft's name: dataset, task and each annotator's revision. */
+export function draftKey(datasetId: string, taskId: string, a: { annotator: string; revision: number }, b: { annotator: string; revision: number }): string {
+  return PREFIX + JSON.stringify([datasetId, taskId, a.annotator, a.revision, b.annotator, b.revision]);
+}
+
+const storage = (): Storage | undefined => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+
+export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
+  try {
+    const value = JSON.parse(storage()?.getItem(key) ?? 'null') as AdjudicationDraft<C, R> | null;
+    return value && typeof value === 'object' && typeof value.note === 'string' && value.choices && value.refChoices ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): void {
+  const empty = draft.note === '' && Object.keys(draft.choices).length === 0 && Object.keys(draft.refChoices).length === 0;
+  try {
+    if (empty) storage()?.removeItem(key);
+    else storage()?.setItem(key, JSON.stringify(draft));
+  } catch {
+    // sessionStorage refuses (full, or off): the draft lives as long as the view, as before.
+  }
+}
+
+/** The view's choices and rationale, read from the draft once `key` is known and written back as they change. */
+export function useAdjudicationDraft<C, R>(key: string | null) {
+  const [choices, setChoices] = useState<Record<string, C>>({});
+  const [note, setNote] = useState('');
+  const [refChoices, setRefChoices] = useState<Record<string, R>>({});
+  // Written back only once the stored draft is on screen, so the empty start never overwrites it.
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!key) return;
+    const draft = readDraft<C, R>(key);
+    if (draft) {
+      setChoices(draft.choices);
+      setNote(draft.note);
+      setRefChoices(draft.refChoices);
+    }
+    setLoadedFor(key);
+  }, [key]);
+  useEffect(() => {
+    if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices });
+  }, [key, loadedFor, choices, note, refChoices]);
+  const drop = () => {
+    if (key) storage()?.removeItem(key);
+  };
+  return { choices, setChoices, note, setNote, refChoices, setRefChoices, drop };
+}
