@@ -44,18 +44,18 @@ export function useAdjudicationDraft<C, R>(key: string | null) {
   const [choices, setChoices] = useState<Record<string, C>>({});
   const [note, setNote] = useState('');
   const [refChoices, setRefChoices] = useState<Record<string, R>>({});
-  // Written back only once the stored draft is on screen, so the empty start never overwrites it.
+  // The stored draft is taken while rendering, as soon as the key is known (React renders again at
+  // once with it), and written back only from then on, so the empty start never overwrites it.
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
-  useEffect(() => {
-    if (!key) return;
+  if (key !== null && key !== loadedFor) {
+    setLoadedFor(key);
     const draft = readDraft<C, R>(key);
     if (draft) {
       setChoices(draft.choices);
       setNote(draft.note);
       setRefChoices(draft.refChoices);
     }
-    setLoadedFor(key);
-  }, [key]);
+  }
   useEffect(() => {
     if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices });
   }, [key, loadedFor, choices, note, refChoices]);
