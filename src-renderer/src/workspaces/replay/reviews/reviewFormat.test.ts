@@ -61,6 +61,9 @@ describe('review export into a file others wrote to', () => {
     expect(lines[0]).toBe(laterOfA);
     expect(JSON.parse(lines[1]).label).toBe('logic');
     expect(lines[3]).toBe(teammates);
+    // The same instant written otherwise is not later: this browser's line is written.
+    const sameInstant = JSON.stringify({ trajectory_id: 'a', label: 'correct', updated_at: '2026-01-02T03:04:05Z' });
+    expect(JSON.parse(withReviewLines(sameInstant, new Map([['a', review('a', 'ann')]]), true).trimEnd()).label).toBe('logic');
     // Without keepNewer (an override just made), this browser's line replaces the file's.
     expect(JSON.parse(withReviewLines(laterOfA, new Map([['a', review('a', 'ann')]])).trimEnd()).label).toBe('logic');
   });

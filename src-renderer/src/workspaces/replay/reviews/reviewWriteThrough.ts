@@ -36,7 +36,8 @@ export function withReviewLines(text: string | null, changes: ReadonlyMap<string
     const id = value && typeof value.trajectory_id === 'string' ? value.trajectory_id : null;
     if (id === null || !changes.has(id)) return true;
     const mine = changes.get(id);
-    const newer = keepNewer && mine && typeof value!.updated_at === 'string' && value!.updated_at > mine.updatedAt;
+    // Times compare as instants (a file's '...Z' and this browser's '....000Z' may be the same one).
+    const newer = keepNewer && mine && typeof value!.updated_at === 'string' && Date.parse(value!.updated_at) > Date.parse(mine.updatedAt);
     if (newer) kept.add(id);
     return newer;
   });

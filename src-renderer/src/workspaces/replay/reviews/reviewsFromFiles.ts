@@ -2,10 +2,10 @@
 // or by this person before the browser's data was cleared) join the ones this browser holds, so
 // Replay's marks, its κ and its export count what Reports counts. Per trajectory and reviewer the
 // later one stays: an override made here since is not replaced.
+import { useEffect } from 'react';
 import { EGOBENCH_LABELS } from '../../../../../shared/eval/profiles';
 import { PAPER_LABELS } from '../../../../../shared/eval/paper-profile';
 import type { Label } from '../../../../../shared/eval/profile';
-import { useEffect } from 'react';
 import { parseReviews, type ReviewFile } from '../../../../../shared/report/reviews';
 import { readReviewFiles } from '../../../api/review-files';
 import { reviewKey, reviewsDb, type Review } from './reviewsDb';
