@@ -9,18 +9,18 @@ import { compareCodePoints } from '../../../../../shared/format/codepoint';
 import { reviewerFileName, reviewLines } from './reviewFormat';
 import type { Review } from './reviewsDb';
 
-function parsedLine(raw: string): { trajectory_id?: unknown; updated_at?: unknown } | null {
+/** A line's trajectory and time, read once: nulls for a line that is no review (kept as it is). */
+function lineFacts(raw: string): { id: string | null; updatedAt: string | null } {
   try {
     const value = JSON.parse(raw) as { trajectory_id?: unknown; updated_at?: unknown } | null;
-    return typeof value === 'object' ? value : null;
+    if (typeof value !== 'object' || value === null) return { id: null, updatedAt: null };
+    return {
+      id: typeof value.trajectory_id === 'string' ? value.trajectory_id : null,
+      updatedAt: typeof value.updated_at === 'string' ? value.updated_at : null,
+    };
   } catch {
-    return null;
+    return { id: null, updatedAt: null };
   }
-}
-
-function trajectoryOf(raw: string): string | null {
-  const value = parsedLine(raw);
-  return value && typeof value.trajectory_id === 'string' ? value.trajectory_id : null;
 }
 
 /**
@@ -30,21 +30,21 @@ function trajectoryOf(raw: string): string | null {
  */
 export function withReviewLines(text: string | null, changes: ReadonlyMap<string, Review | null>, keepNewer = false): string {
   const kept = new Set<string>();
-  const lines = (text ?? '').split('\n').filter((raw) => {
-    if (raw.trim() === '') return false;
-    const value = parsedLine(raw);
-    const id = value && typeof value.trajectory_id === 'string' ? value.trajectory_id : null;
-    if (id === null || !changes.has(id)) return true;
-    const mine = changes.get(id);
-    // Times compare as instants (a file's '...Z' and this browser's '....000Z' may be the same one).
-    const newer = keepNewer && mine && typeof value!.updated_at === 'string' && Date.parse(value!.updated_at) > Date.parse(mine.updatedAt);
-    if (newer) kept.add(id);
-    return newer;
-  });
-  for (const [id, review] of changes) if (review && !kept.has(id)) lines.push(reviewLines([review]).trimEnd());
-  const key = (raw: string) => trajectoryOf(raw) ?? '';
-  lines.sort((a, b) => compareCodePoints(key(a), key(b)));
-  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+  const lines: { raw: string; key: string }[] = [];
+  for (const raw of (text ?? '').split('\n')) {
+    if (raw.trim() === '') continue;
+    const { id, updatedAt } = lineFacts(raw);
+    if (id !== null && changes.has(id)) {
+      const mine = changes.get(id);
+      // Times compare as instants (a file's '...Z' and this browser's '....000Z' may be the same one).
+      if (!(keepNewer && mine && updatedAt !== null && Date.parse(updatedAt) > Date.parse(mine.updatedAt))) continue;
+      kept.add(id);
+    }
+    lines.push({ raw, key: id ?? '' });
+  }
+  for (const [id, review] of changes) if (review && !kept.has(id)) lines.push({ raw: reviewLines([review]).trimEnd(), key: id });
+  lines.sort((a, b) => compareCodePoints(a.key, b.key));
+  return lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`;
 }
 
 /** The file's text with one trajectory's line set (or removed). */
