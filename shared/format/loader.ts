@@ -247,6 +247,8 @@ function unloadedScenario(task: Task, scenarioLinks: Set<string>): string {
 async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, scenarios: Map<string, ScenarioDef>, problems: Problem[]) {
   const truths = new Map<string, GroundTruth>();
   const file = 'ground_truth.jsonl';
+  // Each scenario's tool names (trimmed, as calls compare them: SPEC §8.1), for every task of it.
+  const toolNames = new Map([...scenarios].map(([id, scenario]) => [id, new Set(scenario.library.tools.map((tool) => tool.name.trim()))]));
   for (const { line, value } of await readJsonlFile(source, file, groundTruthSchema, problems, false, fastGroundTruth)) {
     const truth = value as GroundTruth;
     const task = tasks.get(truth.task_id);
@@ -255,20 +257,20 @@ async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, 
       problems.push({ file, line, message: `second ground truth for task "${truth.task_id}"; the first is kept` });
     else {
       truths.set(truth.task_id, truth);
-      const unknown = unknownToolCalls(truth.calls, scenarios.get(task.scenario));
+      const unknown = unknownToolCall(truth.calls, task.scenario, toolNames);
       if (unknown) problems.push({ file, line, message: `task "${truth.task_id}": ${unknown}; kept, but no run can match that call` });
     }
   }
   return truths;
 }
 
-/** The first call naming a tool its scenario does not define (names compare trimmed, SPEC §8.1), said in words; null when there is none. */
-function unknownToolCalls(calls: readonly GroundTruth['calls'][number][], scenario: ScenarioDef | undefined): string | null {
-  if (!scenario) return null;
-  const names = new Set(scenario.library.tools.map((tool) => tool.name.trim()));
+/** The first call naming a tool its scenario does not define, said in words; null when there is none. */
+function unknownToolCall(calls: readonly GroundTruth['calls'][number][], scenario: string, toolNames: ReadonlyMap<string, ReadonlySet<string>>): string | null {
+  const names = toolNames.get(scenario);
+  if (!names) return null;
   const index = calls.findIndex((call) => !names.has(call.tool_name.trim()));
   if (index < 0) return null;
-  return `call ${index + 1} names tool "${calls[index].tool_name}", which scenario "${scenario.id}" does not define`;
+  return `call ${index + 1} names tool "${calls[index].tool_name}", which scenario "${scenario}" does not define`;
 }
 
 async function loadAnnotations(source: DatasetSource, tasks: Map<string, Task>, problems: Problem[]) {
