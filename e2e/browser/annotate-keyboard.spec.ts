@@ -1,6 +1,7 @@
 // Issue 18: an annotator who never touches the mouse annotates a task from the queue to Submit:
 // name, open a task, step frames, a visual reference (entity picked by typing), two calls, one
-// run in the tool console, submit; the dataset's file holds it (written through). Only page.keyboard
+// run in the tool console, submit; the dataset's file holds it (written through). Chords work from
+// inside the editor (Ctrl+Enter, Ctrl+K). Only page.keyboard
 // acts; `tabTo` presses Tab until the focus is where an annotator tabbing through would stop.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -93,11 +94,17 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   await page.keyboard.press('Delete');
   // Half-typed text is not submitted: what would be written is not what is on screen.
   await page.keyboard.insertText('[{"tool_name": "get_price", ');
-  await tabTo(page, '[data-testid="submit-task"]');
-  await page.keyboard.press('Enter');
+  // Ctrl+Enter submits from inside the editor (the editor would otherwise add a line).
+  await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('status-message')).toContainText('not submitted: the calls text does not parse');
   await expect(page.getByTestId('submit-task')).toHaveText('Submit');
-  await tabTo(page, '[data-testid="gt-editor"] .monaco-editor *', { back: true });
+  await expect(page.getByTestId('gt-editor').locator('.view-line')).toHaveCount(1);
+  // Ctrl+K opens the palette from the editor too; Escape gives the focus back to the editor.
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('palette-input')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('command-palette')).toBeHidden();
+  expect(await focusedMatches(page, '[data-testid="gt-editor"] .monaco-editor *'), 'the focus is back in the editor').toBe(true);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(

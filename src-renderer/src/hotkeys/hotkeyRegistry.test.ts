@@ -82,6 +82,47 @@ describe('HotkeyRegistry', () => {
     expect((moveCall.mock.calls[0][0] as KeyboardEvent).target).toBe(document.getElementById('call'));
   });
 
+  it('while typing, a chord marked inText fires before the field sees it; other keys stay the field\'s', () => {
+    const registry = new HotkeyRegistry([{ ...entry('submit', ['Ctrl+Enter']), inText: true }, entry('plain', ['Ctrl+s'])]);
+    const submit = vi.fn();
+    const plain = vi.fn();
+    registry.register('submit', submit);
+    registry.register('plain', plain);
+    const capture = (event: KeyboardEvent) => registry.handle(event, 'capture');
+    const bubble = (event: KeyboardEvent) => registry.handle(event);
+    window.addEventListener('keydown', capture, true);
+    window.addEventListener('keydown', bubble);
+    try {
+      document.body.innerHTML = `<div class="monaco-editor"><textarea id="monaco"></textarea></div><input id="text" />
+        <div data-hotkeys="off"><input id="off" /></div><button id="button"></button>`;
+      // What the code editor does with the key itself (Monaco inserts a line on Ctrl+Enter).
+      const editorOwn = vi.fn();
+      document.getElementById('monaco')!.addEventListener('keydown', editorOwn);
+      const inEditor = press(document.getElementById('monaco')!, { key: 'Enter', ctrlKey: true });
+      expect(submit).toHaveBeenCalledOnce();
+      expect(editorOwn).not.toHaveBeenCalled();
+      expect(inEditor.defaultPrevented).toBe(true);
+      press(document.getElementById('text')!, { key: 'Enter', ctrlKey: true });
+      expect(submit).toHaveBeenCalledTimes(2);
+      // Not marked: the field keeps it.
+      const typed = press(document.getElementById('monaco')!, { key: 's', ctrlKey: true });
+      expect(plain).not.toHaveBeenCalled();
+      expect(typed.defaultPrevented).toBe(false);
+      expect(editorOwn).toHaveBeenCalledOnce();
+      // Where shortcuts are off, not even a chord.
+      press(document.getElementById('off')!, { key: 'Enter', ctrlKey: true });
+      expect(submit).toHaveBeenCalledTimes(2);
+      // Outside a field, each fires once (in the bubble phase).
+      press(document.getElementById('button')!, { key: 'Enter', ctrlKey: true });
+      press(document.getElementById('button')!, { key: 's', ctrlKey: true });
+      expect(submit).toHaveBeenCalledTimes(3);
+      expect(plain).toHaveBeenCalledOnce();
+    } finally {
+      window.removeEventListener('keydown', capture, true);
+      window.removeEventListener('keydown', bubble);
+    }
+  });
+
   it('unregisters and notifies subscribers', () => {
     const registry = new HotkeyRegistry([entry('x', ['a'])]);
     const listener = vi.fn();

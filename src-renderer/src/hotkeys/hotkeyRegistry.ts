@@ -1,6 +1,7 @@
 // Runs the keymap's actions (keymap.ts): components register what an action does while they
-// are mounted; the registry finds the action bound to a key press. A key never fires while the
-// user types in an input, a text area or a code editor.
+// are mounted; the registry finds the action bound to a key press. While the user types in an
+// input, a text area or the code editor, only chords marked `inText` fire (taken before the field
+// sees them: the code editor has its own meaning for Ctrl+Enter and Ctrl+K).
 import { focusOf, KEYMAP, type KeymapEntry } from './keymap';
 
 export type HotkeyRun = (event: KeyboardEvent) => void;
@@ -19,6 +20,11 @@ export function keyComboOf(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey'
   if (event.metaKey) parts.push('Meta');
   parts.push(printable ? key : key === ' ' ? 'Space' : key);
   return parts.join('+');
+}
+
+/** True where no shortcut may fire, not even a chord (`data-hotkeys="off"`). */
+function hotkeysOff(target: EventTarget | null): boolean {
+  return !!target && typeof (target as Element).closest === 'function' && (target as Element).closest('[data-hotkeys="off"]') !== null;
 }
 
 /** True when keys typed here are text: inputs, text areas, selects, contenteditable, Monaco. */
@@ -71,15 +77,22 @@ export class HotkeyRegistry {
     return () => this.listeners.delete(listener);
   };
 
-  /** Runs the action bound to the event's keys; returns true when one ran. */
-  handle(event: KeyboardEvent): boolean {
-    if (event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return false;
+  /**
+   * Runs the action bound to the event's keys; returns true when one ran. Listened for twice: in
+   * the capture phase it takes only `inText` chords pressed in a typing target (before the field,
+   * which may claim them, sees them); in the bubble phase everything pressed elsewhere.
+   */
+  handle(event: KeyboardEvent, phase: 'capture' | 'bubble' = 'bubble'): boolean {
+    if (event.defaultPrevented || event.isComposing) return false;
+    const typing = isTypingTarget(event.target);
+    if (phase === 'capture' ? !typing || hotkeysOff(event.target) : typing) return false;
     const combo = keyComboOf(event);
     const bound = this.snapshot.filter((candidate) => candidate.keys.includes(combo));
     // A focus scope that holds wins; otherwise the action of a plain scope (the keymap test makes it the only one).
     const action = bound.find((candidate) => focusOf(candidate)?.when(event)) ?? bound.find((candidate) => !focusOf(candidate));
-    if (!action) return false;
+    if (!action || (phase === 'capture' && !action.inText)) return false;
     event.preventDefault();
+    if (phase === 'capture') event.stopPropagation();
     this.runs.get(action.id)!(event);
     return true;
   }

@@ -30,4 +30,10 @@ describe('the keymap catalogue', () => {
     // No other action anywhere steps frames by other keys.
     expect(KEYMAP.filter((entry) => /^(back|forward) .*frames?$/i.test(entry.description) && entry.scope !== 'clip')).toEqual([]);
   });
+
+  it('only chords with Ctrl or Alt work while typing, and the ones that matter most there do', () => {
+    const inText = KEYMAP.filter((entry) => 'inText' in entry && entry.inText);
+    for (const entry of inText) for (const key of entry.keys) expect(key, entry.id).toMatch(/^(Ctrl|Alt)\+/);
+    expect(inText.map((entry) => entry.id)).toEqual(expect.arrayContaining(['annotate.submit', 'palette.open', 'workspace.annotate', 'workspace.reports']));
+  });
 });

@@ -37,17 +37,22 @@ export interface KeymapEntry {
   group: string;
   description: string;
   scope: KeymapScopeId;
+  /**
+   * Also while typing (in a field or the code editor): for chords no text field needs. Such a key
+   * is taken before the field sees it, so Ctrl+Enter submits from the editor instead of adding a line.
+   */
+  inText?: boolean;
 }
 
 export const KEYMAP = [
   { id: 'help.toggle', keys: ['?'], group: 'General', description: 'Show or hide this list of shortcuts', scope: 'global' },
   { id: 'help.close', keys: ['Escape'], group: 'General', description: 'Close the shortcut list', scope: 'global' },
-  { id: 'palette.open', keys: ['Ctrl+k'], group: 'General', description: 'Go to a task, trajectory, workspace or action', scope: 'global' },
-  { id: 'sidebar.toggle', keys: ['Ctrl+b'], group: 'General', description: 'Show or hide the dataset list (remembered per workspace)', scope: 'global' },
-  { id: 'workspace.annotate', keys: ['Alt+1'], group: 'Workspaces', description: 'Go to Annotate', scope: 'global' },
-  { id: 'workspace.adjudicate', keys: ['Alt+2'], group: 'Workspaces', description: 'Go to Adjudicate', scope: 'global' },
-  { id: 'workspace.replay', keys: ['Alt+3'], group: 'Workspaces', description: 'Go to Replay', scope: 'global' },
-  { id: 'workspace.reports', keys: ['Alt+4'], group: 'Workspaces', description: 'Go to Reports', scope: 'global' },
+  { id: 'palette.open', keys: ['Ctrl+k'], group: 'General', description: 'Go to a task, trajectory, workspace or action', scope: 'global', inText: true },
+  { id: 'sidebar.toggle', keys: ['Ctrl+b'], group: 'General', description: 'Show or hide the dataset list (remembered per workspace)', scope: 'global', inText: true },
+  { id: 'workspace.annotate', keys: ['Alt+1'], group: 'Workspaces', description: 'Go to Annotate', scope: 'global', inText: true },
+  { id: 'workspace.adjudicate', keys: ['Alt+2'], group: 'Workspaces', description: 'Go to Adjudicate', scope: 'global', inText: true },
+  { id: 'workspace.replay', keys: ['Alt+3'], group: 'Workspaces', description: 'Go to Replay', scope: 'global', inText: true },
+  { id: 'workspace.reports', keys: ['Alt+4'], group: 'Workspaces', description: 'Go to Reports', scope: 'global', inText: true },
 
   // CVAT-like: Space play, D/F one frame, C/V ten frames.
   { id: 'clip.play', keys: ['Space'], group: 'Clip', description: 'Play or pause the clip', scope: 'clip' },
@@ -63,7 +68,7 @@ export const KEYMAP = [
   { id: 'annotate.loop', keys: ['l'], group: 'Annotate', description: 'Loop the marked range, or stop looping', scope: 'annotate' },
   { id: 'annotate.next-task', keys: ['n', 'Alt+ArrowDown'], group: 'Annotate', description: 'Next task in the queue', scope: 'annotate' },
   { id: 'annotate.previous-task', keys: ['p', 'Alt+ArrowUp'], group: 'Annotate', description: 'Previous task in the queue', scope: 'annotate' },
-  { id: 'annotate.submit', keys: ['Ctrl+Enter'], group: 'Annotate', description: 'Submit the task (or reopen it)', scope: 'annotate' },
+  { id: 'annotate.submit', keys: ['Ctrl+Enter'], group: 'Annotate', description: 'Submit the task (or reopen it)', scope: 'annotate', inText: true },
   { id: 'annotate.call-up', keys: ['Alt+ArrowUp'], group: 'Annotate', description: 'Move the call up', scope: 'annotate.call' },
   { id: 'annotate.call-down', keys: ['Alt+ArrowDown'], group: 'Annotate', description: 'Move the call down', scope: 'annotate.call' },
   { id: 'annotate.call-delete', keys: ['Delete'], group: 'Annotate', description: 'Delete the call', scope: 'annotate.call' },

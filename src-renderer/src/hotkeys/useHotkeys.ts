@@ -6,9 +6,15 @@ import type { ActionId, KeymapEntry } from './keymap';
 /** Listens for keys on the window; mount once, in the app shell. */
 export function useHotkeyDispatcher(): void {
   useEffect(() => {
+    // Capture: chords that work while typing, before the field (the code editor) claims them.
+    const onKeyDownCapture = (event: KeyboardEvent) => void hotkeys.handle(event, 'capture');
     const onKeyDown = (event: KeyboardEvent) => void hotkeys.handle(event);
+    window.addEventListener('keydown', onKeyDownCapture, true);
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDownCapture, true);
+      window.removeEventListener('keydown', onKeyDown);
+    };
   }, []);
 }
 

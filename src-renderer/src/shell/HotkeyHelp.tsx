@@ -29,6 +29,7 @@ export function HotkeyHelp() {
                   <dd>
                     {action.description}
                     {focus && <span className="muted"> (in {focus.label})</span>}
+                    {'inText' in action && action.inText && <span className="muted"> (also while typing)</span>}
                     {!here && <span className="muted"> (not in this view)</span>}
                   </dd>
                 </div>
