@@ -286,6 +286,11 @@ class SqliteScenarioEngine implements ScenarioEngine {
     return this.catalog.primaryKeys(table);
   }
 
+  hasColumn(table: string, column: string): boolean {
+    this.assertOpen();
+    return this.catalog.hasColumn(table, column);
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

@@ -117,6 +117,12 @@ export class SeedCatalog {
     return info;
   }
 
+  /** Whether TABLE has COLUMN (names in any case, as entityMatches looks them up). */
+  hasColumn(table: string, column: string): boolean {
+    const lowered = column.toLowerCase();
+    return this.columnsOf(table).some((c) => c.name.toLowerCase() === lowered);
+  }
+
   /** Primary-key columns in key order; [] for an unknown table or one keyed by rowid alone. */
   primaryKeys(table: string): string[] {
     return this.columnsOf(table)

@@ -40,6 +40,8 @@ export interface ScenarioEngine {
   seedTextValues(): Set<string>;
   /** Seed rows of TABLE whose COLUMN fuzzy-matches s (case-insensitive, either containing the other); row ids. */
   entityMatches(table: string, column: string, s: string): Set<number>;
+  /** Whether the seed database has TABLE.COLUMN (names in any case, as entityMatches looks them up). */
+  hasColumn(table: string, column: string): boolean;
   /** Primary-key columns of TABLE in key order; [] when it has none (rowid only) or is unknown. For diffStates. */
   primaryKeys(table: string): string[];
   /** Frees the database and its prepared statements; the engine is unusable afterwards. */

@@ -6,7 +6,7 @@ import { createEngine, type EngineOptions } from '../engine/engine';
 import type { ScenarioEngine } from '../engine/types';
 import type { EngineProvider } from './evaluate';
 import type { LoadedDataset } from '../format/loader';
-import type { Problem } from '../format/types';
+import type { Problem, ScenarioDef } from '../format/types';
 
 export function engineProvider(SQL: SqlJsStatic, dataset: LoadedDataset, problems?: Problem[], options?: EngineOptions): EngineProvider & { closeAll(): void } {
   const built = new Map<string, ScenarioEngine | { error: string; file: string }>();
@@ -19,6 +19,7 @@ export function engineProvider(SQL: SqlJsStatic, dataset: LoadedDataset, problem
       else {
         try {
           entry = createEngine(SQL, scenario, options);
+          problems?.push(...unknownEntityTargets(scenario, entry));
         } catch (error) {
           const message = (error as Error).message;
           const which = /data\.sql/.test(message) ? 'data.sql' : /schema\.sql/.test(message) ? 'schema.sql' : 'tools.json';
@@ -35,6 +36,17 @@ export function engineProvider(SQL: SqlJsStatic, dataset: LoadedDataset, problem
     built.clear();
   };
   return provider;
+}
+
+/** Entity targets the seed database lacks: matching by them falls back to containment (SPEC §8.1), which the author did not mean. */
+function unknownEntityTargets(scenario: ScenarioDef, engine: ScenarioEngine): Problem[] {
+  return (scenario.entityTargets ?? [])
+    .filter((target) => !engine.hasColumn(target.table, target.column))
+    .map((target) => ({
+      file: `scenarios/${scenario.id}/tools.json`,
+      line: target.line,
+      message: `tool "${target.tool}", parameter ${target.parameter}: x-match entity "${target.table}.${target.column}" is not a column of the seed database; its strings match only when one contains the other`,
+    }));
 }
 
 function lineOf(message: string): number {

@@ -69,6 +69,24 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(d.problems.some((p) => p.message.includes('unknown scenario "shop"'))).toBe(true);
   });
 
+  it('keeps x-match entity targets with their lines and reports an unknown rule at its line', async () => {
+    const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
+    tools.tools[3].parameters.properties.code['x-match'] = 'exakt';
+    const text = JSON.stringify(tools, null, 2);
+    const d = await load({ 'scenarios/shop/tools.json': text });
+    const lineOf = (needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+    expect(d.problems).toEqual([
+      {
+        file: 'scenarios/shop/tools.json',
+        line: lineOf('"exakt"'),
+        message: 'tool "compare_products", parameter code: x-match "exakt" is not a rule (exact, casefold or {"entity": "TABLE.COLUMN"}); the default comparison applies',
+      },
+    ]);
+    expect(d.scenarios.get('shop')?.entityTargets).toEqual([
+      { tool: 'add_to_cart', parameter: 'product_name', table: 'products', column: 'product_name', line: lineOf('"products.product_name"') },
+    ]);
+  });
+
   it('reports a bad tool at the line of the failing field and keeps the other tools', async () => {
     const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
     tools.tools[1].effect = 'delete';

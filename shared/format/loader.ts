@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { compareCodePoints } from './codepoint';
 import { lineOfPath, parseJsonFile, validateJson } from './json-file';
+import { matchMarksOf, type EntityTarget } from './match-marks';
 import { splitLineBatches, type JsonlLine } from './jsonl';
 import { safeJsonParse } from './safe-json';
 import { fastGroundTruth, fastTask } from './task-fast';
@@ -128,6 +129,7 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
     const library = validateJson(parsed.doc, toolLibrarySchema, parsed.value, problems);
     if (!library) continue;
     const tools: ToolDef[] = [];
+    const entityTargets: EntityTarget[] = [];
     const names = new Set<string>();
     library.tools.forEach((raw, index) => {
       const tool = validateJson(parsed.doc, toolDefSchema, raw, problems, ['tools', index]) as ToolDef | null;
@@ -140,8 +142,9 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
       }
       names.add(name);
       tools.push(tool);
+      entityTargets.push(...matchMarksOf(tool, index, parsed.doc, problems));
     });
-    scenarios.set(id, { id, schemaSql, dataSql: dataSql ?? '', library: { state_tables: library.state_tables, tools } });
+    scenarios.set(id, { id, schemaSql, dataSql: dataSql ?? '', library: { state_tables: library.state_tables, tools }, entityTargets });
   }
   return scenarios;
 }

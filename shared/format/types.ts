@@ -4,6 +4,8 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
+import type { EntityTarget } from './match-marks';
+
 export interface Problem {
   file: string;
   line: number; // 1-based; 0 when the problem is not tied to a line
@@ -75,6 +77,8 @@ export interface ScenarioDef {
   schemaSql: string;
   dataSql: string;
   library: ToolLibrary;
+  /** The library's `x-match` entity targets, checked against the seed once it is built (match-marks.ts). */
+  entityTargets?: EntityTarget[];
 }
 
 export interface Task {

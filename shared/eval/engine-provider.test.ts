@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { loadSqlJs } from '../../src-main/services/sql-node';
+import { loadDataset } from '../format/loader';
+import type { Problem } from '../format/types';
+import { engineProvider } from './engine-provider';
+import { memorySource } from './test-support/memory-source';
+import { shopFiles } from './test-support/shop';
+
+describe('engineProvider', () => {
+  it('reports an x-match entity target the seed database lacks, at its line of tools.json, and builds the scenario', async () => {
+    const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
+    tools.tools[1].parameters.properties.product_name['x-match'] = { entity: 'Products.prodcut_name' };
+    const text = JSON.stringify(tools, null, 2);
+    const [dataset, SQL] = await Promise.all([loadDataset(memorySource(shopFiles({ 'scenarios/shop/tools.json': text }))), loadSqlJs()]);
+    expect(dataset.problems).toEqual([]);
+    const problems: Problem[] = [];
+    const engines = engineProvider(SQL, dataset, problems);
+    try {
+      expect('error' in engines('shop')).toBe(false);
+      expect(problems).toEqual([
+        {
+          file: 'scenarios/shop/tools.json',
+          line: text.split('\n').findIndex((l) => l.includes('prodcut_name')) + 1,
+          message:
+            'tool "add_to_cart", parameter product_name: x-match entity "Products.prodcut_name" is not a column of the seed database; its strings match only when one contains the other',
+        },
+      ]);
+    } finally {
+      engines.closeAll();
+    }
+  });
+
+  it('says nothing of targets the seed has (names in any case)', async () => {
+    const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
+    tools.tools[1].parameters.properties.product_name['x-match'] = { entity: 'PRODUCTS.Product_Name' };
+    const [dataset, SQL] = await Promise.all([loadDataset(memorySource(shopFiles({ 'scenarios/shop/tools.json': JSON.stringify(tools) }))), loadSqlJs()]);
+    const problems: Problem[] = [];
+    const engines = engineProvider(SQL, dataset, problems);
+    engines('shop');
+    engines.closeAll();
+    expect(problems).toEqual([]);
+  });
+});
