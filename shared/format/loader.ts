@@ -130,6 +130,7 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
     if (!library) continue;
     const tools: ToolDef[] = [];
     const entityTargets: EntityTarget[] = [];
+    const toolLines: number[] = [];
     const names = new Set<string>();
     library.tools.forEach((raw, index) => {
       const tool = validateJson(parsed.doc, toolDefSchema, raw, problems, ['tools', index]) as ToolDef | null;
@@ -142,9 +143,10 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
       }
       names.add(name);
       tools.push(tool);
+      toolLines.push(lineOfPath(parsed.doc, ['tools', index]));
       entityTargets.push(...matchMarksOf(tool, index, parsed.doc, problems));
     });
-    scenarios.set(id, { id, schemaSql, dataSql: dataSql ?? '', library: { state_tables: library.state_tables, tools }, entityTargets });
+    scenarios.set(id, { id, schemaSql, dataSql: dataSql ?? '', library: { state_tables: library.state_tables, tools }, entityTargets, toolLines });
   }
   return scenarios;
 }

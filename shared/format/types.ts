@@ -79,6 +79,8 @@ export interface ScenarioDef {
   library: ToolLibrary;
   /** The library's `x-match` entity targets, checked against the seed once it is built (match-marks.ts). */
   entityTargets?: EntityTarget[];
+  /** The line of each tool of `library.tools` in tools.json, for problems found later (a call past the time limit). */
+  toolLines?: number[];
 }
 
 export interface Task {

@@ -156,11 +156,14 @@ describe('egostudio evaluate', () => {
 
     const tools = JSON.parse(files['scenarios/shop/tools.json']) as { tools: { name: string; steps: { sql: string }[] }[] };
     tools.tools.find((tool) => tool.name === 'add_to_cart')!.steps[0].sql = endless; // a write: replayed to find the final state
-    const tool = await writeDataset('endless-tool', { ...files, 'scenarios/shop/tools.json': JSON.stringify(tools), 'trajectories/m.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')])]) });
+    const toolsText = JSON.stringify(tools, null, 2);
+    const tool = await writeDataset('endless-tool', { ...files, 'scenarios/shop/tools.json': toolsText, 'trajectories/m.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')])]) });
     const toolJson = path.join(dir, 'endless-tool.json');
     expect((await egostudio('evaluate', tool, '--no-cache', '--time-limit', '1', '--json', toolJson)).code).toBe(2);
+    // The line where the tool's definition starts (the `{` before its "name").
+    const toolLine = toolsText.split('\n').findIndex((l) => l.includes('"name": "add_to_cart"'));
     expect(JSON.parse(await readFile(toolJson, 'utf8')).problems).toContainEqual(
-      expect.objectContaining({ file: 'scenarios/shop/tools.json', message: expect.stringContaining('a call of tool "add_to_cart" ran longer than 1 s') }),
+      expect.objectContaining({ file: 'scenarios/shop/tools.json', line: toolLine, message: expect.stringContaining('a call of tool "add_to_cart" ran longer than 1 s') }),
     );
   });
 

@@ -57,7 +57,7 @@ export function overrunSite({ phase, scenario, what, offset }: Overrun, scenario
     return { file: `scenarios/${scenario}/${file}`, line, running: `the statement at ${file} line ${line}` };
   }
   const tool = def?.library.tools[what]?.name;
-  return { file: `scenarios/${scenario}/tools.json`, line: 0, running: tool === undefined ? 'a tool call (or reading its state tables)' : `a call of tool "${tool}"` };
+  return { file: `scenarios/${scenario}/tools.json`, line: (tool !== undefined && def?.toolLines?.[what]) || 0, running: tool === undefined ? 'a tool call (or reading its state tables)' : `a call of tool "${tool}"` };
 }
 
 /**
@@ -94,7 +94,7 @@ export function seedStamps(buffer: SharedArrayBuffer): EngineOptions {
 }
 
 /** What an engine does between the pool's checks; every call into it is one watched stretch. */
-const ENGINE_METHODS = ['call', 'precheck', 'reset', 'writesApplied', 'state', 'stateKey', 'execute', 'seedTextValues', 'entityMatches', 'primaryKeys'] as const;
+const ENGINE_METHODS = ['call', 'precheck', 'reset', 'writesApplied', 'state', 'stateKey', 'execute', 'seedTextValues', 'entityMatches', 'hasColumn', 'primaryKeys'] as const;
 
 /**
  * The worker's side: engines whose seed and every call are stamped in `buffer`, and scenarios
