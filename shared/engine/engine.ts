@@ -3,7 +3,7 @@
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import type { JsonObject, ScenarioDef } from '../format/types';
 import { isPlainObject, normalizeParameters, setOwn } from './params';
-import { quoteIdentifier, quoteLiteral, runScript, SeedCatalog, type SeedProgress } from './seed';
+import { queryRows, quoteIdentifier, quoteLiteral, runScript, SeedCatalog, type SeedProgress } from './seed';
 import { ReadMemoPolicy } from './read-memo';
 import { asError, StatementCache } from './statements';
 import { CallFailure, CompiledTool, runSteps } from './tools';
@@ -74,6 +74,23 @@ function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef, onStatement:
     throw error;
   }
   return slow;
+}
+
+/**
+ * A seed that leaves its connection read-only (`PRAGMA query_only`) fails every write and the
+ * studio's own set-up after it: said at the statement's line, not as a failure of what came next.
+ */
+function assertWritable(db: Database, scenario: ScenarioDef): void {
+  if (Number(queryRows(db, 'PRAGMA query_only')[0]?.[0]) !== 1) return;
+  const pragma = /\bPRAGMA\s+(?:"?main"?\s*\.\s*)?"?query_only\b/gi;
+  const where = (['data.sql', 'schema.sql'] as const)
+    .map((file) => {
+      const sql = file === 'data.sql' ? scenario.dataSql : scenario.schemaSql;
+      const last = [...sql.matchAll(pragma)].at(-1);
+      return last?.index === undefined ? null : `${file} line ${sql.slice(0, last.index).split('\n').length}`;
+    })
+    .find((found) => found !== null);
+  throw new Error(`scenario "${scenario.id}": ${where ?? 'data.sql'}: PRAGMA query_only leaves the seed database read-only, and tools must write to it; remove the statement`);
 }
 
 const CHANGES = 'egostudio_state_changes';
@@ -155,6 +172,12 @@ class SqliteScenarioEngine implements ScenarioEngine {
   ) {
     this.scenarioId = scenario.id;
     this.db = buildSeedDatabase(SQL, scenario, options.onSeedStatement);
+    try {
+      assertWritable(this.db, scenario);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
     this.catalog = new SeedCatalog(() => this.seedDatabase());
     const stateTables = [...new Set(scenario.library.state_tables)];
     const missing = stateTables.filter((table) => this.catalog.tableNamed(table) === undefined);

@@ -37,6 +37,15 @@ describe('seeding', () => {
     engine.close();
   });
 
+  it('says which seed line leaves the database read-only (PRAGMA query_only), instead of failing what comes after', () => {
+    expect(() => createEngine(SQL, minimal('CREATE TABLE t (a);', 'INSERT INTO t VALUES (1);\n\npragma  QUERY_ONLY = 1;', ['t']))).toThrow(
+      'scenario "mini": data.sql line 3: PRAGMA query_only leaves the seed database read-only, and tools must write to it; remove the statement',
+    );
+    expect(() => createEngine(SQL, minimal('PRAGMA main.query_only = ON;', '', []))).toThrow(/schema\.sql line 1: PRAGMA query_only/);
+    // Set and cleared again: nothing to say.
+    createEngine(SQL, minimal('CREATE TABLE t (a);', 'PRAGMA query_only = 1; PRAGMA query_only = 0;', ['t'])).close();
+  });
+
   it('rejects a state table that the schema does not create', () => {
     expect(() => createEngine(SQL, minimal('CREATE TABLE t (a);', '', ['t', 'missing']))).toThrow('scenario "mini": tools.json state_tables names missing table(s): missing');
   });
