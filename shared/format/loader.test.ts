@@ -69,6 +69,21 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(d.problems.some((p) => p.message.includes('unknown scenario "shop"'))).toBe(true);
   });
 
+  it('a bad profile or modes in dataset.json costs that field alone, said at its line', async () => {
+    const meta = '{\n  "id": "shop",\n  "name": "Shop",\n  "version": "1",\n  "profile": "official",\n  "modes": ["static"]\n}';
+    const d = await load({ 'dataset.json': meta });
+    expect(d.meta).toEqual({ id: 'shop', name: 'Shop', version: '1', modes: ['static'] });
+    expect(d.problems).toEqual([{ file: 'dataset.json', line: 5, message: expect.stringMatching(/^field profile: .*; profile ignored \(the paper profile applies\)$/) }]);
+    const both = await load({ 'dataset.json': meta.replace('["static"]', '"static"') });
+    expect(both.meta).toEqual({ id: 'shop', name: 'Shop', version: '1', modes: [] });
+    expect(both.problems.map((p) => [p.line, p.message.replace(/:.*;/, ':')]).sort()).toEqual([
+      [5, 'field profile: profile and modes ignored (the paper profile applies, the trajectories give the modes)'],
+      [6, 'field modes: profile and modes ignored (the paper profile applies, the trajectories give the modes)'],
+    ]);
+    // A bad id is no optional field: the defaults, as before.
+    expect((await load({ 'dataset.json': meta.replace('"shop"', '""') })).meta.id).toBe('dataset');
+  });
+
   it('keeps x-match entity targets with their lines and reports an unknown rule at its line', async () => {
     const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
     tools.tools[3].parameters.properties.code['x-match'] = 'exakt';

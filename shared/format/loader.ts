@@ -107,7 +107,27 @@ async function loadMeta(source: DatasetSource, problems: Problem[]): Promise<Dat
   }
   const parsed = parseJsonFile('dataset.json', text, problems);
   if (!parsed) return DEFAULT_META;
-  return validateJson(parsed.doc, datasetMetaSchema, parsed.value, problems) ?? DEFAULT_META;
+  const reported = problems.length;
+  const meta = validateJson(parsed.doc, datasetMetaSchema, parsed.value, problems);
+  if (meta) return meta;
+  // A bad optional field costs that field alone: the dataset keeps its id, name and the rest.
+  const value = parsed.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return DEFAULT_META;
+  for (const dropped of OPTIONAL_META_FIELDS) {
+    const kept = validateJson(parsed.doc, datasetMetaSchema, withoutKeys(value as Record<string, unknown>, dropped), []);
+    if (!kept) continue;
+    for (let i = reported; i < problems.length; i++) problems[i] = { ...problems[i], message: `${problems[i].message}; ${dropped.join(' and ')} ignored (${dropped.map((f) => META_DEFAULTS[f]).join(', ')})` };
+    return kept;
+  }
+  return DEFAULT_META;
+}
+
+/** Fields of dataset.json whose bad value is ignored rather than the whole file, and what applies instead. */
+const META_DEFAULTS = { profile: 'the paper profile applies', modes: 'the trajectories give the modes' } as const;
+const OPTIONAL_META_FIELDS: (keyof typeof META_DEFAULTS)[][] = [['profile'], ['modes'], ['profile', 'modes']];
+
+function withoutKeys(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
 }
 
 async function loadScenarios(source: DatasetSource, problems: Problem[]): Promise<Map<string, ScenarioDef>> {
