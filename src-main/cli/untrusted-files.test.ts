@@ -94,6 +94,18 @@ describe('evaluation refuses symlinks leading out of the dataset, as reading doe
     expect(report.trajectories.map((t) => t.id)).toEqual(['ok']);
   });
 
+  it('a folder of runs linked under trajectories/ is named, not followed nor skipped without a word', async () => {
+    await writeDatasetFolder(outside, { 'runs/more.jsonl': `${trajectory('linked', 'outside-model')}\n` });
+    await writeDatasetFolder(root, { 'trajectories/sub/inner.jsonl': '' });
+    await symlink(path.join(outside, 'runs'), path.join(root, 'trajectories', 'sub', 'linked-runs'));
+    const { report } = await evaluateFolder(root, { workers: 0 });
+    expect(report.problems).toContainEqual({ file: 'trajectories/sub/linked-runs', line: 0, message: expect.stringContaining('a symbolic link to a folder') });
+    expect(report.trajectories.map((t) => t.id)).toEqual(['ok']);
+    // Given with --trajectories, the same.
+    const given = await runEgostudio('evaluate', root, '--no-cache', '--trajectories', path.join(root, 'trajectories'));
+    expect(given.stdout + given.stderr).toContain(`${path.join(root, 'trajectories')}/sub/linked-runs:0: a symbolic link to a folder`);
+  });
+
   it('a dataset folder linked as scenarios/ from outside is refused', async () => {
     const elsewhere = path.join(base, 'elsewhere');
     await writeDatasetFolder(elsewhere, { 'shop/schema.sql': 'CREATE TABLE x(a);', 'shop/tools.json': '{"state_tables": [], "tools": []}' });

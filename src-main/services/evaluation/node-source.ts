@@ -29,8 +29,11 @@ export function fileChunks(file: string): AsyncIterable<string> {
   return createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
 }
 
-/** Files below an absolute folder, as paths relative to `base` joined with '/'. */
-export async function listFilesBelow(folder: string, base: string): Promise<string[]> {
+/**
+ * Files below an absolute folder, as paths relative to `base` joined with '/'. Links to folders are
+ * not followed (one could lead anywhere): they go to `folderLinks`, when given, to be said.
+ */
+export async function listFilesBelow(folder: string, base: string, folderLinks?: string[]): Promise<string[]> {
   const out: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     let entries;
@@ -42,9 +45,14 @@ export async function listFilesBelow(folder: string, base: string): Promise<stri
     }
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
+      const relative = () => path.relative(base, full).split(path.sep).join('/');
       if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() || (entry.isSymbolicLink() && (await stat(full).catch(() => null))?.isFile()))
-        out.push(path.relative(base, full).split(path.sep).join('/'));
+      else if (entry.isFile()) out.push(relative());
+      else if (entry.isSymbolicLink()) {
+        const target = await stat(full).catch(() => null);
+        if (target?.isFile()) out.push(relative());
+        else if (target?.isDirectory()) folderLinks?.push(relative());
+      }
     }
   };
   await walk(folder);

@@ -42,8 +42,16 @@ export async function datasetTrajectoryFiles(root: string, source: DatasetSource
     if (!info.isFile()) problems.push({ file: f, line: 0, message: refusedType });
     else files.push({ display: f, absolute: real, size: info.size });
   }
+  // Links to folders are never followed: said, so a run's files are not missing without a word.
+  const trajectories = await resolveExisting(realRoot, 'trajectories', 'dir').catch(() => null);
+  const links: string[] = [];
+  if (trajectories) await listFilesBelow(trajectories, realRoot, links);
+  for (const link of links.sort(compareCodePoints)) problems.push({ file: link, line: 0, message: folderLinkMessage });
   return files;
 }
+
+const folderLinkMessage =
+  'a symbolic link to a folder; the studio does not follow links to folders in a dataset (a link could lead outside it): copy the folder in; its files are left out';
 
 /** Files and folders given with --trajectories; a folder expands to its *.jsonl files. */
 export async function givenTrajectoryFiles(paths: readonly string[], problems: Problem[]): Promise<TrajectoryFile[]> {
@@ -52,8 +60,10 @@ export async function givenTrajectoryFiles(paths: readonly string[], problems: P
     const info = await stat(given).catch(() => null);
     if (!info) problems.push({ file: given, line: 0, message: 'not found' });
     else if (info.isDirectory()) {
-      for (const relative of await listFilesBelow(given, given))
-        if (relative.endsWith('.jsonl')) files.push(await sized(path.posix.join(given.split(path.sep).join('/'), relative), path.join(given, relative)));
+      const links: string[] = [];
+      const shown = (relative: string) => path.posix.join(given.split(path.sep).join('/'), relative);
+      for (const relative of await listFilesBelow(given, given, links)) if (relative.endsWith('.jsonl')) files.push(await sized(shown(relative), path.join(given, relative)));
+      for (const link of links) problems.push({ file: shown(link), line: 0, message: folderLinkMessage });
     } else if (!info.isFile()) problems.push({ file: given, line: 0, message: refusedType });
     else files.push(await sized(given, path.resolve(given)));
   }
