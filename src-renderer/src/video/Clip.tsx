@@ -3,7 +3,7 @@
 // play, the frame counter of the frame on screen, speed, go to frame or time. The owner supplies
 // a controller (one per player), the source and what is particular to it (Annotate's marks).
 import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { formatFps, formatTimecode, parseFrameOrTime } from '../../../shared/frames/frames';
+import { formatFps, formatTimecode, frameCount, parseFrameOrTime } from '../../../shared/frames/frames';
 import { playbackRates, type ClipController } from './clipController';
 import { useClipHotkeys } from './useClipHotkeys';
 import { useClipState } from './useClipState';
@@ -37,6 +37,8 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
   const onFrame = useCallback((frame: number) => store.setState({ frame }), [store]);
   const onPlaying = useCallback((playing: boolean) => store.setState({ playing }), [store]);
   const onError = useCallback((message: string) => store.setState({ clipError: message }), [store]);
+  const onCutShort = useCallback((end: number, declared: number) => store.setState({ clipCutShort: { end, declared } }), [store]);
+  const cutShort = useClipState(controller, (state) => state.clipCutShort);
   // Ref callbacks of their own, so that the controller itself is never taken for a ref.
   const hostRef = useCallback((element: HTMLDivElement | null) => controller.setHost(element), [controller]);
   const playerRef = useCallback((handle: VideoHandle | null) => controller.attach(handle), [controller]);
@@ -47,7 +49,7 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
     <section className={shown ? 'clip-pane' : 'clip-pane empty muted'}>
       {!shown && empty}
       <div className="video-frame" data-testid="video-player" hidden={!shown} ref={hostRef}>
-        <VideoPlayer ref={playerRef} src={src} fps={fps} rate={rate} loop={loop} onFrame={onFrame} onMeta={onMeta} onShown={controller.shownNow} onPlayingChange={onPlaying} onError={onError} />
+        <VideoPlayer ref={playerRef} src={src} fps={fps} rate={rate} loop={loop} onFrame={onFrame} onMeta={onMeta} onShown={controller.shownNow} onPlayingChange={onPlaying} onError={onError} onCutShort={onCutShort} />
         {shown && clipError && (
           <div className="clip-missing" data-testid="clip-missing" role="status">
             <strong>Clip not available</strong>
@@ -57,6 +59,12 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
           </div>
         )}
       </div>
+      {shown && cutShort && !clipError && (
+        <p className="clip-cut-short" data-testid="clip-cut-short" role="status">
+          <strong>{videoName} is cut short:</strong> it breaks off near frame {frameCount(cutShort.end, fps) - 1} ({formatTimecode(frameCount(cutShort.end, fps), fps)}),
+          well before the {cutShort.declared} s it declares (a copy broken off?). Past that the clip shows the last frame it has: copy the file again.
+        </p>
+      )}
       {shown && <Transport controller={controller} fps={fps} extras={extras} />}
     </section>
   );

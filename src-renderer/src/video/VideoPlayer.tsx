@@ -40,6 +40,8 @@ export interface VideoPlayerProps {
   onShown?(): void;
   onPlayingChange(playing: boolean): void;
   onError(message: string): void;
+  /** The file ends at `end` seconds, before the `declared` duration: it is cut short. */
+  onCutShort?(end: number, declared: number): void;
 }
 
 /** What the player knows about the source it is showing; replaced on every source change. */
@@ -135,7 +137,12 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
       clock.current = new FrameClock(video, latest.current.fps, onPresented);
     };
     bindClock.current();
-    const frameStepper = new FrameStepper(container, () => clock.current, (frame) => latest.current.onFrame(frame));
+    const frameStepper = new FrameStepper(
+      container,
+      () => clock.current,
+      (frame) => latest.current.onFrame(frame),
+      (end, declared) => latest.current.onCutShort?.(end, declared),
+    );
     stepper.current = frameStepper;
     instance.on('loadedmetadata', () => {
       const video = videoNow();

@@ -18,6 +18,8 @@ export interface ClipState {
   /** Inclusive frame range to loop while playing. */
   loop: { start: number; end: number } | null;
   clipError: string | null;
+  /** The clip's file ends (seconds) before the duration it declares: it is cut short. */
+  clipCutShort: { end: number; declared: number } | null;
   /** The clip has presented its first frame. */
   clipShown: boolean;
 }
@@ -31,7 +33,7 @@ export interface ClipStateStore {
   subscribe(listener: (state: ClipState) => void): () => void;
 }
 
-export const initialClipState: ClipState = { frame: 0, frameCount: 0, mediaFps: null, playing: false, rate: 1, loop: null, clipError: null, clipShown: false };
+export const initialClipState: ClipState = { frame: 0, frameCount: 0, mediaFps: null, playing: false, rate: 1, loop: null, clipError: null, clipCutShort: null, clipShown: false };
 
 /** A store of the controller's own (Replay, Adjudicate). */
 export function createClipStateStore(): ClipStateStore {
@@ -94,6 +96,7 @@ export class ClipController {
       mediaFps: measured ?? this.store.getState().mediaFps,
       frameCount: frameCount(meta.duration, declaredFps ?? measured ?? fallbackFps),
       clipError: null,
+      clipCutShort: null,
     });
   }
 

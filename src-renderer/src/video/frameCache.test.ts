@@ -25,7 +25,7 @@ function openCache(frameCount: number, width = 480, height = 270) {
   const sent: ToFrameDecoder[] = [];
   const cache = FrameCache.open(new Blob(['clip']), FPS, frameCount, { postMessage: (message) => sent.push(message) });
   const answer = (message: Answer) => cache.receive({ ...message, clip: cache.clip } as FromFrameDecoder);
-  answer({ type: 'opened', width, height });
+  answer({ type: 'opened', width, height, end: frameCount / FPS, declared: frameCount / FPS });
   const decodes = () => sent.filter((message) => message.type === 'decode');
   const lastRequest = () => {
     const last = decodes().at(-1);
@@ -122,6 +122,22 @@ describe('frame cache', () => {
     const soon = cache.getSoon(7, 10_000);
     answer({ type: 'decoded', request: lastRequest().request });
     expect(await soon).toBeUndefined();
+  });
+
+  it('says when the file ends before the duration it declares (cut short), and not for a frame\'s rounding', () => {
+    const told: [number, number][] = [];
+    const opened = (end: number | null, declared: number | null) => {
+      const cache = FrameCache.open(new Blob(['x']), FPS, 360, { postMessage: () => undefined }, (e, d) => told.push([e, d]));
+      cache.receive({ clip: cache.clip, type: 'opened', width: 64, height: 36, end, declared });
+      cache.dispose();
+    };
+    opened(12, 12);
+    opened(12 - 1 / FPS, 12); // the last frame's length, as containers round it
+    opened(null, 12);
+    opened(2, null);
+    expect(told).toEqual([]);
+    opened(2, 12);
+    expect(told).toEqual([[2, 12]]);
   });
 
   it('a clip cannot be decoded: no requests, steps use the <video>', () => {

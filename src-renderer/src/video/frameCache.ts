@@ -41,6 +41,9 @@ export function warmFrameDecoder(): void {
   if (typeof VideoDecoder !== 'undefined') decoder();
 }
 
+/** Told when the clip's file ends before the duration it declares: where it ends and what it declares (seconds). */
+export type CutShort = (end: number, declared: number) => void;
+
 /** Where requests go: the decoder worker. */
 export interface DecoderPort {
   postMessage(message: ToFrameDecoder): void;
@@ -63,12 +66,13 @@ export class FrameCache {
     private readonly fps: number,
     private readonly frameCount: number,
     private readonly port: DecoderPort,
+    private readonly onCutShort?: CutShort,
   ) {}
 
   /** Starts decoding `blob` (the clip before it, if any, is closed); `port` is the worker unless a test says otherwise. */
-  static open(blob: Blob, fps: number, frameCount: number, port: DecoderPort = { postMessage: (message) => decoder().postMessage(message) }): FrameCache {
+  static open(blob: Blob, fps: number, frameCount: number, port: DecoderPort = { postMessage: (message) => decoder().postMessage(message) }, onCutShort?: CutShort): FrameCache {
     active?.dispose();
-    const cache = new FrameCache(fps, frameCount, port);
+    const cache = new FrameCache(fps, frameCount, port, onCutShort);
     active = cache;
     cache.send({ type: 'open', clip: cache.clip, blob, maxWidth: MAX_WIDTH });
     return cache;
@@ -82,6 +86,8 @@ export class FrameCache {
     switch (message.type) {
       case 'opened':
         this.capacity = Math.max(16, Math.floor(BUDGET_BYTES / (message.width * message.height * 4)));
+        // More than a frame (and a tenth of a second) short of what it declares: said, as the counter would otherwise run past what is shown.
+        if (message.end !== null && message.declared !== null && message.declared - message.end > Math.max(1 / this.fps, 0.1)) this.onCutShort?.(message.end, message.declared);
         this.want(this.playhead);
         break;
       case 'unavailable':

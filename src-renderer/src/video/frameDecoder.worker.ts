@@ -28,7 +28,8 @@ async function open(id: number, blob: Blob, maxWidth: number): Promise<OpenClip 
     const scale = Math.min(1, maxWidth / track.displayWidth);
     const width = Math.max(1, Math.round(track.displayWidth * scale));
     const height = Math.max(1, Math.round(track.displayHeight * scale));
-    post({ clip: id, type: 'opened', width, height });
+    const [end, declared] = await Promise.all([track.computeDuration().catch(() => null), track.getDurationFromMetadata().catch(() => null)]);
+    post({ clip: id, type: 'opened', width, height, end, declared });
     return { id, input, sink: new VideoSampleSink(track), width, height };
   } catch (error) {
     input.dispose();

@@ -12,7 +12,11 @@ export type ToFrameDecoder =
   | { type: 'close' };
 
 export type FromFrameDecoder = { clip: number } & (
-  | { type: 'opened'; width: number; height: number }
+  /**
+   * `end`: where the last whole packet ends (seconds), `declared`: the duration the container
+   * says; null when not known. A file cut short (a copy broken off) ends well before it declares.
+   */
+  | { type: 'opened'; width: number; height: number; end: number | null; declared: number | null }
   /** The clip cannot be decoded here (no video track, unsupported codec, unreadable container). */
   | { type: 'unavailable'; reason: string }
   | { type: 'frame'; request: number; timestamp: number; bitmap: ImageBitmap }
