@@ -110,6 +110,9 @@ test('imported trajectory files are evaluated against the open dataset; what did
   await page.getByTestId('problems-toggle').click();
   await expect(page.getByTestId('problems')).toContainText('extra.jsonl');
   await expect(page.getByTestId('problems').locator('tr', { hasText: 'extra.jsonl' }).locator('td').nth(1)).toHaveText('2');
+  // The status bar counts what Replay lists (the dataset's problems and the scoring's).
+  const listed = /^\d+/.exec((await page.getByTestId('problems-toggle').textContent())!)![0];
+  await expect(page.getByTestId('status-problems')).toHaveText(new RegExp(`⚠ ${listed} problems?$`));
   await page.getByLabel('Filter Task').fill(line.task_id);
   await expect(page.getByTestId('trajectory-list').locator('.imported-mark')).toHaveCount(1);
 });

@@ -1,14 +1,16 @@
 // The problems panel: why the last dataset opened could not be opened, or what its files hold
 // wrong, each problem with its file and line (the loader's list, SPEC §1). Opens by itself when
-// the dataset cannot be used (no task loads); else from "⚠ N problems" in the status bar.
+// the dataset cannot be used (no task loads); else from "⚠ N problems" in the status bar. Once the
+// trajectories are scored, their problems are listed too (studioProblems.ts).
 import { Dialog } from '../components/Dialog';
 import { ProblemList } from '../components/ProblemList';
 import { useDatasetProblems } from '../state/store';
 
 export function DatasetProblems() {
-  const { check, open, setOpen } = useDatasetProblems();
+  const { check, problems, open, setOpen } = useDatasetProblems();
   if (!check) return null;
-  const { name, failure, problems, tasks } = check;
+  const { name, failure, tasks } = check;
+  const scoring = problems.length - check.problems.length;
   const byFile = new Map<string, typeof problems>();
   for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
   return (
@@ -19,7 +21,7 @@ export function DatasetProblems() {
       description={
         failure
           ? 'The studio could not open this dataset.'
-          : `${problems.length} problem(s) in ${byFile.size} file(s); ${tasks === 0 ? 'no task could be read, so there is nothing to annotate or score.' : `${tasks} task(s) loaded, what is listed was left out.`} Fix the files, then open the dataset again.`
+          : `${problems.length} problem(s) in ${byFile.size} file(s)${scoring > 0 ? `, ${scoring} of them found scoring the trajectories` : ''}; ${tasks === 0 ? 'no task could be read, so there is nothing to annotate or score.' : `${tasks} task(s) loaded, what is listed was left out.`} Fix the files, then open the dataset again.`
       }
       className="dataset-problems"
       testId="dataset-problems"

@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { createDatasetSlice, type DatasetSlice } from './datasetSlice';
 import { createEvaluationSlice, type EvaluationSlice } from './evaluationSlice';
 import { createHostSlice, type HostSlice } from './hostSlice';
+import { studioProblems } from './studioProblems';
 import { createUiSlice, type UiSlice } from './uiSlice';
 
 export type StudioState = DatasetSlice & UiSlice & HostSlice & EvaluationSlice;
@@ -33,13 +34,13 @@ export const useStatusBar = () =>
       hostKind: state.appInfo?.hostKind ?? null,
       version: state.appInfo?.version ?? null,
       message: state.message,
-      problems: state.datasetCheck ? state.datasetCheck.problems.length + (state.datasetCheck.failure ? 1 : 0) : 0,
+      problems: state.datasetCheck ? studioProblems(state).length + (state.datasetCheck.failure ? 1 : 0) : 0,
       setProblemsOpen: state.setProblemsOpen,
     })),
   );
 
 export const useDatasetProblems = () =>
-  useStudioStore(useShallow((state) => ({ check: state.datasetCheck, open: state.problemsOpen, setOpen: state.setProblemsOpen })));
+  useStudioStore(useShallow((state) => ({ check: state.datasetCheck, problems: studioProblems(state), open: state.problemsOpen, setOpen: state.setProblemsOpen })));
 
 export const useWorkspace = () =>
   useStudioStore(useShallow((state) => ({ workspace: state.workspace, setWorkspace: state.setWorkspace })));
