@@ -115,6 +115,11 @@ test('imported trajectory files are evaluated against the open dataset; what did
   await expect(page.getByTestId('status-problems')).toHaveText(new RegExp(`⚠ ${listed} problems?$`));
   await page.getByLabel('Filter Task').fill(line.task_id);
   await expect(page.getByTestId('trajectory-list').locator('.imported-mark')).toHaveCount(1);
+  // Imports last until a reload: after one, the studio says which files are no longer listed.
+  await page.reload();
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await expect(page.getByTestId('status-message')).toContainText('1 imported file is no longer listed (extra.jsonl)');
+  await expect(page.getByTestId('list-count')).toContainText(`of ${before.toLocaleString('en-US')}`);
 });
 
 test('at 1440 px the list shows model and mode names in full; a column resized by keyboard ends in an ellipsis with a tooltip and keeps its width', async ({ page }) => {

@@ -10,6 +10,7 @@ import { unpackRows } from '../../../shared/eval/trajectory-row';
 import type { Label } from '../../../shared/eval/profile';
 import type { Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
+import { droppedImportsMessage, noteImported } from '../evaluation/droppedImports';
 import { evaluationWorker } from '../evaluation/evaluationService';
 import type { EvaluationStatus, ImportedFile, TrajectoryRow } from '../evaluation/protocol';
 import { sessionDataset, sessionDatasetFiles } from '../evaluation/sessionDataset';
@@ -77,6 +78,8 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
     startEvaluation: async (dataset, reload = false) => {
       const runId = newRunId();
       set((s) => ({ evaluation: { ...idle, datasetId: dataset.id, runId, status: 'loading', reviewsGeneration: s.evaluation.reviewsGeneration } }));
+      const dropped = droppedImportsMessage(dataset.id);
+      if (dropped) get().showMessage(dropped, 'info');
       try {
         // The host starts at once: reading the dataset here as well (for the profile, labels and
         // the replay worker) runs beside it rather than before it.
@@ -123,7 +126,11 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
     },
     addImportedRows: (rows, problems) =>
       set((s) => ({ evaluation: { ...s.evaluation, rows: s.evaluation.rows.concat(rows), problems: s.evaluation.problems.concat(problems) } })),
-    importTrajectoryFiles: (files) => evaluationWorker.importFiles(files, get().evaluation.rows.map((r) => r.id)),
+    importTrajectoryFiles: (files) => {
+      const { datasetId, rows } = get().evaluation;
+      if (datasetId) noteImported(datasetId, files.map((file) => file.name));
+      evaluationWorker.importFiles(files, rows.map((r) => r.id));
+    },
     reviewsChanged: () => patch({ reviewsGeneration: get().evaluation.reviewsGeneration + 1 }),
   };
 };

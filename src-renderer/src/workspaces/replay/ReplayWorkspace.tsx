@@ -98,11 +98,11 @@ export function ReplayWorkspace() {
             </span>
           )}
         </div>
-        <label className="import-button" title="Import trajectory files (.jsonl); you can also drop files or folders here">
+        <label className="import-button" title="Import trajectory files (.jsonl) to score against this dataset, until the page reloads (to keep them, copy them under trajectories/); you can also drop files or folders here">
           Import files…
           <input type="file" multiple accept=".jsonl,.json" onChange={(e) => void filesFromInput(e.currentTarget).then((f) => importFiles(f))} />
         </label>
-        <label className="import-button" title="Import every .jsonl file of a folder">
+        <label className="import-button" title="Import every .jsonl file of a folder, until the page reloads (to keep them, copy them under trajectories/)">
           Import folder…
           <input
             type="file"
