@@ -155,3 +155,19 @@ test('at 1440 px the list shows model and mode names in full; a column resized b
   await page.getByTestId('resize-model').dblclick();
   await expect(page.getByTestId('resize-model')).toHaveAttribute('aria-valuenow', String(before));
 });
+
+test('at 1280 x 720 with the dataset list open, a trajectory\'s detail keeps half the room beside it and nothing runs off its right edge', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openReplay(page);
+  if (!(await page.locator('#dataset-sidebar').isVisible())) await page.getByTestId('toggle-sidebar').click();
+  await expect(page.locator('#dataset-sidebar')).toBeVisible();
+  await page.getByTestId('trajectory-list').locator('[role=row]').nth(2).click();
+  const detail = page.locator('.replay-main');
+  await expect(detail.getByTestId('video-player')).toBeVisible();
+  const body = await page.locator('.replay-body').boundingBox();
+  const box = await detail.boundingBox();
+  expect(box!.width, 'the detail pane, at least half of what the dataset list leaves').toBeGreaterThanOrEqual(body!.width / 2 - 1);
+  // Its panels wrap to its width (container queries): no horizontal scroll.
+  expect(await detail.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+});

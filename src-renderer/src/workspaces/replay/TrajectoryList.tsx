@@ -106,7 +106,7 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
   const items = virtualizer.getVirtualItems();
   const slots = useSlots(items.length);
   return (
-    <section className="trajectory-list-panel" aria-label="Trajectories" style={{ width: `clamp(480px, ${totalWidth + 18}px, 50vw)` }}>
+    <section className="trajectory-list-panel" aria-label="Trajectories" style={{ width: `clamp(480px, ${totalWidth + 18}px, 50cqw)` }}>
       <div className="list-toolbar">
         <input
           type="search"
