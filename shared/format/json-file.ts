@@ -4,7 +4,7 @@ import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
 import { JsonLocator } from './json-locate';
 import { MAX_NESTING_DEPTH, safeJsonParse, tooDeepOffset } from './safe-json';
-import { formatPath } from './schemas';
+import { fieldMessage, formatPath } from './schemas';
 import type { Problem } from './types';
 
 export interface JsonFile {
@@ -84,8 +84,7 @@ export function validateJson<T extends z.ZodType>(
   if (result.success) return result.data;
   for (const issue of result.error.issues.slice(0, 5)) {
     const path = [...basePath, ...issue.path];
-    const where = formatPath(path);
-    problems.push({ file: doc.file, line: lineOfPath(doc, path), message: where ? `field ${where}: ${issue.message}` : issue.message });
+    problems.push({ file: doc.file, line: lineOfPath(doc, path), message: fieldMessage(formatPath(path), issue) });
   }
   return null;
 }

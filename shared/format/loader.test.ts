@@ -48,6 +48,16 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(d.problems[0]).toMatchObject({ file: 'tasks.jsonl', line: 1, message: expect.stringContaining('field instruction') });
   });
 
+  it('says a required field is missing, or null, in those words', async () => {
+    const d = await load({ 'tasks.jsonl': jsonl([{ scenario: 'shop', instruction: 'x' }, { id: 't2', scenario: null, instruction: 'x' }]) });
+    expect(d.problems.map((p) => [p.line, p.message])).toEqual([
+      [1, 'field id: missing (a string is required)'],
+      [2, 'field scenario: null (a string is required)'],
+    ]);
+    const meta = await load({ 'dataset.json': '{"name": "n", "version": "1"}' });
+    expect(meta.problems).toEqual([{ file: 'dataset.json', line: 1, message: 'field id: missing (a string is required)' }]);
+  });
+
   it('reports repeated task ids, unknown scenarios and ground truth for unknown tasks', async () => {
     const base = shopFiles();
     const d = await load({

@@ -172,13 +172,22 @@ export const trajectorySchema = z.looseObject({
 
 /** `calls[2].tool_name: expected string` — the field path and reason of each zod issue. */
 export function describeIssues(error: z.ZodError, max = 3): string {
-  const parts = error.issues.slice(0, max).map((issue) => {
-    const path = formatPath(issue.path);
-    return path ? `field ${path}: ${issue.message}` : issue.message;
-  });
+  const parts = error.issues.slice(0, max).map((issue) => fieldMessage(formatPath(issue.path), issue));
   if (error.issues.length > max) parts.push(`and ${error.issues.length - max} more`);
   return parts.join('; ');
 }
+
+/**
+ * A problem's words for one issue at `path` (formatted): zod's "Invalid input: expected string,
+ * received undefined" says that a field is missing in a way a dataset's author may not read so.
+ */
+export function fieldMessage(path: string, issue: Pick<z.core.$ZodIssue, 'code' | 'message'>): string {
+  const absent = issue.code === 'invalid_type' ? /^Invalid input: expected (\w+), received (undefined|null)$/.exec(issue.message) : null;
+  const message = absent ? (absent[2] === 'undefined' ? `missing (${article(absent[1])} is required)` : `null (${article(absent[1])} is required)`) : issue.message;
+  return path ? `field ${path}: ${message}` : message;
+}
+
+const article = (type: string) => `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
