@@ -20,7 +20,7 @@ describe('dataset loader (SPEC §1-§5)', () => {
 
   it('reads annotations again alone as a whole read would, keeping the rest of the copy', async () => {
     const base = shopFiles();
-    const ann = (task_id: string, revision: number) => ({ task_id, annotator: 'x', calls: [], visual_refs: [], status: 'draft', revision, updated_at: '' });
+    const ann = (task_id: string, revision: number) => ({ task_id, calls: [], visual_refs: [], status: 'draft', revision, updated_at: '' });
     const before = {
       'tasks.jsonl': base['tasks.jsonl'] + '{"id": "broken"\n', // a problem of another file, kept
       'annotations/alice.jsonl': jsonl([ann('t1', 1), ann('nope', 1)]),
@@ -46,6 +46,16 @@ describe('dataset loader (SPEC §1-§5)', () => {
   it('names the field path of a schema failure', async () => {
     const d = await load({ 'tasks.jsonl': jsonl([{ id: 't1', scenario: 'shop', instruction: 7 }]) });
     expect(d.problems[0]).toMatchObject({ file: 'tasks.jsonl', line: 1, message: expect.stringContaining('field instruction') });
+  });
+
+  it('says once per file that its lines name another annotator than the file; the file\'s name counts', async () => {
+    const ann = (annotator: string | undefined, revision: number) => ({ task_id: 't1', annotator, calls: [], visual_refs: [], status: 'draft', revision, updated_at: '' });
+    const d = await load({ 'annotations/alice.jsonl': jsonl([ann('alice', 1), ann(undefined, 2), ann('bob', 3), ann('carol', 4)]) });
+    expect(d.problems).toEqual([
+      { file: 'annotations/alice.jsonl', line: 3, message: 'annotator "bob" is not the file\'s "alice"; the file\'s name counts (2 lines of this file name another annotator)' },
+    ]);
+    expect(d.annotations.get('alice')?.get('t1')?.revision).toBe(4);
+    expect([...d.annotations.keys()]).toEqual(['alice']);
   });
 
   it('says a required field is missing, or null, in those words', async () => {

@@ -316,8 +316,15 @@ export async function readAnnotationFile(
   problems: Problem[],
 ): Promise<Map<string, Annotation>> {
   const latest = new Map<string, Annotation>();
+  // The file names the annotator (SPEC §1); a line naming another is said once per file, at its first such line.
+  const owner = file.slice(file.lastIndexOf('/') + 1).replace(/\.jsonl$/, '');
+  let otherNames: { line: number; annotator: string; count: number } | null = null;
   for (const { line, value } of await readJsonlFile(source, file, annotationSchema, problems, false)) {
     const annotation = value as Annotation;
+    if (annotation.annotator !== undefined && annotation.annotator !== owner) {
+      if (otherNames) otherNames.count++;
+      else otherNames = { line, annotator: annotation.annotator, count: 1 };
+    }
     if (!tasks.has(annotation.task_id)) {
       problems.push({ file, line, message: `unknown task "${annotation.task_id}"; left out` });
       continue;
@@ -325,6 +332,10 @@ export async function readAnnotationFile(
     const previous = latest.get(annotation.task_id);
     // Highest revision wins; on a tie, the later line (SPEC §5).
     if (!previous || annotation.revision >= previous.revision) latest.set(annotation.task_id, annotation);
+  }
+  if (otherNames) {
+    const more = otherNames.count > 1 ? ` (${otherNames.count} lines of this file name another annotator)` : '';
+    problems.push({ file, line: otherNames.line, message: `annotator "${otherNames.annotator}" is not the file's "${owner}"; the file's name counts${more}` });
   }
   return latest;
 }

@@ -225,7 +225,7 @@ describe('egostudio evaluate', () => {
 
 describe('egostudio agreement', () => {
   it('writes the SPEC §11 tasks and summary', async () => {
-    const ann = (task_id: string, calls: unknown[], revision = 1) => ({ task_id, annotator: 'x', calls, visual_refs: [], status: 'submitted', revision, updated_at: '2026-01-01T00:00:00Z' });
+    const ann = (task_id: string, calls: unknown[], revision = 1) => ({ task_id, calls, visual_refs: [], status: 'submitted', revision, updated_at: '2026-01-01T00:00:00Z' });
     const root = await writeDataset('agree', {
       ...shopFiles(),
       'annotations/alice.jsonl': jsonl([ann('t1', [search, add('Green Apple')]), ann('t2', [call('set_list', { user_id: 'u1', items: ['a', 'b'] })])]),
