@@ -35,3 +35,53 @@ test('calls typed just before a reload are there after it, and in the annotator 
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   await expect.poll(async () => (await readFile(annotationFile, 'utf8').catch(() => '')).includes('reload_user'), { timeout: 15_000 }).toBe(true);
 });
+
+test('an edit written down while the page was still saving an earlier one goes on top of that save after a reload, not held as a conflict', async ({ page }) => {
+  const who = `${annotator}-midsave`;
+  const url = new URL(sharedStudioUrl());
+  url.searchParams.set('annotator', who);
+  url.hash = '#/annotate';
+  await page.goto(url.href);
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  // The earlier edit, saved: revision 1 of a new row.
+  await page.getByTestId('gt-editor').locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(JSON.stringify([{ tool_name: 'get_price', parameters: { product_name: 'Casa Vento Rioja' } }]));
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  const row = await page.evaluate(
+    ([task, annotatorName]) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const open = indexedDB.open('egobench-annotations');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('annotations').objectStore('annotations').getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve((all.result as Record<string, unknown>[]).find((r) => r.task === task && r.annotator === annotatorName)!);
+          };
+        };
+      }),
+    [TASK, who],
+  );
+  expect(row.revision).toBe(1);
+  // What a page reloaded mid-save leaves: the newer edit written down on revision 0, with the edit
+  // it was still saving (which landed as revision 1).
+  const newer = [
+    { tool_name: 'get_price', parameters: { product_name: 'Casa Vento Rioja' } },
+    { tool_name: 'add_to_cart', parameters: { user_id: 'midsave_user', product_name: 'Casa Vento Rioja', qty: 1 } },
+  ];
+  const { calls, visual_refs, status, editor_text } = row;
+  const writtenDown = { ...row, calls: newer.map((call, i) => ({ id: `c${i + 1}`, frame: null, ...call })), revision: 0, updated_at: new Date(0).toISOString(), base: null, savingEdit: { calls, visual_refs, status, editor_text } };
+  await page.evaluate((entry) => localStorage.setItem('egobench-studio.unsaved-edits', JSON.stringify([entry])), writtenDown);
+  await page.reload();
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.getByTestId('call-list')).toContainText('midsave_user');
+  await expect(page.getByTestId('stranded-edits')).toBeHidden();
+  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  const file = path.join(datasetsDir, 'egobench-sample', 'annotations', `${who}.jsonl`);
+  try {
+    await expect.poll(async () => (await readFile(file, 'utf8').catch(() => '')).includes('midsave_user'), { timeout: 15_000 }).toBe(true);
+  } finally {
+    await rm(file, { force: true });
+  }
+});

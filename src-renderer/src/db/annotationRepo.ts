@@ -53,10 +53,21 @@ export async function saveAnnotation(
  * changed since with other calls (another tab's edit, a line taken from the file): written then,
  * an older edit could win over a newer one.
  */
-export async function saveHeldEdit(key: AnnotationKey, edit: AnnotationEdit, madeOn: RowVersion, db: AnnotationDb = annotationDb()): Promise<AnnotationRecord | 'moved'> {
+export async function saveHeldEdit(
+  key: AnnotationKey,
+  edit: AnnotationEdit,
+  madeOn: RowVersion,
+  /** An earlier edit the page was still saving when it held this one: the row one revision on with its content is that save's. */
+  savingEdit?: AnnotationEdit,
+  db: AnnotationDb = annotationDb(),
+): Promise<AnnotationRecord | 'moved'> {
   return db.transaction('rw', db.annotations, db.outbox, async () => {
     const stored = await getAnnotation(key, db);
-    if (stored && movedSince(stored, madeOn)) return sameLineContent(stored, { ...stored, ...edit }) ? stored : 'moved';
+    if (stored && movedSince(stored, madeOn)) {
+      const ownSave = savingEdit !== undefined && stored.revision === madeOn.revision + 1 && sameLineContent(stored, { ...stored, ...savingEdit });
+      if (ownSave) return saveAnnotation(key, edit, { revision: stored.revision, updated_at: stored.updated_at }, db);
+      return sameLineContent(stored, { ...stored, ...edit }) ? stored : 'moved';
+    }
     return saveAnnotation(key, edit, madeOn, db);
   });
 }

@@ -87,6 +87,8 @@ export interface AnnotateState extends ClipState {
 /** Edits reach IndexedDB after a pause, and while typing on at least every 0.7 s (saveSchedule.ts). */
 const saveSchedule = new SaveSchedule(() => void useAnnotateStore.getState().flush());
 let saving: Promise<void> = Promise.resolve();
+/** The row version a flush is writing now (between the start and the end of its save). */
+let savingNow: AnnotationRecord | null = null;
 
 function statusOf(record: AnnotationRecord | undefined): TaskStatus {
   if (!record || record.revision === 0) return 'todo';
@@ -236,10 +238,13 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
       const record = left ? waiting : now.record;
       if (!record || (!left && now.saveState === 'saved')) return;
       try {
-        const saved = await saveAnnotation(record, editOf(record), { revision: record.revision, updated_at: record.updated_at });
-        crossOut(saved);
-        set({ refused: false });
+        savingNow = record;
+        const saved = await saveAnnotation(record, editOf(record), { revision: record.revision, updated_at: record.updated_at }).finally(() => (savingNow = null));
         const current = get().record;
+        // What is written down of the row goes, unless a newer edit of it waits: written down as the
+        // page went (a reload mid-save), it is the one to keep; its own save crosses it out.
+        if (!(current && sameRow(current, saved) && current !== record)) crossOut(saved);
+        set({ refused: false });
         // Keep later in-memory edits; take the revision that was stored.
         if (current && sameRow(current, saved)) {
           const unchanged = current === record;
@@ -263,7 +268,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
       if (edit.moved) continue;
       let saved: AnnotationRecord | 'moved';
       try {
-        saved = await saveHeldEdit(edit, editOf(edit), { revision: edit.revision, updated_at: edit.updated_at });
+        saved = await saveHeldEdit(edit, editOf(edit), { revision: edit.revision, updated_at: edit.updated_at }, edit.savingEdit);
       } catch {
         continue; // still refused: held for the next flush
       }
@@ -311,7 +316,10 @@ export function heldEdits(): AnnotationRecord[] {
  */
 export function writeDownWaitingEdit(): void {
   const { saveState, record } = useAnnotateStore.getState();
-  if (saveState === 'pending' && record) writeDown(record);
+  if (saveState !== 'pending' || !record) return;
+  // An earlier edit of the row being saved now may land after this is written down: noted, so the next page knows that row version for its own.
+  const earlier = savingNow !== null && savingNow !== record && sameRow(savingNow, record) && savingNow.revision === record.revision ? savingNow : null;
+  writeDown(earlier ? { ...record, savingEdit: editOf(earlier) } : record);
 }
 
 export function editsPageMayHoldAlone(): AnnotationRecord[] {

@@ -13,7 +13,15 @@ const STORAGE_KEY = 'egobench-studio.unsaved-edits';
  * An edit the browser refused to store. `moved`: its row changed in this browser since the edit was
  * made (another tab, a line from the file), so it is not saved over it: it stays to be copied or discarded.
  */
-export type HeldEdit = AnnotationRecord & { moved?: true };
+export type HeldEdit = AnnotationRecord & {
+  moved?: true;
+  /**
+   * Written down while this page was still saving an earlier edit of the row (a reload right after
+   * typing): that edit's content. The stored row holding it one revision on is the page's own save,
+   * not someone else's change, and the held edit goes on top of it.
+   */
+  savingEdit?: AnnotationEdit;
+};
 
 export function sameRow(a: AnnotationKey, b: AnnotationKey): boolean {
   return a.dataset === b.dataset && a.task === b.task && a.annotator === b.annotator;
