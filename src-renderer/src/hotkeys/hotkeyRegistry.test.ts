@@ -83,7 +83,7 @@ describe('HotkeyRegistry', () => {
   });
 
   it('while typing, a chord marked inText fires before the field sees it; other keys stay the field\'s', () => {
-    const registry = new HotkeyRegistry([{ ...entry('submit', ['Ctrl+Enter']), inText: true }, entry('plain', ['Ctrl+s'])]);
+    const registry = new HotkeyRegistry([{ ...entry('submit', ['Ctrl+Enter']), inText: true }, entry('plain', ['Ctrl+s']), { ...entry('go', ['Alt+3']), inText: true }]);
     const submit = vi.fn();
     const plain = vi.fn();
     registry.register('submit', submit);
@@ -109,6 +109,13 @@ describe('HotkeyRegistry', () => {
       expect(plain).not.toHaveBeenCalled();
       expect(typed.defaultPrevented).toBe(false);
       expect(editorOwn).toHaveBeenCalledOnce();
+      // Option+3 that types '£' (macOS) is text in a field; Alt+3 that gives '3' is the chord.
+      const workspace = vi.fn();
+      registry.register('go', workspace);
+      press(document.getElementById('text')!, { key: '£', code: 'Digit3', altKey: true });
+      expect(workspace).not.toHaveBeenCalled();
+      press(document.getElementById('text')!, { key: '3', code: 'Digit3', altKey: true });
+      expect(workspace).toHaveBeenCalledOnce();
       // Where shortcuts are off, not even a chord.
       press(document.getElementById('off')!, { key: 'Enter', ctrlKey: true });
       expect(submit).toHaveBeenCalledTimes(2);

@@ -42,6 +42,11 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return false;
 }
 
+/** Option with a key that types a character (macOS: Option+3 is '£' on a US layout): text, not a chord, in a field. */
+function typesCharacter(event: KeyboardEvent): boolean {
+  return event.altKey && !event.ctrlKey && !event.metaKey && event.key.length === 1 && !/^[0-9]$/.test(event.key);
+}
+
 export class HotkeyRegistry {
   private readonly runs = new Map<string, HotkeyRun>();
   private readonly listeners = new Set<() => void>();
@@ -85,7 +90,7 @@ export class HotkeyRegistry {
   handle(event: KeyboardEvent, phase: 'capture' | 'bubble' = 'bubble'): boolean {
     if (event.defaultPrevented || event.isComposing) return false;
     const typing = isTypingTarget(event.target);
-    if (phase === 'capture' ? !typing || hotkeysOff(event.target) : typing) return false;
+    if (phase === 'capture' ? !typing || hotkeysOff(event.target) || typesCharacter(event) : typing) return false;
     const combo = keyComboOf(event);
     const bound = this.snapshot.filter((candidate) => candidate.keys.includes(combo));
     // A focus scope that holds wins; otherwise the action of a plain scope (the keymap test makes it the only one).
