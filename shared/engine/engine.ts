@@ -3,7 +3,7 @@
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import type { JsonObject, ScenarioDef } from '../format/types';
 import { isPlainObject, normalizeParameters, setOwn } from './params';
-import { queryRows, quoteIdentifier, quoteLiteral, runScript, SeedCatalog, type SeedProgress } from './seed';
+import { queryRows, quoteIdentifier, quoteLiteral, runScript, SeedCatalog, statementLine, type SeedProgress } from './seed';
 import { ReadMemoPolicy } from './read-memo';
 import { asError, StatementCache } from './statements';
 import { CallFailure, CompiledTool, runSteps } from './tools';
@@ -87,7 +87,7 @@ function assertWritable(db: Database, scenario: ScenarioDef): void {
     .map((file) => {
       const sql = file === 'data.sql' ? scenario.dataSql : scenario.schemaSql;
       const last = [...sql.matchAll(pragma)].at(-1);
-      return last?.index === undefined ? null : `${file} line ${sql.slice(0, last.index).split('\n').length}`;
+      return last?.index === undefined ? null : `${file} line ${statementLine(sql, last.index)}`;
     })
     .find((found) => found !== null);
   throw new Error(`scenario "${scenario.id}": ${where ?? 'data.sql'}: PRAGMA query_only leaves the seed database read-only, and tools must write to it; remove the statement`);
