@@ -45,8 +45,9 @@ export async function datasetTrajectoryFiles(root: string, source: DatasetSource
   // Links to folders are never followed: said, so a run's files are not missing without a word.
   const trajectories = await resolveExisting(realRoot, 'trajectories', 'dir').catch(() => null);
   const links: string[] = [];
-  if (trajectories) await listFilesBelow(trajectories, realRoot, links);
-  for (const link of links.sort(compareCodePoints)) problems.push({ file: link, line: 0, message: folderLinkMessage });
+  // Named under trajectories/ as the files are, even when that folder is itself a link inside the dataset.
+  if (trajectories) await listFilesBelow(trajectories, trajectories, links);
+  for (const link of links.sort(compareCodePoints)) problems.push({ file: `trajectories/${link}`, line: 0, message: folderLinkMessage });
   return files;
 }
 
