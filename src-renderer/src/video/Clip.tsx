@@ -43,6 +43,9 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
   const hostRef = useCallback((element: HTMLDivElement | null) => controller.setHost(element), [controller]);
   const playerRef = useCallback((handle: VideoHandle | null) => controller.attach(handle), [controller]);
   const shown = empty === undefined;
+  // A file that ends right after its header has no frame to show: the <video> reports no error and stays black.
+  const unavailable =
+    clipError ?? (cutShort && frameCount(cutShort.end, fps) === 0 ? `The file ends after its header: none of the ${cutShort.declared} s it declares is there (a copy broken off? copy the file again).` : null);
   useClipHotkeys(controller);
 
   return (
@@ -50,16 +53,16 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
       {!shown && empty}
       <div className="video-frame" data-testid="video-player" hidden={!shown} ref={hostRef}>
         <VideoPlayer ref={playerRef} src={src} fps={fps} rate={rate} loop={loop} onFrame={onFrame} onMeta={onMeta} onShown={controller.shownNow} onPlayingChange={onPlaying} onError={onError} onCutShort={onCutShort} />
-        {shown && clipError && (
+        {shown && unavailable && (
           <div className="clip-missing" data-testid="clip-missing" role="status">
             <strong>Clip not available</strong>
             <span>{videoName}</span>
-            <span className="muted">{clipError}</span>
+            <span className="muted">{unavailable}</span>
             {missingHint && <span className="muted">{missingHint}</span>}
           </div>
         )}
       </div>
-      {shown && cutShort && !clipError && (
+      {shown && cutShort && !unavailable && (
         <p className="clip-cut-short" data-testid="clip-cut-short" role="status">
           <strong>{videoName} is cut short:</strong> it breaks off near frame {frameCount(cutShort.end, fps) - 1} ({formatTimecode(frameCount(cutShort.end, fps), fps)}),
           well before the {cutShort.declared} s it declares (a copy broken off?). Past that the clip shows the last frame it has: copy the file again.

@@ -8,6 +8,7 @@ import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, us
 import videojs from 'video.js';
 import { estimateFps } from '../../../shared/frames/frames';
 import { clipMediaType, clipSource, heldBlob, heldClip } from './clipCache';
+import { isCutShort, probeClipLength } from './frameCache';
 import { FrameClock } from './frameClock';
 import { FrameStepper } from './frameStepper';
 
@@ -137,12 +138,7 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
       clock.current = new FrameClock(video, latest.current.fps, onPresented);
     };
     bindClock.current();
-    const frameStepper = new FrameStepper(
-      container,
-      () => clock.current,
-      (frame) => latest.current.onFrame(frame),
-      (end, declared) => latest.current.onCutShort?.(end, declared),
-    );
+    const frameStepper = new FrameStepper(container, () => clock.current, (frame) => latest.current.onFrame(frame));
     stepper.current = frameStepper;
     instance.on('loadedmetadata', () => {
       const video = videoNow();
@@ -203,6 +199,20 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
   useEffect(() => {
     clock.current?.setFps(props.fps);
   }, [props.fps]);
+
+  // Once the metadata is known, whether the file holds what it declares: a copy broken off plays
+  // (black, with no error, when it ends right after its header) while the counter runs to the end.
+  useEffect(() => {
+    const blob = meta && props.src ? heldBlob(props.src) : null;
+    if (!blob) return;
+    let current = true;
+    void probeClipLength(blob).then((length) => {
+      if (current && isCutShort(length, latest.current.fps)) latest.current.onCutShort?.(length.end!, length.declared!);
+    });
+    return () => {
+      current = false;
+    };
+  }, [meta, props.src]);
 
   // Decoded frames for steps, once the clip shows (it comes first) and when it is held in memory.
   useEffect(() => {

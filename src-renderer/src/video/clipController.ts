@@ -18,7 +18,7 @@ export interface ClipState {
   /** Inclusive frame range to loop while playing. */
   loop: { start: number; end: number } | null;
   clipError: string | null;
-  /** The clip's file ends (seconds) before the duration it declares: it is cut short. */
+  /** The clip's file ends (seconds; 0: right after its header) before the duration it declares: it is cut short. */
   clipCutShort: { end: number; declared: number } | null;
   /** The clip has presented its first frame. */
   clipShown: boolean;
@@ -81,6 +81,8 @@ export class ClipController {
   /** A new clip: steps start again from the presented frame. */
   sourceChanged(): void {
     this.target = null;
+    // Said of one file: kept while it plays (its metadata is reported again once its rate is measured).
+    this.store.setState({ clipCutShort: null });
   }
 
   /** The first frame is on screen: counts as activity, so that heavy work waits a moment in case stepping starts right away. */
@@ -96,7 +98,6 @@ export class ClipController {
       mediaFps: measured ?? this.store.getState().mediaFps,
       frameCount: frameCount(meta.duration, declaredFps ?? measured ?? fallbackFps),
       clipError: null,
-      clipCutShort: null,
     });
   }
 

@@ -3,7 +3,7 @@
 // whole group of pictures per step on real clips). The decoder runs in a worker; frames are kept
 // within a memory budget, the farthest from the playhead dropped first.
 import { frameStartTime, presentedFrame } from '../../../shared/frames/frames';
-import type { FromFrameDecoder, ToFrameDecoder } from './frameDecoderProtocol';
+import type { ClipLength, ClipMessage, FromFrameDecoder, ToFrameDecoder } from './frameDecoderProtocol';
 
 /** Memory for decoded frames of one clip (RGBA bitmaps). */
 const BUDGET_BYTES = 128 * 1024 * 1024;
@@ -29,7 +29,10 @@ function decoder(): Worker {
     worker = new Worker(new URL('./frameDecoder.worker.ts', import.meta.url), { type: 'module', name: 'frame-decoder' });
     worker.onmessage = (event: MessageEvent<FromFrameDecoder>) => {
       const message = event.data;
-      if (active && message.clip === active.clip) active.receive(message);
+      if (message.type === 'probed') {
+        probes.get(message.probe)?.({ end: message.end, declared: message.declared });
+        probes.delete(message.probe);
+      } else if (active && message.clip === active.clip) active.receive(message);
       else if (message.type === 'frame') message.bitmap.close();
     };
   }
@@ -41,8 +44,25 @@ export function warmFrameDecoder(): void {
   if (typeof VideoDecoder !== 'undefined') decoder();
 }
 
-/** Told when the clip's file ends before the duration it declares: where it ends and what it declares (seconds). */
-export type CutShort = (end: number, declared: number) => void;
+let lastProbe = 0;
+const probes = new Map<number, (length: ClipLength) => void>();
+
+/** How far the clip's packets reach and what it declares (the decoder worker reads them; nothing is decoded). */
+export function probeClipLength(blob: Blob): Promise<ClipLength> {
+  const probe = ++lastProbe;
+  return new Promise((resolve) => {
+    probes.set(probe, resolve);
+    decoder().postMessage({ type: 'probe', probe, blob } satisfies ToFrameDecoder);
+  });
+}
+
+/**
+ * Whether a clip ends before what it declares by more than its last frame's length (containers
+ * round that) and a tenth of a second: past its end the player would count frames it cannot show.
+ */
+export function isCutShort({ end, declared }: ClipLength, fps: number): boolean {
+  return end !== null && declared !== null && declared - end > Math.max(1 / fps, 0.1);
+}
 
 /** Where requests go: the decoder worker. */
 export interface DecoderPort {
@@ -66,13 +86,12 @@ export class FrameCache {
     private readonly fps: number,
     private readonly frameCount: number,
     private readonly port: DecoderPort,
-    private readonly onCutShort?: CutShort,
   ) {}
 
   /** Starts decoding `blob` (the clip before it, if any, is closed); `port` is the worker unless a test says otherwise. */
-  static open(blob: Blob, fps: number, frameCount: number, port: DecoderPort = { postMessage: (message) => decoder().postMessage(message) }, onCutShort?: CutShort): FrameCache {
+  static open(blob: Blob, fps: number, frameCount: number, port: DecoderPort = { postMessage: (message) => decoder().postMessage(message) }): FrameCache {
     active?.dispose();
-    const cache = new FrameCache(fps, frameCount, port, onCutShort);
+    const cache = new FrameCache(fps, frameCount, port);
     active = cache;
     cache.send({ type: 'open', clip: cache.clip, blob, maxWidth: MAX_WIDTH });
     return cache;
@@ -82,12 +101,10 @@ export class FrameCache {
     if (!this.disposed) this.port.postMessage(message);
   }
 
-  receive(message: FromFrameDecoder): void {
+  receive(message: ClipMessage): void {
     switch (message.type) {
       case 'opened':
         this.capacity = Math.max(16, Math.floor(BUDGET_BYTES / (message.width * message.height * 4)));
-        // More than a frame (and a tenth of a second) short of what it declares: said, as the counter would otherwise run past what is shown.
-        if (message.end !== null && message.declared !== null && message.declared - message.end > Math.max(1 / this.fps, 0.1)) this.onCutShort?.(message.end, message.declared);
         this.want(this.playhead);
         break;
       case 'unavailable':

@@ -1,8 +1,8 @@
 // Decodes runs of frames of one clip off the main thread (mediabunny demuxes MP4/WebM/MKV and
 // decodes through WebCodecs) and sends them as ImageBitmaps. Decoding a run is sequential from
 // the keyframe before it, where a <video> seek re-decodes the whole group for every single step.
-import { ALL_FORMATS, BlobSource, Input, VideoSampleSink } from 'mediabunny';
-import type { FromFrameDecoder, ToFrameDecoder } from './frameDecoderProtocol';
+import { ALL_FORMATS, BlobSource, EncodedPacketSink, Input, VideoSampleSink, type EncodedPacket, type InputVideoTrack } from 'mediabunny';
+import type { ClipLength, FromFrameDecoder, ToFrameDecoder } from './frameDecoderProtocol';
 
 interface OpenClip {
   id: number;
@@ -28,8 +28,7 @@ async function open(id: number, blob: Blob, maxWidth: number): Promise<OpenClip 
     const scale = Math.min(1, maxWidth / track.displayWidth);
     const width = Math.max(1, Math.round(track.displayWidth * scale));
     const height = Math.max(1, Math.round(track.displayHeight * scale));
-    const [end, declared] = await Promise.all([track.computeDuration().catch(() => null), track.getDurationFromMetadata().catch(() => null)]);
-    post({ clip: id, type: 'opened', width, height, end, declared });
+    post({ clip: id, type: 'opened', width, height });
     return { id, input, sink: new VideoSampleSink(track), width, height };
   } catch (error) {
     input.dispose();
@@ -61,8 +60,60 @@ async function decode(id: number, request: number, start: number, end: number): 
   }
 }
 
+/** Reads the packet table (in WebM, the clusters) of its own copy of the input; decodes nothing. */
+async function probe(id: number, blob: Blob): Promise<void> {
+  const input = new Input({ formats: ALL_FORMATS, source: new BlobSource(blob) });
+  let length: ClipLength = { end: null, declared: null };
+  try {
+    const track = await input.getPrimaryVideoTrack();
+    if (track) length = { end: await readableEnd(track), declared: await track.getDurationFromMetadata().catch(() => null) };
+  } catch {
+    // An unreadable container: the <video> says what it can (its error), nothing is known here.
+  } finally {
+    input.dispose();
+  }
+  post({ type: 'probed', probe: id, ...length });
+}
+
+/**
+ * Where the last packet whose bytes the file holds ends (seconds). A WebM's clusters are read as
+ * they come, so a cut one ends early; an MP4 lists every packet in its header (moov), whether its
+ * bytes follow or not, so there the packets' data is read: the last one, and when it is missing
+ * the last readable one, by halving (a read beyond the file gives no packet).
+ */
+async function readableEnd(track: InputVideoTrack): Promise<number | null> {
+  const listed = await track.computeDuration().catch(() => null);
+  if (listed === null || listed <= 0) return listed;
+  const sink = new EncodedPacketSink(track);
+  const at = (time: number) => sink.getPacket(time).catch(() => null);
+  const endOf = (packet: EncodedPacket) => packet.timestamp + packet.duration;
+  const last = await at(Infinity);
+  if (last) return endOf(last);
+  let readable = await at(0);
+  if (!readable) return 0;
+  // Packets start at or after `from` up to `missing`, where they are missing. Each step reads
+  // one packet; twenty get below a millisecond on a 30 s clip.
+  let from = readable.timestamp;
+  let missing = listed;
+  for (let i = 0; i < 20 && missing - from > 0.001; i++) {
+    const mid = (from + missing) / 2;
+    const packet = await at(mid);
+    if (!packet) {
+      missing = mid;
+      continue;
+    }
+    if (packet.timestamp > readable.timestamp) readable = packet;
+    from = mid;
+  }
+  return endOf(readable);
+}
+
 self.onmessage = (event: MessageEvent<ToFrameDecoder>) => {
   const message = event.data;
+  if (message.type === 'probe') {
+    void probe(message.probe, message.blob);
+    return;
+  }
   if (message.type === 'decode') {
     newest = message.request;
     void decode(message.clip, message.request, message.start, message.end);

@@ -9,14 +9,25 @@ export type ToFrameDecoder =
   /** Decode the frames whose timestamps are in [start, end] seconds; supersedes earlier requests. */
   | { type: 'decode'; clip: number; request: number; start: number; end: number }
   /** No clip any more: stop and free the open one. */
-  | { type: 'close' };
+  | { type: 'close' }
+  /** How far the packets of `blob` reach and what it declares, read without decoding (the open clip is left as it is). */
+  | { type: 'probe'; probe: number; blob: Blob };
 
-export type FromFrameDecoder = { clip: number } & (
-  /**
-   * `end`: where the last whole packet ends (seconds), `declared`: the duration the container
-   * says; null when not known. A file cut short (a copy broken off) ends well before it declares.
-   */
-  | { type: 'opened'; width: number; height: number; end: number | null; declared: number | null }
+/**
+ * `end`: where the last whole packet ends (seconds; 0 when the file holds none), `declared`: the
+ * duration the container says; null when not known. A file cut short (a copy broken off) ends
+ * well before it declares.
+ */
+export interface ClipLength {
+  end: number | null;
+  declared: number | null;
+}
+
+export type FromFrameDecoder = ClipMessage | ({ type: 'probed'; probe: number } & ClipLength);
+
+/** What the decoder says of the open clip (numbered, so that a message of a clip left behind is dropped). */
+export type ClipMessage = { clip: number } & (
+  | { type: 'opened'; width: number; height: number }
   /** The clip cannot be decoded here (no video track, unsupported codec, unreadable container). */
   | { type: 'unavailable'; reason: string }
   | { type: 'frame'; request: number; timestamp: number; bitmap: ImageBitmap }

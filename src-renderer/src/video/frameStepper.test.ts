@@ -24,7 +24,7 @@ function setUp(held: number[]) {
     dispose: () => undefined,
   };
   const reports: number[] = [];
-  const stepper = new FrameStepper(document.body, () => clock, (frame) => reports.push(frame), () => undefined, () => cache);
+  const stepper = new FrameStepper(document.body, () => clock, (frame) => reports.push(frame), () => cache);
   stepper.attach(new Blob(['clip']), 30, 10);
   /** What the clock's listener does when the <video> presents `frame` while paused. */
   const presents = (frame: number) => {

@@ -4,7 +4,7 @@
 // (requestVideoFrameCallback). Until then the counter follows the canvas, not the video's stale
 // presentations. A frame the cache does not hold is a plain <video> seek, as without the cache.
 import { frameCount } from '../../../shared/frames/frames';
-import { FrameCache, type CutShort } from './frameCache';
+import { FrameCache } from './frameCache';
 import type { FrameClock } from './frameClock';
 
 /** What the stepper needs of the frame cache (a test gives its own). */
@@ -37,10 +37,7 @@ export class FrameStepper {
     private readonly clock: () => StepClock | null,
     /** Reports the frame now on screen (the counter). */
     private readonly report: (frame: number) => void,
-    /** Told when the clip's file ends before the duration it declares (the decoder reads its packets). */
-    private readonly onCutShort: CutShort = () => undefined,
-    private readonly openCache: (blob: Blob, fps: number, frameCount: number, onCutShort: CutShort) => StepCache = (blob, fps, count, onCutShort) =>
-      FrameCache.open(blob, fps, count, undefined, onCutShort),
+    private readonly openCache: (blob: Blob, fps: number, frameCount: number) => StepCache = (blob, fps, count) => FrameCache.open(blob, fps, count),
   ) {
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'frame-overlay';
@@ -51,7 +48,7 @@ export class FrameStepper {
   /** Decodes frames of this clip from now on (its first frame has been shown). */
   attach(blob: Blob, fps: number, duration: number): void {
     this.detach();
-    this.cache = this.openCache(blob, fps, frameCount(duration, fps), this.onCutShort);
+    this.cache = this.openCache(blob, fps, frameCount(duration, fps));
     this.cache.want(this.clock()?.frame ?? 0);
   }
 
