@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, jsonl, shopFiles } from '../../shared/eval/test-support/shop';
 import { runEgostudio, writeDatasetFolder } from '../test-support/dataset-folder';
+import { MAX_BLOCKED_CALLS } from '../services/evaluation/worker-pool';
 
 let dir: string;
 
@@ -165,6 +166,67 @@ describe('egostudio evaluate', () => {
     expect(JSON.parse(await readFile(toolJson, 'utf8')).problems).toContainEqual(
       expect.objectContaining({ file: 'scenarios/shop/tools.json', line: toolLine, message: expect.stringContaining('a call of tool "add_to_cart" ran longer than 1 s') }),
     );
+  });
+
+  it('--time-limit: a call whose SQL never ends leaves out the trajectories that make it, not its scenario; each such call waits once', { timeout: 90_000 }, async () => {
+    const files = shopFiles();
+    const tools = JSON.parse(files['scenarios/shop/tools.json']) as { tools: { name: string; steps: { sql: string }[] }[] };
+    // add_to_cart never ends for a quantity of 77 or 99 (a recursion bound by the parameter), and ends at once otherwise.
+    const endlessFor = '(SELECT count(*) FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE :quantity IN (77, 99)) SELECT x FROM c)) > 0';
+    const step = tools.tools.find((tool) => tool.name === 'add_to_cart')!.steps[0];
+    step.sql = `${step.sql} AND ${endlessFor}`;
+    const toolsText = JSON.stringify(tools, null, 2);
+    const root = await writeDataset('endless-call', {
+      ...files,
+      'scenarios/shop/tools.json': toolsText,
+      'trajectories/m.jsonl': jsonl([
+        traj('a', 't1', [search, add('Green Apple')]),
+        traj('b', 't1', [add('Green Apple', 99)]),
+        traj('c', 't1', [search, add('Green Apple', 99)]),
+        traj('d', 't1', [add('Red Apple')]),
+        traj('e', 't1', [add('Red Apple', 77)]),
+      ]),
+    });
+    const json = path.join(dir, 'endless-call.json');
+    const result = await egostudio('evaluate', root, '--no-cache', '--time-limit', '1', '--json', json);
+    expect(result.code).toBe(2);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    // The scenario's other trajectories are scored as without the limit.
+    expect(report.trajectories.map((t: { id: string; label: string }) => [t.id, t.label])).toEqual([['a', 'correct'], ['d', 'perception']]);
+    const toolLine = toolsText.split('\n').findIndex((l) => l.includes('"name": "add_to_cart"'));
+    // One problem per call that hung (b and c make the same one: it is run, and waited for, once).
+    const overruns = report.problems.filter((p: { file: string }) => p.file === 'scenarios/shop/tools.json');
+    expect(overruns).toHaveLength(2);
+    for (const problem of overruns) {
+      expect(problem.line).toBe(toolLine);
+      expect(problem.message).toContain('a call of tool "add_to_cart" ran longer than 1 s');
+      expect(problem.message).toContain('the trajectories that need this call');
+    }
+    expect(overruns.map((p: { message: string }) => p.message).join('\n')).toMatch(/"quantity":99[\s\S]*"quantity":77|"quantity":77[\s\S]*"quantity":99/);
+    const left = report.problems.filter((p: { file: string }) => p.file === 'trajectories/m.jsonl');
+    expect(left.map((p: { line: number }) => p.line).sort()).toEqual([2, 3, 5]);
+    for (const problem of left) expect(problem.message).toMatch(/a call of tool "add_to_cart" with parameters .* ran past the time limit/);
+  });
+
+  it(`--time-limit: past ${MAX_BLOCKED_CALLS} calls of one scenario that never end, the scenario is given up on`, { timeout: 90_000 }, async () => {
+    const files = shopFiles();
+    const tools = JSON.parse(files['scenarios/shop/tools.json']) as { tools: { name: string; steps: { sql: string }[] }[] };
+    const step = tools.tools.find((tool) => tool.name === 'add_to_cart')!.steps[0];
+    step.sql = `${step.sql} AND (SELECT count(*) FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE :quantity > 50) SELECT x FROM c)) > 0`;
+    const quantities = Array.from({ length: MAX_BLOCKED_CALLS + 2 }, (_, i) => 51 + i);
+    const root = await writeDataset('endless-calls', {
+      ...files,
+      'scenarios/shop/tools.json': JSON.stringify(tools, null, 2),
+      'trajectories/m.jsonl': jsonl(quantities.map((q) => traj(`q${q}`, 't1', [add('Green Apple', q)]))),
+    });
+    const json = path.join(dir, 'endless-calls.json');
+    expect((await egostudio('evaluate', root, '--no-cache', '--time-limit', '1', '--json', json)).code).toBe(2);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.trajectories).toEqual([]);
+    const messages = report.problems.filter((p: { file: string }) => p.file === 'scenarios/shop/tools.json').map((p: { message: string }) => p.message);
+    expect(messages.filter((m: string) => m.includes('the trajectories that need this call'))).toHaveLength(MAX_BLOCKED_CALLS);
+    expect(messages.filter((m: string) => m.includes(`its trajectories are left out (${MAX_BLOCKED_CALLS} other call(s) of it did too`))).toHaveLength(1);
+    expect(messages).toHaveLength(MAX_BLOCKED_CALLS + 1);
   });
 
   it('reads --trajectories files and folders in code-point order of their paths', async () => {

@@ -12,9 +12,11 @@ import type { LaneJob } from './lanes';
 import { seedStamps, watchedEngines, type BlockedScenario } from './watchdog';
 
 type Blocked = [string, BlockedScenario][];
+/** Keys of calls given up on, by scenario (worker-pool.ts). */
+type BlockedCalls = [string, string[]][];
 type Message =
-  | { dataset: LoadedDataset; scenarioIds: string[]; watch?: SharedArrayBuffer; blocked: Blocked }
-  | { blocked: Blocked }
+  | { dataset: LoadedDataset; scenarioIds: string[]; watch?: SharedArrayBuffer; blocked: Blocked; blockedCalls: BlockedCalls }
+  | { blocked: Blocked; blockedCalls: BlockedCalls }
   | { id: number; chunk: FileChunk; lane?: LaneJob }
   | { id: number; engines: true }
   /** Whole-folder jobs (the audit, agreement) run here too, watched by the thread that sent them (watched-job.ts). */
@@ -26,6 +28,8 @@ let evaluator: Promise<BatchEvaluator> | undefined;
 let working: Promise<unknown> = Promise.resolve();
 /** Scenarios the pool gave up on; updated in place while this worker runs. */
 const blocked = new Map<string, BlockedScenario>();
+/** Calls the pool gave up on (keys by scenario); updated in place too. */
+const blockedCalls = new Map<string, Set<string>>();
 
 parentPort!.on('message', (message: Message) => {
   if ('job' in message) {
@@ -36,6 +40,8 @@ parentPort!.on('message', (message: Message) => {
     // The pool's whole list each time (empty when a kept worker's next evaluation starts).
     blocked.clear();
     message.blocked.forEach(([id, why]) => blocked.set(id, why));
+    blockedCalls.clear();
+    message.blockedCalls.forEach(([id, keys]) => blockedCalls.set(id, new Set(keys)));
   }
   if ('dataset' in message) {
     // A kept worker's next evaluation (kept-workers.ts): the previous dataset's engines are closed
@@ -47,7 +53,7 @@ parentPort!.on('message', (message: Message) => {
       .then(() => sqlReady)
       .then((SQL) =>
         watch
-          ? batchEvaluator(dataset, SQL, (engines) => watchedEngines(engines, watch, scenarioIds, blocked, dataset.scenarios), seedStamps(watch))
+          ? batchEvaluator(dataset, SQL, (engines) => watchedEngines(engines, watch, scenarioIds, blocked, dataset.scenarios, blockedCalls), seedStamps(watch))
           : batchEvaluator(dataset, SQL),
       );
     return;

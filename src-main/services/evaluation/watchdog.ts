@@ -7,7 +7,8 @@ import type { ScenarioEngine } from '../../../shared/engine/types';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import type { EngineProvider } from '../../../shared/eval/evaluate';
 import type { LoadedDataset } from '../../../shared/format/loader';
-import type { Problem, ScenarioDef } from '../../../shared/format/types';
+import type { Problem, ScenarioDef, ToolCall } from '../../../shared/format/types';
+import { callKey } from '../../../shared/eval/calls';
 import type { SqlJsStatic } from 'sql.js';
 
 export const enum WatchPhase {
@@ -20,14 +21,23 @@ export const enum WatchPhase {
 
 const SEED_FILES: readonly SeedFile[] = ['schema.sql', 'data.sql'];
 
+/** Slots of the watch buffer's Float64Array (watchBuffer). */
+const SLOTS = 6;
+/** Bytes kept for the key of the call running (tool and parameters as JSON); a longer one is not written. */
+const CALL_KEY_BYTES = 16 * 1024;
+
 /**
- * One Float64Array per worker: [started at (Date.now(), 0 when idle), phase, scenario index,
+ * One per worker: a Float64Array of [started at (Date.now(), 0 when idle), phase, scenario index,
  * what runs (seed: index in SEED_FILES; call: the tool's index in the library; -1 unknown),
- * where (seed: the statement's offset in its file)].
+ * where (seed: the statement's offset in its file), the byte length of the call's key (0: none)],
+ * then the call's key in UTF-8: written before every call, since a worker stuck in SQL can say nothing.
  */
 export function watchBuffer(): SharedArrayBuffer {
-  return new SharedArrayBuffer(5 * Float64Array.BYTES_PER_ELEMENT);
+  return new SharedArrayBuffer(SLOTS * Float64Array.BYTES_PER_ELEMENT + CALL_KEY_BYTES);
 }
+
+const slotsOf = (buffer: SharedArrayBuffer) => new Float64Array(buffer, 0, SLOTS);
+const keyBytes = (buffer: SharedArrayBuffer) => new Uint8Array(buffer, SLOTS * Float64Array.BYTES_PER_ELEMENT);
 
 export interface Overrun {
   phase: WatchPhase;
@@ -37,13 +47,18 @@ export interface Overrun {
   what: number;
   /** Seed: offset of the statement in its file. */
   offset: number;
+  /** Call: the call's key (callKey: its tool and parameters), when it was written. */
+  callKey?: string;
 }
 
 /** The pool's side: what a worker has run longer than `limitMs`, or null. */
 export function overrun(buffer: SharedArrayBuffer, scenarioIds: readonly string[], limitMs: number, now = Date.now()): Overrun | null {
-  const [since, phase, scenario, what, offset] = new Float64Array(buffer);
+  const [since, phase, scenario, what, offset, keyLength] = slotsOf(buffer);
   if (since === 0 || now - since <= limitMs) return null;
-  return { phase: phase as WatchPhase, scenario: scenarioIds[scenario] ?? '?', ms: now - since, what, offset };
+  const stuck: Overrun = { phase: phase as WatchPhase, scenario: scenarioIds[scenario] ?? '?', ms: now - since, what, offset };
+  // A shared buffer cannot be decoded in place: copied first.
+  if (phase === WatchPhase.Call && keyLength > 0) stuck.callKey = new TextDecoder().decode(keyBytes(buffer).slice(0, keyLength));
+  return stuck;
 }
 
 /** Where a stretch that ran too long was: the file and line of a seed statement, or the tool of a call, and in words. */
@@ -83,7 +98,7 @@ export function blockedAfter(stuck: Overrun, problemFile: string): BlockedScenar
  * clock: the limit is one statement's, so a big seed of many quick statements is never ended.
  */
 export function seedStamps(buffer: SharedArrayBuffer): EngineOptions {
-  const slot = new Float64Array(buffer);
+  const slot = slotsOf(buffer);
   return {
     onSeedStatement: (file, offset) => {
       slot[3] = SEED_FILES.indexOf(file);
@@ -101,8 +116,10 @@ const allWatched: [UnwatchedMethods] extends [never] ? true : UnwatchedMethods =
 void allWatched;
 
 /**
- * The worker's side: engines whose seed and every call are stamped in `buffer`, and scenarios
- * the pool has given up on (`blocked`) answered as unbuildable without running their SQL.
+ * The worker's side: engines whose seed and every call are stamped in `buffer` (a call with its
+ * key), scenarios the pool has given up on (`blocked`) answered as unbuildable without running
+ * their SQL, and calls it has given up on (`blockedCalls`: keys by scenario) refused with an error,
+ * which leaves out the trajectory that makes them.
  */
 export function watchedEngines(
   inner: EngineProvider & { closeAll(): void },
@@ -110,16 +127,24 @@ export function watchedEngines(
   scenarioIds: readonly string[],
   blocked: ReadonlyMap<string, BlockedScenario>,
   scenarios: ReadonlyMap<string, ScenarioDef>,
+  blockedCalls: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): EngineProvider & { closeAll(): void } {
-  const slot = new Float64Array(buffer);
+  const slot = slotsOf(buffer);
+  const bytes = keyBytes(buffer);
+  const encoder = new TextEncoder();
   const index = new Map(scenarioIds.map((id, i) => [id, i]));
   let depth = 0;
-  const watched = <T>(phase: WatchPhase, scenario: string, run: () => T, what = -1): T => {
+  const watched = <T>(phase: WatchPhase, scenario: string, run: () => T, what = -1, key?: string): T => {
     if (depth++ === 0) {
       slot[1] = phase;
       slot[2] = index.get(scenario) ?? -1;
       slot[3] = what;
       slot[4] = 0;
+      slot[5] = 0;
+      if (key !== undefined) {
+        const { read, written } = encoder.encodeInto(key, bytes);
+        if (read === key.length) slot[5] = written; // else too long to name: its scenario is given up on
+      }
       slot[0] = Date.now();
     }
     try {
@@ -136,7 +161,14 @@ export function watchedEngines(
     if (!entry) {
       const built = watched(WatchPhase.Seed, scenarioId, () => inner(scenarioId));
       const tools = toolIndexes(scenarios.get(scenarioId));
-      entry = 'error' in built ? built : watchEngine(built, (run, call) => watched(WatchPhase.Call, scenarioId, run, toolOf(call, tools)));
+      entry =
+        'error' in built
+          ? built
+          : watchEngine(built, (run, call) => {
+              const key = keyOf(call);
+              if (key !== undefined && blockedCalls.get(scenarioId)?.has(key)) throw new Error(blockedCallMessage(call as ToolCall));
+              return watched(WatchPhase.Call, scenarioId, run, toolOf(call, tools), key);
+            });
       wrapped.set(scenarioId, entry);
     }
     return entry;
@@ -144,6 +176,21 @@ export function watchedEngines(
   provider.closeAll = () => inner.closeAll();
   return provider;
 }
+
+/** The key of a well-formed call (callKey), else none (such a call fails before any SQL runs). */
+function keyOf(call: unknown): string | undefined {
+  if (typeof call !== 'object' || call === null) return undefined;
+  const { tool_name: name, parameters } = call as Partial<ToolCall>;
+  return typeof name === 'string' && typeof parameters === 'object' && parameters !== null && !Array.isArray(parameters) ? callKey(call as ToolCall) : undefined;
+}
+
+/** What a trajectory that makes a call given up on is told (scoreTrajectory leaves it out with this). */
+export function blockedCallMessage(call: ToolCall): string {
+  return `a call of tool "${call.tool_name.trim()}" with parameters ${clipped(JSON.stringify(call.parameters))} (the trajectory's, or its ground truth's) ran past the time limit earlier in this evaluation; left out`;
+}
+
+/** Dataset text in a message, cut to `max` characters. */
+export const clipped = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** A scenario's tools by trimmed name (the first definition wins, as in the engine): their index in its library. */
 function toolIndexes(scenario: ScenarioDef | undefined): Map<string, number> {

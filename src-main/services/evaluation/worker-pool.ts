@@ -8,7 +8,7 @@ import type { Problem } from '../../../shared/format/types';
 import type { ChunkResult } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
 import type { LaneJob } from './lanes';
-import { blockedAfter, overrun, overrunProblem, watchBuffer, type BlockedScenario } from './watchdog';
+import { blockedAfter, clipped, overrun, overrunProblem, watchBuffer, WatchPhase, type BlockedScenario, type Overrun } from './watchdog';
 
 export type PoolJob = { chunk: FileChunk; lane?: LaneJob } | { engines: true };
 type JobResult = ChunkResult | { engineProblems: Problem[] };
@@ -16,6 +16,11 @@ type JobResult = ChunkResult | { engineProblems: Problem[] };
 /** Jobs a worker holds at once: the next one waits in its own queue, so it need not wait for the pool to hand it over. */
 const DEPTH = 2;
 const CHECK_EVERY_MS = 100;
+/**
+ * Calls of one scenario given up on one by one (each cost a whole time limit): past this many,
+ * the scenario's SQL is taken to hang whatever the call, and the scenario is given up on.
+ */
+export const MAX_BLOCKED_CALLS = 3;
 
 interface Slot {
   worker: Worker;
@@ -43,7 +48,9 @@ export class WorkerPool {
   private held = true;
   /** Scenarios given up on, as each worker's engine provider answers for them. */
   private readonly blocked = new Map<string, BlockedScenario>();
-  /** One problem per blocked scenario. */
+  /** Calls given up on (their keys, by scenario): the trajectories that make them are left out, not the scenario. */
+  private readonly blockedCalls = new Map<string, Set<string>>();
+  /** One problem per blocked scenario or call. */
   readonly overruns: Problem[] = [];
   private readonly timer: ReturnType<typeof setInterval> | null;
   private closed = false;
@@ -105,6 +112,7 @@ export class WorkerPool {
   share(dataset: LoadedDataset): void {
     // Every evaluation tries every scenario again: one that ran past the limit on a busy machine may not now.
     this.blocked.clear();
+    this.blockedCalls.clear();
     this.overruns.length = 0;
     if (this.sharedFrom === dataset) {
       // The same loaded dataset again (dataset-memo.ts keeps the object while its files are
@@ -167,12 +175,16 @@ export class WorkerPool {
   }
 
   private sendDataset(slot: Slot): void {
-    slot.worker.postMessage({ ...this.shared, watch: this.options.timeLimitMs ? slot.watch : undefined, blocked: [...this.blocked] });
+    slot.worker.postMessage({ ...this.shared, watch: this.options.timeLimitMs ? slot.watch : undefined, ...this.blockedLists() });
   }
 
-  /** Every worker gets the pool's whole list of blocked scenarios (it replaces theirs). */
+  /** Every worker gets the pool's whole lists of blocked scenarios and calls (they replace theirs). */
   private sendBlocked(): void {
-    for (const slot of this.slots) slot.worker.postMessage({ blocked: [...this.blocked] });
+    for (const slot of this.slots) slot.worker.postMessage(this.blockedLists());
+  }
+
+  private blockedLists() {
+    return { blocked: [...this.blocked], blockedCalls: [...this.blockedCalls].map(([scenario, keys]) => [scenario, [...keys]] as [string, string[]]) };
   }
 
   private dispatch(): void {
@@ -197,15 +209,35 @@ export class WorkerPool {
       if (!stuck) continue;
       this.slots.splice(this.slots.indexOf(slot), 1);
       void slot.worker.terminate();
-      if (!this.blocked.has(stuck.scenario)) {
-        const problem = overrunProblem(stuck, limit, this.shared!.dataset.scenarios);
-        this.overruns.push(problem);
-        this.blocked.set(stuck.scenario, blockedAfter(stuck, problem.file));
-        this.sendBlocked();
-      }
+      this.giveUpOn(stuck, limit);
       this.queue.unshift(...[...slot.inFlight].map(([id, job]) => ({ id, job })));
       this.addWorker().catch((error: Error) => this.failAll(error));
     }
+  }
+
+  /**
+   * What ran past the limit is not run again: the call, when it is known (the trajectories that
+   * make it are left out), else (or past MAX_BLOCKED_CALLS of its scenario) the whole scenario.
+   */
+  private giveUpOn(stuck: Overrun, limit: number): void {
+    if (this.blocked.has(stuck.scenario)) return;
+    const scenarios = this.shared!.dataset.scenarios;
+    const calls = this.blockedCalls.get(stuck.scenario) ?? new Set<string>();
+    const key = stuck.phase === WatchPhase.Call ? stuck.callKey : undefined;
+    // Another worker ran into a call already given up on before it heard so: nothing more to give up.
+    if (key !== undefined && calls.has(key)) return;
+    if (key !== undefined && calls.size < MAX_BLOCKED_CALLS) {
+      calls.add(key);
+      this.blockedCalls.set(stuck.scenario, calls);
+      const parameters = key.slice(key.indexOf('\u0000') + 1);
+      this.overruns.push(overrunProblem(stuck, limit, scenarios, `the trajectories that need this call (parameters ${clipped(parameters)}; in their own calls or their ground truth's) are left out`));
+    } else {
+      const leftOut = calls.size > 0 ? `its trajectories are left out (${calls.size} other call(s) of it did too: its SQL is taken to hang whatever the call)` : undefined;
+      const problem = overrunProblem(stuck, limit, scenarios, leftOut);
+      this.overruns.push(problem);
+      this.blocked.set(stuck.scenario, blockedAfter(stuck, problem.file));
+    }
+    this.sendBlocked();
   }
 
   private failAll(error: Error): void {
