@@ -145,3 +145,14 @@ test('copy as Markdown puts the table on the clipboard and says so', async ({ pa
   expect((await saved('report-errors-chart-png', /-errors\.png$/)).subarray(1, 4).toString()).toBe('PNG');
   expect((await saved('report-efficiency-chart-svg', /-efficiency\.svg$/)).toString()).toMatch(/^<svg/);
 });
+
+test('reopened with unchanged files, the summary says the scores were read from the cache, not evaluated in 0.0 s', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openReports(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reports');
+  await expect(page.getByTestId('report-table')).toBeVisible({ timeout: 60_000 });
+  const summary = page.getByTestId('report-summary');
+  await expect(summary).toContainText(/scores of all \d+ trajectory file\(s\) read from the cache at /);
+  await expect(summary).not.toContainText('in 0.0 s');
+});

@@ -2,7 +2,7 @@
 // its run from the rows (usage from turns and tokens; imported rows left out).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { packRows, type TrajectoryRow } from '../../../shared/eval/trajectory-row';
-import { evaluationRunOf } from '../workspaces/reports/load-report';
+import { evaluationRunOf, timingText } from '../workspaces/reports/load-report';
 import { selectTrajectoryRows } from './evaluationSlice';
 import { useStudioStore } from './store';
 
@@ -50,5 +50,19 @@ describe('evaluation slice', () => {
     expect(built.run.trajectories.map((t) => t.id)).toEqual(['a']);
     expect(built.run.usage).toEqual({ a: { rounds: 3, tokens: 40 } });
     expect(built.run.task_counts).toEqual({ s: 1 });
+    // When it was done, not when Reports looked at it.
+    expect(built.timing).toMatchObject({ seconds: 1, scoredFiles: 1, cachedFiles: 0 });
+    expect(Math.abs(built.timing.finishedAt - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('says scores read from the cache as such, not as an evaluation in 0.0 s', () => {
+    const clock = () => '10:00:00';
+    expect(timingText({ seconds: 0.02, scoredFiles: 0, cachedFiles: 12, finishedAt: 0 }, clock)).toBe(
+      'scores of all 12 trajectory file(s) read from the cache at 10:00:00 (unchanged since they were scored)',
+    );
+    expect(timingText({ seconds: 1.26, scoredFiles: 2, cachedFiles: 10, finishedAt: 0 }, clock)).toBe(
+      'evaluated at 10:00:00 in 1.3 s (2 trajectory file(s) scored, 10 read from the cache)',
+    );
+    expect(timingText({ seconds: 4, scoredFiles: 12, cachedFiles: 0, finishedAt: 0 }, clock)).toBe('evaluated at 10:00:00 in 4.0 s');
   });
 });

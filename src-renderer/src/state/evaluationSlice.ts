@@ -28,6 +28,8 @@ export interface EvaluationState {
   rows: TrajectoryRow[];
   problems: Problem[];
   summary: EvaluationSummary | null;
+  /** When the summary came (Date.now()): when the evaluation the rows show was done. */
+  finishedAt: number | null;
   profile: 'paper' | 'egobench' | null;
   labels: Label[];
   /** Increases when reviews/ changed (Reports re-reads its overrides). */
@@ -43,6 +45,7 @@ const idle: EvaluationState = {
   rows: [],
   problems: [],
   summary: null,
+  finishedAt: null,
   profile: null,
   labels: [],
   reviewsGeneration: 0,
@@ -122,7 +125,7 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
       }
       // The host read the dataset's profile as well: the rows show without waiting for the
       // renderer's own copy (startEvaluation), which problems, replays and imports still use.
-      patch({ status: 'ready', summary, profile: summary.profile, labels: [...summary.labels] });
+      patch({ status: 'ready', summary, finishedAt: Date.now(), profile: summary.profile, labels: [...summary.labels] });
     },
     addImportedRows: (rows, problems) =>
       set((s) => ({ evaluation: { ...s.evaluation, rows: s.evaluation.rows.concat(rows), problems: s.evaluation.problems.concat(problems) } })),

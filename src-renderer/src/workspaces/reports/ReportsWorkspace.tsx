@@ -7,7 +7,7 @@ import { StudioError } from '../../../../shared/api/studio-error';
 import { reportCharts } from '../../../../shared/report/charts';
 import { useStudioStore } from '../../state/store';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
-import { evaluationRunOf, loadReport, reportJson, type LoadedReport } from './load-report';
+import { evaluationRunOf, loadReport, reportJson, timingText, type LoadedReport } from './load-report';
 import { ProblemList } from '../../components/ProblemList';
 import { ReportChart } from './ReportChart';
 import { ReportTableView, type TableActions } from './ReportTableView';
@@ -41,8 +41,8 @@ export function ReportsWorkspace() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [notice, setNotice] = useState<{ text: string; kind: 'ok' | 'error' } | null>(null);
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { status, summary, rows, problems, reviewsGeneration, runId } = evaluation;
-  const evaluated = useMemo(() => evaluationRunOf({ status, summary, rows, problems }), [status, summary, rows, problems]);
+  const { status, summary, finishedAt, rows, problems, reviewsGeneration, runId } = evaluation;
+  const evaluated = useMemo(() => evaluationRunOf({ status, summary, finishedAt, rows, problems }), [status, summary, finishedAt, rows, problems]);
 
   // A finished run, or changed reviews (overrides), rebuild the report.
   useEffect(() => {
@@ -114,7 +114,7 @@ export function ReportsWorkspace() {
         <div className="reports-summary" data-testid="report-summary">
           {loaded
             ? `${dataset.name}: ${loaded.report.trajectoryCount} trajectories, ${loaded.report.models.length} model(s), ` +
-              `${loaded.report.overrides.applied} human override(s) from ${loaded.reviewFiles.length} review file(s); evaluated at ${loaded.evaluatedAt} in ${loaded.seconds.toFixed(1)} s`
+              `${loaded.report.overrides.applied} human override(s) from ${loaded.reviewFiles.length} review file(s); ${timingText(loaded.timing)}`
             : dataset.name}
         </div>
         <div className="report-actions">

@@ -18,24 +18,41 @@ export interface LoadedReport {
   reviewFiles: string[];
   /** Input problems: the evaluation's, the review files', and overrides left out. */
   problems: Problem[];
-  evaluatedAt: string;
+  timing: EvaluationTiming;
+}
+
+/** How the evaluation shown came about: when, how long, and how much of it the score cache answered. */
+export interface EvaluationTiming {
   seconds: number;
+  scoredFiles: number;
+  cachedFiles: number;
+  /** When it was done (Date.now()). */
+  finishedAt: number;
+}
+
+/** The timing in words: scores read from the cache are not said to have been evaluated in 0.0 s. */
+export function timingText({ seconds, scoredFiles, cachedFiles, finishedAt }: EvaluationTiming, clock = (at: number) => new Date(at).toLocaleTimeString()): string {
+  const at = clock(finishedAt);
+  if (scoredFiles === 0 && cachedFiles > 0) return `scores of all ${cachedFiles} trajectory file(s) read from the cache at ${at} (unchanged since they were scored)`;
+  const split = cachedFiles > 0 ? ` (${scoredFiles} trajectory file(s) scored, ${cachedFiles} read from the cache)` : '';
+  return `evaluated at ${at} in ${seconds.toFixed(1)} s${split}`;
 }
 
 
 /** The session's evaluation as the report builder takes it; null until the host's run is done. */
-export function evaluationRunOf(evaluation: Pick<EvaluationState, 'status' | 'summary' | 'rows' | 'problems'>): { run: EvaluationRun; seconds: number } | null {
+export function evaluationRunOf(evaluation: Pick<EvaluationState, 'status' | 'summary' | 'finishedAt' | 'rows' | 'problems'>): { run: EvaluationRun; timing: EvaluationTiming } | null {
   const { summary } = evaluation;
   if (evaluation.status !== 'ready' || !summary) return null;
+  const { seconds, scoredFiles, cachedFiles } = summary;
   const rows = evaluation.rows.filter((r) => !r.imported);
   const usage: EvaluationRun['usage'] = {};
   for (const r of rows) usage[r.id] = { rounds: r.turns, tokens: r.tokens };
   const trajectories = rows.map(reportTrajectory);
-  return { run: { trajectories, models: summary.models, problems: evaluation.problems, task_counts: summary.task_counts, usage }, seconds: summary.seconds };
+  return { run: { trajectories, models: summary.models, problems: evaluation.problems, task_counts: summary.task_counts, usage }, timing: { seconds, scoredFiles, cachedFiles, finishedAt: evaluation.finishedAt ?? Date.now() } };
 }
 
 /** The dataset's report from the session's evaluation, with the reviews re-read (small, and they change while one works in Replay). */
-export async function loadReport(datasetId: string, { run, seconds }: { run: EvaluationRun; seconds: number }): Promise<LoadedReport> {
+export async function loadReport(datasetId: string, { run, timing }: { run: EvaluationRun; timing: EvaluationTiming }): Promise<LoadedReport> {
   const reviewFiles = await readReviewFiles(datasetId);
   const reviews = parseReviews(reviewFiles);
   const report = buildReport(run, reviews.overrides);
@@ -45,8 +62,7 @@ export async function loadReport(datasetId: string, { run, seconds }: { run: Eva
     report,
     reviewFiles: reviewFiles.map((f) => f.path),
     problems: [...run.problems, ...reviews.problems, ...report.problems],
-    evaluatedAt: new Date().toLocaleTimeString(),
-    seconds,
+    timing,
   };
 }
 
