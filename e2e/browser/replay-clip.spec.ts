@@ -138,3 +138,30 @@ test('a perception failure in Replay: frame steps on the burned-in index, jump t
   console.log(`replay benchmark: ${JSON.stringify(figures)}`);
   test.info().annotations.push({ type: 'benchmark', description: JSON.stringify(figures) });
 });
+
+test('references of the same moment are stacked on the timeline: each can be seen and selected', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(sharedStudioUrl());
+  await page.getByTestId('workspace-replay').click();
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  // retail-02's two references both span the whole clip (0-10.5 s).
+  const refs = groundTruthOf('retail-02').visual_refs.map((ref) => ref.id);
+  expect(refs).toHaveLength(2);
+  await page.getByLabel('Filter Task').fill('retail-02');
+  await page.getByTestId('trajectory-list').locator('[role=row]').first().click();
+  const track = page.getByTestId('timeline').locator('[data-track="refs"]');
+  await expect(track.locator('[data-range]')).toHaveCount(2);
+  for (const id of refs) {
+    const range = track.locator(`[data-range="${id}"]`);
+    // On top where it is drawn: nothing covers it.
+    await range.scrollIntoViewIfNeeded();
+    const onTop = await range.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === element;
+    });
+    expect(onTop, `${id} is covered`).toBe(true);
+    await range.click();
+    await expect(range).toHaveAttribute('data-selected', 'true');
+  }
+  await expect(track).toHaveAttribute('data-lanes', '2');
+});

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ClipController } from './clipController';
 import { useClipState } from './useClipState';
 import { useFilmstrip } from './useFilmstrip';
+import { TimelineTrack } from './TimelineTrack';
 import './clip.css';
 
 const THUMBS = 16;
@@ -113,34 +114,7 @@ export function ClipTimeline({ controller, src, fps, tracks }: Props) {
             ))}
           </div>
           {tracks.map((track) => (
-            <div key={track.id} className="track" aria-label={track.name} data-track={track.id}>
-              <span className="track-label">{track.label}</span>
-              {track.ranges?.map((range) => (
-                <span
-                  key={range.key}
-                  className={`span ${range.marked ? 'marked' : 'ref'}${range.selected ? ' selected' : ''}${range.onSelect ? ' selectable' : ''}`}
-                  data-range={range.key}
-                  data-selected={range.selected ? 'true' : undefined}
-                  title={range.title}
-                  style={{ left: pct(range.first), width: pct(range.last - range.first + 1) }}
-                  onMouseDown={
-                    range.onSelect
-                      ? (event) => {
-                          event.stopPropagation();
-                          range.onSelect!();
-                        }
-                      : undefined
-                  }
-                >
-                  {range.label}
-                </span>
-              ))}
-              {track.pins?.map((pin) => (
-                <span key={pin.key} className="pin" title={pin.title} style={{ left: pct(pin.frame) }}>
-                  {pin.label}
-                </span>
-              ))}
-            </div>
+            <TimelineTrack key={track.id} track={track} pct={pct} />
           ))}
           <div className="playhead" style={{ left: pct(frame + 0.5) }} />
         </div>
