@@ -54,6 +54,11 @@ test('the task matrix opens, sorts by failing runs, and a row opens the task in 
   await expect(cells.getByRole('gridcell', { name: `${TASK}, gpt-sim-4o static: logic` })).toHaveText('L');
   await expect(cells.getByRole('gridcell', { name: `${TASK}, gpt-sim-4o dynamic_easy: hallucination` })).toHaveText('H');
   await expect(matrix.getByRole('list', { name: 'Legend' })).toContainText('over operation');
+  // Each column's model and mode are whole on screen, not cut to "gpt-sim…".
+  const cut = await matrix.locator('.matrix-column[role=columnheader]').evaluateAll((headers) =>
+    headers.filter((h) => h.scrollWidth > h.clientWidth || h.scrollHeight > h.clientHeight).map((h) => h.textContent),
+  );
+  expect(cut).toEqual([]);
   await matrix.getByTestId('matrix-filter-model').selectOption('llama-sim-70b');
   await expect(matrix.getByTestId('matrix-count')).toContainText('30 tasks × 3 model/mode columns (90 runs)');
   await matrix.locator(`[data-task-id="${TASK}"]`).getByRole('button', { name: TASK }).click();
