@@ -34,3 +34,17 @@ test('at 1280x720 the timeline is visible without scrolling the centre column', 
   // The clip keeps a useful size.
   expect(boxes.video.bottom - boxes.video.top, JSON.stringify(boxes)).toBeGreaterThanOrEqual(200);
 });
+
+test('at 1280x720 a brief longer than its box says more is below, until it is scrolled there', async ({ page }) => {
+  const url = new URL(process.env.STUDIO_URL!);
+  url.searchParams.set('annotator', `layout-brief-${process.pid}`);
+  url.hash = '#/annotate';
+  await page.goto(url.href);
+  // retail-03's instruction fills the box: its image description is below the fold.
+  await page.locator('[data-task-id="retail-03"]').click();
+  const brief = page.getByTestId('task-brief');
+  await expect(brief).toContainText('Image');
+  await expect(brief).toHaveAttribute('data-more', 'true');
+  await brief.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await expect(brief).not.toHaveAttribute('data-more', 'true');
+});

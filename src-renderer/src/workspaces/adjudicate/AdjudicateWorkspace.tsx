@@ -1,6 +1,7 @@
 // The Adjudicate workspace: the task list with each task's lifecycle (counts per stage), the
 // agreement dashboard of the chosen pair of annotators, and the adjudication of one task with
 // its agreement panel. Tasks where both agree exactly can be accepted in bulk.
+import { TaskBrief } from '../../components/TaskBrief';
 import { useMemo, useState } from 'react';
 import type { GroundTruth } from '../../../../shared/format/types';
 import { studioApi } from '../../api/studio';
@@ -210,9 +211,14 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
             {!task && <p className="muted">Pick a task to compare its annotations and settle them.</p>}
             {task && (
               <>
-                <div className="task-brief">
-                  <strong>{task.id}</strong> <span className="muted">{task.scenario}</span> — {task.instruction}
-                </div>
+                <TaskBrief
+                  task={task}
+                  heading={
+                    <>
+                      <strong>{task.id}</strong> <span className="muted">{task.scenario}</span>
+                    </>
+                  }
+                />
                 <AgreementPanel datasetId={datasetId} taskId={task.id} annotators={dash.pair} context="adjudicate" />
                 {suspectLink?.taskId === task.id ? <SuspectPanel datasetId={datasetId} taskId={task.id} index={suspectLink.index} adjudicator={adjudicator} /> : null}
                 <AdjudicationView key={`${task.id}:${dash.pair?.join()}`} datasetId={datasetId} taskId={task.id} pair={dash.pair} adjudicator={adjudicator} />

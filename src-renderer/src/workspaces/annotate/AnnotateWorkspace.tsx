@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { AgreementPanel } from '../../agreement';
+import { TaskBrief } from '../../components/TaskBrief';
 import { useStudioStore } from '../../state/store';
 import { AnnotatorGate, initialAnnotator, storeAnnotator } from './AnnotatorGate';
 import { useAnnotateStore, useOpenTask, writeDownWaitingEdit } from './annotateStore';
@@ -122,14 +123,7 @@ export function AnnotateWorkspace() {
           <TaskQueue />
           <div className="annotate-center">
             {task && (
-              <div className="task-brief" data-testid="task-brief" tabIndex={0} role="region" aria-label="Task brief">
-                <div>
-                  <span className="muted">Instruction</span> {task.instruction}
-                </div>
-                <div>
-                  <span className="muted">Image</span> {task.image_description}
-                </div>
-              </div>
+              <TaskBrief task={task} testId="task-brief" />
             )}
             <ClipPane />
             {task && <Timeline />}
