@@ -225,7 +225,7 @@ describe('egostudio evaluate', () => {
     expect(report.trajectories).toEqual([]);
     const messages = report.problems.filter((p: { file: string }) => p.file === 'scenarios/shop/tools.json').map((p: { message: string }) => p.message);
     expect(messages.filter((m: string) => m.includes('the trajectories that need this call'))).toHaveLength(MAX_BLOCKED_CALLS);
-    expect(messages.filter((m: string) => m.includes(`its trajectories are left out (${MAX_BLOCKED_CALLS} other call(s) of it did too`))).toHaveLength(1);
+    expect(messages.filter((m: string) => m.includes(`its trajectories not scored yet are left out; ${MAX_BLOCKED_CALLS} other call(s) of it did too`))).toHaveLength(1);
     expect(messages).toHaveLength(MAX_BLOCKED_CALLS + 1);
   });
 

@@ -58,6 +58,9 @@ export function overrun(buffer: SharedArrayBuffer, scenarioIds: readonly string[
   const stuck: Overrun = { phase: phase as WatchPhase, scenario: scenarioIds[scenario] ?? '?', ms: now - since, what, offset };
   // A shared buffer cannot be decoded in place: copied first.
   if (phase === WatchPhase.Call && keyLength > 0) stuck.callKey = new TextDecoder().decode(keyBytes(buffer).slice(0, keyLength));
+  // The worker may have ended that stretch and begun another while this was read: what was read
+  // could mix the two (the next check sees the new stretch whole).
+  if (slotsOf(buffer)[0] !== since) return null;
   return stuck;
 }
 
@@ -181,7 +184,16 @@ export function watchedEngines(
 function keyOf(call: unknown): string | undefined {
   if (typeof call !== 'object' || call === null) return undefined;
   const { tool_name: name, parameters } = call as Partial<ToolCall>;
-  return typeof name === 'string' && typeof parameters === 'object' && parameters !== null && !Array.isArray(parameters) ? callKey(call as ToolCall) : undefined;
+  return typeof name === 'string' && typeof parameters === 'object' && parameters !== null && !Array.isArray(parameters) ? wellFormed(callKey(call as ToolCall)) : undefined;
+}
+
+/**
+ * The key as it comes back from the buffer's UTF-8: a lone surrogate (data can hold one) is
+ * decoded as U+FFFD, and a key that differed from its own copy would never be refused.
+ */
+function wellFormed(key: string): string {
+  const text = key as string & { isWellFormed(): boolean; toWellFormed(): string }; // ES2024, in Node 20
+  return text.isWellFormed() ? key : text.toWellFormed();
 }
 
 /** What a trajectory that makes a call given up on is told (scoreTrajectory leaves it out with this). */

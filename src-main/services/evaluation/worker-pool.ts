@@ -232,8 +232,15 @@ export class WorkerPool {
       const parameters = key.slice(key.indexOf('\u0000') + 1);
       this.overruns.push(overrunProblem(stuck, limit, scenarios, `the trajectories that need this call (parameters ${clipped(parameters)}; in their own calls or their ground truth's) are left out`));
     } else {
-      const leftOut = calls.size > 0 ? `its trajectories are left out (${calls.size} other call(s) of it did too: its SQL is taken to hang whatever the call)` : undefined;
-      const problem = overrunProblem(stuck, limit, scenarios, leftOut);
+      // Rows of the scenario scored before now stay (the studio has shown them already).
+      const why =
+        key !== undefined
+          ? `; ${calls.size} other call(s) of it did too, so its SQL is taken to hang whatever the call`
+          : stuck.phase === WatchPhase.Call && calls.size > 0
+            ? `; ${calls.size} call(s) of it were given up on before`
+            : '';
+      // A seed that never ends leaves nothing of the scenario scored; a stretch of calls may come after some rows.
+      const problem = overrunProblem(stuck, limit, scenarios, stuck.phase === WatchPhase.Seed ? undefined : `its trajectories not scored yet are left out${why}`);
       this.overruns.push(problem);
       this.blocked.set(stuck.scenario, blockedAfter(stuck, problem.file));
     }

@@ -1,0 +1,52 @@
+// The watch buffer between a scoring worker and its pool: what the pool reads of a call that runs
+// too long, and that a call it gives up on is refused by the worker's engines from then on.
+import { describe, expect, it } from 'vitest';
+import type { ScenarioEngine } from '../../../shared/engine/types';
+import type { ScenarioDef } from '../../../shared/format/types';
+import { overrun, watchBuffer, watchedEngines, WatchPhase, type Overrun } from './watchdog';
+
+const scenario = { id: 'shop', library: { tools: [{ name: 'a\ud800b' }, { name: 'search' }] } } as unknown as ScenarioDef;
+
+/** Engines of one scenario whose call() lets the test read the buffer as the pool would, mid-call. */
+function watched(blockedCalls: Map<string, Set<string>>) {
+  const buffer = watchBuffer();
+  let seen: Overrun | null = null;
+  const engine = {
+    scenarioId: 'shop',
+    call: () => {
+      seen = overrun(buffer, ['shop'], -1, Date.now() + 1); // "past the limit" at once
+      return { ok: true, result: 'done' };
+    },
+    precheck: () => null,
+    close: () => undefined,
+  } as unknown as ScenarioEngine;
+  const inner = Object.assign(() => engine, { closeAll: () => undefined });
+  const engines = watchedEngines(inner, buffer, ['shop'], new Map(), new Map([['shop', scenario]]), blockedCalls);
+  return { engine: engines('shop') as ScenarioEngine, seen: () => seen, buffer };
+}
+
+describe('watch buffer', () => {
+  it('names the running call by its key, which the worker then refuses once given up on (a lone surrogate included)', () => {
+    const blocked = new Map<string, Set<string>>();
+    const { engine, seen, buffer } = watched(blocked);
+    const call = { tool_name: 'a\ud800b', parameters: { q: 'x\udc00' } };
+    engine.call(call);
+    const stuck = seen()!;
+    expect(stuck).toMatchObject({ phase: WatchPhase.Call, scenario: 'shop', what: 0 });
+    // JSON.stringify escapes the parameters' lone surrogate; the tool name's is decoded as U+FFFD.
+    expect(stuck.callKey).toBe('a\ufffdb\u0000{"q":"x\\udc00"}');
+    // Idle again once the call returned: nothing to read.
+    expect(overrun(buffer, ['shop'], -1, Date.now() + 1)).toBeNull();
+    blocked.set('shop', new Set([stuck.callKey!]));
+    expect(() => engine.call(call)).toThrow(/a call of tool "a.b" with parameters .* ran past the time limit earlier in this evaluation; left out/);
+    // Another call of the scenario still runs.
+    expect(engine.call({ tool_name: 'search', parameters: { q: 'x' } })).toEqual({ ok: true, result: 'done' });
+  });
+
+  it('a key too long for the buffer is not written: the pool then gives up on the scenario', () => {
+    const { engine, seen } = watched(new Map());
+    engine.call({ tool_name: 'search', parameters: { q: 'x'.repeat(20_000) } });
+    expect(seen()).toMatchObject({ phase: WatchPhase.Call, what: 1 });
+    expect(seen()!.callKey).toBeUndefined();
+  });
+});
