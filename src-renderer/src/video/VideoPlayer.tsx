@@ -142,6 +142,8 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
     stepper.current = frameStepper;
     instance.on('loadedmetadata', () => {
       const video = videoNow();
+      // A late event of the source before (a quick switch): the new one's metadata comes with its own.
+      if (video.currentSrc !== source.current.loaded) return;
       latest.current.onMeta({ duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: source.current.measured });
       setMetaOf(source.current.src);
     });

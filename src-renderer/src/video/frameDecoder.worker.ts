@@ -89,7 +89,8 @@ async function readableEnd(track: InputVideoTrack): Promise<number | null> {
   const endOf = (packet: EncodedPacket) => packet.timestamp + packet.duration;
   const last = await at(Infinity);
   if (last) return endOf(last);
-  let readable = await at(0);
+  // The first packet may start after 0 (B-frames without an edit list, a WebM's offset start).
+  let readable = await sink.getFirstPacket().catch(() => null);
   if (!readable) return 0;
   // Packets start at or after `from` up to `missing`, where they are missing. Each step reads
   // one packet; twenty get below a millisecond on a 30 s clip.

@@ -188,7 +188,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
       return;
     }
     const key = { dataset: datasetId, task: taskId, annotator };
-    set({ taskId, frame: 0, frameCount: 0, mediaFps: null, playing: false, loop: null, markIn: null, markOut: null, clipError: null, clipCutShort: null, clipShown: false, lint: [] });
+    set({ taskId, frame: 0, frameCount: 0, mediaFps: null, playing: false, loop: null, markIn: null, markOut: null, clipError: null, clipShown: false, lint: [] });
     let record = (await getAnnotation(key)) ?? emptyAnnotation(key);
     // An edit made while the row was read (a refresh of the open task, a slow database) is saved
     // first and the row read again: the row read before it would replace it on screen, unsaved.
