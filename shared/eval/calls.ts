@@ -14,12 +14,16 @@ export interface CallEntry {
 }
 
 export function asWellFormed(raw: unknown): ToolCall | null {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  return isWellFormedCall(raw) ? new KeyedCall(raw.tool_name.trim(), raw.parameters) : null;
+}
+
+/** Whether an entry is a well-formed call (SPEC §8.2), without building one. */
+export function isWellFormedCall(raw: unknown): raw is ToolCall {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return false;
   const { tool_name: name, parameters } = raw as { tool_name?: unknown; parameters?: unknown };
   // SPEC §8.2: a string that is not empty after trimming (" " is blank, so not well-formed).
-  if (typeof name !== 'string' || name.trim() === '') return null;
-  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return null;
-  return new KeyedCall(name.trim(), parameters as JsonObject);
+  if (typeof name !== 'string' || name.trim() === '') return false;
+  return typeof parameters === 'object' && parameters !== null && !Array.isArray(parameters);
 }
 
 /**

@@ -8,7 +8,7 @@ import { engineProvider } from '../../../shared/eval/engine-provider';
 import type { EngineProvider } from '../../../shared/eval/evaluate';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem, ScenarioDef, ToolCall } from '../../../shared/format/types';
-import { callKey } from '../../../shared/eval/calls';
+import { callKey, isWellFormedCall } from '../../../shared/eval/calls';
 import type { SqlJsStatic } from 'sql.js';
 
 export const enum WatchPhase {
@@ -182,9 +182,7 @@ export function watchedEngines(
 
 /** The key of a well-formed call (callKey), else none (such a call fails before any SQL runs). */
 function keyOf(call: unknown): string | undefined {
-  if (typeof call !== 'object' || call === null) return undefined;
-  const { tool_name: name, parameters } = call as Partial<ToolCall>;
-  return typeof name === 'string' && typeof parameters === 'object' && parameters !== null && !Array.isArray(parameters) ? wellFormed(callKey(call as ToolCall)) : undefined;
+  return isWellFormedCall(call) ? wellFormed(callKey(call)) : undefined;
 }
 
 /**

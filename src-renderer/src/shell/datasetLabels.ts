@@ -4,6 +4,8 @@
 import type { DatasetSummary } from '../../../shared/api/studio-api';
 
 const segmentsOf = (root: string) => root.split(/[\\/]+/).filter(Boolean);
+/** The last `n` segments, joined. */
+const tail = (segments: string[], n: number) => segments.slice(-n).join('/');
 
 /**
  * For each dataset whose name another one has too: the fewest last segments of its folder path
@@ -11,7 +13,11 @@ const segmentsOf = (root: string) => root.split(/[\\/]+/).filter(Boolean);
  */
 export function distinguishingFolders(datasets: readonly Pick<DatasetSummary, 'id' | 'name' | 'root'>[]): Map<string, string> {
   const byName = new Map<string, (typeof datasets)[number][]>();
-  for (const dataset of datasets) byName.set(dataset.name, [...(byName.get(dataset.name) ?? []), dataset]);
+  for (const dataset of datasets) {
+    const group = byName.get(dataset.name);
+    if (group) group.push(dataset);
+    else byName.set(dataset.name, [dataset]);
+  }
   const out = new Map<string, string>();
   for (const group of byName.values()) {
     if (group.length < 2) continue;
@@ -19,7 +25,6 @@ export function distinguishingFolders(datasets: readonly Pick<DatasetSummary, 'i
     group.forEach((dataset, i) => {
       const own = paths[i];
       let count = 1;
-      const tail = (segments: string[], n: number) => segments.slice(-n).join('/');
       while (count < own.length && paths.some((other, j) => j !== i && tail(other, count) === tail(own, count))) count++;
       out.set(dataset.id, count < own.length ? `…/${tail(own, count)}` : dataset.root);
     });
