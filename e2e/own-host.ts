@@ -11,14 +11,18 @@ import { startStudioHost, type StudioHost } from './studio-host';
 export interface OwnHost {
   /** The host's URL, token included (set once the spec's beforeAll has run). */
   url: string;
-  /** The dataset folder the host serves. */
+  /** The dataset folder the host serves (or its datasets folder: ownHost's `serve`). */
   dataset: string;
 }
 
 /** The sample dataset copied to `dataset`. */
 export const copySample = (dataset: string) => cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
 
-export function ownHost(prefix: string, folderName: string, make: (dataset: string) => Promise<void>): OwnHost {
+/**
+ * `serve`: 'dataset' opens the folder `make` wrote as the dataset; 'datasets-dir' lists the
+ * datasets in its subfolders instead (as the repository's datasets/ is listed).
+ */
+export function ownHost(prefix: string, folderName: string, make: (dataset: string) => Promise<void>, serve: 'dataset' | 'datasets-dir' = 'dataset'): OwnHost {
   const own: OwnHost = { url: '', dataset: '' };
   let work: string | undefined;
   let host: StudioHost | undefined;
@@ -28,7 +32,8 @@ export function ownHost(prefix: string, folderName: string, make: (dataset: stri
     own.dataset = path.join(work, folderName);
     await make(own.dataset);
     await mkdir(path.join(work, 'config'));
-    host = await startStudioHost({ dataset: own.dataset, configDir: path.join(work, 'config') });
+    const configDir = path.join(work, 'config');
+    host = await startStudioHost(serve === 'dataset' ? { dataset: own.dataset, configDir } : { datasetsDir: own.dataset, configDir });
     own.url = host.url;
   });
   test.afterAll(async () => {

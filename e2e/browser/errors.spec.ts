@@ -1,41 +1,23 @@
 // Errors a person can act on, against a browser host of this spec's own: a dataset whose files
 // are broken opens the problems panel (each problem with its file and line), and a host call
 // that fails says in the status bar what failed and what to do.
-import type { ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../axe';
-import { startStudioHost } from '../studio-host';
+import { ownHost } from '../own-host';
 
-let work: string;
-let host: ChildProcess;
-let url: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  work = await mkdtemp(path.join(tmpdir(), 'studio-errors-'));
-  const broken = path.join(work, 'broken');
+const host = ownHost('studio-errors-', 'broken', async (broken) => {
   await mkdir(path.join(broken, 'scenarios'), { recursive: true });
   await writeFile(path.join(broken, 'dataset.json'), JSON.stringify({ id: 'broken', name: 'Broken dataset', version: '1', modes: ['static'] }));
   await writeFile(
     path.join(broken, 'tasks.jsonl'),
     ['{"id": "t1", "scenario": ', JSON.stringify({ id: 't2', scenario: 'nowhere', instruction: 'x', image_description: 'y', video: 'videos/t2.webm' })].join('\n') + '\n',
   );
-  await mkdir(path.join(work, 'config'));
-  const started = await startStudioHost({ dataset: broken, configDir: path.join(work, 'config') });
-  host = started.process;
-  url = started.url;
-});
-
-test.afterAll(async () => {
-  host?.kill('SIGTERM');
-  await rm(work, { recursive: true, force: true });
 });
 
 test('a dataset with no readable task opens the problems panel: file and line of each problem; Escape closes it, the status bar reopens it', async ({ page }) => {
-  await page.goto(url);
+  await page.goto(host.url);
   const panel = page.getByTestId('dataset-problems');
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('heading', { level: 2 })).toHaveText('Problems in Broken dataset');
@@ -62,7 +44,7 @@ test('a dataset with no readable task opens the problems panel: file and line of
 });
 
 test('a host call that fails says what failed and what to do, not a stack or an HTTP code', async ({ page }) => {
-  await page.goto(url);
+  await page.goto(host.url);
   await expect(page.getByTestId('dataset-problems')).toBeVisible();
   await page.keyboard.press('Escape');
   // The host goes away; opening a dataset then fails.
