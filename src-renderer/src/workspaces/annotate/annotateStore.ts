@@ -90,6 +90,12 @@ let saving: Promise<void> = Promise.resolve();
 /** The row version a flush is writing now (between the start and the end of its save). */
 let savingNow: AnnotationRecord | null = null;
 
+/** What the player shows for a task: its clip at its declared rate (undefined: no such task). */
+function clipOf(dataset: LoadedDataset | null, taskId: string | null): string | undefined {
+  const task = taskId === null ? undefined : dataset?.tasks.get(taskId);
+  return task ? `${task.video}\u0000${task.fps ?? ''}` : undefined;
+}
+
 function statusOf(record: AnnotationRecord | undefined): TaskStatus {
   if (!record || record.revision === 0) return 'todo';
   return record.status;
@@ -188,7 +194,12 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
       return;
     }
     const key = { dataset: datasetId, task: taskId, annotator };
-    set({ taskId, frame: 0, frameCount: 0, mediaFps: null, playing: false, loop: null, markIn: null, markOut: null, clipError: null, clipShown: false, lint: [] });
+    // The next task of the same clip (a release has dozens per clip) keeps the player as it is: the
+    // <video> loads nothing new, so its frame count, errors and position would not be told again.
+    const clip = clipOf(get().dataset, taskId);
+    const sameClip = clip !== undefined && clip === clipOf(get().dataset, get().taskId);
+    const clipReset = sameClip ? {} : { frame: 0, frameCount: 0, mediaFps: null, playing: false, clipError: null, clipShown: false };
+    set({ taskId, ...clipReset, loop: null, markIn: null, markOut: null, lint: [] });
     let record = (await getAnnotation(key)) ?? emptyAnnotation(key);
     // An edit made while the row was read (a refresh of the open task, a slow database) is saved
     // first and the row read again: the row read before it would replace it on screen, unsaved.
