@@ -41,7 +41,7 @@ export function useStudioStartup(): void {
       }
       // The view that wrote a file usually says so more precisely ("Exported 1 annotation(s) to
       // annotations/bob.jsonl"); the generic line must not replace that message.
-      else if (!paths.some((p) => store().message?.text.includes(p))) store().showMessage(`Saved ${paths.join(', ')}`, 'info');
+      else if (!paths.some((p) => store().message?.text.includes(p))) store().showNotice(`Saved ${paths.join(', ')}`);
     });
     // File > Import EgoBench Release... (desktop): progress, then the new dataset opens and the report shows.
     const stopImported = api.onEvent('egobench.imported', (event) => {

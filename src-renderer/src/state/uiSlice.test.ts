@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatasetSummary } from '../../../shared/api/studio-api';
 import { useStudioStore } from './store';
+import { ERROR_HOLD_MS } from './uiSlice';
 
 const dataset = { id: 'd1', name: 'D1' } as DatasetSummary;
 const original = useStudioStore.getState().ensureEvaluation;
@@ -32,5 +33,28 @@ describe('setWorkspace', () => {
     const started = recordStarts();
     useStudioStore.getState().setWorkspace('replay');
     expect(started).toEqual([]);
+  });
+});
+
+describe('showNotice', () => {
+  afterEach(() => useStudioStore.setState({ message: null }));
+
+  it('does not hide an error shown moments ago (a write-through "Saved" right after a refused submit)', () => {
+    const store = useStudioStore.getState();
+    store.showMessage('t1 not submitted: the calls text does not parse', 'error');
+    store.showNotice('Saved annotations/a.jsonl');
+    expect(useStudioStore.getState().message).toMatchObject({ text: 't1 not submitted: the calls text does not parse', kind: 'error' });
+  });
+
+  it('replaces an error once it has been up for ERROR_HOLD_MS, and any info line at once', () => {
+    const store = useStudioStore.getState();
+    store.showMessage('Cannot reach the studio host', 'error');
+    const shown = useStudioStore.getState().message!;
+    useStudioStore.setState({ message: { ...shown, at: performance.now() - ERROR_HOLD_MS - 1 } });
+    store.showNotice('Saved annotations/a.jsonl');
+    expect(useStudioStore.getState().message).toMatchObject({ text: 'Saved annotations/a.jsonl', kind: 'info' });
+    store.showMessage('Opened D1', 'info');
+    store.showNotice('Saved annotations/b.jsonl');
+    expect(useStudioStore.getState().message).toMatchObject({ text: 'Saved annotations/b.jsonl', kind: 'info' });
   });
 });

@@ -9,7 +9,12 @@ export interface StatusMessage {
   kind: 'info' | 'error';
   /** Increases with every message, so the same text shown twice still re-renders. */
   serial: number;
+  /** When it was shown (performance.now()). */
+  at: number;
 }
+
+/** How long an error stays before a background notice may take its place. */
+export const ERROR_HOLD_MS = 8000;
 
 /** localStorage key of a workspace's sidebar choice ('shown' or 'hidden'). */
 export const sidebarKey = (workspace: WorkspaceId) => `egobench.${workspace}.sidebar`;
@@ -38,6 +43,11 @@ export interface UiSlice {
   setWorkspace(workspace: WorkspaceId): void;
   setHotkeyHelpOpen(open: boolean): void;
   showMessage(text: string, kind: StatusMessage['kind']): void;
+  /**
+   * A line nobody asked for ("Saved annotations/a.jsonl", after each write-through): shown unless
+   * an error came in the last ERROR_HOLD_MS, which it would hide before it could be read.
+   */
+  showNotice(text: string): void;
 }
 
 export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, get) => ({
@@ -65,5 +75,10 @@ export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, g
     if (dataset && showsEvaluation(workspace)) get().ensureEvaluation(dataset);
   },
   setHotkeyHelpOpen: (hotkeyHelpOpen) => set({ hotkeyHelpOpen }),
-  showMessage: (text, kind) => set((state) => ({ message: { text, kind, serial: (state.message?.serial ?? 0) + 1 } })),
+  showMessage: (text, kind) => set((state) => ({ message: { text, kind, serial: (state.message?.serial ?? 0) + 1, at: performance.now() } })),
+  showNotice: (text) => {
+    const shown = get().message;
+    if (shown?.kind === 'error' && performance.now() - shown.at < ERROR_HOLD_MS) return;
+    get().showMessage(text, 'info');
+  },
 });
