@@ -227,6 +227,20 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect((await loadDataset(withLinks(new Error('EACCES')))).problems).toEqual(plain);
   });
 
+  it('leaves a scenario out without its data.sql (missing or refused), not scored from an empty seed; an empty one is a seed with no rows', async () => {
+    const files = shopFiles();
+    const missing = Object.fromEntries(Object.entries(files).filter(([file]) => file !== 'scenarios/shop/data.sql'));
+    const without = await loadDataset(memorySource(missing));
+    expect(without.scenarios.has('shop')).toBe(false);
+    expect(without.problems).toContainEqual({ file: 'scenarios/shop/data.sql', line: 0, message: 'missing: scenario left out' });
+    const refusing = memorySource(files);
+    const refused = await loadDataset({ ...refusing, readText: (p) => (p === 'scenarios/shop/data.sql' ? Promise.reject(new Error('leads out of the dataset')) : refusing.readText(p)) });
+    expect(refused.scenarios.has('shop')).toBe(false);
+    expect(refused.problems).toContainEqual({ file: 'scenarios/shop/data.sql', line: 0, message: 'not read: leads out of the dataset' });
+    const empty = await loadDataset(memorySource({ ...files, 'scenarios/shop/data.sql': '' }));
+    expect(empty.scenarios.get('shop')?.dataSql).toBe('');
+  });
+
   it('asks for folder links only when a task names a scenario that did not load', async () => {
     const asked: string[] = [];
     await loadDataset({ ...memorySource(shopFiles()), listDirLinks: async (dir) => (asked.push(dir), []) });

@@ -140,9 +140,13 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
       source.readText(`${base}/data.sql`),
       source.readText(`${base}/tools.json`),
     ]);
+    // Without its seed (missing, or refused: a link out of the dataset, a file too big) every
+    // state would be compared from an empty database: the scenario is left out, not scored so.
+    // An empty data.sql is a seed with no rows.
     if (schemaSql === null) problems.push({ file: `${base}/schema.sql`, line: 0, message: 'missing: scenario left out' });
+    if (dataSql === null) problems.push({ file: `${base}/data.sql`, line: 0, message: 'missing: scenario left out' });
     if (toolsText === null) problems.push({ file: `${base}/tools.json`, line: 0, message: 'missing: scenario left out' });
-    if (schemaSql === null || toolsText === null) continue;
+    if (schemaSql === null || dataSql === null || toolsText === null) continue;
     const file = `${base}/tools.json`;
     const parsed = parseJsonFile(file, toolsText, problems);
     if (!parsed) continue;
@@ -166,7 +170,7 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
       toolLines.push(lineOfPath(parsed.doc, ['tools', index]));
       entityTargets.push(...matchMarksOf(tool, index, parsed.doc, problems));
     });
-    scenarios.set(id, { id, schemaSql, dataSql: dataSql ?? '', library: { state_tables: library.state_tables, tools }, entityTargets, toolLines });
+    scenarios.set(id, { id, schemaSql, dataSql, library: { state_tables: library.state_tables, tools }, entityTargets, toolLines });
   }
   return scenarios;
 }
