@@ -141,6 +141,9 @@ function mayReplace(db: Database, stepSqls: readonly string[]): boolean {
   return (schema?.values ?? []).some(([sql]) => typeof sql === 'string' && REPLACE_KEYWORD.test(sql));
 }
 
+/** A statement that changes the schema: steps after it may use what it makes. */
+const SCHEMA_CHANGE = /^\s*(CREATE|ALTER|DROP)\b/i;
+
 function toolStepSqls(scenario: ScenarioDef): string[] {
   const steps = scenario.library.tools.flatMap((tool) => (Array.isArray(tool.steps) ? tool.steps : []));
   return steps.flatMap((step) => (typeof step.sql === 'string' ? [step.sql] : []));
@@ -302,6 +305,20 @@ class SqliteScenarioEngine implements ScenarioEngine {
   entityMatches(table: string, column: string, s: string): Set<number> {
     this.assertOpen();
     return this.catalog.entityMatches(table, column, s);
+  }
+
+  uncompilableSteps(): Array<{ tool: number; step: number; message: string }> {
+    this.assertOpen();
+    const out: Array<{ tool: number; step: number; message: string }> = [];
+    this.scenario.library.tools.forEach((def, tool) => {
+      const sqls = (Array.isArray(def.steps) ? def.steps : []).map((step) => (typeof step.sql === 'string' ? step.sql : null));
+      if (sqls.some((sql) => sql !== null && SCHEMA_CHANGE.test(sql))) return;
+      sqls.forEach((sql, step) => {
+        const message = sql === null ? null : this.statements.stepError(sql);
+        if (message !== null) out.push({ tool, step, message });
+      });
+    });
+    return out;
   }
 
   primaryKeys(table: string): string[] {

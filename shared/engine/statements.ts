@@ -116,6 +116,16 @@ export class StatementCache {
     return cached;
   }
 
+  /** Why `sql` cannot be a step here (what get() would throw), or null; nothing is kept. */
+  stepError(sql: string): string | null {
+    try {
+      this.prepareSingle(sql).free();
+      return null;
+    } catch (error) {
+      return asError(error).message;
+    }
+  }
+
   freeAll(): void {
     for (const cached of this.statements.values()) cached.free();
     this.statements.clear();

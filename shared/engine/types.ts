@@ -42,6 +42,12 @@ export interface ScenarioEngine {
   entityMatches(table: string, column: string, s: string): Set<number>;
   /** Whether the seed database has TABLE.COLUMN (names in any case, as entityMatches looks them up). */
   hasColumn(table: string, column: string): boolean;
+  /**
+   * Steps whose SQL cannot run on this database (a typo, a missing table, two statements, a
+   * transaction statement): every call of their tool fails there. By index in the library's tools and in their steps. Tools with a step
+   * that changes the schema are left unjudged (a later step may use what it creates).
+   */
+  uncompilableSteps(): Array<{ tool: number; step: number; message: string }>;
   /** Primary-key columns of TABLE in key order; [] when it has none (rowid only) or is unknown. For diffStates. */
   primaryKeys(table: string): string[];
   /** Frees the database and its prepared statements; the engine is unusable afterwards. */

@@ -30,6 +30,31 @@ describe('engineProvider', () => {
     }
   });
 
+  it('reports a tool step whose SQL does not compile on the seed, at the tool\'s line, and still builds the scenario; a step after a CREATE is left unjudged', async () => {
+    const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
+    const broken = tools.tools[1];
+    broken.steps[0].sql = `SELEC ${broken.steps[0].sql}`;
+    tools.tools.push({ ...tools.tools[0], name: 'scratch', steps: [{ sql: 'CREATE TEMP TABLE IF NOT EXISTS scratch(x)' }, { as: 'rows', sql: 'SELECT x FROM scratch' }] });
+    const text = JSON.stringify(tools, null, 2);
+    const [dataset, SQL] = await Promise.all([loadDataset(memorySource(shopFiles({ 'scenarios/shop/tools.json': text }))), loadSqlJs()]);
+    expect(dataset.problems).toEqual([]);
+    const problems: Problem[] = [];
+    const engines = engineProvider(SQL, dataset, problems);
+    try {
+      expect('error' in engines('shop')).toBe(false);
+      expect(problems).toEqual([
+        {
+          file: 'scenarios/shop/tools.json',
+          line: dataset.scenarios.get('shop')!.toolLines![1],
+          message: `tool "${broken.name}", step 1: its SQL cannot run on the seed database (near "SELEC": syntax error); every call of it fails`,
+        },
+      ]);
+      expect(dataset.scenarios.get('shop')!.toolLines![1]).toBeGreaterThan(1);
+    } finally {
+      engines.closeAll();
+    }
+  });
+
   it('says nothing of targets the seed has (names in any case)', async () => {
     const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
     tools.tools[1].parameters.properties.product_name['x-match'] = { entity: 'PRODUCTS.Product_Name' };

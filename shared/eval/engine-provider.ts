@@ -19,7 +19,7 @@ export function engineProvider(SQL: SqlJsStatic, dataset: LoadedDataset, problem
       else {
         try {
           entry = createEngine(SQL, scenario, options);
-          problems?.push(...unknownEntityTargets(scenario, entry));
+          problems?.push(...unknownEntityTargets(scenario, entry), ...uncompilableSteps(scenario, entry));
         } catch (error) {
           const message = (error as Error).message;
           const which = /data\.sql/.test(message) ? 'data.sql' : /schema\.sql/.test(message) ? 'schema.sql' : 'tools.json';
@@ -47,6 +47,15 @@ function unknownEntityTargets(scenario: ScenarioDef, engine: ScenarioEngine): Pr
       line: target.line,
       message: `tool "${target.tool}", parameter ${target.parameter}: x-match entity "${target.table}.${target.column}" is not a column of the seed database; its strings match only when one contains the other`,
     }));
+}
+
+/** Tool steps whose SQL cannot run on this seed: their calls all fail, which the author did not mean. */
+function uncompilableSteps(scenario: ScenarioDef, engine: ScenarioEngine): Problem[] {
+  return engine.uncompilableSteps().map(({ tool, step, message }) => ({
+    file: `scenarios/${scenario.id}/tools.json`,
+    line: scenario.toolLines?.[tool] ?? 0,
+    message: `tool "${scenario.library.tools[tool].name}", step ${step + 1}: its SQL cannot run on the seed database (${message}); every call of it fails`,
+  }));
 }
 
 function lineOf(message: string): number {
