@@ -6,15 +6,20 @@ import { engineProvider } from './engine-provider';
 import { memorySource } from './test-support/memory-source';
 import { shopFiles } from './test-support/shop';
 
+/** The shop dataset with this tool library (it loads with no problem), and a provider reporting to `problems`. */
+async function providerWithTools(tools: unknown) {
+  const text = JSON.stringify(tools, null, 2);
+  const [dataset, SQL] = await Promise.all([loadDataset(memorySource(shopFiles({ 'scenarios/shop/tools.json': text }))), loadSqlJs()]);
+  expect(dataset.problems).toEqual([]);
+  const problems: Problem[] = [];
+  return { text, dataset, problems, engines: engineProvider(SQL, dataset, problems) };
+}
+
 describe('engineProvider', () => {
   it('reports an x-match entity target the seed database lacks, at its line of tools.json, and builds the scenario', async () => {
     const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
     tools.tools[1].parameters.properties.product_name['x-match'] = { entity: 'Products.prodcut_name' };
-    const text = JSON.stringify(tools, null, 2);
-    const [dataset, SQL] = await Promise.all([loadDataset(memorySource(shopFiles({ 'scenarios/shop/tools.json': text }))), loadSqlJs()]);
-    expect(dataset.problems).toEqual([]);
-    const problems: Problem[] = [];
-    const engines = engineProvider(SQL, dataset, problems);
+    const { text, problems, engines } = await providerWithTools(tools);
     try {
       expect('error' in engines('shop')).toBe(false);
       expect(problems).toEqual([
@@ -35,11 +40,7 @@ describe('engineProvider', () => {
     const broken = tools.tools[1];
     broken.steps[0].sql = `SELEC ${broken.steps[0].sql}`;
     tools.tools.push({ ...tools.tools[0], name: 'scratch', steps: [{ sql: 'CREATE TEMP TABLE IF NOT EXISTS scratch(x)' }, { as: 'rows', sql: 'SELECT x FROM scratch' }] });
-    const text = JSON.stringify(tools, null, 2);
-    const [dataset, SQL] = await Promise.all([loadDataset(memorySource(shopFiles({ 'scenarios/shop/tools.json': text }))), loadSqlJs()]);
-    expect(dataset.problems).toEqual([]);
-    const problems: Problem[] = [];
-    const engines = engineProvider(SQL, dataset, problems);
+    const { dataset, problems, engines } = await providerWithTools(tools);
     try {
       expect('error' in engines('shop')).toBe(false);
       expect(problems).toEqual([
