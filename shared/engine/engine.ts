@@ -164,12 +164,10 @@ class SqliteScenarioEngine implements ScenarioEngine {
   private appliedWrites: Array<{ tool: CompiledTool; params: JsonObject }> = [];
   /** The last call prechecked and what its check gave (calls are data: not changed in between). */
   private prechecked: { call: unknown; checked: ReturnType<SqliteScenarioEngine['checked']> } | undefined;
-  /** A second copy of the seed, built only if seed facts are asked for while this one is changed. */
-  private pristine: Database | undefined;
   private closed = false;
 
   constructor(
-    private readonly SQL: SqlJsStatic,
+    SQL: SqlJsStatic,
     private readonly scenario: ScenarioDef,
     options: EngineOptions,
   ) {
@@ -181,7 +179,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
       this.db.close();
       throw error;
     }
-    this.catalog = new SeedCatalog(() => this.seedDatabase());
+    this.catalog = new SeedCatalog((read) => this.inSeedState(read));
     const stateTables = [...new Set(scenario.library.state_tables)];
     const missing = stateTables.filter((table) => this.catalog.tableNamed(table) === undefined);
     if (missing.length > 0) {
@@ -338,7 +336,6 @@ class SqliteScenarioEngine implements ScenarioEngine {
     for (const statement of Object.values(this.control)) statement.free();
     this.changeLog?.free();
     this.db.close();
-    this.pristine?.close();
   }
 
   private runInSavepoint(tool: CompiledTool, params: JsonObject): CallResult {
@@ -389,6 +386,10 @@ class SqliteScenarioEngine implements ScenarioEngine {
   /** Reopen the seed savepoint and redo the writes that had succeeded, in order. */
   private restoreAppliedWrites(): void {
     this.control.openSeed.run();
+    this.redoAppliedWrites();
+  }
+
+  private redoAppliedWrites(): void {
     for (const { tool, params } of this.appliedWrites) {
       this.control.openCall.run();
       try {
@@ -400,11 +401,20 @@ class SqliteScenarioEngine implements ScenarioEngine {
     }
   }
 
-  /** The database in its seed state: this one unless writes are applied, else a separate copy. */
-  private seedDatabase(): Database {
-    if (this.appliedWrites.length === 0) return this.db;
-    this.pristine ??= buildSeedDatabase(this.SQL, this.scenario, undefined);
-    return this.pristine;
+  /**
+   * Reads the database in its seed state. Seed facts are asked for while writes are applied (the
+   * scorer replays runs between its questions): they are taken back to the seed savepoint for the
+   * read and done again after it, which costs those few writes instead of a second seed database
+   * (a big seed built twice, and unwatched: the watchdog blamed its time on a tool call).
+   */
+  private inSeedState<T>(read: (db: Database) => T): T {
+    if (this.appliedWrites.length === 0) return read(this.db);
+    this.control.rollbackSeed.run();
+    try {
+      return read(this.db);
+    } finally {
+      this.redoAppliedWrites();
+    }
   }
 
   private assertOpen(): void {

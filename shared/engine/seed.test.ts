@@ -100,6 +100,32 @@ describe('seed facts', () => {
     engine.close();
   });
 
+  it('keeps the live state as it was after answering from the seed: same rows, same key, same writes, and the next call runs on them', () => {
+    const engine = createEngine(SQL, shopScenario());
+    const plain = createEngine(SQL, shopScenario());
+    const writes = [
+      { tool_name: 'add_to_cart', parameters: { product_name: 'green' } },
+      { tool_name: 'add_to_cart', parameters: { product_name: 'coffee', quantity: 2 } },
+    ];
+    for (const call of writes) {
+      engine.call(call);
+      plain.call(call);
+    }
+    expect(engine.seedTextValues().has('Green Tea')).toBe(true);
+    expect(engine.entityMatches('cart', 'product_id', '3')).toEqual(new Set([3]));
+    expect(engine.writesApplied()).toBe(2);
+    expect(engine.state()).toEqual(plain.state());
+    expect(engine.stateKey()).toBe(plain.stateKey());
+    const next = { tool_name: 'add_to_cart', parameters: { product_name: 'green' } };
+    expect(engine.call(next)).toEqual(plain.call(next));
+    expect(engine.state()).toEqual(plain.state());
+    engine.reset();
+    plain.reset();
+    expect(engine.stateKey()).toBe(plain.stateKey());
+    engine.close();
+    plain.close();
+  });
+
   it('numbers the rows of a WITHOUT ROWID table', () => {
     const engine = createEngine(SQL, minimal('CREATE TABLE k (code TEXT PRIMARY KEY, label TEXT) WITHOUT ROWID;', "INSERT INTO k VALUES ('b', 'Beta'), ('a', 'Alpha');"));
     expect(engine.entityMatches('k', 'label', 'alpha').size).toBe(1);

@@ -83,7 +83,8 @@ export class SeedCatalog {
   private textValues: Set<string> | undefined;
   private readonly entityCandidates = new Map<string, EntityCandidate[]>();
 
-  constructor(private readonly seedDb: () => Database) {}
+  /** `inSeed` runs a read of the database in its seed state (the engine may have writes applied). */
+  constructor(private readonly inSeed: <T>(read: (db: Database) => T) => T) {}
 
   /** The table's name as declared (SQLite names are case-insensitive), or undefined. */
   tableNamed(name: string): string | undefined {
@@ -98,7 +99,7 @@ export class SeedCatalog {
 
   private tableNames(): Map<string, string> {
     if (!this.tables) {
-      const rows = queryRows(this.seedDb(), "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+      const rows = this.inSeed((db) => queryRows(db, "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"));
       this.tables = new Map(rows.map(([n]) => [String(n).toLowerCase(), String(n)]));
       this.views = new Set(rows.filter(([, type]) => type === 'view').map(([n]) => String(n)));
     }
@@ -110,7 +111,7 @@ export class SeedCatalog {
     if (declared === undefined) return [];
     let info = this.columns.get(declared);
     if (!info) {
-      const rows = queryRows(this.seedDb(), `SELECT name, pk FROM pragma_table_info(${quoteLiteral(declared)}) ORDER BY cid`);
+      const rows = this.inSeed((db) => queryRows(db, `SELECT name, pk FROM pragma_table_info(${quoteLiteral(declared)}) ORDER BY cid`));
       info = rows.map(([name, pk]) => ({ name: String(name), pk: Number(pk) }));
       this.columns.set(declared, info);
     }
@@ -135,12 +136,14 @@ export class SeedCatalog {
   seedTextValues(): Set<string> {
     if (!this.textValues) {
       const values = new Set<string>();
-      const tables = queryRows(this.seedDb(), "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
-      for (const [table] of tables) {
-        for (const row of queryRows(this.seedDb(), `SELECT * FROM ${quoteIdentifier(String(table))}`)) {
-          for (const cell of row) if (typeof cell === 'string') values.add(cell);
+      this.inSeed((db) => {
+        const tables = queryRows(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+        for (const [table] of tables) {
+          for (const row of queryRows(db, `SELECT * FROM ${quoteIdentifier(String(table))}`)) {
+            for (const cell of row) if (typeof cell === 'string') values.add(cell);
+          }
         }
-      }
+      });
       this.textValues = values;
     }
     return this.textValues;
@@ -170,12 +173,13 @@ export class SeedCatalog {
       // CAST renders numbers the way SQLite's lower() would see them (1.0 stays "1.0").
       const value = `CAST(${quoteIdentifier(declaredColumn)} AS TEXT)`;
       const from = quoteIdentifier(declaredTable);
-      let rows: SqlValue[][];
-      try {
-        rows = queryRows(this.seedDb(), `SELECT rowid, ${value} AS v FROM ${from} WHERE v IS NOT NULL ORDER BY rowid`);
-      } catch {
-        rows = queryRows(this.seedDb(), `SELECT n, v FROM (SELECT row_number() OVER () AS n, ${value} AS v FROM ${from}) WHERE v IS NOT NULL`);
-      }
+      const rows = this.inSeed((db): SqlValue[][] => {
+        try {
+          return queryRows(db, `SELECT rowid, ${value} AS v FROM ${from} WHERE v IS NOT NULL ORDER BY rowid`);
+        } catch {
+          return queryRows(db, `SELECT n, v FROM (SELECT row_number() OVER () AS n, ${value} AS v FROM ${from}) WHERE v IS NOT NULL`);
+        }
+      });
       list = rows.map(([rowid, text]) => ({ rowid: Number(rowid), lowered: String(text).toLowerCase() }));
       this.entityCandidates.set(key, list);
     }

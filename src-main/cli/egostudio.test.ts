@@ -130,7 +130,10 @@ describe('egostudio evaluate', () => {
     const root = await writeDataset('long-seed', {
       ...files,
       'scenarios/shop/data.sql': files['scenarios/shop/data.sql'] + slow.repeat(30),
-      'trajectories/m.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')])]),
+      // The second run is not correct: its hallucination check asks for the seed's text values
+      // while the first run's writes are applied (once, the whole seed was built again for that,
+      // in one watched stretch, and ended as a call that ran too long).
+      'trajectories/m.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')]), traj('b', 't1', [search, add('Green Apple', 5)])]),
     });
     const started = performance.now();
     const result = await egostudio('evaluate', root, '--no-cache', '--time-limit', '2');
