@@ -40,6 +40,28 @@ describe('splitByteLines', () => {
   });
 });
 
+describe('splitByteLines with a decoder that checks', () => {
+  const strict = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
+  const checked = (bytes: Uint8Array, start: number, end: number) => {
+    try {
+      return strict.decode(bytes.subarray(start, end));
+    } catch {
+      return null;
+    }
+  };
+
+  it('says which lines are not UTF-8, long ones too, and reads the others', () => {
+    const bytes = Uint8Array.from([0x61, 0x0a, 0x62, 0xff, 0x0a, 0xe2, 0x82, 0xac, 0x0a, 0xc3, 0x0d, 0x0a, ...Array(8).fill(0x61), 0xc3]);
+    expect([...splitByteLines(bytes, checked, 6)]).toEqual([
+      { kind: 'line', lineNumber: 1, text: 'a' },
+      { kind: 'not-utf8', lineNumber: 2 },
+      { kind: 'line', lineNumber: 3, text: '€' },
+      { kind: 'not-utf8', lineNumber: 4 },
+      { kind: 'not-utf8', lineNumber: 5 },
+    ]);
+  });
+});
+
 describe('splitLineBatches and linesOfText', () => {
   const textPieces = fc.array(fc.constantFrom('\n', '\r', '\r\n', 'a', 'bc', '{}', 'é', '😀', '\uFEFF'), { maxLength: 40 });
 

@@ -5,7 +5,14 @@ export const MAX_LINE_LENGTH = 16 * 1024 * 1024;
 
 export type JsonlLine =
   | { kind: 'line'; lineNumber: number; text: string }
-  | { kind: 'too-long'; lineNumber: number; length: number };
+  | { kind: 'too-long'; lineNumber: number; length: number }
+  /** Bytes that are not UTF-8 (SPEC §1): only where the reader has the bytes (splitByteLines). */
+  | { kind: 'not-utf8'; lineNumber: number };
+
+/** What is said of a line that is not read, where its file's problems are listed. */
+export function unreadLineMessage(line: Exclude<JsonlLine, { kind: 'line' }>): string {
+  return line.kind === 'too-long' ? `line of ${line.length} characters exceeds the limit; skipped` : 'not UTF-8 (every file is, SPEC §1): bytes of this line are not; skipped';
+}
 
 /** Cuts text, chunk by chunk, into numbered lines; a line past the cap is counted, not kept. */
 class LineSplitter {
@@ -91,8 +98,11 @@ export interface PassedLine {
   lineNumber: number;
 }
 
-/** Decodes bytes[start, end) as UTF-8, keeping a byte-order mark (the caller drops it where allowed). */
-export type Utf8Decode<B extends Uint8Array> = (bytes: B, start: number, end: number) => string;
+/**
+ * Decodes bytes[start, end) as UTF-8, keeping a byte-order mark (the caller drops it where
+ * allowed); null when they are not UTF-8.
+ */
+export type Utf8Decode<B extends Uint8Array> = (bytes: B, start: number, end: number) => string | null;
 
 /**
  * splitLines for text still in UTF-8 bytes (a whole chunk read at once): each line is decoded
@@ -122,9 +132,13 @@ export function* splitByteLines<B extends Uint8Array>(
       continue;
     }
     // A UTF-8 line has at most as many UTF-16 units as bytes: only a long one is decoded to be measured.
-    const length = end - start > maxLineLength ? decode(bytes, start, end).length : 0;
-    if (length > maxLineLength) yield { kind: 'too-long', lineNumber, length };
-    else yield { kind: 'line', lineNumber, text: decode(bytes, start, end > start && bytes[end - 1] === CARRIAGE_RETURN ? end - 1 : end) };
+    const measured = end - start > maxLineLength ? decode(bytes, start, end) : '';
+    if (measured === null) yield { kind: 'not-utf8', lineNumber };
+    else if (measured.length > maxLineLength) yield { kind: 'too-long', lineNumber, length: measured.length };
+    else {
+      const text = decode(bytes, start, end > start && bytes[end - 1] === CARRIAGE_RETURN ? end - 1 : end);
+      yield text === null ? { kind: 'not-utf8', lineNumber } : { kind: 'line', lineNumber, text };
+    }
     start = end + 1;
   }
 }

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { compareCodePoints } from './codepoint';
 import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { matchMarksOf, type EntityTarget } from './match-marks';
-import { splitLineBatches, type JsonlLine } from './jsonl';
+import { splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
 import { safeJsonParse } from './safe-json';
 import { fastGroundTruth, fastTask } from './task-fast';
 import {
@@ -180,8 +180,8 @@ type FastPath<T extends z.ZodType> = (value: unknown) => z.infer<T> | null;
 
 /** One line of a JSONL file parsed and validated: null when blank or rejected (its problem is added). */
 function jsonlRow<T extends z.ZodType>(line: JsonlLine, file: string, schema: T, problems: Problem[], fastPath?: FastPath<T>): { line: number; value: z.infer<T> } | null {
-  if (line.kind === 'too-long') {
-    problems.push({ file, line: line.lineNumber, message: `line of ${line.length} characters exceeds the limit; skipped` });
+  if (line.kind !== 'line') {
+    problems.push({ file, line: line.lineNumber, message: unreadLineMessage(line) });
     return null;
   }
   const parsed = parseJsonlLine(line.text, line.lineNumber, schema, fastPath);

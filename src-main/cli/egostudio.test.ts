@@ -124,6 +124,20 @@ describe('egostudio evaluate', () => {
     expect(report.problems).toContainEqual(expect.objectContaining({ file: 'scenarios/shop/data.sql', line, message: expect.stringContaining(`data.sql line ${line} ran longer than 1 s`) }));
   });
 
+  it('leaves out a trajectory line that is not UTF-8, with its file and line, and scores the rest', async () => {
+    const files = shopFiles();
+    const good = jsonl([traj('a', 't1', [search, add('Green Apple')])]);
+    // A harness that cut a model's text at a byte count, inside a character (é is C3 A9).
+    const [before, after] = good.trim().replace('"a"', '"b"').replace('Green Apple', 'Green Apple caf|').split('|');
+    const cut = Buffer.concat([Buffer.from(before), Buffer.from([0xc3]), Buffer.from(`${after}\n`)]);
+    const root = await writeDatasetFolder(path.join(dir, 'not-utf8'), { ...files, 'trajectories/m.jsonl': Buffer.concat([Buffer.from(good), cut]) });
+    const json = path.join(dir, 'not-utf8.json');
+    expect((await egostudio('evaluate', root, '--no-cache', '--json', json)).code).toBe(2);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.trajectories.map((t: { id: string }) => t.id)).toEqual(['a']);
+    expect(report.problems).toEqual([{ file: 'trajectories/m.jsonl', line: 2, message: 'not UTF-8 (every file is, SPEC §1): bytes of this line are not; skipped' }]);
+  });
+
   it('--time-limit is per seed statement: a seed of 30 statements that takes longer than the limit in all is not ended', { timeout: 60_000 }, async () => {
     const files = shopFiles();
     const slow = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 400000) SELECT count(*) FROM c;\n';

@@ -1,5 +1,6 @@
 // Scores trajectory lines against one dataset: whole byte ranges of files (worker threads read
 // their own share) or lines already in memory. Used in-process for small inputs too.
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { SqlJsStatic } from 'sql.js';
@@ -7,7 +8,7 @@ import type { EngineOptions } from '../../../shared/engine/engine';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../../shared/eval/evaluate';
 import { memoStats, memoStatsSince, type MemoStats } from '../../../shared/eval/memo-stats';
-import { MAX_LINE_LENGTH, splitByteLines, splitLines, type JsonlLine, type PassedLine, type Utf8Decode } from '../../../shared/format/jsonl';
+import { MAX_LINE_LENGTH, splitByteLines, splitLines, unreadLineMessage, type JsonlLine, type PassedLine, type Utf8Decode } from '../../../shared/format/jsonl';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import type { FileChunk } from './file-chunks';
@@ -65,8 +66,8 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
           }
           lineCount = line.lineNumber;
           if (line.kind === 'passed') continue;
-          if (line.kind === 'too-long') {
-            records.push({ line: line.lineNumber, problem: `line of ${line.length} characters exceeds the limit; skipped` });
+          if (line.kind !== 'line') {
+            records.push({ line: line.lineNumber, problem: unreadLineMessage(line) });
             continue;
           }
           // Only the file's first line may carry a byte-order mark.
@@ -87,6 +88,9 @@ const YIELD_EVERY_MS = 20;
 
 /** Node's UTF-8 decoder for splitByteLines (a byte-order mark kept, as in a whole-text decode). */
 export const bufferUtf8: Utf8Decode<Buffer> = (bytes, start, end) => bytes.toString('utf8', start, end);
+
+/** bufferUtf8 for bytes that are not all UTF-8: each line is checked (null: not UTF-8). */
+const checkedUtf8: Utf8Decode<Buffer> = (bytes, start, end) => (isUtf8(bytes.subarray(start, end)) ? bytes.toString('utf8', start, end) : null);
 
 /** Chunks are cut to a few MiB: read in one go and split into lines there. A bigger one (a huge line) streams. */
 const WHOLE_READ_LIMIT = 64 * 1024 * 1024;
@@ -115,9 +119,12 @@ async function chunkLines(
       read += bytesRead;
     }
     const bytes = buffer.subarray(0, read);
-    if (!lane) return { lines: splitByteLines(bytes, bufferUtf8), read };
+    // One check of the whole chunk; its lines one by one only when it fails. A chunk ends at a line
+    // break, so no character is cut in two.
+    const decode = isUtf8(bytes) ? bufferUtf8 : checkedUtf8;
+    if (!lane) return { lines: splitByteLines(bytes, decode), read };
     const reader = new LaneReader(bytes, lane.lanes, dataset.tasks);
-    return { lines: splitByteLines(bytes, bufferUtf8, MAX_LINE_LENGTH, (start, end) => reader.laneOf(start, end) === lane.index), read };
+    return { lines: splitByteLines(bytes, decode, MAX_LINE_LENGTH, (start, end) => reader.laneOf(start, end) === lane.index), read };
   } finally {
     await handle.close();
   }

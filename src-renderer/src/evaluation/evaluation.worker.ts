@@ -11,7 +11,7 @@ import { evaluateLine, profileOf, scoreTrajectory, type EngineProvider } from '.
 import type { ScoringProfile } from '../../../shared/eval/profile';
 import { rowsOfRecords, withEvidenceOf } from '../../../shared/eval/trajectory-row';
 import { compareCodePoints } from '../../../shared/format/codepoint';
-import { linesOfText } from '../../../shared/format/jsonl';
+import { linesOfText, unreadLineMessage } from '../../../shared/format/jsonl';
 import { loadDataset, parseJsonlLine, type LoadedDataset } from '../../../shared/format/loader';
 import { trajectorySchema } from '../../../shared/format/schemas';
 import type { Trajectory } from '../../../shared/format/types';
@@ -86,8 +86,8 @@ async function evaluateImports(files: ImportedFile[], knownIds: Set<string>): Pr
     const lineTexts = new Map<number, string>();
     for (const line of linesOfText(text)) {
       beat();
-      if (line.kind === 'too-long') {
-        records.push({ line: line.lineNumber, problem: `line of ${line.length} characters exceeds the limit; skipped` });
+      if (line.kind !== 'line') {
+        records.push({ line: line.lineNumber, problem: unreadLineMessage(line) });
         continue;
       }
       const record = evaluateLine(dataset, engines, profile, file, line.lineNumber, line.text);
