@@ -106,7 +106,7 @@ test('a perception failure in Replay: frame steps on the burned-in index, jump t
   // Jump to evidence: the reference's first frame, its range selected on the timeline.
   const taskId = /task (\S+)/.exec((await page.locator('.replay-header').textContent())!)![1];
   const ref = groundTruthOf(taskId).visual_refs.find((r) => r.entity === entity)!;
-  const { first: refFirst, last: refLast } = secondsToFrameRange(ref.start, ref.end, FPS);
+  const { first: refFirst, last: refLast } = secondsToFrameRange(ref.start!, ref.end!, FPS);
   await page.keyboard.press('e');
   await expect(page.getByTestId('frame-counter')).toHaveText(String(refFirst));
   await expect(page.getByTestId('timeline').locator(`[data-range="${ref.id}"]`)).toHaveAttribute('data-selected', 'true');

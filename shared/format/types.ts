@@ -105,9 +105,9 @@ export interface VisualRef {
   id: string;
   description: string;
   entity: string;
-  /** Clip seconds. Imported EgoBench references have no times: the loader lets null through. */
-  start: number;
-  end: number;
+  /** Clip seconds; null or absent when not known (imported EgoBench references have no times). */
+  start?: number | null;
+  end?: number | null;
   /** The parameter the entity fills, where known. */
   param?: string;
 }

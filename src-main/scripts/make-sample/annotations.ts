@@ -50,7 +50,8 @@ function flawed(b: BuiltTask, flaw: Flaw, writeTools: Set<string>, rng: Rng): { 
 }
 
 function jitter(refs: VisualRef[], rng: Rng): VisualRef[] {
-  return refs.map((r) => ({ ...r, start: Math.max(0, Math.round((r.start + rng.int(-2, 2) / 10) * 10) / 10), end: Math.round((r.end + rng.int(-2, 1) / 10) * 10) / 10 }));
+  // The sample's references are all timed (only imported ones are not).
+  return refs.map((r) => ({ ...r, start: Math.max(0, Math.round(((r.start ?? 0) + rng.int(-2, 2) / 10) * 10) / 10), end: Math.round(((r.end ?? 0) + rng.int(-2, 1) / 10) * 10) / 10 }));
 }
 
 export function makeAnnotations(built: BuiltTask[], writeTools: Map<string, Set<string>>): { alice: Annotation[]; bob: Annotation[] } {

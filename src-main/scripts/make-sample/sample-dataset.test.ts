@@ -71,7 +71,7 @@ describe('egobench-sample data', () => {
         expect(gt.visual_refs.length, t.id).toBeGreaterThan(0);
         for (const r of gt.visual_refs) {
           expect(r.start).toBeGreaterThanOrEqual(0);
-          expect(r.end).toBeGreaterThan(r.start);
+          expect(r.end).toBeGreaterThan(r.start!);
           expect(r.end).toBeLessThanOrEqual(30);
         }
         const { results } = engine.execute(gt.calls);

@@ -8,7 +8,7 @@ function RefCell({ value }: { value: VisualRef | null }) {
   if (!value) return <span className="muted">—</span>;
   return (
     <span title={value.id}>
-      {value.description} <span className="muted">({value.start.toFixed(3)}–{value.end.toFixed(3)} s)</span>
+      {value.description} <span className="muted">({typeof value.start === 'number' && typeof value.end === 'number' ? `${value.start.toFixed(3)}–${value.end.toFixed(3)} s` : 'no time'})</span>
     </span>
   );
 }

@@ -84,16 +84,20 @@ export function fromAnnotationLine(
   });
   const visual_refs: VisualRefEntry[] = line.visual_refs.map((ref, index) => {
     const extra = extras?.refs[index];
+    // A reference without times (copied from imported EgoBench ground truth) starts at the clip's
+    // first frame until the annotator marks it.
+    const start = ref.start ?? 0;
+    const end = ref.end ?? start;
     const range =
       extra && extra.id === ref.id && Number.isInteger(extra.start_frame) && Number.isInteger(extra.end_frame)
         ? { first: extra.start_frame, last: extra.end_frame }
-        : secondsToFrameRange(ref.start, ref.end, fps);
+        : secondsToFrameRange(start, end, fps);
     return {
       id: ref.id,
       description: ref.description,
       entity: ref.entity,
-      start: ref.start,
-      end: ref.end,
+      start,
+      end,
       start_frame: range.first,
       end_frame: range.last,
       binding: extra?.id === ref.id ? (extra.binding ?? null) : null,
