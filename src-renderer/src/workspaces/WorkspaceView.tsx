@@ -1,7 +1,8 @@
 // Renders the active workspace. Each workspace is its own chunk, loaded the first time it is
 // shown: the studio starts without evaluating the others (Reports' charts, Replay's list...).
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import type { WorkspaceId } from './workspaces';
+import { ViewErrorBoundary } from './ViewErrorBoundary';
+import { workspaceLabels, type WorkspaceId } from './workspaces';
 
 const views: Record<WorkspaceId, LazyExoticComponent<ComponentType>> = {
   annotate: lazy(() => import('./annotate/AnnotateWorkspace').then((module) => ({ default: module.AnnotateWorkspace }))),
@@ -14,9 +15,11 @@ export function WorkspaceView({ workspace }: { workspace: WorkspaceId }) {
   const View = views[workspace];
   return (
     <main className="workspace" id="workspace-panel" role="tabpanel" aria-labelledby={`tab-${workspace}`} data-workspace={workspace}>
-      <Suspense fallback={<div className="muted workspace-loading">Loading…</div>}>
-        <View />
-      </Suspense>
+      <ViewErrorBoundary key={workspace} name={workspaceLabels[workspace]}>
+        <Suspense fallback={<div className="muted workspace-loading">Loading…</div>}>
+          <View />
+        </Suspense>
+      </ViewErrorBoundary>
     </main>
   );
 }
