@@ -53,9 +53,11 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
       void afterClipShown()
         .then(() => (live ? toolConsole.search(scenario, columns, entity, 12) : null))
         .then((values) => live && values && setOptions(values), () => live && setOptions([]));
-      // Whether the typed name is an entity of the database (exactly), for the hint under it.
+      // Whether the typed name is an entity of the database (exactly), for the hint under it. Only
+      // x-match columns say so: without them the picker offers name columns, but a free
+      // description is as good as any (nothing would match it against the database).
       const name = entity.trim();
-      if (name !== '')
+      if (name !== '' && columns.length > 0)
         void afterClipShown()
           .then(() => (live ? toolConsole.entities(scenario, columns.map((qualified) => entityQuery(qualified, name))) : null))
           .then((found) => live && found && setChecked({ name, known: found.some(Boolean) }), () => undefined);

@@ -36,6 +36,20 @@ function lookupFor(SQL: SqlJsStatic, scenarioId: string): Database {
   return db;
 }
 
+/**
+ * Where entity names are when the tools name no x-match column (an imported EgoBench library):
+ * the tables' `name` and `*_name` columns (ingredients.ingredient_name, recipes.recipe_name).
+ */
+function nameColumns(db: Database): string[] {
+  const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")[0]?.values ?? [];
+  return tables.flatMap(([table]) =>
+    (db.exec(`PRAGMA table_info(${quote(String(table))})`)[0]?.values ?? [])
+      .map((row) => String(row[1]))
+      .filter((column) => /(^|_)name$/i.test(column))
+      .map((column) => `${String(table)}.${column}`),
+  );
+}
+
 function engineFor(scenarioId: string): ScenarioEngine {
   const engine = engines.get(scenarioId);
   if (!engine) throw new Error(`scenario "${scenarioId}" is not loaded`);
@@ -98,7 +112,8 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
     case 'search': {
       const db = lookupFor(await sql!, message.scenarioId);
       const values: { column: string; value: string; details: string[] }[] = [];
-      for (const qualified of message.columns) {
+      const offered = new Set<string>();
+      for (const qualified of message.columns.length > 0 ? message.columns : nameColumns(db)) {
         const [table, column] = qualified.split('.');
         try {
           // One or two more columns of the first matching row tell entities apart (category, colour).
@@ -110,6 +125,8 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
           statement.bind([message.text, message.limit]);
           while (statement.step()) {
             const [value, ...details] = statement.get();
+            if (offered.has(String(value))) continue; // the same name in another table (a list of ingredients)
+            offered.add(String(value));
             values.push({ column: qualified, value: String(value), details: details.filter((d) => d !== null && d !== '').map(String) });
           }
           statement.free();

@@ -24,7 +24,10 @@ export type ToConsoleWorker =
   | { id: number; type: 'entities'; scenarioId: string; queries: { table: string; column: string; value: string }[] }
   /** The seed rows a value finds in TABLE.COLUMN (the engine's entity match), at most `limit`. */
   | { id: number; type: 'entity-rows'; scenarioId: string; table: string; column: string; value: string; limit: number }
-  /** Values of entity columns (TABLE.COLUMN) containing `text`, for the visual-reference picker. */
+  /**
+   * Values of entity columns (TABLE.COLUMN) containing `text`, for the visual-reference picker;
+   * no columns: the tables' name columns.
+   */
   | { id: number; type: 'search'; scenarioId: string; columns: string[]; text: string; limit: number };
 
 export type FromConsoleWorker =
