@@ -54,3 +54,22 @@ test('the next task of the same clip keeps its frame count and steps as the firs
   await page.keyboard.press('c');
   await expect(page.getByTestId('frame-counter')).toHaveText('0');
 });
+
+test("the tool console and the reference picker start afresh on the next task: no result or half-typed name of the last one", async ({ page }) => {
+  await open(page, FIRST);
+  await page.getByTestId('console-tab').click();
+  const input = page.getByTestId('console-input');
+  await expect(input).toHaveAttribute('placeholder', /find_ingredients_by_name/); // the scenario's own tool, not another's
+  await input.fill('{"tool_name": "find_ingredients_by_name", "parameters": {"name": "broccoli"}}');
+  await input.press('Enter');
+  await expect(page.locator('.console-results li')).toHaveCount(1);
+  await open(page, SECOND);
+  await expect(page.getByTestId('tool-console')).toBeVisible();
+  await expect(page.locator('.console-results li')).toHaveCount(0);
+  await expect(input).toHaveValue('');
+
+  await page.getByRole('tab', { name: 'Visual references' }).click();
+  await page.getByTestId('ref-entity').fill('Broccoli');
+  await open(page, FIRST);
+  await expect(page.getByTestId('ref-entity')).toHaveValue('');
+});

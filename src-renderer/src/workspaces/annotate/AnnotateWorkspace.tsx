@@ -140,8 +140,9 @@ export function AnnotateWorkspace() {
                     Agreement
                   </button>
                 </div>
-                {tab === 'refs' && <VisualRefs scenario={scenario} />}
-                {tab === 'console' && <ToolConsole scenario={scenario} />}
+                {/* Keyed by task: another task's results or half-typed entity are not this one's. */}
+                {tab === 'refs' && <VisualRefs key={record.task} scenario={scenario} />}
+                {tab === 'console' && <ToolConsole key={record.task} scenario={scenario} />}
                 {tab === 'agreement' && task && <AgreementPanel datasetId={dataset.id} taskId={task.id} context="annotate" />}
               </div>
             )}

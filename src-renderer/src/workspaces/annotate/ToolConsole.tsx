@@ -57,7 +57,7 @@ export function ToolConsole({ scenario }: { scenario: ScenarioDef }) {
         <input
           aria-label="Call to run"
           data-testid="console-input"
-          placeholder='{"tool_name": "get_price", "parameters": {"product_name": "wine"}}'
+          placeholder={`{"tool_name": "${scenario.library.tools[0]?.name ?? 'tool'}", "parameters": {...}}`}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
