@@ -175,7 +175,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
                 </button>
               ))}
               <span className="muted both-submitted" title="tasks without ground truth that both annotators submitted: agreed + disputed">
-                both submitted: {counts.agreed + counts.disputed}
+                both submitted, no ground truth yet: {counts.agreed + counts.disputed}
               </span>
             </div>
             <button type="button" disabled={agreedIds.length === 0 || adjudicator.trim() === ''} onClick={() => void acceptAgreed()} data-testid="accept-agreed">
