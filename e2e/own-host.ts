@@ -4,7 +4,7 @@
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import { datasetsDir } from './datasets-on-disk';
 import { startStudioHost, type StudioHost } from './studio-host';
 
@@ -41,4 +41,15 @@ export function ownHost(prefix: string, folderName: string, make: (dataset: stri
     if (work) await rm(work, { recursive: true, force: true });
   });
   return own;
+}
+
+/** Opens `task` in Annotate as `annotator` on the host (the page is loaded first unless it is already there). */
+export async function openAnnotateTask(page: Page, host: OwnHost, annotator: string, task: string): Promise<void> {
+  if (!page.url().startsWith(host.url.split('?')[0])) {
+    const url = new URL(host.url);
+    url.searchParams.set('annotator', annotator);
+    url.hash = '#/annotate';
+    await page.goto(url.href);
+  }
+  await page.locator(`[data-task-id="${task}"]`).click();
 }

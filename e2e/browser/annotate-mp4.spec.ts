@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { readBurnedIndex, step, videoIndexBox } from '../clip-on-screen';
-import { copySample, ownHost } from '../own-host';
+import { copySample, openAnnotateTask, ownHost } from '../own-host';
 
 const TASK = 'retail-01';
 const GOP = 150;
@@ -31,11 +31,7 @@ const host = ownHost('studio-mp4-', 'egobench-sample', async (dataset) => {
 
 test('an H.264 MP4 clip with a long group of pictures steps from decoded frames, each the frame the counter names', async ({ page }) => {
   test.setTimeout(120_000);
-  const url = new URL(host.url);
-  url.searchParams.set('annotator', 'mp4-e2e');
-  url.hash = '#/annotate';
-  await page.goto(url.href);
-  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await openAnnotateTask(page, host, 'mp4-e2e', TASK);
   await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true');
   await expect(page.getByTestId('frame-counter')).toHaveText('0');
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { replaceCalls } from '../annotate-editor';
-import { copySample, ownHost } from '../own-host';
+import { copySample, openAnnotateTask, ownHost } from '../own-host';
 
 const CUT_WEBM = 'household-06';
 const HEADER_ONLY = 'household-05';
@@ -37,13 +37,7 @@ const host = ownHost('studio-clip-cut-', 'egobench-sample', async (dataset) => {
   await writeFile(tasks, (await readFile(tasks, 'utf8')).replace(`videos/${CUT_MP4}.webm`, `videos/${CUT_MP4}.mp4`));
 });
 
-async function openTask(page: Page, task: string): Promise<void> {
-  const url = new URL(host.url);
-  url.searchParams.set('annotator', 'clip-cut-e2e');
-  url.hash = '#/annotate';
-  if (!page.url().startsWith(host.url.split('?')[0])) await page.goto(url.href);
-  await page.locator(`[data-task-id="${task}"]`).click();
-}
+const openTask = (page: Page, task: string) => openAnnotateTask(page, host, 'clip-cut-e2e', task);
 
 test('a cut WebM is said under the clip, still after it plays; a whole clip says nothing', async ({ page }) => {
   test.setTimeout(90_000);

@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { copySample, ownHost } from '../own-host';
+import { copySample, openAnnotateTask, ownHost } from '../own-host';
 
 const TASK = 'retail-01';
 
@@ -22,11 +22,7 @@ const host = ownHost('studio-entity-fallback-', 'egobench-sample', async (datase
 });
 
 test('without x-match columns the picker offers the name columns, and no name is called unknown', async ({ page }) => {
-  const url = new URL(host.url);
-  url.searchParams.set('annotator', 'entity-fallback-e2e');
-  url.hash = '#/annotate';
-  await page.goto(url.href);
-  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await openAnnotateTask(page, host, 'entity-fallback-e2e', TASK);
   await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('ref-entity').pressSequentially('lune bor');
   await expect(page.getByTestId('entity-options').locator('li[data-value="Domaine Lune Bordeaux"]')).toBeVisible();

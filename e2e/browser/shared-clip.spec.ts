@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { copySample, ownHost } from '../own-host';
+import { copySample, openAnnotateTask, ownHost } from '../own-host';
 
 const FIRST = 'kitchen-01';
 const SECOND = 'kitchen-02';
@@ -22,13 +22,7 @@ const host = ownHost('studio-shared-clip-', 'egobench-sample', async (dataset) =
 });
 
 async function open(page: Page, task: string): Promise<void> {
-  if (!page.url().startsWith(host.url.split('?')[0])) {
-    const url = new URL(host.url);
-    url.searchParams.set('annotator', 'shared-clip-e2e');
-    url.hash = '#/annotate';
-    await page.goto(url.href);
-  }
-  await page.locator(`[data-task-id="${task}"]`).click();
+  await openAnnotateTask(page, host, 'shared-clip-e2e', task);
   await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true');
 }
 
