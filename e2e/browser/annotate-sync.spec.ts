@@ -708,6 +708,8 @@ test('a task whose clip is missing shows the placeholder; everything else keeps 
   const placeholder = page.getByTestId('clip-missing');
   await expect(placeholder).toBeVisible();
   await expect(placeholder).toContainText(`videos/${MISSING}.webm`);
+  // Not the player's "could not be loaded, either because the server or network failed or…".
+  await expect(placeholder).toContainText("The file is not there: not in the dataset's videos/");
   await expect(page.getByTestId('task-brief')).toBeVisible();
   await expect(page.getByTestId('timeline')).toBeVisible();
 

@@ -2,9 +2,10 @@
 // frames for steps), a placeholder when the file cannot be played, and the transport: steps,
 // play, the frame counter of the frame on screen, speed, go to frame or time. The owner supplies
 // a controller (one per player), the source and what is particular to it (Annotate's marks).
-import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatFps, formatTimecode, frameCount, parseFrameOrTime } from '../../../shared/frames/frames';
 import { playbackRates, type ClipController } from './clipController';
+import { fileIsMissing, NOT_THERE } from './missingClip';
 import { useClipHotkeys } from './useClipHotkeys';
 import { useClipState } from './useClipState';
 import { VideoPlayer, type VideoHandle, type VideoMeta } from './VideoPlayer';
@@ -36,7 +37,22 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
   const onMeta = useCallback((meta: VideoMeta) => controller.metaLoaded(meta, declaredFps, fps), [controller, declaredFps, fps]);
   const onFrame = useCallback((frame: number) => store.setState({ frame }), [store]);
   const onPlaying = useCallback((playing: boolean) => store.setState({ playing }), [store]);
-  const onError = useCallback((message: string) => store.setState({ clipError: message }), [store]);
+  const currentSrc = useRef(src);
+  useEffect(() => {
+    currentSrc.current = src;
+  }, [src]);
+  const onError = useCallback(
+    (message: string) => {
+      store.setState({ clipError: message });
+      // The <video> says the same of a file that is not there and of one it cannot play: the host's
+      // answer tells them apart (an imported release ships no clips).
+      if (src)
+        void fileIsMissing(src).then((missing) => {
+          if (missing && currentSrc.current === src && store.getState().clipError === message) store.setState({ clipError: NOT_THERE });
+        });
+    },
+    [store, src],
+  );
   const onCutShort = useCallback((end: number, declared: number) => store.setState({ clipCutShort: { end, declared } }), [store]);
   const cutShort = useClipState(controller, (state) => state.clipCutShort);
   // Ref callbacks of their own, so that the controller itself is never taken for a ref.
