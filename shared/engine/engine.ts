@@ -5,7 +5,7 @@ import type { JsonObject, ScenarioDef } from '../format/types';
 import { isPlainObject, normalizeParameters, setOwn } from './params';
 import { queryRows, quoteIdentifier, quoteLiteral, runScript, SeedCatalog, statementLine, type SeedProgress } from './seed';
 import { ReadMemoPolicy } from './read-memo';
-import { asError, StatementCache } from './statements';
+import { asError, firstKeyword, StatementCache } from './statements';
 import { CallFailure, CompiledTool, runSteps } from './tools';
 import { stateKey } from './state';
 import type { CallResult, DbState, Row, ScenarioEngine } from './types';
@@ -141,8 +141,8 @@ function mayReplace(db: Database, stepSqls: readonly string[]): boolean {
   return (schema?.values ?? []).some(([sql]) => typeof sql === 'string' && REPLACE_KEYWORD.test(sql));
 }
 
-/** A statement that changes the schema: steps after it may use what it makes. */
-const SCHEMA_CHANGE = /^\s*(CREATE|ALTER|DROP)\b/i;
+/** Statements that change the schema: steps after one may use what it makes. */
+const SCHEMA_CHANGES = new Set(['CREATE', 'ALTER', 'DROP']);
 
 function toolStepSqls(scenario: ScenarioDef): string[] {
   const steps = scenario.library.tools.flatMap((tool) => (Array.isArray(tool.steps) ? tool.steps : []));
@@ -310,7 +310,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
     const out: Array<{ tool: number; step: number; message: string }> = [];
     this.scenario.library.tools.forEach((def, tool) => {
       const sqls = (Array.isArray(def.steps) ? def.steps : []).map((step) => (typeof step.sql === 'string' ? step.sql : null));
-      if (sqls.some((sql) => sql !== null && SCHEMA_CHANGE.test(sql))) return;
+      if (sqls.some((sql) => sql !== null && SCHEMA_CHANGES.has(firstKeyword(sql)))) return;
       sqls.forEach((sql, step) => {
         const message = sql === null ? null : this.statements.stepError(sql);
         if (message !== null) out.push({ tool, step, message });

@@ -39,7 +39,7 @@ describe('engineProvider', () => {
     const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
     const broken = tools.tools[1];
     broken.steps[0].sql = `SELEC ${broken.steps[0].sql}`;
-    tools.tools.push({ ...tools.tools[0], name: 'scratch', steps: [{ sql: 'CREATE TEMP TABLE IF NOT EXISTS scratch(x)' }, { as: 'rows', sql: 'SELECT x FROM scratch' }] });
+    tools.tools.push({ ...tools.tools[0], name: 'scratch', steps: [{ sql: '-- scratch space\nCREATE TEMP TABLE IF NOT EXISTS scratch(x)' }, { as: 'rows', sql: 'SELECT x FROM scratch' }] });
     const { dataset, problems, engines } = await providerWithTools(tools);
     try {
       expect('error' in engines('shop')).toBe(false);
