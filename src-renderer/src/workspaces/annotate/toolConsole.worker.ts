@@ -18,6 +18,8 @@ let sql: Promise<SqlJsStatic> | null = null;
 const engines = new Map<string, ScenarioEngine>();
 /** A plain seed database per scenario for searching entity values (read only). */
 const lookups = new Map<string, Database>();
+/** Each lookup database's name columns (nameColumns), found once rather than at every keystroke. */
+const nameColumnsOf = new WeakMap<Database, string[]>();
 const scenarios = new Map<string, ScenarioDef>();
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -113,7 +115,12 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
       const db = lookupFor(await sql!, message.scenarioId);
       const values: { column: string; value: string; details: string[] }[] = [];
       const offered = new Set<string>();
-      for (const qualified of message.columns.length > 0 ? message.columns : nameColumns(db)) {
+      let columns = message.columns;
+      if (columns.length === 0) {
+        columns = nameColumnsOf.get(db) ?? nameColumns(db);
+        nameColumnsOf.set(db, columns);
+      }
+      for (const qualified of columns) {
         const [table, column] = qualified.split('.');
         try {
           // One or two more columns of the first matching row tell entities apart (category, colour).
