@@ -4,6 +4,7 @@
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { createEngine } from '../../../../shared/engine/engine';
+import { quoteIdentifier } from '../../../../shared/engine/seed';
 import { diffStates } from '../../../../shared/engine/state';
 import type { Row, ScenarioEngine } from '../../../../shared/engine/types';
 import type { ScenarioDef } from '../../../../shared/format/types';
@@ -22,7 +23,6 @@ const lookups = new Map<string, Database>();
 const nameColumnsOf = new WeakMap<Database, string[]>();
 const scenarios = new Map<string, ScenarioDef>();
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 function lookupFor(SQL: SqlJsStatic, scenarioId: string): Database {
   let db = lookups.get(scenarioId);
@@ -45,7 +45,7 @@ function lookupFor(SQL: SqlJsStatic, scenarioId: string): Database {
 function nameColumns(db: Database): string[] {
   const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")[0]?.values ?? [];
   return tables.flatMap(([table]) =>
-    (db.exec(`PRAGMA table_info(${quote(String(table))})`)[0]?.values ?? [])
+    (db.exec(`PRAGMA table_info(${quoteIdentifier(String(table))})`)[0]?.values ?? [])
       .map((row) => String(row[1]))
       .filter((column) => /(^|_)name$/i.test(column))
       .map((column) => `${String(table)}.${column}`),
@@ -104,7 +104,7 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
       if (rowids.length > 0) {
         // entityMatches found the table and column by their declared names, case aside: so does this.
         const db = lookupFor(await sql!, message.scenarioId);
-        const statement = db.prepare(`SELECT * FROM ${quote(message.table)} WHERE rowid IN (${rowids.slice(0, message.limit).map(() => '?').join(', ')}) ORDER BY rowid`);
+        const statement = db.prepare(`SELECT * FROM ${quoteIdentifier(message.table)} WHERE rowid IN (${rowids.slice(0, message.limit).map(() => '?').join(', ')}) ORDER BY rowid`);
         statement.bind(rowids.slice(0, message.limit));
         while (statement.step()) rows.push(statement.getAsObject() as Row);
         statement.free();
@@ -124,10 +124,10 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
         const [table, column] = qualified.split('.');
         try {
           // One or two more columns of the first matching row tell entities apart (category, colour).
-          const info = db.exec(`PRAGMA table_info(${quote(table)})`)[0]?.values ?? [];
+          const info = db.exec(`PRAGMA table_info(${quoteIdentifier(table)})`)[0]?.values ?? [];
           const extra = distinguishingColumns(info.map((row) => ({ name: String(row[1]), type: String(row[2]) })), column);
           const statement = db.prepare(
-            `SELECT ${[column, ...extra].map(quote).join(', ')} FROM ${quote(table)} WHERE lower(${quote(column)}) LIKE '%' || lower(?) || '%' GROUP BY 1 ORDER BY 1 LIMIT ?`,
+            `SELECT ${[column, ...extra].map(quoteIdentifier).join(', ')} FROM ${quoteIdentifier(table)} WHERE lower(${quoteIdentifier(column)}) LIKE '%' || lower(?) || '%' GROUP BY 1 ORDER BY 1 LIMIT ?`,
           );
           statement.bind([message.text, message.limit]);
           while (statement.step()) {
