@@ -10,10 +10,9 @@ import { ownHost } from '../own-host';
 const host = ownHost('studio-errors-', 'broken', async (broken) => {
   await mkdir(path.join(broken, 'scenarios'), { recursive: true });
   await writeFile(path.join(broken, 'dataset.json'), JSON.stringify({ id: 'broken', name: 'Broken dataset', version: '1', modes: ['static'] }));
-  await writeFile(
-    path.join(broken, 'tasks.jsonl'),
-    ['{"id": "t1", "scenario": ', JSON.stringify({ id: 't2', scenario: 'nowhere', instruction: 'x', image_description: 'y', video: 'videos/t2.webm' })].join('\n') + '\n',
-  );
+  const lines = ['{"id": "t1", "scenario": ', JSON.stringify({ id: 't2', scenario: 'nowhere', instruction: 'x', image_description: 'y', video: 'videos/t2.webm' })];
+  // Line 3 saved as Latin-1 (é is one byte, E9): not UTF-8.
+  await writeFile(path.join(broken, 'tasks.jsonl'), Buffer.concat([Buffer.from(lines.join('\n') + '\n'), Buffer.from('{"id": "t3", "scenario": "café"}\n', 'latin1')]));
 });
 
 test('a dataset with no readable task opens the problems panel: file and line of each problem; Escape closes it, the status bar reopens it', async ({ page }) => {
@@ -23,6 +22,7 @@ test('a dataset with no readable task opens the problems panel: file and line of
   await expect(panel.getByRole('heading', { level: 2 })).toHaveText('Problems in Broken dataset');
   await expect(panel.locator('li[data-file="tasks.jsonl"][data-line="1"]')).toContainText('tasks.jsonl:1');
   await expect(panel.locator('li[data-file="tasks.jsonl"][data-line="2"]')).toContainText('nowhere');
+  await expect(panel.locator('li[data-file="tasks.jsonl"][data-line="3"]')).toContainText('not UTF-8');
   await expect(page.getByTestId('status-message')).toContainText('Broken dataset has no task that can be read');
   expect(await seriousViolations(page), 'problems panel (axe)').toEqual([]);
   // A modal dialog: focus is inside it and stays there.

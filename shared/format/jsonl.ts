@@ -6,8 +6,36 @@ export const MAX_LINE_LENGTH = 16 * 1024 * 1024;
 export type JsonlLine =
   | { kind: 'line'; lineNumber: number; text: string }
   | { kind: 'too-long'; lineNumber: number; length: number }
-  /** Bytes that are not UTF-8 (SPEC §1): only where the reader has the bytes (splitByteLines). */
+  /**
+   * Bytes that are not UTF-8 (SPEC §1): seen in the bytes (splitByteLines), or in text a reader
+   * marked so (NOT_UTF8_MARK).
+   */
   | { kind: 'not-utf8'; lineNumber: number };
+
+/**
+ * Text read from a file has lost its bytes: the hosts' readers (services/utf8-text.ts) put this
+ * before each line whose bytes are not UTF-8, decoded with U+FFFD in their place. It is a lone
+ * low surrogate, which no decoding of UTF-8 gives, so readers of the text (the loader, here and
+ * in the browser) can say which line it was.
+ */
+export const NOT_UTF8_MARK = '\udc80';
+
+/** A lone surrogate: the text holds a line marked as not UTF-8 (no decoded UTF-8 has one). */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** Whether text read from a file was all UTF-8 (nothing marked, NOT_UTF8_MARK). */
+export function isUtf8Text(text: string): boolean {
+  return !LONE_SURROGATE.test(text);
+}
+
+/** The number of the first line of `text` that was not UTF-8 (NOT_UTF8_MARK), or 0 when all were. */
+export function firstNonUtf8Line(text: string): number {
+  const at = text.search(LONE_SURROGATE);
+  if (at === -1) return 0;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
 
 /** What is said of a line that is not read, where its file's problems are listed. */
 export function unreadLineMessage(line: Exclude<JsonlLine, { kind: 'line' }>): string {
@@ -51,7 +79,9 @@ class LineSplitter {
     const lineNumber = ++this.lineNumber;
     const line: JsonlLine = this.pendingTooLong
       ? { kind: 'too-long', lineNumber, length: this.pendingLength }
-      : { kind: 'line', lineNumber, text: this.pending.endsWith('\r') ? this.pending.slice(0, -1) : this.pending };
+      : !isUtf8Text(this.pending)
+        ? { kind: 'not-utf8', lineNumber }
+        : { kind: 'line', lineNumber, text: this.pending.endsWith('\r') ? this.pending.slice(0, -1) : this.pending };
     this.pending = '';
     this.pendingTooLong = false;
     this.pendingLength = 0;

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { compareCodePoints } from './codepoint';
 import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { matchMarksOf, type EntityTarget } from './match-marks';
-import { splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
+import { firstNonUtf8Line, splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
 import { safeJsonParse } from './safe-json';
 import { fastGroundTruth, fastTask } from './task-fast';
 import {
@@ -55,9 +55,18 @@ function reportingRefusals(source: DatasetSource, problems: Problem[], refused: 
       return absent;
     }
   };
+  // A whole-text file (JSON, SQL) with a line that is not UTF-8 is not read: its text would not be
+  // what its author wrote, and a seed or a tool of it would hold U+FFFD in its place.
+  const utf8Only = (path: string, text: string | null): string | null => {
+    const line = text === null ? 0 : firstNonUtf8Line(text);
+    if (line === 0) return text;
+    refused.add(path);
+    problems.push({ file: path, line, message: 'not read: not UTF-8 (every file is, SPEC §1): bytes of this line are not' });
+    return null;
+  };
   return {
     label: source.label,
-    readText: (path) => guard(path, source.readText(path), null),
+    readText: async (path) => utf8Only(path, await guard(path, source.readText(path), null)),
     readChunks: (path) => guard(path, source.readChunks(path), null),
     listFiles: (dir) => guard(dir, source.listFiles(dir), []),
     listDirs: (dir) => guard(dir, source.listDirs(dir), []),

@@ -138,6 +138,34 @@ describe('egostudio evaluate', () => {
     expect(report.problems).toEqual([{ file: 'trajectories/m.jsonl', line: 2, message: 'not UTF-8 (every file is, SPEC §1): bytes of this line are not; skipped' }]);
   });
 
+  it('names a ground-truth line and a tools.json line that are not UTF-8 (saved as Latin-1), and leaves them out', async () => {
+    const files = shopFiles();
+    const [first, second] = files['ground_truth.jsonl'].trim().split('\n');
+    const latin1Truth = Buffer.concat([Buffer.from(`${first}\n`), Buffer.from(`${second.replace('Whole Milk', 'Café au lait')}\n`, 'latin1')]);
+    const trajectories = jsonl([traj('a', 't1', [search, add('Green Apple')]), traj('b', 't2', [call('set_list', { user_id: 'u1', items: ['Whole Milk'] })])]);
+    const root = await writeDatasetFolder(path.join(dir, 'latin1-truth'), { ...files, 'ground_truth.jsonl': latin1Truth, 'trajectories/m.jsonl': trajectories });
+    const json = path.join(dir, 'latin1-truth.json');
+    expect((await egostudio('evaluate', root, '--no-cache', '--json', json)).code).toBe(2);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.trajectories.map((t: { id: string }) => t.id)).toEqual(['a']);
+    expect(report.problems).toContainEqual({ file: 'ground_truth.jsonl', line: 2, message: 'not UTF-8 (every file is, SPEC §1): bytes of this line are not; skipped' });
+
+    // A whole-text file: the scenario is not read (its tools would hold U+FFFD where é was).
+    const tools = files['scenarios/shop/tools.json'];
+    const line = tools.slice(0, tools.indexOf('Add a product')).split('\n').length;
+    const shopRoot = await writeDatasetFolder(path.join(dir, 'latin1-tools'), {
+      ...files,
+      'scenarios/shop/tools.json': Buffer.from(tools.replace('Add a product', 'Add a café product'), 'latin1'),
+      'trajectories/m.jsonl': trajectories,
+    });
+    const toolsJson = path.join(dir, 'latin1-tools.json');
+    // Its only scenario left out, nothing is scored: exit 1, as for a dataset with no scenario.
+    expect((await egostudio('evaluate', shopRoot, '--no-cache', '--json', toolsJson)).code).toBe(1);
+    const toolsReport = JSON.parse(await readFile(toolsJson, 'utf8'));
+    expect(toolsReport.trajectories).toEqual([]);
+    expect(toolsReport.problems).toContainEqual({ file: 'scenarios/shop/tools.json', line, message: 'not read: not UTF-8 (every file is, SPEC §1): bytes of this line are not' });
+  });
+
   it('--time-limit is per seed statement: a seed of 30 statements that takes longer than the limit in all is not ended', { timeout: 60_000 }, async () => {
     const files = shopFiles();
     const slow = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 400000) SELECT count(*) FROM c;\n';

@@ -2,10 +2,11 @@
 // named dataset.json would block the reader until someone writes to it, a device such as
 // /dev/zero would never end; both are refused. The file is opened non-blocking and checked on
 // the open handle, so it cannot be swapped for a FIFO between the check and the read.
-import { constants, type ReadStream } from 'node:fs';
+import { constants } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StudioError } from '../../shared/api/studio-error';
+import { decodeMarked, markedTextChunks } from './utf8-text';
 
 function notRegular(file: string): StudioError {
   return new StudioError('forbidden', `Not a regular file (a FIFO, socket or device is never read): ${path.basename(file)}`);
@@ -27,17 +28,18 @@ export async function openRegularFile(file: string): Promise<FileHandle> {
   }
 }
 
+/** A regular file's text, each line that is not UTF-8 marked (utf8-text.ts). */
 export async function readRegularText(file: string): Promise<string> {
   const handle = await openRegularFile(file);
   try {
-    return await handle.readFile('utf8');
+    return decodeMarked(await handle.readFile());
   } finally {
     await handle.close();
   }
 }
 
-/** A stream of a regular file's text (the stream closes the handle). */
-export async function regularFileChunks(file: string, options: { start?: number; end?: number } = {}): Promise<ReadStream> {
+/** A regular file's text in chunks, each line that is not UTF-8 marked (the stream closes the handle). */
+export async function regularFileChunks(file: string, options: { start?: number; end?: number } = {}): Promise<AsyncIterable<string>> {
   const handle = await openRegularFile(file);
-  return handle.createReadStream({ encoding: 'utf8', highWaterMark: 1 << 20, autoClose: true, ...options });
+  return markedTextChunks(handle.createReadStream({ highWaterMark: 1 << 20, autoClose: true, ...options }));
 }

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { webMediaUrl } from '../../shared/api/media-url';
+import { linesOfText, NOT_UTF8_MARK } from '../../shared/format/jsonl';
 import { createStudioHost } from '../services/studio-host';
 import { makeTempDataset, type TempDataset } from '../test-support/temp-dataset';
 import { startWebHost, type RunningWebHost } from './server';
@@ -96,6 +97,14 @@ describe('browser host API', () => {
     expect((await api('datasets.writeText', [id, 'annotations/a.jsonl', 'x\n'])).status).toBe(200);
     const listed = (await (await api('datasets.listFiles', [id, 'annotations'])).json()) as { value: unknown };
     expect(listed.value).toEqual([{ path: 'annotations/a.jsonl', size: 2 }]);
+  });
+
+  it('reads a line that is not UTF-8 to the browser marked, so its loader can name it', async () => {
+    const id = await openTiny();
+    await writeFile(path.join(temp.root, 'tasks.jsonl'), Buffer.concat([Buffer.from('{"id":"t1"}\n'), Buffer.from('{"id":"café"}\n', 'latin1')]));
+    const { value } = (await (await api('datasets.readText', [id, 'tasks.jsonl'])).json()) as { value: string };
+    expect(value).toBe(`{"id":"t1"}\n${NOT_UTF8_MARK}{"id":"caf\uFFFD"}\n`);
+    expect(linesOfText(value).map((line) => line.kind)).toEqual(['line', 'not-utf8']);
   });
 
   it('answers invalid arguments with 400, escapes with 403 and unopened datasets with 404', async () => {

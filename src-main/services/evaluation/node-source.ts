@@ -4,29 +4,22 @@
 // A refused file is an error the loader reports as a problem of that file. Symlinked folders are
 // never followed (nor are they by the host's listing, dataset-files.ts); listDirLinks names them.
 import { createReadStream, type Dirent } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StudioError } from '../../../shared/api/studio-error';
 import type { DatasetSource } from '../../../shared/format/source';
 import { readRegularText, regularFileChunks } from '../regular-file';
 import { resolveExisting } from '../safe-path';
+import { markedTextChunks } from '../utf8-text';
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
-export async function readTextOrNull(file: string): Promise<string | null> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
-    throw error;
-  }
-}
-
+/** A file's text in chunks, each line that is not UTF-8 marked (utf8-text.ts). */
 export function fileChunks(file: string): AsyncIterable<string> {
-  return createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  return markedTextChunks(createReadStream(file, { highWaterMark: 1 << 20 }));
 }
 
 /**

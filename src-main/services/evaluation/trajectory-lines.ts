@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { StudioError } from '../../../shared/api/studio-error';
-import { splitLines } from '../../../shared/format/jsonl';
+import { splitLines, unreadLineMessage } from '../../../shared/format/jsonl';
 import { resolveExisting } from '../safe-path';
 import { nodeDatasetSource } from './node-source';
 import { datasetTrajectoryFiles } from './trajectory-files';
@@ -17,7 +17,7 @@ export async function trajectoryLine(root: string, file: string, lineNumber: num
   const absolute = await resolveExisting(await realpath(root), file, 'file');
   for await (const line of lines(absolute)) {
     if (line.lineNumber < lineNumber) continue;
-    if (line.kind !== 'line') throw new StudioError('invalid-args', `${file}:${lineNumber} is too long to replay`);
+    if (line.kind !== 'line') throw new StudioError('invalid-args', `${file}:${lineNumber} cannot be replayed: ${unreadLineMessage(line)}`);
     return line.text.replace(/^\uFEFF/, '');
   }
   throw new StudioError('not-found', `${file} has no line ${lineNumber}`);
