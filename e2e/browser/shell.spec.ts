@@ -34,7 +34,15 @@ test('the dataset named at launch opens and shows in the status bar', async ({ p
   expect(await page.context().cookies()).toEqual([]);
 });
 
-test('the four workspace tabs switch views and routes', async ({ page }) => {
+test('the four workspace tabs switch views and routes, with no failed request or console error on the way', async ({ page }) => {
+  // An optional file or folder that is not there yet (studio-project.json, reviews/) is no error.
+  const failures: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.url()} ${response.request().postData() ?? ''}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(`console: ${message.text()}`);
+  });
   await openStudio(page);
   // The panel, not the view's content: the workspaces fill in as later work lands.
   const panel = page.locator('#workspace-panel');
@@ -51,6 +59,8 @@ test('the four workspace tabs switch views and routes', async ({ page }) => {
   await page.keyboard.press('Alt+3');
   await expect(page).toHaveURL(/#\/replay$/);
   await expect(panel).toHaveAttribute('data-workspace', 'replay');
+  await expect(page.getByTestId('status-dataset')).not.toBeEmpty();
+  expect(failures).toEqual([]);
 });
 
 test('the dataset sidebar folds in every workspace (button or Ctrl+B), remembered per workspace', async ({ page }) => {

@@ -123,7 +123,7 @@ export const studioChannels = {
   ),
   'datasets.readText': channel<string>()('Reads a UTF-8 file of an opened dataset.', z.tuple([datasetId, filePath])),
   'datasets.listFiles': channel<DatasetFile[]>()(
-    'Lists the files under a folder of an opened dataset, recursively, in code-point order of their paths.',
+    'Lists the files under a folder of an opened dataset, recursively, in code-point order of their paths (none for a folder that is not there).',
     z.tuple([datasetId, dirPath]),
   ),
   'datasets.writeText': channel<DatasetFile>()(

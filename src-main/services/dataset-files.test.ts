@@ -1,8 +1,9 @@
-import { readFile, readdir, realpath, symlink } from 'node:fs/promises';
+import { readFile, readdir, realpath, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDataset, type TempDataset } from '../test-support/temp-dataset';
-import { listDatasetFiles, readDatasetText, writeDatasetText } from './dataset-files';
+import { NOT_UTF8_MARK } from '../../shared/format/jsonl';
+import { listDatasetFiles, readDatasetText, readDatasetVersioned, writeDatasetText, writeDatasetTextIfUnchanged } from './dataset-files';
 
 let temp: TempDataset;
 let root: string;
@@ -24,6 +25,16 @@ describe('dataset files', () => {
     await expect(readDatasetText(root, 'tasks.jsonl')).resolves.toBe('{"id":"t1"}\n');
   });
 
+  it('marks a line that is not UTF-8 for reading, never for rewriting: a conditional write of such a file goes through', async () => {
+    await writeFile(path.join(root, 'ground_truth.jsonl'), Buffer.concat([Buffer.from('{"task_id":"t1"}\n'), Buffer.from('{"task_id":"café"}\n', 'latin1')]));
+    expect(await readDatasetText(root, 'ground_truth.jsonl')).toBe(`{"task_id":"t1"}\n${NOT_UTF8_MARK}{"task_id":"caf\uFFFD"}\n`);
+    const { text, hash } = await readDatasetVersioned(root, 'ground_truth.jsonl');
+    expect(text).toBe('{"task_id":"t1"}\n{"task_id":"caf\uFFFD"}\n');
+    // The hash is the one the write checks against: no conflict.
+    await writeDatasetTextIfUnchanged(root, 'ground_truth.jsonl', `${text}{"task_id":"t2"}\n`, hash);
+    expect(await readFile(path.join(root, 'ground_truth.jsonl'), 'utf8')).toBe('{"task_id":"t1"}\n{"task_id":"caf\uFFFD"}\n{"task_id":"t2"}\n');
+  });
+
   it('lists a folder recursively in code-point order with sizes', async () => {
     const files = await listDatasetFiles(root, 'trajectories');
     // U+FF5E sorts before U+1F600 by code point, though not by UTF-16 code unit.
@@ -33,6 +44,11 @@ describe('dataset files', () => {
       { path: 'trajectories/\uFF5E.jsonl', size: 8 },
       { path: 'trajectories/\u{1F600}.jsonl', size: 6 },
     ]);
+  });
+
+  it('lists a folder that is not there as empty (reviews/ before the first review), a file as no folder', async () => {
+    expect(await listDatasetFiles(root, 'reviews')).toEqual([]);
+    await expect(listDatasetFiles(root, 'tasks.jsonl')).rejects.toMatchObject({ code: 'not-found' });
   });
 
   it('leaves symlinks that point out of the dataset out of listings', async () => {

@@ -5,20 +5,26 @@ import type { DatasetFile, VersionedText, WrittenVersion } from '../../shared/ap
 import { StudioError } from '../../shared/api/studio-error';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
 import { appendIfUnchanged, contentHash, writeIfUnchanged } from './conditional-write';
-import { readRegularText } from './regular-file';
+import { readRegularBytes } from './regular-file';
+import { decodeMarked } from './utf8-text';
 import { compareCodePoints } from './code-point-order';
 import { isInsideRoot, resolveExisting, resolveWritable } from './safe-path';
 
 /** Larger files are media: the renderer streams them through mediaUrl instead. */
 const maxTextFileBytes = 256 * 1024 * 1024;
 
-export async function readDatasetText(realRoot: string, relativePath: string): Promise<string> {
+async function readDatasetBytes(realRoot: string, relativePath: string): Promise<Buffer> {
   const file = await resolveExisting(realRoot, relativePath, 'file');
   const stats = await stat(file);
   if (stats.isDirectory()) throw new StudioError('not-found', `Not a file: ${relativePath}`);
   if (stats.size > maxTextFileBytes) throw new StudioError('forbidden', `Too large to read as text: ${relativePath}`);
   // Refuses FIFOs and devices (which would block or never end), also if swapped in meanwhile.
-  return readRegularText(file);
+  return readRegularBytes(file);
+}
+
+/** A dataset file's text for reading, each line that is not UTF-8 marked so the loader names it (utf8-text.ts). */
+export async function readDatasetText(realRoot: string, relativePath: string): Promise<string> {
+  return decodeMarked(await readDatasetBytes(realRoot, relativePath));
 }
 
 /**
@@ -27,7 +33,13 @@ export async function readDatasetText(realRoot: string, relativePath: string): P
  */
 export async function listDatasetFiles(realRoot: string, relativeDir: string): Promise<DatasetFile[]> {
   const dir = relativeDir.replace(/\/$/, '');
-  const start = await resolveExisting(realRoot, dir, 'dir');
+  // A folder that is not there yet (reviews/ before the first review) holds no file: an empty
+  // list, not an error the browser would log as a failed request on every page load.
+  const start = await resolveExisting(realRoot, dir, 'dir').catch((error: unknown) => {
+    if (error instanceof StudioError && error.code === 'not-found') return null;
+    throw error;
+  });
+  if (start === null) return [];
   if (!(await stat(start)).isDirectory()) throw new StudioError('not-found', `Not a folder: ${relativeDir}`);
   const files: DatasetFile[] = [];
   await collectFiles(realRoot, start, dir, files);
@@ -63,9 +75,14 @@ export async function writeDatasetText(realRoot: string, relativePath: string, c
 }
 
 /** The file's text and content hash; both null when it does not exist (a folder or a link out is refused). */
+/**
+ * A dataset file's text for rewriting, with the hash a conditional write compares: decoded as the
+ * write checks decode it (conditional-write.ts), no line marked, so that a mark is never written
+ * back into the file and the hashes agree on a file that is not all UTF-8.
+ */
 export async function readDatasetVersioned(realRoot: string, relativePath: string): Promise<VersionedText> {
   try {
-    const text = await readDatasetText(realRoot, relativePath);
+    const text = (await readDatasetBytes(realRoot, relativePath)).toString('utf8');
     return { text, hash: contentHash(text) };
   } catch (error) {
     if (StudioError.from(error).code === 'not-found') return { text: null, hash: null };

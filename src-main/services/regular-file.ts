@@ -28,14 +28,19 @@ export async function openRegularFile(file: string): Promise<FileHandle> {
   }
 }
 
-/** A regular file's text, each line that is not UTF-8 marked (utf8-text.ts). */
-export async function readRegularText(file: string): Promise<string> {
+/** A regular file's bytes. */
+export async function readRegularBytes(file: string): Promise<Buffer> {
   const handle = await openRegularFile(file);
   try {
-    return decodeMarked(await handle.readFile());
+    return await handle.readFile();
   } finally {
     await handle.close();
   }
+}
+
+/** A regular file's text, each line that is not UTF-8 marked (utf8-text.ts). */
+export async function readRegularText(file: string): Promise<string> {
+  return decodeMarked(await readRegularBytes(file));
 }
 
 /** A regular file's text in chunks, each line that is not UTF-8 marked (the stream closes the handle). */

@@ -23,6 +23,12 @@ export const GROUND_TRUTH_PATH = 'ground_truth.jsonl';
 /** Project settings of the studio, kept in the dataset so every annotator's studio sees them. */
 export const PROJECT_SETTINGS_PATH = 'studio-project.json';
 
+/**
+ * The project settings' text, null when the dataset has none (most have none): read as a writer
+ * reads, which answers a missing file with null rather than a failed request in the console.
+ */
+const readSettingsText = async (datasetId: string): Promise<string | null> => (await studioApi().datasets.readVersioned(datasetId, PROJECT_SETTINGS_PATH)).text;
+
 export interface ProjectSettings {
   /** Annotation is blind: the Annotate workspace hides the agreement panel. */
   hideAgreementWhileAnnotating: boolean;
@@ -81,8 +87,7 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
     if (!same) set({ datasetId, dataset: null, error: null, files: new Map(), groundTruth: new Map(), problems: [] });
     const promise = (async () => {
       try {
-        const source = studioDatasetSource(studioApi(), datasetId);
-        const [dataset, settingsText] = await Promise.all([sessionDataset({ id: datasetId }), source.readText(PROJECT_SETTINGS_PATH)]);
+        const [dataset, settingsText] = await Promise.all([sessionDataset({ id: datasetId }), readSettingsText(datasetId)]);
         if (get().datasetId !== datasetId) return;
         const scenarios = [...dataset.scenarios.values()];
         void agreementClient.scenarios(`${datasetId}:${scenarios.map((s) => `${s.id}/${s.schemaSql.length}/${s.dataSql.length}`).join(',')}`, scenarios);
@@ -120,7 +125,7 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
       } else if (path === GROUND_TRUTH_PATH) {
         groundTruth = parseGroundTruth(await source.readText(path));
       } else if (path === PROJECT_SETTINGS_PATH) {
-        settings = parseSettings(await source.readText(path)).settings;
+        settings = parseSettings(await readSettingsText(datasetId)).settings;
       }
     }
     if (get().datasetId !== datasetId) return;
