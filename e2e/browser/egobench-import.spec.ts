@@ -99,6 +99,13 @@ test('the imported release opens without clips: the Clips control, Annotate and 
   await page.getByRole('searchbox', { name: 'Search tasks' }).fill(TASK);
   await page.locator(`[data-task-id="${TASK}"]`).click();
   await expect(page.getByTestId('clip-missing')).toContainText(CLIP, { timeout: 20_000 });
+  // Every line of it clear of its edges (the wrapped explanation once ran from the very left edge).
+  const atEdge = await page.getByTestId('clip-missing').evaluate((box) => {
+    const outer = box.getBoundingClientRect();
+    const lines = [...box.children].map((line) => ({ text: line.textContent, rect: line.getBoundingClientRect() }));
+    return lines.filter(({ rect }) => rect.left < outer.left + 4 || rect.right > outer.right - 4).map(({ text }) => text);
+  });
+  expect(atEdge).toEqual([]);
 
   // Replay: the first trajectory (retail1) shows the same clip component's placeholder naming the same path.
   await page.getByTestId('workspace-replay').click();
