@@ -17,6 +17,8 @@ import { seriousViolations } from '../axe';
 
 const TASK = 'retail-01';
 const MISSING = 'retail-02';
+/** A task whose video path leads out of the dataset. */
+const OUTSIDE = 'retail-06';
 
 let work: string;
 let dataset: string;
@@ -36,6 +38,9 @@ test.beforeAll(async () => {
   await cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
   // One task loses its clip.
   await rename(path.join(dataset, 'videos', `${MISSING}.webm`), path.join(dataset, 'videos', `${MISSING}.webm.moved`));
+  // Another names a path out of the dataset (a file that is there: never served all the same).
+  const tasksFile = path.join(dataset, 'tasks.jsonl');
+  await writeFile(tasksFile, (await readFile(tasksFile, 'utf8')).replace(`"video":"videos/${OUTSIDE}.webm"`, `"video":"../egobench-sample/videos/${OUTSIDE}.webm"`));
   await mkdir(path.join(work, 'config'));
   studioUrl = await startHost(dataset, path.join(work, 'config'));
 });
@@ -730,4 +735,9 @@ test('a task whose clip is missing shows the placeholder; everything else keeps 
   await page.locator(`[data-task-id="${MISSING}"]`).click();
   await expect(placeholder).toBeVisible();
   await expect(page.getByTestId('call-list')).toContainText('get_price');
+
+  // A path out of the dataset is not "not there": it is said to be outside.
+  await page.locator(`[data-task-id="${OUTSIDE}"]`).click();
+  await expect(placeholder).toContainText(`../egobench-sample/videos/${OUTSIDE}.webm`);
+  await expect(placeholder).toContainText('does not name a file inside the dataset');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatasetRelativePath } from './dataset-path';
+import { isDatasetRelativePath } from '../format/dataset-path';
 import { buildStudioInvokers, isStudioChannel, parseChannelArgs, studioChannelNames } from './studio-api';
 import { StudioError } from './studio-error';
 

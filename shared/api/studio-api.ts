@@ -3,7 +3,7 @@
 // and main process, the browser host and the renderer are all typed from this map.
 // Adding a channel: see src-main/AGENTS.md.
 import * as z from 'zod';
-import { isDatasetRelativeDir, isDatasetRelativePath } from './dataset-path';
+import { isDatasetRelativeDir, isDatasetRelativePath } from '../format/dataset-path';
 import type { AuditReport } from '../eval/gt-audit-dataset';
 import type { EvaluationRun } from '../report/types';
 import { StudioError } from './studio-error';

@@ -2,7 +2,7 @@
 // absolute paths and backslashes; the realpath check refuses symlinks that lead out of the root.
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { isDatasetRelativeDir, isDatasetRelativePath } from '../../shared/api/dataset-path';
+import { isDatasetRelativeDir, isDatasetRelativePath } from '../../shared/format/dataset-path';
 import { StudioError } from '../../shared/api/studio-error';
 
 /** True when `target` is `root` or lies below it. Both must be absolute, normalized paths. */

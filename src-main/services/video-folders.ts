@@ -7,7 +7,7 @@
 import { open, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClipStatus } from '../../shared/api/studio-api';
-import { isDatasetRelativePath } from '../../shared/api/dataset-path';
+import { isDatasetRelativePath } from '../../shared/format/dataset-path';
 import { StudioError } from '../../shared/api/studio-error';
 import { updateTextFile } from './conditional-write';
 import { resolveExisting } from './safe-path';

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatFps, formatTimecode, frameCount, parseFrameOrTime } from '../../../shared/frames/frames';
 import { playbackRates, type ClipController } from './clipController';
-import { fileIsMissing, NOT_THERE } from './missingClip';
+import { isDatasetRelativePath } from '../../../shared/format/dataset-path';
+import { fileIsMissing, NOT_THERE, OUTSIDE_DATASET } from './missingClip';
 import { useClipHotkeys } from './useClipHotkeys';
 import { useClipState } from './useClipState';
 import { VideoPlayer, type VideoHandle, type VideoMeta } from './VideoPlayer';
@@ -43,6 +44,10 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
   }, [src]);
   const onError = useCallback(
     (message: string) => {
+      if (!isDatasetRelativePath(videoName)) {
+        store.setState({ clipError: OUTSIDE_DATASET });
+        return;
+      }
       store.setState({ clipError: message });
       // The <video> says the same of a file that is not there and of one it cannot play: the host's
       // answer tells them apart (an imported release ships no clips).
@@ -51,7 +56,7 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
           if (missing && currentSrc.current === src && store.getState().clipError === message) store.setState({ clipError: NOT_THERE });
         });
     },
-    [store, src],
+    [store, src, videoName],
   );
   const onCutShort = useCallback((end: number, declared: number) => store.setState({ clipCutShort: { end, declared } }), [store]);
   const cutShort = useClipState(controller, (state) => state.clipCutShort);

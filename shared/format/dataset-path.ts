@@ -1,6 +1,7 @@
-// Paths the renderer sends are relative to a dataset root, written with forward slashes.
-// This is the cheap syntactic gate shared by the zod validators and the services; the services
-// still resolve real paths on disk, because a symlink can escape where the syntax looks fine.
+// Paths relative to a dataset root, written with forward slashes: those the renderer sends, and
+// those dataset files name (a task's video). This is the cheap syntactic gate shared by the zod
+// validators, the loader and the services; the services still resolve real paths on disk,
+// because a symlink can escape where the syntax looks fine.
 
 /** True when `path` is a plain dataset-relative path: no `..`, no absolute part, no backslash. */
 export function isDatasetRelativePath(path: string): boolean {
