@@ -18,6 +18,17 @@ import type { CallResult, DbState, Row, ScenarioEngine } from './types';
 const SEED_SAVEPOINT = 'egobench_seed';
 const CALL_SAVEPOINT = 'egobench_call';
 
+/**
+ * ScenarioEngine.execute in terms of its other methods: from the seed, each call in order, then
+ * the state. A wrapper of an engine (the time-limit watch) runs it over its own wrapped methods,
+ * so each call is seen as that call.
+ */
+export function executeFromSeed(engine: Pick<ScenarioEngine, 'reset' | 'call' | 'state'>, calls: readonly unknown[]): { results: CallResult[]; state: DbState } {
+  engine.reset();
+  const results = calls.map((call) => engine.call(call));
+  return { results, state: engine.state() };
+}
+
 export interface EngineOptions {
   /** Keep a log of changed rows for stateKey() (default true, unless the scenario can REPLACE); false: stateKey() dumps the state tables. */
   changeLog?: boolean;
@@ -254,9 +265,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
   }
 
   execute(calls: unknown[]): { results: CallResult[]; state: DbState } {
-    this.reset();
-    const results = calls.map((call) => this.call(call));
-    return { results, state: this.state() };
+    return executeFromSeed(this, calls);
   }
 
   /** State tables in library order. */

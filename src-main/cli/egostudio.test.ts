@@ -384,6 +384,31 @@ describe('egostudio agreement', () => {
     expect(result.stderr).toContain(`scenarios/loop/data.sql:${line}`);
   });
 
+  it('--time-limit: a call whose SQL never ends is named by its tool and tools.json line in the agreement too (exit 2)', { timeout: 60_000 }, async () => {
+    const files = shopFiles();
+    const tools = JSON.parse(files['scenarios/shop/tools.json']);
+    const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) INSERT INTO lists SELECT :user_id, count(*) FROM c';
+    tools.tools.push({ name: 'spin', description: 'never ends', parameters: { type: 'object', properties: { user_id: { type: 'string' } } }, effect: 'write', steps: [{ sql: endless }], returns: { status: 'success' } });
+    const toolsText = JSON.stringify(tools, null, 2);
+    const ann = (task_id: string, calls: unknown[]) => ({ task_id, calls, visual_refs: [], status: 'submitted', revision: 1, updated_at: '2026-01-01T00:00:00Z' });
+    const spin = call('spin', { user_id: 'u1' });
+    const root = await writeDataset('agree-spin', {
+      ...files,
+      'scenarios/shop/tools.json': toolsText,
+      'annotations/alice.jsonl': jsonl([ann('t1', [spin])]),
+      'annotations/bob.jsonl': jsonl([ann('t1', [spin])]),
+    });
+    const out = path.join(dir, 'agree-spin.json');
+    expect((await egostudio('agreement', root, '--annotators', 'alice,bob', '--time-limit', '1', '--json', out)).code).toBe(2);
+    // The final states are a run of calls: each is watched as a call (once, only "a tool call" at line 0).
+    const line = toolsText.slice(0, toolsText.indexOf('"name": "spin"')).split('\n').length - 1;
+    expect(JSON.parse(await readFile(out, 'utf8')).problems).toContainEqual({
+      file: 'scenarios/shop/tools.json',
+      line,
+      message: 'scenario "shop": a call of tool "spin" ran longer than 1 s; stopped, its tasks are left out',
+    });
+  });
+
   it('writes --json with no task, naming the folder it could not read, when nothing can be read, exit 1', async () => {
     const nowhere = path.join(dir, 'nowhere');
     const out = path.join(dir, 'agree-nowhere.json');

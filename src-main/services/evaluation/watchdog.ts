@@ -1,7 +1,7 @@
 // Time limits of a scoring worker. sql.js runs synchronously, so a worker stuck in a seed's SQL
 // or a call cannot stop itself: it writes what it runs, and since when, into shared memory, and
 // the pool (another thread) ends it once that has run past the limit.
-import type { EngineOptions } from '../../../shared/engine/engine';
+import { executeFromSeed, type EngineOptions } from '../../../shared/engine/engine';
 import { statementLine, type SeedFile } from '../../../shared/engine/seed';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { engineProvider } from '../../../shared/eval/engine-provider';
@@ -225,6 +225,9 @@ function watchEngine(engine: ScenarioEngine, watched: <T>(run: () => T, call: un
     const callOf = method === 'call' || method === 'precheck' ? (args: unknown[]) => args[0] : () => undefined;
     (copy as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => watched(() => original.apply(engine, args), callOf(args));
   }
+  // A run of calls (the agreement's final states) is watched call by call, so the one that never
+  // ends is named with its tool, and a call given up on earlier is refused, as alone.
+  copy.execute = (calls) => executeFromSeed(copy, calls);
   return copy;
 }
 
