@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../axe';
 import { datasetsDir } from '../datasets-on-disk';
+import { printClipTraceOnFailure } from '../clip-trace';
 import { sharedStudioUrl } from '../studio-host';
 
 const annotator = `kb-${process.pid}-${Date.now().toString(36)}`;
@@ -17,6 +18,7 @@ const TASK = 'retail-01';
 test.afterAll(async () => {
   await rm(annotationFile, { force: true });
 });
+printClipTraceOnFailure();
 
 const focusedMatches = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
 

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatFps, formatTimecode, frameCount, parseFrameOrTime } from '../../../shared/frames/frames';
 import { playbackRates, type ClipController } from './clipController';
+import { traceClip } from './clipTrace';
 import { isDatasetRelativePath } from '../../../shared/format/dataset-path';
 import { fileIsMissing, NOT_THERE, OUTSIDE_DATASET } from './missingClip';
 import { useClipHotkeys } from './useClipHotkeys';
@@ -36,7 +37,13 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
   const { store } = controller;
   useEffect(() => controller.sourceChanged(), [controller, src]);
   const onMeta = useCallback((meta: VideoMeta) => controller.metaLoaded(meta, declaredFps, fps), [controller, declaredFps, fps]);
-  const onFrame = useCallback((frame: number) => store.setState({ frame }), [store]);
+  const onFrame = useCallback(
+    (frame: number) => {
+      traceClip('frame', frame);
+      store.setState({ frame });
+    },
+    [store],
+  );
   const onPlaying = useCallback((playing: boolean) => store.setState({ playing }), [store]);
   const currentSrc = useRef(src);
   useEffect(() => {

@@ -5,6 +5,7 @@
 import { createStore } from 'zustand/vanilla';
 import { clampFrame, frameCount } from '../../../shared/frames/frames';
 import { copyFrameToClipboard } from './copyFrame';
+import { traceClip } from './clipTrace';
 import type { VideoHandle, VideoMeta } from './VideoPlayer';
 
 export interface ClipState {
@@ -109,11 +110,15 @@ export class ClipController {
     this.handle?.pause();
     this.target = next;
     // The counter follows the presented frame (requestVideoFrameCallback), not this request.
-    await this.handle?.seekFrame(next);
+    const presented = await this.handle?.seekFrame(next);
+    traceClip('seeked', next, presented, this.target, this.store.getState().frame);
     if (this.target === next) this.target = null;
   };
 
-  stepFrames = (delta: number): Promise<void> => this.seekFrame((this.target ?? this.store.getState().frame) + delta);
+  stepFrames = (delta: number): Promise<void> => {
+    traceClip('step', delta, this.target, this.store.getState().frame);
+    return this.seekFrame((this.target ?? this.store.getState().frame) + delta);
+  };
 
   togglePlay = (): void => {
     if (!this.handle || !this.isOpen()) return;

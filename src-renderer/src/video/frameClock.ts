@@ -2,6 +2,7 @@
 // integer frames: the seek aims at the middle of the frame, and the promise settles only when
 // that frame has been presented (the `seeked` event alone can come before the new frame shows).
 import { frameSeekTime, presentedFrame, timeToFrame } from '../../../shared/frames/frames';
+import { traceClip } from './clipTrace';
 
 export type FrameListener = (frame: number, mediaTime: number) => void;
 
@@ -58,7 +59,10 @@ export class FrameClock {
   seek(frame: number): Promise<number> {
     this.asked = frame;
     const target = frameSeekTime(frame, this.fps);
-    if (this.frame === frame && !this.video.seeking && Math.abs(this.video.currentTime - target) < 0.5 / this.fps) return Promise.resolve(frame);
+    if (this.frame === frame && !this.video.seeking && Math.abs(this.video.currentTime - target) < 0.5 / this.fps) {
+      traceClip('clock-there', frame);
+      return Promise.resolve(frame);
+    }
     return new Promise((resolve) => {
       const asked = performance.now();
       const waiter = { frame, resolve, timer: 0 };
@@ -72,6 +76,7 @@ export class FrameClock {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         // No new frame was presented (same frame, or a decoder that skips rVFC): trust the time.
         const shown = timeToFrame(this.video.currentTime, this.fps);
+        traceClip('clock-settled', frame, shown);
         this.frame = shown;
         this.listener(shown, this.video.currentTime);
         resolve(shown);

@@ -6,6 +6,7 @@
 import { frameCount } from '../../../shared/frames/frames';
 import { FrameCache } from './frameCache';
 import type { FrameClock } from './frameClock';
+import { traceClip } from './clipTrace';
 
 /** What the stepper needs of the frame cache (a test gives its own). */
 export type StepCache = Pick<FrameCache, 'want' | 'getSoon' | 'dispose'>;
@@ -65,6 +66,7 @@ export class FrameStepper {
     const ticket = ++this.ticket;
     this.cache?.want(frame);
     const bitmap = clock.video.paused ? await this.cache?.getSoon(frame, DECODE_WAIT_MS) : undefined;
+    traceClip('stepper', frame, ticket, this.ticket, bitmap !== undefined, this.shownFrame, this.pending);
     // A later step came while this one waited for its frame: that one shows.
     if (ticket !== this.ticket) return frame;
     if (bitmap) {
@@ -91,6 +93,7 @@ export class FrameStepper {
    * on its way; taking it would remove the canvas and let 138 land after it).
    */
   presented(frame: number, playing: boolean): boolean {
+    traceClip('presented', frame, playing, this.shownFrame, this.pending, this.clock()?.asked);
     if (this.shownFrame === null) return true;
     if (!playing && (frame !== (this.pending ?? this.shownFrame) || this.clock()?.asked !== frame)) return false;
     this.hide();
@@ -105,6 +108,7 @@ export class FrameStepper {
     if (frame === null || this.pending !== null || !clock) return;
     const ticket = this.ticket;
     const presented = await clock.seek(frame);
+    traceClip('synced', frame, presented, ticket, this.ticket, this.shownFrame, this.pending);
     // A step came meanwhile: it draws or seeks for itself (and syncs again if it draws).
     if (ticket !== this.ticket || this.shownFrame !== frame || this.pending !== null) return;
     // The frame is presented (presented() removed the canvas), or the video settled elsewhere:
