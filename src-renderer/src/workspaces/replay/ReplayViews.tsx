@@ -43,16 +43,18 @@ interface Props {
   datasetId: string;
   rows: TrajectoryRow[];
   labels: readonly Label[];
+  /** Ids of the runs whose label a reviewer overrode. */
+  overridden: ReadonlySet<string>;
   filters: Filters;
   onFilters(filters: Filters): void;
 }
 
-export function ReplayViews({ view, ready, datasetId, rows, labels, filters, onFilters }: Props) {
+export function ReplayViews({ view, ready, datasetId, rows, labels, overridden, filters, onFilters }: Props) {
   if (view.kind === 'compare') return ready ? <CompareView ids={view.ids} /> : <p className="muted replay-empty">Waiting for the evaluation…</p>;
   if (view.kind === 'audit') return <AuditView datasetId={datasetId} />;
   const openTask = (taskId: string) => {
     onFilters(taskRunsFilters(filters, taskId));
     window.location.hash = '#/replay';
   };
-  return <TaskMatrix rows={rows} labels={labels} filters={filters} onFilters={onFilters} onOpenTask={openTask} />;
+  return <TaskMatrix rows={rows} labels={labels} overridden={overridden} filters={filters} onFilters={onFilters} onOpenTask={openTask} />;
 }

@@ -140,7 +140,7 @@ export function ReplayWorkspace() {
         </div>
       ) : null}
       {view ? (
-        <ReplayViews view={view} ready={status === 'ready'} datasetId={dataset.id} rows={rows} labels={evaluation.labels} filters={filters} onFilters={setFilters} />
+        <ReplayViews view={view} ready={status === 'ready'} datasetId={dataset.id} rows={rows} labels={evaluation.labels} overridden={overridden} filters={filters} onFilters={setFilters} />
       ) : (
       <div className="replay-body">
         <TrajectoryList

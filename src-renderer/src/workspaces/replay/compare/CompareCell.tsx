@@ -20,6 +20,10 @@ export function CompareCell({ step, gtIndex, divergence }: { step: ReplayStep | 
     <div className={gtIndex !== null ? 'compare-call matched' : 'compare-call extra'} data-testid="compare-call">
       {mark}
       <span aria-label={gtIndex !== null ? 'matches the ground truth' : 'not in the ground truth'}>{gtIndex !== null ? '✓' : '✗'}</span>{' '}
+      {/* Rows follow the ground truth: the number says where the call came in the run. */}
+      <span className="muted compare-step" title={`call ${step.index + 1} of this run`}>
+        #{step.index + 1}
+      </span>{' '}
       <code>{call ? `${call.tool_name} ${JSON.stringify(call.parameters)}` : `malformed: ${JSON.stringify(step.raw)}`}</code>
       {!step.replayed.ok ? <div className="error-text">fails: {JSON.stringify(step.replayed.result)}</div> : null}
       {step.diff.length > 0 ? <StateDiffTable diffs={step.diff} testId="compare-step-diff" /> : null}

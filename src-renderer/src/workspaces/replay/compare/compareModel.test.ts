@@ -22,6 +22,19 @@ describe('compare alignment', () => {
     ]);
   });
 
+  it("keeps each run's extra calls in the order it made them, sharing a row only below its earlier ones", () => {
+    // Run d makes x then y; run e makes y then x: e's x may not go on d's x row, above e's own y.
+    const d = { gtCount: 1, steps: [step(0, 'search', 0), step(1, 'x', null), step(2, 'y', null)] };
+    const e = { gtCount: 1, steps: [step(0, 'search', 0), step(1, 'y', null), step(2, 'x', null)] };
+    const show = alignRuns([d, e]).map((r) => r.cells.map((c) => (c ? `${c.call!.tool_name}#${c.index}` : '-')));
+    expect(show).toEqual([
+      ['search#0', 'search#0'],
+      ['x#1', '-'],
+      ['y#2', 'y#1'],
+      ['-', 'x#2'],
+    ]);
+  });
+
   it('marks the first divergence: a call out of order, or the first ground-truth call never reached', () => {
     expect(firstDivergence(a)).toEqual({ kind: 'step', index: 1 });
     expect(firstDivergence(b)).toEqual({ kind: 'step', index: 0 });

@@ -28,6 +28,8 @@ export function alignRuns(runs: readonly CompareRun[]): CompareRow[] {
   const extras = new Map<number, { key: string; row: CompareRow }[]>();
   runs.forEach((run, r) => {
     let anchor = -1;
+    /** Where this run's last extra call went in each anchor's rows: the next one goes below it, so a run's calls keep their order. */
+    const lastAt = new Map<number, number>();
     for (const step of run.steps) {
       if (step.gtIndex !== null) {
         gtRows[step.gtIndex].cells[r] = step;
@@ -37,12 +39,16 @@ export function alignRuns(runs: readonly CompareRun[]): CompareRow[] {
       const list = extras.get(anchor) ?? [];
       extras.set(anchor, list);
       const key = stepKey(step);
-      const free = list.find((e) => e.key === key && e.row.cells[r] === null);
-      if (free) free.row.cells[r] = step;
-      else {
+      const after = lastAt.get(anchor) ?? -1;
+      const free = list.findIndex((e, i) => i > after && e.key === key && e.row.cells[r] === null);
+      if (free !== -1) {
+        list[free].row.cells[r] = step;
+        lastAt.set(anchor, free);
+      } else {
         const row: CompareRow = { gtIndex: null, cells: runs.map(() => null) };
         row.cells[r] = step;
         list.push({ key, row });
+        lastAt.set(anchor, list.length - 1);
       }
     }
   });

@@ -4,6 +4,7 @@
 // they keep their elements (cells keyed by column slot, letters by place in the cell).
 import { memo } from 'react';
 import type { VirtualItem } from '@tanstack/react-virtual';
+import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { compareHash } from '../routes';
 import { cellName, LABEL_LETTERS, type MatrixColumn, type MatrixRow } from './matrixModel';
 
@@ -22,10 +23,11 @@ interface Props {
   /** The columns in view, in slot order. */
   columnsShown: readonly VirtualItem[];
   columnSlots: number;
+  overridden: ReadonlySet<string>;
   onOpenTask(taskId: string): void;
 }
 
-export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, width, left, columns, columnsShown, columnSlots, onOpenTask }: Props) {
+export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, width, left, columns, columnsShown, columnSlots, overridden, onOpenTask }: Props) {
   const ids = firstRunIds(row, 4);
   return (
     <div role="row" aria-rowindex={rowIndex} className="matrix-row" style={{ transform: `translateY(${top}px)`, width }} data-task-id={row.taskId} onClick={() => onOpenTask(row.taskId)}>
@@ -45,7 +47,7 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
       {columnsShown.map((c) => {
         const column = columns[c.index];
         const runs = row.cells.get(column.key);
-        const name = cellName(row, column, runs);
+        const name = cellName(row, column, runs, overridden);
         const key = c.index % columnSlots;
         if (runs?.length === 1) {
           // The common cell, one run: the cell is its letter (half the elements to lay out at each scroll step).
@@ -55,10 +57,10 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
               key={key}
               role="gridcell"
               aria-colindex={c.index + 3}
-              className={`matrix-cell matrix-letter one label-${run.label}`}
+              className={`matrix-cell matrix-letter one label-${run.label}${overridden.has(run.id) ? ' overridden' : ''}`}
               style={{ left: left + c.start + (c.size - LETTER_WIDTH) / 2 }}
               aria-label={name}
-              title={`${run.id}: ${run.label}`}
+              title={runTitle(run, overridden)}
             >
               {LABEL_LETTERS[run.label]}
             </span>
@@ -67,7 +69,7 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
         return (
           <span key={key} role="gridcell" aria-colindex={c.index + 3} className="matrix-cell" style={{ left: left + c.start, width: c.size }} aria-label={name}>
             {runs?.map((t, i) => (
-              <span key={i} className={`matrix-letter label-${t.label}`} title={`${t.id}: ${t.label}`}>
+              <span key={i} className={`matrix-letter label-${t.label}${overridden.has(t.id) ? ' overridden' : ''}`} title={runTitle(t, overridden)}>
                 {LABEL_LETTERS[t.label]}
               </span>
             ))}
@@ -77,6 +79,9 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
     </div>
   );
 });
+
+const runTitle = (run: TrajectoryRow, overridden: ReadonlySet<string>) =>
+  `${run.id}: ${run.label}${overridden.has(run.id) ? ' (a reviewer overrode this label)' : ''}`;
 
 /** The ids of the task's first `most` runs, cell by cell (the compare link's runs). */
 function firstRunIds(row: MatrixRow, most: number): string[] {

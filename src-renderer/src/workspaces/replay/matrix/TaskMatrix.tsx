@@ -11,7 +11,7 @@ import { useListIndex } from '../list/useListIndex';
 import { inSlotOrder, useSlots } from '../list/useSlots';
 import { MatrixFilters } from './MatrixFilters';
 import { MatrixRowView } from './MatrixRowView';
-import { groupMatrix, LABEL_LETTERS, sortMatrixRows, type MatrixSort } from './matrixModel';
+import { groupMatrix, headerHeight, LABEL_LETTERS, sortMatrixRows, type MatrixSort } from './matrixModel';
 import './matrix.css';
 
 const ROW_HEIGHT = 26;
@@ -24,12 +24,14 @@ const FIRST_COLUMN = 2;
 interface Props {
   rows: TrajectoryRow[];
   labels: readonly Label[];
+  /** Ids of the runs whose label a reviewer overrode: marked, as in the list. */
+  overridden: ReadonlySet<string>;
   filters: Filters;
   onFilters(filters: Filters): void;
   onOpenTask(taskId: string): void;
 }
 
-export function TaskMatrix({ rows, labels, filters, onFilters, onOpenTask }: Props) {
+export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpenTask }: Props) {
   const [sort, setSort] = useState<MatrixSort>('failing-desc');
   // The list's index of these rows (shared with the list: its keys are made once); its orders are not needed here.
   const index = useListIndex(rows, false);
@@ -64,7 +66,8 @@ export function TaskMatrix({ rows, labels, filters, onFilters, onOpenTask }: Pro
       <div className="matrix-toolbar">
         <MatrixFilters index={index} filters={filters} onFilters={onFilters} />
         <span className="muted" data-testid="matrix-count">
-          {matrix.rows.length.toLocaleString()} tasks × {matrix.columns.length} model/mode columns ({visible.length.toLocaleString()} runs)
+          {matrix.rows.length.toLocaleString()} {matrix.rows.length === 1 ? 'task' : 'tasks'} × {matrix.columns.length} model/mode {matrix.columns.length === 1 ? 'column' : 'columns'} ({visible.length.toLocaleString()}{' '}
+          {visible.length === 1 ? 'run' : 'runs'})
         </span>
         <ul className="matrix-legend" aria-label="Legend">
           {labels.map((label) => (
@@ -75,10 +78,16 @@ export function TaskMatrix({ rows, labels, filters, onFilters, onOpenTask }: Pro
               {label.replace('_', ' ')}
             </li>
           ))}
+          <li>
+            <span className="matrix-letter overridden" aria-hidden="true">
+              ✎
+            </span>
+            dashed: a reviewer overrode the label shown
+          </li>
         </ul>
       </div>
       <div className="matrix-scroll" ref={scroller} role="grid" aria-rowcount={matrix.rows.length + 1} aria-colcount={matrix.columns.length + 2} tabIndex={0}>
-        <div className="matrix-header" role="row" aria-rowindex={1} style={{ width }}>
+        <div className="matrix-header" role="row" aria-rowindex={1} style={{ width, height: headerHeight(matrix.columns) }}>
           <span className="matrix-task sticky" role="columnheader" aria-colindex={1}>
             Task
           </span>
@@ -119,6 +128,7 @@ export function TaskMatrix({ rows, labels, filters, onFilters, onOpenTask }: Pro
               columns={matrix.columns}
               columnsShown={columnsInSlots}
               columnSlots={columnSlots}
+              overridden={overridden}
               onOpenTask={onOpenTask}
             />
           ))}

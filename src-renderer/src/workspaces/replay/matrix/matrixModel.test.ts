@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { filterRows } from '../listModel';
 import { ListIndex } from '../list/listIndex';
-import { buildMatrix, cellName, groupMatrix, taskRunsFilters } from './matrixModel';
+import { buildMatrix, cellName, groupMatrix, headerHeight, taskRunsFilters } from './matrixModel';
 
 const row = (id: string, task_id: string, model: string, mode: string, joint_succ: boolean): TrajectoryRow => ({
   id, task_id, model, mode, scenario: 's', label: joint_succ ? 'correct' : 'logic', evidence: null, matched: 0, gt_calls: 1, agent_calls: 1,
@@ -18,6 +18,20 @@ describe('task matrix', () => {
     expect(m.rows.map((r) => [r.taskId, r.runs, r.failing])).toEqual([['t1', 2, 1], ['t2', 2, 2]]);
     expect(m.rows[0].cells.get(m.columns[0].key)?.map((r) => r.id)).toEqual(['4']);
     expect(cellName(m.rows[0], m.columns[0], m.rows[0].cells.get(m.columns[0].key))).toBe('t1, a easy: logic');
+    // A run a reviewer overrode says so, as the list marks it.
+    expect(cellName(m.rows[0], m.columns[0], m.rows[0].cells.get(m.columns[0].key), new Set(['4']))).toBe('t1, a easy: logic (overridden by a reviewer)');
+  });
+
+  it('makes the header as tall as the longest model or mode name, within bounds', () => {
+    const column = (model: string, mode = 'static') => ({ key: model, model, mode });
+    expect(headerHeight([column('gpt-4o')])).toBe(112);
+    expect(headerHeight([column('gpt-4o'), column('anthropic-claude-3-5-sonnet-20241022')])).toBe(36 * 7 + 16);
+    expect(headerHeight([column('m'.repeat(200))])).toBe(320);
+  });
+
+  it('orders tasks with their numbers read as numbers (kitchen1-2 before kitchen1-11)', () => {
+    const named = ['kitchen1-11', 'kitchen1-2', 'kitchen1-1', 'kitchen10-1'].map((task_id, i) => ({ ...rows[0], id: `n${i}`, task_id }));
+    expect(buildMatrix(named, 'task').rows.map((r) => r.taskId)).toEqual(['kitchen1-1', 'kitchen1-2', 'kitchen1-11', 'kitchen10-1']);
   });
 
   it('sorts by how many runs fail, either way, task id breaking ties', () => {

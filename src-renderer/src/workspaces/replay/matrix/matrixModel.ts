@@ -62,7 +62,9 @@ export function groupMatrix(rows: readonly TrajectoryRow[], only?: Int32Array): 
   return { columns: sortedColumns, rows: [...tasks.values()] };
 }
 
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Names with their numbers read as numbers (kitchen1-2 before kitchen1-11), as a person counts; code points break ties. */
+const naturally = new Intl.Collator('en', { numeric: true });
+const byName = (a: string, b: string) => naturally.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** The rows in the asked order, task id breaking ties; a new sort re-orders rows, it does not regroup the runs. */
 export function sortMatrixRows(rows: readonly MatrixRow[], sort: MatrixSort): MatrixRow[] {
@@ -78,11 +80,22 @@ export function buildMatrix(rows: readonly TrajectoryRow[], sort: MatrixSort): M
   return { columns: grouped.columns, rows: sortMatrixRows(grouped.rows, sort) };
 }
 
-/** A cell's accessible name: the task, the column, and each run's label. */
-export function cellName(row: MatrixRow, column: MatrixColumn, runs: readonly TrajectoryRow[] | undefined): string {
+/** Pixels a character of a column header takes at most (11 px text, upright); the header is cut nowhere below its longest name. */
+const HEADER_CHAR_PX = 7;
+const HEADER_MIN_PX = 112;
+const HEADER_MAX_PX = 320;
+
+/** The header's height: the longest model or mode name, read upwards, whole (up to 320 px; past it, cut with an ellipsis and whole in its title). */
+export function headerHeight(columns: readonly MatrixColumn[]): number {
+  const longest = Math.max(0, ...columns.flatMap((column) => [column.model.length, column.mode.length]));
+  return Math.min(HEADER_MAX_PX, Math.max(HEADER_MIN_PX, longest * HEADER_CHAR_PX + 16));
+}
+
+/** A cell's accessible name: the task, the column, and each run's label (and whether a reviewer overrode it). */
+export function cellName(row: MatrixRow, column: MatrixColumn, runs: readonly TrajectoryRow[] | undefined, overridden: ReadonlySet<string> = new Set()): string {
   const where = `${row.taskId}, ${column.model} ${column.mode}`;
   if (!runs?.length) return `${where}: no run`;
-  return `${where}: ${runs.map((r) => r.label.replace('_', ' ')).join(', ')}`;
+  return `${where}: ${runs.map((r) => `${r.label.replace('_', ' ')}${overridden.has(r.id) ? ' (overridden by a reviewer)' : ''}`).join(', ')}`;
 }
 
 /** The list's filters that show one task's runs: exactly that task (a part would also match retail-030 for retail-03). */
