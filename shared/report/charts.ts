@@ -55,9 +55,10 @@ export function scenarioChart(report: ReportModel): EChartsOption {
 
 /** Fig. 4: the label shares per model, automatic labels and with human overrides side by side. */
 export function errorsChart(report: ReportModel): EChartsOption {
+  // Each panel holds its own model names (containLabel), so the second never starts under the first's.
   const panels = [
-    { key: 'auto' as const, title: 'Automatic labels', left: '14%' },
-    { key: 'reviewed' as const, title: `With human overrides (${report.overrides.applied})`, left: '60%' },
+    { key: 'auto' as const, title: 'Automatic labels', left: '1%' },
+    { key: 'reviewed' as const, title: `With human overrides (${report.overrides.applied})`, left: '51%' },
   ];
   return {
     animation: false,
@@ -65,9 +66,9 @@ export function errorsChart(report: ReportModel): EChartsOption {
     title: panels.map((p) => ({ text: p.title, left: p.left, top: 4, textStyle: { fontSize: 13 } })),
     legend: { bottom: 0, type: 'scroll', data: report.labels.map(labelName) },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => `${fmt(v)} %` },
-    grid: panels.map((p) => ({ left: p.left, width: '34%', top: 36, bottom: 48, containLabel: false })),
+    grid: panels.map((p) => ({ left: p.left, width: '46%', top: 36, bottom: 48, containLabel: true })),
     xAxis: panels.map((_, i) => ({ type: 'value', gridIndex: i, min: 0, max: 100, name: '%' })),
-    yAxis: panels.map((_, i) => ({ type: 'category', gridIndex: i, data: report.models, inverse: true, axisLabel: { show: true, width: 110, overflow: 'truncate' } })),
+    yAxis: panels.map((_, i) => ({ type: 'category', gridIndex: i, data: report.models, inverse: true, axisLabel: { show: true, width: MODEL_LABEL_WIDTH, overflow: 'truncate' } })),
     series: panels.flatMap((p, i) =>
       report.labels.map((label) => ({
         type: 'bar' as const,
@@ -83,10 +84,21 @@ export function errorsChart(report: ReportModel): EChartsOption {
 }
 
 export const SCATTER_AXES = [
-  { key: 'tokens', title: 'Tokens per trajectory' },
-  { key: 'rounds', title: 'Rounds per trajectory' },
-  { key: 'calls', title: 'Tool calls per trajectory' },
+  { key: 'tokens', title: 'Tokens per trajectory', short: 'Tokens' },
+  { key: 'rounds', title: 'Rounds per trajectory', short: 'Rounds' },
+  { key: 'calls', title: 'Tool calls per trajectory', short: 'Tool calls' },
 ] as const;
+
+/** Model names beside the error bars: longer ones end in an ellipsis (the legend and tables have them whole). */
+const MODEL_LABEL_WIDTH = 170;
+
+/** 150000 as "150k", 2500000 as "2.5M": tick labels of a token axis that fit side by side. */
+export function compactNumber(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1e6) return `${+(value / 1e6).toFixed(1)}M`;
+  if (abs >= 1e4) return `${+(value / 1e3).toFixed(0)}k`;
+  return String(+value.toFixed(2));
+}
 
 /** Fig. 5: tokens, rounds and calls per trajectory against JointSucc, per model and mode. */
 export function efficiencyScatter(report: ReportModel): EChartsOption {
@@ -98,10 +110,12 @@ export function efficiencyScatter(report: ReportModel): EChartsOption {
     animation: false,
     textStyle: TEXT,
     title: [
-      ...SCATTER_AXES.map((a, i) => ({ text: `${a.title} vs JointSucc (%)`, left: left(i), top: 4, textStyle: { fontSize: 13 } })),
-      { text: '● Dynamic Easy   ▲ Dynamic Hard   ■ Static   ◆ Overall', right: 8, bottom: 2, textStyle: { fontSize: 11, fontWeight: 'normal' as const, color: '#555' } },
+      // Short, so that a panel's title fits its third of a narrow window (the axis names say "per trajectory").
+      ...SCATTER_AXES.map((a, i) => ({ text: `${a.short} vs JointSucc (%)`, left: left(i), top: 4, textStyle: { fontSize: 13 } })),
+      // The mode key on a line of its own, above the models' legend (which scrolls when long).
+      { text: '● Dynamic Easy   ▲ Dynamic Hard   ■ Static   ◇ Overall', left: 'center', bottom: 24, textStyle: { fontSize: 11, fontWeight: 'normal' as const, color: '#555' } },
     ],
-    legend: { bottom: 0, left: 8, type: 'scroll', data: report.models },
+    legend: { bottom: 0, left: 8, right: 8, type: 'scroll', data: report.models },
     tooltip: {
       trigger: 'item',
       formatter: (params) => {
@@ -111,8 +125,16 @@ export function efficiencyScatter(report: ReportModel): EChartsOption {
         return `<b>${asHtmlText(p.point.model)}</b> · ${asHtmlText(modeName(p.point.mode))}<br/>${axis.title}: ${fmt(x, axis.key === 'tokens' ? 0 : 2)}<br/>JointSucc: ${fmt(p.point.joint_succ)} %`;
       },
     },
-    grid: SCATTER_AXES.map((_, i) => ({ left: left(i), width: `${panelWidth}%`, top: 40, bottom: 64 })),
-    xAxis: SCATTER_AXES.map((a, i) => ({ type: 'value', gridIndex: i, name: a.title, nameLocation: 'middle', nameGap: 24, scale: true })),
+    grid: SCATTER_AXES.map((_, i) => ({ left: left(i), width: `${panelWidth}%`, top: 40, bottom: 84 })),
+    xAxis: SCATTER_AXES.map((a, i) => ({
+      type: 'value',
+      gridIndex: i,
+      name: a.title,
+      nameLocation: 'middle',
+      nameGap: 24,
+      scale: true,
+      axisLabel: { formatter: (value: number) => compactNumber(value), hideOverlap: true },
+    })),
     yAxis: SCATTER_AXES.map((_, i) => ({ type: 'value', gridIndex: i, min: 0, max: 100 })),
     series: SCATTER_AXES.flatMap((a, i) =>
       [...byModel].map(([model, points]) => ({
@@ -127,6 +149,8 @@ export function efficiencyScatter(report: ReportModel): EChartsOption {
             value: [p[a.key] as number, p.joint_succ as number],
             symbol: ownValue(MODE_SYMBOLS, p.mode) ?? 'pin',
             symbolSize: p.mode === 'overall' ? 16 : 10,
+            // Overall is an outline: a model of one mode has its overall on that mode's point, which stays in sight.
+            ...(p.mode === 'overall' ? { itemStyle: { color: 'transparent', borderColor: modelColor(report, model), borderWidth: 2 } } : {}),
             point: p,
             axis: a.key,
           })),

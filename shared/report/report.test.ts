@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Figures } from '../eval/aggregate';
 import { buildReport, flatColumns, type ReportTable } from './build';
-import { reportCharts } from './charts';
+import { compactNumber, reportCharts } from './charts';
 import { tableToCsv, tableToLatex, tableToMarkdown } from './export';
 import { parseReviews } from './reviews';
 import { renderChartSvg } from './svg';
@@ -198,6 +198,10 @@ describe('exporters', () => {
 });
 
 describe('charts', () => {
+  it('writes token ticks short enough to sit side by side', () => {
+    expect([0, 2.5, 9999, 150_000, 200_000, 2_500_000].map(compactNumber)).toEqual(['0', '2.5', '9999', '150k', '200k', '2.5M']);
+  });
+
   it("the scatter's tooltip shows a model's name as text, not markup", () => {
     const run = sampleRun();
     const name = '<img src=x onerror=alert(1)>';
