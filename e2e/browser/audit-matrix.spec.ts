@@ -67,6 +67,23 @@ test('the task matrix opens, sorts by failing runs, and a row opens the task in 
   await expect(page.getByTestId('list-count')).toContainText('3');
 });
 
+test('a cell of one run opens that run, beside its task\'s runs in the list', async ({ page }) => {
+  await page.goto(at('#/replay/matrix'));
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  const matrix = page.getByTestId('task-matrix');
+  await matrix.locator(`[data-task-id="${TASK}"]`).getByRole('gridcell', { name: `${TASK}, gpt-sim-4o static: logic` }).click();
+  const id = `gpt-sim-4o/static/${TASK}`;
+  await expect(page).toHaveURL(new RegExp(`#/replay/${encodeURIComponent(id)}$`));
+  await expect(page.locator('.replay-title')).toHaveText(id);
+  await expect(page.getByRole('textbox', { name: 'Filter Task' })).toHaveValue(`=${TASK}`);
+  // Back on the matrix, the task filter holds: it shows whole, and Clear shows every task again.
+  await page.getByTestId('open-matrix').click();
+  await expect(matrix.getByTestId('matrix-count')).toContainText('1 task × 9 model/mode columns (9 runs)');
+  await expect(matrix.getByTestId('matrix-filter-task')).toHaveValue(`=${TASK}`);
+  await matrix.getByTestId('matrix-filters-clear').click();
+  await expect(matrix.getByTestId('matrix-count')).toContainText('30 tasks × 9 model/mode columns (270 runs)');
+});
+
 test('the compare view shows two runs of one task aligned to the ground truth', async ({ page }) => {
   const ids = ['gpt-sim-4o/dynamic_easy/retail-01', 'llama-sim-70b/static/retail-01'];
   await page.goto(at('#/replay'));

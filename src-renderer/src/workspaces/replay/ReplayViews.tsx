@@ -6,7 +6,8 @@ import { AuditView } from './audit/AuditView';
 import { CompareView } from './compare/CompareView';
 import type { TrajectoryRow } from './evaluationRows';
 import type { Filters } from './listModel';
-import { taskRunsFilters } from './matrix/matrixModel';
+import { replayHash } from './deepLink';
+import { cellRunsFilters, taskRunsFilters, type MatrixColumn } from './matrix/matrixModel';
 import { TaskMatrix } from './matrix/TaskMatrix';
 import { AUDIT_HASH, MATRIX_HASH, parseReplayView, type ReplayView } from './routes';
 
@@ -56,5 +57,15 @@ export function ReplayViews({ view, ready, datasetId, rows, labels, overridden, 
     onFilters(taskRunsFilters(filters, taskId));
     window.location.hash = '#/replay';
   };
-  return <TaskMatrix rows={rows} labels={labels} overridden={overridden} filters={filters} onFilters={onFilters} onOpenTask={openTask} />;
+  // A cell of one run opens that run (beside the task's runs in the list); of several, the list of them.
+  const openCell = (taskId: string, column: MatrixColumn, runs: readonly TrajectoryRow[]) => {
+    if (runs.length === 1) {
+      onFilters(taskRunsFilters(filters, taskId));
+      window.location.hash = replayHash(runs[0].id);
+    } else {
+      onFilters(cellRunsFilters(filters, taskId, column));
+      window.location.hash = '#/replay';
+    }
+  };
+  return <TaskMatrix rows={rows} labels={labels} overridden={overridden} filters={filters} onFilters={onFilters} onOpenTask={openTask} onOpenCell={openCell} />;
 }

@@ -23,8 +23,14 @@ export const MatrixFilters = memo(function MatrixFilters({ index, filters, onFil
         </label>
       ))}
       <label>
-        Task <input value={filters.task ?? ''} onChange={(e) => onFilters({ ...filters, task: e.target.value })} size={10} />
+        {/* Wide enough for a task id whole: "=restaurant4-1" read as another task than the filter's "=restaurant4-10". */}
+        Task <input value={filters.task ?? ''} onChange={(e) => onFilters({ ...filters, task: e.target.value })} size={18} data-testid="matrix-filter-task" />
       </label>
+      {Object.values(filters).some((value) => value) ? (
+        <button type="button" onClick={() => onFilters({})} data-testid="matrix-filters-clear" title="Show every run again">
+          Clear filters
+        </button>
+      ) : null}
     </div>
   );
 });

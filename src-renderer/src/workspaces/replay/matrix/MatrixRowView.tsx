@@ -25,9 +25,10 @@ interface Props {
   columnSlots: number;
   overridden: ReadonlySet<string>;
   onOpenTask(taskId: string): void;
+  onOpenCell(taskId: string, column: MatrixColumn, runs: readonly TrajectoryRow[]): void;
 }
 
-export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, width, left, columns, columnsShown, columnSlots, overridden, onOpenTask }: Props) {
+export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, width, left, columns, columnsShown, columnSlots, overridden, onOpenTask, onOpenCell }: Props) {
   const ids = firstRunIds(row, 4);
   return (
     <div role="row" aria-rowindex={rowIndex} className="matrix-row" style={{ transform: `translateY(${top}px)`, width }} data-task-id={row.taskId} onClick={() => onOpenTask(row.taskId)}>
@@ -49,6 +50,13 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
         const runs = row.cells.get(column.key);
         const name = cellName(row, column, runs, overridden);
         const key = c.index % columnSlots;
+        // A cell opens its own runs, not the whole task's (the row's click).
+        const open = runs?.length
+          ? (event: React.MouseEvent) => {
+              event.stopPropagation();
+              onOpenCell(row.taskId, column, runs);
+            }
+          : undefined;
         if (runs?.length === 1) {
           // The common cell, one run: the cell is its letter (half the elements to lay out at each scroll step).
           const [run] = runs;
@@ -60,14 +68,15 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
               className={`matrix-cell matrix-letter one label-${run.label}${overridden.has(run.id) ? ' overridden' : ''}`}
               style={{ left: left + c.start + (c.size - LETTER_WIDTH) / 2 }}
               aria-label={name}
-              title={runTitle(run, overridden)}
+              title={`${runTitle(run, overridden)}: click to open it`}
+              onClick={open}
             >
               {LABEL_LETTERS[run.label]}
             </span>
           );
         }
         return (
-          <span key={key} role="gridcell" aria-colindex={c.index + 3} className="matrix-cell" style={{ left: left + c.start, width: c.size }} aria-label={name}>
+          <span key={key} role="gridcell" aria-colindex={c.index + 3} className="matrix-cell" style={{ left: left + c.start, width: c.size }} aria-label={name} onClick={open}>
             {runs?.map((t, i) => (
               <span key={i} className={`matrix-letter label-${t.label}${overridden.has(t.id) ? ' overridden' : ''}`} title={runTitle(t, overridden)}>
                 {LABEL_LETTERS[t.label]}

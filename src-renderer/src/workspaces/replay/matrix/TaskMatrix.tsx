@@ -11,7 +11,7 @@ import { useListIndex } from '../list/useListIndex';
 import { inSlotOrder, useSlots } from '../list/useSlots';
 import { MatrixFilters } from './MatrixFilters';
 import { MatrixRowView } from './MatrixRowView';
-import { groupMatrix, headerHeight, LABEL_LETTERS, sortMatrixRows, type MatrixSort } from './matrixModel';
+import { groupMatrix, headerHeight, LABEL_LETTERS, sortMatrixRows, type MatrixColumn, type MatrixSort } from './matrixModel';
 import './matrix.css';
 
 const ROW_HEIGHT = 26;
@@ -29,9 +29,11 @@ interface Props {
   filters: Filters;
   onFilters(filters: Filters): void;
   onOpenTask(taskId: string): void;
+  /** A cell was clicked: its runs (one or more). */
+  onOpenCell(taskId: string, column: MatrixColumn, runs: readonly TrajectoryRow[]): void;
 }
 
-export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpenTask }: Props) {
+export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpenTask, onOpenCell }: Props) {
   const [sort, setSort] = useState<MatrixSort>('failing-desc');
   // The list's index of these rows (shared with the list: its keys are made once); its orders are not needed here.
   const index = useListIndex(rows, false);
@@ -130,6 +132,7 @@ export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpe
               columnSlots={columnSlots}
               overridden={overridden}
               onOpenTask={onOpenTask}
+              onOpenCell={onOpenCell}
             />
           ))}
         </div>

@@ -102,3 +102,8 @@ export function cellName(row: MatrixRow, column: MatrixColumn, runs: readonly Tr
 export function taskRunsFilters<F extends { task?: string }>(filters: F, taskId: string): F {
   return { ...filters, task: `=${taskId}` };
 }
+
+/** The list's filters that show one cell's runs: its task, model and mode. */
+export function cellRunsFilters<F extends { task?: string; model?: string; mode?: string }>(filters: F, taskId: string, column: MatrixColumn): F {
+  return { ...taskRunsFilters(filters, taskId), model: column.model, mode: column.mode };
+}
