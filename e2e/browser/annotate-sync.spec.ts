@@ -739,5 +739,5 @@ test('a task whose clip is missing shows the placeholder; everything else keeps 
   // A path out of the dataset is not "not there": it is said to be outside.
   await page.locator(`[data-task-id="${OUTSIDE}"]`).click();
   await expect(placeholder).toContainText(`../egobench-sample/videos/${OUTSIDE}.webm`);
-  await expect(placeholder).toContainText('does not name a file inside the dataset');
+  await expect(placeholder).toContainText('is not a plain path inside the dataset');
 });

@@ -94,10 +94,10 @@ const MODEL_LABEL_WIDTH = 170;
 
 /** 150000 as "150k", 2500000 as "2.5M": tick labels of a token axis that fit side by side. */
 export function compactNumber(value: number): string {
-  const abs = Math.abs(value);
-  if (abs >= 1e6) return `${+(value / 1e6).toFixed(1)}M`;
-  if (abs >= 1e4) return `${+(value / 1e3).toFixed(0)}k`;
-  return String(+value.toFixed(2));
+  if (Math.abs(value) < 1e4) return String(+value.toFixed(2));
+  // The unit after rounding: 999,999 is "1M", not "1000k".
+  const thousands = Math.round(value / 1e3);
+  return Math.abs(thousands) < 1000 ? `${thousands}k` : `${+(value / 1e6).toFixed(1)}M`;
 }
 
 /** Fig. 5: tokens, rounds and calls per trajectory against JointSucc, per model and mode. */

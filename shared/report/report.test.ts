@@ -5,6 +5,7 @@ import type { Figures } from '../eval/aggregate';
 import { buildReport, flatColumns, type ReportTable } from './build';
 import { compactNumber, reportCharts } from './charts';
 import { tableToCsv, tableToLatex, tableToMarkdown } from './export';
+import { NOT_UTF8_MARK } from '../format/jsonl';
 import { parseReviews } from './reviews';
 import { renderChartSvg } from './svg';
 import type { EvaluationRun } from './types';
@@ -91,6 +92,13 @@ describe('buildReport', () => {
     expect(reviewed.errors[0].overridden).toBe(1);
     expect(reviewed.overrides).toEqual({ applied: 1, unknownTrajectory: 0, unknownLabel: 0, stale: 0 });
     expect(reviewed.tables.errors.rows[1]).toEqual(['m1', 'with overrides', 37.5 / 2 + 50, 0, 0, 0, 31.25, 0]);
+  });
+
+  it('names a review line the host read as not UTF-8, and reads the rest', () => {
+    const good = JSON.stringify({ trajectory_id: '3', label: 'logic', updated_at: '2026-01-01T10:00:00Z' });
+    const { overrides, problems } = parseReviews([{ path: 'reviews/ann.jsonl', text: `${NOT_UTF8_MARK}{"trajectory_id":"1","reason":"caf\uFFFD"}\n${good}\n` }]);
+    expect([...overrides.keys()]).toEqual(['3']);
+    expect(problems).toEqual([{ file: 'reviews/ann.jsonl', line: 1, message: 'not UTF-8 (every file is, SPEC §1): bytes of this line are not; skipped' }]);
   });
 
   it('reports overrides of unknown trajectories and labels and leaves them out', () => {
@@ -199,7 +207,7 @@ describe('exporters', () => {
 
 describe('charts', () => {
   it('writes token ticks short enough to sit side by side', () => {
-    expect([0, 2.5, 9999, 150_000, 200_000, 2_500_000].map(compactNumber)).toEqual(['0', '2.5', '9999', '150k', '200k', '2.5M']);
+    expect([0, 2.5, 9999, 150_000, 200_000, 999_499, 999_500, 2_500_000].map(compactNumber)).toEqual(['0', '2.5', '9999', '150k', '200k', '999k', '1M', '2.5M']);
   });
 
   it("the scatter's tooltip shows a model's name as text, not markup", () => {

@@ -1,6 +1,7 @@
 // Human label overrides from `reviews/<reviewer>.jsonl`: per trajectory the review with the
 // latest `updated_at` wins, whoever wrote it.
 import * as z from 'zod';
+import { isUtf8Text, unreadLineMessage } from '../format/jsonl';
 import { parseJsonlLine } from '../format/loader';
 import type { Problem } from '../format/types';
 import type { ReviewRecord } from './types';
@@ -45,6 +46,11 @@ export function parseReviews(files: readonly ReviewFile[]): { overrides: Map<str
   for (const { path, text } of files) {
     const lines = text.split(/\r?\n/);
     lines.forEach((lineText, index) => {
+      // A line the host's reader marked as not UTF-8 is said as such, not as the JSON error its mark makes.
+      if (!isUtf8Text(lineText)) {
+        problems.push({ file: path, line: index + 1, message: unreadLineMessage({ kind: 'not-utf8', lineNumber: index + 1 }) });
+        return;
+      }
       const parsed = parseJsonlLine(lineText, index + 1, reviewLine);
       if (parsed === null) return;
       if (!parsed.ok) {

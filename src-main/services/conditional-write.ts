@@ -7,11 +7,14 @@
 // processes (two hosts on one synced folder, the CLI) a lock file created with O_EXCL beside the
 // target. The lock file is named like atomic-write's temporary files, so listings and the
 // annotation watcher skip it.
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StudioError } from '../../shared/api/studio-error';
+import { firstNonUtf8Line } from '../../shared/format/jsonl';
 import { atomicTempSuffix, writeFileAtomic } from './atomic-write';
+import { decodeMarked } from './utf8-text';
 
 /** The file's content as read, and its hash; both null when the file does not exist. */
 export interface VersionedText {
@@ -23,18 +26,38 @@ export function contentHash(text: string | Uint8Array): string {
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
 }
 
-async function readIfExists(file: string): Promise<string | null> {
+async function bytesIfExist(file: string): Promise<Buffer | null> {
   try {
-    return await readFile(file, 'utf8');
+    return await readFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
 }
 
+/**
+ * The file's text and the hash of its bytes (the same as the text's for UTF-8, as every file should
+ * be: SPEC §1). Bytes that are not UTF-8 read as U+FFFD in the text, but the hash still tells two
+ * such files apart.
+ */
 export async function readVersioned(file: string): Promise<VersionedText> {
-  const text = await readIfExists(file);
-  return { text, hash: text === null ? null : contentHash(text) };
+  const bytes = await bytesIfExist(file);
+  return { text: bytes === null ? null : bytes.toString('utf8'), hash: hashOf(bytes) };
+}
+
+/** The hash a writer names for these bytes; null for no file. */
+const hashOf = (bytes: Buffer | null): string | null => (bytes === null ? null : contentHash(bytes));
+
+/**
+ * A file with bytes that are not UTF-8 is not rewritten from text: the text holds U+FFFD in their
+ * place, and the rewrite would change them for good, silently (and what said so would say no more).
+ */
+function refuseNotUtf8(name: string, bytes: Buffer): never {
+  const line = firstNonUtf8Line(decodeMarked(bytes));
+  throw new StudioError(
+    'forbidden',
+    `${name}: line ${line} is not UTF-8 (saved in another encoding?); the studio does not rewrite the file, which would replace those bytes: fix that line's encoding, then try again`,
+  );
 }
 
 const chains = new Map<string, Promise<unknown>>();
@@ -104,8 +127,9 @@ function refuse(name: string, expected: string | null): never {
  */
 export function writeIfUnchanged(file: string, next: string, expectedHash: string | null, name = path.basename(file)): Promise<string> {
   return withFileLock(file, async () => {
-    const current = await readVersioned(file);
-    if (current.hash !== expectedHash) refuse(name, expectedHash);
+    const bytes = await bytesIfExist(file);
+    if (hashOf(bytes) !== expectedHash) refuse(name, expectedHash);
+    if (bytes !== null && !isUtf8(bytes)) refuseNotUtf8(name, bytes);
     await writeFileAtomic(file, next);
     return contentHash(next);
   });
@@ -113,8 +137,9 @@ export function writeIfUnchanged(file: string, next: string, expectedHash: strin
 
 /**
  * Appends `lines` (whole lines, each ending in a newline) to the file when it still holds the
- * content of `expectedHash`: the file is rewritten atomically with its old text, a newline if
- * its last line had none, then the lines. Returns the new text's hash and size.
+ * content of `expectedHash`: the file is rewritten atomically with its old bytes as they are (a
+ * line that is not UTF-8 stays as it was, and is still reported), a newline if its last line had
+ * none, then the lines. Returns the new content's hash and size.
  */
 export function appendIfUnchanged(
   file: string,
@@ -123,12 +148,13 @@ export function appendIfUnchanged(
   name = path.basename(file),
 ): Promise<{ hash: string; size: number }> {
   return withFileLock(file, async () => {
-    const current = await readVersioned(file);
-    if (current.hash !== expectedHash) refuse(name, expectedHash);
-    const head = current.text ?? '';
-    const next = head + (head === '' || head.endsWith('\n') ? '' : '\n') + lines;
+    const current = await bytesIfExist(file);
+    if (hashOf(current) !== expectedHash) refuse(name, expectedHash);
+    const head = current ?? Buffer.alloc(0);
+    const newline = head.length === 0 || head[head.length - 1] === 0x0a ? '' : '\n';
+    const next = Buffer.concat([head, Buffer.from(newline + lines, 'utf8')]);
     await writeFileAtomic(file, next);
-    return { hash: contentHash(next), size: Buffer.byteLength(next, 'utf8') };
+    return { hash: contentHash(next), size: next.length };
   });
 }
 
@@ -139,7 +165,7 @@ export function appendIfUnchanged(
  */
 export function updateTextFile(file: string, update: (text: string | null) => string): Promise<string> {
   return withFileLock(file, async () => {
-    const next = update(await readIfExists(file));
+    const next = update((await readVersioned(file)).text);
     await writeFileAtomic(file, next);
     return next;
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDataset, type TempDataset } from '../test-support/temp-dataset';
 import { NOT_UTF8_MARK } from '../../shared/format/jsonl';
-import { listDatasetFiles, readDatasetText, readDatasetVersioned, writeDatasetText, writeDatasetTextIfUnchanged } from './dataset-files';
+import { appendDatasetLinesIfUnchanged, listDatasetFiles, readDatasetText, readDatasetVersioned, writeDatasetText, writeDatasetTextIfUnchanged } from './dataset-files';
 
 let temp: TempDataset;
 let root: string;
@@ -25,14 +25,27 @@ describe('dataset files', () => {
     await expect(readDatasetText(root, 'tasks.jsonl')).resolves.toBe('{"id":"t1"}\n');
   });
 
-  it('marks a line that is not UTF-8 for reading, never for rewriting: a conditional write of such a file goes through', async () => {
-    await writeFile(path.join(root, 'ground_truth.jsonl'), Buffer.concat([Buffer.from('{"task_id":"t1"}\n'), Buffer.from('{"task_id":"café"}\n', 'latin1')]));
+  it('marks a line that is not UTF-8 for reading, never for rewriting; an append keeps its bytes, a rewrite is refused', async () => {
+    const file = path.join(root, 'ground_truth.jsonl');
+    const latin1 = Buffer.concat([Buffer.from('{"task_id":"t1"}\n'), Buffer.from('{"task_id":"café"}\n', 'latin1')]);
+    await writeFile(file, latin1);
     expect(await readDatasetText(root, 'ground_truth.jsonl')).toBe(`{"task_id":"t1"}\n${NOT_UTF8_MARK}{"task_id":"caf\uFFFD"}\n`);
     const { text, hash } = await readDatasetVersioned(root, 'ground_truth.jsonl');
     expect(text).toBe('{"task_id":"t1"}\n{"task_id":"caf\uFFFD"}\n');
-    // The hash is the one the write checks against: no conflict.
-    await writeDatasetTextIfUnchanged(root, 'ground_truth.jsonl', `${text}{"task_id":"t2"}\n`, hash);
-    expect(await readFile(path.join(root, 'ground_truth.jsonl'), 'utf8')).toBe('{"task_id":"t1"}\n{"task_id":"caf\uFFFD"}\n{"task_id":"t2"}\n');
+    // The hash is of the bytes: the same file with another byte in place of é (both U+FFFD as text) is another version.
+    await writeFile(file, Buffer.from(latin1.toString('latin1').replace('é', 'è'), 'latin1'));
+    expect((await readDatasetVersioned(root, 'ground_truth.jsonl')).hash).not.toBe(hash);
+    await writeFile(file, latin1);
+    // A rewrite from the text would put U+FFFD in the file for good: refused, naming the line; the bytes stay.
+    await expect(writeDatasetTextIfUnchanged(root, 'ground_truth.jsonl', `${text}{"task_id":"t2"}\n`, hash)).rejects.toMatchObject({
+      code: 'forbidden',
+      message: expect.stringContaining('ground_truth.jsonl: line 2 is not UTF-8'),
+    });
+    expect(await readFile(file)).toEqual(latin1);
+    // An append keeps the old bytes as they are (the line is still reported), then the new line.
+    const appended = await appendDatasetLinesIfUnchanged(root, 'ground_truth.jsonl', '{"task_id":"t2"}\n', hash);
+    expect(await readFile(file)).toEqual(Buffer.concat([latin1, Buffer.from('{"task_id":"t2"}\n')]));
+    expect(appended.hash).toBe((await readDatasetVersioned(root, 'ground_truth.jsonl')).hash);
   });
 
   it('lists a folder recursively in code-point order with sizes', async () => {

@@ -74,16 +74,16 @@ export async function writeDatasetText(realRoot: string, relativePath: string, c
   return { path: relativePath, size: Buffer.byteLength(content, 'utf8') };
 }
 
-/** The file's text and content hash; both null when it does not exist (a folder or a link out is refused). */
 /**
- * A dataset file's text for rewriting, with the hash a conditional write compares: decoded as the
- * write checks decode it (conditional-write.ts), no line marked, so that a mark is never written
- * back into the file and the hashes agree on a file that is not all UTF-8.
+ * A dataset file's text for rewriting, with the hash of its bytes that a conditional write compares
+ * (conditional-write.ts); both null when it does not exist (a folder or a link out is refused). No
+ * line is marked, so that a mark is never written back: a file that is not all UTF-8 is not
+ * rewritten from text at all (writeIfUnchanged says which line), and an append keeps its bytes.
  */
 export async function readDatasetVersioned(realRoot: string, relativePath: string): Promise<VersionedText> {
   try {
-    const text = (await readDatasetBytes(realRoot, relativePath)).toString('utf8');
-    return { text, hash: contentHash(text) };
+    const bytes = await readDatasetBytes(realRoot, relativePath);
+    return { text: bytes.toString('utf8'), hash: contentHash(bytes) };
   } catch (error) {
     if (StudioError.from(error).code === 'not-found') return { text: null, hash: null };
     throw error;

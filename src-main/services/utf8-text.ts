@@ -31,16 +31,25 @@ const LONGEST_KEPT_LINE_BYTES = 3 * MAX_LINE_LENGTH;
 
 /**
  * Chunks of bytes as chunks of text (decodeMarked), each cut after a line break so that no line
- * is judged in two parts (nor a character cut in two).
+ * is judged in two parts (nor a character cut in two). The bytes of a line still open are kept as
+ * they came and joined once, when its end comes (a long line is not copied again at every chunk).
  */
 export async function* markedTextChunks(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  let rest: Buffer = Buffer.alloc(0);
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
   for await (const chunk of chunks) {
-    const bytes = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
-    let cut = bytes.lastIndexOf(NEWLINE) + 1;
-    if (cut === 0 && bytes.length > LONGEST_KEPT_LINE_BYTES) cut = bytes.length;
-    if (cut > 0) yield decodeMarked(bytes.subarray(0, cut));
-    rest = bytes.subarray(cut);
+    const newline = chunk.lastIndexOf(NEWLINE);
+    if (newline === -1 && pendingBytes + chunk.length <= LONGEST_KEPT_LINE_BYTES) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      continue;
+    }
+    const cut = newline === -1 ? chunk.length : newline + 1;
+    pending.push(chunk.subarray(0, cut));
+    yield decodeMarked(Buffer.concat(pending));
+    const rest = chunk.subarray(cut);
+    pending = rest.length > 0 ? [rest] : [];
+    pendingBytes = rest.length;
   }
-  if (rest.length > 0) yield decodeMarked(rest);
+  if (pendingBytes > 0) yield decodeMarked(Buffer.concat(pending));
 }

@@ -102,6 +102,10 @@ describe('guarded handlers', () => {
     // bob has submitted nothing else: after he submits t2, he sees alice's t2 too.
     await writeFile(path.join(temp.root, 'annotations/bob.jsonl'), `${line('t2', 'submitted', 1, 'bob')}\n`);
     expect(await read(bob, 'annotations/alice.jsonl')).toBe(`${line('t2', 'draft', 1)}\n`);
+    // Settings saved with a line in Latin-1 (a note "Étude") are still blind, as the studio reads them.
+    const settings = JSON.stringify({ agreement: { hide_while_annotating: true }, note: 'Étude' }, null, 2);
+    await writeFile(path.join(temp.root, 'studio-project.json'), Buffer.from(settings, 'latin1'));
+    expect(await read(bob, 'annotations/alice.jsonl')).toBe(`${line('t2', 'draft', 1)}\n`);
   });
 
   it('serves only the datasets named on the command line, never the datasets folder or recent ones', async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/studio-api';
 import { StudioError } from '../../../shared/api/studio-error';
 import type { TeamIdentity } from '../../../shared/api/team';
-import { readDatasetText } from '../dataset-files';
+import { readDatasetText, readDatasetVersioned } from '../dataset-files';
 import { filterToTasks, submittedTasks } from './blind-filter';
 
 /** What a call touches. */
@@ -79,7 +79,11 @@ export function writeRefusal(person: TeamIdentity, path: string): string | null 
 
 async function projectIsBlind(root: string): Promise<boolean> {
   try {
-    const settings = JSON.parse(await readDatasetText(root, PROJECT_SETTINGS)) as { agreement?: { hide_while_annotating?: unknown } };
+    // Read as the studio reads its settings (readVersioned: no line marked as not UTF-8), so that
+    // a settings file with such a line is blind here exactly when the studio shows it blind.
+    const { text } = await readDatasetVersioned(root, PROJECT_SETTINGS);
+    if (text === null) return false;
+    const settings = JSON.parse(text) as { agreement?: { hide_while_annotating?: unknown } };
     return settings.agreement?.hide_while_annotating === true;
   } catch {
     return false; // no settings file (or an unreadable one): the studio's default, not blind

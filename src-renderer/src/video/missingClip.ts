@@ -3,7 +3,7 @@
 // path that leads out of the dataset is never served, whatever is there: said as such.
 
 export const OUTSIDE_DATASET =
-  'The path does not name a file inside the dataset (it is absolute, or leads out with ".."): clips are served from the dataset\'s own folders only. Correct the task\'s "video" in tasks.jsonl.';
+  'The path is not a plain path inside the dataset (it is absolute, leads out with "..", or has "." or empty parts): clips are served from the dataset\'s own folders only. Correct the task\'s "video" in tasks.jsonl.';
 
 export const NOT_THERE = "The file is not there: not in the dataset's videos/, nor in a video folder chosen for it (Clips, in the status bar).";
 

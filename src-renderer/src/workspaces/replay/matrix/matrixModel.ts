@@ -62,7 +62,7 @@ export function groupMatrix(rows: readonly TrajectoryRow[], only?: Int32Array): 
   return { columns: sortedColumns, rows: [...tasks.values()] };
 }
 
-/** Names with their numbers read as numbers (kitchen1-2 before kitchen1-11), as a person counts; code points break ties. */
+/** Names with their numbers read as numbers (kitchen1-2 before kitchen1-11), as a person counts; UTF-16 code units break ties. */
 const naturally = new Intl.Collator('en', { numeric: true });
 const byName = (a: string, b: string) => naturally.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
