@@ -41,7 +41,11 @@ async function bytesIfExist(file: string): Promise<Buffer | null> {
  * such files apart.
  */
 export async function readVersioned(file: string): Promise<VersionedText> {
-  const bytes = await bytesIfExist(file);
+  return versionedText(await bytesIfExist(file));
+}
+
+/** A file's bytes (null: no file) as readVersioned gives them: every reader for a writer goes through it, so hashes agree. */
+export function versionedText(bytes: Buffer | null): VersionedText {
   return { text: bytes === null ? null : bytes.toString('utf8'), hash: hashOf(bytes) };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { DatasetFile, VersionedText, WrittenVersion } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
 import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
-import { appendIfUnchanged, contentHash, writeIfUnchanged } from './conditional-write';
+import { appendIfUnchanged, versionedText, writeIfUnchanged } from './conditional-write';
 import { readRegularBytes } from './regular-file';
 import { decodeMarked } from './utf8-text';
 import { compareCodePoints } from './code-point-order';
@@ -82,8 +82,7 @@ export async function writeDatasetText(realRoot: string, relativePath: string, c
  */
 export async function readDatasetVersioned(realRoot: string, relativePath: string): Promise<VersionedText> {
   try {
-    const bytes = await readDatasetBytes(realRoot, relativePath);
-    return { text: bytes.toString('utf8'), hash: contentHash(bytes) };
+    return versionedText(await readDatasetBytes(realRoot, relativePath));
   } catch (error) {
     if (StudioError.from(error).code === 'not-found') return { text: null, hash: null };
     throw error;

@@ -6,7 +6,7 @@ import { memo } from 'react';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { compareHash } from '../routes';
-import { cellName, LABEL_LETTERS, type MatrixColumn, type MatrixRow } from './matrixModel';
+import { cellName, LABEL_LETTERS, runLabel, type MatrixColumn, type MatrixRow } from './matrixModel';
 
 /** A letter's width (matrix.css: .matrix-letter.one): a cell of one run is its letter, centred in the column. */
 const LETTER_WIDTH = 16;
@@ -89,8 +89,7 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
   );
 });
 
-const runTitle = (run: TrajectoryRow, overridden: ReadonlySet<string>) =>
-  `${run.id}: ${run.label}${overridden.has(run.id) ? ' (a reviewer overrode this label)' : ''}`;
+const runTitle = (run: TrajectoryRow, overridden: ReadonlySet<string>) => `${run.id}: ${runLabel(run, overridden)}`;
 
 /** The ids of the task's first `most` runs, cell by cell (the compare link's runs). */
 function firstRunIds(row: MatrixRow, most: number): string[] {

@@ -40,6 +40,7 @@ export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpe
   const visible = useMemo(() => index.view(filters, null, null), [index, filters]);
   const grouped = useMemo(() => groupMatrix(index.rows, visible), [index, visible]);
   const matrix = useMemo(() => ({ columns: grouped.columns, rows: sortMatrixRows(grouped.rows, sort) }), [grouped, sort]); // a sort does not regroup 40,000 runs
+  const headerPx = useMemo(() => headerHeight(grouped.columns), [grouped]); // not again at each scroll step
   const scroller = useRef<HTMLDivElement>(null);
   // Not flushSync on scroll: the rows of a scroll step render in their own task, apart from the
   // frame that lays them out (and the second virtualizer's read of the scroll offset then finds no
@@ -89,7 +90,7 @@ export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpe
         </ul>
       </div>
       <div className="matrix-scroll" ref={scroller} role="grid" aria-rowcount={matrix.rows.length + 1} aria-colcount={matrix.columns.length + 2} tabIndex={0}>
-        <div className="matrix-header" role="row" aria-rowindex={1} style={{ width, height: headerHeight(matrix.columns) }}>
+        <div className="matrix-header" role="row" aria-rowindex={1} style={{ width, height: headerPx }}>
           <span className="matrix-task sticky" role="columnheader" aria-colindex={1}>
             Task
           </span>

@@ -95,7 +95,12 @@ export function headerHeight(columns: readonly MatrixColumn[]): number {
 export function cellName(row: MatrixRow, column: MatrixColumn, runs: readonly TrajectoryRow[] | undefined, overridden: ReadonlySet<string> = new Set()): string {
   const where = `${row.taskId}, ${column.model} ${column.mode}`;
   if (!runs?.length) return `${where}: no run`;
-  return `${where}: ${runs.map((r) => `${r.label.replace('_', ' ')}${overridden.has(r.id) ? ' (overridden by a reviewer)' : ''}`).join(', ')}`;
+  return `${where}: ${runs.map((r) => runLabel(r, overridden)).join(', ')}`;
+}
+
+/** A run's label in words, and whether a reviewer overrode it (a cell's name and its letters' titles). */
+export function runLabel(run: TrajectoryRow, overridden: ReadonlySet<string>): string {
+  return `${run.label.replace('_', ' ')}${overridden.has(run.id) ? ' (overridden by a reviewer)' : ''}`;
 }
 
 /** The list's filters that show one task's runs: exactly that task (a part would also match retail-030 for retail-03). */
