@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { compareCodePoints } from './codepoint';
 import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { matchMarksOf, type EntityTarget } from './match-marks';
-import { firstNonUtf8Line, splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
+import { firstNonUtf8Line, NOT_UTF8_MARK, splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
 import { safeJsonParse } from './safe-json';
 import { fastGroundTruth, fastTask } from './task-fast';
 import {
@@ -227,6 +227,8 @@ export function parseJsonlLine<T extends z.ZodType>(
 ): { ok: true; value: z.infer<T> } | { ok: false; message: string } | null {
   const clean = lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text;
   if (clean.trim() === '') return null;
+  // A host's reader marks a line whose bytes are not UTF-8 at its start: say so, not a JSON error about the mark.
+  if (clean.startsWith(NOT_UTF8_MARK)) return { ok: false, message: unreadLineMessage({ kind: 'not-utf8', lineNumber }) };
   const parsed = safeJsonParse(clean);
   if (!parsed.ok) return parsed;
   const fast = fastPath?.(parsed.value);

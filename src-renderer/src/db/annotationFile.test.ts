@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_UTF8_MARK } from '../../../shared/format/jsonl';
 import type { Annotation } from '../../../shared/format/types';
 import {
   appendLines,
@@ -53,6 +54,13 @@ describe('annotation file lines', () => {
     const parsed = parseAnnotationFile(text);
     expect(parsed.latest.get('t1')?.visual_refs[0].entity).toBe('C');
     expect(parsed.problems.map((problem) => problem.line)).toEqual([2]);
+  });
+
+  it('names a line the host read as not UTF-8 so, not as a JSON error', () => {
+    const text = [JSON.stringify(line('t1', 1)), `${NOT_UTF8_MARK}${JSON.stringify(line('t2', 1, 'Caf\uFFFD'))}`, ''].join('\n');
+    const parsed = parseAnnotationFile(text);
+    expect([...parsed.latest.keys()]).toEqual(['t1']);
+    expect(parsed.problems).toEqual([{ line: 2, message: expect.stringMatching(/^not UTF-8/) }]);
   });
 
   it('derives frames from seconds for lines written elsewhere', () => {
