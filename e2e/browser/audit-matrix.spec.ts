@@ -84,6 +84,36 @@ test('a cell of one run opens that run, beside its task\'s runs in the list', as
   await expect(matrix.getByTestId('matrix-count')).toContainText('30 tasks × 9 model/mode columns (270 runs)');
 });
 
+test('the matrix from the keyboard: arrows move a cursor over the cells, scrolled into view, and Enter opens one', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 600 }); // the last row and column out of view
+  await page.goto(at('#/replay/matrix'));
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  const grid = page.getByTestId('task-matrix').getByRole('grid');
+  await grid.focus();
+  const cursor = grid.locator('#matrix-cursor');
+  await expect(grid).toHaveAttribute('aria-activedescendant', 'matrix-cursor');
+  await expect(cursor).toHaveAttribute('aria-colindex', '1'); // the first task's name
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(cursor).toHaveAttribute('aria-colindex', '3');
+  await expect(cursor).toHaveAccessibleName(/^[^,]+, gpt-sim-4o dynamic_easy: /); // the first model/mode column
+  await page.keyboard.press('Control+End');
+  await expect(cursor).toHaveAttribute('aria-colindex', '11');
+  await expect(cursor).toBeInViewport({ ratio: 1 });
+  await expect(grid.locator('[role=row]:has(#matrix-cursor)')).toHaveAttribute('aria-rowindex', '31');
+  await page.keyboard.press('ArrowUp');
+  await expect(grid.locator('[role=row]:has(#matrix-cursor)')).toHaveAttribute('aria-rowindex', '30');
+  await page.keyboard.press('Control+Home');
+  await expect(cursor).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  const name = (await cursor.getAttribute('aria-label')) ?? '';
+  const [, task, model, mode] = /^(\S+), (\S+) (\S+): /.exec(name) ?? [];
+  expect(task, name).toBeTruthy();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.replay-title')).toHaveText(`${model}/${mode}/${task}`);
+});
+
 test('the compare view shows two runs of one task aligned to the ground truth', async ({ page }) => {
   const ids = ['gpt-sim-4o/dynamic_easy/retail-01', 'llama-sim-70b/static/retail-01'];
   await page.goto(at('#/replay'));

@@ -20,6 +20,11 @@ export const KEYMAP_SCOPES = {
   clip: { workspaces: ['annotate', 'replay', 'adjudicate'] },
   annotate: { workspaces: ['annotate'] },
   replay: { workspaces: ['replay'] },
+  /** The task matrix's grid itself (not a button or link in it): keys move its cursor. */
+  'replay.matrix': {
+    workspaces: ['replay'],
+    focus: { label: 'the task matrix', when: (event) => event.target instanceof Element && event.target.classList.contains('matrix-scroll') },
+  },
   'annotate.call': {
     workspaces: ['annotate'],
     focus: { label: 'a focused call', when: (event) => event.target instanceof Element && event.target.closest('.call-list [data-call-index]') !== null },
@@ -77,6 +82,18 @@ export const KEYMAP = [
   { id: 'replay.previousCall', keys: ['k', 'ArrowUp'], group: 'Replay', description: 'Previous tool call', scope: 'replay' },
   { id: 'replay.firstCall', keys: ['Home'], group: 'Replay', description: 'First tool call', scope: 'replay' },
   { id: 'replay.lastCall', keys: ['End'], group: 'Replay', description: 'Last tool call', scope: 'replay' },
+  // ARIA's grid pattern, on the focused task matrix.
+  { id: 'matrix.up', keys: ['ArrowUp', 'k'], group: 'Task matrix', description: 'Cursor up a task', scope: 'replay.matrix' },
+  { id: 'matrix.down', keys: ['ArrowDown', 'j'], group: 'Task matrix', description: 'Cursor down a task', scope: 'replay.matrix' },
+  { id: 'matrix.left', keys: ['ArrowLeft', 'h'], group: 'Task matrix', description: 'Cursor left a column', scope: 'replay.matrix' },
+  { id: 'matrix.right', keys: ['ArrowRight', 'l'], group: 'Task matrix', description: 'Cursor right a column', scope: 'replay.matrix' },
+  { id: 'matrix.page-up', keys: ['PageUp'], group: 'Task matrix', description: 'Cursor up a page of tasks', scope: 'replay.matrix' },
+  { id: 'matrix.page-down', keys: ['PageDown'], group: 'Task matrix', description: 'Cursor down a page of tasks', scope: 'replay.matrix' },
+  { id: 'matrix.row-start', keys: ['Home'], group: 'Task matrix', description: "Cursor to the task's name", scope: 'replay.matrix' },
+  { id: 'matrix.row-end', keys: ['End'], group: 'Task matrix', description: 'Cursor to the last column', scope: 'replay.matrix' },
+  { id: 'matrix.first', keys: ['Ctrl+Home'], group: 'Task matrix', description: 'Cursor to the first task', scope: 'replay.matrix' },
+  { id: 'matrix.last', keys: ['Ctrl+End'], group: 'Task matrix', description: "Cursor to the last task's last column", scope: 'replay.matrix' },
+  { id: 'matrix.open', keys: ['Enter'], group: 'Task matrix', description: "Open the cell's runs (on the task or its fail count: all the task's runs)", scope: 'replay.matrix' },
   {
     id: 'replay.evidence',
     keys: ['e'],

@@ -6,10 +6,17 @@ import { memo } from 'react';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { compareHash } from '../routes';
+import { LEADING_COLUMNS } from './matrixCursor';
 import { cellName, LABEL_LETTERS, runLabel, type MatrixColumn, type MatrixRow } from './matrixModel';
 
 /** A letter's width (matrix.css: .matrix-letter.one): a cell of one run is its letter, centred in the column. */
 const LETTER_WIDTH = 16;
+
+/** The keyboard cursor's cell (the grid's aria-activedescendant); one at a time. */
+export const CURSOR_CELL_ID = 'matrix-cursor';
+
+/** The id and data attribute that mark the cursor's cell. */
+const cursorProps = (here: boolean) => (here ? { id: CURSOR_CELL_ID, 'data-cursor': '' } : {});
 
 interface Props {
   row: MatrixRow;
@@ -24,15 +31,17 @@ interface Props {
   columnsShown: readonly VirtualItem[];
   columnSlots: number;
   overridden: ReadonlySet<string>;
+  /** The keyboard cursor's column when it is on this row (0 task, 1 fail, then model/mode), else null. */
+  cursorColumn: number | null;
   onOpenTask(taskId: string): void;
   onOpenCell(taskId: string, column: MatrixColumn, runs: readonly TrajectoryRow[]): void;
 }
 
-export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, width, left, columns, columnsShown, columnSlots, overridden, onOpenTask, onOpenCell }: Props) {
+export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, width, left, columns, columnsShown, columnSlots, overridden, cursorColumn, onOpenTask, onOpenCell }: Props) {
   const ids = firstRunIds(row, 4);
   return (
     <div role="row" aria-rowindex={rowIndex} className="matrix-row" style={{ transform: `translateY(${top}px)`, width }} data-task-id={row.taskId} onClick={() => onOpenTask(row.taskId)}>
-      <span className="matrix-task sticky" role="rowheader" aria-colindex={1}>
+      <span className="matrix-task sticky" role="rowheader" aria-colindex={1} {...cursorProps(cursorColumn === 0)}>
         <button type="button" className="link-button" onClick={() => onOpenTask(row.taskId)} title="Open the task's runs in the list">
           {row.taskId}
         </button>
@@ -42,7 +51,7 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
           </a>
         ) : null}
       </span>
-      <span className="matrix-fail sticky-2" role="gridcell" aria-colindex={2} aria-label={`${row.failing} of ${row.runs} runs fail`}>
+      <span className="matrix-fail sticky-2" role="gridcell" aria-colindex={2} aria-label={`${row.failing} of ${row.runs} runs fail`} {...cursorProps(cursorColumn === 1)}>
         {`${row.failing}/${row.runs}`}
       </span>
       {columnsShown.map((c) => {
@@ -50,6 +59,7 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
         const runs = row.cells.get(column.key);
         const name = cellName(row, column, runs, overridden);
         const key = c.index % columnSlots;
+        const cursorHere = cursorProps(cursorColumn === c.index + LEADING_COLUMNS);
         // A cell opens its own runs, not the whole task's (the row's click).
         const open = runs?.length
           ? (event: React.MouseEvent) => {
@@ -64,7 +74,8 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
             <span
               key={key}
               role="gridcell"
-              aria-colindex={c.index + 3}
+              aria-colindex={c.index + LEADING_COLUMNS + 1}
+              {...cursorHere}
               className={`matrix-cell matrix-letter one label-${run.label}${overridden.has(run.id) ? ' overridden' : ''}`}
               style={{ left: left + c.start + (c.size - LETTER_WIDTH) / 2 }}
               aria-label={name}
@@ -76,7 +87,7 @@ export const MatrixRowView = memo(function MatrixRowView({ row, top, rowIndex, w
           );
         }
         return (
-          <span key={key} role="gridcell" aria-colindex={c.index + 3} className="matrix-cell" style={{ left: left + c.start, width: c.size }} aria-label={name} onClick={open}>
+          <span key={key} role="gridcell" aria-colindex={c.index + LEADING_COLUMNS + 1} {...cursorHere} className="matrix-cell" style={{ left: left + c.start, width: c.size }} aria-label={name} onClick={open}>
             {runs?.map((t, i) => (
               <span key={i} className={`matrix-letter label-${t.label}${overridden.has(t.id) ? ' overridden' : ''}`} title={runTitle(t, overridden)}>
                 {LABEL_LETTERS[t.label]}

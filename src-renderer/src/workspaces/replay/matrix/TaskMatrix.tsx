@@ -9,17 +9,20 @@ import type { TrajectoryRow } from '../../../evaluation/protocol';
 import type { Filters } from '../listModel';
 import { useListIndex } from '../list/useListIndex';
 import { inSlotOrder, useSlots } from '../list/useSlots';
+import { LEADING_COLUMNS, type MatrixCursor } from './matrixCursor';
 import { MatrixFilters } from './MatrixFilters';
-import { MatrixRowView } from './MatrixRowView';
+import { MatrixHeader } from './MatrixHeader';
+import { CURSOR_CELL_ID, MatrixRowView } from './MatrixRowView';
 import { groupMatrix, headerHeight, LABEL_LETTERS, sortMatrixRows, type MatrixColumn, type MatrixSort } from './matrixModel';
+import { useMatrixCursor } from './useMatrixCursor';
 import './matrix.css';
 
 const ROW_HEIGHT = 26;
 const CELL_WIDTH = 56;
 const TASK_WIDTH = 150;
 const FAIL_WIDTH = 64;
-/** The task and fail columns before the model/mode columns (aria-colindex counts them). */
-const FIRST_COLUMN = 2;
+/** The task and fail columns' width, left of the model/mode columns. */
+const LEADING_PX = TASK_WIDTH + FAIL_WIDTH;
 
 interface Props {
   rows: TrajectoryRow[];
@@ -61,8 +64,17 @@ export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpe
   const columnSlots = useSlots(columnsShown.length);
   // Rows and cells in slot order: their elements stay in place in the DOM (../list/useSlots.ts).
   const columnsInSlots = useMemo(() => inSlotOrder(columnsShown, columnSlots), [columnsShown, columnSlots]);
-  const width = TASK_WIDTH + FAIL_WIDTH + columnVirtualizer.getTotalSize();
-  const nextSort: Record<MatrixSort, MatrixSort> = { 'failing-desc': 'failing-asc', 'failing-asc': 'task', task: 'failing-desc' };
+  const width = LEADING_PX + columnVirtualizer.getTotalSize();
+  // Enter on the cursor does what a click there does.
+  const openAt = ({ row, col }: MatrixCursor) => {
+    const task = matrix.rows[row];
+    if (col < LEADING_COLUMNS) return onOpenTask(task.taskId);
+    const column = matrix.columns[col - LEADING_COLUMNS];
+    const runs = task.cells.get(column.key);
+    if (runs?.length) onOpenCell(task.taskId, column, runs);
+  };
+  const geometry = { rows: matrix.rows.length, columns: matrix.columns.length, rowHeight: ROW_HEIGHT, headerPx, leadingPx: LEADING_PX, columnAt: (i: number) => ({ start: i * CELL_WIDTH, size: CELL_WIDTH }) };
+  const { cursor, onFocus } = useMatrixCursor(scroller, geometry, openAt);
 
   return (
     <section className="task-matrix" aria-label="Task matrix" data-testid="task-matrix">
@@ -71,6 +83,9 @@ export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpe
         <span className="muted" data-testid="matrix-count">
           {matrix.rows.length.toLocaleString()} {matrix.rows.length === 1 ? 'task' : 'tasks'} × {matrix.columns.length} model/mode {matrix.columns.length === 1 ? 'column' : 'columns'} ({visible.length.toLocaleString()}{' '}
           {visible.length === 1 ? 'run' : 'runs'})
+        </span>
+        <span id="matrix-keys" className="visually-hidden">
+          Arrow keys move the cursor over the cells, Enter opens the runs of the cell under it.
         </span>
         <ul className="matrix-legend" aria-label="Legend">
           {labels.map((label) => (
@@ -89,34 +104,18 @@ export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpe
           </li>
         </ul>
       </div>
-      <div className="matrix-scroll" ref={scroller} role="grid" aria-rowcount={matrix.rows.length + 1} aria-colcount={matrix.columns.length + 2} tabIndex={0}>
-        <div className="matrix-header" role="row" aria-rowindex={1} style={{ width, height: headerPx }}>
-          <span className="matrix-task sticky" role="columnheader" aria-colindex={1}>
-            Task
-          </span>
-          <button
-            type="button"
-            className="matrix-fail sticky-2"
-            role="columnheader"
-            aria-colindex={2}
-            aria-sort={sort === 'failing-desc' ? 'descending' : sort === 'failing-asc' ? 'ascending' : 'none'}
-            onClick={() => setSort(nextSort[sort])}
-            data-testid="matrix-sort-failing"
-            title="Sort by how many runs fail"
-          >
-            Fail {sort === 'failing-desc' ? '▼' : sort === 'failing-asc' ? '▲' : ''}
-          </button>
-          {columnsInSlots.map((c) => {
-            const column = matrix.columns[c.index];
-            return (
-              <span key={c.index % columnSlots} aria-colindex={c.index + FIRST_COLUMN + 1} role="columnheader" className="matrix-column" style={{ left: TASK_WIDTH + FAIL_WIDTH + c.start, width: c.size }} title={`${column.model} ${column.mode}`}>
-                {column.model}
-                <br />
-                {column.mode}
-              </span>
-            );
-          })}
-        </div>
+      <div
+        className="matrix-scroll"
+        ref={scroller}
+        role="grid"
+        aria-rowcount={matrix.rows.length + 1}
+        aria-colcount={matrix.columns.length + LEADING_COLUMNS}
+        tabIndex={0}
+        onFocus={onFocus}
+        aria-activedescendant={cursor ? CURSOR_CELL_ID : undefined}
+        aria-describedby="matrix-keys"
+      >
+        <MatrixHeader columns={matrix.columns} shown={columnsInSlots} columnSlots={columnSlots} width={width} height={headerPx} left={LEADING_PX} sort={sort} onSort={setSort} />
         <div style={{ height: rowVirtualizer.getTotalSize(), width, position: 'relative' }}>
           {/* Rows in screen order (keyed by slot, so each keeps its elements): each holds a button
               and a link, and Tab follows the DOM. A scroll step moves one row's element. */}
@@ -127,7 +126,8 @@ export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpe
               rowIndex={r.index + 2}
               top={r.start}
               width={width}
-              left={TASK_WIDTH + FAIL_WIDTH}
+              left={LEADING_PX}
+              cursorColumn={cursor?.row === r.index ? cursor.col : null}
               columns={matrix.columns}
               columnsShown={columnsInSlots}
               columnSlots={columnSlots}
