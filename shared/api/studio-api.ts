@@ -88,6 +88,11 @@ export type EvaluationRunId = string;
 export interface VersionedText {
   text: string | null;
   hash: string | null;
+  /**
+   * The lines whose bytes are not UTF-8 (they read as U+FFFD in `text`, which is left unmarked so
+   * that no mark is written back); absent when there are none. Readers mark them (markNotUtf8Lines).
+   */
+  notUtf8Lines?: number[];
 }
 
 /** What a conditional write left on disk. */

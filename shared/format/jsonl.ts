@@ -37,6 +37,28 @@ export function firstNonUtf8Line(text: string): number {
   return line;
 }
 
+/** The numbers of the lines of `text` that were not UTF-8 (marked with NOT_UTF8_MARK). */
+export function notUtf8LineNumbers(text: string): number[] {
+  const lines: number[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (!isUtf8Text(line)) lines.push(index + 1);
+  });
+  return lines;
+}
+
+/**
+ * A file's text with the given lines marked as not UTF-8 (datasets.readVersioned's notUtf8Lines),
+ * for a reader that should name them; never to be written back.
+ */
+export function markNotUtf8Lines(text: string, lines: readonly number[] | undefined): string {
+  if (!lines?.length) return text;
+  const marked = new Set(lines);
+  return text
+    .split('\n')
+    .map((line, index) => (marked.has(index + 1) ? NOT_UTF8_MARK + line : line))
+    .join('\n');
+}
+
 /** What is said of a line that is not read, where its file's problems are listed. */
 export function unreadLineMessage(line: Exclude<JsonlLine, { kind: 'line' }>): string {
   return line.kind === 'too-long' ? `line of ${line.length} characters exceeds the limit; skipped` : 'not UTF-8 (every file is, SPEC §1): bytes of this line are not; skipped';

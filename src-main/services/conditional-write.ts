@@ -11,16 +11,11 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { VersionedText } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
-import { firstNonUtf8Line } from '../../shared/format/jsonl';
+import { firstNonUtf8Line, notUtf8LineNumbers } from '../../shared/format/jsonl';
 import { atomicTempSuffix, writeFileAtomic } from './atomic-write';
 import { decodeMarked } from './utf8-text';
-
-/** The file's content as read, and its hash; both null when the file does not exist. */
-export interface VersionedText {
-  text: string | null;
-  hash: string | null;
-}
 
 export function contentHash(text: string | Uint8Array): string {
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
@@ -46,7 +41,9 @@ export async function readVersioned(file: string): Promise<VersionedText> {
 
 /** A file's bytes (null: no file) as readVersioned gives them: every reader for a writer goes through it, so hashes agree. */
 export function versionedText(bytes: Buffer | null): VersionedText {
-  return { text: bytes === null ? null : bytes.toString('utf8'), hash: hashOf(bytes) };
+  const versioned: VersionedText = { text: bytes === null ? null : bytes.toString('utf8'), hash: hashOf(bytes) };
+  if (bytes !== null && !isUtf8(bytes)) versioned.notUtf8Lines = notUtf8LineNumbers(decodeMarked(bytes));
+  return versioned;
 }
 
 /** The hash a writer names for these bytes; null for no file. */

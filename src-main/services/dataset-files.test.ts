@@ -2,7 +2,7 @@ import { readFile, readdir, realpath, symlink, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDataset, type TempDataset } from '../test-support/temp-dataset';
-import { NOT_UTF8_MARK } from '../../shared/format/jsonl';
+import { markNotUtf8Lines, NOT_UTF8_MARK } from '../../shared/format/jsonl';
 import { appendDatasetLinesIfUnchanged, listDatasetFiles, readDatasetText, readDatasetVersioned, writeDatasetText, writeDatasetTextIfUnchanged } from './dataset-files';
 
 let temp: TempDataset;
@@ -30,8 +30,10 @@ describe('dataset files', () => {
     const latin1 = Buffer.concat([Buffer.from('{"task_id":"t1"}\n'), Buffer.from('{"task_id":"café"}\n', 'latin1')]);
     await writeFile(file, latin1);
     expect(await readDatasetText(root, 'ground_truth.jsonl')).toBe(`{"task_id":"t1"}\n${NOT_UTF8_MARK}{"task_id":"caf\uFFFD"}\n`);
-    const { text, hash } = await readDatasetVersioned(root, 'ground_truth.jsonl');
+    const { text, hash, notUtf8Lines } = await readDatasetVersioned(root, 'ground_truth.jsonl');
     expect(text).toBe('{"task_id":"t1"}\n{"task_id":"caf\uFFFD"}\n');
+    expect(notUtf8Lines).toEqual([2]); // the lines a reader names (markNotUtf8Lines), the text unmarked
+    expect(markNotUtf8Lines(text!, notUtf8Lines)).toBe(await readDatasetText(root, 'ground_truth.jsonl'));
     // The hash is of the bytes: the same file with another byte in place of é (both U+FFFD as text) is another version.
     await writeFile(file, Buffer.from(latin1.toString('latin1').replace('é', 'è'), 'latin1'));
     expect((await readDatasetVersioned(root, 'ground_truth.jsonl')).hash).not.toBe(hash);

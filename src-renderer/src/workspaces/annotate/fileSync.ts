@@ -5,6 +5,7 @@
 // whatever changed there since our last read is either merged (lines are only ever appended) or
 // shown as a conflict to resolve.
 import type { Annotation } from '../../../../shared/format/types';
+import { markNotUtf8Lines } from '../../../../shared/format/jsonl';
 import { resolveFps } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
 import {
@@ -34,8 +35,10 @@ export interface SyncReport {
   problems: string[];
 }
 
-function readDisk(datasetId: string, path: string): Promise<{ text: string | null; hash: string | null }> {
-  return studioApi().datasets.readVersioned(datasetId, path);
+/** The file's text and hash, and its lines that are not UTF-8 marked for the parse (which names them). */
+async function readDisk(datasetId: string, path: string): Promise<{ text: string | null; hash: string | null; marked: string }> {
+  const { text, hash, notUtf8Lines } = await studioApi().datasets.readVersioned(datasetId, path);
+  return { text, hash, marked: markNotUtf8Lines(text ?? '', notUtf8Lines) };
 }
 
 function fpsOf(taskId: string): number {
@@ -72,8 +75,8 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
   await useAnnotateStore.getState().flush();
   await requestDrain();
   const path = annotationFilePath(annotator);
-  const { text: diskText, hash } = await readDisk(datasetId, path);
-  const disk = parseAnnotationFile(diskText ?? '');
+  const { text: diskText, hash, marked } = await readDisk(datasetId, path);
+  const disk = parseAnnotationFile(marked);
   const records = (await listAnnotations(datasetId, annotator)).filter((record) => record.revision > 0);
   const plan = planExport(records, disk.latest);
   const open = plan.conflicts.filter((conflict) => !pickFor(resolved, conflict));
@@ -93,9 +96,9 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
 export async function importAnnotations(datasetId: string, annotator: string, resolved: ConflictPicks = {}): Promise<SyncReport> {
   await useAnnotateStore.getState().flush();
   const path = annotationFilePath(annotator);
-  const { text: diskText } = await readDisk(datasetId, path);
+  const { text: diskText, marked } = await readDisk(datasetId, path);
   if (diskText === null) return { written: 0, taken: 0, kept: 0, conflicts: [], problems: [`${path} does not exist`] };
-  const disk = parseAnnotationFile(diskText);
+  const disk = parseAnnotationFile(marked);
   const records = await listAnnotations(datasetId, annotator);
   const plan = planImport(records, disk.latest);
   const open = plan.conflicts.filter((conflict) => !pickFor(resolved, conflict));

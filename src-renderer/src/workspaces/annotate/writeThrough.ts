@@ -6,6 +6,7 @@
 // in order when it is back. The dataset's file is the truth: lines written elsewhere are taken
 // into rows that have no edits of their own (pull).
 import { StudioError } from '../../../../shared/api/studio-error';
+import { markNotUtf8Lines } from '../../../../shared/format/jsonl';
 import type { Annotation } from '../../../../shared/format/types';
 import { resolveFps } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
@@ -50,8 +51,9 @@ async function withOpen<T>(datasetId: string, call: () => Promise<T>): Promise<T
 }
 
 async function readKnown(datasetId: string, annotator: string): Promise<Known> {
-  const { text, hash } = await withOpen(datasetId, () => studioApi().datasets.readVersioned(datasetId, annotationFilePath(annotator)));
-  const entry = { hash, latest: latestByRevision(text ?? ''), pulled: false };
+  const { text, hash, notUtf8Lines } = await withOpen(datasetId, () => studioApi().datasets.readVersioned(datasetId, annotationFilePath(annotator)));
+  // A line that is not UTF-8 is no annotation (Export and Import name it), not one with U+FFFD in it.
+  const entry = { hash, latest: latestByRevision(markNotUtf8Lines(text ?? '', notUtf8Lines)), pulled: false };
   known.set(keyOf(datasetId, annotator), entry);
   return entry;
 }
