@@ -201,6 +201,17 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await page.keyboard.press('f');
   await expect(clip.getByTestId('frame-counter')).toHaveText('1');
   await page.getByTestId('take-all-b').click();
+  // Taking bob's calls takes his order; a row moved makes it the adjudicator's own, and the merged
+  // sequence follows the rows.
+  await expect(page.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
+  const merged = page.getByTestId('merged-calls').locator('li');
+  const firstTwo = await merged.evaluateAll((items) => items.slice(0, 2).map((item) => item.textContent));
+  await alignment.getByRole('button', { name: 'Move row 2 up' }).click();
+  await expect(page.getByTestId('merged-order')).toHaveText('in your order');
+  await expect(merged.nth(0)).toHaveText(firstTwo[1]!);
+  await expect(merged.nth(1)).toHaveText(firstTwo[0]!);
+  await page.getByTestId('take-all-b').click();
+  await expect(page.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
   await page.getByTestId('run-sequences').click();
   await expect(page.getByTestId('run-results')).toContainText('merged');
   await page.getByTestId('adjudication-note').fill('The clip shows five tins; bob is right.');

@@ -58,10 +58,10 @@ describe('agreement dashboard = egostudio agreement', () => {
     expect(dashboard.tasks).toEqual(cli.tasks);
     expect(dashboard.overall).toEqual(cli.summary);
     expect(dashboard.overall.tasks).toBeGreaterThan(0);
-    // Disagreements are the non-exact tasks, worst first.
+    // Disagreements are the tasks whose calls differ or end in different states, worst first.
     const f1s = dashboard.disagreements.map((d) => d.call_f1);
     expect(f1s).toEqual([...f1s].sort((x, y) => x - y));
-    expect(dashboard.disagreements.length).toBe((cli.tasks as { exact: boolean }[]).filter((t) => !t.exact).length);
+    expect(dashboard.disagreements.length).toBe((cli.tasks as { exact: boolean; state_equal: boolean }[]).filter((t) => !(t.exact && t.state_equal)).length);
     // Per scenario: the tasks add up to the overall count.
     expect(dashboard.scenarios.reduce((s, x) => s + x.summary.tasks, 0)).toBe(dashboard.overall.tasks);
   }, 60_000);
@@ -87,6 +87,20 @@ describe('agreement dashboard = egostudio agreement', () => {
     expect(dashboard.problems).toEqual(cli.problems);
     expect(dashboard.visual).toMatchObject({ tasks: 2, pairs: 1, mean_iou: 0.5, mean_entity_f1: 1 });
     expect(dashboard.disagreements.map((d) => [d.task_id, d.near, d.onlyA, d.onlyB])).toEqual([['t2', 1, 0, 0]]);
+  }, 60_000);
+
+  it('lists the same calls in an order that ends in another state as a disagreement', async () => {
+    const list = (...items: string[]) => call('set_list', { user_id: 'u1', items });
+    const files = {
+      ...shopFiles(),
+      'annotations/alice.jsonl': jsonl([ann('t2', [list('a'), list('b')])]),
+      'annotations/bob.jsonl': jsonl([ann('t2', [list('b'), list('a')])]),
+    };
+    const root = path.join(dir, 'shop-order');
+    await writeDatasetFolder(root, files);
+    const dashboard = await dashboardOf(root, 'alice', 'bob');
+    expect(dashboard.tasks).toMatchObject([{ task_id: 't2', exact: true, seq_exact: false, state_equal: false }]);
+    expect(dashboard.disagreements.map((d) => d.task_id)).toEqual(['t2']);
   }, 60_000);
 });
 

@@ -152,7 +152,7 @@ export function agreementDashboard(dataset: AgreementDataset, engines: EnginePro
   }));
   const disagreements: Disagreement[] = [];
   for (const task of report.tasks) {
-    if (task.exact) continue;
+    if (task.exact && task.state_equal) continue; // the same calls ending elsewhere (another order) need a ruling too
     onProgress?.();
     const scenario = scenarioOf(task.task_id);
     const engine = engines(scenario);

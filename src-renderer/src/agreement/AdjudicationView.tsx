@@ -1,53 +1,25 @@
 // Settling one task: the task's clip with both annotators' visual references, the two sequences
 // side by side (a Monaco diff of the canonical JSON and the call-level alignment), per call take
-// A, take B or edit, runs of A, B and the merged sequence with their state changes, the visual
+// A, take B or edit, the calls' order (A's, B's or moved row by row), runs of A, B and the merged sequence with their state changes, the visual
 // references per entity (take A, B, keep or drop), a rationale, and finalize: the task's line in
 // ground_truth.jsonl (a conditional write).
 import { useMemo, useState } from 'react';
 import type { AlignmentRow } from '../../../shared/eval/agreement-report';
-import type { JsonObject, ToolCall } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { StateDiffTable } from '../components/StateDiffTable';
 import { AdjudicationClip } from './AdjudicationClip';
 import { agreementClient } from './agreementClient';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
-import { formatValue } from './AgreementPanel';
+import { AlignmentTable } from './AlignmentTable';
 import { CanonicalDiff } from './CanonicalDiff';
 import { writeGroundTruthLines } from './groundTruthWrite';
-import { groundTruthLine, mergedReferences, referenceRows, type RefChoice } from './model';
+import { defaultChoice, mergeSequence, type Choice, type RowChoice } from './mergeCalls';
+import { moveRow, orderedRows, orderOfB, orderOwner, rowKey } from './mergeOrder';
+import { agreeAsIs, groundTruthLine, mergedReferences, referenceRows, type RefChoice } from './model';
 import { ReferenceRows } from './ReferenceRows';
 import type { RunOutcome } from './protocol';
 import { draftKey, useAdjudicationDraft } from './useAdjudicationDraft';
 import { useTaskAgreement } from './useTaskAgreement';
-
-type Choice = 'a' | 'b' | 'edit';
-interface RowChoice {
-  choice: Choice;
-  /** The edited call as JSON text (when choice is 'edit'). */
-  text?: string;
-}
-
-const rowKey = (row: AlignmentRow) => `${row.kind}:${'a' in row ? row.a : ''}:${'b' in row ? row.b : ''}`;
-
-function defaultChoice(row: AlignmentRow): Choice {
-  return row.kind === 'onlyB' ? 'b' : 'a';
-}
-
-/** The call a row contributes to the merged sequence, or null (dropped), or an error message. */
-function mergedCall(row: AlignmentRow, choice: RowChoice, a: ToolCall[], b: ToolCall[]): ToolCall | null | { error: string } {
-  if (choice.choice === 'edit') {
-    try {
-      const value = JSON.parse(choice.text ?? '') as { tool_name?: unknown; parameters?: unknown };
-      if (typeof value?.tool_name !== 'string' || typeof value.parameters !== 'object' || value.parameters === null || Array.isArray(value.parameters))
-        return { error: 'expected {"tool_name": string, "parameters": object}' };
-      return { tool_name: value.tool_name, parameters: value.parameters as JsonObject };
-    } catch (error) {
-      return { error: (error as Error).message };
-    }
-  }
-  if (choice.choice === 'a') return 'a' in row ? a[row.a] : null;
-  return 'b' in row ? b[row.b] : null;
-}
 
 export interface AdjudicationViewProps {
   datasetId: string;
@@ -62,7 +34,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const existing = useAgreementData((s) => s.groundTruth.get(taskId) ?? null);
   const { a, b, comparison, scenarioId } = state;
   const draft = useAdjudicationDraft<RowChoice, RefChoice>(a && b && comparison ? draftKey(datasetId, taskId, a, b) : null);
-  const { choices, setChoices, note, setNote, refChoices, setRefChoices } = draft;
+  const { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder } = draft;
   const [runs, setRuns] = useState<{ a: RunOutcome; b: RunOutcome; merged: RunOutcome } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
@@ -70,16 +42,8 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const callsA = useMemo(() => a?.calls ?? [], [a]);
   const callsB = useMemo(() => b?.calls ?? [], [b]);
 
-  const merged = useMemo(() => {
-    const calls: ToolCall[] = [];
-    const errors: string[] = [];
-    rows.forEach((row, index) => {
-      const call = mergedCall(row, choices[rowKey(row)] ?? { choice: defaultChoice(row) }, callsA, callsB);
-      if (call && 'error' in call) errors.push(`row ${index + 1}: ${call.error}`);
-      else if (call) calls.push(call);
-    });
-    return { calls, errors };
-  }, [rows, choices, callsA, callsB]);
+  const ordered = useMemo(() => orderedRows(rows, order), [rows, order]);
+  const merged = useMemo(() => mergeSequence(ordered, choices, callsA, callsB), [ordered, choices, callsA, callsB]);
 
   const refRows = useMemo(() => referenceRows(a?.visual_refs ?? [], b?.visual_refs ?? [], existing?.visual_refs ?? []), [a, b, existing]);
 
@@ -97,9 +61,14 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
     });
     setRuns(null);
   };
+  const reorder = (next: string[] | null) => {
+    setOrder(next);
+    setRuns(null);
+  };
+  // Taking all of one annotator's calls takes their order too.
   const takeAll = (choice: 'a' | 'b') => {
     setChoices(Object.fromEntries(rows.map((row) => [rowKey(row), { choice }])));
-    setRuns(null);
+    reorder(choice === 'b' ? orderOfB(rows) : null);
   };
 
   const runAll = async () => {
@@ -126,7 +95,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         taskId,
         calls: merged.calls,
         visualRefs: mergedReferences(refRows, refChoices),
-        exact: comparison.exact,
+        agree: agreeAsIs(comparison),
         callsA,
         adjudicator,
         note,
@@ -158,70 +127,26 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         <button type="button" onClick={() => takeAll('b')} data-testid="take-all-b">
           Take all {names[1]}
         </button>
+        <span className="muted" data-testid="merged-order">
+          {{ a: `in ${names[0]}'s order`, b: `in ${names[1]}'s order`, both: `in ${names[0]}'s and ${names[1]}'s order`, own: 'in your order' }[orderOwner(rows, order)]}
+        </span>
+        <button type="button" onClick={() => reorder(orderOfB(rows))} data-testid="order-b">
+          {names[1]}'s order
+        </button>
+        <button type="button" onClick={() => reorder(null)} data-testid="order-a">
+          {names[0]}'s order
+        </button>
       </div>
-      <table className="alignment-table" data-testid="alignment-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>alignment</th>
-            <th>{names[0]}</th>
-            <th>{names[1]}</th>
-            <th>decision</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => {
-            const key = rowKey(row);
-            const current = choices[key] ?? { choice: defaultChoice(row) };
-            const differing = row.kind === 'near' ? new Set(row.differing.map((d) => d.param)) : new Set<string>();
-            const cell = (call: ToolCall | undefined) =>
-              call ? (
-                <>
-                  <code className="tool">{call.tool_name}</code>
-                  <ul className="params">
-                    {Object.entries(call.parameters).map(([param, value]) => (
-                      <li key={param} className={differing.has(param) ? 'differs' : undefined}>
-                        {param}: {formatValue(value)}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : (
-                <span className="muted">—</span>
-              );
-            return (
-              <tr key={key} className={`align-${row.kind}`} data-kind={row.kind}>
-                <td>{index + 1}</td>
-                <td>
-                  {row.kind === 'match' ? 'matched' : row.kind === 'near' ? 'near match' : row.kind === 'onlyA' ? `only ${names[0]}` : `only ${names[1]}`}
-                  {row.kind === 'near' && <div className="differing">differs: {row.differing.map((d) => d.param).join(', ')}</div>}
-                </td>
-                <td>{cell('a' in row ? callsA[row.a] : undefined)}</td>
-                <td>{cell('b' in row ? callsB[row.b] : undefined)}</td>
-                <td className="decision">
-                  <div role="radiogroup" aria-label={`Decision for row ${index + 1}`}>
-                    {(['a', 'b', 'edit'] as const).map((choice) => (
-                      <label key={choice}>
-                        <input type="radio" name={`choice-${key}`} checked={current.choice === choice} onChange={() => choose(row, choice)} />
-                        {choice === 'a' ? `take ${names[0]}` : choice === 'b' ? `take ${names[1]}` : 'edit'}
-                      </label>
-                    ))}
-                  </div>
-                  {current.choice === 'edit' && (
-                    <textarea
-                      className="call-edit"
-                      aria-label={`Edited call ${index + 1}`}
-                      value={current.text ?? ''}
-                      rows={4}
-                      onChange={(event) => setChoices((all) => ({ ...all, [key]: { choice: 'edit', text: event.target.value } }))}
-                    />
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <AlignmentTable
+        rows={ordered}
+        names={names}
+        callsA={callsA}
+        callsB={callsB}
+        choices={choices}
+        onChoose={choose}
+        onEdit={(row, text) => setChoices((all) => ({ ...all, [rowKey(row)]: { choice: 'edit', text } }))}
+        onMove={(index, delta) => reorder(moveRow(rows, order, index, delta))}
+      />
       <div className="merged" data-testid="merged-calls">
         <strong>Merged sequence ({merged.calls.length} call(s))</strong>
         {merged.errors.map((e) => (

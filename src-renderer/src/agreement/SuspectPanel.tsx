@@ -53,7 +53,7 @@ export function SuspectPanel({ datasetId, taskId, index, adjudicator }: { datase
     try {
       const calls = decision === 'keep' ? truth.calls : correctedCalls(truth.calls, suspect);
       const why = `${decision === 'keep' ? 'Audit: kept' : 'Audit: corrected'} (${describeSuspect(suspect)}; ${suspect.runs.length} runs agree)`;
-      const line = groundTruthLine({ taskId, calls, visualRefs: truth.visual_refs, exact: false, callsA: [], adjudicator, note: note.trim() ? `${why}. ${note.trim()}` : why });
+      const line = groundTruthLine({ taskId, calls, visualRefs: truth.visual_refs, agree: false, callsA: [], adjudicator, note: note.trim() ? `${why}. ${note.trim()}` : why });
       // The adjudication's conditional write: refused if someone changed this task's line since it was shown.
       await writeGroundTruthLines(studioApi(), datasetId, [line], new Map([[taskId, truth]]));
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);

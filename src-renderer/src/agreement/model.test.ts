@@ -9,6 +9,7 @@ import {
   effectiveAnnotations,
   groundTruthLine,
   lifecycleCounts,
+  agreeAsIs,
   lifecycleOf,
   parseGroundTruth,
   replaceGroundTruthLines,
@@ -61,6 +62,16 @@ describe('pair and lifecycle', () => {
     expect(stages).toEqual(['agreed', 'disputed', 'annotating', 'annotating', 'adjudicated', 'unannotated']);
     expect(lifecycleCounts(stages)).toEqual({ unannotated: 1, annotating: 2, agreed: 1, disputed: 1, adjudicated: 1, disputed_gt: 0 });
   });
+  it('does not call the same calls agreed when their orders end in different states', () => {
+    const ann: AnnotationsByAnnotator = new Map([
+      ['a', new Map([['t1', line('t1', 'a', 1)]])],
+      ['b', new Map([['t1', line('t1', 'b', 1)]])],
+    ]);
+    const agree = new Map([['t1', agreeAsIs({ exact: true, state_equal: false })]]);
+    expect(lifecycleOf('t1', ann, ['a', 'b'], new Map(), agree)).toBe('disputed');
+    expect(lifecycleOf('t1', ann, ['a', 'b'], new Map([['t1', {}]]), agree)).toBe('disputed_gt');
+    expect(agreeAsIs({ exact: true, state_equal: true })).toBe(true);
+  });
   it('counts the disagreements of tasks that already have ground truth, whatever the status', () => {
     const ann: AnnotationsByAnnotator = new Map([
       ['a', new Map([['t1', line('t1', 'a', 1)], ['t2', line('t2', 'a', 1)], ['t3', line('t3', 'a', 1)], ['t4', line('t4', 'a', 1)]])],
@@ -82,14 +93,14 @@ describe('pair and lifecycle', () => {
 describe('ground_truth.jsonl', () => {
   const text = '{"task_id":"t1","calls":[],"source":"agreed"}\nnot json\n\n{"task_id":"t2","calls":[],"source":"agreed"}\n{"task_id":"t1","calls":[{"tool_name":"old","parameters":{}}]}\n';
   it('replaces only the task line (in place; later duplicates dropped), keeps everything else', () => {
-    const gt = groundTruthLine({ taskId: 't1', calls: [call('z', { q: 1 })], visualRefs: [], exact: false, callsA: [], adjudicator: 'carol', note: ' wrong quantity ' });
+    const gt = groundTruthLine({ taskId: 't1', calls: [call('z', { q: 1 })], visualRefs: [], agree: false, callsA: [], adjudicator: 'carol', note: ' wrong quantity ' });
     expect(gt).toEqual({ task_id: 't1', calls: [call('z', { q: 1 })], visual_refs: [], source: 'adjudicated', adjudicator: 'carol', note: 'wrong quantity' });
     const out = replaceGroundTruthLines(text, [gt]);
     expect(out).toBe(`${JSON.stringify(gt)}\nnot json\n\n{"task_id":"t2","calls":[],"source":"agreed"}\n`);
     expect(parseGroundTruth(out).get('t1')!.adjudicator).toBe('carol');
   });
   it('replaces a first line that opens with a byte-order mark, and reads the first of duplicate lines as the loader does', () => {
-    const gt = groundTruthLine({ taskId: 't1', calls: [call('new')], visualRefs: [], exact: false, callsA: [], adjudicator: 'carol', note: '' });
+    const gt = groundTruthLine({ taskId: 't1', calls: [call('new')], visualRefs: [], agree: false, callsA: [], adjudicator: 'carol', note: '' });
     const withBom = `\uFEFF${text}`;
     expect(parseGroundTruth(withBom).get('t1')!.source).toBe('agreed');
     const out = replaceGroundTruthLines(withBom, [gt]);
@@ -97,16 +108,16 @@ describe('ground_truth.jsonl', () => {
     expect(parseGroundTruth(out).get('t1')).toEqual(gt);
   });
   it('appends a new task, and writes into a missing file', () => {
-    const gt = groundTruthLine({ taskId: 't9', calls: [call('x')], visualRefs: [], exact: true, callsA: [call('x')], adjudicator: '', note: '' });
+    const gt = groundTruthLine({ taskId: 't9', calls: [call('x')], visualRefs: [], agree: true, callsA: [call('x')], adjudicator: '', note: '' });
     expect(gt.source).toBe('agreed');
     expect(replaceGroundTruthLines('{"task_id":"t1","calls":[]}', [gt])).toBe(`{"task_id":"t1","calls":[]}\n${JSON.stringify(gt)}\n`);
     expect(replaceGroundTruthLines(null, [gt])).toBe(`${JSON.stringify(gt)}\n`);
   });
   it('agreed only when both agree exactly and the calls are A\'s', () => {
     const base = { taskId: 't', visualRefs: [], callsA: [call('x')], adjudicator: 'c', note: '' };
-    expect(groundTruthLine({ ...base, calls: [call('x')], exact: true }).source).toBe('agreed');
-    expect(groundTruthLine({ ...base, calls: [call('x', { a: 1 })], exact: true }).source).toBe('adjudicated');
-    expect(groundTruthLine({ ...base, calls: [call('x')], exact: false }).source).toBe('adjudicated');
+    expect(groundTruthLine({ ...base, calls: [call('x')], agree: true }).source).toBe('agreed');
+    expect(groundTruthLine({ ...base, calls: [call('x', { a: 1 })], agree: true }).source).toBe('adjudicated');
+    expect(groundTruthLine({ ...base, calls: [call('x')], agree: false }).source).toBe('adjudicated');
   });
 });
 

@@ -59,8 +59,18 @@ export const lifecycleLabels: Record<Lifecycle, string> = {
 };
 
 /**
+ * Whether a pair's annotations of a task agree so that either one, as it is, is the ground truth:
+ * the same call multiset (SPEC §11 exact) ending in the same state (state_equal). The same calls in
+ * another order can end elsewhere (a cancel before or after a schedule), and then the order is the
+ * adjudicator's to choose.
+ */
+export function agreeAsIs(comparison: { exact: boolean; state_equal: boolean }): boolean {
+  return comparison.exact && comparison.state_equal;
+}
+
+/**
  * A task's stage. With a ground_truth.jsonl line: 'disputed_gt' when the pair's annotations
- * differ (SPEC §11 exact, whatever their status: the dashboard lists that disagreement, so the
+ * do not agree (agreeAsIs, whatever their status: the dashboard lists that disagreement, so the
  * task list must reach it), else 'adjudicated' (whatever the line's source). Without one:
  * 'agreed' or 'disputed' once both annotators of the pair submitted; 'annotating' while anyone
  * has work on it; else 'unannotated'.
@@ -70,12 +80,12 @@ export function lifecycleOf(
   annotations: AnnotationsByAnnotator,
   pair: readonly [string, string] | null,
   groundTruth: ReadonlyMap<string, unknown>,
-  exact: ReadonlyMap<string, boolean>,
+  agree: ReadonlyMap<string, boolean>,
 ): Lifecycle {
   const a = pair ? annotations.get(pair[0])?.get(taskId) : undefined;
   const b = pair ? annotations.get(pair[1])?.get(taskId) : undefined;
-  if (groundTruth.has(taskId)) return a && b && exact.get(taskId) === false ? 'disputed_gt' : 'adjudicated';
-  if (a?.status === 'submitted' && b?.status === 'submitted' && exact.has(taskId)) return exact.get(taskId) ? 'agreed' : 'disputed';
+  if (groundTruth.has(taskId)) return a && b && agree.get(taskId) === false ? 'disputed_gt' : 'adjudicated';
+  if (a?.status === 'submitted' && b?.status === 'submitted' && agree.has(taskId)) return agree.get(taskId) ? 'agreed' : 'disputed';
   for (const byTask of annotations.values()) if (byTask.has(taskId)) return 'annotating';
   return 'unannotated';
 }
@@ -131,17 +141,17 @@ export function callsEqualJson(a: readonly ToolCall[], b: readonly ToolCall[]): 
   return JSON.stringify(a.map((c) => [c.tool_name, c.parameters])) === JSON.stringify(b.map((c) => [c.tool_name, c.parameters]));
 }
 
-/** A SPEC §5 ground-truth line: `agreed` when the annotators agree exactly and A's calls are kept, else `adjudicated`. */
+/** A SPEC §5 ground-truth line: `agreed` when the annotators agree (agreeAsIs) and A's calls are kept, else `adjudicated`. */
 export function groundTruthLine(input: {
   taskId: string;
   calls: ToolCall[];
   visualRefs: VisualRef[];
-  exact: boolean;
+  agree: boolean;
   callsA: ToolCall[];
   adjudicator: string;
   note: string;
 }): GroundTruth {
-  const agreed = input.exact && callsEqualJson(input.calls, input.callsA);
+  const agreed = input.agree && callsEqualJson(input.calls, input.callsA);
   const line: GroundTruth = {
     task_id: input.taskId,
     calls: input.calls.map((c) => ({ tool_name: c.tool_name, parameters: c.parameters })),

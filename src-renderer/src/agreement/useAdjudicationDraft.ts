@@ -1,5 +1,5 @@
 // What an adjudicator chose and wrote for a task before finalizing (take A, B or an edit per row,
-// a choice per reference, the rationale) outlives opening another task or workspace, and a
+// the rows' order, a choice per reference, the rationale) outlives opening another task or workspace, and a
 // reload: it is kept in the tab's sessionStorage per dataset, task and the two annotations'
 // revisions (a new revision of either is another comparison, whose rows differ: it starts afresh).
 // Finalizing drops it.
@@ -9,6 +9,8 @@ export interface AdjudicationDraft<C, R> {
   choices: Record<string, C>;
   note: string;
   refChoices: Record<string, R>;
+  /** The merged sequence's rows in order (mergeOrder.ts); null: the alignment's. Drafts from before it have none. */
+  order?: string[] | null;
 }
 
 const PREFIX = 'egobench-studio.adjudication-draft\u0000';
@@ -23,14 +25,15 @@ const storage = (): Storage | undefined => (typeof sessionStorage === 'undefined
 export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
   try {
     const value = JSON.parse(storage()?.getItem(key) ?? 'null') as AdjudicationDraft<C, R> | null;
-    return value && typeof value === 'object' && typeof value.note === 'string' && value.choices && value.refChoices ? value : null;
+    if (!value || typeof value !== 'object' || typeof value.note !== 'string' || !value.choices || !value.refChoices) return null;
+    return { ...value, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null };
   } catch {
     return null;
   }
 }
 
 export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): void {
-  const empty = draft.note === '' && Object.keys(draft.choices).length === 0 && Object.keys(draft.refChoices).length === 0;
+  const empty = draft.note === '' && Object.keys(draft.choices).length === 0 && Object.keys(draft.refChoices).length === 0 && !draft.order;
   try {
     if (empty) storage()?.removeItem(key);
     else storage()?.setItem(key, JSON.stringify(draft));
@@ -44,6 +47,7 @@ export function useAdjudicationDraft<C, R>(key: string | null) {
   const [choices, setChoices] = useState<Record<string, C>>({});
   const [note, setNote] = useState('');
   const [refChoices, setRefChoices] = useState<Record<string, R>>({});
+  const [order, setOrder] = useState<string[] | null>(null);
   // The stored draft is taken while rendering, as soon as the key is known (React renders again at
   // once with it), and written back only from then on, so the empty start never overwrites it.
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
@@ -54,13 +58,14 @@ export function useAdjudicationDraft<C, R>(key: string | null) {
       setChoices(draft.choices);
       setNote(draft.note);
       setRefChoices(draft.refChoices);
+      setOrder(draft.order ?? null);
     }
   }
   useEffect(() => {
-    if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices });
-  }, [key, loadedFor, choices, note, refChoices]);
+    if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices, order });
+  }, [key, loadedFor, choices, note, refChoices, order]);
   const drop = () => {
     if (key) storage()?.removeItem(key);
   };
-  return { choices, setChoices, note, setNote, refChoices, setRefChoices, drop };
+  return { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, drop };
 }

@@ -12,6 +12,7 @@ import { AgreementDashboard } from '../../agreement/AgreementDashboard';
 import { AgreementPanel } from '../../agreement/AgreementPanel';
 import { GROUND_TRUTH_PATH, useAgreementData } from '../../agreement/agreementData';
 import {
+  agreeAsIs,
   groundTruthLine,
   lifecycleCounts,
   lifecycleLabels,
@@ -69,11 +70,11 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
     }
   };
 
-  const exact = useMemo(() => new Map((dash.dashboard?.tasks ?? []).map((t) => [t.task_id, t.exact])), [dash.dashboard]);
+  const agree = useMemo(() => new Map((dash.dashboard?.tasks ?? []).map((t) => [t.task_id, agreeAsIs(t)])), [dash.dashboard]);
   const tasks = useMemo(() => (dataset ? [...dataset.tasks.values()] : []), [dataset]);
   const stages = useMemo(
-    () => new Map(tasks.map((task) => [task.id, lifecycleOf(task.id, dash.annotations, dash.pair, groundTruth, exact)])),
-    [tasks, dash.annotations, dash.pair, groundTruth, exact],
+    () => new Map(tasks.map((task) => [task.id, lifecycleOf(task.id, dash.annotations, dash.pair, groundTruth, agree)])),
+    [tasks, dash.annotations, dash.pair, groundTruth, agree],
   );
   const counts = lifecycleCounts(stages.values());
   const agreedIds = tasks.filter((t) => stages.get(t.id) === 'agreed').map((t) => t.id);
@@ -83,7 +84,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
     const [a] = dash.pair;
     const lines: GroundTruth[] = agreedIds.map((id) => {
       const annotation = dash.annotations.get(a)!.get(id)!;
-      return groundTruthLine({ taskId: id, calls: annotation.calls, visualRefs: annotation.visual_refs, exact: true, callsA: annotation.calls, adjudicator, note: '' });
+      return groundTruthLine({ taskId: id, calls: annotation.calls, visualRefs: annotation.visual_refs, agree: true, callsA: annotation.calls, adjudicator, note: '' });
     });
     try {
       await writeGroundTruthLines(studioApi(), datasetId, lines, useAgreementData.getState().groundTruth);

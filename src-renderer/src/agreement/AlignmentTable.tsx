@@ -1,0 +1,99 @@
+// The two sequences' calls side by side, row by row in the merged sequence's order: per row take
+// A, take B or edit, and move the row up or down (the ground truth's calls run in order).
+import type { AlignmentRow } from '../../../shared/eval/agreement-report';
+import type { ToolCall } from '../../../shared/format/types';
+import { formatValue } from './AgreementPanel';
+import { defaultChoice, type Choice, type RowChoice } from './mergeCalls';
+import { rowKey } from './mergeOrder';
+
+interface Props {
+  /** In the merged sequence's order. */
+  rows: readonly AlignmentRow[];
+  names: readonly [string, string];
+  callsA: readonly ToolCall[];
+  callsB: readonly ToolCall[];
+  choices: Readonly<Record<string, RowChoice>>;
+  onChoose(row: AlignmentRow, choice: Choice): void;
+  onEdit(row: AlignmentRow, text: string): void;
+  onMove(index: number, delta: -1 | 1): void;
+}
+
+function kindLabel(row: AlignmentRow, names: readonly [string, string]): string {
+  return row.kind === 'match' ? 'matched' : row.kind === 'near' ? 'near match' : row.kind === 'onlyA' ? `only ${names[0]}` : `only ${names[1]}`;
+}
+
+function CallCell({ call, differing }: { call: ToolCall | undefined; differing: ReadonlySet<string> }) {
+  if (!call) return <span className="muted">—</span>;
+  return (
+    <>
+      <code className="tool">{call.tool_name}</code>
+      <ul className="params">
+        {Object.entries(call.parameters).map(([param, value]) => (
+          <li key={param} className={differing.has(param) ? 'differs' : undefined}>
+            {param}: {formatValue(value)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function AlignmentTable({ rows, names, callsA, callsB, choices, onChoose, onEdit, onMove }: Props) {
+  return (
+    <table className="alignment-table" data-testid="alignment-table">
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>alignment</th>
+          <th>{names[0]}</th>
+          <th>{names[1]}</th>
+          <th>decision</th>
+          <th>order</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => {
+          const key = rowKey(row);
+          const current = choices[key] ?? { choice: defaultChoice(row) };
+          const differing = new Set(row.kind === 'near' ? row.differing.map((d) => d.param) : []);
+          return (
+            <tr key={key} className={`align-${row.kind}`} data-kind={row.kind}>
+              <td>{index + 1}</td>
+              <td>
+                {kindLabel(row, names)}
+                {row.kind === 'near' && <div className="differing">differs: {row.differing.map((d) => d.param).join(', ')}</div>}
+              </td>
+              <td>
+                <CallCell call={'a' in row ? callsA[row.a] : undefined} differing={differing} />
+              </td>
+              <td>
+                <CallCell call={'b' in row ? callsB[row.b] : undefined} differing={differing} />
+              </td>
+              <td className="decision">
+                <div role="radiogroup" aria-label={`Decision for row ${index + 1}`}>
+                  {(['a', 'b', 'edit'] as const).map((choice) => (
+                    <label key={choice}>
+                      <input type="radio" name={`choice-${key}`} checked={current.choice === choice} onChange={() => onChoose(row, choice)} />
+                      {choice === 'a' ? `take ${names[0]}` : choice === 'b' ? `take ${names[1]}` : 'edit'}
+                    </label>
+                  ))}
+                </div>
+                {current.choice === 'edit' && (
+                  <textarea className="call-edit" aria-label={`Edited call ${index + 1}`} value={current.text ?? ''} rows={4} onChange={(event) => onEdit(row, event.target.value)} />
+                )}
+              </td>
+              <td className="row-order">
+                <button type="button" onClick={() => onMove(index, -1)} disabled={index === 0} aria-label={`Move row ${index + 1} up`} title="Earlier in the merged sequence">
+                  ↑
+                </button>
+                <button type="button" onClick={() => onMove(index, 1)} disabled={index === rows.length - 1} aria-label={`Move row ${index + 1} down`} title="Later in the merged sequence">
+                  ↓
+                </button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
