@@ -100,6 +100,8 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('status-message')).toContainText('not submitted: the calls text does not parse');
   await expect(page.getByTestId('submit-task')).toHaveText('Submit');
+  // Nor does the header call it saved: the file keeps the last calls that parsed.
+  await expect(page.getByTestId('save-state')).toHaveText('Not in the file: the text does not parse');
   await expect(page.getByTestId('gt-editor').locator('.view-line')).toHaveCount(1);
   // Ctrl+K opens the palette from the editor too; Escape gives the focus back to the editor.
   await page.keyboard.press('Control+k');

@@ -234,7 +234,7 @@ test('write-through: half-typed calls are kept in the browser and add no copy of
   // Text that is no JSON yet: saved (the editor keeps it across a reload), the calls stay as they were.
   const halfTyped = '[{"tool_name": "get_price", "parameters": {"product_name": "Casa';
   await typeText(page, halfTyped);
-  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  await expect(page.getByTestId('save-state')).toHaveText('Not in the file: the text does not parse');
   await page.reload();
   await page.locator(`[data-task-id="${TASK}"]`).click();
   await expect(page.getByTestId('gt-editor')).toContainText('"product_name": "Casa');
@@ -251,7 +251,7 @@ test('write-through: half-typed calls are kept in the browser and add no copy of
   // Half-typed again while the file moves on (another machine): the file's line does not replace
   // the text being typed; the user is asked at once, and nothing of ours reaches the file meanwhile.
   await typeText(page, halfTyped);
-  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  await expect(page.getByTestId('save-state')).toHaveText('Not in the file: the text does not parse');
   const theirs = theirLine(written, [price('Vigna Alta Chianti')]);
   const onDisk = `${written}${JSON.stringify(theirs)}\n`;
   await writeFile(file, onDisk);
@@ -318,7 +318,7 @@ test('write-through: text being typed stays when the file already holds the wait
   await replaceCalls(page, [price('Casa Vento Rioja')]);
   await expect(page.getByTestId('write-through')).toHaveText(/offline, [1-9]\d* unsent/);
   await typeText(page, '\n// next: Barolo', 'append');
-  await expect(page.getByTestId('save-state')).toContainText('Saved');
+  await expect(page.getByTestId('save-state')).toHaveText('Not in the file: the text does not parse');
   // The same calls reach the file from elsewhere (the other machine made the same edit).
   const onDisk = `${written}${JSON.stringify(theirLine(written, [price('Casa Vento Rioja')]))}\n`;
   await writeFile(file, onDisk);

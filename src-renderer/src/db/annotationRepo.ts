@@ -20,8 +20,9 @@ export async function getAnnotation(key: AnnotationKey, db: AnnotationDb = annot
 
 /**
  * Applies an edit as a new revision and queues its line for the host (outbox); returns the saved
- * row. An edit of a stored row that leaves its line as it was (the editor's text alone) is kept
- * under the same revision and sends nothing: the file gets no copy of its last line.
+ * row. An edit that leaves the row's line as it was (the editor's text alone) is kept under the
+ * same revision and sends nothing: the file gets no copy of its last line, and a task with no line
+ * yet gets none (its row stays at revision 0 until its calls, references or status change).
  * `startedFrom`: the row as the screen showed it when the edit began. When the stored row moved
  * since (a file line taken by a pull, another tab's save), the edit was not made on it: the new
  * revision has no base, so the drain compares it with the file's line and asks the user when
@@ -36,7 +37,9 @@ export async function saveAnnotation(
   return db.transaction('rw', db.annotations, db.outbox, async () => {
     const stored = await getAnnotation(key, db);
     const next: AnnotationRecord = { ...(stored ?? emptyAnnotation(key)), ...edit };
-    if (stored && sameLineContent(stored, next)) {
+    // A task's first edit that is text alone (not yet parsing) makes no line either: the file would
+    // get an empty draft, which agreement counts as the annotator's calls (SPEC §11: any status).
+    if (sameLineContent(stored ?? emptyAnnotation(key), next)) {
       await db.annotations.put(next);
       return next;
     }

@@ -3,12 +3,13 @@
 // each task edited on both sides is shown and the user picks a side.
 import { useState } from 'react';
 import { annotationFilePath, type ConflictPicks, type SyncConflict } from '../../db/annotationFile';
-import { clearAnnotations } from '../../db/annotationRepo';
+import { clearAnnotations, listAnnotations } from '../../db/annotationRepo';
 import { countPending } from '../../db/outbox';
 import { useConfirm } from '../../components/useConfirm';
 import { useStudioStore } from '../../state/store';
 import { editsNotStored, useAnnotateStore } from './annotateStore';
 import { ConflictDialog } from './ConflictDialog';
+import { SaveState } from './SaveState';
 import { exportAnnotations, importAnnotations, type SyncReport } from './fileSync';
 import { StrandedEdits } from './StrandedEdits';
 import { resolveConflicts } from './writeThrough';
@@ -51,10 +52,17 @@ export function SyncBar() {
       (report) => after(mode, report),
       (error: unknown) => message(`${mode} failed: ${error instanceof Error ? error.message : String(error)}`, 'error'),
     );
-  /** Edits not on the host yet: those the outbox holds, those the browser has not stored, one on screen still waiting for its save. */
+  /**
+   * Edits not on the host yet: those the outbox holds, those the browser has not stored, one on
+   * screen still waiting for its save, and calls text that does not parse (kept in this browser only).
+   */
   const unsent = async () =>
-    (await countPending(datasetId, annotator)) + editsNotStored(datasetId, annotator).length + (useAnnotateStore.getState().saveState === 'pending' ? 1 : 0);
-  const refuseClear = (count: number) => message(`${count} edit(s) are not on the host yet: clearing would lose them. Wait until the host takes them.`, 'error');
+    (await countPending(datasetId, annotator)) +
+    editsNotStored(datasetId, annotator).length +
+    (useAnnotateStore.getState().saveState === 'pending' ? 1 : 0) +
+    (await listAnnotations(datasetId, annotator)).filter((row) => row.editor_text !== null).length;
+  const refuseClear = (count: number) =>
+    message(`${count} edit(s) are not on the host yet (or are calls text that does not parse yet): clearing would lose them. Wait until the host takes them, or fix the text.`, 'error');
   const clearLocal = async () => {
     const before = await unsent();
     if (before > 0) return refuseClear(before);
@@ -77,9 +85,7 @@ export function SyncBar() {
 
   return (
     <div className="sync-bar">
-      <span className={`save-state ${saveState}`} data-testid="save-state" title={record ? `revision ${record.revision}` : ''}>
-        {saveState === 'pending' ? 'Saving…' : saveState === 'error' ? 'Not saved!' : `Saved · rev ${record?.revision ?? 0}`}
-      </span>
+      <SaveState record={record} saveState={saveState} />
       <StrandedEdits />
       {writeConflicts.length > 0 && !showWriteConflicts && (
         <button type="button" className="link" onClick={() => setWriteDismissed(null)} data-testid="show-conflicts">

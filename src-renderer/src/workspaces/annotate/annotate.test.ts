@@ -114,6 +114,27 @@ describe('editor text and calls', () => {
     expect(moveItem([1, 2, 3], 0, 2)).toEqual([2, 3, 1]);
     expect(moveItem([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
   });
+  it('keeps each call its own id and frame when calls are deleted, restored, reordered or edited in the text', () => {
+    const price = (product_name: string) => ({ tool_name: 'get_price', parameters: { product_name } });
+    const calls = [
+      { id: 'a', frame: 1, ...price('Paprika') },
+      { id: 'b', frame: 2, ...price('Rice Crackers') },
+      { id: 'c', frame: 3, ...price('Oats') },
+    ];
+    const ids = (next: { id: string }[]) => next.map((call) => call.id);
+    // The first call deleted in the text: the others keep theirs (positions would give b's id to Oats).
+    const deleted = mergeCalls(calls, [price('Rice Crackers'), price('Oats')]);
+    expect(deleted).toEqual([calls[1], calls[2]]);
+    // Undone: the restored call is new (its id went with it), the others are still themselves.
+    const restored = mergeCalls(deleted, [price('Paprika'), price('Rice Crackers'), price('Oats')]);
+    expect(ids(restored).slice(1)).toEqual(['b', 'c']);
+    expect(restored[0].id).not.toMatch(/^[abc]$/);
+    expect(ids(mergeCalls(calls, [price('Oats'), price('Paprika'), price('Rice Crackers')]))).toEqual(['c', 'a', 'b']);
+    // An edited call keeps the id of its position; two equal calls keep theirs in order.
+    expect(mergeCalls(calls, [price('Paprika'), price('Rice'), price('Oats')])).toEqual([calls[0], { ...calls[1], ...price('Rice') }, calls[2]]);
+    const twins = [{ id: 'x', frame: null, ...price('Oats') }, { id: 'y', frame: 9, ...price('Oats') }];
+    expect(ids(mergeCalls(twins, [price('Oats'), price('Oats')]))).toEqual(['x', 'y']);
+  });
 });
 
 describe('lint', () => {

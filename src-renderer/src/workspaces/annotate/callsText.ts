@@ -30,14 +30,38 @@ export function parseCallsText(text: string): ParsedCalls {
   return { ok: true, calls };
 }
 
-/** New calls from the text, keeping the ids and frames of the calls at the same positions. */
+/**
+ * New calls from the text, each keeping the id and frame of the call it still is, so references
+ * bound to a call stay bound to it: a call whose text is unchanged keeps its own (wherever it moved:
+ * a call deleted, inserted or reordered in the text, an undo of a deletion), an edited call the one
+ * at its position if no unchanged call took it, and any other call a new id. Positions alone
+ * re-labelled every call after a deleted one: a reference then named another call's parameter.
+ */
 export function mergeCalls(previous: CallEntry[], parsed: { tool_name: string; parameters: JsonObject }[]): CallEntry[] {
-  return parsed.map((call, index) => ({
-    id: previous[index]?.id ?? newId('c'),
-    frame: previous[index]?.frame ?? null,
-    tool_name: call.tool_name,
-    parameters: call.parameters,
-  }));
+  const textOf = (call: Pick<CallEntry, 'tool_name' | 'parameters'>) => JSON.stringify([call.tool_name, call.parameters]);
+  const unused = new Map<string, number[]>(); // text -> indexes of previous calls with it, not yet taken
+  previous.forEach((call, index) => {
+    const key = textOf(call);
+    unused.set(key, [...(unused.get(key) ?? []), index]);
+  });
+  const taken = new Set<number>();
+  // Unchanged calls first: the same text at the same position, else the first such call left.
+  const same = parsed.map((call, index) => {
+    const candidates = unused.get(textOf(call));
+    if (!candidates?.length) return undefined;
+    const at = candidates.includes(index) ? index : candidates[0];
+    candidates.splice(candidates.indexOf(at), 1);
+    taken.add(at);
+    return previous[at];
+  });
+  return parsed.map((call, index) => {
+    let kept = same[index];
+    if (!kept && index < previous.length && !taken.has(index)) {
+      kept = previous[index];
+      taken.add(index);
+    }
+    return { id: kept?.id ?? newId('c'), frame: kept?.frame ?? null, tool_name: call.tool_name, parameters: call.parameters };
+  });
 }
 
 /** Same calls (names and parameters), ignoring ids and frames. */
