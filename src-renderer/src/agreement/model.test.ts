@@ -141,4 +141,17 @@ describe('visual reference rows of an adjudication', () => {
     expect(mergedReferences(rows, {}).map((r) => r.id)).toEqual(['g1', 'a2', 'b2']);
     expect(mergedReferences(rows, { merlot: 'b', chianti: 'drop' }).map((r) => r.id)).toEqual(['b1', 'b2']);
   });
+
+  it('gives a reference whose id another source already used an id of its own', () => {
+    // Alice numbered hers ref1, ref2, the ground truth its own ref1, ref2: taking alice's butter kept two ref2s.
+    const rows = referenceRows([ref('ref1', 'Onion'), ref('ref2', 'Butter')], [], [ref('ref1', 'Milk'), ref('ref2', 'Onion'), ref('ref2-2', 'Salt')]);
+    const merged = mergedReferences(rows, { butter: 'a' });
+    expect(merged.map((r) => [r.entity, r.id])).toEqual([
+      ['Milk', 'ref1'],
+      ['Onion', 'ref2'],
+      ['Salt', 'ref2-2'],
+      ['Butter', 'ref2-3'],
+    ]);
+    expect(merged[3]).toMatchObject({ description: 'the Butter', start: 1 });
+  });
 });

@@ -205,6 +205,11 @@ export function defaultRefChoice(row: ReferenceRow): RefChoice {
   return row.kept ? 'keep' : row.a ? 'a' : 'b';
 }
 
+/**
+ * The references chosen, each with an id of its own: references taken from different sources may
+ * share one (each annotator numbers their own), and a repeated id is given the first free
+ * `<id>-<n>`, so the line never holds two references of one id.
+ */
 export function mergedReferences(rows: readonly ReferenceRow[], choices: Readonly<Record<string, RefChoice>>): VisualRef[] {
   const out: VisualRef[] = [];
   for (const row of rows) {
@@ -212,5 +217,13 @@ export function mergedReferences(rows: readonly ReferenceRow[], choices: Readonl
     const ref = choice === 'a' ? row.a : choice === 'b' ? row.b : choice === 'keep' ? row.kept : null;
     if (ref) out.push(ref);
   }
-  return out;
+  const ids = new Set(out.map((ref) => ref.id));
+  const used = new Set<string>();
+  return out.map((ref) => {
+    let id = ref.id;
+    for (let n = 2; used.has(id); n++) if (!ids.has(`${ref.id}-${n}`)) id = `${ref.id}-${n}`;
+    used.add(id);
+    ids.add(id);
+    return id === ref.id ? ref : { ...ref, id };
+  });
 }
