@@ -55,6 +55,8 @@ export class ClipController {
   private handle: VideoHandle | null = null;
   /** The frame last asked for: steps add to it, so quick presses never wait for presentation. */
   private target: number | null = null;
+  /** Seeks asked so far: the latest one's end (alone) clears `target`. */
+  private seeks = 0;
   /** When the user last stepped, sought or played (performance.now()). */
   private lastCommandAt = -Infinity;
   /** The element the player draws into (for copying the frame on screen). */
@@ -109,10 +111,14 @@ export class ClipController {
     this.lastCommandAt = performance.now();
     this.handle?.pause();
     this.target = next;
+    const seek = ++this.seeks;
     // The counter follows the presented frame (requestVideoFrameCallback), not this request.
     const presented = await this.handle?.seekFrame(next);
     traceClip('seeked', next, presented, this.target, this.store.getState().frame);
-    if (this.target === next) this.target = null;
+    // Only the latest seek's end clears the target. Comparing frames was not enough: F-V-V-C from 3
+    // asks 13, 23, then 13 again, and the first 13 ending late cleared the third one's target while
+    // 23 was on screen, so the next step counted from 23 (a lost C, seen in CI by the clip trace).
+    if (seek === this.seeks) this.target = null;
   };
 
   stepFrames = (delta: number): Promise<void> => {

@@ -1,0 +1,58 @@
+// Steps that come faster than seeks end: each counts from the frame the previous step asked for,
+// whatever order the seeks end in.
+import { describe, expect, it } from 'vitest';
+import { ClipController } from './clipController';
+import type { VideoHandle } from './VideoPlayer';
+
+/** A player whose seeks end when the test says, in any order. */
+function slowPlayer() {
+  const asked: number[] = [];
+  const ends: ((frame: number) => void)[] = [];
+  const handle: VideoHandle = {
+    seekFrame: (frame) => {
+      asked.push(frame);
+      return new Promise<number>((resolve) => ends.push(resolve));
+    },
+    play: () => {},
+    pause: () => {},
+    isPaused: () => true,
+  };
+  /** Ends seek `index` (0 for the first asked), reporting its frame presented. */
+  const end = async (index: number) => {
+    ends[index](asked[index]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { handle, asked, end };
+}
+
+describe('frame steps while seeks are in flight', () => {
+  it('counts from the last frame asked for, when an earlier seek to the same frame ends late', async () => {
+    const clip = new ClipController();
+    clip.store.setState({ frameCount: 300, frame: 3 });
+    const player = slowPlayer();
+    clip.attach(player.handle);
+    // F-V-V-C from 3 (CI's lost step): 13, 23, then 13 again.
+    void clip.stepFrames(10);
+    void clip.stepFrames(10);
+    void clip.stepFrames(-10);
+    expect(player.asked).toEqual([13, 23, 13]);
+    clip.store.setState({ frame: 23 }); // 23 is presented first
+    await player.end(1);
+    await player.end(0); // the first seek to 13 ends late: the third is still on its way
+    void clip.stepFrames(-1); // D
+    expect(player.asked.at(-1)).toBe(12);
+  });
+
+  it('counts from the frame on screen once every seek has ended', async () => {
+    const clip = new ClipController();
+    clip.store.setState({ frameCount: 300, frame: 3 });
+    const player = slowPlayer();
+    clip.attach(player.handle);
+    void clip.stepFrames(10);
+    clip.store.setState({ frame: 13 });
+    await player.end(0);
+    clip.store.setState({ frame: 14 }); // e.g. played on a frame
+    void clip.stepFrames(1);
+    expect(player.asked.at(-1)).toBe(15);
+  });
+});
