@@ -55,9 +55,11 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('annotator-name')).toHaveText(annotator);
 
-  // Open the task from the queue: Tab to it, Enter.
+  // Open the task from the queue: Tab to the queue (one stop), arrows to the task, Enter.
   await expect(page.getByTestId('task-list')).toContainText(TASK);
-  await tabTo(page, `[data-task-id="${TASK}"]`);
+  await tabTo(page, '.task-list .task-item');
+  for (let i = 0; i < 60 && !(await focusedMatches(page, `[data-task-id="${TASK}"]`)); i++) await page.keyboard.press('ArrowDown');
+  expect(await focusedMatches(page, `[data-task-id="${TASK}"]`), `${TASK} is reached with ArrowDown`).toBe(true);
   expect(await hasFocusRing(page), 'the focused task shows a focus ring').toBe(true);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('frame-counter')).toHaveText('0');

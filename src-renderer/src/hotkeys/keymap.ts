@@ -25,6 +25,11 @@ export const KEYMAP_SCOPES = {
     workspaces: ['replay'],
     focus: { label: 'the task matrix', when: (event) => event.target instanceof Element && event.target.classList.contains('matrix-scroll') },
   },
+  /** A task of Annotate's queue: arrows move between the tasks (one Tab stop for the whole list). */
+  'annotate.queue': {
+    workspaces: ['annotate'],
+    focus: { label: 'the task queue', when: (event) => event.target instanceof Element && event.target.closest('.task-list .task-item') !== null },
+  },
   'annotate.call': {
     workspaces: ['annotate'],
     focus: { label: 'a focused call', when: (event) => event.target instanceof Element && event.target.closest('.call-list [data-call-index]') !== null },
@@ -74,6 +79,10 @@ export const KEYMAP = [
   { id: 'annotate.next-task', keys: ['n', 'Alt+ArrowDown'], group: 'Annotate', description: 'Next task in the queue', scope: 'annotate' },
   { id: 'annotate.previous-task', keys: ['p', 'Alt+ArrowUp'], group: 'Annotate', description: 'Previous task in the queue', scope: 'annotate' },
   { id: 'annotate.submit', keys: ['Ctrl+Enter'], group: 'Annotate', description: 'Submit the task (or reopen it)', scope: 'annotate', inText: true },
+  { id: 'queue.next', keys: ['ArrowDown'], group: 'Task queue', description: 'Focus the next task of the queue (Enter opens it)', scope: 'annotate.queue' },
+  { id: 'queue.previous', keys: ['ArrowUp'], group: 'Task queue', description: 'Focus the previous task of the queue', scope: 'annotate.queue' },
+  { id: 'queue.first', keys: ['Home'], group: 'Task queue', description: 'Focus the first task of the queue', scope: 'annotate.queue' },
+  { id: 'queue.last', keys: ['End'], group: 'Task queue', description: 'Focus the last task of the queue', scope: 'annotate.queue' },
   { id: 'annotate.call-up', keys: ['Alt+ArrowUp'], group: 'Annotate', description: 'Move the call up', scope: 'annotate.call' },
   { id: 'annotate.call-down', keys: ['Alt+ArrowDown'], group: 'Annotate', description: 'Move the call down', scope: 'annotate.call' },
   { id: 'annotate.call-delete', keys: ['Delete'], group: 'Annotate', description: 'Delete the call', scope: 'annotate.call' },

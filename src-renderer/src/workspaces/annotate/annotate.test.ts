@@ -4,6 +4,7 @@ import type { ToolLibrary } from '../../../../shared/format/types';
 import { branchedToolNames, callsJsonSchema, followedToolNames, MAX_TOOL_BRANCHES } from './callsSchema';
 import { callsToText, mergeCalls, moveItem, parseCallsText } from './callsText';
 import { lintCalls, submitCheck, taskUserId } from './lint';
+import { visibleTasks } from './taskQueueModel';
 
 const library: ToolLibrary = {
   state_tables: ['carts'],
@@ -173,5 +174,22 @@ describe('submitCheck', () => {
     expect(submitCheck(null, [warning])).toBeNull();
     expect(submitCheck(null, [warning, error])).toEqual({ refused: false, message: 'submitted with 1 lint error(s), first: call 2: unknown tool "no_such_tool"' });
     expect(submitCheck(null, [])).toBeNull();
+  });
+});
+
+describe('the task queue', () => {
+  const task = (id: string, scenario: string) => ({ id, scenario, instruction: `do ${id}`, image_description: '', video: `videos/${id}.webm` });
+  const tasks = [task('r-1', 'retail'), task('k-1', 'kitchen'), task('r-2', 'retail'), task('k-2', 'kitchen')];
+  const ids = (list: { id: string }[]) => list.map((t) => t.id);
+
+  it('lists by scenario in file order, filtered by status and search', () => {
+    expect(ids(visibleTasks(tasks, {}, 'all', ''))).toEqual(['k-1', 'k-2', 'r-1', 'r-2']);
+    expect(ids(visibleTasks(tasks, { 'k-1': 'draft' }, 'todo', ''))).toEqual(['k-2', 'r-1', 'r-2']);
+    expect(ids(visibleTasks(tasks, {}, 'all', 'DO R-2'))).toEqual(['r-2']);
+  });
+
+  it('keeps the open task under a status filter it no longer fits (a first edit makes a to-do a draft)', () => {
+    expect(ids(visibleTasks(tasks, { 'k-2': 'draft' }, 'todo', '', 'k-2'))).toEqual(['k-1', 'k-2', 'r-1', 'r-2']);
+    expect(ids(visibleTasks(tasks, { 'k-2': 'draft' }, 'todo', '', 'k-1'))).toEqual(['k-1', 'r-1', 'r-2']);
   });
 });
