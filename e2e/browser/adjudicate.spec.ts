@@ -139,6 +139,13 @@ test('two annotators in two browser contexts: each panel follows both', async ({
     await alice.adjudicate.screenshot({ path: path.join(screenshots, 'adjudicate-panel.png'), fullPage: true });
     await bob.annotate.screenshot({ path: path.join(screenshots, 'annotate-bob.png') });
   }
+  // Changed after Submit, each annotation is a draft again: each annotator submits it again.
+  for (const tab of [alice.annotate, bob.annotate]) {
+    await expect(tab.getByTestId('submit-task')).toHaveText('Submit');
+    await tab.getByTestId('submit-task').click();
+    await expect(tab.getByTestId('submit-task')).toHaveText('Reopen');
+    await expect(tab.getByTestId('write-through')).toHaveAttribute('data-unsent', '0', { timeout: 15_000 });
+  }
   await alice.annotate.context().close();
   await bob.annotate.context().close();
 });

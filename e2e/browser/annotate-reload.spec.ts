@@ -4,7 +4,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { typeCalls } from '../annotate-editor';
+import { replaceCalls, typeCalls } from '../annotate-editor';
 import { datasetsDir } from '../datasets-on-disk';
 import { sharedStudioUrl } from '../studio-host';
 
@@ -107,6 +107,40 @@ test('calls text that does not parse yet writes no line, is kept over a reload, 
     await page.getByTestId('clear-annotations').click();
     await expect(page.getByTestId('status-message')).toContainText('not on the host yet (or are calls text that does not parse yet)');
     await expect(page.getByTestId('gt-editor').locator('.view-lines')).toContainText('"get_price",');
+  } finally {
+    await rm(file, { force: true });
+  }
+});
+
+test('a submitted task changed is a draft again; a task with no call is asked about before it is submitted', async ({ page }) => {
+  const who = `${annotator}-submit`;
+  const file = path.join(datasetsDir, 'egobench-sample', 'annotations', `${who}.jsonl`);
+  try {
+    const url = new URL(sharedStudioUrl());
+    url.searchParams.set('annotator', who);
+    url.hash = '#/annotate';
+    await page.goto(url.href);
+    await page.locator(`[data-task-id="${TASK}"]`).click();
+    const submit = page.getByTestId('submit-task');
+    // No call yet: Submit asks; Cancel leaves the task as it was.
+    await submit.click();
+    await expect(page.getByTestId('submit-confirm')).toContainText('Submit with no calls?');
+    await page.getByTestId('submit-confirm-cancel').click();
+    await expect(submit).toHaveText('Submit');
+    await replaceCalls(page, [{ tool_name: 'get_price', parameters: { product_name: 'Casa Vento Rioja' } }]);
+    await submit.click();
+    await expect(submit).toHaveText('Reopen');
+    // A change after Submit: the task is a draft again, and the file's latest line says so.
+    await replaceCalls(page, [{ tool_name: 'get_price', parameters: { product_name: 'Vigna Alta Chianti' } }]);
+    await expect(submit).toHaveText('Submit');
+    await expect(page.locator(`[data-task-id="${TASK}"] .status-badge`)).toHaveText('draft');
+    await expect
+      .poll(async () => {
+        const lines = (await readFile(file, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
+        const last = lines.length ? (JSON.parse(lines.at(-1)!) as { status: string; calls: { parameters: { product_name: string } }[] }) : null;
+        return last && [last.status, last.calls[0]?.parameters.product_name];
+      })
+      .toEqual(['draft', 'Vigna Alta Chianti']);
   } finally {
     await rm(file, { force: true });
   }

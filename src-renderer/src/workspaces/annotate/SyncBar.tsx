@@ -6,6 +6,7 @@ import { annotationFilePath, type ConflictPicks, type SyncConflict } from '../..
 import { clearAnnotations, listAnnotations } from '../../db/annotationRepo';
 import { countPending } from '../../db/outbox';
 import { useConfirm } from '../../components/useConfirm';
+import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { useStudioStore } from '../../state/store';
 import { editsNotStored, useAnnotateStore } from './annotateStore';
 import { ConflictDialog } from './ConflictDialog';
@@ -25,6 +26,21 @@ export function SyncBar() {
   const [pending, setPending] = useState<{ mode: Mode; conflicts: SyncConflict[] } | null>(null);
   const [writeDismissed, setWriteDismissed] = useState<SyncConflict[] | null>(null);
   const confirmation = useConfirm('clear-local-confirm');
+  const submitting = useConfirm('submit-confirm');
+  // Submit (the button, Ctrl+Enter): a task with no call at all is asked about first.
+  const submit = async () => {
+    const { record } = useAnnotateStore.getState();
+    if (record && record.status !== 'submitted' && record.editor_text === null && record.calls.length === 0) {
+      const yes = await submitting.ask({
+        title: 'Submit with no calls?',
+        detail: `${record.task} has no tool call: submitted, this annotation says the task needs none, and agreement compares it so.`,
+        confirm: 'Submit',
+      });
+      if (!yes || useAnnotateStore.getState().record?.task !== record.task) return;
+    }
+    useAnnotateStore.getState().toggleSubmitted();
+  };
+  useHotkeyAction('annotate.submit', () => void submit());
   if (!datasetId || !annotator) return null;
   const message = useStudioStore.getState().showMessage;
 
@@ -96,7 +112,7 @@ export function SyncBar() {
         type="button"
         disabled={!record}
         data-testid="submit-task"
-        onClick={() => useAnnotateStore.getState().toggleSubmitted()}
+        onClick={() => void submit()}
       >
         {record?.status === 'submitted' ? 'Reopen' : 'Submit'}
       </button>
@@ -120,6 +136,7 @@ export function SyncBar() {
         />
       )}
       {confirmation.dialog}
+      {submitting.dialog}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { submitCheck, type LintIssue } from './lint';
 import type { ClipState } from '../../video/clipController';
 import { SaveSchedule } from './saveSchedule';
 import { sessionDataset } from '../../evaluation/sessionDataset';
-import type { SyncConflict } from '../../db/annotationFile';
+import { sameLineContent, type SyncConflict } from '../../db/annotationFile';
 import { pull, requestDrain } from './writeThrough';
 import { useStudioStore } from '../../state/store';
 import { crossOut, editOf, sameRow, withStranded, writeDown, writtenDown, type HeldEdit } from './strandedEdits';
@@ -222,7 +222,12 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   edit: (edit) => {
     const { record } = get();
     if (!record) return;
-    const next = { ...record, ...edit };
+    let next = { ...record, ...edit };
+    // Submitted is what the annotator vouched for: a change of the line after it is a draft again.
+    if (record.status === 'submitted' && edit.status === undefined && !sameLineContent(record, next)) {
+      next = { ...next, status: 'draft' };
+      useStudioStore.getState().showMessage(`${record.task} is a draft again: it changed after Submit (Ctrl+Enter submits it again)`, 'info');
+    }
     set({ record: next, saveState: 'pending', statuses: { ...get().statuses, [record.task]: next.status } });
     saveSchedule.edited();
   },

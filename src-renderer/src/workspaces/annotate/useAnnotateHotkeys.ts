@@ -1,5 +1,5 @@
 // What the Annotate workspace's shortcuts do while it is shown (keys and descriptions: hotkeys/keymap.ts;
-// the clip's own steps come with the clip, video/useClipHotkeys.ts).
+// the clip's own steps come with the clip, video/useClipHotkeys.ts; Submit with its question, SyncBar.tsx).
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { useAnnotateStore } from './annotateStore';
 import { useVisibleTasks } from './TaskQueue';
@@ -17,5 +17,4 @@ export function useAnnotateHotkeys(): void {
   useHotkeyAction('annotate.loop', () => useAnnotateStore.getState().toggleLoop());
   useHotkeyAction('annotate.next-task', () => goTask(1));
   useHotkeyAction('annotate.previous-task', () => goTask(-1));
-  useHotkeyAction('annotate.submit', () => useAnnotateStore.getState().toggleSubmitted());
 }
