@@ -7,13 +7,14 @@ import { useMemo, useState } from 'react';
 import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import { studioApi } from '../api/studio';
 import { StateDiffTable } from '../components/StateDiffTable';
+import { useConfirm } from '../components/useConfirm';
 import { AdjudicationClip } from './AdjudicationClip';
 import { agreementClient } from './agreementClient';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
 import { AlignmentTable } from './AlignmentTable';
 import { CanonicalDiff } from './CanonicalDiff';
 import { writeGroundTruthLines } from './groundTruthWrite';
-import { defaultChoice, mergeSequence, type Choice, type RowChoice } from './mergeCalls';
+import { callProblems, defaultChoice, mergeSequence, type Choice, type RowChoice } from './mergeCalls';
 import { moveRow, orderedRows, orderOfB, orderOwner, rowKey } from './mergeOrder';
 import { agreeAsIs, groundTruthLine, mergedReferences, referenceRows, type RefChoice } from './model';
 import { ReferenceRows } from './ReferenceRows';
@@ -32,6 +33,8 @@ export interface AdjudicationViewProps {
 export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinalized }: AdjudicationViewProps) {
   const state = useTaskAgreement(datasetId, taskId, pair ?? []);
   const existing = useAgreementData((s) => s.groundTruth.get(taskId) ?? null);
+  const library = useAgreementData((s) => (state.scenarioId ? s.dataset?.scenarios.get(state.scenarioId)?.library : undefined));
+  const doubts = useConfirm('finalize-confirm');
   const { a, b, comparison, scenarioId } = state;
   const draft = useAdjudicationDraft<RowChoice, RefChoice>(a && b && comparison ? draftKey(datasetId, taskId, a, b) : null);
   const { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder } = draft;
@@ -88,6 +91,26 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   };
 
   const finalize = async () => {
+    // Calls no run can match, or that fail their schema, are asked about before they are written.
+    const problems = library ? callProblems(merged.calls, library) : [];
+    if (problems.length > 0) {
+      const yes = await doubts.ask({
+        title: `Finalize with ${problems.length} call problem${problems.length === 1 ? '' : 's'}?`,
+        detail: (
+          <>
+            Against the scenario's tools.json:
+            <ul>
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+            The ground truth would hold calls no agent run can get right. Cancel to edit the rows.
+          </>
+        ),
+        confirm: 'Write anyway',
+      });
+      if (!yes) return;
+    }
     setBusy('finalize');
     setMessage(null);
     try {
@@ -216,6 +239,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
           </div>
         )}
       </div>
+      {doubts.dialog}
     </div>
   );
 }

@@ -40,7 +40,16 @@ export function DifferingCalls({ comparison, a, b, names }: { comparison: TaskCo
   const present = (row: TaskComparison['alignment'][number]) =>
     (!('a' in row) || typeof row.a !== 'number' || a.calls[row.a] !== undefined) && (!('b' in row) || typeof row.b !== 'number' || b.calls[row.b] !== undefined);
   const rows = comparison.alignment.filter((row) => row.kind !== 'match' && present(row));
-  if (rows.length === 0) return <p className="muted agreement-same">Every call matches.</p>;
+  if (rows.length === 0)
+    return (
+      <p className="muted agreement-same">
+        {comparison.state_equal
+          ? 'Every call matches.'
+          : comparison.seq_exact
+            ? 'Every call matches, yet the final states differ.'
+            : 'Every call matches, in another order: the final states differ.'}
+      </p>
+    );
   return (
     <ul className="agreement-diffs" data-testid="agreement-diffs">
       {rows.map((row, index) => {

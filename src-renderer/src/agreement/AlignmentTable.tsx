@@ -22,6 +22,14 @@ function kindLabel(row: AlignmentRow, names: readonly [string, string]): string 
   return row.kind === 'match' ? 'matched' : row.kind === 'near' ? 'near match' : row.kind === 'onlyA' ? `only ${names[0]}` : `only ${names[1]}`;
 }
 
+/** A choice in words: taking the side that has no call of the row drops it, and says so. */
+function choiceLabel(row: AlignmentRow, choice: Choice, names: readonly [string, string]): string {
+  if (choice === 'edit') return 'edit';
+  const side = choice === 'a' ? 0 : 1;
+  const has = choice === 'a' ? 'a' in row : 'b' in row;
+  return has ? `take ${names[side]}` : `drop (as ${names[side]})`;
+}
+
 function CallCell({ call, differing }: { call: ToolCall | undefined; differing: ReadonlySet<string> }) {
   if (!call) return <span className="muted">—</span>;
   return (
@@ -74,7 +82,7 @@ export function AlignmentTable({ rows, names, callsA, callsB, choices, onChoose,
                   {(['a', 'b', 'edit'] as const).map((choice) => (
                     <label key={choice}>
                       <input type="radio" name={`choice-${key}`} checked={current.choice === choice} onChange={() => onChoose(row, choice)} />
-                      {choice === 'a' ? `take ${names[0]}` : choice === 'b' ? `take ${names[1]}` : 'edit'}
+                      {choiceLabel(row, choice, names)}
                     </label>
                   ))}
                 </div>

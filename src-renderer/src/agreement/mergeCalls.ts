@@ -1,7 +1,8 @@
 // What each alignment row contributes to the merged sequence (pure): A's call, B's, an edit of
 // one, or nothing; and the sequence the rows give in the adjudicator's order (mergeOrder.ts).
 import type { AlignmentRow } from '../../../shared/eval/agreement-report';
-import type { JsonObject, ToolCall } from '../../../shared/format/types';
+import { schemaFailure } from '../../../shared/eval/schema-check';
+import type { JsonObject, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { rowKey } from './mergeOrder';
 
 export type Choice = 'a' | 'b' | 'edit';
@@ -41,4 +42,20 @@ export function mergeSequence(rows: readonly AlignmentRow[], choices: Readonly<R
     else if (call) calls.push(call);
   });
   return { calls, errors };
+}
+
+/**
+ * What is wrong with merged calls against the scenario's tools.json (SPEC §3): a tool it does not
+ * define (no agent call can match it) or parameters its schema refuses. Said before Finalize writes
+ * them into the ground truth, where the loader would report them only afterwards.
+ */
+export function callProblems(calls: readonly ToolCall[], library: ToolLibrary): string[] {
+  const tools = new Map(library.tools.map((tool) => [tool.name.trim(), tool]));
+  const problems: string[] = [];
+  calls.forEach((call, index) => {
+    const tool = tools.get(call.tool_name.trim());
+    const failure = tool ? schemaFailure(tool, call.parameters) : `the scenario's tools.json defines no tool "${call.tool_name}"`;
+    if (failure) problems.push(`call ${index + 1} (${call.tool_name}): ${failure}`);
+  });
+  return problems;
 }
