@@ -73,6 +73,8 @@ describe('cascadeReport', () => {
     expect(byLabel.perception).toMatchObject({ held: true, fired: true, evidence: { entity: 'Green Apple', entry: 1 } });
     expect(byLabel.logic.held).toBe(true); // also holds, but perception comes first
     expect(byLabel.logic.fired).toBe(false);
+    // Everything else (§9.5: all key calls made): not while ToolSucc fails.
+    expect(byLabel.over_operation).toMatchObject({ held: false, fired: false, why: 'not every key call was made (ToolSucc fails)' });
     for (const p of report.predicates) expect(p.why.length).toBeGreaterThan(0);
   });
 });

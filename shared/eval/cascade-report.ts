@@ -89,11 +89,20 @@ export function cascadeReport(ctx: ScoringContext): CascadeReport {
     evidence: logic?.evidence ?? null,
     why: logic ? `ToolSucc fails: ${gt_calls - matched} of ${gt_calls} ground-truth calls missing` : `ToolSucc holds: all ${gt_calls} ground-truth calls matched`,
   });
+  // SPEC §9.5: everything else, that is all key calls made (ToolSucc) and yet no JointSucc. Where
+  // ToolSucc fails it is not said to hold (logic comes first anyway: the label is the same).
+  const overOperation = !joint_succ && tool_succ;
   predicates.push({
     label: 'over_operation',
-    held: !joint_succ,
-    evidence: joint_succ ? null : overOperationEvidence(input),
-    why: joint_succ ? 'JointSucc holds' : result_succ ? 'fallback of the cascade (ResultSucc holds)' : 'fallback of the cascade: the final state differs from the ground truth’s',
+    held: overOperation,
+    evidence: overOperation ? overOperationEvidence(input) : null,
+    why: joint_succ
+      ? 'JointSucc holds'
+      : !tool_succ
+        ? 'not every key call was made (ToolSucc fails)'
+        : result_succ
+          ? 'fallback of the cascade (ResultSucc holds)'
+          : 'fallback of the cascade: the final state differs from the ground truth’s',
   });
 
   let fired: Label | null = null;
