@@ -263,6 +263,8 @@ test('write-through: half-typed calls are kept in the browser and add no copy of
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('gt-editor')).toContainText('"product_name": "Casa');
+  // The header says so while the conflict waits (it said "Saved · rev N").
+  await expect(page.getByTestId('save-state')).toHaveText('Not in the file: a conflict to resolve');
   expect(await readFile(file, 'utf8')).toBe(onDisk);
 });
 

@@ -1,14 +1,16 @@
 // Where the open task's annotation stands: saving, saved (the revision the file gets), not saved,
-// or calls text that does not parse, which stays in this browser while the file keeps the last
+// waiting on a conflict with the file, or calls text that does not parse, which stays in this browser while the file keeps the last
 // calls that did (the header must not say "Saved" over text the file does not have).
 import type { AnnotationRecord } from '../../db/schema';
 
 interface Props {
   record: AnnotationRecord | null;
   saveState: 'saved' | 'pending' | 'error';
+  /** The open task's line waits on a conflict with the file's (write-through): saved here, not there. */
+  conflicted: boolean;
 }
 
-export function SaveState({ record, saveState }: Props) {
+export function SaveState({ record, saveState, conflicted }: Props) {
   const revision = record?.revision ?? 0;
   const unparsed = saveState === 'saved' && record !== null && record.editor_text !== null;
   const [text, kind, title] =
@@ -16,7 +18,13 @@ export function SaveState({ record, saveState }: Props) {
       ? ['Saving…', 'pending', '']
       : saveState === 'error'
         ? ['Not saved!', 'error', '']
-        : unparsed
+        : conflicted
+          ? [
+              'Not in the file: a conflict to resolve',
+              'error',
+              `Revision ${revision} is kept in this browser; the file holds another version of this task. Choose what to keep.`,
+            ]
+          : unparsed
           ? [
               'Not in the file: the text does not parse',
               'error',

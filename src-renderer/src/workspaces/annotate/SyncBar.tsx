@@ -101,7 +101,7 @@ export function SyncBar() {
 
   return (
     <div className="sync-bar">
-      <SaveState record={record} saveState={saveState} />
+      <SaveState record={record} saveState={saveState} conflicted={record !== null && writeConflicts.some((conflict) => conflict.task === record.task)} />
       <StrandedEdits />
       {writeConflicts.length > 0 && !showWriteConflicts && (
         <button type="button" className="link" onClick={() => setWriteDismissed(null)} data-testid="show-conflicts">
