@@ -101,6 +101,12 @@ describe('agreement dashboard = egostudio agreement', () => {
     const dashboard = await dashboardOf(root, 'alice', 'bob');
     expect(dashboard.tasks).toMatchObject([{ task_id: 't2', exact: true, seq_exact: false, state_equal: false }]);
     expect(dashboard.disagreements.map((d) => d.task_id)).toEqual(['t2']);
+    // egostudio agreement prints the same list.
+    const { stdout } = await run(process.execPath, [CLI, 'agreement', root, '--annotators', 'alice,bob'], { maxBuffer: 1 << 26 }).catch((error: { code: number; stdout: string }) => {
+      if (error.code !== 2) throw error; // 2: the lines' annotator field is not the file's (x), the rest evaluated
+      return error;
+    });
+    expect(stdout).toMatch(/disagreements, worst first:[\s\S]*\bt2\b/);
   }, 60_000);
 });
 

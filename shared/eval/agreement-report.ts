@@ -7,7 +7,7 @@ import type { ScenarioEngine } from '../engine/types';
 import type { LoadedDataset } from '../format/loader';
 import { compareCodePoints } from '../format/codepoint';
 import type { Annotation, Problem, ScenarioDef, ToolCall } from '../format/types';
-import { compareCallLists, summarizeAgreement, type AgreementSummary, type TaskAgreement } from './agreement';
+import { agreeAsIs, compareCallLists, summarizeAgreement, type AgreementSummary, type TaskAgreement } from './agreement';
 import { alignCalls, type AlignmentRow } from './call-alignment';
 import { normalizeCalls, toolMap } from './calls';
 import type { EngineProvider } from './evaluate';
@@ -128,7 +128,7 @@ export interface AgreementDashboard {
   scenarios: { scenario: string; summary: AgreementSummary; visual: VisualAgreementSummary }[];
   visual: VisualAgreementSummary;
   tasks: TaskAgreement[];
-  /** Tasks that are not exact, worst first: lowest call_f1, then different state, then id. */
+  /** Tasks whose annotations do not agree as they are (agreeAsIs), worst first: lowest call_f1, then different state, then id. */
   disagreements: Disagreement[];
   problems: Problem[];
 }
@@ -152,7 +152,7 @@ export function agreementDashboard(dataset: AgreementDataset, engines: EnginePro
   }));
   const disagreements: Disagreement[] = [];
   for (const task of report.tasks) {
-    if (task.exact && task.state_equal) continue; // the same calls ending elsewhere (another order) need a ruling too
+    if (agreeAsIs(task)) continue; // the same calls ending elsewhere (another order) need a ruling too
     onProgress?.();
     const scenario = scenarioOf(task.task_id);
     const engine = engines(scenario);

@@ -12,6 +12,16 @@ export interface TaskAgreement {
   state_equal: boolean;
 }
 
+/**
+ * Whether a pair's annotations of a task agree so that either one, as it is, is the ground truth:
+ * the same call multiset (SPEC §11 exact) ending in the same state (state_equal). The same calls in
+ * another order can end elsewhere (a cancel before or after a schedule), and then the order is the
+ * adjudicator's to choose.
+ */
+export function agreeAsIs(comparison: { exact: boolean; state_equal: boolean }): boolean {
+  return comparison.exact && comparison.state_equal;
+}
+
 export interface AgreementSummary {
   tasks: number;
   percent_exact: number | null;

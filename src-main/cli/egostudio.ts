@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { version } from '../../package.json';
 import { FIGURE_NAMES } from '../../shared/eval/aggregate';
-import { summarizeAgreement } from '../../shared/eval/agreement';
+import { agreeAsIs, summarizeAgreement } from '../../shared/eval/agreement';
 import type { Problem } from '../../shared/format/types';
 import { commandHelp, overviewHelp, parseCommandArgs, UsageError, wholeNumber, type CommandSpec } from './command-line';
 import { folderJobWithin, timeLimitSeconds, watchedScoring } from './time-limit';
@@ -144,7 +144,8 @@ async function agreementCommand(args: string[]): Promise<number> {
       ) +
       '\n',
   );
-  const disagreements = report.tasks.filter((t) => !t.exact).sort((x, y) => x.call_f1 - y.call_f1);
+  // As the studio's dashboard lists them: the same calls ending in another state need a ruling too.
+  const disagreements = report.tasks.filter((t) => !agreeAsIs(t)).sort((x, y) => x.call_f1 - y.call_f1);
   if (disagreements.length > 0)
     out(
       '\ndisagreements, worst first:\n' +

@@ -143,7 +143,9 @@ export function guardHandlers(handlers: StudioHandlers, person: TeamIdentity, co
       if (!filter) return value;
       // readText answers the text; readVersioned the text with its hash (null when there is no file).
       if (typeof value === 'string') return filter(value);
-      const versioned = value as { text: string | null };
+      // The filtered text has other line numbers: the not-UTF-8 lines of the whole file are not said
+      // of it (such a line names no task it could be shown for anyway).
+      const { notUtf8Lines: _lines, ...versioned } = value as { text: string | null; notUtf8Lines?: number[] };
       return versioned.text === null ? versioned : { ...versioned, text: filter(versioned.text) };
     };
   }

@@ -36,7 +36,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const library = useAgreementData((s) => (state.scenarioId ? s.dataset?.scenarios.get(state.scenarioId)?.library : undefined));
   const doubts = useConfirm('finalize-confirm');
   const { a, b, comparison, scenarioId } = state;
-  const draft = useAdjudicationDraft<RowChoice, RefChoice>(a && b && comparison ? draftKey(datasetId, taskId, a, b) : null);
+  const draft = useAdjudicationDraft<RowChoice, RefChoice>(a && b && comparison ? draftKey(datasetId, taskId, a, b) : null, existing ? JSON.stringify(existing) : null);
   const { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder } = draft;
   const [runs, setRuns] = useState<{ a: RunOutcome; b: RunOutcome; merged: RunOutcome } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -111,6 +111,17 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
       });
       if (!yes) return;
     }
+    // Someone else's line written since this adjudication began is replaced only when asked.
+    if (draft.truth !== (existing ? JSON.stringify(existing) : null)) {
+      const yes = await doubts.ask({
+        title: 'The ground truth changed since you began',
+        detail: existing
+          ? `${taskId}'s line in ${GROUND_TRUTH_PATH} is now another (${existing.source ?? 'no source'}${existing.adjudicator ? `, by ${existing.adjudicator}` : ''}${existing.note ? `: "${existing.note}"` : ''}). Finalize replaces it with yours.`
+          : `${taskId}'s line in ${GROUND_TRUTH_PATH} was removed since you began. Finalize writes yours.`,
+        confirm: 'Replace it',
+      });
+      if (!yes) return;
+    }
     setBusy('finalize');
     setMessage(null);
     try {
@@ -126,7 +137,8 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
       // Only this task's line replaced, and only if it is still the one shown here.
       await writeGroundTruthLines(studioApi(), datasetId, [line], useAgreementData.getState().groundTruth);
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
-      draft.drop();
+      const written = useAgreementData.getState().groundTruth.get(taskId); // as read back, to compare as `existing` is
+      draft.drop(written ? JSON.stringify(written) : null);
       setMessage({ text: `Written to ${GROUND_TRUTH_PATH} (source ${line.source}).`, kind: 'info' });
       onFinalized?.(taskId);
     } catch (error) {

@@ -154,4 +154,13 @@ describe('visual reference rows of an adjudication', () => {
     ]);
     expect(merged[3]).toMatchObject({ description: 'the Butter', start: 1 });
   });
+
+  it("leaves the ground truth's kept ids as they are when a taken reference comes first", () => {
+    // The ground truth has Milk ref1, Onion ref2; alice's Milk is ref2: hers is renamed, not Onion.
+    const rows = referenceRows([ref('ref2', 'Milk')], [], [ref('ref1', 'Milk'), ref('ref2', 'Onion')]);
+    expect(mergedReferences(rows, { milk: 'a' }).map((r) => [r.entity, r.id])).toEqual([
+      ['Milk', 'ref2-2'],
+      ['Onion', 'ref2'],
+    ]);
+  });
 });

@@ -1,10 +1,13 @@
 // Pure logic of the agreement views: which annotation of each annotator counts (this browser's
 // rows or the files on disk), the task lifecycle, and ground_truth.jsonl lines (SPEC §5).
+import { agreeAsIs } from '../../../shared/eval/agreement';
 import { parseJsonlLine } from '../../../shared/format/loader';
 import { groundTruthSchema } from '../../../shared/format/schemas';
 import type { Annotation, GroundTruth, ToolCall, VisualRef } from '../../../shared/format/types';
 import { recordToAnnotation } from '../db/annotationFile';
 import type { AnnotationRecord } from '../db/schema';
+
+export { agreeAsIs };
 
 export type AnnotationsByAnnotator = Map<string, Map<string, Annotation>>;
 
@@ -57,16 +60,6 @@ export const lifecycleLabels: Record<Lifecycle, string> = {
   adjudicated: 'adjudicated',
   disputed_gt: 'disputed (GT exists)',
 };
-
-/**
- * Whether a pair's annotations of a task agree so that either one, as it is, is the ground truth:
- * the same call multiset (SPEC §11 exact) ending in the same state (state_equal). The same calls in
- * another order can end elsewhere (a cancel before or after a schedule), and then the order is the
- * adjudicator's to choose.
- */
-export function agreeAsIs(comparison: { exact: boolean; state_equal: boolean }): boolean {
-  return comparison.exact && comparison.state_equal;
-}
 
 /**
  * A task's stage. With a ground_truth.jsonl line: 'disputed_gt' when the pair's annotations
@@ -207,23 +200,29 @@ export function defaultRefChoice(row: ReferenceRow): RefChoice {
 
 /**
  * The references chosen, each with an id of its own: references taken from different sources may
- * share one (each annotator numbers their own), and a repeated id is given the first free
- * `<id>-<n>`, so the line never holds two references of one id.
+ * share one (each annotator numbers their own). The ground truth's references kept keep theirs; any
+ * other whose id is taken gets the first free `<id>-<n>`, so the line never holds two of one id.
  */
 export function mergedReferences(rows: readonly ReferenceRow[], choices: Readonly<Record<string, RefChoice>>): VisualRef[] {
-  const out: VisualRef[] = [];
+  const chosen: { ref: VisualRef; kept: boolean }[] = [];
   for (const row of rows) {
     const choice = choices[row.key] ?? defaultRefChoice(row);
     const ref = choice === 'a' ? row.a : choice === 'b' ? row.b : choice === 'keep' ? row.kept : null;
-    if (ref) out.push(ref);
+    if (ref) chosen.push({ ref, kept: choice === 'keep' });
   }
-  const ids = new Set(out.map((ref) => ref.id));
-  const used = new Set<string>();
-  return out.map((ref) => {
+  const ids = new Set(chosen.map(({ ref }) => ref.id));
+  const claimed = new Set<string>();
+  const claim = (ref: VisualRef) => {
     let id = ref.id;
-    for (let n = 2; used.has(id); n++) if (!ids.has(`${ref.id}-${n}`)) id = `${ref.id}-${n}`;
-    used.add(id);
+    for (let n = 2; claimed.has(id); n++) if (!ids.has(`${ref.id}-${n}`)) id = `${ref.id}-${n}`;
+    claimed.add(id);
     ids.add(id);
+    return id;
+  };
+  // The kept ones claim their ids first, wherever they are in the list.
+  const keptIds = new Map(chosen.filter(({ kept }) => kept).map(({ ref }) => [ref, claim(ref)]));
+  return chosen.map(({ ref }) => {
+    const id = keptIds.get(ref) ?? claim(ref);
     return id === ref.id ? ref : { ...ref, id };
   });
 }

@@ -1,7 +1,8 @@
 // What an adjudicator chose and wrote for a task before finalizing (take A, B or an edit per row,
 // the rows' order, a choice per reference, the rationale) outlives opening another task or workspace, and a
 // reload: it is kept in the tab's sessionStorage per dataset, task and the two annotations'
-// revisions (a new revision of either is another comparison, whose rows differ: it starts afresh).
+// revisions (a new revision of either is another comparison, whose rows differ: its choices start
+// afresh, the rationale stays).
 // Finalizing drops it.
 import { useEffect, useState } from 'react';
 
@@ -11,6 +12,11 @@ export interface AdjudicationDraft<C, R> {
   refChoices: Record<string, R>;
   /** The merged sequence's rows in order (mergeOrder.ts); null: the alignment's. Drafts from before it have none. */
   order?: string[] | null;
+  /**
+   * The task's ground-truth line (JSON; null: none) when the adjudication began: Finalize asks
+   * before replacing a line that changed since (someone else finalized meanwhile).
+   */
+  truth?: string | null;
 }
 
 const PREFIX = 'egobench-studio.adjudication-draft\u0000';
@@ -26,7 +32,8 @@ export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
   try {
     const value = JSON.parse(storage()?.getItem(key) ?? 'null') as AdjudicationDraft<C, R> | null;
     if (!value || typeof value !== 'object' || typeof value.note !== 'string' || !value.choices || !value.refChoices) return null;
-    return { ...value, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null };
+    const truth = typeof value.truth === 'string' || value.truth === null ? value.truth : undefined;
+    return { ...value, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth };
   } catch {
     return null;
   }
@@ -42,30 +49,39 @@ export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): v
   }
 }
 
-/** The view's choices and rationale, read from the draft once `key` is known and written back as they change. */
-export function useAdjudicationDraft<C, R>(key: string | null) {
+/**
+ * The view's choices and rationale, read from the draft once `key` is known and written back as
+ * they change; and the ground-truth line the adjudication began on (`truth`, JSON of
+ * `currentTruth` when no draft remembers one).
+ */
+export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: string | null) {
   const [choices, setChoices] = useState<Record<string, C>>({});
   const [note, setNote] = useState('');
   const [refChoices, setRefChoices] = useState<Record<string, R>>({});
   const [order, setOrder] = useState<string[] | null>(null);
+  const [truth, setTruth] = useState<string | null>(currentTruth);
   // The stored draft is taken while rendering, as soon as the key is known (React renders again at
   // once with it), and written back only from then on, so the empty start never overwrites it.
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   if (key !== null && key !== loadedFor) {
     setLoadedFor(key);
     const draft = readDraft<C, R>(key);
-    if (draft) {
-      setChoices(draft.choices);
-      setNote(draft.note);
-      setRefChoices(draft.refChoices);
-      setOrder(draft.order ?? null);
-    }
+    setTruth(draft?.truth !== undefined ? draft.truth : currentTruth);
+    // Another key (an annotator's new revision) with no draft of its own starts its choices afresh:
+    // its rows differ, and the previous comparison's choices and order would fall on other calls.
+    // The rationale typed so far stays.
+    setChoices(draft?.choices ?? {});
+    if (draft) setNote(draft.note);
+    setRefChoices(draft?.refChoices ?? {});
+    setOrder(draft?.order ?? null);
   }
   useEffect(() => {
-    if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices, order });
-  }, [key, loadedFor, choices, note, refChoices, order]);
-  const drop = () => {
+    if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices, order, truth });
+  }, [key, loadedFor, choices, note, refChoices, order, truth]);
+  /** After Finalize: the draft goes, and the line just written is the one the next adjudication begins on. */
+  const drop = (written: string | null) => {
     if (key) storage()?.removeItem(key);
+    setTruth(written);
   };
-  return { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, drop };
+  return { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, truth, drop };
 }

@@ -135,6 +135,23 @@ describe('editor text and calls', () => {
     expect(mergeCalls(calls, [price('Paprika'), price('Rice'), price('Oats')])).toEqual([calls[0], { ...calls[1], ...price('Rice') }, calls[2]]);
     const twins = [{ id: 'x', frame: null, ...price('Oats') }, { id: 'y', frame: 9, ...price('Oats') }];
     expect(ids(mergeCalls(twins, [price('Oats'), price('Oats')]))).toEqual(['x', 'y']);
+    // A call inserted before two equal calls leaves theirs in order.
+    expect(ids(mergeCalls(twins, [price('Milk'), price('Oats'), price('Oats')])).slice(1)).toEqual(['x', 'y']);
+    // Editing the first of two calls into a copy of the second keeps both ids where they were (the review's case).
+    const add = (quantity: number) => ({ tool_name: 'add', parameters: { product: 'Oats', quantity } });
+    const pair = [
+      { id: 'a', frame: 10, ...add(2) },
+      { id: 'b', frame: 20, ...add(1) },
+    ];
+    const typed = mergeCalls(pair, [add(1), add(1)]);
+    expect(typed.map((call) => [call.id, call.frame])).toEqual([
+      ['a', 10],
+      ['b', 20],
+    ]);
+    expect(mergeCalls(typed, [add(12), add(1)]).map((call) => [call.id, call.frame])).toEqual([
+      ['a', 10],
+      ['b', 20],
+    ]);
   });
 });
 

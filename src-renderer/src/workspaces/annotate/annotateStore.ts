@@ -97,7 +97,8 @@ function clipOf(dataset: LoadedDataset | null, taskId: string | null): string | 
 }
 
 function statusOf(record: AnnotationRecord | undefined): TaskStatus {
-  if (!record || record.revision === 0) return 'todo';
+  // A row at revision 0 has no line yet: to do, unless it holds text being typed (a draft here).
+  if (!record || (record.revision === 0 && record.editor_text === null)) return 'todo';
   return record.status;
 }
 

@@ -32,36 +32,58 @@ export function parseCallsText(text: string): ParsedCalls {
 
 /**
  * New calls from the text, each keeping the id and frame of the call it still is, so references
- * bound to a call stay bound to it: a call whose text is unchanged keeps its own (wherever it moved:
- * a call deleted, inserted or reordered in the text, an undo of a deletion), an edited call the one
- * at its position if no unchanged call took it, and any other call a new id. Positions alone
- * re-labelled every call after a deleted one: a reference then named another call's parameter.
+ * bound to a call stay bound to it: the longest run of unchanged calls in order keeps theirs (as a
+ * diff aligns lines: a call deleted, inserted or restored by an undo moves no other call's id); a
+ * call moved elsewhere keeps its own; an edited call keeps the id of the call it replaced between
+ * the same unchanged neighbours; any other call is new. Positions alone re-labelled every call
+ * after a deleted one: a reference then named another call's parameter.
  */
 export function mergeCalls(previous: CallEntry[], parsed: { tool_name: string; parameters: JsonObject }[]): CallEntry[] {
   const textOf = (call: Pick<CallEntry, 'tool_name' | 'parameters'>) => JSON.stringify([call.tool_name, call.parameters]);
-  const unused = new Map<string, number[]>(); // text -> indexes of previous calls with it, not yet taken
-  previous.forEach((call, index) => {
-    const key = textOf(call);
-    unused.set(key, [...(unused.get(key) ?? []), index]);
+  const before = previous.map(textOf);
+  const after = parsed.map(textOf);
+  const kept: (CallEntry | undefined)[] = new Array(parsed.length).fill(undefined);
+  const used = new Set<number>();
+  const take = (at: number, from: number) => {
+    kept[at] = previous[from];
+    used.add(from);
+  };
+  // 1. The longest common subsequence of unchanged calls.
+  const n = before.length;
+  const m = after.length;
+  const lcs = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = before[i] === after[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  // Walked so that a call pairs with the last copy of it that still allows the longest run: an
+  // edit that turns a call into a copy of the next one leaves the next one its own id.
+  for (let i = 0, j = 0; i < n && j < m; ) {
+    if (lcs[i + 1][j] === lcs[i][j]) i++;
+    else if (lcs[i][j + 1] === lcs[i][j]) j++;
+    else take(j++, i++); // neither can be skipped: they are equal, and paired
+  }
+  // 2. A call moved out of that order: the first unused call of the same text, in order.
+  after.forEach((text, j) => {
+    if (kept[j]) return;
+    const from = before.findIndex((other, i) => other === text && !used.has(i));
+    if (from >= 0) take(j, from);
   });
-  const taken = new Set<number>();
-  // Unchanged calls first: the same text at the same position, else the first such call left.
-  const same = parsed.map((call, index) => {
-    const candidates = unused.get(textOf(call));
-    if (!candidates?.length) return undefined;
-    const at = candidates.includes(index) ? index : candidates[0];
-    candidates.splice(candidates.indexOf(at), 1);
-    taken.add(at);
-    return previous[at];
-  });
-  return parsed.map((call, index) => {
-    let kept = same[index];
-    if (!kept && index < previous.length && !taken.has(index)) {
-      kept = previous[index];
-      taken.add(index);
+  // 3. An edited call: an unused call between the same kept neighbours, in order.
+  let lastFrom = -1;
+  after.forEach((_, j) => {
+    const here = kept[j];
+    if (here) {
+      lastFrom = Math.max(lastFrom, previous.indexOf(here));
+      return;
     }
-    return { id: kept?.id ?? newId('c'), frame: kept?.frame ?? null, tool_name: call.tool_name, parameters: call.parameters };
+    const nextKept = kept.slice(j + 1).find((call) => call !== undefined);
+    const limit = nextKept ? previous.indexOf(nextKept) : n;
+    for (let i = lastFrom + 1; i < limit; i++)
+      if (!used.has(i)) {
+        take(j, i);
+        lastFrom = i;
+        return;
+      }
   });
+  return parsed.map((call, j) => ({ id: kept[j]?.id ?? newId('c'), frame: kept[j]?.frame ?? null, tool_name: call.tool_name, parameters: call.parameters }));
 }
 
 /** Same calls (names and parameters), ignoring ids and frames. */
