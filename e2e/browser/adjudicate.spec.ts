@@ -283,3 +283,31 @@ test('finalizing keeps the ground truth references the adjudicator did not remov
   await expect.poll(async () => JSON.stringify(await readFile(gtFile, 'utf8'))).not.toContain('gt-ref-1');
   await context.close();
 });
+
+test('finalizing over a ground-truth line someone else wrote since the adjudication began asks first', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const gtFile = path.join(dataset, 'ground_truth.jsonl');
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(withQuery('', '#/adjudicate'));
+  await page.getByTestId('adjudicator-name').fill('e2e-lead-3');
+  await page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`).click();
+  await expect(page.getByTestId('finalize-button')).toBeEnabled();
+  // Another adjudicator finalizes the task meanwhile; the view follows the file.
+  const lines = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const theirs = `${lines.map((l) => JSON.stringify(l.task_id === TASK ? { ...l, adjudicator: 'dave', note: 'five tins' } : l)).join('\n')}\n`;
+  await writeFile(gtFile, theirs);
+  await expect(page.getByTestId('adjudication-view')).toContainText('dave');
+  await page.getByTestId('finalize-button').click();
+  const question = page.getByTestId('finalize-confirm');
+  await expect(question).toContainText('The ground truth changed since you began');
+  await expect(question).toContainText('by dave');
+  await page.getByTestId('finalize-confirm-cancel').click();
+  expect(await readFile(gtFile, 'utf8')).toBe(theirs);
+  await page.getByTestId('finalize-button').click();
+  await question.getByRole('button', { name: 'Replace it' }).click();
+  await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
+  const line = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; adjudicator?: string }).find((l) => l.task_id === TASK)!;
+  expect(line.adjudicator).toBe('e2e-lead-3');
+  await context.close();
+});
