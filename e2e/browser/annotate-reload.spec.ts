@@ -3,7 +3,7 @@
 // dataset's file too). Without that, a reload within ~300 ms of the last keystroke lost the edit.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { replaceCalls, typeCalls } from '../annotate-editor';
 import { datasetsDir } from '../datasets-on-disk';
 import { sharedStudioUrl } from '../studio-host';
@@ -11,6 +11,17 @@ import { sharedStudioUrl } from '../studio-host';
 const annotator = `reload-${process.pid}-${Date.now().toString(36)}`;
 const annotationFile = path.join(datasetsDir, 'egobench-sample', 'annotations', `${annotator}.jsonl`);
 const TASK = 'retail-02';
+
+const annotationFileOf = (who: string) => path.join(datasetsDir, 'egobench-sample', 'annotations', `${who}.jsonl`);
+
+/** Opens Annotate as `who` (a new annotator: an empty IndexedDB row set, no file yet) on TASK. */
+async function openTaskAs(page: Page, who: string): Promise<void> {
+  const url = new URL(sharedStudioUrl());
+  url.searchParams.set('annotator', who);
+  url.hash = '#/annotate';
+  await page.goto(url.href);
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+}
 
 test.afterAll(async () => {
   await rm(annotationFile, { force: true });
@@ -87,13 +98,9 @@ test('an edit written down while the page was still saving an earlier one goes o
 
 test('calls text that does not parse yet writes no line, is kept over a reload, and Clear local will not drop it', async ({ page }) => {
   const who = `${annotator}-unparsed`;
-  const file = path.join(datasetsDir, 'egobench-sample', 'annotations', `${who}.jsonl`);
+  const file = annotationFileOf(who);
   try {
-    const url = new URL(sharedStudioUrl());
-    url.searchParams.set('annotator', who);
-    url.hash = '#/annotate';
-    await page.goto(url.href);
-    await page.locator(`[data-task-id="${TASK}"]`).click();
+    await openTaskAs(page, who);
     await page.getByTestId('gt-editor').locator('.view-lines').click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.insertText('[{"tool_name": "get_price", ');
@@ -114,13 +121,9 @@ test('calls text that does not parse yet writes no line, is kept over a reload, 
 
 test('a submitted task changed is a draft again; a task with no call is asked about before it is submitted', async ({ page }) => {
   const who = `${annotator}-submit`;
-  const file = path.join(datasetsDir, 'egobench-sample', 'annotations', `${who}.jsonl`);
+  const file = annotationFileOf(who);
   try {
-    const url = new URL(sharedStudioUrl());
-    url.searchParams.set('annotator', who);
-    url.hash = '#/annotate';
-    await page.goto(url.href);
-    await page.locator(`[data-task-id="${TASK}"]`).click();
+    await openTaskAs(page, who);
     const submit = page.getByTestId('submit-task');
     // No call yet: Submit asks; Cancel leaves the task as it was.
     await submit.click();
