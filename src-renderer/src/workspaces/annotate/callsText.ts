@@ -42,11 +42,12 @@ export function mergeCalls(previous: CallEntry[], parsed: { tool_name: string; p
   const textOf = (call: Pick<CallEntry, 'tool_name' | 'parameters'>) => JSON.stringify([call.tool_name, call.parameters]);
   const before = previous.map(textOf);
   const after = parsed.map(textOf);
-  const kept: (CallEntry | undefined)[] = new Array(parsed.length).fill(undefined);
+  // from[j]: the index of the previous call the new call j still is, or -1 (a new call).
+  const from: number[] = new Array(parsed.length).fill(-1);
   const used = new Set<number>();
-  const take = (at: number, from: number) => {
-    kept[at] = previous[from];
-    used.add(from);
+  const take = (j: number, i: number) => {
+    from[j] = i;
+    used.add(i);
   };
   // 1. The longest common subsequence of unchanged calls.
   const n = before.length;
@@ -62,20 +63,18 @@ export function mergeCalls(previous: CallEntry[], parsed: { tool_name: string; p
   }
   // 2. A call moved out of that order: the first unused call of the same text, in order.
   after.forEach((text, j) => {
-    if (kept[j]) return;
-    const from = before.findIndex((other, i) => other === text && !used.has(i));
-    if (from >= 0) take(j, from);
+    if (from[j] >= 0) return;
+    const i = before.findIndex((other, k) => other === text && !used.has(k));
+    if (i >= 0) take(j, i);
   });
   // 3. An edited call: an unused call between the same kept neighbours, in order.
   let lastFrom = -1;
   after.forEach((_, j) => {
-    const here = kept[j];
-    if (here) {
-      lastFrom = Math.max(lastFrom, previous.indexOf(here));
+    if (from[j] >= 0) {
+      lastFrom = Math.max(lastFrom, from[j]);
       return;
     }
-    const nextKept = kept.slice(j + 1).find((call) => call !== undefined);
-    const limit = nextKept ? previous.indexOf(nextKept) : n;
+    const limit = from.slice(j + 1).find((i) => i >= 0) ?? n;
     for (let i = lastFrom + 1; i < limit; i++)
       if (!used.has(i)) {
         take(j, i);
@@ -83,7 +82,10 @@ export function mergeCalls(previous: CallEntry[], parsed: { tool_name: string; p
         return;
       }
   });
-  return parsed.map((call, j) => ({ id: kept[j]?.id ?? newId('c'), frame: kept[j]?.frame ?? null, tool_name: call.tool_name, parameters: call.parameters }));
+  return parsed.map((call, j) => {
+    const kept = from[j] >= 0 ? previous[from[j]] : undefined;
+    return { id: kept?.id ?? newId('c'), frame: kept?.frame ?? null, tool_name: call.tool_name, parameters: call.parameters };
+  });
 }
 
 /** Same calls (names and parameters), ignoring ids and frames. */
