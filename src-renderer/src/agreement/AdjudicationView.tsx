@@ -4,6 +4,7 @@
 // references per entity (take A, B, keep or drop), a rationale, and finalize: the task's line in
 // ground_truth.jsonl (a conditional write).
 import { useMemo, useState } from 'react';
+import { agreeAsIs } from '../../../shared/eval/agreement';
 import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import { studioApi } from '../api/studio';
 import { StateDiffTable } from '../components/StateDiffTable';
@@ -16,7 +17,7 @@ import { CanonicalDiff } from './CanonicalDiff';
 import { writeGroundTruthLines } from './groundTruthWrite';
 import { callProblems, defaultChoice, mergeSequence, type Choice, type RowChoice } from './mergeCalls';
 import { moveRow, orderedRows, orderOfB, orderOwner, rowKey } from './mergeOrder';
-import { agreeAsIs, groundTruthLine, mergedReferences, referenceRows, type RefChoice } from './model';
+import { groundTruthLine, mergedReferences, referenceRows, type RefChoice } from './model';
 import { ReferenceRows } from './ReferenceRows';
 import type { RunOutcome } from './protocol';
 import { draftKey, useAdjudicationDraft } from './useAdjudicationDraft';

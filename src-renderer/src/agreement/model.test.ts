@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { agreeAsIs } from '../../../shared/eval/agreement';
 import type { Annotation } from '../../../shared/format/types';
 import type { AnnotationRecord } from '../db/schema';
 import {
@@ -9,7 +10,6 @@ import {
   effectiveAnnotations,
   groundTruthLine,
   lifecycleCounts,
-  agreeAsIs,
   lifecycleOf,
   parseGroundTruth,
   replaceGroundTruthLines,

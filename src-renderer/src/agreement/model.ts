@@ -1,13 +1,10 @@
 // Pure logic of the agreement views: which annotation of each annotator counts (this browser's
 // rows or the files on disk), the task lifecycle, and ground_truth.jsonl lines (SPEC §5).
-import { agreeAsIs } from '../../../shared/eval/agreement';
 import { parseJsonlLine } from '../../../shared/format/loader';
 import { groundTruthSchema } from '../../../shared/format/schemas';
 import type { Annotation, GroundTruth, ToolCall, VisualRef } from '../../../shared/format/types';
 import { recordToAnnotation } from '../db/annotationFile';
 import type { AnnotationRecord } from '../db/schema';
-
-export { agreeAsIs };
 
 export type AnnotationsByAnnotator = Map<string, Map<string, Annotation>>;
 

@@ -3,6 +3,7 @@
 // its agreement panel. Tasks where both agree exactly can be accepted in bulk.
 import { TaskBrief } from '../../components/TaskBrief';
 import { useMemo, useState } from 'react';
+import { agreeAsIs } from '../../../../shared/eval/agreement';
 import type { GroundTruth } from '../../../../shared/format/types';
 import { studioApi } from '../../api/studio';
 import { AdjudicationView } from '../../agreement/AdjudicationView';
@@ -12,7 +13,6 @@ import { AgreementDashboard } from '../../agreement/AgreementDashboard';
 import { AgreementPanel } from '../../agreement/AgreementPanel';
 import { GROUND_TRUTH_PATH, useAgreementData } from '../../agreement/agreementData';
 import {
-  agreeAsIs,
   groundTruthLine,
   lifecycleCounts,
   lifecycleLabels,
