@@ -266,6 +266,10 @@ test('finalizing keeps the ground truth references the adjudicator did not remov
   await page.goto(withQuery('', '#/adjudicate'));
   await page.getByTestId('adjudicator-name').fill('e2e-lead-2');
   await page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`).click();
+  // The task is in the address: a reload opens it again.
+  await expect(page).toHaveURL(new RegExp(`#/adjudicate/${TASK}$`));
+  await page.reload();
+  await expect(page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`)).toHaveAttribute('aria-current', 'true');
   const refRows = page.getByTestId('reference-rows');
   const keptRow = refRows.locator('tr[data-entity="zz tins"]');
   await expect(keptRow).toHaveAttribute('data-choice', 'keep');

@@ -38,13 +38,21 @@ test('calls typed just before a reload are there after it, and in the annotator 
     { tool_name: 'add_to_cart', parameters: { user_id: 'reload_user', product_name: 'Casa Vento Rioja', qty: 2 } },
   ];
   await typeCalls(page, calls);
+  await expect(page).toHaveURL(new RegExp(`#/annotate/${TASK}$`)); // the open task is in the address
   await page.reload(); // at once: the save waits for a pause in typing first
 
-  await page.locator(`[data-task-id="${TASK}"]`).click();
+  // The reload opens the same task again by itself.
+  await expect(page.locator(`[data-task-id="${TASK}"]`)).toHaveAttribute('aria-current', 'true');
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
   await expect(page.getByTestId('call-list')).toContainText('reload_user');
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   await expect.poll(async () => (await readFile(annotationFile, 'utf8').catch(() => '')).includes('reload_user'), { timeout: 15_000 }).toBe(true);
+
+  // A link to a task the dataset lacks says so and keeps the open task.
+  await page.evaluate(() => (window.location.hash = '#/annotate/no-such-task'));
+  await expect(page.getByTestId('status-message')).toContainText('task no-such-task, which');
+  await expect(page).toHaveURL(new RegExp(`#/annotate/${TASK}$`));
+  await expect(page.locator(`[data-task-id="${TASK}"]`)).toHaveAttribute('aria-current', 'true');
 });
 
 test('an edit written down while the page was still saving an earlier one goes on top of that save after a reload, not held as a conflict', async ({ page }) => {

@@ -43,7 +43,7 @@ test('Ctrl+K goes to a workspace, a task, a trajectory and an action without the
   await goTo(page, 'kitchen-02');
   await expect(palette.locator('[cmdk-item][data-selected="true"]')).toHaveAttribute('data-entry', 'task:kitchen-02');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/#\/annotate$/);
+  await expect(page).toHaveURL(/#\/annotate\/kitchen-02$/);
   await expect(page.locator('[data-task-id="kitchen-02"]')).toHaveAttribute('aria-current', 'true', { timeout: 30_000 });
 
   // An action of the keymap, found by its description.

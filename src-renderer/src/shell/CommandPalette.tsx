@@ -10,32 +10,14 @@ import { focusOf, keymapEntry } from '../hotkeys/keymap';
 import { useHotkeyActions } from '../hotkeys/useHotkeys';
 import { useStudioStore } from '../state/store';
 import { selectTrajectoryRows } from '../state/evaluationSlice';
-import { useAnnotateStore } from '../workspaces/annotate/annotateStore';
 import { replayHash } from '../workspaces/replay/deepLink';
+import { taskHash } from '../workspaces/taskLink';
 import { hashForWorkspace, workspaceIds, workspaceLabels } from '../workspaces/workspaces';
 import { paletteResults, type PaletteEntry } from './paletteModel';
 
 /** Moves the page to a route (#/annotate, #/replay/<id>/0): the hash router does the rest. */
 function go(hash: string): void {
   window.location.hash = hash;
-}
-
-/** Opens a task in Annotate, once Annotate has loaded the dataset (it may be loading now). */
-function openTaskInAnnotate(taskId: string): void {
-  go(hashForWorkspace('annotate'));
-  const datasetId = useStudioStore.getState().currentDataset?.id;
-  const ready = (s: ReturnType<typeof useAnnotateStore.getState>) => s.dataset !== null && s.datasetId === datasetId && s.annotator !== null;
-  if (ready(useAnnotateStore.getState())) {
-    void useAnnotateStore.getState().openTask(taskId);
-    return;
-  }
-  const stop = useAnnotateStore.subscribe((state) => {
-    if (!ready(state)) return;
-    stop();
-    window.clearTimeout(timer);
-    void state.openTask(taskId);
-  });
-  const timer = window.setTimeout(stop, 60_000);
 }
 
 export function CommandPalette() {
@@ -68,7 +50,7 @@ export function CommandPalette() {
     const [kind, ...rest] = entry.id.split(':');
     const id = rest.join(':');
     if (kind === 'workspace') go(hashForWorkspace(id as (typeof workspaceIds)[number]));
-    else if (kind === 'task') openTaskInAnnotate(id);
+    else if (kind === 'task') go(taskHash('annotate', id)); // Annotate opens it once it has loaded the dataset
     else if (kind === 'trajectory') go(replayHash(id, 0));
     else {
       const action = actions.find((a) => a.id === id);

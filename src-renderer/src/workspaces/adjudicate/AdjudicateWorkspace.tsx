@@ -9,6 +9,7 @@ import { studioApi } from '../../api/studio';
 import { AdjudicationView } from '../../agreement/AdjudicationView';
 import { SuspectPanel } from '../../agreement/SuspectPanel';
 import { useSuspectLink } from '../replay/audit/auditClient';
+import { useTaskLink } from '../taskLink';
 import { AgreementDashboard } from '../../agreement/AgreementDashboard';
 import { AgreementPanel } from '../../agreement/AgreementPanel';
 import { GROUND_TRUTH_PATH, useAgreementData } from '../../agreement/agreementData';
@@ -49,13 +50,24 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
   const [view, setView] = useState<'tasks' | 'dashboard'>('tasks');
   // An audit suspect opened from Replay (#/adjudicate/suspect/<task>/<n>) opens its task.
   const suspectLink = useSuspectLink();
-  const [taskId, setTaskId] = useState<string | null>(suspectLink?.taskId ?? null);
+  // The task in the address (#/adjudicate/<task>): a reload or a pasted link opens it.
+  const { linked, show } = useTaskLink('adjudicate');
+  const [taskId, setTaskId] = useState<string | null>(suspectLink?.taskId ?? linked);
   // Each new link opens its task once, during render (React's "adjusting state when a prop changes").
   const [linkOpened, setLinkOpened] = useState(suspectLink);
   if (suspectLink !== linkOpened) {
     setLinkOpened(suspectLink);
     if (suspectLink) setTaskId(suspectLink.taskId);
   }
+  const [taskLinkOpened, setTaskLinkOpened] = useState(linked);
+  if (linked !== taskLinkOpened) {
+    setTaskLinkOpened(linked);
+    if (linked) setTaskId(linked);
+  }
+  const chooseTask = (id: string) => {
+    setTaskId(id);
+    show(id);
+  };
   const [filter, setFilter] = useState<Lifecycle | 'all'>('all');
   const [adjudicator, setAdjudicatorState] = useState(storedAdjudicator);
   const [bulkMessage, setBulkMessage] = useState<string | null>(null);
@@ -155,7 +167,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
             error={dash.error}
             stages={stages}
             onOpenTask={(id) => {
-              setTaskId(id);
+              chooseTask(id);
               // Keep the opened task in the list: switch the filter to its stage if it hides it.
               const stage = stages.get(id);
               if (filter !== 'all' && stage && stage !== filter) setFilter(stage);
@@ -195,7 +207,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
                       aria-current={t.id === taskId ? 'true' : undefined}
                       data-task-id={t.id}
                       data-stage={stage}
-                      onClick={() => setTaskId(t.id)}
+                      onClick={() => chooseTask(t.id)}
                     >
                       <span>{t.id}</span>
                       <span className={`stage-badge stage-${stage}`} title={gt ? `ground truth: ${gt.source ?? 'no source'}${gt.adjudicator ? ` by ${gt.adjudicator}` : ''}` : undefined}>
@@ -209,7 +221,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
             {problems.length > 0 && <div className="muted">{problems.length} problem(s) reading the dataset.</div>}
           </nav>
           <section className="adjudicate-main">
-            {!task && <p className="muted">Pick a task to compare its annotations and settle them.</p>}
+            {!task && <p className="muted">{taskId ? `The address names task ${taskId}, which this dataset does not have. ` : ''}Pick a task to compare its annotations and settle them.</p>}
             {task && (
               <>
                 <TaskBrief

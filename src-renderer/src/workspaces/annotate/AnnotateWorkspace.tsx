@@ -17,6 +17,7 @@ import { Timeline } from './Timeline';
 import { ToolConsole } from './ToolConsole';
 import { useAnnotateHotkeys } from './useAnnotateHotkeys';
 import { useLint } from './useLint';
+import { useTaskAddress } from './useTaskAddress';
 import { VisualRefs } from './VisualRefs';
 import { followOwnFile } from './writeThrough';
 import './annotate.css';
@@ -80,6 +81,7 @@ export function AnnotateWorkspace() {
   }, []);
   useWindowTitle(annotator);
   useAnnotateHotkeys();
+  useTaskAddress();
   useLint(scenario, task);
   useWarmEditor(loaded !== null && task === null);
 
