@@ -48,3 +48,18 @@ test('at 1280x720 a brief longer than its box says more is below, until it is sc
   await brief.evaluate((element) => element.scrollTo(0, element.scrollHeight));
   await expect(brief).not.toHaveAttribute('data-more', 'true');
 });
+
+test('at 1280x720 the entity suggestions under the last row open above the field, inside the window', async ({ page }) => {
+  const url = new URL(process.env.STUDIO_URL!);
+  url.searchParams.set('annotator', `layout-entity-${process.pid}`);
+  url.hash = '#/annotate/retail-01';
+  await page.goto(url.href);
+  const field = page.getByTestId('ref-entity');
+  await field.click();
+  await field.pressSequentially('a');
+  const options = page.getByTestId('entity-options');
+  await expect(options).toBeVisible();
+  const [list, input] = [await options.boundingBox(), await field.boundingBox()];
+  expect(list!.y + list!.height, JSON.stringify({ list, input })).toBeLessThanOrEqual(input!.y + 1);
+  expect(list!.y).toBeGreaterThanOrEqual(0);
+});

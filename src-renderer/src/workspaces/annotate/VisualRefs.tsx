@@ -1,7 +1,7 @@
 // Visual references: the marked frame range, the entity picked from the scenario database (with
 // search), a description, and the call parameter it fills.
 import { useCombobox } from 'downshift';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ParamSchema, ScenarioDef } from '../../../../shared/format/types';
 import { frameRangeToSeconds } from '../../../../shared/frames/frames';
 import { newId } from '../../db/annotationDb';
@@ -160,8 +160,10 @@ function EntityCombobox({ value, onChange, options }: { value: string; onChange(
     onInputValueChange: ({ inputValue }) => onChange(inputValue ?? ''),
   });
   const open = isOpen && options.length > 0;
+  const field = useRef<HTMLSpanElement>(null);
+  const upward = useOpensUpward(open, field);
   return (
-    <span className="entity-combobox">
+    <span className={upward ? 'entity-combobox upward' : 'entity-combobox'} ref={field}>
       <label className="visually-hidden" {...getLabelProps()}>
         Entity
       </label>
@@ -197,3 +199,22 @@ function EntityCombobox({ value, onChange, options }: { value: string; onChange(
     </span>
   );
 }
+
+/**
+ * Whether a list opening under `field` should open above it instead: on a laptop screen the
+ * field sits at the bottom of the scrolling centre column, and the options under it were cut off.
+ */
+function useOpensUpward(open: boolean, field: React.RefObject<HTMLElement | null>): boolean {
+  const [upward, setUpward] = useState(false);
+  useLayoutEffect(() => {
+    if (!open || !field.current) return;
+    const box = field.current.getBoundingClientRect();
+    const room = field.current.closest('.annotate-center')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+    const below = room.bottom - box.bottom;
+    setUpward(below < LIST_HEIGHT && box.top - room.top > below);
+  }, [open, field]);
+  return upward;
+}
+
+/** The options list's max-height in annotate.css (.entity-options). */
+const LIST_HEIGHT = 240;
