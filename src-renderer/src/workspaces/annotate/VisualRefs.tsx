@@ -161,9 +161,9 @@ function EntityCombobox({ value, onChange, options }: { value: string; onChange(
   });
   const open = isOpen && options.length > 0;
   const field = useRef<HTMLSpanElement>(null);
-  const upward = useOpensUpward(open, field);
+  useOpensUpward(open, field);
   return (
-    <span className={upward ? 'entity-combobox upward' : 'entity-combobox'} ref={field}>
+    <span className="entity-combobox" ref={field}>
       <label className="visually-hidden" {...getLabelProps()}>
         Entity
       </label>
@@ -201,19 +201,18 @@ function EntityCombobox({ value, onChange, options }: { value: string; onChange(
 }
 
 /**
- * Whether a list opening under `field` should open above it instead: on a laptop screen the
- * field sits at the bottom of the scrolling centre column, and the options under it were cut off.
+ * Marks `field` (class `upward`) when its list should open above it: on a laptop screen the field
+ * sits at the bottom of the scrolling centre column, and the options under it were cut off. A
+ * measure of the laid-out page, so it is set on the element before paint, not kept as state.
  */
-function useOpensUpward(open: boolean, field: React.RefObject<HTMLElement | null>): boolean {
-  const [upward, setUpward] = useState(false);
+function useOpensUpward(open: boolean, field: React.RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     if (!open || !field.current) return;
     const box = field.current.getBoundingClientRect();
     const room = field.current.closest('.annotate-center')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
     const below = room.bottom - box.bottom;
-    setUpward(below < LIST_HEIGHT && box.top - room.top > below);
+    field.current.classList.toggle('upward', below < LIST_HEIGHT && box.top - room.top > below);
   }, [open, field]);
-  return upward;
 }
 
 /** The options list's max-height in annotate.css (.entity-options). */
