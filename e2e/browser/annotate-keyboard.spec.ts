@@ -24,13 +24,13 @@ const focusedMatches = (page: Page, selector: string) => page.evaluate((s) => do
 
 /**
  * Presses Tab (or Shift+Tab) until the focused element matches `selector`; fails past `max`
- * presses. Passing through the code editor, where Tab indents, it presses Escape to leave it,
- * as an annotator would.
+ * presses. Passing through the code editor, where Tab indents, it presses Escape (Shift+Escape
+ * going back) to leave it, as an annotator would.
  */
 async function tabTo(page: Page, selector: string, { back = false, max = 120 } = {}): Promise<void> {
   for (let i = 0; i < max; i++) {
     if (await focusedMatches(page, selector)) return;
-    if (await focusedMatches(page, '.monaco-editor *')) await page.keyboard.press('Escape');
+    if (await focusedMatches(page, '.monaco-editor *')) await page.keyboard.press(back ? 'Shift+Escape' : 'Escape');
     else await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`${selector} is not reached with ${back ? 'Shift+Tab' : 'Tab'} in ${max} presses`);
@@ -111,6 +111,16 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('command-palette')).toBeHidden();
   expect(await focusedMatches(page, '[data-testid="gt-editor"] .monaco-editor *'), 'the focus is back in the editor').toBe(true);
+  // Shift+Escape leaves the editor backwards (Shift+Tab outdents there); Tab comes back in.
+  await page.keyboard.press('Shift+Escape');
+  const leftBackwards = await page.evaluate(() => {
+    const editor = document.querySelector('[data-testid="gt-editor"]')!;
+    const focused = document.activeElement!;
+    return focused !== document.body && !editor.contains(focused) && (editor.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
+  });
+  expect(leftBackwards, 'Shift+Escape focuses the control before the editor').toBe(true);
+  await page.keyboard.press('Tab');
+  expect(await focusedMatches(page, '[data-testid="gt-editor"] .monaco-editor *'), 'Tab is back in the editor').toBe(true);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(

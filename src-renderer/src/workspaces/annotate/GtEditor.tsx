@@ -9,7 +9,7 @@ import { callsToText, mergeCalls, parseCallsText, sameCalls } from './callsText'
 import { loadMonaco, type Monaco } from '../../components/monaco';
 import { warmFrameDecoder } from '../../video/frameCache';
 import { afterClipQuiet, afterClipShown } from './clip';
-import { focusAfter } from './focusAfter';
+import { focusAfter, focusBefore } from './focusAfter';
 
 /** Idle time before Monaco is loaded while no task is open. */
 const WARM_UP_DELAY_MS = 1500;
@@ -85,13 +85,16 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
         scrollBeyondLastLine: false,
         wordWrap: 'on',
         quickSuggestions: { strings: true, other: true, comments: false },
-        ariaLabel: 'Ground-truth calls (JSON); Escape leaves the editor',
+        ariaLabel: 'Ground-truth calls (JSON); Escape leaves the editor forward, Shift+Escape back',
         theme: window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'vs-dark' : 'vs',
       });
       editor.current = instance;
-      // Tab indents in the editor; Escape (with no suggestion or search open) moves on to the next control.
+      // Tab indents in the editor; Escape (with no suggestion or search open) moves on to the next
+      // control, Shift+Escape back to the one before (Shift+Tab outdents).
       const editorHost = host.current;
-      instance.addCommand(monaco.KeyCode.Escape, () => focusAfter(editorHost), '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !markersNavigationVisible');
+      const noWidget = '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !markersNavigationVisible';
+      instance.addCommand(monaco.KeyCode.Escape, () => focusAfter(editorHost), noWidget);
+      instance.addCommand(monaco.KeyMod.Shift | monaco.KeyCode.Escape, () => focusBefore(editorHost), noWidget);
       subscription = model.onDidChangeContent(() => {
         schema?.textChanged(() => model.getValue());
         const value = model.getValue();
