@@ -37,9 +37,19 @@ test('an H.264 MP4 clip with a long group of pictures steps from decoded frames,
 
   // Near the end of the first group, then over the keyframe at 150 and back.
   const goto = page.getByLabel('Go to frame or time');
+  // What it cannot read, or a frame past the end, is said beside the field; the clip stays.
+  await goto.fill('4.5 sec');
+  await goto.press('Enter');
+  await expect(page.getByTestId('goto-error')).toHaveText('Not a frame or time: use 120, 00:00:04:12 or 4.5s');
+  await expect(goto).toHaveAttribute('aria-invalid', 'true');
+  await goto.fill('99999');
+  await goto.press('Enter');
+  await expect(page.getByTestId('goto-error')).toContainText('Past the end: the last frame is');
+  await expect(page.getByTestId('frame-counter')).toHaveText('0');
   await goto.fill('145');
   await goto.press('Enter');
   await expect(page.getByTestId('frame-counter')).toHaveText('145');
+  await expect(page.getByTestId('goto-error')).toBeHidden();
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   const surfaces: string[] = [];
   let frame = 145;

@@ -2,7 +2,7 @@
 // frames for steps), a placeholder when the file cannot be played, and the transport: steps,
 // play, the frame counter of the frame on screen, speed, go to frame or time. The owner supplies
 // a controller (one per player), the source and what is particular to it (Annotate's marks).
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatFps, formatTimecode, frameCount, parseFrameOrTime } from '../../../shared/frames/frames';
 import { playbackRates, type ClipController } from './clipController';
 import { traceClip } from './clipTrace';
@@ -108,6 +108,8 @@ function Transport({ controller, fps, extras }: { controller: ClipController; fp
   const playing = useClipState(controller, (state) => state.playing);
   const rate = useClipState(controller, (state) => state.rate);
   const [goto, setGoto] = useState('');
+  const [gotoError, setGotoError] = useState<string | null>(null);
+  const gotoErrorId = useId();
   const { stepFrames } = controller;
   return (
     <div className="transport" role="toolbar" aria-label="Clip controls">
@@ -153,10 +155,28 @@ function Transport({ controller, fps, extras }: { controller: ClipController; fp
         onSubmit={(event) => {
           event.preventDefault();
           const target = parseFrameOrTime(goto, fps);
-          if (target !== null) void controller.seekFrame(target);
+          setGotoError(gotoProblem(goto, target, total));
+          if (target !== null && (total === 0 || target < total)) void controller.seekFrame(target);
         }}
       >
-        <input aria-label="Go to frame or time" placeholder="frame, 00:00:04:12, 4.5s" value={goto} onChange={(event) => setGoto(event.target.value)} size={10} />
+        <input
+          aria-label="Go to frame or time"
+          placeholder="frame, 00:00:04:12, 4.5s"
+          value={goto}
+          onChange={(event) => {
+            setGoto(event.target.value);
+            setGotoError(null);
+          }}
+          size={10}
+          aria-invalid={gotoError !== null}
+          aria-describedby={gotoError ? gotoErrorId : undefined}
+          data-testid="goto-frame"
+        />
+        {gotoError && (
+          <span className="goto-error" id={gotoErrorId} role="alert" data-testid="goto-error">
+            {gotoError}
+          </span>
+        )}
       </form>
       {extras}
       <CopyFrame controller={controller} />
@@ -177,4 +197,12 @@ function CopyFrame({ controller }: { controller: ClipController }) {
       </span>
     </span>
   );
+}
+
+/** Why "Go to" cannot go where it was asked (text it cannot read, a frame past the clip's end), or null. */
+export function gotoProblem(text: string, target: number | null, total: number): string | null {
+  if (text.trim() === '') return null;
+  if (target === null) return `Not a frame or time: use 120, 00:00:04:12 or 4.5s`;
+  if (total > 0 && target >= total) return `Past the end: the last frame is ${total - 1}`;
+  return null;
 }
