@@ -315,3 +315,38 @@ test('finalizing over a ground-truth line someone else wrote since the adjudicat
   expect(line.adjudicator).toBe('e2e-lead-3');
   await context.close();
 });
+
+test('Accept agreed tasks names them and writes their lines only once asked', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const gtFile = path.join(dataset, 'ground_truth.jsonl');
+  // alice and bob submitted the same calls for this task; without its ground truth it is agreed.
+  const AGREED = 'warehouse-04';
+  const lines = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim());
+  const without = `${lines.filter((l) => (JSON.parse(l) as { task_id: string }).task_id !== AGREED).join('\n')}\n`;
+  await writeFile(gtFile, without);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(withQuery('', '#/adjudicate'));
+  await page.getByTestId('adjudicator-name').fill('e2e-lead-4');
+  await expect(page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${AGREED}"]`)).toHaveAttribute('data-stage', 'agreed');
+  const accept = page.getByTestId('accept-agreed');
+  await expect(accept).toHaveText('Accept 1 agreed task(s)');
+
+  await accept.click();
+  const question = page.getByTestId('accept-agreed-confirm');
+  await expect(question).toContainText(`for ${AGREED}.`);
+  await expect(question).toContainText('adjudicated by e2e-lead-4');
+  await page.getByTestId('accept-agreed-confirm-cancel').click();
+  expect(await readFile(gtFile, 'utf8')).toBe(without);
+
+  await accept.click();
+  await question.getByRole('button', { name: 'Write 1 line' }).click();
+  await expect(page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${AGREED}"]`)).toHaveAttribute('data-stage', 'adjudicated');
+  const after = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim());
+  expect(after.slice(0, -1).join('\n')).toBe(without.trim()); // every other line as it was
+  const line = JSON.parse(after.at(-1)!) as { task_id: string; adjudicator?: string; calls: unknown[] };
+  expect(line.task_id).toBe(AGREED);
+  expect(line.adjudicator).toBe('e2e-lead-4');
+  expect(line.calls).toEqual(latestCalls(await readFile(path.join(dataset, 'annotations', 'alice.jsonl'), 'utf8'), AGREED));
+  await context.close();
+});

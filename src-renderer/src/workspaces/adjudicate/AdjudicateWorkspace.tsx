@@ -1,31 +1,23 @@
 // The Adjudicate workspace: the task list with each task's lifecycle (counts per stage), the
 // agreement dashboard of the chosen pair of annotators, and the adjudication of one task with
 // its agreement panel. Tasks where both agree exactly can be accepted in bulk.
-import { TaskBrief } from '../../components/TaskBrief';
 import { useMemo, useState } from 'react';
 import { agreeAsIs } from '../../../../shared/eval/agreement';
-import type { GroundTruth } from '../../../../shared/format/types';
-import { studioApi } from '../../api/studio';
 import { AdjudicationView } from '../../agreement/AdjudicationView';
-import { SuspectPanel } from '../../agreement/SuspectPanel';
-import { useSuspectLink } from '../replay/audit/auditClient';
-import { useTaskLink } from '../taskLink';
 import { AgreementDashboard } from '../../agreement/AgreementDashboard';
+import { useAgreementData } from '../../agreement/agreementData';
 import { AgreementPanel } from '../../agreement/AgreementPanel';
-import { GROUND_TRUTH_PATH, useAgreementData } from '../../agreement/agreementData';
-import {
-  groundTruthLine,
-  lifecycleCounts,
-  lifecycleLabels,
-  lifecycleOf,
-  lifecycleOrder,
-  type Lifecycle,
-} from '../../agreement/model';
-import { writeGroundTruthLines } from '../../agreement/groundTruthWrite';
+import { lifecycleCounts, lifecycleOf, type Lifecycle } from '../../agreement/model';
+import { SuspectPanel } from '../../agreement/SuspectPanel';
 import { useDashboard } from '../../agreement/useDashboard';
+import { TaskBrief } from '../../components/TaskBrief';
 import { describeHostFailure } from '../../state/hostErrors';
 import { ADJUDICATOR_KEY } from '../../state/identityKeys';
 import { useStudioStore } from '../../state/store';
+import { useSuspectLink } from '../replay/audit/auditClient';
+import { useTaskLink } from '../taskLink';
+import { AcceptAgreed } from './AcceptAgreed';
+import { TaskNav } from './TaskNav';
 import './adjudicate.css';
 
 
@@ -70,7 +62,6 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
   };
   const [filter, setFilter] = useState<Lifecycle | 'all'>('all');
   const [adjudicator, setAdjudicatorState] = useState(storedAdjudicator);
-  const [bulkMessage, setBulkMessage] = useState<string | null>(null);
   const showMessage = useStudioStore((state) => state.showMessage);
 
   const setAdjudicator = (name: string) => {
@@ -91,26 +82,9 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
   const counts = lifecycleCounts(stages.values());
   const agreedIds = tasks.filter((t) => stages.get(t.id) === 'agreed').map((t) => t.id);
 
-  const acceptAgreed = async () => {
-    if (!dash.pair) return;
-    const [a] = dash.pair;
-    const lines: GroundTruth[] = agreedIds.map((id) => {
-      const annotation = dash.annotations.get(a)!.get(id)!;
-      return groundTruthLine({ taskId: id, calls: annotation.calls, visualRefs: annotation.visual_refs, agree: true, callsA: annotation.calls, adjudicator, note: '' });
-    });
-    try {
-      await writeGroundTruthLines(studioApi(), datasetId, lines, useAgreementData.getState().groundTruth);
-      await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
-      setBulkMessage(`Accepted ${lines.length} agreed task(s) into ${GROUND_TRUTH_PATH}.`);
-    } catch (e) {
-      showMessage(describeHostFailure(`Cannot write ${GROUND_TRUTH_PATH}`, e), 'error');
-    }
-  };
-
   if (error) return <div className="agreement-error">Cannot load the dataset: {error}</div>;
   if (!dataset) return <div className="muted adjudicate-empty">Loading…</div>;
 
-  const visible = tasks.filter((t) => filter === 'all' || stages.get(t.id) === filter);
   const task = taskId ? (dataset.tasks.get(taskId) ?? null) : null;
 
   return (
@@ -177,49 +151,18 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
         </div>
       ) : (
         <div className="adjudicate-grid">
-          <nav className="adjudicate-tasks" aria-label="Tasks">
-            <div className="lifecycle-counts" data-testid="lifecycle-counts">
-              <button type="button" className={filter === 'all' ? 'active' : ''} onClick={() => setFilter('all')}>
-                all <b>{tasks.length}</b>
-              </button>
-              {lifecycleOrder.map((stage) => (
-                <button key={stage} type="button" className={`stage-${stage}${filter === stage ? ' active' : ''}`} data-stage={stage} onClick={() => setFilter(stage)}>
-                  {lifecycleLabels[stage]} <b data-count={stage}>{counts[stage]}</b>
-                </button>
-              ))}
-              <span className="muted both-submitted" title="tasks without ground truth that both annotators submitted: agreed + disputed">
-                both submitted, no ground truth yet: {counts.agreed + counts.disputed}
-              </span>
-            </div>
-            <button type="button" disabled={agreedIds.length === 0 || adjudicator.trim() === ''} onClick={() => void acceptAgreed()} data-testid="accept-agreed">
-              Accept {agreedIds.length} agreed task(s)
-            </button>
-            {bulkMessage && <div className="agreement-ok">{bulkMessage}</div>}
-            <ul className="adjudicate-task-list" data-testid="adjudicate-task-list">
-              {visible.map((t) => {
-                const stage = stages.get(t.id)!;
-                const gt = groundTruth.get(t.id);
-                return (
-                  <li key={t.id}>
-                    <button
-                      type="button"
-                      className={t.id === taskId ? 'task-item active' : 'task-item'}
-                      aria-current={t.id === taskId ? 'true' : undefined}
-                      data-task-id={t.id}
-                      data-stage={stage}
-                      onClick={() => chooseTask(t.id)}
-                    >
-                      <span>{t.id}</span>
-                      <span className={`stage-badge stage-${stage}`} title={gt ? `ground truth: ${gt.source ?? 'no source'}${gt.adjudicator ? ` by ${gt.adjudicator}` : ''}` : undefined}>
-                        {lifecycleLabels[stage]}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-            {problems.length > 0 && <div className="muted">{problems.length} problem(s) reading the dataset.</div>}
-          </nav>
+          <TaskNav
+            tasks={tasks}
+            stages={stages}
+            counts={counts}
+            filter={filter}
+            onFilter={setFilter}
+            taskId={taskId}
+            onChoose={chooseTask}
+            groundTruth={groundTruth}
+            problems={problems.length}
+            bulk={<AcceptAgreed datasetId={datasetId} pair={dash.pair} annotations={dash.annotations} agreedIds={agreedIds} adjudicator={adjudicator} />}
+          />
           <section className="adjudicate-main">
             {!task && <p className="muted">{taskId ? `The address names task ${taskId}, which this dataset does not have. ` : ''}Pick a task to compare its annotations and settle them.</p>}
             {task && (

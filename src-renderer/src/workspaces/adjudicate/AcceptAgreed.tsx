@@ -1,0 +1,62 @@
+// "Accept N agreed task(s)": writes a ground-truth line for every task both annotators of the pair
+// submitted with the same calls ending in the same state (agreeAsIs), after saying which and where.
+import { useState } from 'react';
+import type { GroundTruth } from '../../../../shared/format/types';
+import { GROUND_TRUTH_PATH, useAgreementData } from '../../agreement/agreementData';
+import { groundTruthLine, type AnnotationsByAnnotator } from '../../agreement/model';
+import { writeGroundTruthLines } from '../../agreement/groundTruthWrite';
+import { studioApi } from '../../api/studio';
+import { useConfirm } from '../../components/useConfirm';
+import { describeHostFailure } from '../../state/hostErrors';
+import { useStudioStore } from '../../state/store';
+
+interface Props {
+  datasetId: string;
+  pair: readonly [string, string] | null;
+  annotations: AnnotationsByAnnotator;
+  agreedIds: readonly string[];
+  adjudicator: string;
+}
+
+const SHOWN = 12;
+
+export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudicator }: Props) {
+  const [message, setMessage] = useState<string | null>(null);
+  const confirmation = useConfirm('accept-agreed-confirm');
+  const n = agreedIds.length;
+  const plural = n === 1 ? '' : 's';
+
+  const accept = async () => {
+    if (!pair) return;
+    const [a, b] = pair;
+    const ids = [...agreedIds]; // what the question names is what gets written
+    const named = ids.length <= SHOWN ? ids.join(', ') : `${ids.slice(0, SHOWN).join(', ')} and ${ids.length - SHOWN} more`;
+    const yes = await confirmation.ask({
+      title: `Accept ${n} agreed task${plural}?`,
+      detail: `${a} and ${b} wrote the same calls, ending in the same state, for ${named}. Each gets a line in ${GROUND_TRUTH_PATH} with those calls, adjudicated by ${adjudicator}. No other line changes.`,
+      confirm: `Write ${n} line${plural}`,
+    });
+    if (!yes) return;
+    const lines: GroundTruth[] = ids.map((id) => {
+      const annotation = annotations.get(a)!.get(id)!;
+      return groundTruthLine({ taskId: id, calls: annotation.calls, visualRefs: annotation.visual_refs, agree: true, callsA: annotation.calls, adjudicator, note: '' });
+    });
+    try {
+      await writeGroundTruthLines(studioApi(), datasetId, lines, useAgreementData.getState().groundTruth);
+      await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
+      setMessage(`Accepted ${lines.length} agreed task(s) into ${GROUND_TRUTH_PATH}.`);
+    } catch (e) {
+      useStudioStore.getState().showMessage(describeHostFailure(`Cannot write ${GROUND_TRUTH_PATH}`, e), 'error');
+    }
+  };
+
+  return (
+    <>
+      <button type="button" disabled={n === 0 || adjudicator.trim() === ''} onClick={() => void accept()} data-testid="accept-agreed">
+        Accept {n} agreed task(s)
+      </button>
+      {message && <div className="agreement-ok">{message}</div>}
+      {confirmation.dialog}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+// Adjudicate's task list: the count of tasks at each lifecycle stage (each a filter), what can be
+// done to many tasks at once (`bulk`), and the tasks with their stage.
+import type { ReactNode } from 'react';
+import type { GroundTruth, Task } from '../../../../shared/format/types';
+import { lifecycleLabels, lifecycleOrder, type Lifecycle } from '../../agreement/model';
+
+interface Props {
+  tasks: readonly Task[];
+  stages: ReadonlyMap<string, Lifecycle>;
+  counts: Record<Lifecycle, number>;
+  filter: Lifecycle | 'all';
+  onFilter(filter: Lifecycle | 'all'): void;
+  taskId: string | null;
+  onChoose(taskId: string): void;
+  groundTruth: ReadonlyMap<string, GroundTruth>;
+  problems: number;
+  bulk: ReactNode;
+}
+
+export function TaskNav({ tasks, stages, counts, filter, onFilter, taskId, onChoose, groundTruth, problems, bulk }: Props) {
+  const visible = tasks.filter((t) => filter === 'all' || stages.get(t.id) === filter);
+  return (
+    <nav className="adjudicate-tasks" aria-label="Tasks">
+      <div className="lifecycle-counts" data-testid="lifecycle-counts">
+        <button type="button" className={filter === 'all' ? 'active' : ''} onClick={() => onFilter('all')}>
+          all <b>{tasks.length}</b>
+        </button>
+        {lifecycleOrder.map((stage) => (
+          <button key={stage} type="button" className={`stage-${stage}${filter === stage ? ' active' : ''}`} data-stage={stage} onClick={() => onFilter(stage)}>
+            {lifecycleLabels[stage]} <b data-count={stage}>{counts[stage]}</b>
+          </button>
+        ))}
+        <span className="muted both-submitted" title="tasks without ground truth that both annotators submitted: agreed + disputed">
+          both submitted, no ground truth yet: {counts.agreed + counts.disputed}
+        </span>
+      </div>
+      {bulk}
+      <ul className="adjudicate-task-list" data-testid="adjudicate-task-list">
+        {visible.map((t) => {
+          const stage = stages.get(t.id)!;
+          const gt = groundTruth.get(t.id);
+          return (
+            <li key={t.id}>
+              <button
+                type="button"
+                className={t.id === taskId ? 'task-item active' : 'task-item'}
+                aria-current={t.id === taskId ? 'true' : undefined}
+                data-task-id={t.id}
+                data-stage={stage}
+                onClick={() => onChoose(t.id)}
+              >
+                <span>{t.id}</span>
+                <span className={`stage-badge stage-${stage}`} title={gt ? `ground truth: ${gt.source ?? 'no source'}${gt.adjudicator ? ` by ${gt.adjudicator}` : ''}` : undefined}>
+                  {lifecycleLabels[stage]}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {problems > 0 && <div className="muted">{problems} problem(s) reading the dataset.</div>}
+    </nav>
+  );
+}
