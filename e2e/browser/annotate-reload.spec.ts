@@ -156,3 +156,46 @@ test('a submitted task changed is a draft again; a task with no call is asked ab
     await rm(file, { force: true });
   }
 });
+
+test('a half-made visual reference outlives a look at the console and a reload; a deleted one comes back with Undo', async ({ page }) => {
+  const who = `${annotator}-refs`;
+  try {
+    await openTaskAs(page, who);
+    await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true');
+    // Marks from the keyboard (out of any field), then the entity and the phrase.
+    await page.getByTestId('frame-counter').click();
+    await page.keyboard.press('f');
+    await page.keyboard.press('i');
+    await page.keyboard.press('f');
+    await page.keyboard.press('f');
+    await page.keyboard.press('o');
+    const marks = page.locator('.ref-form').getByText(/^Frames /);
+    await expect(marks).toHaveText('Frames 1 to 3 (I / O)');
+    await page.getByTestId('ref-entity').fill('Casa Vento Rioja');
+    await page.getByTestId('ref-description').fill('the red bottle on the top shelf');
+
+    const kept = async () => {
+      await expect(page.getByTestId('ref-entity')).toHaveValue('Casa Vento Rioja');
+      await expect(page.getByTestId('ref-description')).toHaveValue('the red bottle on the top shelf');
+      await expect(marks).toHaveText('Frames 1 to 3 (I / O)');
+    };
+    await page.getByTestId('console-tab').click();
+    await page.getByRole('tab', { name: 'Visual references' }).click();
+    await kept();
+    await page.reload();
+    await kept();
+
+    await page.getByTestId('ref-add').click();
+    const list = page.getByTestId('visual-ref-list');
+    await expect(list).toContainText('Casa Vento Rioja');
+    await expect(page.getByTestId('ref-description')).toHaveValue('');
+    await list.getByRole('button', { name: 'Delete the reference to Casa Vento Rioja' }).click();
+    await expect(list).toContainText('No visual reference yet.');
+    await expect(page.getByTestId('ref-removed')).toContainText('Deleted the reference to Casa Vento Rioja (f1–3)');
+    await page.getByTestId('ref-undo').click();
+    await expect(list.locator('strong')).toHaveText(['Casa Vento Rioja']);
+    await expect(page.getByTestId('ref-removed')).toBeHidden();
+  } finally {
+    await rm(annotationFileOf(who), { force: true });
+  }
+});

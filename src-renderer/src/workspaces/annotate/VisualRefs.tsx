@@ -1,13 +1,14 @@
 // Visual references: the marked frame range, the entity picked from the scenario database (with
 // search), a description, and the call parameter it fills.
-import { useCombobox } from 'downshift';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ParamSchema, ScenarioDef } from '../../../../shared/format/types';
 import { frameRangeToSeconds } from '../../../../shared/frames/frames';
 import { newId } from '../../db/annotationDb';
 import type { VisualRefEntry } from '../../db/schema';
 import { noCalls, noRefs, useAnnotateStore, useOpenTask } from './annotateStore';
 import { afterClipShown, seekFrame } from './clip';
+import { EntityCombobox, type EntityOption } from './EntityCombobox';
+import { refDraftKey, useRefDraft } from './refDraft';
 import { toolConsole } from './toolConsoleClient';
 
 /** The TABLE.COLUMN entity columns the scenario's tools name with x-match. */
@@ -38,9 +39,13 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
   const markOut = useAnnotateStore((state) => state.markOut);
   const edit = useAnnotateStore((state) => state.edit);
   const columns = useMemo(() => entityColumns(scenario), [scenario]);
-  const [entity, setEntity] = useState('');
-  const [description, setDescription] = useState('');
-  const [binding, setBinding] = useState('');
+  // The reference being made is a draft of the task's (refDraft.ts): a look at the console or a reload keeps it.
+  const draftKey = useAnnotateStore((state) => (state.record ? refDraftKey(state.record) : ''));
+  const { form, setForm } = useRefDraft(draftKey);
+  const { entity, description, binding } = form;
+  const setEntity = (value: string) => setForm({ entity: value });
+  /** The reference deleted last, and where it was, for Undo. */
+  const [removed, setRemoved] = useState<{ ref: VisualRefEntry; index: number } | null>(null);
   const [options, setOptions] = useState<EntityOption[]>([]);
   /** Whether a typed name is in the scenario's database (the hint shows for the name checked). */
   const [checked, setChecked] = useState<{ name: string; known: boolean } | null>(null);
@@ -94,9 +99,7 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
               binding: call && param ? { call, param } : null,
             },
           ]);
-          setEntity('');
-          setDescription('');
-          setBinding('');
+          setForm({ entity: '', description: '', binding: '' });
         }}
       >
         <span className="muted">
@@ -108,8 +111,8 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
             Not in the {scenario.id} database: pick a name from the list, or describe what the clip shows
           </span>
         )}
-        <input aria-label="Description" data-testid="ref-description" placeholder='Phrase, e.g. "the bottle in my left hand"' value={description} onChange={(event) => setDescription(event.target.value)} />
-        <select aria-label="Fills parameter" value={binding} onChange={(event) => setBinding(event.target.value)}>
+        <input aria-label="Description" data-testid="ref-description" placeholder='Phrase, e.g. "the bottle in my left hand"' value={description} onChange={(event) => setForm({ description: event.target.value })} />
+        <select aria-label="Fills parameter" value={binding} onChange={(event) => setForm({ binding: event.target.value })}>
           <option value="">Fills parameter…</option>
           {bindings.map((option) => (
             <option key={option.value} value={option.value}>
@@ -132,88 +135,38 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
               <strong>{ref.entity}</strong>
               <span className="muted">{ref.description}</span>
               {ref.binding && <code>{call >= 0 ? `${call + 1}.` : '?'}{ref.binding.param}</code>}
-              <button type="button" title="Delete" onClick={() => setRefs(refs.filter((entry) => entry.id !== ref.id))}>
+              <button
+                type="button"
+                title="Delete"
+                aria-label={`Delete the reference to ${ref.entity}`}
+                onClick={() => {
+                  setRemoved({ ref, index: refs.indexOf(ref) });
+                  setRefs(refs.filter((entry) => entry.id !== ref.id));
+                }}
+              >
                 ✕
               </button>
             </li>
           );
         })}
         {refs.length === 0 && <li className="muted">No visual reference yet.</li>}
+        {removed && (
+          <li className="ref-removed muted" role="status" data-testid="ref-removed">
+            Deleted the reference to {removed.ref.entity} (f{removed.ref.start_frame}–{removed.ref.end_frame}).{' '}
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                if (!refs.some((entry) => entry.id === removed.ref.id)) setRefs([...refs.slice(0, removed.index), removed.ref, ...refs.slice(removed.index)]);
+                setRemoved(null);
+              }}
+              data-testid="ref-undo"
+            >
+              Undo
+            </button>
+          </li>
+        )}
       </ul>
     </section>
   );
 }
-
-/** A database value, its TABLE.COLUMN and one or two more of its row's columns (category, colour). */
-type EntityOption = { column: string; value: string; details: string[] };
-
-/**
- * The entity field: a combobox (downshift's useCombobox: ARIA combobox and listbox, ↑/↓ to move,
- * Enter to pick, Escape to close) over the database search as you type; each option names the
- * table and key column it comes from, and one or two columns that tell it apart.
- */
-function EntityCombobox({ value, onChange, options }: { value: string; onChange(value: string): void; options: EntityOption[] }) {
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<EntityOption>({
-    items: options,
-    inputValue: value,
-    itemToString: (item) => item?.value ?? '',
-    onInputValueChange: ({ inputValue }) => onChange(inputValue ?? ''),
-  });
-  const open = isOpen && options.length > 0;
-  const field = useRef<HTMLSpanElement>(null);
-  useOpensUpward(open, field);
-  return (
-    <span className="entity-combobox" ref={field}>
-      <label className="visually-hidden" {...getLabelProps()}>
-        Entity
-      </label>
-      <input
-        {...getInputProps({
-          placeholder: 'Entity (search the database)',
-          // The field's state is the parent's: set it in the event itself, or fast typing loses
-          // keys between the input and downshift's own update (onInputValueChange, for picks).
-          onChange: (event) => onChange(event.currentTarget.value),
-        })}
-        data-testid="ref-entity"
-      />
-      <ul {...getMenuProps()} className="entity-options" data-testid="entity-options" hidden={!open}>
-        {open &&
-          options.map((item, index) => {
-            const [table, column] = item.column.split('.');
-            return (
-              <li
-                key={`${item.column}:${item.value}`}
-                {...getItemProps({ item, index })}
-                className={index === highlightedIndex ? 'highlighted' : undefined}
-                data-value={item.value}
-              >
-                <span>{item.value}</span>
-                <span className="muted entity-source">
-                  {item.details.length > 0 && <span className="entity-details">{item.details.join(', ')} · </span>}
-                  {table} · {column}
-                </span>
-              </li>
-            );
-          })}
-      </ul>
-    </span>
-  );
-}
-
-/**
- * Marks `field` (class `upward`) when its list should open above it: on a laptop screen the field
- * sits at the bottom of the scrolling centre column, and the options under it were cut off. A
- * measure of the laid-out page, so it is set on the element before paint, not kept as state.
- */
-function useOpensUpward(open: boolean, field: React.RefObject<HTMLElement | null>): void {
-  useLayoutEffect(() => {
-    if (!open || !field.current) return;
-    const box = field.current.getBoundingClientRect();
-    const room = field.current.closest('.annotate-center')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
-    const below = room.bottom - box.bottom;
-    field.current.classList.toggle('upward', below < LIST_HEIGHT && box.top - room.top > below);
-  }, [open, field]);
-}
-
-/** The options list's max-height in annotate.css (.entity-options). */
-const LIST_HEIGHT = 240;

@@ -72,6 +72,8 @@ export interface AnnotateState extends ClipState {
   clipChanged(patch: Partial<ClipState>): void;
   /** Mark in or out at the frame on screen. */
   markAt(end: 'in' | 'out'): void;
+  /** Marks kept with a half-made reference (refDraft.ts), given back when its form shows again. */
+  restoreMarks(markIn: number | null, markOut: number | null): void;
   /** Loops the marked range, or stops looping. */
   toggleLoop(): void;
   setSearch(search: string): void;
@@ -132,6 +134,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
 
   clipChanged: (patch) => set(patch),
   markAt: (end) => set(end === 'in' ? { markIn: get().frame } : { markOut: get().frame }),
+  restoreMarks: (markIn, markOut) => set({ markIn, markOut }),
   toggleLoop: () => {
     const { loop, markIn, markOut } = get();
     if (loop) set({ loop: null });
