@@ -171,3 +171,45 @@ test('at 1280 x 720 with the dataset list open, a trajectory\'s detail keeps hal
   // Its panels wrap to its width (container queries): no horizontal scroll.
   expect(await detail.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
 });
+
+test('the trajectory list from the keyboard: arrows, End and Home open runs in list order, Shift+J/K from the replay; Import is a Tab stop', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openReplay(page);
+  await page.getByLabel('Filter Label').selectOption('perception');
+  const list = page.getByTestId('trajectory-list');
+  const ids = async () => list.locator('[role=row]').evaluateAll((rows) => rows.sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex'))).map((r) => r.getAttribute('data-id')!));
+  await expect.poll(async () => (await ids()).length).toBeGreaterThan(2);
+  const order = await ids();
+  const opened = async (id: string) => {
+    await expect(page).toHaveURL(new RegExp(`#/replay/${encodeURIComponent(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/0$`));
+    await expect(list.locator(`[role=row][data-id="${id}"]`)).toHaveAttribute('aria-selected', 'true');
+  };
+  await list.focus();
+  await page.keyboard.press('ArrowDown');
+  await opened(order[0]);
+  await page.keyboard.press('j');
+  await opened(order[1]);
+  await page.keyboard.press('ArrowUp');
+  await opened(order[0]);
+  await page.keyboard.press('End');
+  const count = Number(/^\d+/.exec((await page.getByTestId('list-count').textContent())!)![0]);
+  const last = await list.getAttribute('aria-activedescendant');
+  expect(last).toBe(`trajectory-row-${count + 2}`);
+  await page.keyboard.press('Home');
+  await opened(order[0]);
+  // From the replay beside it: Shift+J is the next run of the list.
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('Shift+J');
+  await opened(order[1]);
+  // One history entry for the keyboard's walk, not one per run.
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/replay$/);
+
+  // Import files… and Import folder… are reached with Tab (their file inputs are not display: none).
+  const imports = page.locator('.import-button input[type=file]');
+  await expect(imports).toHaveCount(2);
+  for (const input of await imports.all()) expect(await input.evaluate((el) => (el as HTMLInputElement).tabIndex >= 0 && getComputedStyle(el).display !== 'none')).toBe(true);
+  await imports.first().focus();
+  await page.keyboard.press('Tab');
+  await expect(imports.nth(1)).toBeFocused();
+});

@@ -30,6 +30,11 @@ export const KEYMAP_SCOPES = {
     workspaces: ['annotate'],
     focus: { label: 'the task queue', when: (event) => event.target instanceof Element && event.target.closest('.task-list .task-item') !== null },
   },
+  /** Replay's trajectory list itself: keys open the next or previous trajectory of it. */
+  'replay.list': {
+    workspaces: ['replay'],
+    focus: { label: 'the trajectory list', when: (event) => event.target instanceof Element && event.target.classList.contains('trajectory-scroll') },
+  },
   'annotate.call': {
     workspaces: ['annotate'],
     focus: { label: 'a focused call', when: (event) => event.target instanceof Element && event.target.closest('.call-list [data-call-index]') !== null },
@@ -91,6 +96,14 @@ export const KEYMAP = [
   { id: 'replay.previousCall', keys: ['k', 'ArrowUp'], group: 'Replay', description: 'Previous tool call', scope: 'replay' },
   { id: 'replay.firstCall', keys: ['Home'], group: 'Replay', description: 'First tool call', scope: 'replay' },
   { id: 'replay.lastCall', keys: ['End'], group: 'Replay', description: 'Last tool call', scope: 'replay' },
+  { id: 'replay.nextTrajectory', keys: ['J'], group: 'Replay', description: 'Open the next trajectory of the list (as filtered and sorted)', scope: 'replay' },
+  { id: 'replay.previousTrajectory', keys: ['K'], group: 'Replay', description: 'Open the previous trajectory of the list', scope: 'replay' },
+  { id: 'list.next', keys: ['ArrowDown', 'j'], group: 'Trajectory list', description: 'Open the next trajectory', scope: 'replay.list' },
+  { id: 'list.previous', keys: ['ArrowUp', 'k'], group: 'Trajectory list', description: 'Open the previous trajectory', scope: 'replay.list' },
+  { id: 'list.page-down', keys: ['PageDown'], group: 'Trajectory list', description: 'Open the trajectory a page down', scope: 'replay.list' },
+  { id: 'list.page-up', keys: ['PageUp'], group: 'Trajectory list', description: 'Open the trajectory a page up', scope: 'replay.list' },
+  { id: 'list.first', keys: ['Home'], group: 'Trajectory list', description: 'Open the first trajectory', scope: 'replay.list' },
+  { id: 'list.last', keys: ['End'], group: 'Trajectory list', description: 'Open the last trajectory', scope: 'replay.list' },
   // ARIA's grid pattern, on the focused task matrix.
   { id: 'matrix.up', keys: ['ArrowUp', 'k'], group: 'Task matrix', description: 'Cursor up a task', scope: 'replay.matrix' },
   { id: 'matrix.down', keys: ['ArrowDown', 'j'], group: 'Task matrix', description: 'Cursor down a task', scope: 'replay.matrix' },

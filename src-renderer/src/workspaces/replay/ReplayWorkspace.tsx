@@ -149,7 +149,8 @@ export function ReplayWorkspace() {
           overridden={overridden}
           filters={filters}
           onFilters={setFilters}
-          onSelect={(id) => go(id, 0, false)}
+          // A walk through the list by keys is one history entry: Back returns to the list as it was before it.
+          onSelect={(id, byKey) => go(id, 0, byKey === true && link !== null)}
         />
         <div className="replay-main">
           {link && linkedRow ? (

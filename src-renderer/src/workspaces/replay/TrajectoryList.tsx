@@ -10,8 +10,9 @@ import { useStudioStore } from '../../state/store';
 import type { TrajectoryRow } from '../../evaluation/protocol';
 import { columnIds, columns, gridTemplate, type ColumnId, type Filters, type SortSpec } from './listModel';
 import { ListHeader } from './list/ListHeader';
-import { ListRow } from './list/ListRow';
+import { ListRow, rowElementId } from './list/ListRow';
 import { useColumnWidths } from './list/useColumnWidths';
+import { useListKeys } from './list/useListKeys';
 import { useListIndex } from './list/useListIndex';
 import { useListView } from './list/useListView';
 import { inSlotOrder, useSlots } from './list/useSlots';
@@ -26,7 +27,8 @@ interface Props {
   overridden: ReadonlySet<string>;
   filters: Filters;
   onFilters(filters: Filters): void;
-  onSelect(id: string): void;
+  /** `byKey`: a step through the list from the keyboard (no history entry for each). */
+  onSelect(id: string, byKey?: boolean): void;
 }
 
 /** Ids of the rows whose dialogue matches the query (host search, debounced), or null without a query. */
@@ -103,6 +105,13 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
   }, [onSelect]);
   const select = useCallback((id: string) => selectRef.current(id), []);
 
+  useListKeys(
+    visible.length,
+    selectedIndex,
+    () => Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1,
+    (at) => selectRef.current(rows[visible[at]].id, true),
+  );
+
   const items = virtualizer.getVirtualItems();
   const slots = useSlots(items.length);
   return (
@@ -143,6 +152,7 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
           role="rowgroup"
           tabIndex={0}
           aria-label="Trajectory rows"
+          aria-activedescendant={selectedIndex >= 0 ? rowElementId(selectedIndex + HEADER_ROWS + 1) : undefined}
           onScroll={(e) => {
             if (headRef.current) headRef.current.scrollLeft = e.currentTarget.scrollLeft;
           }}

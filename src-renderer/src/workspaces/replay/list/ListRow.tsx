@@ -2,6 +2,9 @@
 import { memo } from 'react';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 
+/** The row element's id by its place in the table: the focused list names the selected row with it (aria-activedescendant). */
+export const rowElementId = (rowIndex: number) => `trajectory-row-${rowIndex}`;
+
 export const ListRow = memo(function ListRow({
   row,
   top,
@@ -24,6 +27,7 @@ export const ListRow = memo(function ListRow({
       className={`trajectory-row body${selected ? ' selected' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       aria-rowindex={rowIndex}
+      id={rowElementId(rowIndex)}
       aria-selected={selected}
       data-id={row.id}
       title={`${row.id}${row.imported ? ` (imported from ${row.file})` : ''}`}

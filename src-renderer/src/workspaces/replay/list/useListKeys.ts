@@ -1,0 +1,37 @@
+// The trajectory list from the keyboard. While the list has the focus, the arrows (or j/k), Page
+// Up/Down and Home/End open the next, previous, a page away, first or last trajectory of the list
+// as it is filtered and sorted; from anywhere in Replay, Shift+J and Shift+K open the next and the
+// previous one (the triage loop: look at a run, go on to the next).
+import { useHotkeyAction } from '../../../hotkeys/useHotkeys';
+
+export type ListMove = 'next' | 'previous' | 'page-down' | 'page-up' | 'first' | 'last';
+
+/** The list position a move goes to from `at` (-1: nothing selected, or not in the list), or -1 for an empty list. */
+export function listTarget(at: number, move: ListMove, count: number, pageRows: number): number {
+  if (count === 0) return -1;
+  const page = Math.max(1, pageRows);
+  const to =
+    move === 'first' ? 0
+    : move === 'last' ? count - 1
+    : at < 0 ? (move === 'previous' || move === 'page-up' ? count - 1 : 0)
+    : move === 'next' ? at + 1
+    : move === 'previous' ? at - 1
+    : move === 'page-down' ? at + page
+    : at - page;
+  return Math.min(count - 1, Math.max(0, to));
+}
+
+export function useListKeys(count: number, selectedIndex: number, pageRows: () => number, open: (index: number) => void): void {
+  const go = (move: ListMove) => () => {
+    const to = listTarget(selectedIndex, move, count, pageRows());
+    if (to >= 0 && to !== selectedIndex) open(to);
+  };
+  useHotkeyAction('list.next', go('next'));
+  useHotkeyAction('list.previous', go('previous'));
+  useHotkeyAction('list.page-down', go('page-down'));
+  useHotkeyAction('list.page-up', go('page-up'));
+  useHotkeyAction('list.first', go('first'));
+  useHotkeyAction('list.last', go('last'));
+  useHotkeyAction('replay.nextTrajectory', go('next'));
+  useHotkeyAction('replay.previousTrajectory', go('previous'));
+}
