@@ -29,7 +29,8 @@ describe('egostudio team-add', () => {
     for (const [args, message] of [
       [[file, 'bob', '--role', 'boss'], '--role must be one of annotator, adjudicator, reviewer'],
       [[file, 'b/ob', '--role', 'annotator'], 'b/ob: a name may hold'],
-      [[file, 'bob', '--role', 'annotator', '--url', 'nope'], '--url nope is not a URL'],
+      [[file, 'bob', '--role', 'annotator', '--url', 'nope'], '--url nope is not an http(s) address'],
+      [[file, 'bob', '--role', 'annotator', '--url', 'javascript:alert(1)'], '--url javascript:alert(1) is not an http(s) address'],
       [[file], 'missing the name'],
     ] as const) {
       const result = await runEgostudio('team-add', ...args);
@@ -37,5 +38,18 @@ describe('egostudio team-add', () => {
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
       expect(result.stderr).toContain(message);
     }
+    // Nothing was written: a refused command gives no one a token.
+    await expect(readFile(file, 'utf8')).rejects.toThrow(/ENOENT/);
+  }, 120_000);
+
+  it('without --url prints the link with a placeholder address, for the token it stored', async () => {
+    const file = path.join(dir, 'team3.json');
+    const result = await runEgostudio('team-add', file, 'carol', '--role', 'reviewer');
+    expect(result.code, result.stderr).toBe(0);
+    const link = /https:\/\/HOST:PORT\/\?token=([A-Za-z0-9_-]{43})\n/.exec(result.stdout);
+    expect(link, result.stdout).not.toBeNull();
+    expect(result.stdout).toContain('replace HOST:PORT with the address');
+    const team = JSON.parse(await readFile(file, 'utf8'));
+    expect(team.people[0].token_sha256).toBe(hashToken(link![1]));
   }, 120_000);
 });

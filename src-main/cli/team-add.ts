@@ -15,6 +15,11 @@ export function personalLink(base: string, token: string): string {
   return url.href;
 }
 
+/** The link without an address yet: a placeholder to replace (not a URL, so written as text). */
+function placeholderLink(token: string): string {
+  return `https://HOST:PORT/?token=${encodeURIComponent(token)}`;
+}
+
 export async function teamAddCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(teamAddSpec, args);
   if (values.help) {
@@ -25,19 +30,24 @@ export async function teamAddCommand(args: string[]): Promise<number> {
   if (!file || !name) throw new UsageError(`missing ${file ? 'the name' : 'the team file'}: egostudio team-add <team.json> <name> --role ROLE`, 'team-add');
   if (more.length > 0) throw new UsageError(`unexpected argument ${more[0]} (one team file, one name)`, 'team-add');
   if (!values.role || !isRole(values.role)) throw new UsageError(`--role must be one of ${teamRoles.join(', ')}`, 'team-add');
-  let base = values.url ?? 'https://HOST:PORT/';
+  // The address is checked before team.json changes: a token written for a link never printed is lost.
+  let base: string | null = null;
   if (values.url) {
+    let url: URL | null = null;
     try {
-      base = new URL(values.url).href;
+      url = new URL(values.url);
     } catch {
-      throw new UsageError(`--url ${values.url} is not a URL (e.g. https://studio.lab.example:5174)`, 'team-add');
+      // said below
     }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+      throw new UsageError(`--url ${values.url} is not an http(s) address (e.g. https://studio.lab.example:5174)`, 'team-add');
+    base = url.href;
   }
   const { token, replaced } = await addTeamMember(file, name, values.role);
   process.stdout.write(
     `${replaced ? 'gave a new token to' : 'added'} ${name} (${values.role}) in ${file}${replaced ? '; the old link no longer works' : ''}\n` +
-      `${name}'s personal link (shown once; send it to ${name} only):\n${personalLink(base, token)}\n` +
-      (values.url ? '' : 'replace HOST:PORT with the address the team host is reached at\n'),
+      `${name}'s personal link (shown once; send it to ${name} only):\n${base ? personalLink(base, token) : placeholderLink(token)}\n` +
+      (base ? '' : 'replace HOST:PORT with the address the team host is reached at\n'),
   );
   return 0;
 }
