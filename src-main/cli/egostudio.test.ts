@@ -1,4 +1,5 @@
 // The real command, as a user runs it, on hand-made dataset folders written to disk.
+import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -429,6 +430,19 @@ describe('egostudio help, version and errors', () => {
     expect(text.trimEnd().split('\n')).toHaveLength(1);
     expect(text).not.toMatch(/^\s+at /m); // no stack trace
   };
+
+  it('ends quietly, exit 0, when its output is closed early (egostudio evaluate ds | head -1)', async () => {
+    const sample = path.resolve(import.meta.dirname, '../../datasets/egobench-sample');
+    const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'egostudio.mjs'), 'evaluate', sample, '--no-cache'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Read the first chunk, then close the pipe as head does.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled|^\s+at /m);
+    expect(code).toBe(0);
+  }, 120_000);
 
   it('prints each command\'s usage, options and an example for --help and for help <command>, exit 0', async () => {
     const commands = ['evaluate', 'agreement', 'report', 'import-egobench', 'bench'];

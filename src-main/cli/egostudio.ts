@@ -207,7 +207,20 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
 const commandList = COMMAND_SPECS.filter((c) => !c.hidden).map((c) => c.name).join(', ');
 
 /** Runs `egostudio ...argv`; returns the exit code. Never throws. */
+/**
+ * Output read only in part (`egostudio evaluate ds | head`): the reader has what it wanted, so the
+ * command ends quietly instead of on an unhandled EPIPE with its stack.
+ */
+function endQuietlyWhenOutputCloses(): void {
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+      throw error;
+    });
+}
+
 export async function main(argv: string[]): Promise<number> {
+  endQuietlyWhenOutputCloses();
   const [command, ...args] = argv;
   if (command === '--help' || command === '-h' || (command === 'help' && args.length === 0)) {
     out(overviewHelp(COMMAND_SPECS, version));
