@@ -1,11 +1,11 @@
 // `egostudio audit <dataset> [--trajectories PATH ...] [--json FILE] [--min-agree N] [--time-limit SECONDS]`: the
 // ground-truth audit (shared/eval/gt-audit.ts) without a window. Exit codes as evaluate.
-import { stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Found, Suspect, TaskAudit } from '../../shared/eval/gt-audit';
 import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
 import { auditSpec } from './commands';
 import { folderJobWithin, timeLimitSeconds } from './time-limit';
-import { err, out, printProblems } from './terminal';
+import { err, holdStdoutForJson, out, printProblems, writeJsonReport } from './terminal';
 
 const MAX_TEXT = 160;
 
@@ -38,6 +38,7 @@ export async function auditCommand(args: string[]): Promise<number> {
     out(commandHelp(auditSpec));
     return 0;
   }
+  holdStdoutForJson(values.json);
   const [root, ...more] = positionals;
   if (!root) throw new UsageError('missing the dataset folder: egostudio audit <dataset>', 'audit');
   if (!values.trajectories && more.length > 0)
@@ -50,7 +51,7 @@ export async function auditCommand(args: string[]): Promise<number> {
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
   const timeLimit = timeLimitSeconds(auditSpec, values['time-limit']);
   const { datasetName, taskCount, report } = await folderJobWithin(timeLimit, { kind: 'audit', root, trajectoryPaths, minAgree });
-  if (values.json) await writeFile(values.json, JSON.stringify(report, null, 2) + '\n');
+  await writeJsonReport(values.json, report);
 
   const suspects = report.tasks.reduce((n, t) => n + t.suspects.length, 0);
   const allFail = report.tasks.filter((t) => t.all_fail).length;

@@ -34,7 +34,7 @@ export const evaluateSpec = spec({
   arguments: [dataset],
   options: {
     trajectories,
-    json: { type: 'string', value: 'FILE', help: 'write the full report (SPEC §12) to FILE' },
+    json: { type: 'string', value: 'FILE', help: 'write the full report (SPEC §12) to FILE (- writes it to stdout, and the table to stderr)' },
     workers,
     'no-cache': { type: 'boolean', help: 'score every trajectory file, even those whose scores are cached' },
     'cache-dir': { type: 'string', value: 'DIR', help: 'where scores of unchanged trajectory files are kept (default: $XDG_CACHE_HOME/egostudio/scores, else ~/.cache/egostudio/scores)' },
@@ -50,7 +50,7 @@ export const agreementSpec = spec({
   arguments: [dataset],
   options: {
     annotators: { type: 'string', value: 'A,B', required: true, help: 'the two annotators compared: annotations/A.jsonl and annotations/B.jsonl' },
-    json: { type: 'string', value: 'FILE', help: 'write the per-task figures and the summary (SPEC §12) to FILE' },
+    json: { type: 'string', value: 'FILE', help: 'write the per-task figures and the summary (SPEC §12) to FILE (- writes it to stdout, and the table to stderr)' },
     'time-limit': {
       type: 'string',
       value: 'SECONDS',
@@ -99,7 +99,7 @@ export const auditSpec = spec({
   arguments: [dataset],
   options: {
     trajectories,
-    json: { type: 'string', value: 'FILE', help: 'write the suspects (runs, values, what each finds on the seed database) and the problems to FILE' },
+    json: { type: 'string', value: 'FILE', help: 'write the suspects (runs, values, what each finds on the seed database) and the problems to FILE (- writes it to stdout, and the table to stderr)' },
     'min-agree': { type: 'string', value: 'N', help: "runs that must agree (default: half of the task's runs, at least 3)" },
     'time-limit': {
       type: 'string',

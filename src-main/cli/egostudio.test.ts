@@ -431,6 +431,24 @@ describe('egostudio help, version and errors', () => {
     expect(text).not.toMatch(/^\s+at /m); // no stack trace
   };
 
+  it('--json - writes the report to stdout (the table to stderr), and no file named -', async () => {
+    const sample = path.resolve(import.meta.dirname, '../../datasets/egobench-sample');
+    const cwd = await mkdtemp(path.join(dir, 'cwd-'));
+    const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve) => {
+      const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'egostudio.mjs'), 'evaluate', sample, '--json', '-'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('exit', (exitCode) => resolve({ stdout: out, stderr: err, code: exitCode }));
+    });
+    expect(code, stderr).toBe(0);
+    const report = JSON.parse(stdout) as { trajectories: unknown[]; models: Record<string, unknown> };
+    expect(report.trajectories).toHaveLength(270);
+    expect(stderr).toContain('EgoBench sample (synthetic): 270 trajectories');
+    await expect(readFile(path.join(cwd, '-'))).rejects.toThrow(/ENOENT/);
+  }, 120_000);
+
   it('ends quietly, exit 0, when its output is closed early (egostudio evaluate ds | head -1)', async () => {
     const sample = path.resolve(import.meta.dirname, '../../datasets/egobench-sample');
     const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'egostudio.mjs'), 'evaluate', sample, '--no-cache'], { stdio: ['ignore', 'pipe', 'pipe'] });

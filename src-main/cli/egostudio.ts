@@ -1,7 +1,6 @@
 // egostudio: the studio's command line (SPEC §12). Exit codes: 0 all input valid, 2 some was
 // not, 1 nothing could be read or the command line was wrong. Every error is one line; set
 // EGOSTUDIO_DEBUG=1 for the stack of an unexpected one.
-import { writeFile } from 'node:fs/promises';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +15,7 @@ import { cliEvalWorker } from './worker-url';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
 import { onScoreCacheOff } from '../services/evaluation/score-cache';
 import { fixed, formatTable, percent } from './table';
-import { err, oneLine, out, printProblems } from './terminal';
+import { err, holdStdoutForJson, oneLine, out, printProblems, writeJsonReport } from './terminal';
 
 /** Prints a progress line on stderr once work has taken more than 2 s. */
 function progressReporter(label: string) {
@@ -58,13 +57,11 @@ async function isDirectory(p: string): Promise<boolean> {
   return (await stat(p).catch(() => null))?.isDirectory() ?? false;
 }
 
-async function writeJson(file: string | undefined, value: unknown): Promise<void> {
-  if (file) await writeFile(file, JSON.stringify(value, null, 2) + '\n');
-}
 
 async function evaluateCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(evaluateSpec, args);
   if (values.help) return printHelp(evaluateSpec);
+  holdStdoutForJson(values.json);
   // `--trajectories a b c`: later positionals after the first also name trajectory paths.
   const [root, ...more] = positionals;
   if (!root) throw new UsageError('missing the dataset folder: egostudio evaluate <dataset>', 'evaluate');
@@ -74,7 +71,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
   if (unread) {
     err(`egostudio: ${root}: no such dataset folder\n`);
     // Nothing could be read: the report says so too (SPEC §12 "problems").
-    await writeJson(values.json, { trajectories: [], models: {}, problems: [unread] });
+    await writeJsonReport(values.json, { trajectories: [], models: {}, problems: [unread] });
     return 1;
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
@@ -93,7 +90,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
   });
   progress.finish();
   const output = { trajectories: report.trajectories, models: report.models, problems: report.problems };
-  await writeJson(values.json, output);
+  await writeJsonReport(values.json, output);
 
   const rows: string[][] = [];
   for (const [model, figures] of Object.entries(report.models)) {
@@ -118,6 +115,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
 async function agreementCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(agreementSpec, args);
   if (values.help) return printHelp(agreementSpec);
+  holdStdoutForJson(values.json);
   const [root, ...more] = positionals;
   if (!root) throw new UsageError('missing the dataset folder: egostudio agreement <dataset> --annotators a,b', 'agreement');
   if (more.length > 0) throw new UsageError(`unexpected argument ${more[0]} (one dataset folder)`, 'agreement');
@@ -128,13 +126,13 @@ async function agreementCommand(args: string[]): Promise<number> {
   if (unread) {
     err(`egostudio: ${root}: no such dataset folder\n`);
     // The shape of a report over no task (its summary's figures are null then).
-    await writeJson(values.json, { tasks: [], summary: summarizeAgreement([], () => 0), problems: [unread] });
+    await writeJsonReport(values.json, { tasks: [], summary: summarizeAgreement([], () => 0), problems: [unread] });
     return 1;
   }
   const timeLimit = timeLimitSeconds(agreementSpec, values['time-limit']);
   const [a, b] = names;
   const { report, datasetName, nothingRead } = await folderJobWithin(timeLimit, { kind: 'agreement', root, a, b });
-  await writeJson(values.json, report);
+  await writeJsonReport(values.json, report);
   const s = report.summary;
   out(
     `${datasetName}: agreement of ${a} and ${b} over ${s.tasks} task(s)\n` +

@@ -2,6 +2,7 @@
 // not reach a terminal as control sequences (an escape can retitle the window or clear the screen,
 // a carriage return or bidi control can hide text), nor forge lines with a newline of their own.
 // Such characters are written escaped, as JSON writes them (\u001b).
+import { writeFile } from 'node:fs/promises';
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -19,8 +20,24 @@ export function oneLine(text: string): string {
   return terminalText(text).replace(NEWLINE, escaped);
 }
 
+/** `--json -`: the report has stdout, and what is written for people goes to stderr. */
+let stdoutHeldForJson = false;
+
 export function out(text: string): void {
-  process.stdout.write(terminalText(text));
+  (stdoutHeldForJson ? process.stderr : process.stdout).write(terminalText(text));
+}
+
+/** Call before any output: `--json -` asks for the report on stdout. */
+export function holdStdoutForJson(file: string | undefined): void {
+  stdoutHeldForJson = file === '-';
+}
+
+/** The report as JSON to FILE, or to stdout for `-` (control characters escaped there, still JSON). */
+export async function writeJsonReport(file: string | undefined, value: unknown): Promise<void> {
+  if (!file) return;
+  const text = JSON.stringify(value, null, 2) + '\n';
+  if (file === '-') process.stdout.write(terminalText(text));
+  else await writeFile(file, text);
 }
 
 export function err(text: string): void {
