@@ -80,7 +80,8 @@ export const importEgobenchSpec = spec({
   summary: 'convert an EgoBench release into a dataset scored with the egobench profile (SPEC §13)',
   arguments: [['<release-dir>', 'the EgoBench release folder (tasks, tools/, init/, results)']],
   options: {
-    out: { type: 'string', value: 'DIR', required: true, help: 'the new dataset folder' },
+    out: { type: 'string', value: 'DIR', required: true, help: 'the new dataset folder: empty or not there yet (outside the release)' },
+    replace: { type: 'boolean', help: 'write over the dataset in --out (an earlier import): its files of the same names are replaced, ground_truth.jsonl too' },
     name: { type: 'string', value: 'NAME', help: "the dataset's name in dataset.json (default: 'EgoBench (imported release)')" },
     results: {
       type: 'string',
@@ -89,7 +90,7 @@ export const importEgobenchSpec = spec({
       help: 'a further folder laid out like the release\'s results/ (<model>/<variant>_<mode>.json), imported as trajectories',
     },
   },
-  examples: ['egostudio import-egobench ../shared/egobench --out /tmp/egobench'],
+  examples: ['egostudio import-egobench ../shared/egobench --out /tmp/egobench', 'egostudio import-egobench ../shared/egobench --out /tmp/egobench --replace'],
   exitCodes: '0 imported with no problem; 2 imported, some files had problems (listed); 1 no task could be imported or the command line was wrong',
 });
 

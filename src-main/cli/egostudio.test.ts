@@ -1,6 +1,6 @@
 // The real command, as a user runs it, on hand-made dataset folders written to disk.
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -422,6 +422,63 @@ describe('egostudio agreement', () => {
       problems: [{ file: nowhere, line: 0, message: 'no such dataset folder' }],
     });
   });
+});
+
+describe('egostudio import-egobench', () => {
+  const fixture = path.resolve(import.meta.dirname, '../services/import-egobench/fixtures/retail1-mini');
+
+  it('writes only into a new or empty folder, or over an earlier dataset with --replace; never into the release', async () => {
+    const out = path.join(dir, 'imported');
+    const first = await egostudio('import-egobench', fixture, '--out', out);
+    expect(first.code, first.stderr).toBe(0);
+    // Someone's adjudication since: a second import must not replace it unasked.
+    const gtFile = path.join(out, 'ground_truth.jsonl');
+    await writeFile(gtFile, `${await readFile(gtFile, 'utf8')}{"adjudicated": "by hand"}\n`);
+    const kept = await readFile(gtFile, 'utf8');
+    const again = await egostudio('import-egobench', fixture, '--out', out);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`--out ${out} is not empty: choose a new or empty folder, or add --replace`);
+    expect(await readFile(gtFile, 'utf8')).toBe(kept);
+    const replaced = await egostudio('import-egobench', fixture, '--out', out, '--replace');
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(await readFile(gtFile, 'utf8')).not.toContain('by hand');
+
+    const other = path.join(dir, 'not-a-dataset');
+    await mkdir(other);
+    await writeFile(path.join(other, 'notes.txt'), 'mine');
+    for (const [args, message] of [
+      [['--out', other, '--replace'], 'holds no dataset.json: --replace writes over a dataset only'],
+      [['--out', path.join(fixture, 'dataset')], 'is inside the release'],
+      [['--out', path.join(dir, 'fresh'), '--results', path.join(dir, 'no-such-results')], 'no-such-results: no such folder'],
+    ] as const) {
+      const result = await egostudio('import-egobench', fixture, ...args);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr).toContain(message);
+    }
+    const notRelease = await egostudio('import-egobench', other, '--out', path.join(dir, 'fresh'));
+    expect(notRelease.code).toBe(1);
+    expect(notRelease.stderr).toContain('not an EgoBench release folder: it has no tasks/ folder');
+    await expect(readFile(path.join(dir, 'fresh', 'dataset.json'))).rejects.toThrow(/ENOENT/);
+  }, 120_000);
+
+  it('reads a task file linked inside the release, and names one linked outside it', async () => {
+    const release = path.join(dir, 'linked-release');
+    await cp(fixture, release, { recursive: true });
+    await rename(path.join(release, 'tasks', 'retail1.json'), path.join(release, 'retail1.json'));
+    await symlink('../retail1.json', path.join(release, 'tasks', 'retail1.json'));
+    // The tool schemas, the same file, but reached through a link out of the release: not read.
+    await rename(path.join(release, 'tools', 'retail_tools.json'), path.join(dir, 'outside-tools.json'));
+    await symlink(path.join(dir, 'outside-tools.json'), path.join(release, 'tools', 'retail_tools.json'));
+    const result = await egostudio('import-egobench', release, '--out', path.join(dir, 'linked-out'));
+    expect(result.stderr).toContain('tools/retail_tools.json:0: a link leading outside its folder: not read');
+    expect(result.code).toBe(1);
+    // The same with the tools back in place: the linked task file is read.
+    await rm(path.join(release, 'tools', 'retail_tools.json'));
+    await cp(path.join(dir, 'outside-tools.json'), path.join(release, 'tools', 'retail_tools.json'));
+    const inside = await egostudio('import-egobench', release, '--out', path.join(dir, 'linked-out-2'));
+    expect(inside.code, inside.stderr).toBe(0);
+    expect(inside.stdout).toMatch(/imported 8 task\(s\)/);
+  }, 120_000);
 });
 
 describe('egostudio help, version and errors', () => {

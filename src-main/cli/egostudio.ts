@@ -1,7 +1,7 @@
 // egostudio: the studio's command line (SPEC §12). Exit codes: 0 all input valid, 2 some was
 // not, 1 nothing could be read or the command line was wrong. Every error is one line; set
 // EGOSTUDIO_DEBUG=1 for the stack of an unexpected one.
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { version } from '../../package.json';
@@ -157,6 +157,26 @@ async function agreementCommand(args: string[]): Promise<number> {
   return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
 }
 
+/**
+ * The import writes into `out` only when nothing there would be lost: a new or empty folder, or with
+ * --replace an earlier dataset; never the release itself or a folder inside it.
+ */
+async function checkImportTarget(release: string, out: string, replace: boolean): Promise<void> {
+  const [from, to] = [path.resolve(release), path.resolve(out)];
+  const relative = path.relative(from, to);
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative)))
+    throw new UsageError(`--out ${out} is inside the release ${release}: choose a folder outside it`, 'import-egobench');
+  const entries: string[] = await readdir(to).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    if (error.code === 'ENOTDIR') throw new UsageError(`--out ${out} is a file, not a folder`, 'import-egobench');
+    throw error;
+  });
+  if (entries.length === 0) return;
+  if (!replace)
+    throw new UsageError(`--out ${out} is not empty: choose a new or empty folder, or add --replace to write over the dataset there (its ground_truth.jsonl too)`, 'import-egobench');
+  if (!entries.includes('dataset.json')) throw new UsageError(`--out ${out} holds no dataset.json: --replace writes over a dataset only`, 'import-egobench');
+}
+
 async function importCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(importEgobenchSpec, args);
   if (values.help) return printHelp(importEgobenchSpec);
@@ -167,6 +187,13 @@ async function importCommand(args: string[]): Promise<number> {
     err(`egostudio: ${release}: no such release folder\n`);
     return 1;
   }
+  if (!(await isDirectory(path.join(release, 'tasks')))) {
+    err(`egostudio: ${release}: not an EgoBench release folder: it has no tasks/ folder\n`);
+    return 1;
+  }
+  for (const folder of values.results ?? [])
+    if (!(await isDirectory(folder))) throw new UsageError(`--results ${folder}: no such folder`, 'import-egobench');
+  await checkImportTarget(release, values.out, values.replace === true);
   const { importEgobench } = await import('../services/import-egobench/index');
   const result = await importEgobench(release, values.out, { name: values.name, results: values.results });
   const s = result.summary;

@@ -1,7 +1,8 @@
 // Reading an EgoBench release folder (egobench/README.md): task files per variant, tool schemas
 // and seed data per scenario, result files per model. Node-only.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { readRegularText } from '../regular-file';
 
 export interface ImportIssue {
   file: string;
@@ -36,7 +37,8 @@ export function parseVariant(name: string): VariantRef | null {
 export async function listJson(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { withFileTypes: true });
-    return entries.filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => e.name).sort();
+    // Links too: readReleaseJson reads one only when it stays inside its folder, and says so otherwise.
+    return entries.filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.json')).map((e) => e.name).sort();
   } catch {
     return [];
   }
@@ -53,9 +55,17 @@ export async function listDirs(dir: string): Promise<string[]> {
 
 /** The parsed JSON of a release file, or undefined with a problem logged. */
 export async function readReleaseJson(releaseDir: string, relative: string, log: IssueLog, label = relative): Promise<unknown> {
+  // The release is somebody else's folder: a link leading out of it is not followed, and only
+  // regular files are read (a FIFO would block the import).
   let text: string;
   try {
-    text = await readFile(path.join(releaseDir, relative), 'utf8');
+    const [root, file] = await Promise.all([realpath(releaseDir), realpath(path.join(releaseDir, relative))]);
+    const inside = path.relative(root, file);
+    if (inside.startsWith('..') || path.isAbsolute(inside)) {
+      log.problem(label, 'a link leading outside its folder: not read');
+      return undefined;
+    }
+    text = await readRegularText(file);
   } catch (error) {
     log.problem(label, `cannot read: ${(error as Error).message}`);
     return undefined;
