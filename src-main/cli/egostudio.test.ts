@@ -28,6 +28,20 @@ afterAll(async () => {
 });
 
 describe('egostudio evaluate', () => {
+  it('notes a mode dataset.json does not list, and scores it as SPEC §10 says (a mode of its own)', async () => {
+    const root = await writeDataset('unlisted-mode', {
+      ...shopFiles(),
+      'trajectories/m1/static.jsonl': jsonl([traj('c', 't2', [call('set_list', { user_id: 'u1', items: ['Whole Milk', 'Coca Cola Zero'] })], 'static'), traj('d', 't1', [add('Red Apple')], 'Static')]),
+    });
+    const out = path.join(dir, 'unlisted-mode.json');
+    const result = await egostudio('evaluate', root, '--json', out);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`note: mode "Static" (m1) is not among dataset.json's modes (dynamic_easy, static): scored as a mode of its own`);
+    const json = JSON.parse(await readFile(out, 'utf8'));
+    expect(Object.keys(json.models.m1.modes).sort()).toEqual(['Static', 'static']);
+    expect(json.problems).toEqual([]);
+  });
+
   it('writes exactly the SPEC §12 keys and exits 0 on valid input', async () => {
     const root = await writeDataset('ok', {
       ...shopFiles(),

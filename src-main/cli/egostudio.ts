@@ -108,8 +108,22 @@ async function evaluateCommand(args: string[]): Promise<number> {
   ]);
   if (labelRows.length > 0) out('\nerror labels (% of trajectories, overall):\n' + labelRows.map((r) => '  ' + r.map(oneLine).join('  ')).join('\n') + '\n');
   printProblems(report.problems);
+  noteUnlistedModes(dataset.meta.modes, report.trajectories);
   const nothingRead = dataset.tasks.size === 0 && dataset.scenarios.size === 0 && report.trajectories.length === 0;
   return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
+}
+
+/**
+ * Modes the trajectories name that dataset.json does not list (a typo such as "Static"): SPEC §10
+ * scores each as a mode of its own, which moves a model's overall figure, so the command says so.
+ * A note, not a problem: the figures and the exit code stay as SPEC defines them.
+ */
+function noteUnlistedModes(listed: readonly string[], trajectories: readonly { model: string; mode: string }[]): void {
+  if (listed.length === 0) return;
+  const unlisted = new Map<string, Set<string>>();
+  for (const t of trajectories) if (!listed.includes(t.mode)) unlisted.set(t.mode, (unlisted.get(t.mode) ?? new Set()).add(t.model));
+  for (const [mode, models] of unlisted)
+    err(`note: mode "${oneLine(mode)}" (${[...models].map(oneLine).join(', ')}) is not among dataset.json's modes (${listed.map(oneLine).join(', ')}): scored as a mode of its own (SPEC §10), which counts in the overall figure\n`);
 }
 
 async function agreementCommand(args: string[]): Promise<number> {
