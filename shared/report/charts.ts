@@ -55,7 +55,7 @@ export function scenarioChart(report: ReportModel): EChartsOption {
 
 /** Fig. 4: the label shares per model, automatic labels and with human overrides side by side. */
 export function errorsChart(report: ReportModel): EChartsOption {
-  // Each panel holds its own model names (containLabel), so the second never starts under the first's.
+  // Each panel holds its own model names (its grid contains its axis labels), so the second never starts under the first's.
   const panels = [
     { key: 'auto' as const, title: 'Automatic labels', left: '1%' },
     { key: 'reviewed' as const, title: `With human overrides (${report.overrides.applied})`, left: '51%' },
@@ -66,7 +66,8 @@ export function errorsChart(report: ReportModel): EChartsOption {
     title: panels.map((p) => ({ text: p.title, left: p.left, top: 4, textStyle: { fontSize: 13 } })),
     legend: { bottom: 0, type: 'scroll', data: report.labels.map(labelName) },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => `${fmt(v)} %` },
-    grid: panels.map((p) => ({ left: p.left, width: '46%', top: 36, bottom: 48, containLabel: true })),
+    // outerBoundsMode 'same' with outerBoundsContain 'axisLabel' is ECharts 6's containLabel.
+    grid: panels.map((p) => ({ left: p.left, width: '46%', top: 36, bottom: 48, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' })),
     xAxis: panels.map((_, i) => ({ type: 'value', gridIndex: i, min: 0, max: 100, name: '%' })),
     yAxis: panels.map((_, i) => ({ type: 'category', gridIndex: i, data: report.models, inverse: true, axisLabel: { show: true, width: MODEL_LABEL_WIDTH, overflow: 'truncate' } })),
     series: panels.flatMap((p, i) =>

@@ -140,6 +140,8 @@ describe('egostudio report', () => {
     const result = await egostudio('report', root, '--out', out);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('1 human override(s)');
+    // Nothing but the report on stdout (ECharts once warned there of a deprecated option).
+    expect(result.stdout).not.toContain('[ECharts]');
     const errors = parseCsv(await readFile(path.join(out, 'errors.csv'), 'utf8'));
     const auto = errors.find((r) => r.Model === 'm1' && r.Labels === 'automatic')!;
     const reviewed = errors.find((r) => r.Model === 'm1' && r.Labels === 'with overrides')!;
