@@ -5,7 +5,7 @@ import type { Found, Suspect, TaskAudit } from '../../shared/eval/gt-audit';
 import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
 import { auditSpec } from './commands';
 import { folderJobWithin, timeLimitSeconds } from './time-limit';
-import { err, holdStdoutForJson, out, printProblems, writeJsonReport } from './terminal';
+import { err, holdStdoutForJson, oneLine, out, printProblems, writeJsonReport } from './terminal';
 
 const MAX_TEXT = 160;
 
@@ -57,7 +57,7 @@ export async function auditCommand(args: string[]): Promise<number> {
   const allFail = report.tasks.filter((t) => t.all_fail).length;
   const rule = minAgree === undefined ? "half of a task's runs, at least 3" : `${minAgree} runs`;
   const lines = [
-    `${datasetName}: ${report.trajectories} trajectories over ${report.audited_tasks} task(s); ` +
+    `${oneLine(datasetName)}: ${report.trajectories} trajectories over ${report.audited_tasks} task(s); ` +
       `${suspects} suspect(s) in ${report.tasks.filter((t) => t.suspects.length > 0).length} task(s) (agreement of ${rule}); ${allFail} task(s) every run fails`,
   ];
   for (const task of report.tasks) {

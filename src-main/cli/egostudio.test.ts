@@ -111,6 +111,7 @@ describe('egostudio evaluate', () => {
     const escape = '\u001b]0;PWNED\u0007\u001b[2J';
     const root = await writeDataset('controls', {
       ...shopFiles(),
+      'dataset.json': JSON.stringify({ id: 'shop', name: 'Bad\nName', version: '1', modes: ['dynamic_easy', 'static'] }),
       'trajectories/m.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')], 'dynamic_easy', `m${escape}`), traj('b\nforged: line', 'nope', [search])]),
     });
     const result = await egostudio('evaluate', root, '--no-cache');
@@ -118,6 +119,7 @@ describe('egostudio evaluate', () => {
     // eslint-disable-next-line no-control-regex -- no control character but the newline may reach the terminal
     expect(result.stdout + result.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
     expect(result.stdout).toContain('m\\u001b]0;PWNED\\u0007\\u001b[2J');
+    expect(result.stdout).toContain('Bad\\u000aName: 1 trajectories'); // the header stays one line
     const problemLines = result.stderr.split('\n').filter((line) => line.startsWith('  '));
     expect(problemLines).toHaveLength(1);
     expect(problemLines[0]).toContain('b\\u000aforged: line');
@@ -581,6 +583,8 @@ describe('egostudio help, version and errors', () => {
       [['evaluate'], 'missing the dataset folder'],
       [['evaluate', 'x', '--json'], '--json needs a value: --json FILE'],
       [['evaluate', 'x', '--workers', 'many'], '--workers takes a whole number of at least 0, not "many"'],
+      [['evaluate', 'x', '--workers', '-1'], '--workers takes no negative number, not -1'],
+      [['evaluate', 'x', '--time-limit', '-5'], '--time-limit takes no negative number, not -5'],
       [['agreement', 'x'], '--annotators takes two names separated by a comma'],
       [['agreement', 'x', '--annotators', 'alice'], 'not "alice"'],
       [['report', 'x'], 'missing --out DIR'],

@@ -8,7 +8,7 @@ import { version } from '../../package.json';
 import { FIGURE_NAMES } from '../../shared/eval/aggregate';
 import { agreeAsIs, summarizeAgreement } from '../../shared/eval/agreement';
 import type { Problem } from '../../shared/format/types';
-import { commandHelp, overviewHelp, parseCommandArgs, UsageError, wholeNumber, type CommandSpec } from './command-line';
+import { commandHelp, overviewHelp, parseCommandArgs, UsageError, workerCount, type CommandSpec } from './command-line';
 import { folderJobWithin, timeLimitSeconds, watchedScoring } from './time-limit';
 import { agreementSpec, auditSpec, benchEvaluateSpec, benchSpec, COMMAND_SPECS, evaluateSpec, importEgobenchSpec, reportSpec, teamAddSpec } from './commands';
 import { cliEvalWorker } from './worker-url';
@@ -65,7 +65,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
   // `--trajectories a b c`: later positionals after the first also name trajectory paths.
   const [root, ...more] = positionals;
   if (!root) throw new UsageError('missing the dataset folder: egostudio evaluate <dataset>', 'evaluate');
-  const workers = wholeNumber(evaluateSpec, 'workers', values.workers, 0);
+  const workers = workerCount(evaluateSpec, values.workers);
   const timeLimit = timeLimitSeconds(evaluateSpec, values['time-limit']);
   const unread = await folderProblem(root);
   if (unread) {
@@ -99,7 +99,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
       rows.push([model, mode, ...FIGURE_NAMES.slice(0, 6).map((n) => percent(f[n])), ...FIGURE_NAMES.slice(6).map((n) => fixed(f[n]))]);
   }
   out(
-    `${dataset.meta.name}: ${report.trajectories.length} trajectories, ${Object.keys(report.models).length} model(s)\n`,
+    `${oneLine(dataset.meta.name)}: ${report.trajectories.length} trajectories, ${Object.keys(report.models).length} model(s)\n`,
   );
   if (rows.length > 0) out(formatTable(['model', 'mode', ...FIGURE_NAMES], rows) + '\n');
   const labelRows = Object.entries(report.models).map(([model, f]) => [
@@ -149,7 +149,7 @@ async function agreementCommand(args: string[]): Promise<number> {
   await writeJsonReport(values.json, report);
   const s = report.summary;
   out(
-    `${datasetName}: agreement of ${a} and ${b} over ${s.tasks} task(s)\n` +
+    `${oneLine(datasetName)}: agreement of ${a} and ${b} over ${s.tasks} task(s)\n` +
       formatTable(
         ['percent_exact', 'mean_call_f1', 'state_agreement', 'alpha_dice'],
         [[fixed(s.percent_exact, 1), fixed(s.mean_call_f1, 3), percent(s.state_agreement), fixed(s.alpha_dice, 3)]],

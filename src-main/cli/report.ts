@@ -11,10 +11,10 @@ import { renderChartSvg } from '../../shared/report/svg';
 import type { Problem } from '../../shared/format/types';
 import { evaluationRun, readReviewFiles } from '../services/evaluation-run';
 import { cliEvalWorker } from './worker-url';
-import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
+import { commandHelp, parseCommandArgs, UsageError, workerCount } from './command-line';
 import { reportSpec } from './commands';
 import { timeLimitSeconds, watchedScoring } from './time-limit';
-import { err, out, printProblems } from './terminal';
+import { err, oneLine, out, printProblems } from './terminal';
 
 const CHART_SIZES = { scenarios: [900, 420], errors: [1100, 420], efficiency: [1300, 420] } as const;
 
@@ -49,7 +49,7 @@ export async function reportCommand(args: string[]): Promise<number> {
   if (!values.out) throw new UsageError('missing --out DIR, the folder the tables and figures go to', 'report');
   if (!values.trajectories && more.length > 0)
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'report');
-  const workers = wholeNumber(reportSpec, 'workers', values.workers, 0);
+  const workers = workerCount(reportSpec, values.workers);
   if (!(await stat(root).catch(() => null))?.isDirectory()) {
     err(`egostudio: ${root}: no such dataset folder\n`);
     return 1;
@@ -67,7 +67,7 @@ export async function reportCommand(args: string[]): Promise<number> {
   const problems: Problem[] = [...run.problems, ...reviews.problems, ...report.problems];
 
   out(
-    `${datasetName}: ${report.trajectoryCount} trajectories, ${report.models.length} model(s), ` +
+    `${oneLine(datasetName)}: ${report.trajectoryCount} trajectories, ${report.models.length} model(s), ` +
       `${report.overrides.applied} human override(s)\n${tableToMarkdown(report.tables.main)}` +
       `wrote ${written.length} files to ${values.out}: ${written.join(', ')}\n`,
   );
