@@ -66,9 +66,10 @@ test('filter to perception failures, step to the evidence, override the label; t
   await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   await expect(page.getByTestId('replay-step')).toHaveAttribute('data-step', step!);
   await expect(page.getByTestId('label-override').getByTestId('override-entry')).toContainText('e2e-reviewer');
-  await expect(page.getByTestId('review-count')).toContainText('1 override');
+  await expect(page.getByTestId('review-count')).toHaveText('1 override'); // no κ of one override in the toolbar
   await page.getByTestId('review-count').click();
   await expect(page.locator('.agreement-popover')).toContainText('Cohen’s κ');
+  await expect(page.getByTestId('kappa-few')).toContainText('κ over fewer than 10 overrides says little');
   await expect(page.locator('.agreement-popover .confusion td.off')).toHaveText('1');
 
   // Removing it removes its line from the file too (other tests read this dataset's reviews).
@@ -187,7 +188,7 @@ test('the trajectory list from the keyboard: arrows, End and Home open runs in l
   await list.focus();
   await page.keyboard.press('ArrowDown');
   await opened(order[0]);
-  await page.keyboard.press('j');
+  await page.keyboard.press('ArrowDown');
   await opened(order[1]);
   await page.keyboard.press('ArrowUp');
   await opened(order[0]);

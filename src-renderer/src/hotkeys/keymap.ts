@@ -98,8 +98,9 @@ export const KEYMAP = [
   { id: 'replay.lastCall', keys: ['End'], group: 'Replay', description: 'Last tool call', scope: 'replay' },
   { id: 'replay.nextTrajectory', keys: ['J'], group: 'Replay', description: 'Open the next trajectory of the list (as filtered and sorted)', scope: 'replay' },
   { id: 'replay.previousTrajectory', keys: ['K'], group: 'Replay', description: 'Open the previous trajectory of the list', scope: 'replay' },
-  { id: 'list.next', keys: ['ArrowDown', 'j'], group: 'Trajectory list', description: 'Open the next trajectory', scope: 'replay.list' },
-  { id: 'list.previous', keys: ['ArrowUp', 'k'], group: 'Trajectory list', description: 'Open the previous trajectory', scope: 'replay.list' },
+  // Arrows only: j and k step the calls wherever the focus is in Replay, a clicked row's list too.
+  { id: 'list.next', keys: ['ArrowDown'], group: 'Trajectory list', description: 'Open the next trajectory', scope: 'replay.list' },
+  { id: 'list.previous', keys: ['ArrowUp'], group: 'Trajectory list', description: 'Open the previous trajectory', scope: 'replay.list' },
   { id: 'list.page-down', keys: ['PageDown'], group: 'Trajectory list', description: 'Open the trajectory a page down', scope: 'replay.list' },
   { id: 'list.page-up', keys: ['PageUp'], group: 'Trajectory list', description: 'Open the trajectory a page up', scope: 'replay.list' },
   { id: 'list.first', keys: ['Home'], group: 'Trajectory list', description: 'Open the first trajectory', scope: 'replay.list' },

@@ -1,4 +1,4 @@
-// The trajectory list from the keyboard. While the list has the focus, the arrows (or j/k), Page
+// The trajectory list from the keyboard. While the list has the focus, the arrows, Page
 // Up/Down and Home/End open the next, previous, a page away, first or last trajectory of the list
 // as it is filtered and sorted; from anywhere in Replay, Shift+J and Shift+K open the next and the
 // previous one (the triage loop: look at a run, go on to the next).

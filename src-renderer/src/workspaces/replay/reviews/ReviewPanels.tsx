@@ -117,6 +117,9 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
   );
 }
 
+/** Below this many reviewed runs the toolbar shows no κ: a figure over a handful is chance. */
+const KAPPA_MIN_REVIEWS = 10;
+
 export function AgreementPanel({ datasetId, rows, labels }: { datasetId: string; rows: TrajectoryRow[]; labels: readonly Label[] }) {
   const reviews = useDatasetReviews(datasetId);
   const [open, setOpen] = useState(false);
@@ -148,7 +151,7 @@ export function AgreementPanel({ datasetId, rows, labels }: { datasetId: string;
     <div className="agreement">
       <button type="button" className="link-button" onClick={() => setOpen(!open)} aria-expanded={open} data-testid="review-count">
         {reviews.length} override{reviews.length === 1 ? '' : 's'}
-        {result.kappa !== null ? ` · κ = ${result.kappa.toFixed(2)}` : ''}
+        {result.kappa !== null && result.total >= KAPPA_MIN_REVIEWS ? ` · κ = ${result.kappa.toFixed(2)}` : ''}
       </button>
       {open ? (
         <div className="agreement-popover" role="dialog" aria-label="Agreement of automatic and human labels">
@@ -157,6 +160,11 @@ export function AgreementPanel({ datasetId, rows, labels }: { datasetId: string;
             {result.total} override{result.total === 1 ? '' : 's'}; observed agreement{' '}
             {result.observed === null ? '—' : `${(result.observed * 100).toFixed(0)}%`}; Cohen’s κ {result.kappa === null ? '—' : result.kappa.toFixed(3)}
           </p>
+          {result.total < KAPPA_MIN_REVIEWS && (
+            <p className="muted" data-testid="kappa-few">
+              κ over fewer than {KAPPA_MIN_REVIEWS} overrides says little (one override gives 0 or 1 by chance), so the toolbar leaves it out: read the table.
+            </p>
+          )}
           <table className="confusion">
             <thead>
               <tr>
