@@ -56,6 +56,8 @@ test('filter to perception failures, step to the evidence, override the label; t
   await override.getByRole('button', { name: 'Save override' }).click();
   await expect(override.getByTestId('override-entry')).toContainText('logic');
   await expect(page.getByTestId('review-count')).toContainText('1 override');
+  // The list shows both labels on the run's row: the automatic one the filter uses, then the reviewer's.
+  await expect(list.locator('[role=row][aria-selected=true] .col-label')).toHaveText('perception → logic ✎');
   // Saved to the reviewer's file on the host as it is made (no Export).
   const reviewFile = path.join(datasetsDir, 'egobench-sample', 'reviews', 'e2e-reviewer.jsonl');
   await expect.poll(() => readFile(reviewFile, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('"label":"logic"');

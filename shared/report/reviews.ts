@@ -31,12 +31,12 @@ function timeOf(stamp: string): number {
   return Number.isNaN(t) ? -Infinity : t;
 }
 
-/** True when review b replaces review a: a later time, or the same time read later. */
-function supersedes(a: ReviewRecord, b: ReviewRecord): boolean {
-  const ta = timeOf(a.updated_at);
-  const tb = timeOf(b.updated_at);
+/** True when a review stamped `b` replaces one stamped `a`: a later time, or the same time read later. */
+export function supersedes(a: string, b: string): boolean {
+  const ta = timeOf(a);
+  const tb = timeOf(b);
   if (tb !== ta) return tb > ta;
-  return b.updated_at >= a.updated_at;
+  return b >= a;
 }
 
 /** Parses review files (in the order given) into the winning review per trajectory. */
@@ -72,7 +72,7 @@ export function parseReviews(files: readonly ReviewFile[]): { overrides: Map<str
         ...(v.reviewer ? { reviewer: v.reviewer } : {}),
       };
       const current = overrides.get(record.trajectory_id);
-      if (!current || supersedes(current, record)) overrides.set(record.trajectory_id, record);
+      if (!current || supersedes(current.updated_at, record.updated_at)) overrides.set(record.trajectory_id, record);
     });
   }
   return { overrides, problems };

@@ -11,6 +11,7 @@ import type { Filters } from './listModel';
 import { ReplayView } from './ReplayView';
 import { ReplayViewLinks, ReplayViews, useReplayView } from './ReplayViews';
 import { AgreementPanel, useDatasetReviews } from './reviews/ReviewPanels';
+import { latestLabels } from './reviews/latestLabels';
 import { useReviewsFromFiles } from './reviews/reviewsFromFiles';
 import { TrajectoryList } from './TrajectoryList';
 import './replay.css';
@@ -43,6 +44,7 @@ export function ReplayWorkspace() {
   useReviewsFromFiles(dataset?.id ?? null);
   const reviews = useDatasetReviews(dataset?.id ?? null);
   const overridden = useMemo(() => new Set(reviews.map((r) => r.trajectoryId)), [reviews]);
+  const overrides = useMemo(() => latestLabels(reviews), [reviews]);
   const linkedRow = useMemo(() => (link ? (evaluation.rows.find((r) => r.id === link.id) ?? null) : null), [link, evaluation.rows]);
 
   const onDrop = async (event: React.DragEvent) => {
@@ -146,7 +148,7 @@ export function ReplayWorkspace() {
         <TrajectoryList
           rows={rows}
           selectedId={link?.id ?? null}
-          overridden={overridden}
+          overrides={overrides}
           filters={filters}
           onFilters={setFilters}
           // A walk through the list by keys is one history entry: Back returns to the list as it was before it.

@@ -24,7 +24,8 @@ const HEADER_ROWS = 2;
 interface Props {
   rows: TrajectoryRow[];
   selectedId: string | null;
-  overridden: ReadonlySet<string>;
+  /** The label a person gave each reviewed trajectory (the latest review). */
+  overrides: ReadonlyMap<string, string>;
   filters: Filters;
   onFilters(filters: Filters): void;
   /** `byKey`: a step through the list from the keyboard (no history entry for each). */
@@ -55,7 +56,7 @@ function useDialogueSearch(query: string, rowCount: number): ReadonlySet<string>
   return searching ? searchIds : null;
 }
 
-export function TrajectoryList({ rows: streamedRows, selectedId, overridden, filters, onFilters, onSelect }: Props) {
+export function TrajectoryList({ rows: streamedRows, selectedId, overrides, filters, onFilters, onSelect }: Props) {
   // Rows arrive in batches while the host scores: React may skip to the latest batch instead of
   // indexing and measuring the list once per batch.
   const rows = useDeferredValue(streamedRows);
@@ -168,7 +169,7 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overridden, fil
                   top={item.start}
                   rowIndex={item.index + HEADER_ROWS + 1}
                   selected={row.id === selectedId}
-                  overridden={overridden.has(row.id)}
+                  override={overrides.get(row.id) ?? null}
                   onSelect={select}
                 />
               );

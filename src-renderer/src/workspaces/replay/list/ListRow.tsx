@@ -10,7 +10,7 @@ export const ListRow = memo(function ListRow({
   top,
   rowIndex,
   selected,
-  overridden,
+  override,
   onSelect,
 }: {
   row: TrajectoryRow;
@@ -18,7 +18,8 @@ export const ListRow = memo(function ListRow({
   /** The row's place in the table (aria-rowindex, from 1): rows are in the DOM in slot order, not in list order. */
   rowIndex: number;
   selected: boolean;
-  overridden: boolean;
+  /** The label a reviewer gave it, if any. */
+  override: string | null;
   onSelect(id: string): void;
 }) {
   return (
@@ -47,10 +48,11 @@ export const ListRow = memo(function ListRow({
         {row.task_id}
       </div>
       <div role="cell" className="cell col-label">
+        {/* The automatic label (what the filter and sort use), then a reviewer's, if any: "perception → logic ✎". */}
         <span className={`label-chip label-${row.label}`}>{row.label}</span>
-        {overridden ? (
-          <span className="override-mark" title="a reviewer overrode this label">
-            ✎
+        {override !== null ? (
+          <span className="override-mark" title={override === row.label ? 'a reviewer confirmed this label' : `a reviewer changed this label to ${override} (Reports counts it so, with overrides)`}>
+            {override !== row.label ? <> → <span className={`label-chip label-${override}`}>{override}</span></> : null} ✎
           </span>
         ) : null}
       </div>
