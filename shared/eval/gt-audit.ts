@@ -12,6 +12,7 @@ import { callEntries, normalizeCalls, toolMap } from './calls';
 import { childSchema } from './canonical';
 import type { AuditMatching } from './gt-audit-matching';
 import { leaves, type Leaf } from './leaves';
+import { byNaturalName } from '../format/natural-order';
 
 /** One run of a task as the audit sees it: its well-formed calls and whether it failed (JointSucc). */
 export interface AuditRun {
@@ -195,5 +196,5 @@ export function auditFindings(tasks: readonly TaskAudit[]): TaskAudit[] {
   const most = (t: TaskAudit) => Math.max(0, ...t.suspects.map((s) => s.runs.length));
   return tasks
     .filter((t) => t.suspects.length > 0 || t.all_fail)
-    .sort((a, b) => most(b) - most(a) || Number(b.all_fail) - Number(a.all_fail) || (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0));
+    .sort((a, b) => most(b) - most(a) || Number(b.all_fail) - Number(a.all_fail) || byNaturalName(a.task_id, b.task_id));
 }

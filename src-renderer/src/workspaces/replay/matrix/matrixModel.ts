@@ -2,6 +2,7 @@
 // that task by that model in that mode; rows sortable by how many runs fail.
 import type { Label } from '../../../../../shared/eval/profile';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
+import { byNaturalName } from '../../../../../shared/format/natural-order';
 
 export interface MatrixColumn {
   key: string;
@@ -62,9 +63,7 @@ export function groupMatrix(rows: readonly TrajectoryRow[], only?: Int32Array): 
   return { columns: sortedColumns, rows: [...tasks.values()] };
 }
 
-/** Names with their numbers read as numbers (kitchen1-2 before kitchen1-11), as a person counts; UTF-16 code units break ties. */
-const naturally = new Intl.Collator('en', { numeric: true });
-const byName = (a: string, b: string) => naturally.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+const byName = byNaturalName;
 
 /** The rows in the asked order, task id breaking ties; a new sort re-orders rows, it does not regroup the runs. */
 export function sortMatrixRows(rows: readonly MatrixRow[], sort: MatrixSort): MatrixRow[] {
