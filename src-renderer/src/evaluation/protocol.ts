@@ -1,9 +1,8 @@
 // Messages between the renderer and the evaluation Web Worker. The worker cannot reach the host
 // (window.studio is the main thread's): it loads the dataset from the files the main thread read.
 import type { TableDiff } from '../../../shared/engine/state';
-import type { CallResult } from '../../../shared/engine/types';
-import type { CallEntry } from '../../../shared/eval/calls';
 import type { CascadeReport } from '../../../shared/eval/cascade-report';
+import type { ReplayedCall } from '../../../shared/eval/replay-calls';
 import type { TrajectoryRow } from '../../../shared/eval/trajectory-row';
 import type { GroundTruth, Problem, Task, ToolCall, Trajectory } from '../../../shared/format/types';
 import type { AliveMessage } from '../workers/workerBeat';
@@ -47,17 +46,8 @@ export type FromWorker =
   /** A beat for the client's watchdog. */
   | AliveMessage;
 
-/** A call entry of the trajectory (its `index` is what evidence.entry refers to), replayed. */
-export interface ReplayStep extends CallEntry {
-  /** Recorded results attributed to this call; null when the item has none. */
-  recorded: unknown[] | null;
-  /** True when the item's results could not be attributed one per call (all count for each). */
-  recordedShared: boolean;
-  replayed: CallResult;
-  /** Paths where recorded and replayed results differ; null when there is nothing to compare. */
-  resultDiff: string[] | null;
-  /** Database changes made by this call (from the state before it). */
-  diff: TableDiff[];
+/** A replayed call entry (shared/eval/replay-calls.ts) with its ground-truth pairing. */
+export interface ReplayStep extends ReplayedCall {
   /** The ground-truth call this agent call is paired with (SPEC §8.2), or null (extra). */
   gtIndex: number | null;
 }

@@ -10,10 +10,9 @@ import { cascadeReport } from '../../../shared/eval/cascade-report';
 import { scenarioCache } from '../../../shared/eval/calls';
 import { matchContext } from '../../../shared/eval/match-context';
 import type { ScoringContext } from '../../../shared/eval/profile';
-import { recordedResults } from '../../../shared/eval/results';
+import { replayCalls } from '../../../shared/eval/replay-calls';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Trajectory } from '../../../shared/format/types';
-import { jsonDiffPaths } from './jsonDiff';
 import type { ReplayDetail, ReplayStep, TrajectoryRow } from './protocol';
 
 export function replayDetail(
@@ -39,33 +38,10 @@ export function replayDetail(
   const gtOfAgent = new Map<number, number>();
   for (const [g, a] of pairs) gtOfAgent.set(wellFormed[a].index, g);
 
-  const recordedPerItem = trajectory.tool_calls.map((item) => recordedResults(item.results, item.calls.length));
   const primaryKeys = (table: string) => engine.primaryKeys(table);
-  engine.reset();
-  let before = engine.state();
-  const steps: ReplayStep[] = entries.map((entry) => {
-    const appliedBefore = engine.writesApplied();
-    const replayed = engine.call(entry.raw);
-    // A write that stayed, a failed x-partial one's kept steps included.
-    const writes = engine.writesApplied() > appliedBefore;
-    const after = writes ? engine.state() : before;
-    const diff = writes ? diffStates(before, after, primaryKeys) : [];
-    before = after;
-    const recordedItem = recordedPerItem[entry.item];
-    const recorded = recordedItem === null ? null : recordedItem.kind === 'per-call' ? recordedItem.results[entry.position] : recordedItem.results;
-    const recordedShared = recordedItem?.kind === 'shared';
-    const resultDiff = recorded && !recordedShared ? jsonDiffPaths(recorded[0], replayed.result) : null;
-    return {
-      ...entry,
-      recorded,
-      recordedShared,
-      replayed,
-      resultDiff,
-      diff,
-      gtIndex: gtOfAgent.get(entry.index) ?? null,
-    };
-  });
-  const agentFinal = before;
+  const replay = replayCalls(engine, trajectory, entries);
+  const steps: ReplayStep[] = replay.steps.map((step) => ({ ...step, gtIndex: gtOfAgent.get(step.index) ?? null }));
+  const agentFinal = replay.final;
   const gtFinal = engine.execute(gtCalls).state;
   const finalDiff = diffStates(gtFinal, agentFinal, primaryKeys);
   engine.reset();
