@@ -158,6 +158,7 @@ describe('returns', () => {
     [
       { as: 'p', sql: 'SELECT id, name, price FROM products ORDER BY id' },
       { as: 'empty', sql: 'SELECT id FROM products WHERE 0' },
+      { as: 'j', sql: "SELECT json_object('names', json_group_array(name), 'prices', json_group_object(name, price)) AS doc FROM (SELECT name, price FROM products ORDER BY id)" },
       { sql: 'SELECT stock FROM products WHERE id = 1', bind: true },
     ],
     {
@@ -170,6 +171,8 @@ describe('returns', () => {
         price: '$value.p.price',
         noFirst: '$first.empty',
         noValue: '$value.empty.id',
+        json: '$json.j.doc',
+        noJson: '$json.empty.id',
         noRows: '$rows.empty',
         param: '$param.x',
         list: '$param.list',
@@ -197,6 +200,8 @@ describe('returns', () => {
         price: 3.5,
         noFirst: null,
         noValue: null,
+        json: { names: ['Green Tea', 'Black Tea', 'Coffee Beans'], prices: { 'Green Tea': 3.5, 'Black Tea': 4, 'Coffee Beans': 12.25 } },
+        noJson: null,
         noRows: [],
         param: 'hi',
         list: [1, 2],
@@ -211,9 +216,11 @@ describe('returns', () => {
   it('fails the call when a reference names an unknown step or column', () => {
     const badStep = tool('bad_step', 'read', [{ as: 'a', sql: 'SELECT 1 AS x' }], { returns: '$rows.b' });
     const badColumn = tool('bad_column', 'read', [{ as: 'a', sql: 'SELECT 1 AS x' }], { returns: '$value.a.y' });
-    const engine = shop(badStep, badColumn);
+    const notJson = tool('not_json', 'read', [{ as: 'a', sql: "SELECT 'x' AS t" }], { returns: '$json.a.t' });
+    const engine = shop(badStep, badColumn, notJson);
     expect(errorMessage(engine.call(call('bad_step')))).toBe('returns refers to unknown step "b"');
     expect(errorMessage(engine.call(call('bad_column')))).toBe('returns refers to unknown column "y" of step "a"');
+    expect(errorMessage(engine.call(call('not_json')))).toBe('returns reads column "t" of step "a" as JSON, but it holds no JSON text');
   });
 
   it('defaults to success for a write tool and to the last named step for a read tool', () => {

@@ -20,7 +20,7 @@ export interface TemplateContext {
 
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const STEP_REFERENCE = /^\$(rows|count|first)\.(.+)$/s;
-const COLUMN_REFERENCE = /^\$(column|value)\.([^.]+)\.(.+)$/s;
+const COLUMN_REFERENCE = /^\$(column|value|json)\.([^.]+)\.(.+)$/s;
 const PARAM_REFERENCE = /^\$param\.(.+)$/s;
 
 /**
@@ -70,10 +70,28 @@ function evaluateString(text: string, context: TemplateContext): Json {
       const index = step.columns.lastIndexOf(columnRef[3]); // the last of duplicate names, as in rowToJson
       if (index < 0) throw new Error(`returns refers to unknown column "${columnRef[3]}" of step "${columnRef[2]}"`);
       if (columnRef[1] === 'column') return step.rows.map((row) => sqlToJson(row[index]));
-      return step.rows.length > 0 ? sqlToJson(step.rows[0][index]) : null;
+      const value = step.rows.length > 0 ? sqlToJson(step.rows[0][index]) : null;
+      return columnRef[1] === 'json' ? parseJsonCell(value, columnRef[2], columnRef[3]) : value;
     }
   }
   return fillPlaceholders(text, context);
+}
+
+/**
+ * `$json.S.C`: the JSON text in column C of step S's first row, as the value it encodes (SQLite's
+ * json_object / json_group_array build nested results, e.g. a look-up keyed by the names found).
+ * null when there is no row or the cell is NULL; a cell that is not JSON text is a template error.
+ */
+function parseJsonCell(value: Json, step: string, column: string): Json {
+  if (value === null) return null;
+  if (typeof value === 'string') {
+    try {
+      return JSON.parse(value) as Json;
+    } catch {
+      // reported below
+    }
+  }
+  throw new Error(`returns reads column "${column}" of step "${step}" as JSON, but it holds no JSON text`);
 }
 
 function stepNamed(context: TemplateContext, name: string): StepRows {
