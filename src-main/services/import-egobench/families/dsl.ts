@@ -105,3 +105,20 @@ export function addable(a: string, b: string): string {
 export function numberGuard(param: string, error = "'<=' not supported between instances of 'str' and 'int'"): ToolStep {
   return { sql: `SELECT 1 WHERE typeof(:${param}) IN ${NUMERIC}`, expect: 'one', error };
 }
+
+/**
+ * Python's str() of a value, as the release's messages print it: a float keeps its `.0` (`5.0`,
+ * from a REAL column or expression), an int prints as an int, text as itself.
+ */
+export function pyStr(value: string): string {
+  return `CASE typeof(${value}) WHEN 'real' THEN (CASE WHEN ${value} = CAST(${value} AS INTEGER) AND abs(${value}) < 1e16 THEN printf('%d.0', ${value}) ELSE CAST(${value} AS TEXT) END) ELSE CAST(${value} AS TEXT) END`;
+}
+
+/**
+ * A read tool whose whole result is the JSON one SQL statement builds (column `result`), for the
+ * release's nested results: objects keyed by the names found, lists of objects. `error` (with
+ * `expect: 'some'`) fails the call when the statement finds no row.
+ */
+export function jsonRead(sql: string, error?: string): ToolBehaviour {
+  return { effect: 'read', steps: [{ as: 'r', sql, ...(error ? { expect: 'some' as const, error } : {}) }], returns: '$json.r.result' };
+}

@@ -1,7 +1,7 @@
 // Kitchen: ingredients in stock, recipes, each user's daily menu and shopping list. Names keep
 // their case; every look-up compares whole names ignoring case (egobench/README.md).
 import { insertRows, lowerText, seedObjects } from '../sql-literal';
-import { guard, jsonArrayHas, listColumn, listRows, lookupByName, pyAdd, pyFloat, write } from './dsl';
+import { casefoldMatch, guard, jsonArrayHas, listColumn, listRows, pyAdd, pyFloat, pyStr, write } from './dsl';
 import { NUTRIENTS } from './totals';
 import type { ScenarioFamily, ToolBehaviour } from './types';
 
@@ -37,62 +37,97 @@ function dataSql(seed: Obj): string {
   ].filter(Boolean).join('\n') + '\n';
 }
 
-const recipeField = (columns: string[]): ToolBehaviour =>
-  lookupByName({ table: 'recipes', nameColumn: 'recipe_name', param: 'recipe_name', match: 'casefold', columns, listKey: 'recipes', notFound: "Recipe '{recipe_name}' not found." });
-const ingredientField = (columns: string[]): ToolBehaviour =>
-  lookupByName({ table: 'ingredients', nameColumn: 'ingredient_name', param: 'ingredient_name', match: 'casefold', columns, listKey: 'ingredients', notFound: "Ingredient '{ingredient_name}' not found." });
+// Results as the release's kitchen_db.py words them (its recorded results in the release's result
+// files): a getter answers with the name as asked and the one field of the entry found; names in
+// lists are the lower-cased names the release keys its entries by.
 
+/** `{recipe_name: <as asked>, <key>: <value>}` of the recipe named (whole name, ignoring case). */
+const recipeGet = (key: string, value: string, json: boolean): ToolBehaviour => ({
+  effect: 'read',
+  steps: [{ as: 'r', sql: `SELECT ${value} AS value FROM recipes WHERE ${casefoldMatch('recipe_name', 'recipe_name')} ORDER BY rowid LIMIT 1`, expect: 'some', error: "Recipe '{recipe_name}' not found." }],
+  returns: { recipe_name: '$param.recipe_name', [key]: json ? '$json.r.value' : '$value.r.value' },
+});
+/** `{ingredient_name: <as asked>, <key>: <value>}` of the ingredient named. */
+const ingredientGet = (key: string, value: string, json = false): ToolBehaviour => ({
+  effect: 'read',
+  steps: [{ as: 'r', sql: `SELECT ${value} AS value FROM ingredients WHERE ${casefoldMatch('ingredient_name', 'ingredient_name')} ORDER BY rowid LIMIT 1`, expect: 'some', error: "Ingredient '{ingredient_name}' not found." }],
+  returns: { ingredient_name: '$param.ingredient_name', [key]: json ? '$json.r.value' : '$value.r.value' },
+});
+/** A JSON-array column of a recipe with its entries lower-cased (the release lower-cases tags on load). */
+const lowerTags = (column: string): string => `(SELECT json_group_array(unicode_lower(t.value)) FROM json_each(recipes.${column}) AS t)`;
+
+// No recorded result shows these finders' and name lists' shape: they keep the studio's.
 const recipeNames = (where: string): ToolBehaviour => listColumn(`SELECT recipe_name FROM recipes WHERE ${where} ORDER BY rowid`, 'recipe_names', 'recipe_name');
 const ingredientNames = (where: string): ToolBehaviour =>
   listColumn(`SELECT ingredient_name FROM ingredients WHERE ${where} ORDER BY rowid`, 'ingredient_names', 'ingredient_name');
 
-/** Counts of a JSON-array column over the recipes named in `:recipes`. */
+/**
+ * The distinct entries of a JSON-array column over the recipes named in `:recipes`, sorted (the
+ * release's "tally" is `sorted(set(...))`), beside the user and the recipes as asked.
+ */
 const tally = (column: string, key: string): ToolBehaviour =>
-  listRows(
-    `SELECT t.value AS ${key}, count(*) AS count FROM json_each(:recipes) AS n JOIN recipes AS r ON lower(r.recipe_name) = lower(n.value), json_each(r.${column}) AS t GROUP BY t.value ORDER BY count DESC, t.value`,
-    'tally',
-    { user_id: '$param.user_id' },
+  listColumn(
+    `SELECT DISTINCT unicode_lower(t.value) AS tag FROM json_each(:recipes) AS n JOIN recipes AS r ON lower(r.recipe_name) = lower(n.value), json_each(r.${column}) AS t ORDER BY 1`,
+    key,
+    'tag',
+    { user_id: '$param.user_id', recipes: '$param.recipes' },
   );
 
+/** The user's menu after a change, for the release's `menu` beside its message. */
+const menuAfter = { as: 'm', sql: "SELECT coalesce((SELECT recipes FROM menus WHERE user_id = :user_id), '[]') AS recipes" };
 
 /** The recipe named by `:recipe_name` (lower-cased, exact) is in the user's menu. */
 const inMenu = 'EXISTS (SELECT 1 FROM json_each(menus.recipes) WHERE value = unicode_lower(:recipe_name))';
 
 const behaviours: Record<string, ToolBehaviour> = {
-  // The release keys menus by the lower-cased name, appends at the end, and takes a repeat as a success.
-  add_recipe_to_menu: write([
-    { sql: 'SELECT 1 FROM recipes WHERE unicode_lower(recipe_name) = unicode_lower(:recipe_name)', expect: 'one', error: "Recipe '{recipe_name}' not found." },
-    { sql: "INSERT INTO menus (user_id, recipes) VALUES (:user_id, '[]') ON CONFLICT (user_id) DO NOTHING" },
-    { sql: `UPDATE menus SET recipes = json_insert(recipes, '$[#]', unicode_lower(:recipe_name)) WHERE user_id = :user_id AND NOT ${inMenu}` },
-  ], "Recipe '{recipe_name}' added to the menu of user '{user_id}'."),
-  // Removes the first occurrence; an emptied menu stays as [].
-  remove_recipe_from_menu: write([
-    { sql: `SELECT 1 FROM menus WHERE user_id = :user_id AND ${inMenu}`, expect: 'one', error: "Recipe '{recipe_name}' is not in the menu of user '{user_id}'." },
-    {
-      sql: 'UPDATE menus SET recipes = (SELECT json_group_array(r.value) FROM (SELECT value FROM json_each(menus.recipes) WHERE key <> ' +
-        '(SELECT min(key) FROM json_each(menus.recipes) WHERE value = unicode_lower(:recipe_name)) ORDER BY key) AS r) WHERE user_id = :user_id',
-    },
-  ], "Recipe '{recipe_name}' removed from the menu of user '{user_id}'."),
+  // The release keys menus by the lower-cased name, appends at the end, and takes a repeat as a
+  // success ("already in menu"); it answers with the menu.
+  add_recipe_to_menu: {
+    effect: 'write',
+    steps: [
+      { sql: 'SELECT 1 FROM recipes WHERE unicode_lower(recipe_name) = unicode_lower(:recipe_name)', expect: 'one', error: "Recipe '{recipe_name}' not found." },
+      { sql: "INSERT INTO menus (user_id, recipes) VALUES (:user_id, '[]') ON CONFLICT (user_id) DO NOTHING" },
+      { sql: `SELECT CASE WHEN ${inMenu} THEN 'already in menu' ELSE 'added to menu' END AS outcome FROM menus WHERE user_id = :user_id`, bind: true },
+      { sql: `UPDATE menus SET recipes = json_insert(recipes, '$[#]', unicode_lower(:recipe_name)) WHERE user_id = :user_id AND NOT ${inMenu}` },
+      menuAfter,
+    ],
+    returns: { status: 'success', message: "Recipe '{recipe_name}' {outcome}.", menu: '$json.m.recipes' },
+  },
+  // Removes the first occurrence; an emptied menu stays as []. (The release's refusal carries the
+  // menu too; a failed call here is status and message only: see recorded-results.test.ts.)
+  remove_recipe_from_menu: {
+    effect: 'write',
+    steps: [
+      { sql: `SELECT 1 FROM menus WHERE user_id = :user_id AND ${inMenu}`, expect: 'one', error: "Recipe '{recipe_name}' not found in menu." },
+      {
+        sql: 'UPDATE menus SET recipes = (SELECT json_group_array(r.value) FROM (SELECT value FROM json_each(menus.recipes) WHERE key <> ' +
+          '(SELECT min(key) FROM json_each(menus.recipes) WHERE value = unicode_lower(:recipe_name)) ORDER BY key) AS r) WHERE user_id = :user_id',
+      },
+      menuAfter,
+    ],
+    returns: { status: 'success', message: "Recipe '{recipe_name}' removed from menu.", menu: '$json.m.recipes' },
+  },
   get_current_menu: listColumn('SELECT r.value AS recipe_name FROM menus, json_each(menus.recipes) AS r WHERE menus.user_id = :user_id ORDER BY r.key', 'recipes', 'recipe_name', { user_id: '$param.user_id' }),
-  tally_total_nutritional_characteristics: tally('nutritional_characteristics', 'characteristic'),
-  tally_total_tastes: tally('taste', 'taste'),
+  tally_total_nutritional_characteristics: tally('nutritional_characteristics', 'nutritional_characteristics'),
+  tally_total_tastes: tally('taste', 'tastes'),
   // Any ingredient name is accepted (lower-cased, untrimmed); a string quantity goes through
   // float(), an int stays an int; the user's list is created and accumulates.
   add_to_shopping_list: write([
     // The converted amount stays in SQL: a REAL read back into JavaScript and bound again would be an integer.
     { sql: `SELECT 1 WHERE (${pyFloat('quantity')}) IS NOT NULL`, expect: 'one', error: "Invalid quantity '{quantity}': could not convert string to float." },
     guard(`(${pyFloat('quantity')}) > 0`, 'Quantity must be greater than 0.'),
+    { sql: `SELECT ${pyStr(`(${pyFloat('quantity')})`)} AS added`, bind: true },
     { sql: 'INSERT INTO shopping_list_owners (user_id) VALUES (:user_id) ON CONFLICT (user_id) DO NOTHING' },
     {
       sql: `INSERT INTO shopping_lists (user_id, ingredient_name, quantity) VALUES (:user_id, unicode_lower(:ingredient_name), ${pyFloat('quantity')}) ` +
         `ON CONFLICT (user_id, ingredient_name) DO UPDATE SET quantity = ${pyAdd('quantity', 'excluded.quantity')}`,
     },
-  ], "Added {quantity} of '{ingredient_name}' to the shopping list of user '{user_id}'."),
+  ], 'Added {added} x {ingredient_name} to shopping list.'),
   // The line goes; the user's (possibly empty) list stays.
   remove_from_shopping_list: write([
-    { sql: 'SELECT 1 FROM shopping_lists WHERE user_id = :user_id AND ingredient_name = unicode_lower(:ingredient_name)', expect: 'one', error: "Ingredient '{ingredient_name}' is not in the shopping list of user '{user_id}'." },
+    { sql: 'SELECT 1 FROM shopping_lists WHERE user_id = :user_id AND ingredient_name = unicode_lower(:ingredient_name)', expect: 'one', error: "'{ingredient_name}' not found in shopping list." },
     { sql: 'DELETE FROM shopping_lists WHERE user_id = :user_id AND ingredient_name = unicode_lower(:ingredient_name)' },
-  ], "Ingredient '{ingredient_name}' removed from the shopping list of user '{user_id}'."),
+  ], "Removed '{ingredient_name}' from shopping list."),
   compute_total_nutritions: {
     effect: 'read',
     steps: [{
@@ -103,22 +138,30 @@ const behaviours: Record<string, ToolBehaviour> = {
     }],
     returns: { user_id: '$param.user_id', total_nutrition: '$first.sum' },
   },
-  get_cooking_steps: recipeField(['steps']),
-  get_recipe_allergens: recipeField(['allergens']),
-  get_recipe_taste: recipeField(['taste']),
-  get_recipe_ingredients: recipeField(['ingredients']),
-  get_recipe_nutritional_characteristics: recipeField(['nutritional_characteristics']),
+  get_cooking_steps: recipeGet('steps', 'steps', true),
+  // No recorded result of these two: shaped as their recorded siblings.
+  get_recipe_allergens: recipeGet('allergens', lowerTags('allergens'), true),
+  get_recipe_taste: recipeGet('taste', lowerTags('taste'), true),
+  get_recipe_ingredients: recipeGet('ingredients',
+    "(SELECT json_group_array(json_object('ingredient_name', unicode_lower(json_extract(g.value, '$.ingredient_name')), 'quantity', json_extract(g.value, '$.quantity'))) FROM json_each(recipes.ingredients) AS g)", true),
+  get_recipe_nutritional_characteristics: recipeGet('nutritional_characteristics', lowerTags('nutritional_characteristics'), true),
   find_recipes_by_allergen: recipeNames(jsonArrayHas('allergens', 'allergen')),
   find_recipes_by_taste: recipeNames(jsonArrayHas('taste', 'taste')),
   find_recipes_by_nutritional_characteristics: recipeNames(jsonArrayHas('nutritional_characteristics', 'characteristic')),
-  find_recipes_by_ingredient: recipeNames(`EXISTS (SELECT 1 FROM json_each(recipes.ingredients) AS g WHERE lower(json_extract(g.value, '$.ingredient_name')) = lower(:ingredient_name))`),
-  get_ingredient_shelf_life: ingredientField(['expiry_date']),
-  get_ingredient_location: ingredientField(['storage_location']),
-  get_ingredient_nutrition: ingredientField(['nutrition']),
-  get_ingredient_quantity: ingredientField(['quantity']),
-  find_ingredient_category: ingredientField(['category']),
+  find_recipes_by_ingredient: listColumn(
+    `SELECT unicode_lower(recipe_name) AS recipe_name FROM recipes WHERE EXISTS (SELECT 1 FROM json_each(recipes.ingredients) AS g WHERE lower(json_extract(g.value, '$.ingredient_name')) = lower(:ingredient_name)) ORDER BY rowid`,
+    'recipes', 'recipe_name', { ingredient_name: '$param.ingredient_name' },
+  ),
+  get_ingredient_shelf_life: ingredientGet('expiry_date', 'expiry_date'),
+  get_ingredient_location: ingredientGet('storage_location', 'storage_location'),
+  get_ingredient_nutrition: ingredientGet('nutrition', 'nutrition', true),
+  get_ingredient_quantity: ingredientGet('quantity', 'quantity'),
+  find_ingredient_category: ingredientGet('category', 'category'),
   find_ingredients_by_expiry_date: ingredientNames('expiry_date > :date'),
-  find_ingredients_by_location: ingredientNames('lower(storage_location) = lower(:location)'),
+  find_ingredients_by_location: listColumn(
+    'SELECT unicode_lower(ingredient_name) AS ingredient_name FROM ingredients WHERE lower(storage_location) = lower(:location) ORDER BY rowid',
+    'ingredients', 'ingredient_name', { location: '$param.location' },
+  ),
   get_ingredients_by_category: ingredientNames('lower(category) = lower(:category)'),
   get_all_recipe_names: recipeNames('1'),
   get_all_ingredient_names: ingredientNames('1'),
