@@ -29,6 +29,12 @@ function pricedItemsView(scoped: boolean): string {
 `;
 }
 
+/** Python's TypeError text for `a <op> b` of two values that do not go together. */
+function pyTypeError(op: string, a: string, b: string): string {
+  const pyType = (x: string): string => `CASE typeof(${x}) WHEN 'text' THEN '''str''' WHEN 'integer' THEN '''int''' WHEN 'real' THEN '''float''' ELSE '''NoneType''' END`;
+  return `'unsupported operand type(s) for ${op}: ' || ${pyType(a)} || ' and ' || ${pyType(b)}`;
+}
+
 /** The official analysis's query tools for restaurant and order. */
 const DINING_QUERIES = [
   'get_dish_nutrition', 'get_dish_allergens', 'get_dish_taste_profile', 'get_dish_price', 'get_dish_discount', 'get_tax_rate',
@@ -131,20 +137,32 @@ ${pricedItemsView(scoped)}`;
     return { ...scopedTool, steps: [needsName, ...scopedTool.steps] };
   };
 
-  const dishNotFound = "No matching dishes found for '{dish_name}'.";
-  const dishField = (columns: string[]): ToolBehaviour =>
-    inStore(lookupByName({ table: 'dishes', nameColumn: 'dish_name', param: 'dish_name', match: 'fuzzy', columns, listKey: 'dishes', notFound: dishNotFound, where: scoped ? inRestaurant() : undefined }));
-  const dishNames = (where: string): ToolBehaviour =>
-    inStore(listColumn(`SELECT dish_name FROM dishes WHERE ${and(where)} ORDER BY rowid`, 'dish_names', 'dish_name'));
+  // Results as the release's restaurant_db.py / order_db.py word them (its recorded results).
+  // get_dish_*: `{"status": "success", "matching_dishes": {<dish>: <value>}}`, every dish the
+  // name finds (fuzzy), in catalogue order. Only nutrition, allergens and discount were recorded;
+  // price, taste and tax rate are shaped the same (one helper in the release, by all appearances).
+  const dishNotFound = "No dishes found containing '{dish_name}'.";
+  const dishMatch = and(fuzzyMatch('dish_name', 'dish_name'));
+  const dishField = (value: string): ToolBehaviour => inStore({
+    effect: 'read',
+    steps: [
+      { sql: `SELECT 1 FROM dishes WHERE ${dishMatch}`, expect: 'some', error: dishNotFound },
+      { as: 'r', sql: `SELECT json_object('status', 'success', 'matching_dishes', json_group_object(dish_name, ${value})) AS result FROM (SELECT * FROM dishes WHERE ${dishMatch} ORDER BY rowid)` },
+    ],
+    returns: '$json.r.result',
+  });
+  // No recorded result of the finders other than find_dishes_by_category (`{"dishes": [...]}`):
+  // they keep the studio's `dish_names`.
+  const dishNames = (where: string, key = 'dish_names'): ToolBehaviour =>
+    inStore(listColumn(`SELECT dish_name FROM dishes WHERE ${and(where)} ORDER BY rowid`, key, 'dish_name'));
 
   const totals: TotalsSpec = {
     itemsParam: 'dishes', itemName: 'dish_name', catalogue: 'priced_items', catalogueName: 'item_name',
     // Order's totals look the store up under the lower-cased name, which no store has (store names
     // keep their case): they price nothing and return 0, as the release does.
     catalogueWhere: scoped ? 'c.restaurant_name = unicode_lower(:restaurant_name)' : undefined,
-    notFound: 'One or more dishes were not found in the catalog.',
-    unknownItemsAddNothing: scoped,
   };
+  const askedRestaurant: Record<string, string> = scoped ? { restaurant_name: '$param.restaurant_name' } : {};
   const exact = (column: string, param: string): string => and(`${column} = unicode_lower(:${param})`);
   const line = (param: string): string => and(`user_id = :user_id AND dish_name = unicode_lower(:${param})`);
   const owner = `INSERT INTO order_owners (${rKey}user_id) VALUES (${scoped ? ':restaurant, ' : ''}:user_id) ON CONFLICT DO NOTHING`;
@@ -154,23 +172,29 @@ ${pricedItemsView(scoped)}`;
    * then the user's order exists, and the line adds the quantity as given (not validated, not
    * converted: 0, negatives and strings are stored; a number and a string do not add, and raise).
    */
-  const addLine = (param: string, table: string, column: string, label: string): ToolBehaviour => inStore(write([
-    { sql: `SELECT 1 FROM ${table} WHERE ${exact(column, param)}`, expect: 'one', error: `${label} '{${param}}' not found.` },
+  const addLine = (param: string, table: string, column: string, missing: string, added: string): ToolBehaviour => inStore(write([
+    { sql: `SELECT 1 FROM ${table} WHERE ${exact(column, param)}`, expect: 'one', error: missing },
     { sql: owner },
-    { sql: `SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM orders WHERE ${line(param)}) OR (SELECT ${addable('quantity', ':quantity')} FROM orders WHERE ${line(param)})`, expect: 'one', error: 'unsupported operand type(s) for +=' },
+    { sql: `SELECT coalesce((SELECT ${pyTypeError('+=', 'quantity', ':quantity')} FROM orders WHERE ${line(param)}), '') AS type_error`, bind: true },
+    { sql: `SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM orders WHERE ${line(param)}) OR (SELECT ${addable('quantity', ':quantity')} FROM orders WHERE ${line(param)})`, expect: 'one', error: '{type_error}' },
     {
       sql: `INSERT INTO orders (${rKey}user_id, dish_name, quantity) VALUES (${scoped ? ':restaurant, ' : ''}:user_id, unicode_lower(:${param}), :quantity) ` +
         `ON CONFLICT (${rKey}user_id, dish_name) DO UPDATE SET quantity = ${pyAdd('quantity', 'excluded.quantity')}`,
     },
-  ], `Added {quantity} x ${label.toLowerCase()} '{${param}}' for user '{user_id}'.`));
-  /** remove_*: the user's line must exist (in the catalogue or not); both numbers; the line goes at 0 or below, the user stays. */
-  const removeLine = (param: string, label: string): ToolBehaviour => inStore(write([
-    { sql: `SELECT quantity AS current_quantity FROM orders WHERE ${line(param)}`, expect: 'one', error: `${label} '{${param}}' is not in the order of user '{user_id}'.`, bind: true },
-    guard(`typeof(:current_quantity) IN ('integer', 'real') AND typeof(:quantity) IN ('integer', 'real')`, 'unsupported operand type(s) for -'),
+  ], added));
+  /**
+   * remove_*: the user's line must exist (in the catalogue or not); both numbers; the line goes at
+   * 0 or below, the user stays. `removed` is the message, from the bound `current_quantity`.
+   */
+  const removeLine = (param: string, label: string, removed: string): ToolBehaviour => inStore(write([
+    { sql: `SELECT quantity AS current_quantity FROM orders WHERE ${line(param)}`, expect: 'one', error: `${label} '{${param}}' not found in order for user {user_id}.`, bind: true },
+    { sql: `SELECT ${pyTypeError('-', ':current_quantity', ':quantity')} AS type_error`, bind: true },
+    guard(`typeof(:current_quantity) IN ('integer', 'real') AND typeof(:quantity) IN ('integer', 'real')`, '{type_error}'),
+    { sql: `SELECT ${removed} AS removed`, bind: true },
     // Arithmetic on the column: a REAL read back into JavaScript and bound again would be an integer.
     { sql: `DELETE FROM orders WHERE ${line(param)} AND quantity - :quantity <= 0` },
     { sql: `UPDATE orders SET quantity = quantity - :quantity WHERE ${line(param)}` },
-  ], `Removed {quantity} x ${label.toLowerCase()} '{${param}}' for user '{user_id}'.`));
+  ], '{removed}'));
 
   const behaviours: Record<string, ToolBehaviour> = {
     add_dish_to_catalog: catalogueTool(write([{
@@ -190,25 +214,35 @@ ${pricedItemsView(scoped)}`;
       { sql: `SELECT 1 FROM dishes WHERE ${exact('dish_name', 'name')}`, expect: 'one', error: "Dish '{name}' not found." },
       { sql: `UPDATE dishes SET discount = :new_discount WHERE ${exact('dish_name', 'name')}` },
     ], "Discount of '{name}' updated to {new_discount}.")),
-    get_dish_nutrition: dishField(['nutrition']),
-    get_dish_allergens: dishField(['allergens']),
-    get_tax_rate: dishField(['tax_rate']),
-    get_dish_taste_profile: dishField(['taste']),
-    get_dish_price: dishField(['price']),
-    get_dish_discount: dishField(['discount']),
-    find_dishes_by_category: dishNames('lower(category) = lower(:category)'),
+    get_dish_nutrition: dishField('json(nutrition)'),
+    get_dish_allergens: dishField('json(allergens)'),
+    get_tax_rate: dishField('tax_rate'),
+    get_dish_taste_profile: dishField('json(taste)'),
+    get_dish_price: dishField('price'),
+    get_dish_discount: dishField('discount'),
+    find_dishes_by_category: dishNames('lower(category) = lower(:category)', 'dishes'),
     find_dishes_by_nutritional_tag: dishNames(jsonArrayHas('nutritional_characteristics', 'tag')),
     find_dishes_by_taste: dishNames(jsonArrayHas('taste', 'taste')),
     list_all_discounted_dishes: dishNames('discount < 1.0'),
     filter_dishes_by_price_range: dishNames('price >= :min_price AND price <= :max_price'),
-    add_dish_to_order: addLine('dish_name', 'dishes', 'dish_name', 'Dish'),
-    remove_dish_from_order: removeLine('dish_name', 'Dish'),
+    add_dish_to_order: addLine('dish_name', 'dishes', 'dish_name', "Dish '{dish_name}' does not exist in catalog.", 'Added {quantity} x {dish_name} to order for user {user_id}.'),
+    // The release's message names no dish (its text has an empty field: "Removed  from ..."),
+    // or says the whole line went when more was asked than ordered.
+    remove_dish_from_order: removeLine('dish_name', 'Dish',
+      "CASE WHEN :current_quantity - :quantity < 0 THEN 'Removed entire item (requested more than available) from order for user ' || :user_id || '.' ELSE 'Removed  from order for user ' || :user_id || '.' END"),
     // The order empties; the user stays (as []).
-    clear_user_order: inStore(write([{ sql: `DELETE FROM orders WHERE ${and('user_id = :user_id')}` }], "Order for user '{user_id}' cleared successfully.")),
-    get_user_order_summary: inStore(listRows(`SELECT dish_name, quantity FROM orders WHERE ${and('user_id = :user_id')} ORDER BY rowid`, 'items', { user_id: '$param.user_id' })),
-    compute_total_payment: totalPayment(totals),
-    compute_total_tax: totalTax(totals),
-    compute_total_nutrition: totalNutrition(totals),
+    clear_user_order: inStore(write([{ sql: `DELETE FROM orders WHERE ${and('user_id = :user_id')}` }], 'Order cleared for user {user_id}.')),
+    get_user_order_summary: inStore({
+      ...listRows(`SELECT dish_name, quantity FROM orders WHERE ${and('user_id = :user_id')} ORDER BY rowid`, 'items'),
+      returns: { user_id: '$param.user_id', items: '$rows.rows', total_items: '$count.rows' },
+    }),
+    // The release answers with the total alone (order's beside the restaurant as asked).
+    compute_total_payment: { ...totalPayment(totals), returns: { ...askedRestaurant, user_id: '$param.user_id', [scoped ? 'total_payment' : 'total']: '$value.sum.total' } },
+    compute_total_tax: { ...totalTax(totals), returns: { ...askedRestaurant, user_id: '$param.user_id', total_tax: '$value.sum.total_tax' } },
+    compute_total_nutrition: {
+      ...totalNutrition(totals),
+      returns: { ...askedRestaurant, user_id: '$param.user_id', total_nutrition: Object.fromEntries(NUTRIENTS.filter((n) => n !== 'serving_size_g').map((n) => [n, `$value.sum.${n}`])) },
+    },
     // Every dish must be in the catalogue; the list is stored exactly as given, price and discount too.
     create_set_meal: inStore(write([
       {
@@ -222,10 +256,12 @@ ${pricedItemsView(scoped)}`;
     get_set_meal_details: inStore(lookupByName({
       table: 'set_meals', nameColumn: 'set_meal_name', param: 'set_meal_name', match: 'fuzzy',
       columns: ['included_dishes', 'set_meal_price', 'set_meal_discount'], listKey: 'set_meals',
-      notFound: "No matching set meals found for '{set_meal_name}'.", where: scoped ? inRestaurant() : undefined,
+      notFound: "Set meal '{set_meal_name}' not found.", where: scoped ? inRestaurant() : undefined,
     })),
-    add_set_meal_to_order: addLine('set_meal_name', 'set_meals', 'set_meal_name', 'Set meal'),
-    remove_set_meal_from_order: removeLine('set_meal_name', 'Set meal'),
+    add_set_meal_to_order: addLine('set_meal_name', 'set_meals', 'set_meal_name', "Set meal '{set_meal_name}' does not exist.", 'Added {quantity} x {set_meal_name} set meal to order for user {user_id}.'),
+    // (No recorded result of a set meal removed past its quantity: the same message.)
+    remove_set_meal_from_order: removeLine('set_meal_name', 'Set meal',
+      "'Removed ' || :quantity || ' x ' || :set_meal_name || ' set meal from order for user ' || :user_id || '.'"),
     find_set_meals_containing_dish: inStore(listColumn(
       `SELECT set_meal_name FROM set_meals AS m WHERE ${scoped ? `${inRestaurant('m.')} AND ` : ''}EXISTS (SELECT 1 FROM json_each(m.included_dishes) AS d WHERE ${fuzzyMatch("json_extract(d.value, '$.dish_name')", 'dish_name')}) ORDER BY rowid`,
       'set_meal_names', 'set_meal_name',

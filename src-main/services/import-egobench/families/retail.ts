@@ -1,7 +1,7 @@
 // Retail: a product catalogue, user carts and shopping lists. Names are lower-cased on load,
 // retrieval is fuzzy, carts accumulate and drop an item at zero (egobench/README.md).
 import { insertRows, lowerName, lowerText, seedObjects } from '../sql-literal';
-import { fuzzyMatch, guard, jsonArrayHas, listColumn, listRows, lookupByName, numberGuard, write } from './dsl';
+import { fuzzyMatch, guard, jsonArrayHas, listColumn, listRows, lookupByName, numberGuard, pyStr, write } from './dsl';
 import { totalNutrition, totalPayment, totalTax, type TotalsSpec } from './totals';
 import type { ScenarioFamily, ToolBehaviour } from './types';
 
@@ -62,8 +62,18 @@ const totals: TotalsSpec = {
   itemName: 'product_name',
   catalogue: 'products',
   catalogueName: 'product_name',
-  notFound: 'One or more products were not found in the catalog.',
 };
+
+/**
+ * A tool the release's RetailDB lacks: the evaluator's getattr fails. The step names
+ * `:product_name` so the schema inferred for it (tool-library.ts) keeps the parameter that
+ * matching compares, as the official matcher keeps it.
+ */
+const noMethod = (name: string): ToolBehaviour => ({
+  effect: 'read',
+  steps: [{ sql: 'SELECT 1 WHERE :product_name IS NULL AND 0', expect: 'one', error: `'RetailDB' object has no attribute '${name}'` }],
+  returns: { status: 'error' },
+});
 
 const names = (where: string): string => `SELECT product_name FROM products WHERE ${where} ORDER BY rowid`;
 
@@ -72,6 +82,8 @@ const behaviours: Record<string, ToolBehaviour> = {
   // the schema lacks a required argument and changes nothing.
   add_product: write(
     [
+      // `nutrition` is a required argument of the method (not of the released schema): a call without it raises and changes nothing.
+      { sql: 'SELECT 1 WHERE :nutrition IS NOT NULL', expect: 'one', error: "RetailDB.add_product() missing 1 required positional argument: 'nutrition'" },
       {
         sql:
           'INSERT OR REPLACE INTO products (product_name, category, price, tax_rate, discount, nutritional_characteristics, taste, country_of_origin, nutrition, allergens) ' +
@@ -98,11 +110,24 @@ const behaviours: Record<string, ToolBehaviour> = {
   get_tax_rate: field(['tax_rate']),
   get_category: field(['category']),
   get_discount: field(['discount']),
-  get_nutrition: field(['nutrition']),
-  // Not in the released schemas but called by some ground truths: kept so replays find them.
-  get_country_of_origin: field(['country_of_origin']),
-  get_taste: field(['taste']),
-  get_allergens: field(['allergens']),
+  // The nutrition as an object (the release's result), not as its JSON text.
+  get_nutrition: {
+    effect: 'read',
+    steps: [
+      { sql: `SELECT 1 FROM products WHERE ${fuzzyMatch('product_name', 'product_name')}`, expect: 'some', error: NOT_FOUND },
+      {
+        as: 'r',
+        sql: "SELECT json_object('products', json_group_array(json_object('product_name', product_name, 'nutrition', json(nutrition))), 'count', count(*)) AS result " +
+          `FROM (SELECT product_name, nutrition FROM products WHERE ${fuzzyMatch('product_name', 'product_name')} ORDER BY rowid)`,
+      },
+    ],
+    returns: '$json.r.result',
+  },
+  // Not in the released schemas but called by some ground truths: kept so that matching knows
+  // their parameters. The release has no such methods: a call fails, as its recorded result says.
+  get_country_of_origin: noMethod('get_country_of_origin'),
+  get_taste: noMethod('get_taste'),
+  get_allergens: noMethod('get_allergens'),
   // The release's add_to_cart: numbers must be numbers (a string raises, changing nothing), then
   // qty > 0, price >= 0, tax >= 0, 0 <= discount <= 1; any product name is accepted (lower-cased);
   // the four numbers are stored as float, a known line adds its quantity and takes the new
@@ -113,13 +138,20 @@ const behaviours: Record<string, ToolBehaviour> = {
     guard(':price >= 0', 'Price cannot be negative.'),
     guard(':tax_rate >= 0', 'Tax rate cannot be negative.'),
     guard(':discount >= 0 AND :discount <= 1', 'Discount must be between 0 and 1.'),
+    // The release's message prints the float quantity, and for a known line the new total.
+    {
+      sql: `SELECT 'Added ' || ${pyStr('CAST(:qty AS REAL)')} || coalesce(' more of ''' || :product_name || ''' to user ''' || :user_id || ''' cart. Total quantity: ' || ` +
+        `(SELECT ${pyStr('quantity + CAST(:qty AS REAL)')} FROM carts WHERE user_id = :user_id AND product_name = unicode_lower(:product_name)), ` +
+        `' of ''' || :product_name || ''' to user ''' || :user_id || ''' cart.') AS added`,
+      bind: true,
+    },
     {
       sql: 'INSERT INTO carts (user_id, product_name, quantity, category, price, tax_rate, discount) ' +
         'VALUES (:user_id, unicode_lower(:product_name), CAST(:qty AS REAL), :category, CAST(:price AS REAL), CAST(:tax_rate AS REAL), CAST(:discount AS REAL)) ' +
         'ON CONFLICT (user_id, product_name) DO UPDATE SET quantity = quantity + excluded.quantity, category = excluded.category, ' +
         'price = excluded.price, tax_rate = excluded.tax_rate, discount = excluded.discount',
     },
-  ], "Added {qty} of '{product_name}' to user '{user_id}' cart."),
+  ], '{added}'),
   // qty must be a positive number; the line goes when qty covers it, else it shrinks.
   remove_from_cart: write([
     numberGuard('qty'),
@@ -129,9 +161,11 @@ const behaviours: Record<string, ToolBehaviour> = {
       expect: 'one', error: "Product '{product_name}' not found in user '{user_id}' cart.", bind: true,
     },
     guard(`typeof(:current_quantity) IN ('integer', 'real')`, "unsupported operand type(s) for -"),
+    // (Only "Removed all" was recorded; the partial removal keeps the studio's wording.)
+    { sql: `SELECT CASE WHEN :current_quantity <= :qty THEN 'Removed all ''' || :product_name || ''' from user ''' || :user_id || ''' cart.' ELSE 'Removed ' || :qty || ' of ''' || :product_name || ''' from user ''' || :user_id || ''' cart.' END AS removed`, bind: true },
     { sql: 'DELETE FROM carts WHERE user_id = :user_id AND product_name = unicode_lower(:product_name) AND :current_quantity <= :qty' },
     { sql: 'UPDATE carts SET quantity = quantity - :qty WHERE user_id = :user_id AND product_name = unicode_lower(:product_name) AND :current_quantity > :qty' },
-  ], "Removed {qty} of '{product_name}' from user '{user_id}' cart."),
+  ], '{removed}'),
   clear_cart: write([{ sql: 'DELETE FROM carts WHERE user_id = :user_id' }], "Cart for user '{user_id}' cleared successfully."),
   get_cart: listRows('SELECT product_name, quantity, category, price, tax_rate, discount FROM carts WHERE user_id = :user_id ORDER BY rowid', 'cart_items'),
   get_shopping_list: listRows('SELECT product_name, quantity FROM shopping_lists WHERE user_id = :user_id ORDER BY rowid', 'shopping_list'),

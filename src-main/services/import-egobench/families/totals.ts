@@ -12,9 +12,6 @@ export interface TotalsSpec {
   catalogueName: string;
   /** Extra condition on the catalogue row `c` (e.g. the restaurant). */
   catalogueWhere?: string;
-  notFound: string;
-  /** Items the catalogue lacks add nothing instead of failing the call (order's totals, which find no store). */
-  unknownItemsAddNothing?: boolean;
 }
 
 export const NUTRIENTS = ['serving_size_g', 'calories_kcal', 'protein_g', 'fat_g', 'carbs_g', 'sugar_g', 'sodium_mg', 'fiber_g'];
@@ -28,18 +25,23 @@ function itemRows(spec: TotalsSpec, perItem: string): string {
   );
 }
 
-function everyItemKnown(spec: TotalsSpec): ToolStep[] {
-  if (spec.unknownItemsAddNothing) return [];
-  const name = `lower(json_extract(i.value, '$.${spec.itemName}'))`;
-  const where = `c.${spec.catalogueName} = ${name}${spec.catalogueWhere ? ` AND ${spec.catalogueWhere}` : ''}`;
+/**
+ * The release's retail totals skip the items the catalogue lacks and say so: status
+ * `partial_success` and a message naming them (lower-cased, in the order given), bound as
+ * `status` and `message`. (Dining's totals return no status: their tools set their own returns.)
+ */
+function unknownItems(spec: TotalsSpec): ToolStep[] {
+  const name = `unicode_lower(json_extract(i.value, '$.${spec.itemName}'))`;
+  const where = `c.${spec.catalogueName} = lower(json_extract(i.value, '$.${spec.itemName}'))${spec.catalogueWhere ? ` AND ${spec.catalogueWhere}` : ''}`;
   return [{
-    sql: `SELECT 1 FROM json_each(:${spec.itemsParam}) AS i WHERE NOT EXISTS (SELECT 1 FROM ${spec.catalogue} AS c WHERE ${where})`,
-    expect: 'none',
-    error: spec.notFound,
+    sql: "SELECT CASE WHEN count(*) = 0 THEN 'success' ELSE 'partial_success' END AS status, " +
+      "CASE WHEN count(*) = 0 THEN 'Calculation completed successfully.' ELSE 'Calculated successfully. However, ' || count(*) || ' product(s) not found in catalog: ' || group_concat(name, ', ') END AS message " +
+      `FROM (SELECT ${name} AS name FROM json_each(:${spec.itemsParam}) AS i WHERE NOT EXISTS (SELECT 1 FROM ${spec.catalogue} AS c WHERE ${where}) ORDER BY i.key)`,
+    bind: true,
   }];
 }
 
-const DONE = { status: 'success', message: 'Calculation completed successfully.' };
+const DONE = { status: '{status}', message: '{message}' };
 
 /** Payment: sum(price * discount * qty). */
 export function totalPayment(spec: TotalsSpec): ToolBehaviour {
@@ -47,7 +49,7 @@ export function totalPayment(spec: TotalsSpec): ToolBehaviour {
   return {
     effect: 'read',
     steps: [
-      ...everyItemKnown(spec),
+      ...unknownItems(spec),
       { as: 'details', sql: itemRows(spec, `round(${subtotal}, 2) AS subtotal`) },
       { as: 'sum', sql: `SELECT round(coalesce(sum(s), 0), 2) AS total FROM (${itemRows(spec, `${subtotal} AS s`)})` },
     ],
@@ -61,7 +63,7 @@ export function totalTax(spec: TotalsSpec): ToolBehaviour {
   return {
     effect: 'read',
     steps: [
-      ...everyItemKnown(spec),
+      ...unknownItems(spec),
       { as: 'details', sql: itemRows(spec, `round(${tax}, 2) AS tax_amount`) },
       { as: 'sum', sql: `SELECT round(coalesce(sum(t), 0), 2) AS total_tax FROM (${itemRows(spec, `${tax} AS t`)})` },
     ],
@@ -76,7 +78,7 @@ export function totalNutrition(spec: TotalsSpec): ToolBehaviour {
   return {
     effect: 'read',
     steps: [
-      ...everyItemKnown(spec),
+      ...unknownItems(spec),
       { as: 'details', sql: itemRows(spec, '') },
       { as: 'sum', sql: `SELECT 'TOTAL' AS basis, ${sums} FROM (${itemRows(spec, perItem)})` },
     ],
