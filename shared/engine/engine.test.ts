@@ -163,6 +163,7 @@ describe('returns', () => {
     ],
     {
       parameters: { type: 'object', properties: { x: { type: 'string' }, list: { type: 'array' }, y: { type: 'string' } } },
+      'x-json-returns': true,
       returns: {
         rows: '$rows.p',
         names: '$column.p.name',
@@ -213,10 +214,15 @@ describe('returns', () => {
     });
   });
 
+  it('reads $json.S.C as text, as SPEC §3 says, in a tool without x-json-returns', () => {
+    const plain = tool('plain', 'read', [{ as: 'a', sql: "SELECT '[1]' AS t" }], { returns: { t: '$json.a.t', v: '$value.a.t' } });
+    expect(shop(plain).call(call('plain'))).toEqual({ ok: true, result: { t: '$json.a.t', v: '[1]' } });
+  });
+
   it('fails the call when a reference names an unknown step or column', () => {
     const badStep = tool('bad_step', 'read', [{ as: 'a', sql: 'SELECT 1 AS x' }], { returns: '$rows.b' });
     const badColumn = tool('bad_column', 'read', [{ as: 'a', sql: 'SELECT 1 AS x' }], { returns: '$value.a.y' });
-    const notJson = tool('not_json', 'read', [{ as: 'a', sql: "SELECT 'x' AS t" }], { returns: '$json.a.t' });
+    const notJson = tool('not_json', 'read', [{ as: 'a', sql: "SELECT 'x' AS t" }], { returns: '$json.a.t', 'x-json-returns': true });
     const engine = shop(badStep, badColumn, notJson);
     expect(errorMessage(engine.call(call('bad_step')))).toBe('returns refers to unknown step "b"');
     expect(errorMessage(engine.call(call('bad_column')))).toBe('returns refers to unknown column "y" of step "a"');

@@ -16,6 +16,8 @@ export interface TemplateContext {
   bound: ReadonlyMap<string, SqlValue>;
   /** Step results by their `as` name. */
   steps: ReadonlyMap<string, StepRows>;
+  /** `$json.S.C` is a reference (ToolDef `x-json-returns`), not text. */
+  jsonCells?: boolean;
 }
 
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -65,7 +67,7 @@ function evaluateString(text: string, context: TemplateContext): Json {
       return step.rows.length > 0 ? rowToJson(step.columns, step.rows[0]) : null;
     }
     const columnRef = COLUMN_REFERENCE.exec(text);
-    if (columnRef) {
+    if (columnRef && (columnRef[1] !== 'json' || context.jsonCells === true)) {
       const step = stepNamed(context, columnRef[2]);
       const index = step.columns.lastIndexOf(columnRef[3]); // the last of duplicate names, as in rowToJson
       if (index < 0) throw new Error(`returns refers to unknown column "${columnRef[3]}" of step "${columnRef[2]}"`);

@@ -93,7 +93,7 @@ export function runSteps(tool: CompiledTool, params: JsonObject, statements: Sta
   }
 
   if (tool.def.returns !== undefined) {
-    const context: TemplateContext = { params, bound, steps: named };
+    const context: TemplateContext = { params, bound, steps: named, jsonCells: tool.def['x-json-returns'] === true };
     try {
       return evaluateTemplate(tool.def.returns, context);
     } catch (error) {

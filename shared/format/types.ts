@@ -65,6 +65,12 @@ export interface ToolDef {
    * the EgoBench order tools create a restaurant entry before they check anything else.
    */
   'x-partial'?: boolean;
+  /**
+   * `"$json.S.C"` in `returns` reads column C of step S's first row as JSON text and gives the value
+   * it encodes (nested objects built with SQLite's json_object). Not in SPEC §3: without this flag
+   * such a string is text, as SPEC says. The EgoBench importer sets it where its tools need it.
+   */
+  'x-json-returns'?: boolean;
 }
 
 export interface ToolLibrary {

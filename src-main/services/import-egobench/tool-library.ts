@@ -9,6 +9,14 @@ function clone<T>(value: T): T {
 }
 
 /** Marks every property named in `rules` (at any depth); on arrays the rule goes on the items. */
+/**
+ * A behaviour as tools.json keys: `x-json-returns` on the tools whose `returns` reads a cell as
+ * JSON (`$json.S.C`, an extension of SPEC §3); `noMethod` only shapes the description.
+ */
+function asDef({ noMethod: _noMethod, ...behaviour }: ToolBehaviour): Omit<ToolBehaviour, 'noMethod'> & { 'x-json-returns'?: true } {
+  return JSON.stringify(behaviour.returns).includes('"$json.') ? { ...behaviour, 'x-json-returns': true } : behaviour;
+}
+
 export function markMatchRules(schema: ParamSchema, rules: Record<string, MatchRule>): ParamSchema {
   const props = schema.properties;
   if (props && typeof props === 'object') {
@@ -101,14 +109,17 @@ export function buildToolLibrary(family: ScenarioFamily, releaseTools: ReleaseTo
       tools.push({ name: tool.name, description: tool.description, parameters, effect: 'read', steps: [{ sql: 'SELECT 1 WHERE 0', expect: 'one', error: NOT_REPRODUCED }], ...query });
       continue;
     }
-    tools.push({ name: tool.name, description: tool.description, parameters, ...behaviour, ...query });
+    tools.push({ name: tool.name, description: tool.description, parameters, ...asDef(behaviour), ...query });
   }
   // Tools some ground truths call though the released schemas omit them (e.g. get_country_of_origin).
   for (const [name, behaviour] of Object.entries(family.behaviours)) {
     if (seen.has(name)) continue;
     const parameters = declaredOnly(markMatchRules(inferredSchema(behaviour), family.matchRules));
     const query = family.queryTools.includes(name) ? { 'x-query': true } : {};
-    tools.push({ name, description: '(not in the released tool schemas; the release implements it and some ground truths call it)', parameters, ...behaviour, ...query });
+    const description = behaviour.noMethod
+      ? '(not in the released tool schemas, nor a method of the release: its calls fail there as here; some ground truths call it)'
+      : '(not in the released tool schemas; the release implements it and some ground truths call it)';
+    tools.push({ name, description, parameters, ...asDef(behaviour), ...query });
   }
   return { state_tables: family.stateTables, tools };
 }

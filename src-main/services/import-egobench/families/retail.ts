@@ -73,6 +73,7 @@ const noMethod = (name: string): ToolBehaviour => ({
   effect: 'read',
   steps: [{ sql: 'SELECT 1 WHERE :product_name IS NULL AND 0', expect: 'one', error: `'RetailDB' object has no attribute '${name}'` }],
   returns: { status: 'error' },
+  noMethod: true,
 });
 
 const names = (where: string): string => `SELECT product_name FROM products WHERE ${where} ORDER BY rowid`;

@@ -8,6 +8,8 @@ export interface ToolBehaviour {
   returns: Json;
   /** A failure keeps what earlier steps changed (ToolDef `x-partial`). */
   'x-partial'?: boolean;
+  /** The release has no method for it either: its calls fail there as here (said in the tool's description). */
+  noMethod?: true;
 }
 
 /** A parameter's comparison rule in the `egobench` profile (written as `x-match`). */
