@@ -44,10 +44,22 @@ export function err(text: string): void {
   process.stderr.write(terminalText(text));
 }
 
-/** The problems list every command prints on stderr: at most 50, each on one line; `more`: where the rest are. */
+/**
+ * Problems of the files that define the dataset (dataset.json, tasks, ground truth, scenarios) come
+ * first: one of them (a seed statement past the time limit) can leave out hundreds of trajectories,
+ * each a problem of its own, and the cause must not be among those cut off after 50.
+ */
+function causesFirst<P extends { file: string; line: number }>(problems: readonly P[]): P[] {
+  const defines = (p: P) => /^(dataset\.json|tasks\.jsonl|ground_truth\.jsonl|scenarios\/)/.test(p.file);
+  // Then, among those, a line named before the file as a whole ("task x left out: scenario cannot run").
+  const rank = (p: P) => (defines(p) ? (p.line > 0 ? 0 : 1) : 2);
+  return problems.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map(({ p }) => p);
+}
+
+/** The problems list every command prints on stderr: at most 50, each on one line, causes first; `more`: where the rest are. */
 export function printProblems(problems: readonly { file: string; line: number; message: string }[], more = 'see --json'): void {
   if (problems.length === 0) return;
   err(`${problems.length} problem(s):\n`);
-  for (const p of problems.slice(0, 50)) err(`  ${oneLine(p.file)}:${p.line}: ${oneLine(p.message)}\n`);
+  for (const p of causesFirst(problems).slice(0, 50)) err(`  ${oneLine(p.file)}:${p.line}: ${oneLine(p.message)}\n`);
   if (problems.length > 50) err(`  ... and ${problems.length - 50} more (${more})\n`);
 }
