@@ -372,6 +372,17 @@ describe('egostudio agreement', () => {
     expect(unwatched).toEqual(await egostudio('agreement', root, '--annotators', 'alice,bob'));
   });
 
+  it('names the annotators there when one asked for has no annotations (a typo), exit 2', async () => {
+    const root = await writeDataset('agree-typo', {
+      ...shopFiles(),
+      'annotations/alice.jsonl': jsonl([{ task_id: 't1', calls: [search], visual_refs: [], status: 'submitted', revision: 1, updated_at: '2026-01-01T00:00:00Z' }]),
+      'annotations/bob.jsonl': jsonl([{ task_id: 't1', calls: [search], visual_refs: [], status: 'submitted', revision: 1, updated_at: '2026-01-01T00:00:00Z' }]),
+    });
+    const result = await egostudio('agreement', root, '--annotators', 'alice,carol');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`egostudio agreement: no annotations by carol; this dataset's annotators: alice, bob`);
+  });
+
   it('--time-limit: a scenario whose seed SQL never ends is a problem naming its file and line; the agreement goes on without it (exit 2)', { timeout: 60_000 }, async () => {
     const files = shopFiles();
     const ann = (task_id: string, calls: unknown[]) => ({ task_id, annotator: 'x', calls, visual_refs: [], status: 'submitted', revision: 1, updated_at: '2026-01-01T00:00:00Z' });

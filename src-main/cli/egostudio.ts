@@ -168,6 +168,13 @@ async function agreementCommand(args: string[]): Promise<number> {
         '\n',
     );
   printProblems(report.problems);
+  // A name with no annotations (a typo, say): the names there are said. Still exit 2, a problem of
+  // the input as SPEC §12 counts it (the dataset itself was read).
+  const absent = names.filter((name) => report.problems.some((p) => p.file === `annotations/${name}.jsonl` && p.message === `no annotations for annotator "${name}"`));
+  if (absent.length > 0) {
+    const known = (await readdir(path.join(root, 'annotations')).catch(() => [] as string[])).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(0, -'.jsonl'.length));
+    err(`egostudio agreement: no annotations by ${absent.map(oneLine).join(' or ')}; this dataset's annotators: ${known.map(oneLine).join(', ') || 'none'}\n`);
+  }
   return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
 }
 
