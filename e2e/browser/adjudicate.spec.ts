@@ -339,6 +339,17 @@ test('Accept agreed tasks names them and writes their lines only once asked', as
   await page.getByTestId('accept-agreed-confirm-cancel').click();
   expect(await readFile(gtFile, 'utf8')).toBe(without);
 
+  // Someone else finalizes the task while the question is open: the write refuses, their line stays.
+  await accept.click();
+  const theirs = `${without}${JSON.stringify({ task_id: AGREED, calls: [], visual_refs: [], source: 'adjudicated', adjudicator: 'dave' })}\n`;
+  await writeFile(gtFile, theirs);
+  await expect(page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${AGREED}"]`)).toHaveAttribute('data-stage', 'adjudicated');
+  await question.getByRole('button', { name: 'Write 1 line' }).click();
+  await expect(page.getByTestId('status-message')).toContainText(`the ground truth of ${AGREED} was changed by someone else`);
+  expect(await readFile(gtFile, 'utf8')).toBe(theirs);
+  await writeFile(gtFile, without);
+  await expect(page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${AGREED}"]`)).toHaveAttribute('data-stage', 'agreed');
+
   await accept.click();
   await question.getByRole('button', { name: 'Write 1 line' }).click();
   await expect(page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${AGREED}"]`)).toHaveAttribute('data-stage', 'adjudicated');

@@ -30,6 +30,9 @@ export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudica
     if (!pair) return;
     const [a, b] = pair;
     const ids = [...agreedIds]; // what the question names is what gets written
+    // The ground truth as it is now, when the tasks are named: a line someone writes while the
+    // question is open is a conflict for the write to refuse, not a line to replace.
+    const seen = useAgreementData.getState().groundTruth;
     const named = ids.length <= SHOWN ? ids.join(', ') : `${ids.slice(0, SHOWN).join(', ')} and ${ids.length - SHOWN} more`;
     const yes = await confirmation.ask({
       title: `Accept ${n} agreed task${plural}?`,
@@ -42,7 +45,7 @@ export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudica
       return groundTruthLine({ taskId: id, calls: annotation.calls, visualRefs: annotation.visual_refs, agree: true, callsA: annotation.calls, adjudicator, note: '' });
     });
     try {
-      await writeGroundTruthLines(studioApi(), datasetId, lines, useAgreementData.getState().groundTruth);
+      await writeGroundTruthLines(studioApi(), datasetId, lines, seen);
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
       setMessage(`Accepted ${lines.length} agreed task(s) into ${GROUND_TRUTH_PATH}.`);
     } catch (e) {
