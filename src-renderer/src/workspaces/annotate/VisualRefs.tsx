@@ -41,7 +41,8 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
   const columns = useMemo(() => entityColumns(scenario), [scenario]);
   // The reference being made is a draft of the task's (refDraft.ts): a look at the console or a reload keeps it.
   const draftKey = useAnnotateStore((state) => (state.record ? refDraftKey(state.record) : ''));
-  const { form, setForm } = useRefDraft(draftKey);
+  const recordTask = useAnnotateStore((state) => state.record?.task ?? '');
+  const { form, setForm } = useRefDraft(draftKey, recordTask);
   const { entity, description, binding } = form;
   const setEntity = (value: string) => setForm({ entity: value });
   /** The reference deleted last, and where it was, for Undo. */

@@ -45,7 +45,7 @@ type RefForm = Pick<RefDraft, 'entity' | 'description' | 'binding'>;
 const EMPTY: RefForm = { entity: '', description: '', binding: '' };
 
 /** The reference form's fields from the draft under `key`, written back with the marks as they change. */
-export function useRefDraft(key: string): { form: RefForm; setForm(change: Partial<RefForm>): void } {
+export function useRefDraft(key: string, taskId: string): { form: RefForm; setForm(change: Partial<RefForm>): void } {
   const [kept] = useState(() => readRefDraft(key));
   const [form, setFormState] = useState<RefForm>(() => (kept ? { entity: kept.entity, description: kept.description, binding: kept.binding } : EMPTY));
   const markIn = useAnnotateStore((state) => state.markIn);
@@ -56,7 +56,10 @@ export function useRefDraft(key: string): { form: RefForm; setForm(change: Parti
     if (kept && store.markIn === null && store.markOut === null) store.restoreMarks(kept.markIn, kept.markOut);
   }, [kept]);
   useEffect(() => {
-    if (key !== '') writeRefDraft(key, { ...form, markIn, markOut });
-  }, [key, form, markIn, markOut]);
+    // While another task opens, the marks are already its (cleared) and this form not yet gone:
+    // they are not this draft's.
+    if (key === '' || useAnnotateStore.getState().taskId !== taskId) return;
+    writeRefDraft(key, { ...form, markIn, markOut });
+  }, [key, taskId, form, markIn, markOut]);
   return { form, setForm: (change) => setFormState((current) => ({ ...current, ...change })) };
 }

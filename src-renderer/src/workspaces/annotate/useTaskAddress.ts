@@ -8,7 +8,10 @@ import { useAnnotateStore } from './annotateStore';
 export function useTaskAddress(): void {
   const { linked, show } = useTaskLink('annotate');
   const taskId = useAnnotateStore((state) => state.taskId);
-  const loaded = useAnnotateStore((state) => (state.annotator !== null ? state.dataset : null));
+  // The dataset Annotate has loaded, once it is the one the studio has open (after a switch the
+  // previous one stays loaded for a moment) and the annotator is known.
+  const current = useStudioStore((state) => state.currentDataset?.id ?? null);
+  const loaded = useAnnotateStore((state) => (state.annotator !== null && state.datasetId === current ? state.dataset : null));
 
   useEffect(() => {
     if (!loaded || linked === null || linked === useAnnotateStore.getState().taskId) return;
@@ -21,9 +24,13 @@ export function useTaskAddress(): void {
   }, [loaded, linked, show]);
 
   // A task closed (another dataset, another annotator) leaves the address; one opened enters it.
-  const previous = useRef<string | null>(null);
+  // Not at mount while the address names another task: that one is being opened.
+  const previous = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    if (taskId !== null || previous.current !== null) show(taskId);
+    const mounting = previous.current === undefined;
     previous.current = taskId;
+    if (mounting && linked !== null && linked !== taskId) return;
+    if (taskId !== null || !mounting) show(taskId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the address follows the open task, not the other way round
   }, [taskId, show]);
 }
