@@ -136,7 +136,8 @@ function parseErrorMessage(spec: CommandSpec, error: Error & { code?: string }, 
     // The argument after the option, as parseArgs read it as an option of its own.
     const at = args.findIndex((arg) => arg === `--${long?.[0]}` || arg === `-${long?.[1].short}`);
     const next = at >= 0 ? args[at + 1] : undefined;
-    if (long && /^-\d/.test(next ?? '')) return `--${long[0]} takes no negative number, not ${next}`;
+    // A numeric option (its value named N or SECONDS) given a negative number: say that, not "needs a value".
+    if (long && (long[1].value === 'N' || long[1].value === 'SECONDS') && /^-\d/.test(next ?? '')) return `--${long[0]} takes no negative number, not ${next}`;
     if (long) return `--${long[0]} needs a value: ${flag(long[0], long[1])} (a value starting with "-": --${long[0]}=VALUE)`;
   }
   return error.message.split('\n')[0];

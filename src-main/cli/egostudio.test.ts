@@ -533,9 +533,13 @@ describe('egostudio help, version and errors', () => {
     await expect(readFile(path.join(cwd, '-'))).rejects.toThrow(/ENOENT/);
   }, 120_000);
 
-  it('ends quietly, exit 0, when its output is closed early (egostudio evaluate ds | head -1)', async () => {
-    const sample = path.resolve(import.meta.dirname, '../../datasets/egobench-sample');
-    const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'egostudio.mjs'), 'evaluate', sample, '--no-cache'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  it('finishes its work when its output is closed early (egostudio evaluate ds | head -1): its report, its exit code', async () => {
+    // The sample (enough output for a closed pipe to matter), with one line naming an unknown task.
+    const root = path.join(dir, 'closed-early');
+    await cp(path.resolve(import.meta.dirname, '../../datasets/egobench-sample'), root, { recursive: true });
+    await writeFile(path.join(root, 'trajectories', 'extra.jsonl'), jsonl([traj('b', 'nope', [search])]));
+    const report = path.join(dir, 'closed-early.json');
+    const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'egostudio.mjs'), 'evaluate', root, '--no-cache', '--json', report], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // Read the first chunk, then close the pipe as head does.
@@ -543,7 +547,8 @@ describe('egostudio help, version and errors', () => {
     child.stdout.destroy();
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(stderr).not.toMatch(/EPIPE|Unhandled|^\s+at /m);
-    expect(code).toBe(0);
+    expect(code).toBe(2); // one trajectory names an unknown task (SPEC §12), closed output or not
+    expect(JSON.parse(await readFile(report, 'utf8')).trajectories).toHaveLength(270);
   }, 120_000);
 
   it('prints each command\'s usage, options and an example for --help and for help <command>, exit 0', async () => {

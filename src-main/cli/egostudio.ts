@@ -15,7 +15,8 @@ import { cliEvalWorker } from './worker-url';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
 import { onScoreCacheOff } from '../services/evaluation/score-cache';
 import { fixed, formatTable, percent } from './table';
-import { err, holdStdoutForJson, oneLine, out, printProblems, writeJsonReport } from './terminal';
+import { err, holdStdoutForJson, keepGoingWhenOutputCloses, oneLine, out, printProblems, writeJsonReport } from './terminal';
+import { isInsideRelease } from '../services/import-egobench/release';
 
 /** Prints a progress line on stderr once work has taken more than 2 s. */
 function progressReporter(label: string) {
@@ -183,10 +184,8 @@ async function agreementCommand(args: string[]): Promise<number> {
  * --replace an earlier dataset; never the release itself or a folder inside it.
  */
 async function checkImportTarget(release: string, out: string, replace: boolean): Promise<void> {
-  const [from, to] = [path.resolve(release), path.resolve(out)];
-  const relative = path.relative(from, to);
-  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative)))
-    throw new UsageError(`--out ${out} is inside the release ${release}: choose a folder outside it`, 'import-egobench');
+  const to = path.resolve(out);
+  if (await isInsideRelease(release, out)) throw new UsageError(`--out ${out} is inside the release ${release}: choose a folder outside it`, 'import-egobench');
   const entries: string[] = await readdir(to).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     if (error.code === 'ENOTDIR') throw new UsageError(`--out ${out} is a file, not a folder`, 'import-egobench');
@@ -253,20 +252,10 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
 const commandList = COMMAND_SPECS.filter((c) => !c.hidden).map((c) => c.name).join(', ');
 
 /** Runs `egostudio ...argv`; returns the exit code. Never throws. */
-/**
- * Output read only in part (`egostudio evaluate ds | head`): the reader has what it wanted, so the
- * command ends quietly instead of on an unhandled EPIPE with its stack.
- */
-function endQuietlyWhenOutputCloses(): void {
-  for (const stream of [process.stdout, process.stderr])
-    stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') process.exit(0);
-      throw error;
-    });
-}
-
 export async function main(argv: string[]): Promise<number> {
-  endQuietlyWhenOutputCloses();
+  // Output read only in part (`egostudio evaluate ds | head`) ends no command early (terminal.ts).
+  keepGoingWhenOutputCloses();
+  holdStdoutForJson(undefined);
   const [command, ...args] = argv;
   if (command === '--help' || command === '-h' || (command === 'help' && args.length === 0)) {
     out(overviewHelp(COMMAND_SPECS, version));

@@ -23,8 +23,30 @@ export function oneLine(text: string): string {
 /** `--json -`: the report has stdout, and what is written for people goes to stderr. */
 let stdoutHeldForJson = false;
 
+/** Streams whose reader went away (EPIPE: `| head` has read what it wanted): nothing more is written there. */
+const closed = new Set<NodeJS.WriteStream>();
+let listening = false;
+
+/**
+ * An EPIPE on stdout or stderr no longer kills the process with a stack: that stream is written no
+ * more, and the command finishes its work (its --json file, its exit code by SPEC §12). Once per process.
+ */
+export function keepGoingWhenOutputCloses(): void {
+  if (listening) return;
+  listening = true;
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      closed.add(stream);
+    });
+}
+
+function write(stream: NodeJS.WriteStream, text: string): void {
+  if (!closed.has(stream)) stream.write(text);
+}
+
 export function out(text: string): void {
-  (stdoutHeldForJson ? process.stderr : process.stdout).write(terminalText(text));
+  write(stdoutHeldForJson ? process.stderr : process.stdout, terminalText(text));
 }
 
 /** Call before any output: `--json -` asks for the report on stdout. */
@@ -36,12 +58,12 @@ export function holdStdoutForJson(file: string | undefined): void {
 export async function writeJsonReport(file: string | undefined, value: unknown): Promise<void> {
   if (!file) return;
   const text = JSON.stringify(value, null, 2) + '\n';
-  if (file === '-') process.stdout.write(terminalText(text));
+  if (file === '-') write(process.stdout, terminalText(text));
   else await writeFile(file, text);
 }
 
 export function err(text: string): void {
-  process.stderr.write(terminalText(text));
+  write(process.stderr, terminalText(text));
 }
 
 /**

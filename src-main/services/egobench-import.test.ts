@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,6 +39,21 @@ describe('importEgobenchRelease (File > Import EgoBench Release...)', () => {
     expect(done.dataset.source).toBe('added');
     expect((await catalog.list()).map((d) => d.id)).toContain(done.dataset.id);
     expect(JSON.parse(await readFile(path.join(done.out, 'dataset.json'), 'utf8')).profile).toBe('egobench');
+  });
+
+  it('refuses to write into the release, chosen itself or through a link', async () => {
+    const release = path.join(base, 'release');
+    await cp(fixture, release, { recursive: true });
+    await symlink(release, path.join(base, 'link-to-release'));
+    // `..x` inside it is a folder of it, not a way out.
+    for (const chosen of [release, path.join(release, 'sub'), path.join(release, '..x'), path.join(base, 'link-to-release')]) {
+      const error = await importEgobenchRelease(release, chosen, catalog).catch((e: unknown) => e);
+      expect(error, chosen).toBeInstanceOf(StudioError);
+      expect((error as StudioError).message).toContain('is the release folder or inside it');
+    }
+    // A sibling whose name starts with two dots is outside it.
+    const done = await importEgobenchRelease(release, path.join(release, '..', '..dataset'), catalog);
+    expect(done.summary.tasks).toBe(8);
   });
 
   it('refuses a folder that is not a release', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { EgobenchImportEvent } from '../../shared/api/studio-events';
 import { StudioError } from '../../shared/api/studio-error';
 import { importEgobench } from './import-egobench/index';
+import { isInsideRelease } from './import-egobench/release';
 import type { DatasetCatalog } from './dataset-catalog';
 
 export type EgobenchImportDone = Extract<EgobenchImportEvent, { state: 'done' }>;
@@ -40,6 +41,10 @@ export async function importTarget(chosen: string, release: string): Promise<str
 export async function importEgobenchRelease(release: string, chosenOut: string, catalog: DatasetCatalog): Promise<EgobenchImportDone> {
   if (!(await isDirectory(path.join(release, 'tasks')))) {
     throw new StudioError('invalid-args', `${release} is not an EgoBench release folder: it has no tasks/ folder`);
+  }
+  // Never into the release itself (its <release>-dataset sub-folder included): it is somebody else's folder.
+  if (await isInsideRelease(release, chosenOut)) {
+    throw new StudioError('invalid-args', `${chosenOut} is the release folder or inside it: choose a folder outside ${release} for the dataset`);
   }
   const out = await importTarget(chosenOut, release);
   const result = await importEgobench(release, out);

@@ -2,7 +2,6 @@
 // `egobench` profile must equal the official numbers, but said), and drift between the official
 // eval files a release ships and this profile's scoring of the same trajectories.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createEngine } from '../../../shared/engine/engine';
 import type { ScenarioEngine } from '../../../shared/engine/types';
@@ -10,7 +9,7 @@ import { loadDataset } from '../../../shared/format/loader';
 import { loadSqlJs } from '../sql-node';
 import { nodeDatasetSource } from '../evaluation/node-source';
 import { asOfficial, differingFields, OFFICIAL_FIELDS, readOfficial, scoreImportedFile } from './official-check';
-import type { ImportIssue } from './release';
+import { readReleaseText, type ImportIssue } from './release';
 
 /**
  * Notes on ground truths the release's tools treat oddly: a call they refuse (it changes nothing,
@@ -71,7 +70,7 @@ export async function driftNotes(datasetDir: string, releaseDir: string, resultF
     const label = path.relative(releaseDir, evalFile);
     let official;
     try {
-      official = readOfficial(JSON.parse(await readFile(evalFile, 'utf8')));
+      official = readOfficial(JSON.parse(await readReleaseText(releaseDir, label)));
     } catch (error) {
       notes.push({ file: label, line: 0, message: `official eval file not read: ${(error as Error).message}` });
       continue;

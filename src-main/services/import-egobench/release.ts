@@ -53,21 +53,49 @@ export async function listDirs(dir: string): Promise<string[]> {
   }
 }
 
+/** Whether `relative` (a path.relative result) stays inside its base: not `..` nor `../x`, nor absolute (`..x` is a name). */
+export function staysInside(relative: string): boolean {
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}
+
+/**
+ * The text of a file of the release (somebody else's folder): a link leading out of it is not
+ * followed, and only regular files are read (a FIFO would block the import).
+ */
+export async function readReleaseText(releaseDir: string, relative: string): Promise<string> {
+  const [root, file] = await Promise.all([realpath(releaseDir), realpath(path.join(releaseDir, relative))]);
+  if (!staysInside(path.relative(root, file))) throw new Error(OUTSIDE);
+  return readRegularText(file);
+}
+
+const OUTSIDE = 'a link leading outside its folder: not read';
+
+/** The real path of `folder`, or of its nearest existing ancestor with the rest appended (a folder to be made). */
+async function realOrPlanned(folder: string): Promise<string> {
+  const absolute = path.resolve(folder);
+  try {
+    return await realpath(absolute);
+  } catch {
+    const parent = path.dirname(absolute);
+    return parent === absolute ? absolute : path.join(await realOrPlanned(parent), path.basename(absolute));
+  }
+}
+
+/** Whether the dataset folder `out` is the release or inside it (links followed): the import must not write there. */
+export async function isInsideRelease(release: string, out: string): Promise<boolean> {
+  const [root, target] = await Promise.all([realOrPlanned(release), realOrPlanned(out)]);
+  const relative = path.relative(root, target);
+  return relative === '' || staysInside(relative);
+}
+
 /** The parsed JSON of a release file, or undefined with a problem logged. */
 export async function readReleaseJson(releaseDir: string, relative: string, log: IssueLog, label = relative): Promise<unknown> {
-  // The release is somebody else's folder: a link leading out of it is not followed, and only
-  // regular files are read (a FIFO would block the import).
   let text: string;
   try {
-    const [root, file] = await Promise.all([realpath(releaseDir), realpath(path.join(releaseDir, relative))]);
-    const inside = path.relative(root, file);
-    if (inside.startsWith('..') || path.isAbsolute(inside)) {
-      log.problem(label, 'a link leading outside its folder: not read');
-      return undefined;
-    }
-    text = await readRegularText(file);
+    text = await readReleaseText(releaseDir, relative);
   } catch (error) {
-    log.problem(label, `cannot read: ${(error as Error).message}`);
+    const message = (error as Error).message;
+    log.problem(label, message === OUTSIDE ? OUTSIDE : `cannot read: ${message}`);
     return undefined;
   }
   try {
