@@ -184,6 +184,11 @@ test('a half-made visual reference outlives a look at the console and a reload; 
     await kept();
     await page.reload();
     await kept();
+    // Another task and back: the draft is the task's, marks too.
+    await page.locator('[data-task-id="retail-01"]').click();
+    await expect(page.getByTestId('ref-entity')).toHaveValue('');
+    await page.locator(`[data-task-id="${TASK}"]`).click();
+    await kept();
 
     await page.getByTestId('ref-add').click();
     const list = page.getByTestId('visual-ref-list');
