@@ -10,7 +10,7 @@ import { useStudioStore } from '../../state/store';
 import type { TrajectoryRow } from '../../evaluation/protocol';
 import { columnIds, columns, gridTemplate, type ColumnId, type Filters, type SortSpec } from './listModel';
 import { ListHeader } from './list/ListHeader';
-import { ListRow, rowElementId } from './list/ListRow';
+import { ListRow } from './list/ListRow';
 import { useColumnWidths } from './list/useColumnWidths';
 import { useListKeys } from './list/useListKeys';
 import { useListIndex } from './list/useListIndex';
@@ -153,7 +153,6 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overrides, filt
           role="rowgroup"
           tabIndex={0}
           aria-label="Trajectory rows"
-          aria-activedescendant={selectedIndex >= 0 ? rowElementId(selectedIndex + HEADER_ROWS + 1) : undefined}
           onScroll={(e) => {
             if (headRef.current) headRef.current.scrollLeft = e.currentTarget.scrollLeft;
           }}

@@ -2,9 +2,6 @@
 import { memo } from 'react';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 
-/** The row element's id by its place in the table: the focused list names the selected row with it (aria-activedescendant). */
-export const rowElementId = (rowIndex: number) => `trajectory-row-${rowIndex}`;
-
 export const ListRow = memo(function ListRow({
   row,
   top,
@@ -28,7 +25,6 @@ export const ListRow = memo(function ListRow({
       className={`trajectory-row body${selected ? ' selected' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       aria-rowindex={rowIndex}
-      id={rowElementId(rowIndex)}
       aria-selected={selected}
       data-id={row.id}
       title={`${row.id}${row.imported ? ` (imported from ${row.file})` : ''}`}
