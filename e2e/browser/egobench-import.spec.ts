@@ -113,6 +113,12 @@ test('the imported release opens without clips: the Clips control, Annotate and 
   await page.getByTestId('trajectory-list').locator('[role=row]').first().click();
   await expect(page.getByTestId('clip-missing')).toContainText(CLIP, { timeout: 20_000 });
   expect(await mediaStatus(page, CLIP)).toBe(404);
+
+  // The label is read out as the official analysis decides it: its six classes in order, the one that fired marked.
+  const evidence = page.getByTestId('egobench-evidence');
+  await expect(evidence.locator('.predicate')).toHaveCount(6);
+  const label = (await page.getByTestId('label-badge').textContent())!.trim();
+  if (label !== 'correct') await expect(evidence.locator('.predicate.fired')).toHaveAttribute('data-label', label);
 });
 
 test('pointing the dataset at a folder of videos serves videos/<name> from it', async ({ page }) => {

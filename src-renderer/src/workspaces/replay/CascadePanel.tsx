@@ -1,7 +1,9 @@
 // The taxonomy of one trajectory: the label with its evidence, and (paper profile) every
-// predicate of the SPEC §9 cascade, held or not, and why.
+// predicate of the SPEC §9 cascade, held or not, and why; (egobench profile) the official classes
+// and the facts of the evidence (EgobenchEvidence).
 import type { ReplayDetail } from '../../evaluation/protocol';
 import { Json } from './CallPanels';
+import { EgobenchEvidence } from './EgobenchEvidence';
 import { evidenceEntry } from './timeline';
 
 export function CascadePanel({ detail, onGoto }: { detail: ReplayDetail; onGoto(entry: number): void }) {
@@ -45,7 +47,7 @@ export function CascadePanel({ detail, onGoto }: { detail: ReplayDetail; onGoto(
               </button>
             ) : null}
           </p>
-          <Json value={row.evidence} />
+          {detail.profile === 'egobench' ? <EgobenchEvidence row={row} /> : <Json value={row.evidence} />}
         </div>
       )}
     </div>
