@@ -1,6 +1,7 @@
 // Per-call panels of the Replay view: parameters, recorded vs replayed result, the state diff,
 // and the ground-truth comparison.
 import type { ReplayDetail, ReplayStep } from '../../evaluation/protocol';
+import { ClosestTry } from './ClosestTry';
 
 /** The last key of each differing path (`products[0].price` -> price), to mark its lines. */
 function markedKeys(paths: string[]): Set<string> {
@@ -74,6 +75,7 @@ export function GroundTruthCompare({ detail, currentEntry, onGoto }: { detail: R
   const extra = detail.steps.filter((s) => s.call && s.gtIndex === null);
   const malformed = detail.steps.filter((s) => !s.call);
   const currentGt = currentEntry === null ? null : (detail.steps[currentEntry]?.gtIndex ?? null);
+  const unmatched = extra.map((s) => ({ index: s.index, call: s.call! }));
   return (
     <div className="gt-compare" data-testid="gt-compare">
       <p className="muted">
@@ -89,7 +91,9 @@ export function GroundTruthCompare({ detail, currentEntry, onGoto }: { detail: R
               <button type="button" className="link-button" onClick={() => onGoto(g.entry!)}>
                 call {g.entry + 1}
               </button>
-            ) : null}
+            ) : (
+              <ClosestTry truth={g.call} unmatched={unmatched} onGoto={onGoto} />
+            )}
           </li>
         ))}
       </ol>
