@@ -160,3 +160,13 @@ test('reopened with unchanged files, the summary says the scores were read from 
   await expect(summary).toContainText(/scores of all \d+ trajectory file\(s\) read from the cache at /);
   await expect(summary).not.toContainText('in 0.0 s');
 });
+
+test('at 1280 px the main table says it has more columns to the right, until it is scrolled there', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openReports(page);
+  const more = page.getByTestId('report-table-more');
+  await expect(more).toHaveText('more columns to the right: scroll sideways →');
+  await page.getByTestId('report-table').getByRole('region').evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  await expect(more).toBeHidden();
+});

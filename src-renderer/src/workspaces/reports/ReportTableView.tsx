@@ -1,7 +1,30 @@
 // A report table as HTML, with its exports: copy as Markdown or LaTeX, save as CSV.
 import { flatColumns, type ReportTable } from '../../../../shared/report/build';
 import { formatCell, tableToCsv, tableToLatex, tableToMarkdown } from '../../../../shared/report/export';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { saveText } from './save';
+
+/**
+ * Whether the table runs past the right edge of its box where it is scrolled to: at 1280 px the
+ * main table's Static and Overall columns were out of sight, with nothing saying so.
+ */
+function useMoreToTheRight(box: RefObject<HTMLElement | null>): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 2);
+    measure();
+    const resized = new ResizeObserver(measure);
+    resized.observe(element);
+    element.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      resized.disconnect();
+      element.removeEventListener('scroll', measure);
+    };
+  }, [box]);
+  return more;
+}
 
 export interface TableActions {
   copy(what: string, text: string): void;
@@ -11,10 +34,17 @@ export interface TableActions {
 export function ReportTableView({ table, actions, testId }: { table: ReportTable; actions: TableActions; testId?: string }) {
   const columns = flatColumns(table);
   const numeric = columns.map((_, i) => table.rows.some((r) => typeof r[i] === 'number'));
+  const scroller = useRef<HTMLDivElement>(null);
+  const more = useMoreToTheRight(scroller);
   return (
     <figure className="report-table" data-testid={testId}>
       <figcaption>
         <span className="report-table-title">{table.title}</span>
+        {more && (
+          <span className="report-more muted" data-testid={testId ? `${testId}-more` : undefined}>
+            more columns to the right: scroll sideways →
+          </span>
+        )}
         <span className="report-actions">
           <button type="button" onClick={() => actions.copy(`${table.title} as Markdown`, tableToMarkdown(table))} data-testid={`copy-${table.id}-markdown`}>
             Copy Markdown
@@ -28,7 +58,7 @@ export function ReportTableView({ table, actions, testId }: { table: ReportTable
         </span>
       </figcaption>
       {/* Focusable so a keyboard can scroll a table wider than the page. */}
-      <div className="report-table-scroll" tabIndex={0} role="region" aria-label={`${table.title} (scrolls sideways)`}>
+      <div className={more ? 'report-table-scroll more' : 'report-table-scroll'} ref={scroller} tabIndex={0} role="region" aria-label={`${table.title} (scrolls sideways)`}>
         <table>
           <thead>
             {table.groups && (
