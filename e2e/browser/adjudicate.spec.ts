@@ -217,7 +217,17 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await expect(page.getByTestId('merged-order')).toHaveText('in your order');
   await expect(merged.nth(0)).toHaveText(firstTwo[1]!);
   await expect(merged.nth(1)).toHaveText(firstTwo[0]!);
+  // Undo goes back over the move (Ctrl+Z outside a text field, or the button), Redo forward again.
+  await page.getByTestId('take-all-a').focus();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
+  await expect(merged.nth(0)).toHaveText(firstTwo[0]!);
+  await page.getByTestId('adjudication-redo').click();
+  await expect(page.getByTestId('merged-order')).toHaveText('in your order');
+  await page.getByTestId('adjudication-undo').click();
+  await expect(page.getByTestId('adjudication-redo')).toBeEnabled();
   await page.getByTestId('take-all-b').click();
+  await expect(page.getByTestId('adjudication-redo')).toBeDisabled(); // a new decision drops what was undone
   await expect(page.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
   await page.getByTestId('run-sequences').click();
   await expect(page.getByTestId('run-results')).toContainText('merged');

@@ -9,6 +9,7 @@ import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import { studioApi } from '../api/studio';
 import { StateDiffTable } from '../components/StateDiffTable';
 import { useConfirm } from '../components/useConfirm';
+import { useHotkeyAction } from '../hotkeys/useHotkeys';
 import { AdjudicationClip } from './AdjudicationClip';
 import { agreementClient } from './agreementClient';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
@@ -38,7 +39,9 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const doubts = useConfirm('finalize-confirm');
   const { a, b, comparison, scenarioId } = state;
   const draft = useAdjudicationDraft<RowChoice, RefChoice>(a && b && comparison ? draftKey(datasetId, taskId, a, b) : null, existing ? JSON.stringify(existing) : null);
-  const { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder } = draft;
+  const { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, remember } = draft;
+  useHotkeyAction('adjudicate.undo', draft.undo);
+  useHotkeyAction('adjudicate.redo', draft.redo);
   const [runs, setRuns] = useState<{ a: RunOutcome; b: RunOutcome; merged: RunOutcome } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
@@ -57,6 +60,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
 
   const choose = (row: AlignmentRow, choice: Choice) => {
     const key = rowKey(row);
+    remember();
     setChoices((current) => {
       const previous = current[key];
       const source = previous?.choice === 'b' || (previous === undefined && defaultChoice(row) === 'b') ? 'b' : 'a';
@@ -66,13 +70,16 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
     setRuns(null);
   };
   const reorder = (next: string[] | null) => {
+    remember();
     setOrder(next);
     setRuns(null);
   };
   // Taking all of one annotator's calls takes their order too.
   const takeAll = (choice: 'a' | 'b') => {
+    remember();
     setChoices(Object.fromEntries(rows.map((row) => [rowKey(row), { choice }])));
-    reorder(choice === 'b' ? orderOfB(rows) : null);
+    setOrder(choice === 'b' ? orderOfB(rows) : null);
+    setRuns(null);
   };
 
   const runAll = async () => {
@@ -172,6 +179,12 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         <button type="button" onClick={() => reorder(null)} data-testid="order-a">
           {names[0]}'s order
         </button>
+        <button type="button" onClick={draft.undo} disabled={!draft.canUndo} title="Undo the last choice, move or reference choice (Ctrl+Z)" data-testid="adjudication-undo">
+          Undo
+        </button>
+        <button type="button" onClick={draft.redo} disabled={!draft.canRedo} title="Redo (Ctrl+Shift+Z or Ctrl+Y)" data-testid="adjudication-redo">
+          Redo
+        </button>
       </div>
       <AlignmentTable
         rows={ordered}
@@ -229,7 +242,11 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
       <div className="alignment-tools">
         <strong>Visual references</strong>
       </div>
-      <ReferenceRows rows={refRows} names={names} choices={refChoices} onChoose={(key, choice) => setRefChoices((all) => ({ ...all, [key]: choice }))} />
+      <ReferenceRows rows={refRows} names={names} choices={refChoices} onChoose={(key, choice) => {
+          remember();
+          setRefChoices((all) => ({ ...all, [key]: choice }));
+        }}
+      />
       <div className="finalize">
         <label>
           Rationale

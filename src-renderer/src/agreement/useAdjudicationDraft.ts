@@ -60,6 +60,10 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   const [refChoices, setRefChoices] = useState<Record<string, R>>({});
   const [order, setOrder] = useState<string[] | null>(null);
   const [truth, setTruth] = useState<string | null>(currentTruth);
+  // Undo and redo of the decisions (row choices, order, reference choices): the rationale is a text
+  // field with its own undo, and an edited call's text is kept with the choices it belongs to.
+  const [past, setPast] = useState<Decisions<C, R>[]>([]);
+  const [future, setFuture] = useState<Decisions<C, R>[]>([]);
   // The stored draft is taken while rendering, as soon as the key is known (React renders again at
   // once with it), and written back only from then on, so the empty start never overwrites it.
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
@@ -74,6 +78,8 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     if (draft) setNote(draft.note);
     setRefChoices(draft?.refChoices ?? {});
     setOrder(draft?.order ?? null);
+    setPast([]);
+    setFuture([]);
   }
   useEffect(() => {
     if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices, order, truth });
@@ -83,5 +89,36 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     if (key) storage()?.removeItem(key);
     setTruth(written);
   };
-  return { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, truth, drop };
+  const now = (): Decisions<C, R> => ({ choices, refChoices, order });
+  const apply = (d: Decisions<C, R>) => {
+    setChoices(d.choices);
+    setRefChoices(d.refChoices);
+    setOrder(d.order);
+  };
+  /** Before a decision: the decisions as they are go on the undo list (the newest 100 kept). */
+  const remember = () => {
+    setPast((list) => [...list.slice(-(UNDO_DEPTH - 1)), now()]);
+    setFuture([]);
+  };
+  const undo = () => {
+    if (past.length === 0) return;
+    setFuture((list) => [now(), ...list]);
+    setPast((list) => list.slice(0, -1));
+    apply(past[past.length - 1]);
+  };
+  const redo = () => {
+    if (future.length === 0) return;
+    setPast((list) => [...list, now()]);
+    setFuture((list) => list.slice(1));
+    apply(future[0]);
+  };
+  return { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, truth, drop, remember, undo, redo, canUndo: past.length > 0, canRedo: future.length > 0 };
 }
+
+interface Decisions<C, R> {
+  choices: Record<string, C>;
+  refChoices: Record<string, R>;
+  order: string[] | null;
+}
+
+const UNDO_DEPTH = 100;

@@ -35,6 +35,7 @@ export const KEYMAP_SCOPES = {
     workspaces: ['replay'],
     focus: { label: 'the trajectory list', when: (event) => event.target instanceof Element && event.target.classList.contains('trajectory-scroll') },
   },
+  adjudicate: { workspaces: ['adjudicate'] },
   'annotate.call': {
     workspaces: ['annotate'],
     focus: { label: 'a focused call', when: (event) => event.target instanceof Element && event.target.closest('.call-list [data-call-index]') !== null },
@@ -92,6 +93,8 @@ export const KEYMAP = [
   { id: 'annotate.call-down', keys: ['Alt+ArrowDown'], group: 'Annotate', description: 'Move the call down', scope: 'annotate.call' },
   { id: 'annotate.call-delete', keys: ['Delete'], group: 'Annotate', description: 'Delete the call', scope: 'annotate.call' },
 
+  { id: 'adjudicate.undo', keys: ['Ctrl+z'], group: 'Adjudicate', description: 'Undo the last choice, move or reference choice (outside a text field)', scope: 'adjudicate' },
+  { id: 'adjudicate.redo', keys: ['Ctrl+Z', 'Ctrl+y'], group: 'Adjudicate', description: 'Redo what was undone', scope: 'adjudicate' },
   { id: 'replay.nextCall', keys: ['j', 'ArrowDown'], group: 'Replay', description: 'Next tool call', scope: 'replay' },
   { id: 'replay.previousCall', keys: ['k', 'ArrowUp'], group: 'Replay', description: 'Previous tool call', scope: 'replay' },
   { id: 'replay.firstCall', keys: ['Home'], group: 'Replay', description: 'First tool call', scope: 'replay' },
