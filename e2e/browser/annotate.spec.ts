@@ -225,7 +225,7 @@ test('annotate a task: frames, visual reference, calls, console, persistence, ex
   // Export, clear, import: the same annotation.
   await page.getByTestId('export-annotations').click();
   // Write-through has already put the edits in the file: Export finds nothing left to append.
-  await expect(page.getByTestId('status-message')).toContainText(`Exported 0 annotation(s) to annotations/${annotator}.jsonl`);
+  await expect(page.getByTestId('status-message')).toContainText(`Nothing to export: annotations/${annotator}.jsonl already holds every annotation of yours`);
   // Clear local asks first, in the studio's dialog: Cancel has the focus, and gives it back.
   await page.getByTestId('clear-annotations').click();
   await expect(page.getByTestId('clear-local-confirm-cancel')).toBeFocused();

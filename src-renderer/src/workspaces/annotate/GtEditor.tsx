@@ -85,7 +85,7 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
         scrollBeyondLastLine: false,
         wordWrap: 'on',
         quickSuggestions: { strings: true, other: true, comments: false },
-        ariaLabel: 'Ground-truth calls (JSON); Escape leaves the editor forward, Shift+Escape back',
+        ariaLabel: 'Your key tool calls for this task (JSON); Escape leaves the editor forward, Shift+Escape back',
         theme: window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'vs-dark' : 'vs',
       });
       editor.current = instance;

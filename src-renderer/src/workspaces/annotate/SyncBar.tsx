@@ -54,7 +54,9 @@ export function SyncBar() {
     await store.refreshStatuses();
     if (store.taskId) await store.openTask(store.taskId);
     const file = annotationFilePath(annotator);
-    const parts = [mode === 'export' ? `Exported ${report.written} annotation(s) to ${file}` : `Imported ${report.taken} annotation(s) from ${file}`];
+    // Edits reach the file as they are made, so an Export usually has nothing left to write: said so.
+    const exported = report.written === 0 ? `Nothing to export: ${file} already holds every annotation of yours` : `Exported ${report.written} annotation(s) to ${file}`;
+    const parts = [mode === 'export' ? exported : `Imported ${report.taken} annotation(s) from ${file}`];
     if (mode === 'export' && report.taken > 0) parts.push(`${report.taken} taken from the file`);
     if (report.kept > 0) parts.push(`${report.kept} kept as yours, on their way to the file above its line`);
     if (report.problems.length > 0) parts.push(`${report.problems.length} problem(s), first: ${report.problems[0]}`);
