@@ -10,7 +10,7 @@ const trajectories = {
   value: 'PATH',
   help: "a trajectory file or folder (folders are read in code-point order of their paths); without it, the dataset's trajectories/",
 } as const satisfies OptionSpec;
-const workers = { type: 'string', value: 'N', help: 'worker threads beside this one for scoring (0: none; default: a scoring thread, this one included, per 16 MB of trajectories, at most one per core and 8)' } as const satisfies OptionSpec;
+const workers = { type: 'string', value: 'N', help: 'scoring threads beside this one (default: one per 16 MB of trajectories, at most one per core and 8); under the time limit scoring runs in N + 1 workers, none on this thread; with --time-limit 0, N workers beside this one (0: this thread alone)' } as const satisfies OptionSpec;
 
 /**
  * The CLI's default time limit for one seed statement or one call (s). Datasets come from other
