@@ -18,7 +18,7 @@ const INIT = {
   kitchen: {
     kitchen_init_data: {
       ingredients: [{ name: 'Broccoli', quantity: 10, category: 'Vegetable', nutrition }, { name: 'Beef', quantity: 4, category: 'Meat', nutrition }],
-      recipes: [{ name: 'Tofu Soup', ingredients: [{ ingredient_name: 'Broccoli', quantity: 1.5 }] }, { name: 'Beef Stew', ingredients: [] }, { name: 'Oat Pancakes', ingredients: [] }],
+      recipes: [{ name: 'Tofu Soup', ingredients: [{ ingredient_name: 'Broccoli', quantity: 1.5 }], steps: ['Boil', 'Serve'] }, { name: 'Beef Stew', ingredients: [], steps: 'Stew it.' }, { name: 'Oat Pancakes', ingredients: [] }],
       user_menus: [{ user_id: 'cook_001', recipes: ['Tofu Soup'] }],
       user_shopping_lists: [{ user_id: 'cook_001', items: [{ ingredient_name: 'Broccoli', quantity: 5 }] }],
     },
@@ -85,6 +85,12 @@ describe('kitchen', () => {
     expect(finalState('kitchen1', [add('0')])).toBe(seed);
     expect(rows('kitchen1', [add(1.5, 'Unicorn Dust ', 'cook_002')], 'shopping_list_state')).toContainEqual({ user_id: 'cook_002', ingredient_name: 'unicorn dust ', quantity: '1.5' });
   });
+  it('a getter answers with the seed value as given, a list or a plain string', () => {
+    const steps = (recipe_name: string) => engines.kitchen1.call(call('get_cooking_steps', { recipe_name }));
+    expect(steps('tofu soup')).toEqual({ ok: true, result: { recipe_name: 'tofu soup', steps: ['Boil', 'Serve'] } });
+    expect(steps('Beef Stew')).toEqual({ ok: true, result: { recipe_name: 'Beef Stew', steps: 'Stew it.' } });
+  });
+
   it('menus are ordered lists: the same recipes added in the other order differ', () => {
     const menu = (name: string) => call('add_recipe_to_menu', { user_id: 'cook_002', recipe_name: name });
     expect(finalState('kitchen1', [menu('Beef Stew'), menu('oat pancakes')])).not.toBe(finalState('kitchen1', [menu('Oat Pancakes'), menu('Beef Stew')]));

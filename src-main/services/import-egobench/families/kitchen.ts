@@ -21,13 +21,19 @@ CREATE VIEW shopping_list_state AS
   FROM shopping_list_owners AS o LEFT JOIN shopping_lists AS l ON l.user_id = o.user_id;
 `;
 
+/**
+ * A column the getters return as a value (`$json`): always JSON text, so that a seed giving steps or
+ * nutrition as a plain string or a number answers with it rather than failing the call.
+ */
+const jsonText = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
+
 function dataSql(seed: Obj): string {
   const lists = seedObjects(seed.user_shopping_lists);
   return [
     insertRows('ingredients', ['ingredient_name', 'quantity', 'expiry_date', 'storage_location', 'category', 'nutrition'],
-      seedObjects(seed.ingredients).map((i) => [i.name, i.quantity, i.expiry_date, i.storage_location, i.category, i.nutrition ?? null])),
+      seedObjects(seed.ingredients).map((i) => [i.name, i.quantity, i.expiry_date, i.storage_location, i.category, jsonText(i.nutrition)])),
     insertRows('recipes', ['recipe_name', 'ingredients', 'steps', 'allergens', 'taste', 'nutritional_characteristics', 'nutrition'],
-      seedObjects(seed.recipes).map((r) => [r.name, r.ingredients ?? [], r.steps ?? [], r.allergens ?? [], r.taste ?? [], r.nutritional_characteristics ?? [], r.nutrition ?? null])),
+      seedObjects(seed.recipes).map((r) => [r.name, r.ingredients ?? [], jsonText(r.steps ?? []), r.allergens ?? [], r.taste ?? [], r.nutritional_characteristics ?? [], jsonText(r.nutrition)])),
     // The release lower-cases menu entries and shopping-list keys on load.
     insertRows('menus', ['user_id', 'recipes'],
       seedObjects(seed.user_menus).map((m) => [m.user_id, (Array.isArray(m.recipes) ? m.recipes : []).map(lowerText)])),
