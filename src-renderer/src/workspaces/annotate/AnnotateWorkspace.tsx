@@ -36,16 +36,20 @@ export function AnnotateWorkspace() {
   const dataset = useStudioStore((state) => state.currentDataset);
   const team = useStudioStore((state) => state.appInfo?.team);
   const fixedByTeam = team !== undefined;
-  const { annotator, loaded, loadError, record, setAnnotator, loadDatasetInto } = useAnnotateStore(
+  const { annotator, loadedId, loadedData, loadError, record, setAnnotator, loadDatasetInto } = useAnnotateStore(
     useShallow((state) => ({
       annotator: state.annotator,
-      loaded: state.dataset,
+      loadedId: state.datasetId,
+      loadedData: state.dataset,
       loadError: state.loadError,
       record: state.record,
       setAnnotator: state.setAnnotator,
       loadDatasetInto: state.loadDataset,
     })),
   );
+  // The dataset Annotate holds, once it is the one the studio has open: while another is being
+  // switched to, the previous one's queue is not shown (a click there opened that dataset's task).
+  const loaded = dataset && loadedId === dataset.id ? loadedData : null;
   const { task } = useOpenTask();
   const scenario = task && loaded ? (loaded.scenarios.get(task.scenario) ?? null) : null;
   const [tab, setTab] = useState<'console' | 'refs' | 'agreement'>('refs');
