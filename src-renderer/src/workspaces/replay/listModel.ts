@@ -1,7 +1,8 @@
 // Filtering and sorting of the trajectory list (pure, unit-tested).
 import type { TrajectoryRow } from '../../evaluation/protocol';
 
-export const columnIds = ['model', 'mode', 'scenario', 'task', 'label', 'tool_succ', 'result_succ', 'calls', 'turns', 'tokens'] as const;
+// The label before the scenario (which the task id mostly names): at 1280 px the list's first columns are what shows.
+export const columnIds = ['model', 'mode', 'task', 'label', 'scenario', 'tool_succ', 'result_succ', 'calls', 'turns', 'tokens'] as const;
 export type ColumnId = (typeof columnIds)[number];
 
 export type ColumnKind = 'choice' | 'text' | 'boolean' | 'number';

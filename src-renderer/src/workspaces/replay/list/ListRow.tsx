@@ -37,9 +37,6 @@ export const ListRow = memo(function ListRow({
       <div role="cell" className="cell col-mode" title={row.mode}>
         {row.mode}
       </div>
-      <div role="cell" className="cell col-scenario" title={row.scenario}>
-        {row.scenario}
-      </div>
       <div role="cell" className="cell col-task" title={row.task_id}>
         {row.task_id}
       </div>
@@ -51,6 +48,9 @@ export const ListRow = memo(function ListRow({
             {override !== row.label ? <> → <span className={`label-chip label-${override}`}>{override}</span></> : null} ✎
           </span>
         ) : null}
+      </div>
+      <div role="cell" className="cell col-scenario" title={row.scenario}>
+        {row.scenario}
       </div>
       <div role="cell" className={`cell col-tool_succ ${row.tool_succ ? 'yes' : 'no'}`}>
         {row.tool_succ ? '✓' : '✗'}
