@@ -1,6 +1,6 @@
 // `egostudio report` as a user runs it: the tables' figures equal `egostudio evaluate --json`
 // on the same folder, the figures are SVG, overrides come from reviews/, exit codes as evaluate.
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,6 +159,12 @@ describe('egostudio report', () => {
     expect(bad.stderr).toContain('broken.jsonl:1');
     expect((await readdir(path.join(dir, 'bad-report'))).length).toBeGreaterThanOrEqual(11);
     expect((await egostudio('report', path.join(dir, 'missing'), '--out', path.join(dir, 'x'))).code).toBe(1);
+    // A folder that holds no dataset: exit 1, and no empty tables written.
+    await mkdir(path.join(dir, 'not-a-dataset'), { recursive: true });
+    const none = await egostudio('report', path.join(dir, 'not-a-dataset'), '--out', path.join(dir, 'none-report'));
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('nothing could be read');
+    await expect(readdir(path.join(dir, 'none-report'))).rejects.toThrow(/ENOENT/);
     const noOut = await egostudio('report', root);
     expect(noOut.code).toBe(1);
     expect(noOut.stderr).toContain('--out');

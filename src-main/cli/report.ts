@@ -62,6 +62,12 @@ export async function reportCommand(args: string[]): Promise<number> {
     ...watchedScoring(timeLimit, workers),
   });
   const reviews = parseReviews(await readReviewFiles(root));
+  if (!anythingRead) {
+    // Nothing to report on (not a dataset, or nothing in it could be read): no empty tables written.
+    err(`egostudio report: nothing could be read from ${root}; no files written\n`);
+    printProblems([...run.problems, ...reviews.problems], 'see egostudio evaluate --json');
+    return 1;
+  }
   const report = buildReport(run, reviews.overrides);
   const written = await writeReportFiles(report, values.out);
   const problems: Problem[] = [...run.problems, ...reviews.problems, ...report.problems];
@@ -72,5 +78,5 @@ export async function reportCommand(args: string[]): Promise<number> {
       `wrote ${written.length} files to ${values.out}: ${written.join(', ')}\n`,
   );
   printProblems(problems, 'see egostudio evaluate --json');
-  return !anythingRead ? 1 : problems.length > 0 ? 2 : 0;
+  return problems.length > 0 ? 2 : 0;
 }
