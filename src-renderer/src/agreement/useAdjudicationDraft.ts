@@ -5,6 +5,7 @@
 // afresh, the rationale stays).
 // Finalizing drops it.
 import { useEffect, useState } from 'react';
+import { readTabJson, writeTabJson } from '../state/tabStorage';
 
 export interface AdjudicationDraft<C, R> {
   choices: Record<string, C>;
@@ -26,27 +27,16 @@ export function draftKey(datasetId: string, taskId: string, a: { annotator: stri
   return PREFIX + JSON.stringify([datasetId, taskId, a.annotator, a.revision, b.annotator, b.revision]);
 }
 
-const storage = (): Storage | undefined => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
-
 export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
-  try {
-    const value = JSON.parse(storage()?.getItem(key) ?? 'null') as AdjudicationDraft<C, R> | null;
-    if (!value || typeof value !== 'object' || typeof value.note !== 'string' || !value.choices || !value.refChoices) return null;
-    const truth = typeof value.truth === 'string' || value.truth === null ? value.truth : undefined;
-    return { ...value, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth };
-  } catch {
-    return null;
-  }
+  const value = readTabJson(key) as AdjudicationDraft<C, R> | null;
+  if (!value || typeof value !== 'object' || typeof value.note !== 'string' || !value.choices || !value.refChoices) return null;
+  const truth = typeof value.truth === 'string' || value.truth === null ? value.truth : undefined;
+  return { ...value, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth };
 }
 
 export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): void {
   const empty = draft.note === '' && Object.keys(draft.choices).length === 0 && Object.keys(draft.refChoices).length === 0 && !draft.order;
-  try {
-    if (empty) storage()?.removeItem(key);
-    else storage()?.setItem(key, JSON.stringify(draft));
-  } catch {
-    // sessionStorage refuses (full, or off): the draft lives as long as the view, as before.
-  }
+  writeTabJson(key, empty ? undefined : draft);
 }
 
 /**
@@ -86,7 +76,7 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   }, [key, loadedFor, choices, note, refChoices, order, truth]);
   /** After Finalize: the draft goes, and the line just written is the one the next adjudication begins on. */
   const drop = (written: string | null) => {
-    if (key) storage()?.removeItem(key);
+    if (key) writeTabJson(key, undefined);
     setTruth(written);
   };
   const now = (): Decisions<C, R> => ({ choices, refChoices, order });

@@ -2,7 +2,9 @@
 // the tool console (the reference form unmounts with its tab) and a reload: it is kept in the tab's
 // sessionStorage per dataset, annotator and task until it is added.
 import { useEffect, useState } from 'react';
+import { readTabJson, writeTabJson } from '../../state/tabStorage';
 import { useAnnotateStore } from './annotateStore';
+
 export interface RefDraft {
   entity: string;
   description: string;
@@ -17,28 +19,18 @@ export function refDraftKey(row: { dataset: string; annotator: string; task: str
   return PREFIX + JSON.stringify([row.dataset, row.annotator, row.task]);
 }
 
-const storage = (): Storage | undefined => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 const frameOrNull = (value: unknown): number | null => (Number.isInteger(value) && (value as number) >= 0 ? (value as number) : null);
 
 export function readRefDraft(key: string): RefDraft | null {
-  try {
-    const value = JSON.parse(storage()?.getItem(key) ?? 'null') as Partial<RefDraft> | null;
-    if (!value || typeof value !== 'object') return null;
-    const text = (field: unknown) => (typeof field === 'string' ? field : '');
-    return { entity: text(value.entity), description: text(value.description), binding: text(value.binding), markIn: frameOrNull(value.markIn), markOut: frameOrNull(value.markOut) };
-  } catch {
-    return null;
-  }
+  const value = readTabJson(key) as Partial<RefDraft> | null;
+  if (!value || typeof value !== 'object') return null;
+  const text = (field: unknown) => (typeof field === 'string' ? field : '');
+  return { entity: text(value.entity), description: text(value.description), binding: text(value.binding), markIn: frameOrNull(value.markIn), markOut: frameOrNull(value.markOut) };
 }
 
 export function writeRefDraft(key: string, draft: RefDraft): void {
   const empty = draft.entity === '' && draft.description === '' && draft.binding === '' && draft.markIn === null && draft.markOut === null;
-  try {
-    if (empty) storage()?.removeItem(key);
-    else storage()?.setItem(key, JSON.stringify(draft));
-  } catch {
-    // sessionStorage refuses (full, or off): the draft lives as long as the form, as before.
-  }
+  writeTabJson(key, empty ? undefined : draft);
 }
 
 type RefForm = Pick<RefDraft, 'entity' | 'description' | 'binding'>;
