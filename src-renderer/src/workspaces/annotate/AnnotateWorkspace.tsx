@@ -7,7 +7,7 @@ import { AgreementPanel } from '../../agreement';
 import { TaskBrief } from '../../components/TaskBrief';
 import { useStudioStore } from '../../state/store';
 import { AnnotatorGate, initialAnnotator, storeAnnotator } from './AnnotatorGate';
-import { useAnnotateStore, useOpenTask, writeDownWaitingEdit } from './annotateStore';
+import { useAnnotateStore, useLoadedDataset, useOpenTask, writeDownWaitingEdit } from './annotateStore';
 import { CallList } from './CallList';
 import { ClipPane } from './ClipPane';
 import { GtEditor, useWarmEditor } from './GtEditor';
@@ -36,20 +36,17 @@ export function AnnotateWorkspace() {
   const dataset = useStudioStore((state) => state.currentDataset);
   const team = useStudioStore((state) => state.appInfo?.team);
   const fixedByTeam = team !== undefined;
-  const { annotator, loadedId, loadedData, loadError, record, setAnnotator, loadDatasetInto } = useAnnotateStore(
+  const { annotator, loadError, record, setAnnotator, loadDatasetInto } = useAnnotateStore(
     useShallow((state) => ({
       annotator: state.annotator,
-      loadedId: state.datasetId,
-      loadedData: state.dataset,
       loadError: state.loadError,
       record: state.record,
       setAnnotator: state.setAnnotator,
       loadDatasetInto: state.loadDataset,
     })),
   );
-  // The dataset Annotate holds, once it is the one the studio has open: while another is being
-  // switched to, the previous one's queue is not shown (a click there opened that dataset's task).
-  const loaded = dataset && loadedId === dataset.id ? loadedData : null;
+  // While another dataset is being switched to, the previous one's queue is not shown (a click there opened that dataset's task).
+  const loaded = useLoadedDataset();
   const { task } = useOpenTask();
   const scenario = task && loaded ? (loaded.scenarios.get(task.scenario) ?? null) : null;
   const [tab, setTab] = useState<'console' | 'refs' | 'agreement'>('refs');

@@ -347,6 +347,15 @@ export function editsPageMayHoldAlone(): AnnotationRecord[] {
   return saveState === 'pending' && refused && record ? [record, ...heldEdits()] : heldEdits();
 }
 
+/**
+ * The dataset Annotate holds, once it is the one the studio has open: after a switch the previous
+ * one stays loaded a moment (its save is flushed first), and its tasks are not the open dataset's.
+ */
+export function useLoadedDataset(): LoadedDataset | null {
+  const current = useStudioStore((state) => state.currentDataset?.id ?? null);
+  return useAnnotateStore((state) => (current !== null && state.datasetId === current ? state.dataset : null));
+}
+
 /** The open task, its scenario and the fps to use. */
 export function useOpenTask(): { task: Task | null; fps: number } {
   const task = useAnnotateStore((state) => (state.taskId ? (state.dataset?.tasks.get(state.taskId) ?? null) : null));

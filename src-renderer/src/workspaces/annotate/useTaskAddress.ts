@@ -3,15 +3,15 @@
 import { useEffect, useRef } from 'react';
 import { useStudioStore } from '../../state/store';
 import { useTaskLink } from '../taskLink';
-import { useAnnotateStore } from './annotateStore';
+import { useAnnotateStore, useLoadedDataset } from './annotateStore';
 
 export function useTaskAddress(): void {
   const { linked, show } = useTaskLink('annotate');
   const taskId = useAnnotateStore((state) => state.taskId);
-  // The dataset Annotate has loaded, once it is the one the studio has open (after a switch the
-  // previous one stays loaded for a moment) and the annotator is known.
-  const current = useStudioStore((state) => state.currentDataset?.id ?? null);
-  const loaded = useAnnotateStore((state) => (state.annotator !== null && state.datasetId === current ? state.dataset : null));
+  // The open dataset's tasks, once the annotator is known.
+  const held = useLoadedDataset();
+  const signedIn = useAnnotateStore((state) => state.annotator !== null);
+  const loaded = signedIn ? held : null;
 
   useEffect(() => {
     if (!loaded || linked === null || linked === useAnnotateStore.getState().taskId) return;
