@@ -1,6 +1,7 @@
 // The task a workspace has open, kept in the address (#/annotate/<task id>, #/adjudicate/<task id>)
 // so a reload, or a link pasted from a colleague, opens the same task again.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useHashValue } from './useHashValue';
 import { workspaceFromHash } from './workspaces';
 
 export type TaskWorkspace = 'annotate' | 'adjudicate';
@@ -26,12 +27,8 @@ export function parseTaskHash(workspace: TaskWorkspace, hash: string): string | 
  * workspace rather than walking every task opened.
  */
 export function useTaskLink(workspace: TaskWorkspace): { linked: string | null; show(taskId: string | null): void } {
-  const [linked, setLinked] = useState(() => parseTaskHash(workspace, window.location.hash));
-  useEffect(() => {
-    const sync = () => setLinked(parseTaskHash(workspace, window.location.hash));
-    window.addEventListener('hashchange', sync);
-    return () => window.removeEventListener('hashchange', sync);
-  }, [workspace]);
+  const parse = useCallback((hash: string) => parseTaskHash(workspace, hash), [workspace]);
+  const [linked, setLinked] = useHashValue(parse);
   const show = useCallback(
     (taskId: string | null) => {
       // Only while the address is the workspace's: a task closing as another workspace shows leaves it alone.
@@ -41,7 +38,7 @@ export function useTaskLink(workspace: TaskWorkspace): { linked: string | null; 
       if (hash !== next) window.history.replaceState(null, '', next);
       setLinked(taskId);
     },
-    [workspace],
+    [workspace, setLinked],
   );
   return { linked, show };
 }

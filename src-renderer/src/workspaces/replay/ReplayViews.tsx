@@ -1,6 +1,5 @@
 // Replay's views besides the list and one trajectory (routes.ts): the task matrix, the compare
 // view and the ground-truth audit; and the toolbar links that open them.
-import { useEffect, useState } from 'react';
 import type { Label } from '../../../../shared/eval/profile';
 import { AuditView } from './audit/AuditView';
 import { CompareView } from './compare/CompareView';
@@ -10,15 +9,10 @@ import { replayHash } from './deepLink';
 import { cellRunsFilters, taskRunsFilters, type MatrixColumn } from './matrix/matrixModel';
 import { TaskMatrix } from './matrix/TaskMatrix';
 import { AUDIT_HASH, MATRIX_HASH, parseReplayView, type ReplayView } from './routes';
+import { useHashValue } from '../useHashValue';
 
 export function useReplayView(): ReplayView | null {
-  const [view, setView] = useState(() => parseReplayView(window.location.hash));
-  useEffect(() => {
-    const sync = () => setView(parseReplayView(window.location.hash));
-    window.addEventListener('hashchange', sync);
-    return () => window.removeEventListener('hashchange', sync);
-  }, []);
-  return view;
+  return useHashValue(parseReplayView)[0];
 }
 
 export function ReplayViewLinks({ view }: { view: ReplayView | null }) {

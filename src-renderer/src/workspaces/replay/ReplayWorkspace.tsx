@@ -2,7 +2,7 @@
 // (virtualized, filter, sort, dialogue search), and one of them replayed call by call. Files
 // or folders of trajectories dropped here (or picked with Import) are evaluated against the
 // open dataset. Routes: #/replay/<trajectory id>/<call>; the matrix, compare and audit views (routes.ts).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
 import { useStudioStore } from '../../state/store';
 import { parseReplayHash, replayHash } from './deepLink';
@@ -15,20 +15,19 @@ import { latestLabels } from './reviews/latestLabels';
 import { useReviewsFromFiles } from './reviews/reviewsFromFiles';
 import { TrajectoryList } from './TrajectoryList';
 import './replay.css';
+import { useHashValue } from '../useHashValue';
 
 function useReplayRoute() {
-  const [link, setLink] = useState(() => parseReplayHash(window.location.hash));
-  useEffect(() => {
-    const sync = () => setLink(parseReplayHash(window.location.hash));
-    window.addEventListener('hashchange', sync);
-    return () => window.removeEventListener('hashchange', sync);
-  }, []);
-  const go = useCallback((id: string, step: number, replace: boolean) => {
-    const hash = replayHash(id, step);
-    if (replace) window.history.replaceState(null, '', hash);
-    else window.history.pushState(null, '', hash);
-    setLink({ id, step });
-  }, []);
+  const [link, setLink] = useHashValue(parseReplayHash);
+  const go = useCallback(
+    (id: string, step: number, replace: boolean) => {
+      const hash = replayHash(id, step);
+      if (replace) window.history.replaceState(null, '', hash);
+      else window.history.pushState(null, '', hash);
+      setLink({ id, step });
+    },
+    [setLink],
+  );
   return { link, go };
 }
 
@@ -43,8 +42,8 @@ export function ReplayWorkspace() {
   const [dragging, setDragging] = useState(false);
   useReviewsFromFiles(dataset?.id ?? null);
   const reviews = useDatasetReviews(dataset?.id ?? null);
-  const overridden = useMemo(() => new Set(reviews.map((r) => r.trajectoryId)), [reviews]);
   const overrides = useMemo(() => latestLabels(reviews), [reviews]);
+  const overridden = useMemo(() => new Set(overrides.keys()), [overrides]);
   const linkedRow = useMemo(() => (link ? (evaluation.rows.find((r) => r.id === link.id) ?? null) : null), [link, evaluation.rows]);
 
   const onDrop = async (event: React.DragEvent) => {

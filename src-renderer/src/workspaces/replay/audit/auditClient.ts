@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { AuditReport } from '../../../../../shared/eval/gt-audit-dataset';
 import type { Suspect } from '../../../../../shared/eval/gt-audit';
 import { studioApi } from '../../../api/studio';
+import { useHashValue } from '../../useHashValue';
 
 export type { AuditReport, Suspect };
 
@@ -54,13 +55,7 @@ export function parseSuspectHash(hash: string): { taskId: string; index: number 
 
 /** The suspect link of the address bar, kept in step with it. */
 export function useSuspectLink() {
-  const [link, setLink] = useState(() => parseSuspectHash(window.location.hash));
-  useEffect(() => {
-    const sync = () => setLink(parseSuspectHash(window.location.hash));
-    window.addEventListener('hashchange', sync);
-    return () => window.removeEventListener('hashchange', sync);
-  }, []);
-  return link;
+  return useHashValue(parseSuspectHash)[0];
 }
 
 /** A suspect in one line: what the runs agree on. */

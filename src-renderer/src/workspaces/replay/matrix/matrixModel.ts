@@ -59,18 +59,16 @@ export function groupMatrix(rows: readonly TrajectoryRow[], only?: Int32Array): 
     task.runs++;
     if (!row.joint_succ) task.failing++;
   }
-  const sortedColumns = [...columns.values()].sort((a, b) => byName(a.model, b.model) || byName(a.mode, b.mode));
+  const sortedColumns = [...columns.values()].sort((a, b) => byNaturalName(a.model, b.model) || byNaturalName(a.mode, b.mode));
   return { columns: sortedColumns, rows: [...tasks.values()] };
 }
-
-const byName = byNaturalName;
 
 /** The rows in the asked order, task id breaking ties; a new sort re-orders rows, it does not regroup the runs. */
 export function sortMatrixRows(rows: readonly MatrixRow[], sort: MatrixSort): MatrixRow[] {
   return [...rows].sort((a, b) => {
     if (sort === 'failing-desc' && a.failing !== b.failing) return b.failing - a.failing;
     if (sort === 'failing-asc' && a.failing !== b.failing) return a.failing - b.failing;
-    return byName(a.taskId, b.taskId);
+    return byNaturalName(a.taskId, b.taskId);
   });
 }
 
