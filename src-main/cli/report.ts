@@ -1,7 +1,8 @@
 // `egostudio report <dataset> --out DIR [--trajectories PATH ...] [--time-limit SECONDS]`: evaluates like `evaluate`,
 // then writes the paper's tables (CSV, Markdown, LaTeX) and figures (SVG) without a window.
 // Exit codes as evaluate: 0 all input valid, 2 some was not, 1 nothing could be read.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
+import { makeFolders } from '../services/make-folders';
 import path from 'node:path';
 import { buildReport, type ReportModel } from '../../shared/report/build';
 import { reportCharts } from '../../shared/report/charts';
@@ -20,7 +21,7 @@ const CHART_SIZES = { scenarios: [900, 420], errors: [1100, 420], efficiency: [1
 
 /** Writes every table and figure of the report into `out`; returns the file names written. */
 export async function writeReportFiles(report: ReportModel, out: string): Promise<string[]> {
-  await mkdir(out, { recursive: true });
+  await makeFolders(out);
   const written: string[] = [];
   const put = async (name: string, text: string) => {
     await writeFile(path.join(out, name), text);

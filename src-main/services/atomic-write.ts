@@ -3,7 +3,8 @@
 // same folder with the target's permissions, fsync it, rename it over the target, then fsync the
 // folder so that the rename itself is on disk.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import { makeFolders } from './make-folders';
 import path from 'node:path';
 
 /** Temporary files carry this suffix so folder listings can skip them. */
@@ -39,7 +40,7 @@ async function syncFolder(folder: string): Promise<void> {
 
 export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
   const folder = path.dirname(target);
-  await mkdir(folder, { recursive: true });
+  await makeFolders(folder);
   const mode = await existingMode(target);
   const temp = path.join(folder, `.${path.basename(target)}.${randomBytes(6).toString('hex')}${atomicTempSuffix}`);
   const handle = await open(temp, 'wx', mode ?? 0o666);

@@ -9,7 +9,8 @@
 // annotation watcher skip it.
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { open, readFile, rm, stat } from 'node:fs/promises';
+import { makeFolders } from './make-folders';
 import path from 'node:path';
 import type { VersionedText } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
@@ -85,7 +86,7 @@ function lockPath(file: string): string {
 
 async function withLockFile<T>(file: string, work: () => Promise<T>): Promise<T> {
   const lock = lockPath(file);
-  await mkdir(path.dirname(file), { recursive: true });
+  await makeFolders(path.dirname(file));
   const started = Date.now();
   for (;;) {
     try {

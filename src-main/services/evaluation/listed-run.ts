@@ -7,7 +7,8 @@
 // of their paths; a stamp is size, times and inode: file-stamp.ts), the scoring code
 // (the worker bundle's hash) and the code that made the listing (the file of this module's bundle).
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { makeFolders } from '../make-folders';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EvaluationSummary } from '../../../shared/api/studio-events';
@@ -131,7 +132,7 @@ export async function writeListedRun(cacheDir: string, root: string, scoringBuil
   const code = await codeIdentity(scoringBuild);
   if (!code) return;
   const stored: Stored = { code, inputs, run };
-  await mkdir(listingsDir(cacheDir), { recursive: true });
+  await makeFolders(listingsDir(cacheDir));
   await writeFileAtomic(file, JSON.stringify(stored));
   remember(file, stored);
   await pruneListings(listingsDir(cacheDir));

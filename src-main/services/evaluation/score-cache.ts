@@ -6,7 +6,8 @@
 // read or written goes off for the rest of the evaluation, which scores every file as without it.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
+import { makeFolders } from '../make-folders';
 import path from 'node:path';
 import type { LineRecord } from '../../../shared/eval/evaluate';
 import type { LoadedDataset } from '../../../shared/format/loader';
@@ -155,7 +156,7 @@ export class ScoreCache {
   static async open(dir: string, dataset: LoadedDataset, scorerBuild: URL): Promise<ScoreCache> {
     const cache = new ScoreCache(path.join(dir, contextHash(dataset, await scorerId(scorerBuild))), dir);
     try {
-      await mkdir(cache.folder, { recursive: true });
+      await makeFolders(cache.folder);
     } catch (error) {
       cache.turnOff(error);
       return cache;

@@ -1,6 +1,7 @@
 // importEgobench: an EgoBench release folder -> a dataset folder (SPEC §1) scored by the
 // `egobench` profile (SPEC §13). Node-only; pure conversion, no scoring.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { makeFolders } from '../make-folders';
 import path from 'node:path';
 import type { ToolLibrary, Trajectory } from '../../../shared/format/types';
 import { FAMILIES } from './families';
@@ -108,7 +109,7 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
       continue;
     }
     const dir = path.join(outDir, 'scenarios', ref.variant);
-    await mkdir(dir, { recursive: true });
+    await makeFolders(dir);
     await writeFile(path.join(dir, 'schema.sql'), family.schemaSql);
     await writeFile(path.join(dir, 'data.sql'), family.dataSql(seed));
     // Variants of a scenario share its tools: built (and its warnings logged) once.
@@ -165,7 +166,7 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   }
 
   const allTasks = [...tasksByVariant.values()].flat();
-  await mkdir(outDir, { recursive: true });
+  await makeFolders(outDir);
   const meta = {
     id: opts.id ?? 'egobench',
     name: opts.name ?? 'EgoBench (imported release)',
@@ -177,9 +178,9 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   await writeFile(path.join(outDir, 'dataset.json'), JSON.stringify(meta, null, 2) + '\n');
   await writeFile(path.join(outDir, 'tasks.jsonl'), jsonl(allTasks.map((t) => t.task)));
   await writeFile(path.join(outDir, 'ground_truth.jsonl'), jsonl(allTasks.map((t) => t.groundTruth)));
-  await mkdir(path.join(outDir, 'videos'), { recursive: true });
+  await makeFolders(path.join(outDir, 'videos'));
   for (const { file, records } of trajectories) {
-    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+    await makeFolders(path.dirname(path.join(outDir, file)));
     await writeFile(path.join(outDir, file), jsonl(records));
   }
   // The release's odd behaviour on its own ground truth, and drift from shipped official eval files: said, not changed.
