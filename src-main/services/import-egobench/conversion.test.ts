@@ -1,5 +1,5 @@
 // Conversion of tasks and result files, and the tool behaviour the import writes as SQL.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { loadDataset } from '../../../shared/format/loader';
 import { loadSqlJs } from '../sql-node';
 import { nodeDatasetSource } from '../evaluation/node-source';
 import { importEgobench } from './index';
-import { IssueLog } from './release';
+import { IssueLog, readReleaseJson } from './release';
 import { convertTasks } from './tasks';
 import { convertResultFile, parseResultFileName } from './trajectories';
 
@@ -50,6 +50,26 @@ describe('tasks', () => {
       'task retail1-4: ground_truth is not a list of calls; left out',
       'task retail1-5: image_path "../../../etc/passwd" leads outside videos/; imported without a clip',
     ]);
+  });
+  it('names the line of each problem in a file read from the release, and of a syntax error', async () => {
+    const release = await mkdtemp(path.join(os.tmpdir(), 'release-lines-'));
+    try {
+      await mkdir(path.join(release, 'tasks'));
+      const tasks = [{ Instruction: 'Buy', ground_truth: [] }, 'not a task', { Instruction: 'Buy', ground_truth: [{ tool_name: 'a', parameters: {} }, 7] }];
+      await writeFile(path.join(release, 'tasks/retail1.json'), JSON.stringify(tasks, null, 2));
+      await writeFile(path.join(release, 'tasks/retail2.json'), '[\n  {"Instruction": "Buy",\n   "ground_truth": [}\n]');
+      const log = new IssueLog();
+      convertTasks(ref, await readReleaseJson(release, 'tasks/retail1.json', log), 'tasks/retail1.json', log);
+      expect(await readReleaseJson(release, 'tasks/retail2.json', log)).toBeUndefined();
+      const lines = JSON.stringify(tasks, null, 2).split('\n');
+      expect(log.problems).toEqual([
+        { file: 'tasks/retail1.json', line: lines.indexOf('  "not a task",') + 1, message: 'task 2 is not an object; left out' },
+        { file: 'tasks/retail1.json', line: lines.indexOf('      7') + 1, message: 'task retail1-3: ground-truth call 2 is malformed; left out' },
+        { file: 'tasks/retail2.json', line: 3, message: 'invalid JSON: ValueExpected' },
+      ]);
+    } finally {
+      await rm(release, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,6 +2,8 @@
 // and seed data per scenario, result files per model. Node-only.
 import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { lineOfPath, parseJsonFile, type JsonFile } from '../../../shared/format/json-file';
+import type { Problem } from '../../../shared/format/types';
 import { readRegularText } from '../regular-file';
 
 export interface ImportIssue {
@@ -14,11 +16,21 @@ export interface ImportIssue {
 export class IssueLog {
   readonly warnings: ImportIssue[] = [];
   readonly problems: ImportIssue[] = [];
+  /** The JSON files read, by label, so an issue can name the line of a value in one. */
+  private readonly documents = new Map<string, JsonFile>();
   warn(file: string, message: string, line = 0): void {
     this.warnings.push({ file, line, message });
   }
   problem(file: string, message: string, line = 0): void {
     this.problems.push({ file, line, message });
+  }
+  remember(doc: JsonFile): void {
+    this.documents.set(doc.file, doc);
+  }
+  /** The line of the value at `at` (keys and indexes) in a file read by readReleaseJson, or of its nearest ancestor; 0 for a file not read so. */
+  lineOf(file: string, at: readonly (string | number)[]): number {
+    const doc = this.documents.get(file);
+    return doc ? lineOfPath(doc, at) : 0;
   }
 }
 
@@ -98,12 +110,13 @@ export async function readReleaseJson(releaseDir: string, relative: string, log:
     log.problem(label, message === OUTSIDE ? OUTSIDE : `cannot read: ${message}`);
     return undefined;
   }
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    log.problem(label, `not valid JSON: ${(error as Error).message}`);
-    return undefined;
-  }
+  // With positions for the issues found later (an element's line), and a syntax error's line.
+  const problems: Problem[] = [];
+  const parsed = parseJsonFile(label, text, problems);
+  for (const p of problems) log.problem(label, p.message, p.line);
+  if (!parsed) return undefined;
+  log.remember(parsed.doc);
+  return parsed.value;
 }
 
 /** A release tool schema entry, either `{type: "function", function: {...}}` or the bare function. */
@@ -111,6 +124,8 @@ export interface ReleaseTool {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
+  /** Its position in the file (for the line of an issue about it). */
+  index?: number;
 }
 
 export function readReleaseTools(raw: unknown, file: string, log: IssueLog): ReleaseTool[] {
@@ -123,11 +138,11 @@ export function readReleaseTools(raw: unknown, file: string, log: IssueLog): Rel
     const fn = (entry && typeof entry === 'object' && 'function' in entry ? (entry as { function: unknown }).function : entry) as Record<string, unknown> | null;
     const name = fn && (typeof fn.tool_name === 'string' ? fn.tool_name : typeof fn.name === 'string' ? fn.name : undefined);
     if (!fn || !name) {
-      log.problem(file, `tool ${index + 1} has no tool_name`);
+      log.problem(file, `tool ${index + 1} has no tool_name`, log.lineOf(file, [index]));
       return;
     }
     const parameters = fn.parameters && typeof fn.parameters === 'object' ? (fn.parameters as Record<string, unknown>) : { type: 'object', properties: {} };
-    tools.push({ name: name.trim(), description: typeof fn.description === 'string' ? fn.description : '', parameters });
+    tools.push({ name: name.trim(), description: typeof fn.description === 'string' ? fn.description : '', parameters, index });
   });
   return tools;
 }

@@ -51,10 +51,10 @@ export function taskNumber(raw: Obj, index: number): string {
 }
 
 /** The task's clip under videos/; none, said, for a path that would lead out of that folder. */
-function videoOf(imagePath: unknown, id: string, file: string, log: IssueLog): string {
+function videoOf(imagePath: unknown, id: string, file: string, log: IssueLog, line: number): string {
   if (typeof imagePath !== 'string' || imagePath === '') return '';
   if (imagePath.startsWith('/') || imagePath.includes('\\') || imagePath.split('/').includes('..')) {
-    log.problem(file, `task ${id}: image_path "${imagePath}" leads outside videos/; imported without a clip`);
+    log.problem(file, `task ${id}: image_path "${imagePath}" leads outside videos/; imported without a clip`, line);
     return '';
   }
   return `videos/${imagePath}`;
@@ -70,24 +70,24 @@ export function convertTasks(ref: VariantRef, raw: unknown, file: string, log: I
   const ids = new Set<string>();
   raw.forEach((entry, index) => {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
-      log.problem(file, `task ${index + 1} is not an object; left out`);
+      log.problem(file, `task ${index + 1} is not an object; left out`, log.lineOf(file, [index]));
       return;
     }
     const o = entry as Obj;
     const number = taskNumber(o, index);
     const id = `${ref.variant}-${number}`;
     if (ids.has(id)) {
-      log.problem(file, `task ${index + 1}: id ${id} repeats an earlier task; left out`);
+      log.problem(file, `task ${index + 1}: id ${id} repeats an earlier task; left out`, log.lineOf(file, [index]));
       return;
     }
     const rawInstruction = o.Instruction ?? o.instruction;
     // A task without its words or its key calls cannot be annotated or scored: said, not imported empty.
     if (typeof rawInstruction !== 'string') {
-      log.problem(file, `task ${id}: Instruction is ${rawInstruction === undefined ? 'missing' : 'not text'}; left out`);
+      log.problem(file, `task ${id}: Instruction is ${rawInstruction === undefined ? 'missing' : 'not text'}; left out`, log.lineOf(file, [index, 'Instruction']));
       return;
     }
     if (!Array.isArray(o.ground_truth)) {
-      log.problem(file, `task ${id}: ground_truth is ${o.ground_truth === undefined ? 'missing' : 'not a list of calls'}; left out`);
+      log.problem(file, `task ${id}: ground_truth is ${o.ground_truth === undefined ? 'missing' : 'not a list of calls'}; left out`, log.lineOf(file, [index, 'ground_truth']));
       return;
     }
     ids.add(id);
@@ -98,7 +98,7 @@ export function convertTasks(ref: VariantRef, raw: unknown, file: string, log: I
       scenario: ref.variant,
       instruction,
       image_description: String(o.image_description ?? ''),
-      video: videoOf(o.image_path, id, file, log),
+      video: videoOf(o.image_path, id, file, log, log.lineOf(file, [index, 'image_path'])),
       ...(userId ? { user_id: userId } : {}),
       ...(facts.restaurant ? { 'x-egobench': { restaurant: facts.restaurant } } : {}),
     };
@@ -106,7 +106,7 @@ export function convertTasks(ref: VariantRef, raw: unknown, file: string, log: I
     o.ground_truth.forEach((c, i) => {
       const call = toCall(c);
       if (call) calls.push(call);
-      else log.problem(file, `task ${id}: ground-truth call ${i + 1} is malformed; left out`);
+      else log.problem(file, `task ${id}: ground-truth call ${i + 1} is malformed; left out`, log.lineOf(file, [index, 'ground_truth', i]));
     });
     const key = typeof o.key === 'string' ? o.key : '';
     const values = Array.isArray(o.value) ? o.value : o.value === undefined || o.value === null ? [] : [o.value];

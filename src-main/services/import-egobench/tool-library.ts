@@ -97,7 +97,7 @@ export function buildToolLibrary(family: ScenarioFamily, releaseTools: ReleaseTo
   const seen = new Set<string>();
   for (const tool of releaseTools) {
     if (seen.has(tool.name)) {
-      log.warn(toolsFile, `tool "${tool.name}" is listed twice; the first schema is used`);
+      log.warn(toolsFile, `tool "${tool.name}" is listed twice; the first schema is used`, tool.index === undefined ? 0 : log.lineOf(toolsFile, [tool.index]));
       continue;
     }
     seen.add(tool.name);
@@ -105,7 +105,7 @@ export function buildToolLibrary(family: ScenarioFamily, releaseTools: ReleaseTo
     const behaviour = family.behaviours[tool.name];
     const query = family.queryTools.includes(tool.name) ? { 'x-query': true } : {};
     if (!behaviour) {
-      log.warn(toolsFile, `tool "${tool.name}": behaviour not reproduced; its calls fail with an error`);
+      log.warn(toolsFile, `tool "${tool.name}": behaviour not reproduced; its calls fail with an error`, tool.index === undefined ? 0 : log.lineOf(toolsFile, [tool.index]));
       tools.push({ name: tool.name, description: tool.description, parameters, effect: 'read', steps: [{ sql: 'SELECT 1 WHERE 0', expect: 'one', error: NOT_REPRODUCED }], ...query });
       continue;
     }

@@ -36,7 +36,7 @@ function dialogueOf(raw: unknown): DialogueMessage[] {
  * that is not a list, as a syntax error: the first such shape is returned as `syntax` (the
  * dataset's items always hold a list, so the shape would otherwise be lost).
  */
-function toolCallsOf(raw: unknown, where: string, file: string, log: IssueLog): { items: ToolCallItem[]; syntax?: string } {
+function toolCallsOf(raw: unknown, where: string, file: string, log: IssueLog, index: number): { items: ToolCallItem[]; syntax?: string } {
   if (!Array.isArray(raw)) return { items: [] };
   let syntax: string | undefined;
   const items = raw.map((item, i): ToolCallItem => {
@@ -52,7 +52,7 @@ function toolCallsOf(raw: unknown, where: string, file: string, log: IssueLog): 
           : undefined;
     if (problem) {
       syntax ??= problem;
-      log.warn(file, `${where}: ${problem} (the official analysis counts this as a syntax error)`);
+      log.warn(file, `${where}: ${problem} (the official analysis counts this as a syntax error)`, log.lineOf(file, [index, 'tool_calls', i]));
     }
     if (o && o.call !== undefined && o.call !== null) {
       const results = o.result === undefined ? undefined : Array.isArray(o.result) || typeof o.result === 'string' ? o.result : [o.result];
@@ -85,16 +85,16 @@ export function convertResultFile(
   raw.slice(0, tasks.length).forEach((entry, index) => {
     const task = tasks[index];
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
-      log.problem(file, `trajectory ${index + 1} is not an object; left out`);
+      log.problem(file, `trajectory ${index + 1} is not an object; left out`, log.lineOf(file, [index]));
       return;
     }
     const o = entry as Obj;
     const own = o.task_id ?? o.scenario_id;
     if (own !== undefined && String(own) !== task.number) {
-      log.warn(file, `trajectory ${index + 1} says task ${String(own)} but pairs by position with ${task.task.id}`);
+      log.warn(file, `trajectory ${index + 1} says task ${String(own)} but pairs by position with ${task.task.id}`, log.lineOf(file, [index, o.task_id !== undefined ? 'task_id' : 'scenario_id']));
     }
     const where = `${task.task.id}`;
-    const { items, syntax } = toolCallsOf(o.tool_calls, where, file, log);
+    const { items, syntax } = toolCallsOf(o.tool_calls, where, file, log, index);
     const trajectory: Trajectory & { 'x-syntax-error'?: string } = {
       id: `${model}/${parsed.variant}_${parsed.mode}/${task.number}`,
       task_id: task.task.id,
