@@ -39,6 +39,15 @@ export interface LoadedDataset {
   problems: Problem[];
 }
 
+/**
+ * SPEC §12's "nothing could be read" (exit code 1), one reading for every command: the dataset
+ * gave no task and no scenario, and the command's own input (trajectories, annotations) none
+ * either. A dataset read with an empty tasks.jsonl but its scenarios is input with problems (2).
+ */
+export function nothingRead(dataset: Pick<LoadedDataset, 'tasks' | 'scenarios'>, itemsRead: number): boolean {
+  return dataset.tasks.size === 0 && dataset.scenarios.size === 0 && itemsRead === 0;
+}
+
 export const DEFAULT_META: DatasetMeta = { id: 'dataset', name: 'dataset', version: '0', modes: [] };
 
 /**

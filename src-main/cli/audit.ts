@@ -50,7 +50,7 @@ export async function auditCommand(args: string[]): Promise<number> {
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
   const timeLimit = timeLimitSeconds(auditSpec, values['time-limit']);
-  const { datasetName, taskCount, report } = await folderJobWithin(timeLimit, { kind: 'audit', root, trajectoryPaths, minAgree });
+  const { datasetName, nothingRead, report } = await folderJobWithin(timeLimit, { kind: 'audit', root, trajectoryPaths, minAgree });
   await writeJsonReport(values.json, report);
 
   const suspects = report.tasks.reduce((n, t) => n + t.suspects.length, 0);
@@ -66,6 +66,5 @@ export async function auditCommand(args: string[]): Promise<number> {
   }
   out(lines.join('\n') + '\n');
   printProblems(report.problems);
-  const nothingRead = taskCount === 0 && report.trajectories === 0;
   return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
 }

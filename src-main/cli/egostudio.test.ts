@@ -312,6 +312,19 @@ describe('egostudio evaluate', () => {
     expect(result.stderr).toContain('no such dataset folder');
   });
 
+  it('one reading of "nothing could be read" for every command: scenarios but an empty tasks.jsonl is input with problems (2); no task, scenario or run, 1', async () => {
+    const files: Record<string, string> = { ...shopFiles(), 'tasks.jsonl': '' };
+    const scenariosOnly = await writeDataset('no-tasks', { ...files, 'annotations/alice.jsonl': jsonl([{ task_id: 't1', calls: [], visual_refs: [], status: 'submitted', revision: 1, updated_at: '2026-01-01T00:00:00Z' }]) });
+    const bare = await writeDataset('bare', { 'dataset.json': files['dataset.json'], 'tasks.jsonl': '' });
+    const codes = async (root: string) => [
+      (await egostudio('evaluate', root, '--no-cache')).code,
+      (await egostudio('audit', root)).code,
+      (await egostudio('agreement', root, '--annotators', 'alice,bob')).code,
+    ];
+    expect(await codes(scenariosOnly)).toEqual([2, 2, 2]); // audit said 1
+    expect(await codes(bare)).toEqual([1, 1, 1]);
+  });
+
   it('writes --json naming the folder it could not read when nothing can be read, exit 1', async () => {
     const nowhere = path.join(dir, 'nowhere');
     const out = path.join(dir, 'nowhere.json');

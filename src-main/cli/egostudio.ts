@@ -7,6 +7,7 @@ import path from 'node:path';
 import { version } from '../../package.json';
 import { FIGURE_NAMES } from '../../shared/eval/aggregate';
 import { agreeAsIs, summarizeAgreement } from '../../shared/eval/agreement';
+import { nothingRead } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
 import { commandHelp, overviewHelp, parseCommandArgs, UsageError, workerCount, type CommandSpec } from './command-line';
 import { folderJobWithin, timeLimitSeconds, watchedScoring } from './time-limit';
@@ -110,8 +111,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
   if (labelRows.length > 0) out('\nerror labels (% of trajectories, overall):\n' + labelRows.map((r) => '  ' + r.map(oneLine).join('  ')).join('\n') + '\n');
   printProblems(report.problems);
   noteUnlistedModes(dataset.meta.modes, report.trajectories);
-  const nothingRead = dataset.tasks.size === 0 && dataset.scenarios.size === 0 && report.trajectories.length === 0;
-  return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
+  return nothingRead(dataset, report.trajectories.length) ? 1 : report.problems.length > 0 ? 2 : 0;
 }
 
 /**
@@ -146,7 +146,7 @@ async function agreementCommand(args: string[]): Promise<number> {
   }
   const timeLimit = timeLimitSeconds(agreementSpec, values['time-limit']);
   const [a, b] = names;
-  const { report, datasetName, nothingRead } = await folderJobWithin(timeLimit, { kind: 'agreement', root, a, b });
+  const { report, datasetName, nothingRead: noInput } = await folderJobWithin(timeLimit, { kind: 'agreement', root, a, b });
   await writeJsonReport(values.json, report);
   const s = report.summary;
   out(
@@ -176,7 +176,7 @@ async function agreementCommand(args: string[]): Promise<number> {
     const known = (await readdir(path.join(root, 'annotations')).catch(() => [] as string[])).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(0, -'.jsonl'.length));
     err(`egostudio agreement: no annotations by ${absent.map(oneLine).join(' or ')}; this dataset's annotators: ${known.map(oneLine).join(', ') || 'none'}\n`);
   }
-  return nothingRead ? 1 : report.problems.length > 0 ? 2 : 0;
+  return noInput ? 1 : report.problems.length > 0 ? 2 : 0;
 }
 
 /**

@@ -2,7 +2,7 @@
 // thread, or in a watched worker: watched-job.ts). The computation is shared/eval/agreement-report.ts,
 // which the studio's agreement dashboard runs too.
 import { agreementReport, type AgreementReport } from '../../shared/eval/agreement-report';
-import { loadDataset, type LoadedDataset } from '../../shared/format/loader';
+import { loadDataset, nothingRead, type LoadedDataset } from '../../shared/format/loader';
 import { nodeDatasetSource } from './evaluation/node-source';
 import { jobEngines, type BlockedScenario } from './evaluation/watchdog';
 import { loadSqlJs } from './sql-node';
@@ -10,7 +10,7 @@ import { loadSqlJs } from './sql-node';
 export interface AgreementOutcome {
   report: AgreementReport;
   datasetName: string;
-  /** No task and no annotation could be read. */
+  /** SPEC §12's exit code 1: no task, scenario or annotation could be read (loader.ts nothingRead). */
   nothingRead: boolean;
 }
 
@@ -30,7 +30,7 @@ export async function agreementFolder(root: string, a: string, b: string, option
   const engines = jobEngines(SQL, dataset, problems, options.watch, options.blocked);
   try {
     const report = agreementReport(dataset, engines, a, b, { problems });
-    return { report, datasetName: dataset.meta.name, nothingRead: dataset.tasks.size === 0 && dataset.annotations.size === 0 };
+    return { report, datasetName: dataset.meta.name, nothingRead: nothingRead(dataset, dataset.annotations.size) };
   } finally {
     engines.closeAll();
   }

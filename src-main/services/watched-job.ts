@@ -6,7 +6,7 @@
 import { parentPort, Worker } from 'node:worker_threads';
 import { StudioError } from '../../shared/api/studio-error';
 import type { AuditReport } from '../../shared/eval/gt-audit-dataset';
-import type { LoadedDataset } from '../../shared/format/loader';
+import { nothingRead, type LoadedDataset } from '../../shared/format/loader';
 import type { Problem, ScenarioDef } from '../../shared/format/types';
 import { agreementFolder, type AgreementOutcome, type FolderJobOptions } from './agreement-folder';
 import { auditFolder } from './audit-folder';
@@ -19,7 +19,8 @@ const CHECK_EVERY_MS = 100;
 export interface AuditOutcome {
   report: AuditReport;
   datasetName: string;
-  taskCount: number;
+  /** SPEC §12's exit code 1: no task, scenario or trajectory could be read (loader.ts nothingRead). */
+  nothingRead: boolean;
 }
 
 export type FolderJob =
@@ -44,7 +45,7 @@ export function folderJobOutcome<J extends FolderJob>(job: J, options: FolderJob
       ? auditFolder(job.root, { ...options, minAgree: job.minAgree, trajectoryPaths: job.trajectoryPaths }).then(({ dataset, report }) => ({
           report,
           datasetName: dataset.meta.name,
-          taskCount: dataset.tasks.size,
+          nothingRead: nothingRead(dataset, report.trajectories),
         }))
       : agreementFolder(job.root, job.a, job.b, options);
   return outcome as Promise<Outcome<J>>;
