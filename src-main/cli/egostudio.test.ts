@@ -42,6 +42,17 @@ describe('egostudio evaluate', () => {
     expect(json.problems).toEqual([]);
   });
 
+  it('says once, after the runs left out for it, that the dataset has no ground truth at all', async () => {
+    const files: Record<string, string> = { ...shopFiles(), 'trajectories/m1/static.jsonl': jsonl([traj('c', 't1', [add('Red Apple')], 'static')]) };
+    const note = 'note: the dataset has no ground truth';
+    expect((await egostudio('evaluate', await writeDataset('with-gt', files), '--no-cache')).stderr).not.toContain(note);
+    delete files['ground_truth.jsonl'];
+    const result = await egostudio('evaluate', await writeDataset('no-gt', files), '--no-cache');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('task "t1" has no ground truth; left out');
+    expect(result.stderr).toContain(note);
+  });
+
   it('writes exactly the SPEC §12 keys and exits 0 on valid input', async () => {
     const root = await writeDataset('ok', {
       ...shopFiles(),

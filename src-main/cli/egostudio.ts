@@ -7,7 +7,7 @@ import path from 'node:path';
 import { version } from '../../package.json';
 import { FIGURE_NAMES } from '../../shared/eval/aggregate';
 import { agreeAsIs, summarizeAgreement } from '../../shared/eval/agreement';
-import { nothingRead } from '../../shared/format/loader';
+import { nothingRead, type LoadedDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
 import { commandHelp, overviewHelp, parseCommandArgs, UsageError, workerCount, type CommandSpec } from './command-line';
 import { folderJobWithin, timeLimitSeconds, watchedScoring } from './time-limit';
@@ -111,6 +111,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
   if (labelRows.length > 0) out('\nerror labels (% of trajectories, overall):\n' + labelRows.map((r) => '  ' + r.map(oneLine).join('  ')).join('\n') + '\n');
   printProblems(report.problems);
   noteUnlistedModes(dataset.meta.modes, report.trajectories);
+  noteNoGroundTruth(dataset);
   return nothingRead(dataset, report.trajectories.length) ? 1 : report.problems.length > 0 ? 2 : 0;
 }
 
@@ -125,6 +126,12 @@ function noteUnlistedModes(listed: readonly string[], trajectories: readonly { m
   for (const t of trajectories) if (!listed.includes(t.mode)) unlisted.set(t.mode, (unlisted.get(t.mode) ?? new Set()).add(t.model));
   for (const [mode, models] of unlisted)
     err(`note: mode "${oneLine(mode)}" (${[...models].map(oneLine).join(', ')}) is not among dataset.json's modes (${listed.map(oneLine).join(', ')}): scored as a mode of its own (SPEC §10), which counts in the overall figure\n`);
+}
+
+/** Tasks but no ground truth: each run's problem says its task has none; the cause is said once after them. */
+function noteNoGroundTruth(dataset: Pick<LoadedDataset, 'tasks' | 'groundTruth'>): void {
+  if (dataset.groundTruth.size > 0 || dataset.tasks.size === 0) return;
+  err('note: the dataset has no ground truth (ground_truth.jsonl is missing or holds no valid line): a run is scored once its task has one (adjudicate the annotations in the studio)\n');
 }
 
 async function agreementCommand(args: string[]): Promise<number> {
