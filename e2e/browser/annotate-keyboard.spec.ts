@@ -131,8 +131,13 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   );
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
 
+  // With text selected, Escape first clears the selection (as in VS Code); the next one leaves.
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Escape');
+  expect(await focusedMatches(page, '[data-testid="gt-editor"] .monaco-editor *'), 'the first Escape clears the selection').toBe(true);
   // Out of the editor (Escape, then Tab), to the tool console; run the first call alone.
   await page.keyboard.press('Escape');
+  expect(await focusedMatches(page, '[data-testid="gt-editor"] .monaco-editor *'), 'the second Escape leaves the editor').toBe(false);
   await tabTo(page, '[data-testid="console-tab"]');
   await page.keyboard.press('Enter');
   await tabTo(page, '[data-testid="console-input"]');

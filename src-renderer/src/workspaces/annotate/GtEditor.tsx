@@ -89,10 +89,12 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
         theme: window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'vs-dark' : 'vs',
       });
       editor.current = instance;
-      // Tab indents in the editor; Escape (with no suggestion or search open) moves on to the next
-      // control, Shift+Escape back to the one before (Shift+Tab outdents).
+      // Tab indents in the editor; Escape (with no suggestion or search open, and no selection or
+      // second cursor, which Escape first takes away, as in VS Code) moves on to the next control,
+      // Shift+Escape back to the one before (Shift+Tab outdents).
       const editorHost = host.current;
-      const noWidget = '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !markersNavigationVisible';
+      const noWidget =
+        '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !markersNavigationVisible && !editorHasSelection && !editorHasMultipleSelections';
       instance.addCommand(monaco.KeyCode.Escape, () => focusAfter(editorHost), noWidget);
       instance.addCommand(monaco.KeyMod.Shift | monaco.KeyCode.Escape, () => focusBefore(editorHost), noWidget);
       subscription = model.onDidChangeContent(() => {
