@@ -52,7 +52,7 @@ export type Cell = string | number | null;
 
 /** A table as the exporters and the UI read it. Numbers are in display units (percent for rates). */
 export interface ReportTable {
-  id: 'main' | 'scenarios' | 'errors' | 'efficiency';
+  id: 'main' | 'coverage' | 'scenarios' | 'errors' | 'efficiency';
   title: string;
   /** Column headers; with groups, the sub-headers under each group. */
   header: string[];
@@ -101,7 +101,7 @@ export interface ReportModel {
   scenarios: string[];
   labels: string[];
   trajectoryCount: number;
-  tables: { main: ReportTable; scenarios: ReportTable; errors: ReportTable; efficiency: ReportTable };
+  tables: { main: ReportTable; coverage: ReportTable; scenarios: ReportTable; errors: ReportTable; efficiency: ReportTable };
   errors: LabelShares[];
   /** JointSucc (percent) per model and scenario, the Fig. 3 data. */
   scenarioJoint: { model: string; values: Record<string, number | null> }[];
@@ -195,6 +195,23 @@ export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, R
     rows: models.map((model) => [model, ...mainModes.flatMap((mode) => MAIN_FIGURES.map(([key]) => pct(figure(model, mode)?.[key])))]),
     digits: 2,
     note: 'Modes weight scenarios by their task counts; Overall is the mean of the modes (SPEC §10).',
+  };
+
+  // What the figures are over: a mode's figure weights scenarios by their task counts however many
+  // of the tasks a model ran, so runs missing (or left out for a problem) do not show in it.
+  const runs = new Map<string, number>();
+  for (const t of run.trajectories) runs.set(`${t.model}\u0000${t.mode}`, (runs.get(`${t.model}\u0000${t.mode}`) ?? 0) + 1);
+  const taskTotal = Object.values(run.task_counts).reduce((sum, n) => sum + n, 0);
+  const coverage: ReportTable = {
+    id: 'coverage',
+    title: 'Runs scored',
+    header: ['Model', ...modes.map(modeName), 'All'],
+    rows: models.map((model) => {
+      const counts = modes.map((mode) => runs.get(`${model}\u0000${mode}`) ?? 0);
+      return [model, ...counts, counts.reduce((sum, n) => sum + n, 0)];
+    }),
+    digits: 0,
+    note: `Of ${taskTotal} task(s) per mode. A run left out for a problem in its line is not counted.`,
   };
 
   // Scenario breakdown (Fig. 3): JointSucc per model and scenario, and the mean over models.
@@ -305,7 +322,7 @@ export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, R
     scenarios,
     labels,
     trajectoryCount: run.trajectories.length,
-    tables: { main, scenarios: scenarioTable, errors: errorTable, efficiency },
+    tables: { main, coverage, scenarios: scenarioTable, errors: errorTable, efficiency },
     errors,
     scenarioJoint,
     scatter,

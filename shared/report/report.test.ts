@@ -67,6 +67,17 @@ describe('buildReport', () => {
     expect(cell(main, 1, 'Dynamic Easy JointSucc')).toBeNull(); // m2 has no dynamic_easy run
   });
 
+  it('counts the runs each model and mode are over, against the tasks', () => {
+    const coverage = buildReport(sampleRun()).tables.coverage;
+    expect(coverage.header).toEqual(['Model', 'Dynamic Easy', 'Static', 'All']);
+    expect(coverage.rows).toEqual([
+      ['m1', 3, 1, 4],
+      ['m2', 0, 1, 1],
+    ]);
+    expect(coverage.note).toBe('Of 4 task(s) per mode. A run left out for a problem in its line is not counted.');
+    expect(tableToMarkdown(coverage)).toContain('| m2 | 0 | 1 | 1 |');
+  });
+
   it('scenario breakdown and the mean over models', () => {
     const report = buildReport(sampleRun());
     expect(report.tables.scenarios.rows).toEqual([

@@ -169,6 +169,7 @@ export function ReportsWorkspace() {
           <section className="report-section">
             <h2>Main results</h2>
             <ReportTableView table={loaded.report.tables.main} actions={actions} testId="report-table" />
+            <ReportTableView table={loaded.report.tables.coverage} actions={actions} testId="report-coverage" />
           </section>
 
           <section className="report-section" data-testid="report-scenarios">
