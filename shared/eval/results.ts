@@ -88,8 +88,13 @@ function contentOf(entry: unknown): unknown {
 export function recordedResults(results: unknown, callCount: number): { kind: 'per-call'; results: unknown[][] } | { kind: 'shared'; results: unknown[] } | null {
   if (results === undefined || results === null) return null;
   let values: unknown[];
-  if (typeof results === 'string') values = splitJoinedResults(results) ?? [results];
-  else if (Array.isArray(results)) values = results.map(contentOf);
+  if (typeof results === 'string') {
+    const documents = splitJoinedResults(results);
+    // Text that is not "; "-joined JSON documents cannot be attributed by position, even to an
+    // item's only call: SPEC §9.3 sends "the unsplittable string" to every call, its first included.
+    if (documents === null) return { kind: 'shared', results: [results] };
+    values = documents;
+  } else if (Array.isArray(results)) values = results.map(contentOf);
   else values = [results];
   if (values.length === callCount) return { kind: 'per-call', results: values.map((v) => [v]) };
   return { kind: 'shared', results: values };

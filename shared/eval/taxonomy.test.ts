@@ -163,6 +163,15 @@ describe('SPEC §9.3 grounding from results', () => {
     expect(row.label).toBe('logic');
   });
 
+  it('an unsplittable results string counts for an item\'s only call too: it is never attributed by position (SPEC §9.3)', async () => {
+    // The note is alone in its item; the item's plain-text result mentions the ticket.
+    const row = await labelOf(trajectory('u1', [{ turn: 0, calls: [withNote('ticket zx-41')], results: 'ok: ticket ZX-41 issued' }, { turn: 1, calls: [search] }]));
+    expect(row.label).not.toBe('hallucination');
+    // A single JSON document is that call's own result, as before: it does not ground the call.
+    const own = await labelOf(trajectory('j1', [{ turn: 0, calls: [withNote('ticket zx-41')], results: '{"ticket":"ZX-41"}' }, { turn: 1, calls: [search] }]));
+    expect(own.label).toBe('hallucination');
+  });
+
   it('unattributable results ground the first call of their own item too (SPEC §9.3 ruling)', async () => {
     // The note comes first in its item; only the item's own (unsplittable) results mention the ticket.
     const row = await labelOf(trajectory('uf', [{ turn: 0, calls: [withNote('ticket zx-41'), search], results: 'ok: ticket ZX-41 issued; done' }]));
