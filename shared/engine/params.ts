@@ -24,8 +24,11 @@ export function dropNullKeys(value: unknown): unknown {
 }
 
 /**
- * The parameters a tool sees: only the keys its schema declares in `properties`,
- * with null-valued keys removed (SPEC §3 "dropped before validation and execution").
+ * The parameters a tool sees: only the keys its schema declares in `properties` (SPEC §3: the
+ * others are "dropped before validation and execution"), with null-valued keys removed at every
+ * depth. SPEC says null counts as absent for matching (§8.1) and the schema verdict (§9.1) and is
+ * silent on execution; the reading chosen here is the same for execution, so a call that matches
+ * another (nulls dropped) also binds the same JSON text and leaves the same state.
  */
 export function normalizeParameters(schema: ParamSchema, parameters: Record<string, unknown>): JsonObject {
   const declared = isPlainObject(schema?.properties) ? schema.properties : {};

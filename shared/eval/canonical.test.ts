@@ -21,6 +21,9 @@ describe('SPEC §8.1 canonical strings', () => {
     expect(canonicalString('  Ben’s  “BEST”\tＣｏｆｆｅｅ \n')).toBe('ben\'s "best" coffee');
     expect(canonicalString('it‘s ‛x´ `y`')).toBe("it's 'x' 'y'");
     expect(canonicalString('„quoted”')).toBe('"quoted"');
+    // Unicode's whitespace (White_Space), not JavaScript's: U+0085 is, U+FEFF is not.
+    expect(canonicalString('\u0085for\u0085\u2028Mum\u0085')).toBe('for mum');
+    expect(canonicalString('\uFEFFfor\uFEFFMum')).toBe('\uFEFFfor\uFEFFmum');
   });
 
   it('compares numbers with a relative tolerance, and never a string with a number', () => {

@@ -8,7 +8,10 @@ import { entityNamesMatch, type EntityLookup } from './entity-names';
 
 const SINGLE_QUOTES = /[\u2019\u2018\u201B\u00B4`]/g;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E]/g;
-const WHITESPACE_RUN = /\s+/g;
+// Whitespace as Unicode defines it (the White_Space property): JavaScript's \s and trim() also
+// take U+FEFF (a zero-width no-break space, not whitespace) and miss U+0085 (next line, which is).
+const WHITESPACE_RUN = /\p{White_Space}+/gu;
+const EDGE_SPACE = /^ | $/g;
 
 // Agent logs repeat the same strings (names, results) across thousands of trajectories.
 const canonicalMemo = new BoundedMap<string, string>(100_000);
@@ -31,7 +34,7 @@ function canonicalize(s: string): string {
     .normalize('NFKC')
     .toLowerCase()
     .replace(WHITESPACE_RUN, ' ')
-    .trim();
+    .replace(EDGE_SPACE, '');
 }
 
 export function numbersEqual(a: number, b: number): boolean {
