@@ -132,7 +132,7 @@ describe('dataset loader (SPEC §1-§5)', () => {
     // The ground truth's call of the tool left out is said, at its line, and kept.
     expect(d.problems).toEqual([
       { file: 'scenarios/shop/tools.json', line, message: expect.stringContaining('tools[1].effect') },
-      { file: 'ground_truth.jsonl', line: 1, message: 'task "t1": call 2 names tool "add_to_cart", which scenario "shop" does not define; kept, but no run can match that call' },
+      { file: 'ground_truth.jsonl', line: 1, message: 'task "t1": call 2 names tool "add_to_cart", which scenario "shop" does not define; kept as written: it fails when run, and only a call of the same missing tool matches it' },
     ]);
     expect(d.groundTruth.get('t1')?.calls).toHaveLength(2);
     expect(d.scenarios.get('shop')?.library.tools.map((t) => t.name)).toEqual(['search_products', 'set_list', 'compare_products']);

@@ -307,7 +307,7 @@ async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, 
     else {
       truths.set(truth.task_id, truth);
       const unknown = unknownToolCall(truth.calls, task.scenario, toolNames);
-      if (unknown) problems.push({ file, line, message: `task "${truth.task_id}": ${unknown}; kept, but no run can match that call` });
+      if (unknown) problems.push({ file, line, message: `task "${truth.task_id}": ${unknown}; kept as written: it fails when run, and only a call of the same missing tool matches it` });
     }
   }
   return truths;
