@@ -81,6 +81,8 @@ test('the main table lists the models with the CLI figures, the charts render', 
   // just after the first move (the report's last rows, a resize) starts without a hover (CI saw it once).
   const canvas = page.getByTestId('report-scenarios-chart').locator('canvas').first();
   await expect(async () => {
+    // In sight first: the tables above it (the runs scored among them) can push it below the fold.
+    await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.2 - 2, box.y + box.height * 0.6);
     await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
