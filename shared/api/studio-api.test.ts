@@ -13,10 +13,10 @@ function rejection(run: () => unknown): StudioError {
 }
 
 describe('dataset-relative paths', () => {
-  it.each(['tasks.jsonl', 'videos/a b.webm', 'trajectories/run-1/x.jsonl', '.hidden'])('accepts %s', (path) => {
+  it.each(['tasks.jsonl', 'videos/a b.webm', 'trajectories/run-1/x.jsonl', 'a.b/c..d'])('accepts %s', (path) => {
     expect(isDatasetRelativePath(path)).toBe(true);
   });
-  it.each(['', '../x', 'a/../../x', 'a/..', '/etc/passwd', 'C:/x', 'a\\..\\x', 'a//b', './a', 'a\0b'])('refuses %j', (path) => {
+  it.each(['', '../x', 'a/../../x', 'a/..', '/etc/passwd', 'C:/x', 'a\\..\\x', 'a//b', './a', 'a\0b', '.hidden', '.git/config', 'annotations/.alice.jsonl.swp'])('refuses %j', (path) => {
     expect(isDatasetRelativePath(path)).toBe(false);
   });
 });

@@ -65,7 +65,7 @@ export interface ClipStatus {
 const datasetId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,95}$/, 'expected a dataset id from datasets.list');
 const filePath = z
   .string()
-  .refine(isDatasetRelativePath, 'expected a dataset-relative path (no "..", no absolute path, "/" separators)');
+  .refine(isDatasetRelativePath, 'expected a dataset-relative path (no "..", no absolute path, no hidden name such as .git, "/" separators)');
 const dirPath = z
   .string()
   .refine(isDatasetRelativeDir, 'expected a dataset-relative folder ("" for the root, no "..", no absolute path)');

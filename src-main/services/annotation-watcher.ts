@@ -4,7 +4,7 @@
 // machine, a text editor, git pull). Both hosts forward the event to the renderer.
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { isAtomicTempFile } from './atomic-write';
+import { isHiddenName } from '../../shared/format/dataset-path';
 
 export interface AnnotationChange {
   datasetId: string;
@@ -31,7 +31,7 @@ export const GROUND_TRUTH_FILE = 'ground_truth.jsonl';
 
 /** The dataset-relative path a change in the annotations folder stands for, or null to ignore it. */
 export function annotationPathOf(fileName: string | null): string | null {
-  if (!fileName || isAtomicTempFile(fileName) || !fileName.endsWith('.jsonl') || fileName.includes('/') || fileName.includes('\\')) return null;
+  if (!fileName || isHiddenName(fileName) || !fileName.endsWith('.jsonl') || fileName.includes('/') || fileName.includes('\\')) return null;
   return `${ANNOTATIONS_DIR}/${fileName}`;
 }
 

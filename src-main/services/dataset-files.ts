@@ -3,7 +3,8 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatasetFile, VersionedText, WrittenVersion } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
-import { isAtomicTempFile, writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from './atomic-write';
+import { isHiddenName } from '../../shared/format/dataset-path';
 import { appendIfUnchanged, versionedText, writeIfUnchanged } from './conditional-write';
 import { readRegularBytes } from './regular-file';
 import { decodeMarked } from './utf8-text';
@@ -48,7 +49,7 @@ export async function listDatasetFiles(realRoot: string, relativeDir: string): P
 
 async function collectFiles(realRoot: string, folder: string, relativeFolder: string, into: DatasetFile[]): Promise<void> {
   for (const entry of await readdir(folder, { withFileTypes: true })) {
-    if (isAtomicTempFile(entry.name)) continue;
+    if (isHiddenName(entry.name)) continue; // not the dataset's (.git, our own temporary files)
     const absolute = path.join(folder, entry.name);
     const relative = relativeFolder === '' ? entry.name : `${relativeFolder}/${entry.name}`;
     if (entry.isDirectory()) {

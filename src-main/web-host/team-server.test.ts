@@ -118,6 +118,31 @@ describe('team host', () => {
     expect((await media(tokens.carol, 'annotations/alice.jsonl')).status).toBe(200);
   });
 
+  it('never lists, reads, serves or writes a hidden name (a git checkout\'s .git): its objects hold every line ever committed, its config can run commands', async () => {
+    await writeFile(path.join(temp.root, 'studio-project.json'), '{"agreement":{"hide_while_annotating":true}}');
+    await mkdir(path.join(temp.root, '.git'));
+    await writeFile(path.join(temp.root, '.git/config'), '[core]\n');
+    await writeFile(path.join(temp.root, 'annotations/.bob.jsonl.swp'), line('t1', 'bob', 'draft'));
+    const host = await startTeamHost();
+    const base = `http://127.0.0.1:${host.port}`;
+    const alice = client(base, tokens.alice);
+    const carol = client(base, tokens.carol);
+    const id = await alice.open();
+    await carol.open();
+    const listed = (await carol.call('datasets.listFiles', [id, ''])).body.value as { path: string }[];
+    expect(listed.map((f) => f.path).filter((p) => p.split('/').some((segment) => segment.startsWith('.')))).toEqual([]);
+    expect((await alice.call('datasets.readText', [id, '.git/config'])).status).toBe(400);
+    const write = await carol.call('datasets.writeText', [id, '.git/config', '[core]\n\tfsmonitor = "touch pwned"\n']);
+    expect(write.status).toBe(400);
+    expect(write.body.error?.message).toContain('no hidden name such as .git');
+    expect(await readFile(path.join(temp.root, '.git/config'), 'utf8')).toBe('[core]\n');
+    const expires = Math.floor(Date.now() / 1000) + mediaTokenTtlSeconds;
+    const file = '.git/config';
+    const media = await fetch(`${base}${webMediaUrl(id, file)}?${mediaTokenParam}=${signMediaToken(mediaKeyFor(tokens.alice), id, file, expires)}`);
+    expect(media.status).not.toBe(200);
+    expect(await media.text()).not.toContain('[core]');
+  });
+
   it('answers the public names it was given and refuses other Host headers', async () => {
     const host = await startTeamHost({ publicNames: ['studio.lab.example'] });
     const status = (hostHeader: string) =>

@@ -7,6 +7,7 @@ import { createReadStream, type Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StudioError } from '../../../shared/api/studio-error';
+import { isHiddenName } from '../../../shared/format/dataset-path';
 import type { DatasetSource } from '../../../shared/format/source';
 import { readRegularText, regularFileChunks } from '../regular-file';
 import { resolveExisting } from '../safe-path';
@@ -37,6 +38,7 @@ export async function listFilesBelow(folder: string, base: string, folderLinks?:
       throw error;
     }
     for (const entry of entries) {
+      if (isHiddenName(entry.name)) continue; // not the dataset's, as the hosts' listing (dataset-files.ts)
       const full = path.join(dir, entry.name);
       const relative = () => path.relative(base, full).split(path.sep).join('/');
       if (entry.isDirectory()) await walk(full);
