@@ -3,6 +3,7 @@ import { agreeAsIs } from '../../../shared/eval/agreement';
 import type { Annotation } from '../../../shared/format/types';
 import type { AnnotationRecord } from '../db/schema';
 import {
+  agreedLine,
   choosePair,
   defaultRefChoice,
   mergedReferences,
@@ -123,6 +124,15 @@ describe('ground_truth.jsonl', () => {
 
 describe('visual reference rows of an adjudication', () => {
   const ref = (id: string, entity: string, start = 1) => ({ id, description: `the ${entity}`, entity, start, end: start + 1 });
+
+  it("Accept agreed takes both annotators' references, A's where both marked an entity (it took A's alone)", () => {
+    const a = { ...line('t', 'alice', 1), visual_refs: [ref('r1', 'Merlot')] };
+    const b = { ...line('t', 'bob', 1), visual_refs: [ref('r1', 'merlot', 4), ref('r2', 'Rioja')] };
+    const written = agreedLine('t', a, b, 'carol');
+    expect(written.visual_refs).toEqual([ref('r1', 'Merlot'), ref('r2', 'Rioja')]);
+    expect(written).toMatchObject({ task_id: 't', calls: [call('x')], source: 'agreed', adjudicator: 'carol' });
+    expect(agreedLine('t', { ...line('t', 'alice', 1), visual_refs: [] }, b, 'carol').visual_refs.map((r) => r.id)).toEqual(['r1', 'r2']);
+  });
 
   it('keeps the ground truth references when the annotators wrote none (finalizing used to drop them)', () => {
     const kept = [ref('g1', 'Merlot'), ref('g2', 'Rioja')];

@@ -153,6 +153,16 @@ export function groundTruthLine(input: {
   return line;
 }
 
+/**
+ * The line "Accept agreed" writes for a task both annotators agree on: A's calls, and the
+ * references of both as Finalize takes them by default (one per entity, A's where both marked it;
+ * it took A's alone, and B's references were lost).
+ */
+export function agreedLine(taskId: string, a: Annotation, b: Annotation | undefined, adjudicator: string): GroundTruth {
+  const visualRefs = mergedReferences(referenceRows(a.visual_refs, b?.visual_refs ?? [], []), {});
+  return groundTruthLine({ taskId, calls: a.calls, visualRefs, agree: true, callsA: a.calls, adjudicator, note: '' });
+}
+
 /** What a reference row of the adjudication contributes: A's, B's, the ground truth's as it is, or nothing. */
 export type RefChoice = 'a' | 'b' | 'keep' | 'drop';
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { GroundTruth } from '../../../../shared/format/types';
 import { GROUND_TRUTH_PATH, useAgreementData } from '../../agreement/agreementData';
-import { groundTruthLine, type AnnotationsByAnnotator } from '../../agreement/model';
+import { agreedLine, type AnnotationsByAnnotator } from '../../agreement/model';
 import { writeGroundTruthLines } from '../../agreement/groundTruthWrite';
 import { studioApi } from '../../api/studio';
 import { useConfirm } from '../../components/useConfirm';
@@ -36,13 +36,12 @@ export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudica
     const named = ids.length <= SHOWN ? ids.join(', ') : `${ids.slice(0, SHOWN).join(', ')} and ${ids.length - SHOWN} more`;
     const yes = await confirmation.ask({
       title: `Accept ${n} agreed task${plural}?`,
-      detail: `${a} and ${b} wrote the same calls, ending in the same state, for ${named}. Each gets a line in ${GROUND_TRUTH_PATH} with those calls, adjudicated by ${adjudicator}. No other line changes.`,
+      detail: `${a} and ${b} wrote the same calls, ending in the same state, for ${named}. Each gets a line in ${GROUND_TRUTH_PATH} with those calls and the visual references of both (one per entity, ${a}'s where both marked it), adjudicated by ${adjudicator}. No other line changes.`,
       confirm: `Write ${n} line${plural}`,
     });
     if (!yes) return;
     const lines: GroundTruth[] = ids.map((id) => {
-      const annotation = annotations.get(a)!.get(id)!;
-      return groundTruthLine({ taskId: id, calls: annotation.calls, visualRefs: annotation.visual_refs, agree: true, callsA: annotation.calls, adjudicator, note: '' });
+      return agreedLine(id, annotations.get(a)!.get(id)!, annotations.get(b)?.get(id), adjudicator);
     });
     try {
       await writeGroundTruthLines(studioApi(), datasetId, lines, seen);
