@@ -12,6 +12,9 @@ import { call, shopFiles } from '../../shared/eval/test-support/shop';
 import { listDatasetFiles, readDatasetText } from '../services/dataset-files';
 import { readReviewFiles } from '../services/evaluation-run';
 import { openRegularFile } from '../services/regular-file';
+import { describeDataset } from '../services/dataset-catalog';
+import { expectedClips } from '../services/video-folders';
+import { trajectoryLine } from '../services/evaluation/trajectory-lines';
 import { runEgostudio, writeDatasetFolder } from '../test-support/dataset-folder';
 import { nodeDatasetSource } from '../services/evaluation/node-source';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
@@ -67,6 +70,28 @@ describe('reading refuses FIFOs and devices', () => {
     // listFilesBelow never lists a FIFO as a trajectory file; no problem, and nothing blocks.
     expect(report.trajectories.map((t) => t.id)).toEqual([]); // the scenario is gone with its tools.json
     expect(await withinSeconds(2, readDatasetText(root, 'dataset.json').then(() => 'read', (e: unknown) => StudioError.from(e).code))).toBe('forbidden');
+  });
+});
+
+describe('the studio\'s other readers refuse FIFOs and links out too', () => {
+  it('the clip list over a FIFO tasks.jsonl, and a replayed line of a FIFO trajectory file, answer at once', async () => {
+    await rm(path.join(root, 'tasks.jsonl'));
+    mkfifo(path.join(root, 'tasks.jsonl'));
+    mkfifo(path.join(root, 'trajectories', 'fifo.jsonl'));
+    // Each used to hold one of libuv's four file threads for good: four page loads froze the host.
+    expect(await withinSeconds(2, expectedClips(root).then(() => 'read', (e: unknown) => StudioError.from(e).code))).toBe('forbidden');
+    const replay = await withinSeconds(2, trajectoryLine(root, 'trajectories/fifo.jsonl', 1).then(() => 'read', (e: unknown) => StudioError.from(e).code));
+    expect(replay).toBe('forbidden');
+  });
+
+  it('the dataset list does not read a dataset.json linked from outside, nor one far bigger than a manifest', async () => {
+    await writeDatasetFolder(outside, { 'secret.json': '{"name": "SECRET FROM OUTSIDE"}' });
+    await rm(path.join(root, 'dataset.json'));
+    await symlink(path.join(outside, 'secret.json'), path.join(root, 'dataset.json'));
+    expect((await describeDataset(root, 'added'))?.name).toBe('shop');
+    await rm(path.join(root, 'dataset.json'));
+    await writeDatasetFolder(root, { 'dataset.json': `{"name": "Big", "pad": "${'x'.repeat(2 * 1024 * 1024)}"}` });
+    expect((await describeDataset(root, 'added'))?.name).toBe('shop');
   });
 });
 

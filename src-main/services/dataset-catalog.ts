@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { resolveExisting } from './safe-path';
 import type { DatasetSummary } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
 import type { RecentDatasets } from './recent-datasets';
@@ -23,6 +24,9 @@ export function datasetIdFor(realRoot: string): string {
   return `${slug}-${hash}`;
 }
 
+/** dataset.json is a few fields; a bigger one is listed under its folder's name (the loader says what is wrong). */
+const MANIFEST_READ_LIMIT = 1024 * 1024;
+
 /** Reads a folder as a dataset, or returns null when it has no dataset.json. */
 export async function describeDataset(folder: string, source: DatasetSummary['source']): Promise<DatasetSummary | null> {
   try {
@@ -31,7 +35,11 @@ export async function describeDataset(folder: string, source: DatasetSummary['so
     if (!(await stat(manifest)).isFile()) return null;
     let name = path.basename(root);
     try {
-      const parsed = JSON.parse(await readRegularText(manifest)) as { name?: unknown } | null;
+      // Every listing reads it (each page load): not through a link out of the folder (the loader
+      // refuses those too), nor whole when it is far bigger than any manifest.
+      const inside = await resolveExisting(root, datasetManifest, 'file');
+      if ((await stat(inside)).size > MANIFEST_READ_LIMIT) throw new Error('too big to be a manifest');
+      const parsed = JSON.parse(await readRegularText(inside)) as { name?: unknown } | null;
       if (typeof parsed?.name === 'string' && parsed.name.trim() !== '') name = parsed.name.trim();
     } catch {
       // An unreadable dataset.json still lists the folder; the loader reports the problem later.

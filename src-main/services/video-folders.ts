@@ -5,6 +5,7 @@
 // symlink that resolves elsewhere, and nothing that is not a video by its name and by its first
 // bytes (a folder such as /etc must not turn `videos/passwd` into /etc/passwd).
 import { open, readFile, realpath, stat } from 'node:fs/promises';
+import { readRegularText } from './regular-file';
 import path from 'node:path';
 import type { ClipStatus } from '../../shared/api/studio-api';
 import { isDatasetRelativePath } from '../../shared/format/dataset-path';
@@ -161,7 +162,7 @@ export class VideoFolders {
 export async function expectedClips(datasetRoot: string): Promise<string[]> {
   let text: string;
   try {
-    text = await readFile(await resolveExisting(datasetRoot, 'tasks.jsonl', 'file'), 'utf8');
+    text = await readRegularText(await resolveExisting(datasetRoot, 'tasks.jsonl', 'file')); // a FIFO would hold a thread of the file pool for good
   } catch (error) {
     if (StudioError.from(error).code === 'not-found') return [];
     throw error;

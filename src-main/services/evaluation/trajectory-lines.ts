@@ -1,21 +1,23 @@
 // Reading trajectory files line by line for the studio, without scoring: one line for the
 // replay of a listed row, and the ids whose dialogue contains a text (Replay's search).
-import { createReadStream } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { StudioError } from '../../../shared/api/studio-error';
 import { splitLines, unreadLineMessage } from '../../../shared/format/jsonl';
+import { openRegularFile } from '../regular-file';
 import { resolveExisting } from '../safe-path';
 import { nodeDatasetSource } from './node-source';
 import { datasetTrajectoryFiles } from './trajectory-files';
 
-function lines(absolute: string) {
-  return splitLines(createReadStream(absolute, { encoding: 'utf8', highWaterMark: 1 << 20 }));
+/** The lines of a regular file (a FIFO put in a file's place would hold a thread of the file pool for good). */
+async function lines(absolute: string) {
+  const handle = await openRegularFile(absolute);
+  return splitLines(handle.createReadStream({ encoding: 'utf8', highWaterMark: 1 << 20, autoClose: true }));
 }
 
 /** Line `lineNumber` (1-based) of a dataset's trajectory file; its byte-order mark dropped. */
 export async function trajectoryLine(root: string, file: string, lineNumber: number): Promise<string> {
   const absolute = await resolveExisting(await realpath(root), file, 'file');
-  for await (const line of lines(absolute)) {
+  for await (const line of await lines(absolute)) {
     if (line.lineNumber < lineNumber) continue;
     if (line.kind !== 'line') throw new StudioError('invalid-args', `${file}:${lineNumber} cannot be replayed: ${unreadLineMessage(line)}`);
     return line.text.replace(/^\uFEFF/, '');
@@ -32,7 +34,9 @@ export async function searchDialogue(root: string, query: string): Promise<strin
   const ids: string[] = [];
   const files = await datasetTrajectoryFiles(root, nodeDatasetSource(root));
   for (const file of files) {
-    for await (const line of lines(file.absolute)) {
+    const fileLines = await lines(file.absolute).catch(() => null); // no longer a regular file: not searched
+    if (!fileLines) continue;
+    for await (const line of fileLines) {
       if (line.kind !== 'line' || (needle !== '' && !line.text.toLowerCase().includes(needle))) continue;
       const found = matchingId(line.text.replace(/^\uFEFF/, ''), needle);
       if (found !== null) ids.push(found);
