@@ -1,5 +1,5 @@
 // Conversion of tasks and result files, and the tool behaviour the import writes as SQL.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +104,29 @@ describe('result files', () => {
     expect(out[0].dialogue).toEqual([{ role: 'user', turn: 0, content: 'hi' }]);
     expect(out[0].rounds_count).toBe(2);
     expect(log.warnings.map((w) => w.message)).toEqual(expect.arrayContaining([expect.stringContaining('1 trajectories beyond the 2 tasks are ignored'), expect.stringContaining('says task 99')]));
+  });
+});
+
+describe('writing the dataset', () => {
+  it('never writes through a link in the folder it replaces, nor makes folders where one leads', async () => {
+    const base = await mkdtemp(path.join(os.tmpdir(), 'egobench-links-'));
+    try {
+      const out = path.join(base, 'dataset');
+      await mkdir(path.join(base, 'victim', 'scenarios'), { recursive: true });
+      await writeFile(path.join(base, 'victim', 'important.txt'), 'keep me');
+      await mkdir(out);
+      await writeFile(path.join(out, 'dataset.json'), '{}');
+      await symlink(path.join(base, 'victim', 'important.txt'), path.join(out, 'tasks.jsonl'));
+      await expect(importEgobench(FIXTURE, out)).rejects.toThrow('Refusing to write through a symlink: tasks.jsonl');
+      expect(await readFile(path.join(base, 'victim', 'important.txt'), 'utf8')).toBe('keep me');
+      await rm(path.join(out, 'tasks.jsonl'));
+      await rm(path.join(out, 'scenarios'), { recursive: true }); // written before tasks.jsonl was refused
+      await symlink(path.join(base, 'victim', 'scenarios'), path.join(out, 'scenarios'));
+      await expect(importEgobench(FIXTURE, out)).rejects.toThrow('Path leads outside the dataset: scenarios/');
+      expect(await readdir(path.join(base, 'victim', 'scenarios'))).toEqual([]);
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
   });
 });
 

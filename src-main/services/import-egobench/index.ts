@@ -1,7 +1,8 @@
 // importEgobench: an EgoBench release folder -> a dataset folder (SPEC §1) scored by the
 // `egobench` profile (SPEC §13). Node-only; pure conversion, no scoring.
-import { writeFile } from 'node:fs/promises';
+import { realpath, writeFile } from 'node:fs/promises';
 import { makeFolders } from '../make-folders';
+import { resolveWritable } from '../safe-path';
 import path from 'node:path';
 import type { ToolLibrary, Trajectory } from '../../../shared/format/types';
 import { FAMILIES } from './families';
@@ -64,7 +65,7 @@ async function readFamilies(releaseDir: string, log: IssueLog, wanted: Set<strin
       log.problem(toolsFile, `scenario "${family}" needs ${toolsFile} and ${initFile}; its tasks are left out`);
       continue;
     }
-    if (!FAMILIES[family]) {
+    if (!FAMILIES.has(family)) {
       log.problem(toolsFile, `scenario "${family}": this importer does not know its tools' behaviour; left out`);
       continue;
     }
@@ -77,6 +78,15 @@ async function readFamilies(releaseDir: string, log: IssueLog, wanted: Set<strin
 }
 
 export async function importEgobench(releaseDir: string, outDir: string, opts: ImportOptions = {}): Promise<ImportResult> {
+  // Every file goes where the dataset folder really is: --replace writes over an earlier dataset,
+  // which may hold links (tasks.jsonl, scenarios/) leading elsewhere; they are refused, not followed.
+  let realOut: Promise<string> | undefined;
+  const out = () => (realOut ??= makeFolders(outDir).then(() => realpath(outDir)));
+  const put = async (relative: string, text: string) => {
+    const target = await resolveWritable(await out(), relative);
+    await makeFolders(path.dirname(target));
+    await writeFile(target, text);
+  };
   const log = new IssueLog();
   const warnings: Array<{ file: string; taskId: string; message: string }> = [];
 
@@ -101,21 +111,20 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   }
 
   for (const ref of [...variants.values()].sort((a, b) => a.family.localeCompare(b.family) || a.number - b.number)) {
-    const family = FAMILIES[ref.family];
+    const family = FAMILIES.get(ref.family)!;
     const release = families.get(ref.family)!;
     const seed = seedFor(release.init, ref);
     if (!seed) {
       log.problem(`init/${ref.family}_init.json`, `no seed data for ${ref.variant} (${ref.family}_init_data${ref.number} or ${ref.family}_init_data); left out`);
       continue;
     }
-    const dir = path.join(outDir, 'scenarios', ref.variant);
-    await makeFolders(dir);
-    await writeFile(path.join(dir, 'schema.sql'), family.schemaSql);
-    await writeFile(path.join(dir, 'data.sql'), family.dataSql(seed));
+    const dir = `scenarios/${ref.variant}`;
+    await put(`${dir}/schema.sql`, family.schemaSql);
+    await put(`${dir}/data.sql`, family.dataSql(seed));
     // Variants of a scenario share its tools: built (and its warnings logged) once.
     const library = libraries.get(ref.family) ?? buildToolLibrary(family, release.tools, `tools/${ref.family}_tools.json`, log);
     libraries.set(ref.family, library);
-    await writeFile(path.join(dir, 'tools.json'), JSON.stringify(library, null, 2) + '\n');
+    await put(`${dir}/tools.json`, JSON.stringify(library, null, 2) + '\n');
     scenarios.push(ref.variant);
 
     const taskFile = `tasks/${ref.variant}.json`;
@@ -166,7 +175,6 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   }
 
   const allTasks = [...tasksByVariant.values()].flat();
-  await makeFolders(outDir);
   const meta = {
     id: opts.id ?? 'egobench',
     name: opts.name ?? 'EgoBench (imported release)',
@@ -175,18 +183,15 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
     profile: 'egobench',
     attribution: ATTRIBUTION,
   };
-  await writeFile(path.join(outDir, 'dataset.json'), JSON.stringify(meta, null, 2) + '\n');
-  await writeFile(path.join(outDir, 'tasks.jsonl'), jsonl(allTasks.map((t) => t.task)));
-  await writeFile(path.join(outDir, 'ground_truth.jsonl'), jsonl(allTasks.map((t) => t.groundTruth)));
-  await makeFolders(path.join(outDir, 'videos'));
-  for (const { file, records } of trajectories) {
-    await makeFolders(path.dirname(path.join(outDir, file)));
-    await writeFile(path.join(outDir, file), jsonl(records));
-  }
+  await put('dataset.json', JSON.stringify(meta, null, 2) + '\n');
+  await put('tasks.jsonl', jsonl(allTasks.map((t) => t.task)));
+  await put('ground_truth.jsonl', jsonl(allTasks.map((t) => t.groundTruth)));
+  await makeFolders(path.join(await out(), 'videos'));
+  for (const { file, records } of trajectories) await put(file, jsonl(records));
   // The release's odd behaviour on its own ground truth, and drift from shipped official eval files: said, not changed.
   const notes = await groundTruthNotes(outDir);
   const drift = await driftNotes(outDir, releaseDir, trajectories.map((t) => t.file));
-  await writeFile(path.join(outDir, 'README.md'), `# ${meta.name}\n\nImported from an EgoBench release. Data: ${ATTRIBUTION}.\nThe release ships no videos; put the clips named in tasks.jsonl under videos/.\n`);
+  await put('README.md', `# ${meta.name}\n\nImported from an EgoBench release. Data: ${ATTRIBUTION}.\nThe release ships no videos; put the clips named in tasks.jsonl under videos/.\n`);
 
   return {
     warnings: [...log.warnings, ...warnings.map((w) => ({ file: w.file, line: 0, message: w.taskId ? `${w.taskId}: ${w.message}` : w.message }))],

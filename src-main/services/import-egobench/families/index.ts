@@ -4,5 +4,6 @@ import { kitchen } from './kitchen';
 import { retail } from './retail';
 import type { ScenarioFamily } from './types';
 
-export const FAMILIES: Record<string, ScenarioFamily> = { retail, restaurant, order, kitchen };
+/** By scenario name: a Map, since a release may name a scenario `constructor` or `__proto__`, which an object would answer. */
+export const FAMILIES: ReadonlyMap<string, ScenarioFamily> = new Map(Object.entries({ retail, restaurant, order, kitchen }));
 export type { MatchRule, ScenarioFamily, ToolBehaviour } from './types';
