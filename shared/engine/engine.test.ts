@@ -4,6 +4,7 @@ import { loadSqlJs } from '../../src-main/services/sql-node';
 import type { ToolDef } from '../format/types';
 import { createEngine } from './engine';
 import { MAX_STEP_ROWS } from './tools';
+import { MAX_STEP_SIZE } from './statements';
 import { statesEqual } from './state';
 import { shopScenario, tool } from './test-scenario';
 import type { ScenarioEngine } from './types';
@@ -352,6 +353,15 @@ describe('failures change nothing', () => {
     expect(errorMessage(engine.call(call('flood')))).toBe('SQL error in step 1 ("n"): it returns more than 100,000 rows, the most a step may return');
     expect((engine.call(call('enough')).result as unknown[]).length).toBe(MAX_STEP_ROWS);
     expect(engine.call(call('counted')).ok).toBe(true);
+  });
+
+  it('fails a call whose step returns more than MAX_STEP_SIZE of values in few rows (huge values ended the thread out of memory)', () => {
+    const huge = tool('huge', 'read', [{ as: 'big', sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 5) SELECT printf('%.*c', 5000000, 'a') AS v FROM c" }]);
+    const fits = tool('fits', 'read', [{ as: 'big', sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 3) SELECT printf('%.*c', 5000000, 'a') AS v FROM c" }]);
+    const engine = shop(huge, fits);
+    expect(errorMessage(engine.call(call('huge')))).toBe('SQL error in step 1 ("big"): it returns more than 16 MiB of values, the most a step may return');
+    expect((engine.call(call('fits')).result as unknown[]).length).toBe(3);
+    expect(MAX_STEP_SIZE).toBe(16 * 1024 * 1024);
   });
 
   it('rejects a PRAGMA step, which no rollback would undo: a later run from the seed still writes', () => {

@@ -33,6 +33,8 @@ export class CachedStatement {
 
   /** Outputs by collect mode and bound values, when the statement's rows depend on nothing else; callers never mutate them. */
   private readonly remembered: BoundedMap<string, StatementOutput> | null;
+  /** Size of the last output run (sizeOf), for the choice to remember it. */
+  private lastSize = 0;
 
   constructor(
     readonly sql: string,
@@ -58,7 +60,8 @@ export class CachedStatement {
     let output = this.remembered.get(key);
     if (output === undefined) {
       output = this.execute(bindings, collect, maxRows);
-      this.remembered.set(key, output);
+      // A big output is run again when asked again: 20,000 of them could fill the memory.
+      if (this.lastSize <= REMEMBERED_SIZE) this.remembered.set(key, output);
     }
     return output;
   }
@@ -69,11 +72,18 @@ export class CachedStatement {
       statement.bind(bindings);
       const rows: SqlValue[][] = [];
       let rowCount = 0;
+      let size = 0;
+      this.lastSize = 0;
       while (statement.step()) {
         if (collect === 'all' && rows.length >= maxRows) throw new Error(`it returns more than ${maxRows.toLocaleString('en')} rows, the most a step may return`);
-        if (collect === 'all' || (collect === 'first' && rowCount === 0)) rows.push(statement.get());
+        if (collect === 'all' || (collect === 'first' && rowCount === 0)) {
+          const row = statement.get();
+          if (collect === 'all' && (size += sizeOf(row)) > MAX_STEP_SIZE) throw new Error(`it returns more than ${MAX_STEP_SIZE / (1 << 20)} MiB of values, the most a step may return`);
+          rows.push(row);
+        }
         rowCount += 1;
       }
+      this.lastSize = size;
       return { columns: statement.getColumnNames(), rows, rowCount };
     } finally {
       statement.reset(); // release read locks and bound memory even after an error
@@ -83,6 +93,22 @@ export class CachedStatement {
   free(): void {
     this.statement.free();
   }
+}
+
+/**
+ * Most a step's collected rows may hold, in characters of text and bytes of blobs (numbers count
+ * 8): rows are held, and remembered, in memory, and a few rows of huge values (printf('%.*c',
+ * 200000000, 'a')) ended the scoring thread, the host's with it, out of memory under the row cap.
+ * 16 MiB is far above any tool result an agent reads.
+ */
+export const MAX_STEP_SIZE = 16 * (1 << 20);
+/** Outputs up to this size are remembered (a statement keeps up to 20,000). */
+const REMEMBERED_SIZE = 64 * 1024;
+
+function sizeOf(row: readonly SqlValue[]): number {
+  let size = 0;
+  for (const value of row) size += typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength : 8;
+  return size;
 }
 
 /** A memo key for bound values: numbers as JavaScript prints them, text quoted; null when a value is a blob. */
