@@ -2,7 +2,7 @@
 // 'conflict' code is what both transports carry) and through the services the host writes with.
 // For every file kind the studio writes: two writers start from one read; the second write is
 // refused (or, for the host's own files, merged) and no update is lost.
-import { mkdir, readFile, readdir, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, realpath, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StudioHandlers } from '../../shared/api/studio-api';
@@ -122,5 +122,16 @@ describe('the lock', () => {
     expect(await readFile(file, 'utf8')).toBe(`${before}x\n`);
     expect(await readdir(path.dirname(file))).toEqual(['alice.jsonl']);
     await expect(writeIfUnchanged(file, 'y', contentHash(before))).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('takes over a lock file stamped in the future (a wrong clock, a crafted file), which was never stale', async () => {
+    const file = path.join(temp.root, 'annotations', 'alice.jsonl');
+    const before = await readFile(file, 'utf8');
+    const lock = path.join(temp.root, 'annotations', '.alice.jsonl.lock.studio-tmp');
+    await writeFile(lock, '');
+    const future = new Date('2030-01-01T00:00:00Z');
+    await utimes(lock, future, future);
+    await appendIfUnchanged(file, 'x\n', contentHash(before));
+    expect(await readFile(file, 'utf8')).toBe(`${before}x\n`);
   });
 });

@@ -96,7 +96,9 @@ async function withLockFile<T>(file: string, work: () => Promise<T>): Promise<T>
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
-      if (age > staleLockMs) await rm(lock, { force: true });
+      // A lock stamped in the future (a clock set wrong, a copied or crafted file) is stale too:
+      // otherwise no save of this file would ever be taken again.
+      if (age > staleLockMs || age < -staleLockMs) await rm(lock, { force: true });
       else if (Date.now() - started > lockWaitMs) throw new StudioError('conflict', `${path.basename(file)} is being written by another process; try again`);
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }
