@@ -207,6 +207,8 @@ test('carol, the adjudicator, adjudicates and finalizes the task', async ({ brow
   await expect.poll(() => page.evaluate(() => localStorage.getItem('egobench.adjudicator'))).toBe('carol');
   await page.goto(`${new URL(links.carol).origin}/#/adjudicate`);
   await expect(page.getByTestId('adjudicator-name')).toHaveValue('carol');
+  // Her link says who she is: the field cannot write another name into the ground truth.
+  await expect(page.getByTestId('adjudicator-name')).not.toBeEditable();
   await page.getByTestId('adjudicate-dashboard-tab').click();
   const dashboard = page.getByTestId('agreement-dashboard');
   await dashboard.getByTestId('disagreements').locator(`[data-task-id="${TASK}"] button`).click();

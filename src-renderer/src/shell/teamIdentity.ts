@@ -4,6 +4,7 @@
 // is refused); this only spares the person the prompt.
 import type { TeamIdentity } from '../../../shared/api/team';
 import { ADJUDICATOR_KEY, REVIEWER_KEY } from '../state/identityKeys';
+import { useStudioStore } from '../state/store';
 
 export function applyTeamIdentity(team: TeamIdentity): void {
   try {
@@ -13,3 +14,15 @@ export function applyTeamIdentity(team: TeamIdentity): void {
     // storage refused (private mode): the views ask for the name, the host still checks it
   }
 }
+
+/**
+ * The name the team link fixes, or null off a team host. Where it is set, the adjudicator and
+ * reviewer fields show it and cannot be changed: a name typed there went into ground-truth lines
+ * as written ("adjudicator": "mallory"), and an override under another reviewer's name was
+ * refused by the host but kept in the browser, shown as that person's.
+ */
+export function useTeamName(): string | null {
+  return useStudioStore((state) => state.appInfo?.team?.name ?? null);
+}
+
+export const TEAM_NAME_TITLE = 'Your team link says who you are';

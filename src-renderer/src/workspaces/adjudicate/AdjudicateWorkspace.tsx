@@ -14,6 +14,7 @@ import { TaskBrief } from '../../components/TaskBrief';
 import { describeHostFailure } from '../../state/hostErrors';
 import { ADJUDICATOR_KEY } from '../../state/identityKeys';
 import { useStudioStore } from '../../state/store';
+import { TEAM_NAME_TITLE, useTeamName } from '../../shell/teamIdentity';
 import { useSuspectLink } from '../replay/audit/auditClient';
 import { useTaskLink } from '../taskLink';
 import { AcceptAgreed } from './AcceptAgreed';
@@ -61,7 +62,9 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
     show(id);
   };
   const [filter, setFilter] = useState<Lifecycle | 'all'>('all');
-  const [adjudicator, setAdjudicatorState] = useState(storedAdjudicator);
+  const [typedAdjudicator, setAdjudicatorState] = useState(storedAdjudicator);
+  const teamName = useTeamName();
+  const adjudicator = teamName ?? typedAdjudicator;
   const showMessage = useStudioStore((state) => state.showMessage);
 
   const setAdjudicator = (name: string) => {
@@ -117,7 +120,15 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
         </label>
         <label>
           Adjudicator{' '}
-          <input data-testid="adjudicator-name" value={adjudicator} onChange={(e) => setAdjudicator(e.target.value)} placeholder="your name" size={12} />
+          <input
+            data-testid="adjudicator-name"
+            value={adjudicator}
+            onChange={(e) => setAdjudicator(e.target.value)}
+            readOnly={teamName !== null}
+            title={teamName !== null ? TEAM_NAME_TITLE : undefined}
+            placeholder="your name"
+            size={12}
+          />
         </label>
         <label className="blind-setting" title={`Project setting, kept in the dataset (studio-project.json)`}>
           <input

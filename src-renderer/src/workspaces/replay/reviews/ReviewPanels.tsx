@@ -10,6 +10,7 @@ import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { describeHostFailure } from '../../../state/hostErrors';
 import { REVIEWER_KEY } from '../../../state/identityKeys';
 import { useStudioStore } from '../../../state/store';
+import { TEAM_NAME_TITLE, useTeamName } from '../../../shell/teamIdentity';
 import { exportReviews, writeReviewThrough } from './reviewWriteThrough';
 import { deleteReview, reviewsDb, saveReview, type Review } from './reviewsDb';
 
@@ -30,7 +31,9 @@ function reportWrite(error: unknown | null, path: string): void {
 export function OverridePanel({ datasetId, row, labels }: { datasetId: string; row: TrajectoryRow; labels: readonly Label[] }) {
   const reviews =
     useLiveQuery(() => reviewsDb.reviews.where('[datasetId+trajectoryId]').equals([datasetId, row.id]).toArray(), [datasetId, row.id]) ?? noReviews;
-  const [reviewer, setReviewer] = useState(() => localStorage.getItem(REVIEWER_KEY) ?? '');
+  const [typedReviewer, setReviewer] = useState(() => localStorage.getItem(REVIEWER_KEY) ?? '');
+  const teamName = useTeamName();
+  const reviewer = teamName ?? typedReviewer;
   const mine = reviews.find((r) => r.reviewer === reviewer.trim());
   const [label, setLabel] = useState<Label | ''>('');
   const [reason, setReason] = useState('');
@@ -72,7 +75,15 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
         </label>
         <label>
           Reviewer{' '}
-          <input value={reviewer} onChange={(e) => setReviewer(e.target.value)} aria-label="Reviewer" placeholder="your name" size={12} />
+          <input
+            value={reviewer}
+            onChange={(e) => setReviewer(e.target.value)}
+            readOnly={teamName !== null}
+            title={teamName !== null ? TEAM_NAME_TITLE : undefined}
+            aria-label="Reviewer"
+            placeholder="your name"
+            size={12}
+          />
         </label>
       </div>
       <label className="override-reason">
