@@ -155,6 +155,28 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
   expect(await readFile(file, 'utf8')).toBe(`${after}${JSON.stringify(third)}\n`);
 });
 
+test('write-through: the file going back past our line (a git checkout, reset or stash) is a conflict, not a silent return to the older line', async ({ page }) => {
+  test.setTimeout(90_000);
+  const file = await firstEditWritten(page, 'went-back-e2e');
+  const before = await readFile(file, 'utf8');
+  await replaceCalls(page, [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')]);
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 5000 }).toContain('Casa Vento Rioja');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  // The file as it was before that edit, as `git checkout` leaves it: our newer line is gone.
+  await writeFile(file, before);
+  const dialog = page.getByTestId('sync-conflict');
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  await expect(dialog.locator('legend')).toHaveText(TASK);
+  // The screen keeps the work: it showed the older line, "Saved", and the edit was gone.
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
+  await dialog.getByLabel(/^Mine/).check();
+  await page.getByTestId('resolve-conflicts').click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Casa Vento Rioja');
+  const after = await readFile(file, 'utf8');
+  expect(after.startsWith(before)).toBe(true);
+});
+
 for (const mode of ['import', 'export'] as const) {
   test(`${mode}: keeping mine over a line from elsewhere puts mine in the file, above that line`, async ({ page }) => {
     test.setTimeout(90_000);

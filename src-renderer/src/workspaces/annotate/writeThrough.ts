@@ -259,7 +259,11 @@ async function pullOnce(): Promise<void> {
     // Text being typed is never replaced silently: a line with other calls -> the row's line goes
     // out again so the drain asks the user now; with the same calls the line is taken, text kept.
     const typing = row !== undefined && row.editor_text !== null;
-    if (typing && contentKey(line) !== contentKey(row)) await queueAgain(row);
+    // The file went back past the line this row was based on (a git checkout, reset or stash took
+    // our line away): the row is not replaced by the older line without a word, it goes out again
+    // and the drain asks which to keep. It was replaced, and the work on screen was gone.
+    const wentBack = row !== undefined && row.base !== null && line.revision < row.base.revision;
+    if ((typing || wentBack) && contentKey(line) !== contentKey(row)) await queueAgain(row);
     else if (await takeLineIfUnchanged(key, row, line, fpsOf(task), typing)) taken.push(task);
   }
   file.pulled = true;
