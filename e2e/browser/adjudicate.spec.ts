@@ -263,6 +263,28 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await context.close();
 });
 
+test("an annotator's new revision while the adjudicator chooses says that the choices went back to the defaults", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(withQuery('', `#/adjudicate/${encodeURIComponent(TASK)}`));
+  await page.getByTestId('take-all-b').click();
+  await expect(page.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
+  await expect(page.getByTestId('adjudication-set-back')).toBeHidden();
+  const aliceFile = path.join(dataset, 'annotations', 'alice.jsonl');
+  const before = await readFile(aliceFile, 'utf8');
+  try {
+    const lines = before.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; revision: number });
+    const latest = lines.filter((l) => l.task_id === TASK).reduce((x, y) => (y.revision >= x.revision ? y : x));
+    await writeFile(aliceFile, `${before}${JSON.stringify({ ...latest, revision: latest.revision + 1, updated_at: new Date().toISOString() })}\n`);
+    const notice = page.getByTestId('adjudication-set-back');
+    await expect(notice).toContainText(`alice's rev ${latest.revision} became rev ${latest.revision + 1} while you adjudicated`, { timeout: 10_000 });
+  } finally {
+    await writeFile(aliceFile, before);
+    await context.close();
+  }
+});
+
 test('finalizing keeps the ground truth references the adjudicator did not remove; each is a row of its own', async ({ browser }) => {
   test.setTimeout(90_000);
   const gtFile = path.join(dataset, 'ground_truth.jsonl');

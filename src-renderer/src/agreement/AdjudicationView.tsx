@@ -162,6 +162,11 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
     <div className="adjudication" data-testid="adjudication-view" data-task-id={taskId}>
       <AdjudicationClip datasetId={datasetId} taskId={taskId} names={names} a={a} b={b} />
       <CanonicalDiff a={callsA} b={callsB} names={names} />
+      {draft.setBack && (
+        <div className="agreement-error" role="status" data-testid="adjudication-set-back">
+          {draft.setBack}
+        </div>
+      )}
       <div className="alignment-tools">
         <strong>Calls</strong>
         <button type="button" onClick={() => takeAll('a')} data-testid="take-all-a">

@@ -57,9 +57,13 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   // The stored draft is taken while rendering, as soon as the key is known (React renders again at
   // once with it), and written back only from then on, so the empty start never overwrites it.
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  // Why the choices went back to the defaults, when an annotator's new revision did that to some.
+  const [setBack, setSetBack] = useState<string | null>(null);
   if (key !== null && key !== loadedFor) {
+    const hadDecisions = Object.keys(choices).length > 0 || Object.keys(refChoices).length > 0 || order !== null;
     setLoadedFor(key);
     const draft = readDraft<C, R>(key);
+    setSetBack(loadedFor !== null && hadDecisions && !draft ? revisionsChanged(loadedFor, key) : null);
     setTruth(draft?.truth !== undefined ? draft.truth : currentTruth);
     // Another key (an annotator's new revision) with no draft of its own starts its choices afresh:
     // its rows differ, and the previous comparison's choices and order would fall on other calls.
@@ -102,7 +106,21 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     setFuture((list) => list.slice(1));
     apply(future[0]);
   };
-  return { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, truth, drop, remember, undo, redo, canUndo: past.length > 0, canRedo: future.length > 0 };
+  return { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, truth, drop, remember, undo, redo, canUndo: past.length > 0, canRedo: future.length > 0, setBack };
+}
+
+/**
+ * What changed between two drafts' keys of one task (draftKey): e.g. "alice's rev 10 became rev 11".
+ * The view says so where the choices went back to the defaults: they were reset without a word, and
+ * a Finalize then wrote what the adjudicator had rejected (a team review).
+ */
+export function revisionsChanged(before: string, after: string): string | null {
+  const parse = (key: string) => JSON.parse(key.slice(PREFIX.length)) as [string, string, string, number, string, number];
+  const [, , a, ra, b, rb] = parse(before);
+  const [, , a2, ra2, b2, rb2] = parse(after);
+  if (a !== a2 || b !== b2) return null;
+  const changes = [ra !== ra2 ? `${a}'s rev ${ra} became rev ${ra2}` : null, rb !== rb2 ? `${b}'s rev ${rb} became rev ${rb2}` : null].filter(Boolean);
+  return changes.length > 0 ? `${changes.join(' and ')} while you adjudicated: the calls differ, so your choices went back to the defaults (the rationale is kept). Choose again before you finalize.` : null;
 }
 
 interface Decisions<C, R> {
