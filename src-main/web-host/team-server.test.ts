@@ -116,6 +116,11 @@ describe('team host', () => {
     expect((await media(tokens.carol, 'videos/clip.webm')).status).toBe(403);
     expect((await client(base, tokens.carol).call('datasets.readText', [id, 'annotations/alice.jsonl'])).body.value).toContain('"t1"');
     expect((await media(tokens.carol, 'annotations/alice.jsonl')).status).toBe(200);
+    // The ground truth too (it is often one annotator's calls): only the tasks bob has submitted.
+    const truth = (task: string) => `${JSON.stringify({ task_id: task, calls: [], visual_refs: [], source: 'adjudicated' })}\n`;
+    await writeFile(path.join(temp.root, 'ground_truth.jsonl'), truth('t1') + truth('t2'));
+    expect((await bob.call('datasets.readText', [id, 'ground_truth.jsonl'])).body.value).toBe(truth('t2'));
+    expect((await client(base, tokens.carol).call('datasets.readText', [id, 'ground_truth.jsonl'])).body.value).toBe(truth('t1') + truth('t2'));
   });
 
   it('never lists, reads, serves or writes a hidden name (a git checkout\'s .git): its objects hold every line ever committed, its config can run commands', async () => {

@@ -100,13 +100,15 @@ async function readOwnFile(root: string, name: string): Promise<string> {
 }
 
 /**
- * While the project is blind, what an annotator may see of another annotator's file: only the
- * lines of tasks they have submitted themselves. null: no filter (not blind, not an annotator,
- * their own file, or not an annotation file).
+ * While the project is blind, what an annotator may see of another annotator's file, and of the
+ * ground truth (often one annotator's calls, adjudicated): only the lines of tasks they have
+ * submitted themselves. null: no filter (not blind, not an annotator, their own file, or another file).
  */
 export async function blindFilter(person: TeamIdentity, root: string, path: string): Promise<((text: string) => string) | null> {
+  if (person.role !== 'annotator') return null;
   const owner = annotationOwner(path);
-  if (person.role !== 'annotator' || owner === null || owner.toLowerCase() === person.name.toLowerCase()) return null;
+  const othersWork = path === 'ground_truth.jsonl' || (owner !== null && owner.toLowerCase() !== person.name.toLowerCase());
+  if (!othersWork) return null;
   if (!(await projectIsBlind(root))) return null;
   const submitted = submittedTasks(await readOwnFile(root, person.name));
   return (text) => filterToTasks(text, submitted);
