@@ -9,6 +9,10 @@ describe('describeHostFailure', () => {
     );
     expect(describeHostFailure('Cannot write ground_truth.jsonl', new StudioError('not-open', 'dataset x is not open'))).toMatch(/Open the dataset again/);
     expect(describeHostFailure('Cannot write a.json', new StudioError('forbidden', '../a.json is outside the dataset'))).toMatch(/inside the dataset folder/);
+    // A team host's refusal explains itself; the advice about folders was beside the point.
+    expect(describeHostFailure('Cannot write ground_truth.jsonl', new StudioError('forbidden', 'Only an adjudicator writes ground_truth.jsonl (signed in as alice, annotator)'))).toBe(
+      'Cannot write ground_truth.jsonl: Only an adjudicator writes ground_truth.jsonl (signed in as alice, annotator).',
+    );
   });
 
   it('never passes on a stack or a bare HTTP code', () => {

@@ -25,7 +25,8 @@ export function adviceFor(error: StudioError): string {
     case 'not-found':
       return 'It may have been moved or deleted: check the dataset folder, then reopen the dataset from the Datasets list.';
     case 'forbidden':
-      return 'Only files inside the dataset folder can be used: pick a file or folder inside it.';
+      // A team host's refusal (a role, blind annotation) says who may do it: nothing to add.
+      return /outside the dataset|symlink|dataset-relative/i.test(text) ? 'Only files inside the dataset folder can be used: pick a file or folder inside it.' : '';
     case 'conflict':
       return 'Someone else changed the file meanwhile: the studio reads it again; choose what to keep where it asks.';
     case 'unreachable':
@@ -41,5 +42,6 @@ export function adviceFor(error: StudioError): string {
 export function describeHostFailure(what: string, error: unknown): string {
   const studioError = StudioError.from(error);
   const cause = causeOf(studioError);
-  return `${what}: ${cause || 'no reason given'}. ${adviceFor(studioError)}`;
+  const advice = adviceFor(studioError);
+  return `${what}: ${cause || 'no reason given'}.${advice ? ` ${advice}` : ''}`;
 }
