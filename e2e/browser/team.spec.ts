@@ -205,6 +205,9 @@ test('carol, the adjudicator, adjudicates and finalizes the task', async ({ brow
   const page = await personPage(browser, 'carol', '#/reports');
   // The link names her the adjudicator: the Adjudicate workspace fills her name in.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('egobench.adjudicator'))).toBe('carol');
+  // Annotate is not hers to write in: it says so instead of asking who annotates.
+  await page.goto(`${new URL(links.carol).origin}/#/annotate`);
+  await expect(page.getByTestId('annotate-not-annotator')).toContainText("your link is carol's, an adjudicator");
   await page.goto(`${new URL(links.carol).origin}/#/adjudicate`);
   await expect(page.getByTestId('adjudicator-name')).toHaveValue('carol');
   // Her link says who she is: the field cannot write another name into the ground truth.

@@ -86,6 +86,15 @@ export function AnnotateWorkspace() {
   useLint(scenario, task);
   useWarmEditor(loaded !== null && task === null);
 
+  // On a team host only annotators write annotations: anyone else's edits were refused by the host
+  // for ever (403), held in the browser as unsent, under whatever name was typed (a team review).
+  if (team && team.role !== 'annotator')
+    return (
+      <div className="annotate-empty muted" data-testid="annotate-not-annotator">
+        Annotate is for the team's annotators: your link is {team.name}'s, {team.role === 'adjudicator' ? 'an adjudicator' : 'a reviewer'}. Adjudicate compares the annotators' work; Replay
+        steps through the agents' runs.
+      </div>
+    );
   if (!annotator)
     return (
       <AnnotatorGate
