@@ -183,6 +183,8 @@ test('blind off: alice and bob follow each other live; bob keeps editing while t
   await follows("bob's panel after alice's edit", bob, 'false');
   await replaceCalls(bob, calls('shared', 1));
   await follows("alice's panel after bob's edit", alice, 'true');
+  // bob's save is his: alice's status bar does not call it saved (every client hears every write).
+  await expect(alice.getByTestId('status-message')).not.toContainText('annotations/bob.jsonl');
   expect((await sharedTaskLines('alice')).some((l) => l.includes('shared edit 1'))).toBe(true);
 
   // The host dies while bob types; he keeps editing.

@@ -41,7 +41,13 @@ export function useStudioStartup(): void {
       }
       // The view that wrote a file usually says so more precisely ("Exported 1 annotation(s) to
       // annotations/bob.jsonl"); the generic line must not replace that message.
-      else if (!paths.some((p) => store().message?.text.includes(p))) store().showNotice(`Saved ${paths.join(', ')}`);
+      else {
+        // On a team host every client hears every write: another person's own file (their
+        // annotations or reviews) is not "Saved" here, and blind annotation should not announce it.
+        const me = store().appInfo?.team?.name;
+        const shown = me === undefined ? paths : paths.filter((p) => !/^(annotations|reviews)\//.test(p) || p.endsWith(`/${me}.jsonl`));
+        if (shown.length > 0 && !shown.some((p) => store().message?.text.includes(p))) store().showNotice(`Saved ${shown.join(', ')}`);
+      }
     });
     // File > Import EgoBench Release... (desktop): progress, then the new dataset opens and the report shows.
     const stopImported = api.onEvent('egobench.imported', (event) => {
