@@ -83,6 +83,17 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(d.problems.map((p) => p.message).join(' ')).toMatch(/repeats.*unknown scenario "mall".*unknown task "nope"/);
   });
 
+  it('names a task whose video is no path inside the dataset, and keeps the task', async () => {
+    const base = shopFiles();
+    const d = await load({
+      'tasks.jsonl': base['tasks.jsonl'] + jsonl([{ id: 't7', scenario: 'shop', instruction: '', video: '../../../etc/passwd' }, { id: 't8', scenario: 'shop', instruction: '', video: 'videos/a.webm' }]),
+    });
+    expect(d.problems.filter((p) => p.file === 'tasks.jsonl')).toEqual([
+      { file: 'tasks.jsonl', line: 3, message: 'task "t7": video "../../../etc/passwd" is not a path inside the dataset (no "..", no absolute path, no hidden name); the task has no clip' },
+    ]);
+    expect(d.tasks.has('t7')).toBe(true);
+  });
+
   it('reports a syntax error in tools.json at its line, and the scenario is left out', async () => {
     const d = await load({ 'scenarios/shop/tools.json': '{\n  "state_tables": ["carts"],\n  "tools": [,]\n}' });
     expect(d.problems[0]).toMatchObject({ file: 'scenarios/shop/tools.json', line: 3 });

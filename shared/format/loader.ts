@@ -7,6 +7,7 @@ import { matchMarksOf, type EntityTarget } from './match-marks';
 import { firstNonUtf8Line, NOT_UTF8_MARK, splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
 import { safeJsonParse } from './safe-json';
 import { fastGroundTruth, fastTask } from './task-fast';
+import { isDatasetRelativePath } from './dataset-path';
 import {
   annotationSchema,
   datasetMetaSchema,
@@ -279,7 +280,12 @@ async function loadTasks(source: DatasetSource, scenarios: Map<string, ScenarioD
     else if (!scenarios.has(task.scenario)) {
       scenarioLinks ??= new Set((await source.listDirLinks?.('scenarios')) ?? []);
       problems.push({ file, line, message: unloadedScenario(task, scenarioLinks) });
-    } else tasks.set(task.id, task);
+    } else {
+      tasks.set(task.id, task);
+      // Scored all the same (the clip is not scored); said here so the CLI names it as the studio's clip list does.
+      if (task.video !== '' && !isDatasetRelativePath(task.video))
+        problems.push({ file, line, message: `task "${task.id}": video "${task.video}" is not a path inside the dataset (no "..", no absolute path, no hidden name); the task has no clip` });
+    }
   }
   return tasks;
 }
