@@ -142,6 +142,24 @@ describe('evaluation refuses symlinks leading out of the dataset, as reading doe
   });
 });
 
+describe('a folder below trajectories/ that cannot be read', () => {
+  it('is a problem of its own, and every other run is scored (a path past the system limit stopped all scoring)', async () => {
+    // 25 folders of 200 letters: past PATH_MAX (4,096), made one relative step at a time.
+    const segment = 'd'.repeat(200);
+    execFileSync('bash', ['-c', `cd "$1" && for i in $(seq 25); do mkdir ${segment} && cd ${segment}; done`, 'deep', path.join(root, 'trajectories')]);
+    try {
+      const { report } = await evaluateFolder(root, { workers: 0 });
+      expect(report.trajectories.map((t) => t.id)).toEqual(['ok']);
+      const deep = report.problems.filter((p) => p.message.startsWith('a folder that cannot be read'));
+      expect(deep).toEqual([{ file: expect.stringMatching(/^trajectories\/d+… \(\d+ folders deep\)$/), line: 0, message: 'a folder that cannot be read (ENAMETOOLONG); its files are left out' }]);
+      expect(deep[0].file.length).toBeLessThan(160);
+      expect((await listDatasetFiles(await realpath(root), 'trajectories')).map((f) => f.path)).toEqual(['trajectories/ok.jsonl']);
+    } finally {
+      execFileSync('rm', ['-rf', path.join(root, 'trajectories', segment)]); // Node's rm stops at the path limit
+    }
+  });
+});
+
 describe('a symlinked scenario folder is named as a link, never followed', () => {
   const linkProblem = (task: string, scenario: string) =>
     `task "${task}": scenario "${scenario}" is a symbolic link (scenarios/${scenario}); the studio does not follow links`;

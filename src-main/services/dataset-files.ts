@@ -47,13 +47,22 @@ export async function listDatasetFiles(realRoot: string, relativeDir: string): P
   return files.sort((a, b) => compareCodePoints(a.path, b.path));
 }
 
-async function collectFiles(realRoot: string, folder: string, relativeFolder: string, into: DatasetFile[]): Promise<void> {
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
+async function collectFiles(realRoot: string, folder: string, relativeFolder: string, into: DatasetFile[], top = true): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    // A folder below that cannot be read (a path too long, no permission) costs its own files, not
+    // the listing; the evaluation names it as a problem (node-source.ts).
+    if (top) throw error;
+    return;
+  }
+  for (const entry of entries) {
     if (isHiddenName(entry.name)) continue; // not the dataset's (.git, our own temporary files)
     const absolute = path.join(folder, entry.name);
     const relative = relativeFolder === '' ? entry.name : `${relativeFolder}/${entry.name}`;
     if (entry.isDirectory()) {
-      await collectFiles(realRoot, absolute, relative, into);
+      await collectFiles(realRoot, absolute, relative, into, false);
     } else if (entry.isFile()) {
       into.push({ path: relative, size: (await stat(absolute)).size });
     } else if (entry.isSymbolicLink()) {

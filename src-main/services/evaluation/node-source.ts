@@ -27,7 +27,13 @@ export function fileChunks(file: string): AsyncIterable<string> {
  * Files below an absolute folder, as paths relative to `base` joined with '/'. Links to folders are
  * not followed (one could lead anywhere): they go to `folderLinks`, when given, to be said.
  */
-export async function listFilesBelow(folder: string, base: string, folderLinks?: string[]): Promise<string[]> {
+export interface UnreadableFolder {
+  /** Relative to the listing's base, with '/'. */
+  path: string;
+  reason: string;
+}
+
+export async function listFilesBelow(folder: string, base: string, folderLinks?: string[], unreadable?: UnreadableFolder[]): Promise<string[]> {
   const out: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     let entries;
@@ -35,7 +41,11 @@ export async function listFilesBelow(folder: string, base: string, folderLinks?:
       entries = await readdir(dir, { withFileTypes: true });
     } catch (error) {
       if (isMissing(error)) return;
-      throw error;
+      if (dir === folder) throw error;
+      // A folder below that cannot be read (a path too long for the system, no permission) costs
+      // its own files, not the listing: 3,000 nested folders under trajectories/ stopped all scoring.
+      unreadable?.push({ path: path.relative(base, dir).split(path.sep).join('/'), reason: (error as NodeJS.ErrnoException).code ?? (error as Error).message });
+      return;
     }
     for (const entry of entries) {
       if (isHiddenName(entry.name)) continue; // not the dataset's, as the hosts' listing (dataset-files.ts)

@@ -7,7 +7,7 @@ import { listTrajectoryFiles } from '../../../shared/format/loader';
 import type { DatasetSource } from '../../../shared/format/source';
 import type { Problem } from '../../../shared/format/types';
 import { resolveExisting } from '../safe-path';
-import { listFilesBelow } from './node-source';
+import { listFilesBelow, type UnreadableFolder } from './node-source';
 
 export interface TrajectoryFile {
   /** As shown in problems: dataset-relative, or the path as given on the command line. */
@@ -45,10 +45,18 @@ export async function datasetTrajectoryFiles(root: string, source: DatasetSource
   // Links to folders are never followed: said, so a run's files are not missing without a word.
   const trajectories = await resolveExisting(realRoot, 'trajectories', 'dir').catch(() => null);
   const links: string[] = [];
+  const unreadable: UnreadableFolder[] = [];
   // Named under trajectories/ as the files are, even when that folder is itself a link inside the dataset.
-  if (trajectories) await listFilesBelow(trajectories, trajectories, links);
+  if (trajectories) await listFilesBelow(trajectories, trajectories, links, unreadable);
   for (const link of links.sort(compareCodePoints)) problems.push({ file: `trajectories/${link}`, line: 0, message: folderLinkMessage });
+  for (const folder of unreadable) problems.push(unreadableProblem(`trajectories/${folder.path}`, folder.reason));
   return files;
+}
+
+/** A folder that could not be listed; a path of thousands of folders is shortened to its start. */
+function unreadableProblem(folder: string, reason: string): Problem {
+  const shown = folder.length > 120 ? `${folder.slice(0, 120)}… (${folder.split('/').length} folders deep)` : folder;
+  return { file: shown, line: 0, message: `a folder that cannot be read (${reason}); its files are left out` };
 }
 
 const folderLinkMessage =
@@ -62,9 +70,11 @@ export async function givenTrajectoryFiles(paths: readonly string[], problems: P
     if (!info) problems.push({ file: given, line: 0, message: 'not found' });
     else if (info.isDirectory()) {
       const links: string[] = [];
+      const unreadable: UnreadableFolder[] = [];
       const shown = (relative: string) => path.posix.join(given.split(path.sep).join('/'), relative);
-      for (const relative of await listFilesBelow(given, given, links)) if (relative.endsWith('.jsonl')) files.push(await sized(shown(relative), path.join(given, relative)));
+      for (const relative of await listFilesBelow(given, given, links, unreadable)) if (relative.endsWith('.jsonl')) files.push(await sized(shown(relative), path.join(given, relative)));
       for (const link of links) problems.push({ file: shown(link), line: 0, message: folderLinkMessage });
+      for (const folder of unreadable) problems.push(unreadableProblem(shown(folder.path), folder.reason));
     } else if (!info.isFile()) problems.push({ file: given, line: 0, message: refusedType });
     else files.push(await sized(given, path.resolve(given)));
   }
