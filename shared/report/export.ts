@@ -60,7 +60,8 @@ const LATEX_SPECIALS: Record<string, string> = {
 };
 
 export function latexText(text: string): string {
-  return text.replace(/[\\&%$#_{}~^]/g, (c) => LATEX_SPECIALS[c]);
+  // A line break in a name (a blank line ends a paragraph, an error inside a tabular) is a space, as in Markdown.
+  return text.replace(/[\\&%$#_{}~^]/g, (c) => LATEX_SPECIALS[c]).replace(/[\r\n]+/g, ' ');
 }
 
 /** A booktabs tabular inside a table float; grouped headers become \multicolumn with \cmidrule. */

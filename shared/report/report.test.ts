@@ -213,6 +213,9 @@ describe('exporters', () => {
     expect(tex).toContain('m\\_2 & 0.00 & 100.00 \\\\');
     expect(tex).toContain('gpt|x, "4" & 12.35 & -- \\\\');
     expect(tex.trim().endsWith('\\end{table}')).toBe(true);
+    // A line break in a model's name (a blank line would end a paragraph inside the tabular) is a space.
+    const named = tableToLatex({ ...table, rows: [['evil\n\nmodel', 1, 2]] as typeof table.rows });
+    expect(named).toContain('evil model & 1.00 & 2.00 \\\\');
   });
 });
 
