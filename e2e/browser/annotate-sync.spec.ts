@@ -101,6 +101,8 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
   await page.route('**/api/datasets.appendIfUnchanged', (route) => route.abort('connectionrefused'));
   await replaceCalls(page, [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')]);
   await expect(page.getByTestId('write-through')).toHaveText(/offline, [1-9]\d* unsent/);
+  // The header does not call it saved in the file: it is in this browser only.
+  await expect(page.getByTestId('save-state')).toHaveText(/^Saved in this browser · rev \d+$/);
   // ...while someone else (another machine of the same annotator, an editor) appends a newer line.
   const theirs = { ...JSON.parse(written.trim().split('\n').at(-1)!), calls: [price('Vigna Alta Chianti')], revision: ours.revision + 5, updated_at: new Date().toISOString() };
   delete theirs['x-studio'];

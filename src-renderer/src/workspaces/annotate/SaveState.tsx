@@ -8,9 +8,11 @@ interface Props {
   saveState: 'saved' | 'pending' | 'error';
   /** The open task's line waits on a conflict with the file's (write-through): saved here, not there. */
   conflicted: boolean;
+  /** Saved edits the host has not taken (offline, refused): the header must not say the file has them. */
+  unsent: number;
 }
 
-export function SaveState({ record, saveState, conflicted }: Props) {
+export function SaveState({ record, saveState, conflicted, unsent }: Props) {
   const revision = record?.revision ?? 0;
   const unparsed = saveState === 'saved' && record !== null && record.editor_text !== null;
   const [text, kind, title] =
@@ -30,7 +32,13 @@ export function SaveState({ record, saveState, conflicted }: Props) {
               'error',
               `The calls text is kept in this browser only; the file has the last calls that parsed (${revision > 0 ? `revision ${revision}` : 'none yet'}). Fix the text to save it.`,
             ]
-          : [`Saved · rev ${revision}`, 'saved', `revision ${revision}`];
+          : unsent > 0
+            ? [
+                `Saved in this browser · rev ${revision}`,
+                'pending',
+                `${unsent} saved edit(s) are not in the file yet: the host has not taken them (see the badge beside it). They go out when it does.`,
+              ]
+            : [`Saved · rev ${revision}`, 'saved', `revision ${revision}`];
   return (
     <span className={`save-state ${kind}`} data-testid="save-state" title={title}>
       {text}

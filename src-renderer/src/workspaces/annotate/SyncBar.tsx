@@ -23,6 +23,8 @@ export function SyncBar() {
   const record = useAnnotateStore((state) => state.record);
   const saveState = useAnnotateStore((state) => state.saveState);
   const writeConflicts = useAnnotateStore((state) => state.writeThrough.conflicts);
+  // Edits waiting while the host does not take them (offline, refused); not the moment of sending.
+  const writeUnsent = useAnnotateStore((state) => (state.writeThrough.state === 'offline' || state.writeThrough.state === 'error' ? state.writeThrough.unsent : 0));
   const [pending, setPending] = useState<{ mode: Mode; conflicts: SyncConflict[] } | null>(null);
   const [writeDismissed, setWriteDismissed] = useState<SyncConflict[] | null>(null);
   const confirmation = useConfirm('clear-local-confirm');
@@ -103,7 +105,12 @@ export function SyncBar() {
 
   return (
     <div className="sync-bar">
-      <SaveState record={record} saveState={saveState} conflicted={record !== null && writeConflicts.some((conflict) => conflict.task === record.task)} />
+      <SaveState
+        record={record}
+        saveState={saveState}
+        conflicted={record !== null && writeConflicts.some((conflict) => conflict.task === record.task)}
+        unsent={writeUnsent}
+      />
       <StrandedEdits />
       {writeConflicts.length > 0 && !showWriteConflicts && (
         <button type="button" className="link" onClick={() => setWriteDismissed(null)} data-testid="show-conflicts">
