@@ -156,6 +156,8 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   await tabTo(page, '[data-testid="submit-task"]');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('submit-task')).toHaveText('Reopen');
+  // The earlier refusal is not left standing over the submit.
+  await expect(page.getByTestId('status-message')).not.toContainText('not submitted');
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0', { timeout: 15_000 });
   await expect.poll(async () => (await readFile(annotationFile, 'utf8').catch(() => '')).includes('"status":"submitted"'), { timeout: 15_000 }).toBe(true);

@@ -241,7 +241,8 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     if (!record) return;
     if (record.status === 'submitted') return edit({ status: 'draft' });
     const check = submitCheck(record.editor_text, lint);
-    if (check) useStudioStore.getState().showMessage(`${record.task} ${check.message}`, 'error');
+    // A clean submit says so too: the last refusal ("not submitted: ...") stayed in red over it.
+    useStudioStore.getState().showMessage(check ? `${record.task} ${check.message}` : `${record.task} submitted`, check ? 'error' : 'info');
     if (!check?.refused) edit({ status: 'submitted' });
   },
 
