@@ -15,8 +15,9 @@ import { openRegularFile } from '../services/regular-file';
 import { describeDataset } from '../services/dataset-catalog';
 import { expectedClips } from '../services/video-folders';
 import { trajectoryLine } from '../services/evaluation/trajectory-lines';
+import { fileHash } from '../services/evaluation/score-cache';
 import { runEgostudio, writeDatasetFolder } from '../test-support/dataset-folder';
-import { nodeDatasetSource } from '../services/evaluation/node-source';
+import { fileChunks, nodeDatasetSource } from '../services/evaluation/node-source';
 import { evaluateFolder } from '../services/evaluation/run-evaluation';
 
 let base: string;
@@ -82,6 +83,14 @@ describe('the studio\'s other readers refuse FIFOs and links out too', () => {
     expect(await withinSeconds(2, expectedClips(root).then(() => 'read', (e: unknown) => StudioError.from(e).code))).toBe('forbidden');
     const replay = await withinSeconds(2, trajectoryLine(root, 'trajectories/fifo.jsonl', 1).then(() => 'read', (e: unknown) => StudioError.from(e).code));
     expect(replay).toBe('forbidden');
+    // The score cache's hash and the audit's reader, which open a listed file again later.
+    const fifo = path.join(root, 'trajectories', 'fifo.jsonl');
+    expect(await withinSeconds(2, fileHash(fifo).then(() => 'read', (e: unknown) => StudioError.from(e).code))).toBe('forbidden');
+    const chunks = async () => {
+      for await (const chunk of fileChunks(fifo)) return chunk;
+      return 'none';
+    };
+    expect(await withinSeconds(2, chunks().then(() => 'read', (e: unknown) => StudioError.from(e).code))).toBe('forbidden');
   });
 
   it('the dataset list does not read a dataset.json linked from outside, nor one far bigger than a manifest', async () => {

@@ -64,7 +64,9 @@ async function collectFiles(realRoot: string, folder: string, relativeFolder: st
     if (entry.isDirectory()) {
       await collectFiles(realRoot, absolute, relative, into, false);
     } else if (entry.isFile()) {
-      into.push({ path: relative, size: (await stat(absolute)).size });
+      // A file whose path passes the system's limit cannot be read: not listed (the evaluation names its folder's files as problems).
+      const stats = await stat(absolute).catch(() => null);
+      if (stats) into.push({ path: relative, size: stats.size });
     } else if (entry.isSymbolicLink()) {
       // Symlinked files count when they stay inside the dataset. Symlinked folders, wherever they
       // lead, are listed as links and not followed (which also rules out cycles), as the CLI's

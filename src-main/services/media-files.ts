@@ -1,12 +1,11 @@
 // Serving a dataset file as media, shared by Electron's studio-media:// protocol and the browser
 // host's /media/ route: same path checks, same range handling, only the response type differs.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { StudioError, type StudioErrorCode } from '../../shared/api/studio-error';
 import { contentTypeFor } from './content-types';
 import type { DatasetCatalog } from './dataset-catalog';
 import { contentRangeHeader, parseRangeHeader } from './http-range';
+import { openRegularFile } from './regular-file';
 import { resolveExisting } from './safe-path';
 import type { VideoFolders } from './video-folders';
 
@@ -99,8 +98,18 @@ export async function openMediaFile(
 ): Promise<MediaResponse> {
   try {
     const file = await resolveMediaFile(catalog.rootOf(datasetId), relativePath, videoFolders);
-    const stats = await stat(file);
-    if (!stats.isFile()) throw new StudioError('not-found', `Not a file: ${relativePath}`);
+    // Opened once, a regular file checked on its handle, and streamed from that handle: a file
+    // swapped for a FIFO after a check by path would hold a thread of the file pool for good.
+    const handle = await openRegularFile(file).catch((error: unknown) => {
+      throw StudioError.from(error).code === 'forbidden' ? new StudioError('not-found', `Not a file: ${relativePath}`) : error;
+    });
+    let stats;
+    try {
+      stats = await handle.stat();
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
     const size = stats.size;
     const contentType = mediaContentType(contentTypeFor(file));
     const headers: Record<string, string> = {
@@ -111,16 +120,17 @@ export async function openMediaFile(
     };
     const request = parseRangeHeader(rangeHeader, size);
     if (request.kind === 'unsatisfiable') {
+      await handle.close();
       return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` }, body: null };
     }
     if (request.kind === 'partial') {
       const { range } = request;
       headers['Content-Range'] = contentRangeHeader(range, size);
       headers['Content-Length'] = String(range.end - range.start + 1);
-      return { status: 206, headers, body: createReadStream(file, { start: range.start, end: range.end }) };
+      return { status: 206, headers, body: handle.createReadStream({ start: range.start, end: range.end, autoClose: true }) };
     }
     headers['Content-Length'] = String(size);
-    return { status: 200, headers, body: createReadStream(file) };
+    return { status: 200, headers, body: handle.createReadStream({ autoClose: true }) };
   } catch (error) {
     const studioError = StudioError.from(error);
     return {

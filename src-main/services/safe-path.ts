@@ -2,7 +2,7 @@
 // absolute paths and backslashes; the realpath check refuses symlinks that lead out of the root.
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { isDatasetRelativeDir, isDatasetRelativePath } from '../../shared/format/dataset-path';
+import { isDatasetRelativeDir, isDatasetRelativePath, isHiddenName } from '../../shared/format/dataset-path';
 import { StudioError } from '../../shared/api/studio-error';
 
 /** True when `target` is `root` or lies below it. Both must be absolute, normalized paths. */
@@ -33,7 +33,19 @@ export async function resolveExisting(realRoot: string, relativePath: string, ki
   if (!isInsideRoot(realRoot, real)) {
     throw new StudioError('forbidden', `Path leads outside the dataset: ${relativePath}`);
   }
+  refuseHiddenTarget(realRoot, real, relativePath);
   return real;
+}
+
+/**
+ * A name may look plain and lead, through a link inside the dataset (`notes -> .git`), to a hidden
+ * one, which is never the dataset's (dataset-path.ts): refused where it really is, too.
+ */
+function refuseHiddenTarget(realRoot: string, real: string, relativePath: string): void {
+  const relative = path.relative(realRoot, real);
+  if (relative !== '' && relative.split(path.sep).some(isHiddenName)) {
+    throw new StudioError('forbidden', `Path leads to a hidden file or folder of the dataset: ${relativePath}`);
+  }
 }
 
 /**
@@ -52,6 +64,7 @@ export async function resolveWritable(realRoot: string, relativePath: string): P
       if (!isInsideRoot(realRoot, realAncestor)) {
         throw new StudioError('forbidden', `Path leads outside the dataset: ${relativePath}`);
       }
+      refuseHiddenTarget(realRoot, realAncestor, relativePath);
       break;
     } catch (error) {
       if (!isMissing(error)) throw error;

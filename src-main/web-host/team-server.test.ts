@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { webMediaUrl } from '../../shared/api/media-url';
@@ -140,6 +140,11 @@ describe('team host', () => {
     const write = await carol.call('datasets.writeText', [id, '.git/config', '[core]\n\tfsmonitor = "touch pwned"\n']);
     expect(write.status).toBe(400);
     expect(write.body.error?.message).toContain('no hidden name such as .git');
+    expect(await readFile(path.join(temp.root, '.git/config'), 'utf8')).toBe('[core]\n');
+    // Nor through a link inside the dataset that leads to one.
+    await symlink('.git', path.join(temp.root, 'notes'));
+    expect((await carol.call('datasets.writeText', [id, 'notes/config', '[core]\n\tfsmonitor = "touch pwned"\n'])).status).toBe(403);
+    expect((await carol.call('datasets.readText', [id, 'notes/config'])).status).toBe(403);
     expect(await readFile(path.join(temp.root, '.git/config'), 'utf8')).toBe('[core]\n');
     const expires = Math.floor(Date.now() / 1000) + mediaTokenTtlSeconds;
     const file = '.git/config';

@@ -1,6 +1,7 @@
 // Splits trajectory files into byte ranges that end at line boundaries, so worker threads can
 // read and parse their share themselves (no decoding or copying of text in the main thread).
-import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { openRegularFile } from '../regular-file';
 import type { TrajectoryFile } from './trajectory-files';
 
 export interface FileChunk {
@@ -18,7 +19,7 @@ const NEWLINE = 0x0a;
 const PROBE = 64 * 1024;
 
 /** The offset just after the first newline at or after `from`, or the file size. */
-async function nextLineStart(handle: Awaited<ReturnType<typeof open>>, from: number, size: number): Promise<number> {
+async function nextLineStart(handle: FileHandle, from: number, size: number): Promise<number> {
   const buffer = Buffer.alloc(PROBE);
   for (let at = from; at < size; at += PROBE) {
     const { bytesRead } = await handle.read(buffer, 0, PROBE, at);
@@ -37,7 +38,7 @@ export async function chunkFiles(files: readonly TrajectoryFile[], chunkBytes: n
       chunks.push({ ...base, chunkIndex: 0, start: 0, end: file.size });
       continue;
     }
-    const handle = await open(file.absolute, 'r');
+    const handle = await openRegularFile(file.absolute); // not a FIFO swapped in since the listing
     try {
       let start = 0;
       for (let chunkIndex = 0; start < file.size; chunkIndex++) {

@@ -3,7 +3,7 @@
 // out of the dataset, and only regular files (a FIFO or a device is refused, never waited on).
 // A refused file is an error the loader reports as a problem of that file. Symlinked folders are
 // never followed (nor are they by the host's listing, dataset-files.ts); listDirLinks names them.
-import { createReadStream, type Dirent } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StudioError } from '../../../shared/api/studio-error';
@@ -11,16 +11,15 @@ import { isHiddenName } from '../../../shared/format/dataset-path';
 import type { DatasetSource } from '../../../shared/format/source';
 import { readRegularText, regularFileChunks } from '../regular-file';
 import { resolveExisting } from '../safe-path';
-import { markedTextChunks } from '../utf8-text';
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
-/** A file's text in chunks, each line that is not UTF-8 marked (utf8-text.ts). */
-export function fileChunks(file: string): AsyncIterable<string> {
-  return markedTextChunks(createReadStream(file, { highWaterMark: 1 << 20 }));
+/** A regular file's text in chunks, each line that is not UTF-8 marked (utf8-text.ts); a FIFO swapped in since the listing is refused. */
+export async function* fileChunks(file: string): AsyncIterable<string> {
+  yield* await regularFileChunks(file);
 }
 
 /**

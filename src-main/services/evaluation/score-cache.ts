@@ -5,9 +5,9 @@
 // config folder (or the CLI's cache folder), never in the dataset. A cache that cannot be made,
 // read or written goes off for the rest of the evaluation, which scores every file as without it.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { makeFolders } from '../make-folders';
+import { openRegularFile } from '../regular-file';
 import path from 'node:path';
 import type { LineRecord } from '../../../shared/eval/evaluate';
 import type { LoadedDataset } from '../../../shared/format/loader';
@@ -130,7 +130,9 @@ const NO_HASH = '';
 
 export async function fileHash(absolute: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(absolute, { highWaterMark: 1 << 22 })) hash.update(chunk as Buffer);
+  // A regular file only, checked on the handle: one swapped for a FIFO since it was listed would wait for a writer for ever.
+  const handle = await openRegularFile(absolute);
+  for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 22, autoClose: true })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 

@@ -2,6 +2,7 @@
 // and seed data per scenario, result files per model. Node-only.
 import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { isHiddenName } from '../../../shared/format/dataset-path';
 import { lineOfPath, parseJsonFile, type JsonFile } from '../../../shared/format/json-file';
 import type { Problem } from '../../../shared/format/types';
 import { readRegularText } from '../regular-file';
@@ -50,7 +51,7 @@ export async function listJson(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { withFileTypes: true });
     // Links too: readReleaseJson reads one only when it stays inside its folder, and says so otherwise.
-    return entries.filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.json')).map((e) => e.name).sort();
+    return entries.filter((e) => !isHiddenName(e.name) && (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.json')).map((e) => e.name).sort();
   } catch {
     return [];
   }
@@ -59,7 +60,8 @@ export async function listJson(dir: string): Promise<string[]> {
 export async function listDirs(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { withFileTypes: true });
-    return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    // Hidden folders (.ipynb_checkpoints, .git) are no model's results: not a dataset's names either.
+    return entries.filter((e) => e.isDirectory() && !isHiddenName(e.name)).map((e) => e.name).sort();
   } catch {
     return [];
   }
