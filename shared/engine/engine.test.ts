@@ -364,6 +364,21 @@ describe('failures change nothing', () => {
     expect(MAX_STEP_SIZE).toBe(16 * 1024 * 1024);
   });
 
+  it('counts a bound first row, and what returns and messages put together, against the same size (a code review got 1.9 GB past the step cap)', () => {
+    const bound = tool('bound', 'read', [{ sql: "SELECT printf('%.*c', 17000000, 'a') AS v", bind: true }, { as: 'one', sql: 'SELECT 1 AS one' }]);
+    const rows = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 20) SELECT printf('%.*c', 100000, 'a') AS v FROM c";
+    const many = { ...tool('many', 'read', [{ as: 'r', sql: rows }]), returns: Array.from({ length: 300 }, () => '$rows.r') };
+    const few = { ...tool('few', 'read', [{ as: 'r', sql: rows }]), returns: Array.from({ length: 3 }, () => '$rows.r') };
+    const filled = { ...tool('filled', 'read', [{ sql: "SELECT printf('%.*c', 1000000, 'a') AS v", bind: true }, { as: 'one', sql: 'SELECT 1 AS one' }]), returns: '{v}'.repeat(20) };
+    const message = tool('message', 'read', [{ sql: "SELECT printf('%.*c', 1000000, 'a') AS v", bind: true }, { sql: 'SELECT 1 WHERE 0', expect: 'one', error: '{v}'.repeat(20) }]);
+    const engine = shop(bound, many, few, filled, message);
+    expect(errorMessage(engine.call(call('bound')))).toBe('SQL error in step 1: it returns more than 16 MiB of values, the most a step may return');
+    expect(errorMessage(engine.call(call('many')))).toBe('returns puts together more than 16 MiB of values, the most a call may return');
+    expect((engine.call(call('few')).result as unknown[]).length).toBe(3);
+    expect(errorMessage(engine.call(call('filled')))).toMatch(/fills to more than 16 MiB/);
+    expect(errorMessage(engine.call(call('message')))).toMatch(/fills to more than 16 MiB/);
+  });
+
   it('rejects a PRAGMA step, which no rollback would undo: a later run from the seed still writes', () => {
     const lock = tool('lock', 'write', [{ sql: 'PRAGMA query_only = 1' }]);
     const peek = tool('peek', 'read', [{ as: 'flag', sql: 'PRAGMA query_only' }]);

@@ -78,7 +78,8 @@ export class CachedStatement {
         if (collect === 'all' && rows.length >= maxRows) throw new Error(`it returns more than ${maxRows.toLocaleString('en')} rows, the most a step may return`);
         if (collect === 'all' || (collect === 'first' && rowCount === 0)) {
           const row = statement.get();
-          if (collect === 'all' && (size += sizeOf(row)) > MAX_STEP_SIZE) throw new Error(`it returns more than ${MAX_STEP_SIZE / (1 << 20)} MiB of values, the most a step may return`);
+          // A bound first row counts too: its columns go into later steps and messages.
+          if ((size += sizeOf(row)) > MAX_STEP_SIZE) throw new Error(`it returns more than ${MAX_STEP_SIZE / (1 << 20)} MiB of values, the most a step may return`);
           rows.push(row);
         }
         rowCount += 1;
@@ -105,7 +106,7 @@ export const MAX_STEP_SIZE = 16 * (1 << 20);
 /** Outputs up to this size are remembered (a statement keeps up to 20,000). */
 const REMEMBERED_SIZE = 64 * 1024;
 
-function sizeOf(row: readonly SqlValue[]): number {
+export function sizeOf(row: readonly SqlValue[]): number {
   let size = 0;
   for (const value of row) size += typeof value === 'string' ? value.length : value instanceof Uint8Array ? value.byteLength : 8;
   return size;

@@ -1,6 +1,7 @@
 // The `returns` JSON template and the `{P}` placeholders of messages (SPEC §3).
 import type { Json, JsonObject } from '../format/types';
 import { setOwn } from './params';
+import { MAX_STEP_SIZE, sizeOf } from './statements';
 import type { SqlValue } from './types';
 
 /** The rows of one named step, as read from SQLite. */
@@ -18,6 +19,38 @@ export interface TemplateContext {
   steps: ReadonlyMap<string, StepRows>;
   /** `$json.S.C` is a reference (ToolDef `x-json-returns`), not text. */
   jsonCells?: boolean;
+  /** What the template may still put together (sizeOf's units); none: no limit. */
+  budget?: { left: number };
+}
+
+/**
+ * Most a call's `returns` may put together, as much as a step may collect: each reference copies
+ * what it names, so 300 references to one step of 1.6 MB built 480 MB (a code review's crafted
+ * tool ran the host out of memory under the step cap).
+ */
+export const MAX_RETURNS_SIZE = MAX_STEP_SIZE;
+
+const stepSizes = new WeakMap<StepRows, number>();
+
+function stepSize(step: StepRows): number {
+  let size = stepSizes.get(step);
+  if (size === undefined) {
+    size = 0;
+    for (const row of step.rows) size += sizeOf(row);
+    stepSizes.set(step, size);
+  }
+  return size;
+}
+
+/** Counts what a reference adds to the result against the call's budget. */
+function charge(context: TemplateContext, size: number): void {
+  if (!context.budget) return;
+  context.budget.left -= size;
+  if (context.budget.left < 0) throw new Error(`returns puts together more than ${MAX_RETURNS_SIZE / (1 << 20)} MiB of values, the most a call may return`);
+}
+
+function jsonSize(value: Json): number {
+  return typeof value === 'string' ? value.length : value !== null && typeof value === 'object' ? JSON.stringify(value).length : 8;
 }
 
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -32,10 +65,12 @@ const PARAM_REFERENCE = /^\$param\.(.+)$/s;
  */
 export function fillPlaceholders(text: string, context: Pick<TemplateContext, 'params' | 'bound'>): string {
   if (!text.includes('{')) return text;
+  let length = text.length;
   return text.replace(PLACEHOLDER, (whole, name: string) => {
-    if (context.bound.has(name)) return renderText(context.bound.get(name) ?? null);
-    if (Object.hasOwn(context.params, name)) return renderText(context.params[name]);
-    return whole;
+    const filled = context.bound.has(name) ? renderText(context.bound.get(name) ?? null) : Object.hasOwn(context.params, name) ? renderText(context.params[name]) : whole;
+    // One text of many placeholders of a big value (an error message too) stays within a call's size.
+    if ((length += filled.length) > MAX_RETURNS_SIZE) throw new Error(`a message or text fills to more than ${MAX_RETURNS_SIZE / (1 << 20)} MiB, the most a call may return`);
+    return filled;
   });
 }
 
@@ -58,25 +93,37 @@ export function evaluateTemplate(template: Json, context: TemplateContext): Json
 function evaluateString(text: string, context: TemplateContext): Json {
   if (text.startsWith('$')) {
     const param = PARAM_REFERENCE.exec(text);
-    if (param) return Object.hasOwn(context.params, param[1]) ? context.params[param[1]] : null;
+    if (param) {
+      const value = Object.hasOwn(context.params, param[1]) ? context.params[param[1]] : null;
+      if (context.budget) charge(context, jsonSize(value));
+      return value;
+    }
     const stepRef = STEP_REFERENCE.exec(text);
     if (stepRef) {
       const step = stepNamed(context, stepRef[2]);
       if (stepRef[1] === 'count') return step.rows.length;
-      if (stepRef[1] === 'rows') return rowsToJson(step);
-      return step.rows.length > 0 ? rowToJson(step.columns, step.rows[0]) : null;
+      if (stepRef[1] === 'rows') {
+        charge(context, stepSize(step));
+        return rowsToJson(step);
+      }
+      if (step.rows.length === 0) return null;
+      charge(context, sizeOf(step.rows[0]));
+      return rowToJson(step.columns, step.rows[0]);
     }
     const columnRef = COLUMN_REFERENCE.exec(text);
     if (columnRef && (columnRef[1] !== 'json' || context.jsonCells === true)) {
       const step = stepNamed(context, columnRef[2]);
       const index = step.columns.lastIndexOf(columnRef[3]); // the last of duplicate names, as in rowToJson
       if (index < 0) throw new Error(`returns refers to unknown column "${columnRef[3]}" of step "${columnRef[2]}"`);
+      charge(context, columnRef[1] === 'column' ? stepSize(step) : step.rows.length > 0 ? sizeOf(step.rows[0]) : 0);
       if (columnRef[1] === 'column') return step.rows.map((row) => sqlToJson(row[index]));
       const value = step.rows.length > 0 ? sqlToJson(step.rows[0][index]) : null;
       return columnRef[1] === 'json' ? parseJsonCell(value, columnRef[2], columnRef[3]) : value;
     }
   }
-  return fillPlaceholders(text, context);
+  const filled = fillPlaceholders(text, context);
+  if (filled !== text) charge(context, filled.length);
+  return filled;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Json, JsonObject, ToolDef, ToolStep } from '../format/types';
 import { BoundedMap } from '../memo/bounded-map';
 import { ParameterValidator, toSqlValue } from './params';
 import { asError, type Collect, type StatementCache } from './statements';
-import { evaluateTemplate, fillPlaceholders, rowsToJson, type StepRows, type TemplateContext } from './templates';
+import { evaluateTemplate, fillPlaceholders, MAX_RETURNS_SIZE, rowsToJson, type StepRows, type TemplateContext } from './templates';
 import type { SqlValue } from './types';
 
 /**
@@ -85,7 +85,12 @@ export function runSteps(tool: CompiledTool, params: JsonObject, statements: Sta
     const rows: StepRows = { columns: output.columns, rows: output.rows };
     if (step.bind === true) bindFirstRow(bound, rows);
     if (!meetsExpectation(step.expect, output.rowCount)) {
-      const message = typeof step.error === 'string' ? fillPlaceholders(step.error, { params, bound }) : defaultExpectMessage(step.expect, label);
+      let message: string;
+      try {
+        message = typeof step.error === 'string' ? fillPlaceholders(step.error, { params, bound }) : defaultExpectMessage(step.expect, label);
+      } catch (error) {
+        message = asError(error).message; // a message too big to fill
+      }
       throw new CallFailure(message);
     }
     if (typeof step.as === 'string') named.set(step.as, rows);
@@ -93,7 +98,7 @@ export function runSteps(tool: CompiledTool, params: JsonObject, statements: Sta
   }
 
   if (tool.def.returns !== undefined) {
-    const context: TemplateContext = { params, bound, steps: named, jsonCells: tool.def['x-json-returns'] === true };
+    const context: TemplateContext = { params, bound, steps: named, jsonCells: tool.def['x-json-returns'] === true, budget: { left: MAX_RETURNS_SIZE } };
     try {
       return evaluateTemplate(tool.def.returns, context);
     } catch (error) {
