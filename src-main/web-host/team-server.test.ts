@@ -121,6 +121,12 @@ describe('team host', () => {
     await writeFile(path.join(temp.root, 'ground_truth.jsonl'), truth('t1') + truth('t2'));
     expect((await bob.call('datasets.readText', [id, 'ground_truth.jsonl'])).body.value).toBe(truth('t2'));
     expect((await client(base, tokens.carol).call('datasets.readText', [id, 'ground_truth.jsonl'])).body.value).toBe(truth('t1') + truth('t2'));
+    // Nor the scores, whose evidence names the ground truth's calls (the missing ones, the audit's values).
+    for (const [channel, args] of [['evaluation.run', [id]], ['evaluation.start', [id, 'run-1']], ['audit.run', [id]]] as const) {
+      const refused = await bob.call(channel, [...args]);
+      expect(refused.status, channel).toBe(403);
+      expect(refused.body.error?.message).toContain('while the project annotates blind');
+    }
   });
 
   it('never lists, reads, serves or writes a hidden name (a git checkout\'s .git): its objects hold every line ever committed, its config can run commands', async () => {

@@ -22,7 +22,9 @@ export type Access =
   | { kind: 'read'; datasetId: string; path: string }
   | { kind: 'write'; datasetId: string; path: string }
   /** Changes the host's own settings (folders on the host's disk). */
-  | { kind: 'host'; what: string };
+  | { kind: 'host'; what: string }
+  /** Runs scored against the ground truth: their evidence names its calls (the missing ones, the audit's values). */
+  | { kind: 'scores'; datasetId: string };
 
 type AccessTable = { [C in StudioChannel]: (...args: ValidChannelArgs<C>) => Access };
 
@@ -41,14 +43,14 @@ export const channelAccess: AccessTable = {
   'datasets.appendIfUnchanged': (datasetId, path) => ({ kind: 'write', datasetId, path }),
   'datasets.clipStatus': open,
   'datasets.setVideoFolder': () => ({ kind: 'host', what: 'the video folder of a dataset (a folder on the host)' }),
-  // Scores trajectories against ground truth; reads no annotator's file.
-  'evaluation.run': open,
-  'evaluation.start': open,
+  // Scores trajectories against ground truth; reads no annotator's file, but the evidence names the ground truth's calls.
+  'evaluation.run': (datasetId) => ({ kind: 'scores', datasetId }),
+  'evaluation.start': (datasetId) => ({ kind: 'scores', datasetId }),
   // A line of a file by path: a read of that file, so a blind annotator cannot read another's annotations through it.
   'evaluation.trajectoryLine': (datasetId, path) => ({ kind: 'read', datasetId, path }),
   'evaluation.searchDialogue': open,
   // Ground truth and trajectories, never an annotator's file.
-  'audit.run': open,
+  'audit.run': (datasetId) => ({ kind: 'scores', datasetId }),
 };
 
 const PROJECT_SETTINGS = 'studio-project.json';
@@ -138,6 +140,8 @@ export function guardHandlers(handlers: StudioHandlers, person: TeamIdentity, co
         const refusal = writeRefusal(person, access.path);
         if (refusal) throw new StudioError('forbidden', refusal);
       }
+      if (access.kind === 'scores' && person.role === 'annotator' && (await projectIsBlind(context.rootOf(access.datasetId))))
+        throw new StudioError('forbidden', `Scores name the ground truth's calls: an annotator does not see them while the project annotates blind (${signedIn(person)}).`);
       const filter = access.kind === 'read' ? await blindFilter(person, context.rootOf(access.datasetId), access.path) : null;
       const value = await handler(...args);
       if (name === 'app.info') return { ...(value as object), team: { name: person.name, role: person.role } };
