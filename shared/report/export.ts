@@ -31,7 +31,7 @@ export function tableToCsv(table: ReportTable): string {
  * backslash-escaped, which CommonMark allows for any ASCII punctuation.
  */
 function markdownText(text: string): string {
-  return text.replace(/[\\`*_[\]<>|~&]/g, '\\$&').replace(/\r?\n/g, ' ');
+  return text.replace(/[\\`*_[\]<>|~&]/g, '\\$&').replace(/[\r\n]+/g, ' ');
 }
 
 /** A GitHub-flavoured Markdown table; text columns left-aligned, numbers right-aligned. */
@@ -61,7 +61,15 @@ const LATEX_SPECIALS: Record<string, string> = {
 
 export function latexText(text: string): string {
   // A line break in a name (a blank line ends a paragraph, an error inside a tabular) is a space, as in Markdown.
-  return text.replace(/[\\&%$#_{}~^]/g, (c) => LATEX_SPECIALS[c]).replace(/[\r\n]+/g, ' ');
+  return [...text.replace(/[\\&%$#_{}~^]/g, (c) => LATEX_SPECIALS[c]).replace(/[\r\n\f\v\u0085\u2028\u2029]+/g, ' ')]
+    .filter((c) => !isControl(c))
+    .join('');
+}
+
+/** C0 controls but the tab (the line breaks are spaces by now), and DEL: TeX stops on some of them. */
+function isControl(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return (code < 0x20 && c !== '\t') || code === 0x7f;
 }
 
 /** A booktabs tabular inside a table float; grouped headers become \multicolumn with \cmidrule. */

@@ -216,6 +216,9 @@ describe('exporters', () => {
     // A line break in a model's name (a blank line would end a paragraph inside the tabular) is a space.
     const named = tableToLatex({ ...table, rows: [['evil\n\nmodel', 1, 2]] as typeof table.rows });
     expect(named).toContain('evil model & 1.00 & 2.00 \\\\');
+    // A form feed (\\par to TeX) is a space too; other control characters are dropped.
+    expect(tableToLatex({ ...table, rows: [['a\fb\u007fc\u0001', 1, 2]] as typeof table.rows })).toContain('a bc & 1.00');
+    expect(tableToMarkdown({ ...table, rows: [['a\rb', 1, 2]] as typeof table.rows })).toContain('| a b |');
   });
 });
 

@@ -79,6 +79,7 @@ function inProcessQueue<T>(file: string, work: () => Promise<T>): Promise<T> {
 /** A lock file older than this was left by a process that died holding it. */
 const staleLockMs = 10_000;
 const lockWaitMs = 5_000;
+const futureLockMs = 10 * 60_000;
 
 function lockPath(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.lock${atomicTempSuffix}`);
@@ -96,9 +97,10 @@ async function withLockFile<T>(file: string, work: () => Promise<T>): Promise<T>
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
-      // A lock stamped in the future (a clock set wrong, a copied or crafted file) is stale too:
-      // otherwise no save of this file would ever be taken again.
-      if (age > staleLockMs || age < -staleLockMs) await rm(lock, { force: true });
+      // A lock stamped far in the future (a clock set wrong, a copied or crafted file) is stale too:
+      // otherwise no save of this file would ever be taken again. Far: two hosts on a network share
+      // whose clocks differ by seconds must still respect each other's live locks.
+      if (age > staleLockMs || age < -futureLockMs) await rm(lock, { force: true });
       else if (Date.now() - started > lockWaitMs) throw new StudioError('conflict', `${path.basename(file)} is being written by another process; try again`);
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -109,7 +109,8 @@ async function readOwnFile(root: string, name: string): Promise<string> {
 export async function blindFilter(person: TeamIdentity, root: string, path: string): Promise<((text: string) => string) | null> {
   if (person.role !== 'annotator') return null;
   const owner = annotationOwner(path);
-  const othersWork = path === 'ground_truth.jsonl' || (owner !== null && owner.toLowerCase() !== person.name.toLowerCase());
+  // Compared ignoring case, as annotationOwner does: on a case-insensitive disk Ground_Truth.jsonl is the same file.
+  const othersWork = path.toLowerCase() === GROUND_TRUTH || (owner !== null && owner.toLowerCase() !== person.name.toLowerCase());
   if (!othersWork) return null;
   if (!(await projectIsBlind(root))) return null;
   const submitted = submittedTasks(await readOwnFile(root, person.name));

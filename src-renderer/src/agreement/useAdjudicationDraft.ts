@@ -93,6 +93,7 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   const remember = () => {
     setPast((list) => [...list.slice(-(UNDO_DEPTH - 1)), now()]);
     setFuture([]);
+    setSetBack(null); // choosing again: the notice has been read
   };
   const undo = () => {
     if (past.length === 0) return;
@@ -120,7 +121,7 @@ export function revisionsChanged(before: string, after: string): string | null {
   const [, , a2, ra2, b2, rb2] = parse(after);
   if (a !== a2 || b !== b2) return null;
   const changes = [ra !== ra2 ? `${a}'s rev ${ra} became rev ${ra2}` : null, rb !== rb2 ? `${b}'s rev ${rb} became rev ${rb2}` : null].filter(Boolean);
-  return changes.length > 0 ? `${changes.join(' and ')} while you adjudicated: the calls differ, so your choices went back to the defaults (the rationale is kept). Choose again before you finalize.` : null;
+  return changes.length > 0 ? `${changes.join(' and ')} while you adjudicated: a new revision is another comparison, so your choices went back to the defaults (the rationale is kept). Choose again before you finalize.` : null;
 }
 
 interface Decisions<C, R> {

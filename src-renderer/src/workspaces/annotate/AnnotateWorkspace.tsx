@@ -58,16 +58,19 @@ export function AnnotateWorkspace() {
       setAnnotator(team.name);
     }
   }, [team, setAnnotator]);
+  // Someone who does not annotate on this team host neither signs in as an annotator nor sends an
+  // annotator's waiting edits (the host refuses them: 403 once a second).
+  const annotates = !team || team.role === 'annotator';
   useEffect(() => {
-    if (useAnnotateStore.getState().annotator === null) {
+    if (annotates && useAnnotateStore.getState().annotator === null) {
       const initial = initialAnnotator();
       if (initial) setAnnotator(initial);
     }
-  }, [setAnnotator]);
+  }, [setAnnotator, annotates]);
   useEffect(() => {
     if (dataset && useAnnotateStore.getState().datasetId !== dataset.id) void loadDatasetInto(dataset.id, dataset.name);
   }, [dataset, loadDatasetInto]);
-  useEffect(followOwnFile, []);
+  useEffect(() => (annotates ? followOwnFile() : undefined), [annotates]);
   useEffect(() => {
     const flush = () => {
       writeDownWaitingEdit();

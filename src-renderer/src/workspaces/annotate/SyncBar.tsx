@@ -23,8 +23,9 @@ export function SyncBar() {
   const record = useAnnotateStore((state) => state.record);
   const saveState = useAnnotateStore((state) => state.saveState);
   const writeConflicts = useAnnotateStore((state) => state.writeThrough.conflicts);
-  // Edits waiting while the host does not take them (offline, refused); not the moment of sending.
-  const writeUnsent = useAnnotateStore((state) => (state.writeThrough.state === 'offline' || state.writeThrough.state === 'error' ? state.writeThrough.unsent : 0));
+  // Edits waiting while the host does not take them (offline, refused), retries included (they keep
+  // the last failure's message until one succeeds); not an ordinary send.
+  const writeUnsent = useAnnotateStore(({ writeThrough: w }) => (w.state === 'offline' || w.state === 'error' || (w.state === 'sending' && w.message !== null) ? w.unsent : 0));
   const [pending, setPending] = useState<{ mode: Mode; conflicts: SyncConflict[] } | null>(null);
   const [writeDismissed, setWriteDismissed] = useState<SyncConflict[] | null>(null);
   const confirmation = useConfirm('clear-local-confirm');
