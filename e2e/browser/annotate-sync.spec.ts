@@ -179,6 +179,16 @@ test('write-through: the file going back past our line (a git checkout, reset or
   expect(after.startsWith(before)).toBe(true);
 });
 
+test('write-through: a task whose only line leaves the file (a git checkout of a file without it) is written again, not left in the browser alone', async ({ page }) => {
+  test.setTimeout(90_000);
+  const file = await firstEditWritten(page, 'vanished-e2e');
+  // The file as a checkout of a commit before this annotation leaves it: empty.
+  await writeFile(file, '');
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Domaine Lune Bordeaux');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(1);
+});
+
 for (const mode of ['import', 'export'] as const) {
   test(`${mode}: keeping mine over a line from elsewhere puts mine in the file, above that line`, async ({ page }) => {
     test.setTimeout(90_000);

@@ -266,6 +266,14 @@ async function pullOnce(): Promise<void> {
     if ((typing || wentBack) && contentKey(line) !== contentKey(row)) await queueAgain(row);
     else if (await takeLineIfUnchanged(key, row, line, fpsOf(task), typing)) taken.push(task);
   }
+  // A task whose line the file held as last read and holds no more (git checkout, reset or stash
+  // took the only one away): the row, which is that line, goes out again rather than stay in this
+  // browser alone while the header says it is saved. Only what this client saw in the file.
+  for (const task of before?.latest.keys() ?? []) {
+    if (file.latest.has(task) || waiting.has(task)) continue;
+    const row = await getAnnotation({ dataset: datasetId, task, annotator });
+    if (row && row.base !== null && !changedSinceBase(row)) await queueAgain(row);
+  }
   file.pulled = true;
   if (taken.length > 0) await refreshView(taken);
 }
