@@ -58,14 +58,17 @@ describe('tasks', () => {
       const tasks = [{ Instruction: 'Buy', ground_truth: [] }, 'not a task', { Instruction: 'Buy', ground_truth: [{ tool_name: 'a', parameters: {} }, 7] }];
       await writeFile(path.join(release, 'tasks/retail1.json'), JSON.stringify(tasks, null, 2));
       await writeFile(path.join(release, 'tasks/retail2.json'), '[\n  {"Instruction": "Buy",\n   "ground_truth": [}\n]');
+      await writeFile(path.join(release, 'tasks/retail3.json'), Buffer.from('[\n  {"Instruction": "Caf\xe9"}\n]', 'latin1'));
       const log = new IssueLog();
       convertTasks(ref, await readReleaseJson(release, 'tasks/retail1.json', log), 'tasks/retail1.json', log);
       expect(await readReleaseJson(release, 'tasks/retail2.json', log)).toBeUndefined();
+      expect(await readReleaseJson(release, 'tasks/retail3.json', log)).toBeUndefined();
       const lines = JSON.stringify(tasks, null, 2).split('\n');
       expect(log.problems).toEqual([
         { file: 'tasks/retail1.json', line: lines.indexOf('  "not a task",') + 1, message: 'task 2 is not an object; left out' },
         { file: 'tasks/retail1.json', line: lines.indexOf('      7') + 1, message: 'task retail1-3: ground-truth call 2 is malformed; left out' },
         { file: 'tasks/retail2.json', line: 3, message: 'invalid JSON: ValueExpected' },
+        { file: 'tasks/retail3.json', line: 2, message: 'not read: not UTF-8 (every file is, SPEC §1): bytes of this line are not' },
       ]);
     } finally {
       await rm(release, { recursive: true, force: true });

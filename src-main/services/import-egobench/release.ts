@@ -4,6 +4,7 @@ import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isHiddenName } from '../../../shared/format/dataset-path';
 import { lineOfPath, parseJsonFile, type JsonFile } from '../../../shared/format/json-file';
+import { firstNonUtf8Line } from '../../../shared/format/jsonl';
 import type { Problem } from '../../../shared/format/types';
 import { readRegularText } from '../regular-file';
 
@@ -110,6 +111,12 @@ export async function readReleaseJson(releaseDir: string, relative: string, log:
   } catch (error) {
     const message = (error as Error).message;
     log.problem(label, message === OUTSIDE ? OUTSIDE : `cannot read: ${message}`);
+    return undefined;
+  }
+  // Said as the dataset loader says it, at its line (it read as a JSON syntax error).
+  const notUtf8 = firstNonUtf8Line(text);
+  if (notUtf8 > 0) {
+    log.problem(label, 'not read: not UTF-8 (every file is, SPEC §1): bytes of this line are not', notUtf8);
     return undefined;
   }
   // With positions for the issues found later (an element's line), and a syntax error's line.
