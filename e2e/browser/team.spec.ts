@@ -119,12 +119,13 @@ test('the link fixes who each one is; bob is refused alice\'s file, the ground t
   expect(hidden.value).not.toContain(`"task_id":"${TASK}"`);
   expect((await callFromPage(alice, 'readText', ['annotations/alice.jsonl'])).value).toBe(aliceBefore);
 
-  // bob cannot turn blind off either: the page shows why.
+  // bob cannot turn blind off either: the box is his to read, not to change (the host would refuse it too).
   await bob.goto(`${new URL(links.bob).origin}/#/adjudicate`);
-  // A click, not uncheck(): the box is shown unticked at once and ticked again when the host refuses.
-  await bob.getByTestId('blind-setting').click();
-  await expect(bob.getByTestId('status-message')).toContainText('Only an adjudicator changes studio-project.json');
   await expect(bob.getByTestId('blind-setting')).toBeChecked();
+  await expect(bob.getByTestId('blind-setting')).toBeDisabled();
+  expect(await callFromPage(bob, 'writeText', ['studio-project.json', '{"agreement":{"hide_while_annotating":false}}\n'])).toEqual({
+    error: expect.stringContaining('Only an adjudicator changes studio-project.json'),
+  });
   expect(JSON.parse(await readFile(path.join(dataset, 'studio-project.json'), 'utf8')).agreement.hide_while_annotating).toBe(true);
 
   // bob submits the task (and exports: the write-through comes with another change): now he sees alice's calls.

@@ -3,6 +3,7 @@
 // they change on disk. Hidden in Annotate while the project annotates blind.
 import { useState } from 'react';
 import type { Annotation, Json } from '../../../shared/format/types';
+import { useStudioStore } from '../state/store';
 import { useAgreementData } from './agreementData';
 import type { TaskComparison } from './protocol';
 import { tabAnnotator, useTaskAgreement } from './useTaskAgreement';
@@ -84,6 +85,8 @@ export function DifferingCalls({ comparison, a, b, names }: { comparison: TaskCo
 
 export function AgreementPanel({ datasetId, taskId, annotators = null, context = 'annotate' }: AgreementPanelProps) {
   const blind = useAgreementData((state) => state.settings.hideAgreementWhileAnnotating && state.datasetId === datasetId);
+  // On a team host a blind annotator is not sent another's lines of a task before submitting it: "nobody" may not be so.
+  const hiddenByHost = useStudioStore((state) => state.appInfo?.team?.role === 'annotator') && blind;
   const [chosen, setChosen] = useState<[string | null, string | null]>([null, null]);
   const preferred = annotators ? [...annotators] : [chosen[0] ?? tabAnnotator(), chosen[1]];
   const state = useTaskAgreement(datasetId, taskId, preferred);
@@ -124,6 +127,7 @@ export function AgreementPanel({ datasetId, taskId, annotators = null, context =
       {!pair && !state.loading && (
         <p className="muted" data-testid="agreement-waiting">
           {state.available.length === 1 ? `Only ${state.available[0]} has annotated this task so far.` : 'Nobody has annotated this task yet.'}
+          {hiddenByHost && " Another annotator's work on it stays hidden until you submit yours (blind annotation)."}
         </p>
       )}
       {pair && !comparison && !state.error && <p className="muted">Comparing…</p>}

@@ -64,6 +64,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
   const [filter, setFilter] = useState<Lifecycle | 'all'>('all');
   const [typedAdjudicator, setAdjudicatorState] = useState(storedAdjudicator);
   const teamName = useTeamName();
+  const teamRole = useStudioStore((state) => state.appInfo?.team?.role ?? null);
   const adjudicator = teamName ?? typedAdjudicator;
   const showMessage = useStudioStore((state) => state.showMessage);
 
@@ -130,10 +131,14 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
             size={12}
           />
         </label>
-        <label className="blind-setting" title={`Project setting, kept in the dataset (studio-project.json)`}>
+        <label
+          className="blind-setting"
+          title={teamRole && teamRole !== 'adjudicator' ? 'Project setting: only an adjudicator changes it' : 'Project setting, kept in the dataset (studio-project.json)'}
+        >
           <input
             type="checkbox"
             data-testid="blind-setting"
+            disabled={teamRole !== null && teamRole !== 'adjudicator'}
             checked={settings.hideAgreementWhileAnnotating}
             onChange={(e) =>
               setSettings({ hideAgreementWhileAnnotating: e.target.checked }).catch((err: unknown) =>
