@@ -9,6 +9,7 @@ import { asError, firstKeyword, StatementCache } from './statements';
 import { CallFailure, CompiledTool, runSteps } from './tools';
 import { stateKey } from './state';
 import type { CallResult, DbState, Row, ScenarioEngine } from './types';
+import { trimSpace } from '../format/whitespace';
 
 /**
  * Reset strategy: the seed is committed, then an outer savepoint stays open for the engine's
@@ -207,7 +208,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
     this.changeLog = options.changeLog === false || mayReplace(this.db, stepSqls) ? null : installChangeLog(this.db, stateTables, (table) => this.catalog.columnsOf(table).map((c) => c.name), (table) => this.catalog.isView(table));
     for (const def of scenario.library.tools) {
       // Calls name tools trimmed (SPEC §8.1), so definitions are keyed so too; the first one wins.
-      const name = def.name.trim();
+      const name = trimSpace(def.name);
       if (!this.tools.has(name)) this.tools.set(name, new CompiledTool(def));
     }
     this.statements = new StatementCache(this.db, readMemo);
@@ -244,7 +245,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
     const { tool_name: toolName, parameters } = call;
     if (typeof toolName !== 'string') return failure('tool_name must be a string');
     // Names compare after trimming, as in call matching (SPEC §8.1).
-    const tool = this.tools.get(toolName.trim());
+    const tool = this.tools.get(trimSpace(toolName));
     if (!tool) return failure(`unknown tool "${toolName}"`);
     if (!isPlainObject(parameters)) return failure(`parameters of tool "${tool.def.name}" must be an object`);
     const params = normalizeParameters(tool.def.parameters, parameters);

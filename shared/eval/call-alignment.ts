@@ -3,6 +3,7 @@
 // (same tool, some parameters differ: which ones), and calls only one side wrote.
 import type { Json, ToolCall, ToolDef } from '../format/types';
 import { childSchema, matchedParameters, valuesEqual, type MatchContext } from './canonical';
+import { trimSpace } from '../format/whitespace';
 
 export interface ParamDifference {
   /** Top-level parameter name. */
@@ -24,7 +25,7 @@ function present(value: unknown): boolean {
 
 /** Parameters whose values differ under §8.1 (undeclared ones ignored, as matching does). */
 export function differingParameters(a: ToolCall, b: ToolCall, tools: Map<string, ToolDef>, ctx: MatchContext): ParamDifference[] {
-  const tool = tools.get(a.tool_name.trim());
+  const tool = tools.get(trimSpace(a.tool_name));
   const pa = matchedParameters(a.parameters, tool);
   const pb = matchedParameters(b.parameters, tool);
   const keys = [...new Set([...Object.keys(pa), ...Object.keys(pb)])].sort();
@@ -67,7 +68,7 @@ export function alignCallsBy(
   a.forEach((callA, i) => {
     if (pairs.has(i)) return;
     b.forEach((callB, j) => {
-      if (usedB.has(j) || callA.tool_name.trim() !== callB.tool_name.trim()) return;
+      if (usedB.has(j) || trimSpace(callA.tool_name) !== trimSpace(callB.tool_name)) return;
       candidates.push({ a: i, b: j, differing: differing(callA, callB) });
     });
   });

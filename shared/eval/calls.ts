@@ -1,5 +1,6 @@
 // The agent's call entries of a trajectory, in order (SPEC §6), and which are well-formed (§8.2).
 import type { GroundTruth, JsonObject, ScenarioDef, ToolCall, ToolDef, Trajectory } from '../format/types';
+import { trimSpace } from '../format/whitespace';
 
 export interface CallEntry {
   /** Position among all entries of the trajectory. */
@@ -14,7 +15,7 @@ export interface CallEntry {
 }
 
 export function asWellFormed(raw: unknown): ToolCall | null {
-  return isWellFormedCall(raw) ? new KeyedCall(raw.tool_name.trim(), raw.parameters) : null;
+  return isWellFormedCall(raw) ? new KeyedCall(trimSpace(raw.tool_name), raw.parameters) : null;
 }
 
 /** Whether an entry is a well-formed call (SPEC §8.2), without building one. */
@@ -22,7 +23,7 @@ export function isWellFormedCall(raw: unknown): raw is ToolCall {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return false;
   const { tool_name: name, parameters } = raw as { tool_name?: unknown; parameters?: unknown };
   // SPEC §8.2: a string that is not empty after trimming (" " is blank, so not well-formed).
-  if (typeof name !== 'string' || name.trim() === '') return false;
+  if (typeof name !== 'string' || trimSpace(name) === '') return false;
   return typeof parameters === 'object' && parameters !== null && !Array.isArray(parameters);
 }
 
@@ -57,13 +58,13 @@ export function callEntries(trajectory: Trajectory): CallEntry[] {
 /** Tools by trimmed name; the first definition wins, as in the engine. */
 export function toolMap(tools: readonly ToolDef[]): Map<string, ToolDef> {
   const map = new Map<string, ToolDef>();
-  for (const tool of tools) if (!map.has(tool.name.trim())) map.set(tool.name.trim(), tool);
+  for (const tool of tools) if (!map.has(trimSpace(tool.name))) map.set(trimSpace(tool.name), tool);
   return map;
 }
 
 /** Ground-truth and annotation calls, with names trimmed as matching sees them. */
 export function normalizeCalls(calls: readonly ToolCall[]): ToolCall[] {
-  return calls.map((c) => new KeyedCall(c.tool_name.trim(), c.parameters));
+  return calls.map((c) => new KeyedCall(trimSpace(c.tool_name), c.parameters));
 }
 
 const groundTruthCallCache = new WeakMap<GroundTruth, ToolCall[]>();
@@ -100,7 +101,7 @@ export function callKey(call: ToolCall): string {
   if (call instanceof KeyedCall) return call.key;
   let key = callKeys.get(call);
   if (key === undefined) {
-    key = `${call.tool_name.trim()}\u0000${JSON.stringify(call.parameters)}`;
+    key = `${trimSpace(call.tool_name)}\u0000${JSON.stringify(call.parameters)}`;
     callKeys.set(call, key);
   }
   return key;

@@ -5,6 +5,7 @@ import type { Json, ParamSchema, ToolCall, ToolDef } from '../format/types';
 import { BoundedMap } from '../memo/bounded-map';
 import { callKey } from './calls';
 import { entityNamesMatch, type EntityLookup } from './entity-names';
+import { trimSpace } from '../format/whitespace';
 
 const SINGLE_QUOTES = /[\u2019\u2018\u201B\u00B4`]/g;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E]/g;
@@ -155,8 +156,8 @@ export function matchedParameters(parameters: Record<string, unknown>, tool: Too
 }
 
 export function callsEqual(a: ToolCall, b: ToolCall, tools: Map<string, ToolDef>, ctx: MatchContext): boolean {
-  const name = a.tool_name.trim();
-  if (name !== b.tool_name.trim()) return false;
+  const name = trimSpace(a.tool_name);
+  if (name !== trimSpace(b.tool_name)) return false;
   const tool = tools.get(name);
   return objectsEqual(matchedParameters(a.parameters, tool), matchedParameters(b.parameters, tool), tool?.parameters, ctx);
 }
@@ -219,7 +220,7 @@ export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], 
   // An agent call's row is looked up only when a ground-truth call of its tool differs from it.
   const rows: Array<Map<string, boolean> | undefined> = agentKeys.map(() => undefined);
   const pairs = maxMatching(gt.length, agent.length, (i, j) => {
-    if (gt[i].tool_name.trim() !== agent[j].tool_name.trim()) return false;
+    if (trimSpace(gt[i].tool_name) !== trimSpace(agent[j].tool_name)) return false;
     if (gtKeys[i] === agentKeys[j]) return true; // equality is reflexive
     const row = (rows[j] ??= memo.row(agentKeys[j]));
     let equal = row.get(gtKeys[i]);

@@ -11,6 +11,7 @@ import { acceptedParameters, fieldRules, MatchingCollapse, valuesEqual as offici
 import { callsMatch, greedyMatch } from './egobench/matching';
 import type { Leaf } from './leaves';
 import type { ScoringProfile } from './profile';
+import { trimSpace } from '../format/whitespace';
 
 export interface AuditMatching {
   /** Ground-truth call index -> the run call it is paired with. */
@@ -41,7 +42,7 @@ export function paperAuditMatching(tools: Map<string, ToolDef>, match: MatchCont
     pairs: (gt, run) => matchCalls(gt, run, tools, match).pairs,
     callsEqual: (a, b) => callsEqual(a, b, tools, match),
     differing: (a, b) => {
-      const tool = tools.get(a.tool_name.trim());
+      const tool = tools.get(trimSpace(a.tool_name));
       const equal = (key: string, x: unknown, y: unknown) => valuesEqual(x, y, childSchema(tool?.parameters, key), match);
       return differingKeys(matchedParameters(a.parameters, tool), matchedParameters(b.parameters, tool), equal, true);
     },

@@ -10,6 +10,7 @@ import type { Evidence, Label, ScoringContext, ScoringProfile, TrajectoryScore }
 import { finalStateKey, replayCacheOf } from './replay';
 import { recordedResults } from './results';
 import { schemaFailure } from './schema-check';
+import { trimSpace } from '../format/whitespace';
 
 export const PAPER_LABELS: readonly Label[] = ['correct', 'syntactic', 'perception', 'hallucination', 'logic', 'over_operation'];
 
@@ -78,11 +79,11 @@ export function syntacticVerdict({ ctx, tools, entries }: Pick<CascadeInput, 'ct
     const raw = entry.raw;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('entry is not an object', entry);
     const { tool_name: name, parameters } = raw as Record<string, unknown>;
-    if (typeof name !== 'string' || name.trim() === '') return fail('tool_name is not a string that is non-empty after trimming', entry);
+    if (typeof name !== 'string' || trimSpace(name) === '') return fail('tool_name is not a string that is non-empty after trimming', entry);
     if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))
       return fail('parameters is not an object', entry);
-    const tool = tools.get(name.trim());
-    if (!tool) return fail(`tool "${name.trim()}" is not in the scenario's library`, entry);
+    const tool = tools.get(trimSpace(name));
+    if (!tool) return fail(`tool "${trimSpace(name)}" is not in the scenario's library`, entry);
     // Well-formed here, so entry.call holds these parameters; its key is the one matching computed.
     const failure = schemaFailure(tool, entry.call!.parameters, callKey(entry.call!));
     if (failure) return fail(`parameters fail the schema of "${tool.name}": ${failure}`, entry);

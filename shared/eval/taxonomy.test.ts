@@ -237,6 +237,13 @@ describe('SPEC §8 metrics', () => {
     expect(row).toMatchObject({ matched: 2, agent_calls: 2, tool_succ: true, result_succ: true, label: 'correct' });
   });
 
+  it("tool names are trimmed of Unicode's whitespace, as §8.1's strings are: U+0085 alone is blank, U+FEFF is part of a name", async () => {
+    const nel = await labelOf(trajectory('n', [{ turn: 0, calls: [search, { tool_name: '\u0085', parameters: {} }], results: `${searchResult}; {}` }, { turn: 1, calls: [addGreen] }]));
+    expect(nel).toMatchObject({ matched: 2, agent_calls: 2, label: 'correct' }); // not well-formed: not in A
+    const bom = await labelOf(trajectory('f', [{ turn: 0, calls: [{ ...search, tool_name: '\uFEFFsearch_products' }] }, { turn: 1, calls: [addGreen] }]));
+    expect(bom).toMatchObject({ matched: 1, label: 'syntactic' }); // an unknown tool, not search_products
+  });
+
   it('multiset matching: a duplicated call matches once; ToolPrec counts every well-formed call', async () => {
     const row = await labelOf(trajectory('d', [{ turn: 0, calls: [search, search, { bad: true }], results: `${searchResult}; ${searchResult}; {}` }, { turn: 1, calls: [addGreen] }]));
     expect(row).toMatchObject({ matched: 2, agent_calls: 3, label: 'correct' }); // JointSucc holds despite the bad entry

@@ -29,6 +29,7 @@ import type {
   ToolDef,
   Trajectory,
 } from './types';
+import { trimSpace } from './whitespace';
 
 export interface LoadedDataset {
   meta: DatasetMeta;
@@ -179,7 +180,7 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
       const tool = validateJson(parsed.doc, toolDefSchema, raw, problems, ['tools', index]) as ToolDef | null;
       if (!tool) return;
       // Names compare trimmed (SPEC §8.1): " add" and "add" are one tool.
-      const name = tool.name.trim();
+      const name = trimSpace(tool.name);
       if (names.has(name)) {
         problems.push({ file, line: lineOfPath(parsed.doc, ['tools', index]), message: `tool "${tool.name}" defined twice (names compare trimmed); the first definition is kept` });
         return;
@@ -303,7 +304,7 @@ async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, 
   const truths = new Map<string, GroundTruth>();
   const file = 'ground_truth.jsonl';
   // Each scenario's tool names (trimmed, as calls compare them: SPEC §8.1), for every task of it.
-  const toolNames = new Map([...scenarios].map(([id, scenario]) => [id, new Set(scenario.library.tools.map((tool) => tool.name.trim()))]));
+  const toolNames = new Map([...scenarios].map(([id, scenario]) => [id, new Set(scenario.library.tools.map((tool) => trimSpace(tool.name)))]));
   for (const { line, value } of await readJsonlFile(source, file, groundTruthSchema, problems, false, fastGroundTruth)) {
     const truth = value as GroundTruth;
     const task = tasks.get(truth.task_id);
@@ -323,7 +324,7 @@ async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, 
 function unknownToolCall(calls: readonly GroundTruth['calls'][number][], scenario: string, toolNames: ReadonlyMap<string, ReadonlySet<string>>): string | null {
   const names = toolNames.get(scenario);
   if (!names) return null;
-  const index = calls.findIndex((call) => !names.has(call.tool_name.trim()));
+  const index = calls.findIndex((call) => !names.has(trimSpace(call.tool_name)));
   if (index < 0) return null;
   return `call ${index + 1} names tool "${calls[index].tool_name}", which scenario "${scenario}" does not define`;
 }

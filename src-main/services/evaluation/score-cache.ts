@@ -20,7 +20,7 @@ import { decodeRecords, encodeRecords, isStoredRecords, type StoredEvidence } fr
  * Bump whenever scoring can give another result for the same inputs (a rule, a profile, the
  * engine) or the entries' format changes (score-entry.ts): older entries are then not found.
  */
-export const SCORER_VERSION = 'scores-9';
+export const SCORER_VERSION = 'scores-10';
 
 /**
  * Entries read or written in this process, parsed, up to this many records in all (least recently
