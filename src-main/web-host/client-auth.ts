@@ -9,7 +9,7 @@ import type { StudioHandlers } from '../../shared/api/studio-api';
 import type { TeamIdentity } from '../../shared/api/team';
 import { mediaKeyFor, verifyMediaToken } from '../../shared/api/web-auth';
 import type { StudioHost } from '../services/studio-host';
-import { blindFilter, guardHandlers } from '../services/team/team-access';
+import { blindEventFilter, blindFilter, guardHandlers, type EventFilter } from '../services/team/team-access';
 import type { TeamRoster } from '../services/team/team-roster';
 import { hasValidTokenHeader, tokenFromHeader } from './token-auth';
 
@@ -25,6 +25,8 @@ export interface ClientAuth {
   handlersFor(request: IncomingMessage): Promise<StudioHandlers | null>;
   /** Null when the media request may be served, else why not. */
   mediaRefusal(request: IncomingMessage, media: MediaRequest): Promise<string | null>;
+  /** What the request's event stream leaves out (null: nothing). */
+  eventFilter(request: IncomingMessage): Promise<EventFilter | null>;
   readonly refusedMessage: string;
 }
 
@@ -37,6 +39,7 @@ export function singleUserAuth(studio: StudioHost, token: string): ClientAuth {
       hasValidTokenHeader(request, token) || verifyMediaToken(mediaKey, media.datasetId, media.filePath, media.mediaToken, media.nowSeconds)
         ? null
         : 'media URL without a valid media token (expired, or for another file)',
+    eventFilter: async () => null,
   };
 }
 
@@ -63,6 +66,11 @@ export function teamAuth(studio: StudioHost, roster: TeamRoster): ClientAuth {
       const token = tokenFromHeader(request);
       const person = token ? await personFor(token) : null;
       return person ? handlersOf(person) : null;
+    },
+    eventFilter: async (request) => {
+      const token = tokenFromHeader(request);
+      const person = token ? await personFor(token) : null;
+      return person ? blindEventFilter(person, context.rootOf) : null;
     },
     mediaRefusal: async (request, media) => {
       let token = tokenFromHeader(request);

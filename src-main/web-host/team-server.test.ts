@@ -159,6 +159,41 @@ describe('team host', () => {
     expect(await media.text()).not.toContain('[core]');
   });
 
+  it("while blind, an annotator's event stream carries no evaluation rows and no other annotator's changed file", async () => {
+    await writeFile(path.join(temp.root, 'studio-project.json'), '{"agreement":{"hide_while_annotating":true}}');
+    const host = await startTeamHost();
+    const base = `http://127.0.0.1:${host.port}`;
+    const id = await client(base, tokens.bob).open();
+    await client(base, tokens.carol).open();
+    const listen = async (token: string) => {
+      const controller = new AbortController();
+      const response = await fetch(`${base}/api/events`, { headers: { [tokenHeader]: token }, signal: controller.signal });
+      const reader = response.body!.getReader();
+      let text = '';
+      return {
+        async until(marker: string) {
+          while (!text.includes(marker)) text += new TextDecoder().decode((await reader.read()).value);
+          controller.abort();
+          return text;
+        },
+      };
+    };
+    const bob = await listen(tokens.bob);
+    const carol = await listen(tokens.carol);
+    const events = studios.at(-1)!.events;
+    events.emit('evaluation.rows', { datasetId: id, runId: 'r', rows: { columns: [], values: [] } as never, problems: [], progress: { done: 1, total: 1 } });
+    events.emit('datasets.changed', { datasetId: id, paths: ['annotations/alice.jsonl', 'annotations/bob.jsonl'] });
+    events.emit('annotations.changed', { datasetId: id, paths: ['annotations/alice.jsonl'] });
+    events.emit('datasets.changed', { datasetId: id, paths: ['end-marker.txt'] });
+    const heard = await bob.until('end-marker.txt');
+    expect(heard).not.toContain('evaluation.rows');
+    expect(heard).not.toContain('annotations/alice.jsonl');
+    expect(heard).toContain('"paths":["annotations/bob.jsonl"]');
+    const all = await carol.until('end-marker.txt');
+    expect(all).toContain('evaluation.rows');
+    expect(all).toContain('"paths":["annotations/alice.jsonl","annotations/bob.jsonl"]');
+  });
+
   it('answers the public names it was given and refuses other Host headers', async () => {
     const host = await startTeamHost({ publicNames: ['studio.lab.example'] });
     const status = (hostHeader: string) =>

@@ -117,6 +117,38 @@ export async function blindFilter(person: TeamIdentity, root: string, path: stri
   return (text) => filterToTasks(text, submitted);
 }
 
+/** Decides, event by event, what a client's event stream carries (false: left out). */
+export type EventFilter = (name: string, payload: unknown) => Promise<boolean>;
+
+/**
+ * What a blind annotator's event stream leaves out: the rows and figures of evaluations (someone
+ * else's run reaches every client; the annotator may not run one), and other annotators' files
+ * among the changed paths (when the other works is not theirs to see). null: nothing left out.
+ */
+export function blindEventFilter(person: TeamIdentity, rootOf: (datasetId: string) => string): EventFilter | null {
+  if (person.role !== 'annotator') return null;
+  const blind = async (datasetId: unknown) => {
+    try {
+      return typeof datasetId !== 'string' || (await projectIsBlind(rootOf(datasetId)));
+    } catch {
+      return true; // a dataset no longer open: nothing of it is sent
+    }
+  };
+  const mine = (path: string) => {
+    const owner = annotationOwner(path);
+    return owner === null || owner.toLowerCase() === person.name.toLowerCase();
+  };
+  return async (name, payload) => {
+    const event = payload as { datasetId?: unknown; paths?: string[] };
+    if (name === 'evaluation.rows' || name === 'evaluation.done') return !(await blind(event.datasetId));
+    if ((name === 'datasets.changed' || name === 'annotations.changed') && Array.isArray(event.paths) && !event.paths.every(mine) && (await blind(event.datasetId))) {
+      event.paths = event.paths.filter(mine); // the payload is this client's copy (see serveEventStream)
+      return event.paths.length > 0;
+    }
+    return true;
+  };
+}
+
 export interface GuardContext {
   /** The real root of an opened dataset (throws not-open otherwise). */
   rootOf(datasetId: string): string;
