@@ -7,7 +7,8 @@ import { resolveExisting } from './safe-path';
 import type { DatasetSummary } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
 import type { RecentDatasets } from './recent-datasets';
-import { readRegularText } from './regular-file';
+import { openRegularFile } from './regular-file';
+import { decodeMarked } from './utf8-text';
 
 export const datasetManifest = 'dataset.json';
 
@@ -27,6 +28,17 @@ export function datasetIdFor(realRoot: string): string {
 /** dataset.json is a few fields; a bigger one is listed under its folder's name (the loader says what is wrong). */
 const MANIFEST_READ_LIMIT = 1024 * 1024;
 
+/** dataset.json's text, its size checked on the handle it is read from (not on a path that may change between). */
+async function readManifest(file: string): Promise<string> {
+  const handle = await openRegularFile(file);
+  try {
+    if ((await handle.stat()).size > MANIFEST_READ_LIMIT) throw new Error('too big to be a manifest');
+    return decodeMarked(await handle.readFile());
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Reads a folder as a dataset, or returns null when it has no dataset.json. */
 export async function describeDataset(folder: string, source: DatasetSummary['source']): Promise<DatasetSummary | null> {
   try {
@@ -37,9 +49,7 @@ export async function describeDataset(folder: string, source: DatasetSummary['so
     try {
       // Every listing reads it (each page load): not through a link out of the folder (the loader
       // refuses those too), nor whole when it is far bigger than any manifest.
-      const inside = await resolveExisting(root, datasetManifest, 'file');
-      if ((await stat(inside)).size > MANIFEST_READ_LIMIT) throw new Error('too big to be a manifest');
-      const parsed = JSON.parse(await readRegularText(inside)) as { name?: unknown } | null;
+      const parsed = JSON.parse(await readManifest(await resolveExisting(root, datasetManifest, 'file'))) as { name?: unknown } | null;
       if (typeof parsed?.name === 'string' && parsed.name.trim() !== '') name = parsed.name.trim();
     } catch {
       // An unreadable dataset.json still lists the folder; the loader reports the problem later.
