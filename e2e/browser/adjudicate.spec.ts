@@ -33,15 +33,17 @@ async function startHost(datasetDir: string, configDir: string): Promise<string>
   return started.url;
 }
 
-function latestCalls(text: string, taskId: string): unknown[] {
-  let best: { revision: number; calls: unknown[] } | null = null;
+function latestLine(text: string, taskId: string): { revision: number; calls: unknown[]; status: string } {
+  let best: { revision: number; calls: unknown[]; status: string } | null = null;
   for (const raw of text.split('\n')) {
     if (!raw.trim()) continue;
-    const line = JSON.parse(raw) as { task_id: string; revision: number; calls: unknown[] };
+    const line = JSON.parse(raw) as { task_id: string; revision: number; calls: unknown[]; status: string };
     if (line.task_id === taskId && (!best || line.revision >= best.revision)) best = line;
   }
-  return best!.calls;
+  return best!;
 }
+
+const latestCalls = (text: string, taskId: string): unknown[] => latestLine(text, taskId).calls;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -140,10 +142,14 @@ test('two annotators in two browser contexts: each panel follows both', async ({
     await bob.annotate.screenshot({ path: path.join(screenshots, 'annotate-bob.png') });
   }
   // Changed after Submit, each annotation is a draft again: each annotator submits it again.
-  for (const tab of [alice.annotate, bob.annotate]) {
+  for (const [name, tab] of [['alice', alice.annotate], ['bob', bob.annotate]] as const) {
     await expect(tab.getByTestId('submit-task')).toHaveText('Submit');
     await tab.getByTestId('submit-task').click();
     await expect(tab.getByTestId('submit-task')).toHaveText('Reopen');
+    // In the file before the page closes: the badge says 0 unsent already while the submit waits for
+    // its save delay, and the next test then found a draft winning (the task 'annotating').
+    const file = path.join(dataset, 'annotations', `${name}.jsonl`);
+    await expect.poll(async () => latestLine(await readFile(file, 'utf8'), TASK).status, { timeout: 15_000 }).toBe('submitted');
     await expect(tab.getByTestId('write-through')).toHaveAttribute('data-unsent', '0', { timeout: 15_000 });
   }
   await alice.annotate.context().close();
