@@ -5,14 +5,10 @@ import type { Json, ParamSchema, ToolCall, ToolDef } from '../format/types';
 import { BoundedMap } from '../memo/bounded-map';
 import { callKey } from './calls';
 import { entityNamesMatch, type EntityLookup } from './entity-names';
-import { trimSpace } from '../format/whitespace';
+import { collapseSpace, trimSpace } from '../format/whitespace';
 
 const SINGLE_QUOTES = /[\u2019\u2018\u201B\u00B4`]/g;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E]/g;
-// Whitespace as Unicode defines it (the White_Space property): JavaScript's \s and trim() also
-// take U+FEFF (a zero-width no-break space, not whitespace) and miss U+0085 (next line, which is).
-const WHITESPACE_RUN = /\p{White_Space}+/gu;
-const EDGE_SPACE = /^ | $/g;
 
 // Agent logs repeat the same strings (names, results) across thousands of trajectories.
 const canonicalMemo = new BoundedMap<string, string>(100_000);
@@ -29,13 +25,7 @@ export function canonicalString(s: string): string {
 }
 
 function canonicalize(s: string): string {
-  return s
-    .replace(SINGLE_QUOTES, "'")
-    .replace(DOUBLE_QUOTES, '"')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(WHITESPACE_RUN, ' ')
-    .replace(EDGE_SPACE, '');
+  return collapseSpace(s.replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"').normalize('NFKC').toLowerCase());
 }
 
 export function numbersEqual(a: number, b: number): boolean {

@@ -3,6 +3,8 @@
 // no-break space, not whitespace) and miss U+0085 (next line, which is).
 
 const EDGES = /^\p{White_Space}+|\p{White_Space}+$/gu;
+const RUNS = /\p{White_Space}+/gu;
+const EDGE_SPACE = /^ | $/g;
 
 /** Whether a UTF-16 code unit may be whitespace at a string's edge: a cheap test before the regex. */
 function maySpace(code: number): boolean {
@@ -13,4 +15,9 @@ function maySpace(code: number): boolean {
 export function trimSpace(text: string): string {
   if (text.length === 0 || (!maySpace(text.charCodeAt(0)) && !maySpace(text.charCodeAt(text.length - 1)))) return text;
   return text.replace(EDGES, '');
+}
+
+/** Each run of whitespace as one space, none at either end (SPEC §8.1's canonical strings). */
+export function collapseSpace(text: string): string {
+  return text.replace(RUNS, ' ').replace(EDGE_SPACE, '');
 }

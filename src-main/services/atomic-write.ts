@@ -7,12 +7,8 @@ import { open, rename, rm, stat } from 'node:fs/promises';
 import { makeFolders } from './make-folders';
 import path from 'node:path';
 
-/** Temporary files carry this suffix so folder listings can skip them. */
+/** Temporary files carry this suffix (and a leading dot: hidden names, which no listing shows). */
 export const atomicTempSuffix = '.studio-tmp';
-
-export function isAtomicTempFile(name: string): boolean {
-  return name.startsWith('.') && name.endsWith(atomicTempSuffix);
-}
 
 /** The permission bits of an existing file at `target`, or null for a new file. */
 async function existingMode(target: string): Promise<number | null> {

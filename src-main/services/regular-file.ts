@@ -43,8 +43,15 @@ export async function readRegularText(file: string): Promise<string> {
   return decodeMarked(await readRegularBytes(file));
 }
 
+/**
+ * A read stream of a regular file, checked on the handle it reads (a file swapped for a FIFO since
+ * it was listed would wait for a writer for ever); the stream closes the handle.
+ */
+export async function regularFileStream(file: string, options: Parameters<FileHandle['createReadStream']>[0] = {}) {
+  return (await openRegularFile(file)).createReadStream({ autoClose: true, ...options });
+}
+
 /** A regular file's text in chunks, each line that is not UTF-8 marked (the stream closes the handle). */
 export async function regularFileChunks(file: string, options: { start?: number; end?: number } = {}): Promise<AsyncIterable<string>> {
-  const handle = await openRegularFile(file);
-  return markedTextChunks(handle.createReadStream({ highWaterMark: 1 << 20, autoClose: true, ...options }));
+  return markedTextChunks(await regularFileStream(file, { highWaterMark: 1 << 20, ...options }));
 }

@@ -1,7 +1,7 @@
 // Scores trajectory lines against one dataset: whole byte ranges of files (worker threads read
 // their own share) or lines already in memory. Used in-process for small inputs too.
 import { isUtf8 } from 'node:buffer';
-import { openRegularFile } from '../regular-file';
+import { openRegularFile, regularFileStream } from '../regular-file';
 import type { SqlJsStatic } from 'sql.js';
 import type { EngineOptions } from '../../../shared/engine/engine';
 import { engineProvider } from '../../../shared/eval/engine-provider';
@@ -103,7 +103,7 @@ async function chunkLines(
   if (length > WHOLE_READ_LIMIT) {
     // One huge line or few: lane 0 takes the chunk whole, the others pass.
     if (lane && lane.index !== 0) return { lines: [], read: null };
-    const stream = (await openRegularFile(chunk.absolute)).createReadStream({ encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20, autoClose: true });
+    const stream = await regularFileStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 });
     return { lines: splitLines(stream), read: null };
   }
   // Checked again on the handle: the file listed may have been swapped for a FIFO since, whose

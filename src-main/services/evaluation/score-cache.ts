@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { makeFolders } from '../make-folders';
-import { openRegularFile } from '../regular-file';
+import { regularFileStream } from '../regular-file';
 import path from 'node:path';
 import type { LineRecord } from '../../../shared/eval/evaluate';
 import type { LoadedDataset } from '../../../shared/format/loader';
@@ -131,8 +131,7 @@ const NO_HASH = '';
 export async function fileHash(absolute: string): Promise<string> {
   const hash = createHash('sha256');
   // A regular file only, checked on the handle: one swapped for a FIFO since it was listed would wait for a writer for ever.
-  const handle = await openRegularFile(absolute);
-  for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 22, autoClose: true })) hash.update(chunk as Buffer);
+  for await (const chunk of await regularFileStream(absolute, { highWaterMark: 1 << 22 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 

@@ -3,15 +3,14 @@
 import { realpath } from 'node:fs/promises';
 import { StudioError } from '../../../shared/api/studio-error';
 import { splitLines, unreadLineMessage } from '../../../shared/format/jsonl';
-import { openRegularFile } from '../regular-file';
+import { regularFileStream } from '../regular-file';
 import { resolveExisting } from '../safe-path';
 import { nodeDatasetSource } from './node-source';
 import { datasetTrajectoryFiles } from './trajectory-files';
 
 /** The lines of a regular file (a FIFO put in a file's place would hold a thread of the file pool for good). */
 async function lines(absolute: string) {
-  const handle = await openRegularFile(absolute);
-  return splitLines(handle.createReadStream({ encoding: 'utf8', highWaterMark: 1 << 20, autoClose: true }));
+  return splitLines(await regularFileStream(absolute, { encoding: 'utf8', highWaterMark: 1 << 20 }));
 }
 
 /** Line `lineNumber` (1-based) of a dataset's trajectory file; its byte-order mark dropped. */
