@@ -3,7 +3,7 @@
 // they change on disk. Hidden in Annotate while the project annotates blind.
 import { useState } from 'react';
 import type { Annotation, Json } from '../../../shared/format/types';
-import { useStudioStore } from '../state/store';
+import { useTeam } from '../shell/teamIdentity';
 import { useAgreementData } from './agreementData';
 import type { TaskComparison } from './protocol';
 import { tabAnnotator, useTaskAgreement } from './useTaskAgreement';
@@ -86,7 +86,7 @@ export function DifferingCalls({ comparison, a, b, names }: { comparison: TaskCo
 export function AgreementPanel({ datasetId, taskId, annotators = null, context = 'annotate' }: AgreementPanelProps) {
   const blind = useAgreementData((state) => state.settings.hideAgreementWhileAnnotating && state.datasetId === datasetId);
   // On a team host a blind annotator is not sent another's lines of a task before submitting it: "nobody" may not be so.
-  const hiddenByHost = useStudioStore((state) => state.appInfo?.team?.role === 'annotator') && blind;
+  const hiddenByHost = useTeam()?.role === 'annotator' && blind;
   const [chosen, setChosen] = useState<[string | null, string | null]>([null, null]);
   const preferred = annotators ? [...annotators] : [chosen[0] ?? tabAnnotator(), chosen[1]];
   const state = useTaskAgreement(datasetId, taskId, preferred);

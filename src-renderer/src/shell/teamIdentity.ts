@@ -16,13 +16,13 @@ export function applyTeamIdentity(team: TeamIdentity): void {
 }
 
 /**
- * The name the team link fixes, or null off a team host. Where it is set, the adjudicator and
+ * Who the team link says this is (name and role), or null off a team host. Where it is set, the adjudicator and
  * reviewer fields show it and cannot be changed: a name typed there went into ground-truth lines
  * as written ("adjudicator": "mallory"), and an override under another reviewer's name was
  * refused by the host but kept in the browser, shown as that person's.
  */
-export function useTeamName(): string | null {
-  return useStudioStore((state) => state.appInfo?.team?.name ?? null);
+export function useTeam(): TeamIdentity | null {
+  return useStudioStore((state) => state.appInfo?.team ?? null);
 }
 
 export const TEAM_NAME_TITLE = 'Your team link says who you are';

@@ -14,7 +14,7 @@ import { TaskBrief } from '../../components/TaskBrief';
 import { describeHostFailure } from '../../state/hostErrors';
 import { ADJUDICATOR_KEY } from '../../state/identityKeys';
 import { useStudioStore } from '../../state/store';
-import { TEAM_NAME_TITLE, useTeamName } from '../../shell/teamIdentity';
+import { TEAM_NAME_TITLE, useTeam } from '../../shell/teamIdentity';
 import { useSuspectLink } from '../replay/audit/auditClient';
 import { useTaskLink } from '../taskLink';
 import { AcceptAgreed } from './AcceptAgreed';
@@ -63,8 +63,9 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
   };
   const [filter, setFilter] = useState<Lifecycle | 'all'>('all');
   const [typedAdjudicator, setAdjudicatorState] = useState(storedAdjudicator);
-  const teamName = useTeamName();
-  const teamRole = useStudioStore((state) => state.appInfo?.team?.role ?? null);
+  const team = useTeam();
+  const teamName = team?.name ?? null;
+  const teamRole = team?.role ?? null;
   const adjudicator = teamName ?? typedAdjudicator;
   const showMessage = useStudioStore((state) => state.showMessage);
 

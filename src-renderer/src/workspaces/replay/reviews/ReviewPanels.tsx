@@ -10,7 +10,7 @@ import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { describeHostFailure } from '../../../state/hostErrors';
 import { REVIEWER_KEY } from '../../../state/identityKeys';
 import { useStudioStore } from '../../../state/store';
-import { TEAM_NAME_TITLE, useTeamName } from '../../../shell/teamIdentity';
+import { TEAM_NAME_TITLE, useTeam } from '../../../shell/teamIdentity';
 import { exportReviews, writeReviewThrough } from './reviewWriteThrough';
 import { deleteReview, reviewsDb, saveReview, type Review } from './reviewsDb';
 
@@ -32,7 +32,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
   const reviews =
     useLiveQuery(() => reviewsDb.reviews.where('[datasetId+trajectoryId]').equals([datasetId, row.id]).toArray(), [datasetId, row.id]) ?? noReviews;
   const [typedReviewer, setReviewer] = useState(() => localStorage.getItem(REVIEWER_KEY) ?? '');
-  const teamName = useTeamName();
+  const teamName = useTeam()?.name ?? null;
   const reviewer = teamName ?? typedReviewer;
   const mine = reviews.find((r) => r.reviewer === reviewer.trim());
   const [label, setLabel] = useState<Label | ''>('');
