@@ -13,7 +13,7 @@ const trajectories = {
 const workers = { type: 'string', value: 'N', help: 'scoring threads beside this one (default: one per 16 MB of trajectories, at most one per core and 8); under the time limit scoring runs in N + 1 workers, none on this thread; with --time-limit 0, N workers beside this one (0: this thread alone)' } as const satisfies OptionSpec;
 
 /**
- * The CLI's default time limit for one seed statement or one call (s). Datasets come from other
+ * The CLI's default time limit for one seed statement, one call or one trajectory's score (s). Datasets come from other
  * people: one whose SQL never ends must not keep a command running; a legitimate statement or
  * call takes milliseconds (a seed's slowest statement in the sample: a few ms).
  */
@@ -23,7 +23,7 @@ export const DEFAULT_TIME_LIMIT_S = 60;
 const scoringTimeLimit = {
   type: 'string',
   value: 'SECONDS',
-  help: `score in worker threads only, each ended when one seed statement or one call of a scenario runs longer than SECONDS: that scenario is a problem naming the file and line, or the tool, and its trajectories are left out, as in the studio (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, this thread scores too, and SQL that never ends keeps the command running)`,
+  help: `score in worker threads only, each ended when one seed statement, one call or one trajectory's whole score runs longer than SECONDS: a problem naming the file and line, or the tool, that leaves out the scenario's trajectories (a seed), those that need the call, or that trajectory, as in the studio (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, this thread scores too, and SQL that never ends keeps the command running)`,
 } as const satisfies OptionSpec;
 
 const spec = <const O extends Record<string, OptionSpec>>(s: CommandSpec<O>): CommandSpec<O> => s;

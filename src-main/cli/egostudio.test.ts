@@ -281,6 +281,30 @@ describe('egostudio evaluate', () => {
     for (const problem of left) expect(problem.message).toMatch(/a call of tool "add_to_cart" with parameters .* ran past the time limit/);
   });
 
+  it('--time-limit: a trajectory whose whole score runs past it (no call does) is a problem at its line; the others are scored once', { timeout: 90_000 }, async () => {
+    // 6,000 calls, each naming a text only the result before it holds (1 KB each): the grounding
+    // search of SPEC §9.3 makes this minutes of work without a limit (about 25 s here), and no SQL is slow.
+    const filler = 'x'.repeat(1000);
+    const items = Array.from({ length: 6000 }, (_, i) => ({
+      turn: 0,
+      calls: [call('search_products', { name: i === 0 ? 'Green Apple' : `token ${i} qq` })],
+      results: JSON.stringify({ note: `${filler} token ${i + 1} qq` }),
+    }));
+    const long = { ...traj('long', 't1', []), tool_calls: items };
+    const root = await writeDataset('long-score', {
+      ...shopFiles(),
+      'trajectories/m.jsonl': jsonl([traj('a', 't1', [search, add('Green Apple')]), long, traj('d', 't1', [add('Red Apple')])]),
+    });
+    const json = path.join(dir, 'long-score.json');
+    const result = await egostudio('evaluate', root, '--no-cache', '--time-limit', '1', '--json', json);
+    expect(result.code).toBe(2);
+    const report = JSON.parse(await readFile(json, 'utf8'));
+    expect(report.trajectories.map((t: { id: string; label: string }) => [t.id, t.label])).toEqual([['a', 'correct'], ['d', 'perception']]);
+    expect(report.problems).toEqual([
+      { file: 'trajectories/m.jsonl', line: 2, message: expect.stringContaining('scoring this trajectory ran longer than 1 s (the time limit') },
+    ]);
+  });
+
   it(`--time-limit: past ${MAX_BLOCKED_CALLS} calls of one scenario that never end, the scenario is given up on`, { timeout: 90_000 }, async () => {
     const files = shopFiles();
     const tools = JSON.parse(files['scenarios/shop/tools.json']) as { tools: { name: string; steps: { sql: string }[] }[] };

@@ -1,5 +1,5 @@
-// The scoring commands' --time-limit: how long one seed statement or one call may run (SQL in
-// datasets from other people may never end). Given as seconds; 0 turns it off.
+// The scoring commands' --time-limit: how long one seed statement, one call or (evaluate, report)
+// one trajectory's score may run (SQL in datasets from other people may never end). Given as seconds; 0 turns it off.
 import { scoringBuildOf, type EvaluateOptions } from '../services/evaluation/run-evaluation';
 import { folderJobOutcome, runWatchedJob, type FolderJob, type Outcome } from '../services/watched-job';
 import { wholeNumber, type CommandSpec } from './command-line';

@@ -13,7 +13,7 @@ import type { KeptWorkers } from './evaluation/kept-workers';
 import { evaluateFolder, scoringBuildOf } from './evaluation/run-evaluation';
 import type { StudioEventBus } from './event-bus';
 
-/** Longest one scenario's seed SQL or one call may run in a host worker. */
+/** Longest one seed statement, one call or one trajectory's score may run in a host worker. */
 export const HOST_TIME_LIMIT_MS = 10_000;
 
 export interface EvaluationSessionOptions {

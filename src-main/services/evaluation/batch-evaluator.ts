@@ -12,6 +12,7 @@ import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import type { FileChunk } from './file-chunks';
 import { LaneReader, type LaneJob } from './lanes';
+import type { LineWatch } from './watchdog';
 
 export interface ChunkResult {
   records: LineRecord[];
@@ -39,7 +40,8 @@ export interface BatchEvaluator {
 /** Wraps the scenario engines (a worker's time limits, watchdog.ts); none: as built. */
 type EngineWrapper = (engines: EngineProvider & { closeAll(): void }) => EngineProvider & { closeAll(): void };
 
-export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: EngineWrapper = (e) => e, engineOptions?: EngineOptions): BatchEvaluator {
+/** `lineClock`: a time limit's clock per trajectory line, and the lines given up on (watchdog.ts). */
+export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: EngineWrapper = (e) => e, engineOptions?: EngineOptions, lineClock?: LineWatch): BatchEvaluator {
   const engineProblems: Problem[] = [];
   const engines = wrap(engineProvider(SQL, dataset, engineProblems, engineOptions));
   const { profile } = profileOf(dataset);
@@ -69,8 +71,18 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
             records.push({ line: line.lineNumber, problem: unreadLineMessage(line) });
             continue;
           }
-          // Only the file's first line may carry a byte-order mark.
-          const record = evaluateLine(dataset, engines, profile, chunk.display, chunk.start === 0 ? line.lineNumber : line.lineNumber + 1, line.text);
+          const givenUp = lineClock?.begin(chunk, line.lineNumber);
+          if (givenUp !== undefined) {
+            records.push({ line: line.lineNumber, problem: givenUp });
+            continue;
+          }
+          let record: LineRecord | null;
+          try {
+            // Only the file's first line may carry a byte-order mark.
+            record = evaluateLine(dataset, engines, profile, chunk.display, chunk.start === 0 ? line.lineNumber : line.lineNumber + 1, line.text);
+          } finally {
+            lineClock?.end();
+          }
           if (record) {
             record.line = line.lineNumber; // the record is fresh: numbered from the chunk's start in place
             records.push(record);

@@ -9,14 +9,17 @@ import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
 import type { LaneJob } from './lanes';
-import { seedStamps, watchedEngines, type BlockedScenario } from './watchdog';
+import { lineWatch, seedStamps, watchedEngines, type BlockedScenario } from './watchdog';
 
 type Blocked = [string, BlockedScenario][];
 /** Keys of calls given up on, by scenario (worker-pool.ts). */
 type BlockedCalls = [string, string[]][];
+/** Trajectory lines given up on: lineKey and what each says. */
+type BlockedLines = [string, string][];
+type GivenUp = { blocked: Blocked; blockedCalls: BlockedCalls; blockedLines: BlockedLines };
 type Message =
-  | { dataset: LoadedDataset; scenarioIds: string[]; watch?: SharedArrayBuffer; blocked: Blocked; blockedCalls: BlockedCalls }
-  | { blocked: Blocked; blockedCalls: BlockedCalls }
+  | ({ dataset: LoadedDataset; scenarioIds: string[]; watch?: SharedArrayBuffer } & GivenUp)
+  | GivenUp
   | { id: number; chunk: FileChunk; lane?: LaneJob }
   | { id: number; engines: true }
   /** Whole-folder jobs (the audit, agreement) run here too, watched by the thread that sent them (watched-job.ts). */
@@ -30,6 +33,8 @@ let working: Promise<unknown> = Promise.resolve();
 const blocked = new Map<string, BlockedScenario>();
 /** Calls the pool gave up on (keys by scenario); updated in place too. */
 const blockedCalls = new Map<string, Set<string>>();
+/** Trajectory lines the pool gave up on; updated in place too. */
+const blockedLines = new Map<string, string>();
 
 parentPort!.on('message', (message: Message) => {
   if ('job' in message) {
@@ -42,6 +47,8 @@ parentPort!.on('message', (message: Message) => {
     message.blocked.forEach(([id, why]) => blocked.set(id, why));
     blockedCalls.clear();
     message.blockedCalls.forEach(([id, keys]) => blockedCalls.set(id, new Set(keys)));
+    blockedLines.clear();
+    message.blockedLines.forEach(([key, why]) => blockedLines.set(key, why));
   }
   if ('dataset' in message) {
     // A kept worker's next evaluation (kept-workers.ts): the previous dataset's engines are closed
@@ -53,7 +60,7 @@ parentPort!.on('message', (message: Message) => {
       .then(() => sqlReady)
       .then((SQL) =>
         watch
-          ? batchEvaluator(dataset, SQL, (engines) => watchedEngines(engines, watch, scenarioIds, blocked, dataset.scenarios, blockedCalls), seedStamps(watch))
+          ? batchEvaluator(dataset, SQL, (engines) => watchedEngines(engines, watch, scenarioIds, blocked, dataset.scenarios, blockedCalls), seedStamps(watch), lineWatch(watch, blockedLines))
           : batchEvaluator(dataset, SQL),
       );
     return;

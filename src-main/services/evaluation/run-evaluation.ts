@@ -55,7 +55,7 @@ export interface EvaluateOptions {
    * answers API calls); at least one worker scores. Default true (the CLI scores on it too).
    */
   scoreOnCaller?: boolean;
-  /** Longest one scenario's seed SQL or one call may run in a worker (ms); past it the worker is ended and replaced. */
+  /** Longest one seed statement, one call or one trajectory's score may run in a worker (ms); past it the worker is ended and replaced. */
   timeLimitMs?: number;
   /** Rows as they become final, in file and line order (repeats left out), with the problems of those lines. */
   onRows?: (batch: { rows: TrajectoryRow[]; problems: Problem[] }) => void;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import type { ScenarioDef } from '../../../shared/format/types';
-import { overrun, watchBuffer, watchedEngines, WatchPhase, type Overrun } from './watchdog';
+import { lineKey, lineWatch, overrun, watchBuffer, watchedEngines, WatchPhase, type Overrun } from './watchdog';
 
 const scenario = { id: 'shop', library: { tools: [{ name: 'a\ud800b' }, { name: 'search' }] } } as unknown as ScenarioDef;
 
@@ -48,5 +48,45 @@ describe('watch buffer', () => {
     engine.call({ tool_name: 'search', parameters: { q: 'x'.repeat(20_000) } });
     expect(seen()).toMatchObject({ phase: WatchPhase.Call, what: 1 });
     expect(seen()!.callKey).toBeUndefined();
+  });
+});
+
+describe('line clock', () => {
+  const chunk = { fileIndex: 2, chunkIndex: 5 };
+
+  it('names the trajectory line past the limit, after a call past it; a line given up on is not begun', () => {
+    const buffer = watchBuffer();
+    const clock = lineWatch(buffer, new Map([[lineKey(chunk, 9), 'given up']]));
+    expect(clock.begin(chunk, 9)).toBe('given up');
+    expect(overrun(buffer, ['shop'], -1, Date.now() + 1)).toBeNull();
+    expect(clock.begin(chunk, 3)).toBeUndefined();
+    expect(overrun(buffer, ['shop'], 1000)).toBeNull();
+    expect(overrun(buffer, ['shop'], -1, Date.now() + 1)).toMatchObject({ phase: WatchPhase.Line, lineKey: '2:5:3' });
+    // A call running in the line is what is said first.
+    let seen: Overrun | null = null;
+    const engine = { scenarioId: 'shop', call: () => ((seen = overrun(buffer, ['shop'], -1, Date.now() + 1)), { ok: true }), close: () => undefined } as unknown as ScenarioEngine;
+    const engines = watchedEngines(Object.assign(() => engine, { closeAll: () => undefined }), buffer, ['shop'], new Map(), new Map([['shop', scenario]]));
+    (engines('shop') as ScenarioEngine).call({ tool_name: 'search', parameters: {} });
+    expect(seen).toMatchObject({ phase: WatchPhase.Call });
+    clock.end();
+    expect(overrun(buffer, ['shop'], -1, Date.now() + 1)).toBeNull();
+  });
+
+  it('does not count the time a scenario database takes to build', () => {
+    const buffer = watchBuffer();
+    const clock = lineWatch(buffer, new Map());
+    const engine = { scenarioId: 'shop', close: () => undefined } as unknown as ScenarioEngine;
+    const slow = () => {
+      const until = Date.now() + 60;
+      while (Date.now() < until); // a seed taking 60 ms
+      return engine;
+    };
+    const engines = watchedEngines(Object.assign(slow, { closeAll: () => undefined }), buffer, ['shop'], new Map(), new Map([['shop', scenario]]));
+    clock.begin(chunk, 1);
+    const begun = Date.now();
+    engines('shop');
+    // The line's clock moved on by the seed's time: 50 ms after it began, by the clock, it has not run 50 ms.
+    expect(overrun(buffer, ['shop'], 50, begun + 55)).toBeNull();
+    clock.end();
   });
 });

@@ -17,20 +17,27 @@ export const enum WatchPhase {
   Seed = 1,
   /** Running calls (or reading state) on a built engine. */
   Call = 2,
+  /**
+   * Scoring one trajectory line, building databases aside: its own clock, beside the stretch's,
+   * so work that is no SQL (the grounding of thousands of calls) cannot run for ever either.
+   */
+  Line = 3,
 }
 
 const SEED_FILES: readonly SeedFile[] = ['schema.sql', 'data.sql'];
 
 /** Slots of the watch buffer's Float64Array (watchBuffer). */
-const SLOTS = 6;
+const SLOTS = 10;
 /** Bytes kept for the key of the call running (tool and parameters as JSON); a longer one is not written. */
 const CALL_KEY_BYTES = 16 * 1024;
 
 /**
  * One per worker: a Float64Array of [started at (Date.now(), 0 when idle), phase, scenario index,
  * what runs (seed: index in SEED_FILES; call: the tool's index in the library; -1 unknown),
- * where (seed: the statement's offset in its file), the byte length of the call's key (0: none)],
- * then the call's key in UTF-8: written before every call, since a worker stuck in SQL can say nothing.
+ * where (seed: the statement's offset in its file), the byte length of the call's key (0: none),
+ * the trajectory line's start (0: none), its line number from its chunk's start, the chunk's file
+ * and chunk indexes], then the call's key in UTF-8: written before every call, since a worker
+ * stuck in SQL can say nothing.
  */
 export function watchBuffer(): SharedArrayBuffer {
   return new SharedArrayBuffer(SLOTS * Float64Array.BYTES_PER_ELEMENT + CALL_KEY_BYTES);
@@ -41,6 +48,8 @@ const keyBytes = (buffer: SharedArrayBuffer) => new Uint8Array(buffer, SLOTS * F
 
 export interface Overrun {
   phase: WatchPhase;
+  /** Line: the trajectory line (lineKey) that was being scored. */
+  lineKey?: string;
   scenario: string;
   ms: number;
   /** Seed: index in SEED_FILES; call: the tool's index in the scenario's library; -1: not known. */
@@ -51,10 +60,13 @@ export interface Overrun {
   callKey?: string;
 }
 
-/** The pool's side: what a worker has run longer than `limitMs`, or null. */
+/**
+ * The pool's side: what a worker has run longer than `limitMs`, or null. A seed statement or call
+ * past the limit is said before the trajectory line it is part of.
+ */
 export function overrun(buffer: SharedArrayBuffer, scenarioIds: readonly string[], limitMs: number, now = Date.now()): Overrun | null {
   const [since, phase, scenario, what, offset, keyLength] = slotsOf(buffer);
-  if (since === 0 || now - since <= limitMs) return null;
+  if (since === 0 || now - since <= limitMs) return lineOverrun(buffer, limitMs, now);
   const stuck: Overrun = { phase: phase as WatchPhase, scenario: scenarioIds[scenario] ?? '?', ms: now - since, what, offset };
   // A shared buffer cannot be decoded in place: copied first.
   if (phase === WatchPhase.Call && keyLength > 0) stuck.callKey = new TextDecoder().decode(keyBytes(buffer).slice(0, keyLength));
@@ -62,6 +74,49 @@ export function overrun(buffer: SharedArrayBuffer, scenarioIds: readonly string[
   // could mix the two (the next check sees the new stretch whole).
   if (slotsOf(buffer)[0] !== since) return null;
   return stuck;
+}
+
+function lineOverrun(buffer: SharedArrayBuffer, limitMs: number, now: number): Overrun | null {
+  const [lineSince, line, fileIndex, chunkIndex] = slotsOf(buffer).slice(6);
+  if (lineSince === 0 || now - lineSince <= limitMs) return null;
+  // Read as a whole only if the worker did not move to another line meanwhile.
+  if (slotsOf(buffer)[6] !== lineSince) return null;
+  return { phase: WatchPhase.Line, lineKey: lineKey({ fileIndex, chunkIndex }, line), scenario: '', ms: now - lineSince, what: -1, offset: 0 };
+}
+
+/** A trajectory line of an evaluation: its chunk (the same job, however often it is run again) and its number there. */
+export function lineKey(chunk: { fileIndex: number; chunkIndex: number }, line: number): string {
+  return `${chunk.fileIndex}:${chunk.chunkIndex}:${line}`;
+}
+
+/** What a trajectory line given up on says, at its own line. */
+export function lineOverrunMessage(limitMs: number): string {
+  return `scoring this trajectory ran longer than ${limitMs / 1000} s (the time limit; its calls and everything else of its score, building databases aside); stopped, left out`;
+}
+
+/** The worker's stamps of the trajectory line it scores, and the lines the pool gave up on (lineKey to their message). */
+export interface LineWatch {
+  /** The message of a line given up on (not to be scored again), else undefined once its clock runs. */
+  begin(chunk: { fileIndex: number; chunkIndex: number }, line: number): string | undefined;
+  end(): void;
+}
+
+export function lineWatch(buffer: SharedArrayBuffer, givenUp: ReadonlyMap<string, string>): LineWatch {
+  const slot = slotsOf(buffer);
+  return {
+    begin(chunk, line) {
+      const message = givenUp.get(lineKey(chunk, line));
+      if (message !== undefined) return message;
+      slot[7] = line;
+      slot[8] = chunk.fileIndex;
+      slot[9] = chunk.chunkIndex;
+      slot[6] = Date.now();
+      return undefined;
+    },
+    end() {
+      slot[6] = 0;
+    },
+  };
 }
 
 /** Where a stretch that ran too long was: the file and line of a seed statement, or the tool of a call, and in words. */
@@ -138,6 +193,8 @@ export function watchedEngines(
   const index = new Map(scenarioIds.map((id, i) => [id, i]));
   let depth = 0;
   const watched = <T>(phase: WatchPhase, scenario: string, run: () => T, what = -1, key?: string): T => {
+    const outer = depth === 0;
+    const started = Date.now();
     if (depth++ === 0) {
       slot[1] = phase;
       slot[2] = index.get(scenario) ?? -1;
@@ -154,6 +211,8 @@ export function watchedEngines(
       return run();
     } finally {
       if (--depth === 0) slot[0] = 0;
+      // Building a database is the scenario's, not the line's that needed it first (its statements have their own limit).
+      if (outer && phase === WatchPhase.Seed && slot[6] !== 0) slot[6] += Date.now() - started;
     }
   };
   const wrapped = new Map<string, ReturnType<EngineProvider>>();

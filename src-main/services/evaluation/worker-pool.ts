@@ -8,7 +8,7 @@ import type { Problem } from '../../../shared/format/types';
 import type { ChunkResult } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
 import type { LaneJob } from './lanes';
-import { blockedAfter, clipped, overrun, overrunProblem, watchBuffer, WatchPhase, type BlockedScenario, type Overrun } from './watchdog';
+import { blockedAfter, clipped, lineOverrunMessage, overrun, overrunProblem, watchBuffer, WatchPhase, type BlockedScenario, type Overrun } from './watchdog';
 
 export type PoolJob = { chunk: FileChunk; lane?: LaneJob } | { engines: true };
 type JobResult = ChunkResult | { engineProblems: Problem[] };
@@ -29,7 +29,7 @@ interface Slot {
 }
 
 export interface PoolOptions {
-  /** Longest one seed or one engine call may run (ms); none: no limit. */
+  /** Longest one seed statement, one engine call or one trajectory line's score may run (ms); none: no limit. */
   timeLimitMs?: number;
 }
 
@@ -50,6 +50,8 @@ export class WorkerPool {
   private readonly blocked = new Map<string, BlockedScenario>();
   /** Calls given up on (their keys, by scenario): the trajectories that make them are left out, not the scenario. */
   private readonly blockedCalls = new Map<string, Set<string>>();
+  /** Trajectory lines given up on (lineKey to what they say): each is a problem at its own line, scored no more. */
+  private readonly blockedLines = new Map<string, string>();
   /** One problem per blocked scenario or call. */
   readonly overruns: Problem[] = [];
   private readonly timer: ReturnType<typeof setInterval> | null;
@@ -113,6 +115,7 @@ export class WorkerPool {
     // Every evaluation tries every scenario again: one that ran past the limit on a busy machine may not now.
     this.blocked.clear();
     this.blockedCalls.clear();
+    this.blockedLines.clear();
     this.overruns.length = 0;
     if (this.sharedFrom === dataset) {
       // The same loaded dataset again (dataset-memo.ts keeps the object while its files are
@@ -184,7 +187,11 @@ export class WorkerPool {
   }
 
   private blockedLists() {
-    return { blocked: [...this.blocked], blockedCalls: [...this.blockedCalls].map(([scenario, keys]) => [scenario, [...keys]] as [string, string[]]) };
+    return {
+      blocked: [...this.blocked],
+      blockedCalls: [...this.blockedCalls].map(([scenario, keys]) => [scenario, [...keys]] as [string, string[]]),
+      blockedLines: [...this.blockedLines],
+    };
   }
 
   private dispatch(): void {
@@ -216,10 +223,17 @@ export class WorkerPool {
   }
 
   /**
-   * What ran past the limit is not run again: the call, when it is known (the trajectories that
-   * make it are left out), else (or past MAX_BLOCKED_CALLS of its scenario) the whole scenario.
+   * What ran past the limit is not run again: a trajectory line whose whole score took too long
+   * (that line is left out), the call, when it is known (the trajectories that make it are left
+   * out), else (or past MAX_BLOCKED_CALLS of its scenario) the whole scenario.
    */
   private giveUpOn(stuck: Overrun, limit: number): void {
+    if (stuck.phase === WatchPhase.Line) {
+      // Said by the worker at the line itself, when its chunk is scored again (the pool knows no line numbers of the file).
+      this.blockedLines.set(stuck.lineKey!, lineOverrunMessage(limit));
+      this.sendBlocked();
+      return;
+    }
     if (this.blocked.has(stuck.scenario)) return;
     const scenarios = this.shared!.dataset.scenarios;
     const calls = this.blockedCalls.get(stuck.scenario) ?? new Set<string>();
