@@ -354,6 +354,45 @@ test('finalizing over a ground-truth line someone else wrote since the adjudicat
   await context.close();
 });
 
+test('an annotation changed after it was submitted is marked in the list, shown in the comparison and named by Accept agreed', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const AGREED = 'warehouse-04';
+  const gtFile = path.join(dataset, 'ground_truth.jsonl');
+  const bobFile = path.join(dataset, 'annotations', 'bob.jsonl');
+  const settingsFile = path.join(dataset, 'studio-project.json');
+  const [gtBefore, bobBefore] = await Promise.all([readFile(gtFile, 'utf8'), readFile(bobFile, 'utf8')]);
+  // bob first submitted the task with no calls (revision 0), then wrote alice's calls: agreed now, changed after submitting.
+  const early = { task_id: AGREED, annotator: 'bob', calls: [], visual_refs: [], status: 'submitted', revision: 0, updated_at: '2026-01-02T10:00:00Z' };
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  try {
+    await writeFile(gtFile, `${gtBefore.split('\n').filter((l) => l.trim() && (JSON.parse(l) as { task_id: string }).task_id !== AGREED).join('\n')}\n`);
+    await writeFile(bobFile, `${JSON.stringify(early)}\n${bobBefore}`);
+    await writeFile(settingsFile, JSON.stringify({ agreement: { hide_while_annotating: true } }));
+    const page = await context.newPage();
+    await page.goto(withQuery('', '#/adjudicate'));
+    await page.getByTestId('adjudicator-name').fill('e2e-lead-5');
+    const item = page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${AGREED}"]`);
+    await expect(item).toHaveAttribute('data-stage', 'agreed');
+    await expect(item.getByTestId('changed-mark')).toBeVisible();
+
+    await page.getByTestId('accept-agreed').click();
+    await expect(page.getByTestId('accept-agreed-confirm')).toContainText(`${AGREED} was changed by an annotator after submitting`);
+    await page.getByTestId('accept-agreed-confirm-cancel').click();
+
+    await item.click();
+    const notice = page.getByTestId('changed-after-submit');
+    await expect(notice).toContainText('bob changed this task after submitting it: revision 0 (0 call(s)');
+    await expect(notice).toContainText("Annotation is blind: submitting showed bob alice's annotation");
+    // Once bob's file no longer holds the early line, nothing is said.
+    await writeFile(bobFile, bobBefore);
+    await expect(notice).toBeHidden({ timeout: 10_000 });
+    await expect(item.getByTestId('changed-mark')).toBeHidden();
+  } finally {
+    await Promise.all([writeFile(gtFile, gtBefore), writeFile(bobFile, bobBefore), rm(settingsFile, { force: true })]);
+    await context.close();
+  }
+});
+
 test('Accept agreed tasks names them and writes their lines only once asked', async ({ browser }) => {
   test.setTimeout(90_000);
   const gtFile = path.join(dataset, 'ground_truth.jsonl');

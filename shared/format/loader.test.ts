@@ -214,6 +214,30 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(d.annotations.get('ann')?.get('t1')?.calls).toHaveLength(4);
   });
 
+  it('keeps the first submitted line of a task that a later revision changed (blind annotation: it may follow the other)', async () => {
+    const call = (q: string) => ({ tool_name: 'search_products', parameters: { name: q } });
+    const a = (task_id: string, revision: number, status: string, q: string, refs: unknown[] = []) => ({ task_id, calls: [call(q)], visual_refs: refs, status, revision, updated_at: `2026-12-0${revision}T10:00:00Z` });
+    const ref = { id: 'r1', description: 'the apple', entity: 'Green Apple', start: 1, end: 2 };
+    const d = await load({
+      'annotations/ann.jsonl': jsonl([
+        // t1: submitted at 2 and at 3, changed at 4 (the first submit is kept)
+        a('t1', 1, 'draft', 'x'), a('t1', 2, 'submitted', 'apple'), a('t1', 3, 'submitted', 'apple'), a('t1', 4, 'draft', 'pear'),
+        // t2: submitted again with the same content
+        a('t2', 1, 'submitted', 'milk'), a('t2', 2, 'submitted', 'milk'),
+      ]),
+      'annotations/bob.jsonl': jsonl([
+        // t1: submitted only at its last revision; t2: its references changed at 3, listed before the submitted 2 (revisions decide, not lines)
+        a('t1', 1, 'draft', 'x'), a('t1', 2, 'submitted', 'y'), a('t2', 3, 'submitted', 'milk', [ref]), a('t2', 2, 'submitted', 'milk'),
+      ]),
+      'annotations/cy.jsonl': jsonl([a('t1', 1, 'submitted', 'x'), a('t1', 2, 'draft', 'x')]),
+    });
+    expect(d.problems).toEqual([]);
+    // cy opened t1 again and changed nothing: not listed.
+    expect([...d.changedAfterSubmit!.keys()]).toEqual(['ann', 'bob']);
+    expect([...d.changedAfterSubmit!.get('ann')!]).toEqual([['t1', expect.objectContaining({ revision: 2, calls: [call('apple')] })]]);
+    expect([...d.changedAfterSubmit!.get('bob')!]).toEqual([['t2', expect.objectContaining({ revision: 2, visual_refs: [] })]]);
+  });
+
   it('says why a task is left out when its scenario folder is a symbolic link, and only then', async () => {
     const files = shopFiles({
       'tasks.jsonl': shopFiles()['tasks.jsonl'] + jsonl([{ id: 't8', scenario: 'retail', instruction: '' }, { id: 't9', scenario: 'mall', instruction: '' }]),

@@ -38,6 +38,12 @@ export interface LoadedDataset {
   groundTruth: Map<string, GroundTruth>;
   /** annotator (file name) -> task id -> the winning line (highest revision, later on ties). */
   annotations: Map<string, Map<string, Annotation>>;
+  /**
+   * annotator -> task id -> the first line of the task the annotator submitted, where a later
+   * revision wins with other calls or visual references (changedAfterSubmit). Blind annotation
+   * shows an annotator the other's work once they submit, so such a change may follow it.
+   */
+  changedAfterSubmit?: Map<string, Map<string, Annotation>>;
   problems: Problem[];
 }
 
@@ -96,10 +102,10 @@ export async function loadDataset(original: DatasetSource): Promise<LoadedDatase
   const scenarios = await loadScenarios(source, problems);
   const tasks = await loadTasks(source, scenarios, problems);
   const groundTruth = await loadGroundTruth(source, tasks, scenarios, problems);
-  const annotations = await loadAnnotations(source, tasks, problems);
+  const { annotations, changedAfterSubmit } = await loadAnnotations(source, tasks, problems);
   // A refused file is reported once, as refused, not also as missing.
   const reported = problems.filter((p) => !(refused.has(p.file) && p.message.startsWith('missing')));
-  return { meta, scenarios, tasks, groundTruth, annotations, problems: reported };
+  return { meta, scenarios, tasks, groundTruth, annotations, changedAfterSubmit, problems: reported };
 }
 
 /** Whether a dataset path is the annotations folder or in it: what withAnnotationsReloaded reads again. */
@@ -114,9 +120,9 @@ export const inAnnotations = (path: string) => path === 'annotations' || path.st
 export async function withAnnotationsReloaded(previous: LoadedDataset, original: DatasetSource): Promise<LoadedDataset> {
   const problems: Problem[] = [];
   const refused = new Set<string>();
-  const annotations = await loadAnnotations(reportingRefusals(original, problems, refused), previous.tasks, problems);
+  const { annotations, changedAfterSubmit } = await loadAnnotations(reportingRefusals(original, problems, refused), previous.tasks, problems);
   const reported = problems.filter((p) => !(refused.has(p.file) && p.message.startsWith('missing')));
-  return { ...previous, annotations, problems: [...previous.problems.filter((p) => !inAnnotations(p.file)), ...reported] };
+  return { ...previous, annotations, changedAfterSubmit, problems: [...previous.problems.filter((p) => !inAnnotations(p.file)), ...reported] };
 }
 
 async function loadMeta(source: DatasetSource, problems: Problem[]): Promise<DatasetMeta> {
@@ -330,23 +336,28 @@ function unknownToolCall(calls: readonly GroundTruth['calls'][number][], scenari
 }
 
 async function loadAnnotations(source: DatasetSource, tasks: Map<string, Task>, problems: Problem[]) {
-  const byAnnotator = new Map<string, Map<string, Annotation>>();
+  const annotations = new Map<string, Map<string, Annotation>>();
+  const changedAfterSubmit = new Map<string, Map<string, Annotation>>();
   const files = (await source.listFiles('annotations')).filter((f) => f.endsWith('.jsonl')).sort(compareCodePoints);
   for (const file of files) {
     const name = file.slice('annotations/'.length, -'.jsonl'.length);
     if (name.includes('/')) continue; // only annotations/<annotator>.jsonl
-    byAnnotator.set(name, await readAnnotationFile(source, file, tasks, problems));
+    const read = await readAnnotationFile(source, file, tasks, problems);
+    annotations.set(name, read.latest);
+    if (read.changedAfterSubmit.size > 0) changedAfterSubmit.set(name, read.changedAfterSubmit);
   }
-  return byAnnotator;
+  return { annotations, changedAfterSubmit };
 }
 
-export async function readAnnotationFile(
-  source: DatasetSource,
-  file: string,
-  tasks: Map<string, Task>,
-  problems: Problem[],
-): Promise<Map<string, Annotation>> {
+/** One annotator's file: each task's winning line, and its first submitted line where a later revision changed it. */
+export interface AnnotationFile {
+  latest: Map<string, Annotation>;
+  changedAfterSubmit: Map<string, Annotation>;
+}
+
+export async function readAnnotationFile(source: DatasetSource, file: string, tasks: Map<string, Task>, problems: Problem[]): Promise<AnnotationFile> {
   const latest = new Map<string, Annotation>();
+  const firstSubmitted = new Map<string, Annotation>();
   // The file names the annotator (SPEC §1); a line naming another is said once per file, at its first such line.
   const owner = file.slice(file.lastIndexOf('/') + 1).replace(/\.jsonl$/, '');
   let otherNames: { line: number; annotator: string; count: number } | null = null;
@@ -363,12 +374,26 @@ export async function readAnnotationFile(
     const previous = latest.get(annotation.task_id);
     // Highest revision wins; on a tie, the later line (SPEC §5).
     if (!previous || annotation.revision >= previous.revision) latest.set(annotation.task_id, annotation);
+    // The first submit is the lowest revision submitted (revisions order a task's lines, SPEC §5; on a tie, the earlier line).
+    const first = firstSubmitted.get(annotation.task_id);
+    if (annotation.status === 'submitted' && (!first || annotation.revision < first.revision)) firstSubmitted.set(annotation.task_id, annotation);
   }
   if (otherNames) {
     const more = otherNames.count > 1 ? ` (${otherNames.count} lines of this file name another annotator)` : '';
     problems.push({ file, line: otherNames.line, message: `annotator "${otherNames.annotator}" is not the file's "${owner}"; the file's name counts${more}` });
   }
-  return latest;
+  return { latest, changedAfterSubmit: changedAfterSubmit(latest, firstSubmitted) };
+}
+
+/** First submitted lines that a higher revision replaced with other calls or visual references (the same content again is no change). */
+function changedAfterSubmit(latest: ReadonlyMap<string, Annotation>, firstSubmitted: ReadonlyMap<string, Annotation>): Map<string, Annotation> {
+  const changed = new Map<string, Annotation>();
+  for (const [task, submitted] of firstSubmitted) {
+    const winning = latest.get(task)!;
+    const content = (a: Annotation) => JSON.stringify([a.calls, a.visual_refs]);
+    if (winning.revision > submitted.revision && content(winning) !== content(submitted)) changed.set(task, submitted);
+  }
+  return changed;
 }
 
 /** Trajectory files of a dataset, in code-point order of their paths (SPEC §6). */

@@ -124,7 +124,7 @@ export class WorkerPool {
       return;
     }
     this.sharedFrom = null;
-    this.shared = { dataset: { ...dataset, annotations: new Map() }, scenarioIds: [...dataset.scenarios.keys()] };
+    this.shared = { dataset: { ...dataset, annotations: new Map(), changedAfterSubmit: undefined }, scenarioIds: [...dataset.scenarios.keys()] };
     for (const slot of this.slots) this.sendDataset(slot);
     this.sharedFrom = dataset; // only once every worker has it
   }

@@ -15,6 +15,7 @@ import { agreementClient } from './agreementClient';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
 import { AlignmentTable } from './AlignmentTable';
 import { CanonicalDiff } from './CanonicalDiff';
+import { ChangedAfterSubmit } from './ChangedAfterSubmit';
 import { writeGroundTruthLines } from './groundTruthWrite';
 import { callProblems, defaultChoice, mergeSequence, type Choice, type RowChoice } from './mergeCalls';
 import { moveRow, orderedRows, orderOfB, orderOwner, rowKey } from './mergeOrder';
@@ -161,6 +162,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   return (
     <div className="adjudication" data-testid="adjudication-view" data-task-id={taskId}>
       <AdjudicationClip datasetId={datasetId} taskId={taskId} names={names} a={a} b={b} />
+      <ChangedAfterSubmit taskId={taskId} names={names} current={[a, b]} />
       <CanonicalDiff a={callsA} b={callsB} names={names} />
       {draft.setBack && (
         <div className="agreement-error" role="status" data-testid="adjudication-set-back">

@@ -52,6 +52,8 @@ export interface AgreementDataState {
   error: string | null;
   /** annotator -> task -> winning line, as on disk. */
   files: AnnotationsByAnnotator;
+  /** annotator -> task -> their first submitted line, where a later revision changed it (LoadedDataset.changedAfterSubmit). */
+  changedAfterSubmit: AnnotationsByAnnotator;
   groundTruth: Map<string, GroundTruth>;
   problems: Problem[];
   settings: ProjectSettings;
@@ -74,6 +76,7 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
   dataset: null,
   error: null,
   files: new Map(),
+  changedAfterSubmit: new Map(),
   groundTruth: new Map(),
   problems: [],
   settings: defaultSettings,
@@ -84,7 +87,7 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
     if (same && (get().dataset || get().error) && !unfollowed) return Promise.resolve();
     if (loading?.datasetId === datasetId) return loading.promise;
     unfollowed = false;
-    if (!same) set({ datasetId, dataset: null, error: null, files: new Map(), groundTruth: new Map(), problems: [] });
+    if (!same) set({ datasetId, dataset: null, error: null, files: new Map(), changedAfterSubmit: new Map(), groundTruth: new Map(), problems: [] });
     const promise = (async () => {
       try {
         const [dataset, settingsText] = await Promise.all([sessionDataset({ id: datasetId }), readSettingsText(datasetId)]);
@@ -94,6 +97,7 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
         set((state) => ({
           dataset,
           files: dataset.annotations,
+          changedAfterSubmit: dataset.changedAfterSubmit ?? new Map(),
           groundTruth: dataset.groundTruth,
           problems: dataset.problems,
           settings: parseSettings(settingsText).settings,
@@ -114,14 +118,22 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
     if (get().datasetId !== datasetId || !dataset) return;
     const source = studioDatasetSource(studioApi(), datasetId);
     const files = new Map(get().files);
+    const changedAfterSubmit = new Map(get().changedAfterSubmit);
     let groundTruth = get().groundTruth;
     let settings = get().settings;
     for (const path of paths) {
       const match = /^annotations\/([^/]+)\.jsonl$/.exec(path);
       if (match) {
         const text = await source.readText(path);
-        if (text === null) files.delete(match[1]);
-        else files.set(match[1], await readAnnotationFile(source, path, dataset.tasks, []));
+        if (text === null) {
+          files.delete(match[1]);
+          changedAfterSubmit.delete(match[1]);
+        }
+        else {
+          const read = await readAnnotationFile(source, path, dataset.tasks, []);
+          files.set(match[1], read.latest);
+          changedAfterSubmit.set(match[1], read.changedAfterSubmit);
+        }
       } else if (path === GROUND_TRUTH_PATH) {
         groundTruth = parseGroundTruth(await source.readText(path));
       } else if (path === PROJECT_SETTINGS_PATH) {
@@ -129,7 +141,7 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
       }
     }
     if (get().datasetId !== datasetId) return;
-    set((state) => ({ files, groundTruth, settings, version: state.version + 1 }));
+    set((state) => ({ files, changedAfterSubmit, groundTruth, settings, version: state.version + 1 }));
   },
 
   setSettings: async (patch) => {

@@ -33,10 +33,14 @@ export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudica
     // The ground truth as it is now, when the tasks are named: a line someone writes while the
     // question is open is a conflict for the write to refuse, not a line to replace.
     const seen = useAgreementData.getState().groundTruth;
-    const named = ids.length <= SHOWN ? ids.join(', ') : `${ids.slice(0, SHOWN).join(', ')} and ${ids.length - SHOWN} more`;
+    const listed = (list: string[]) => (list.length <= SHOWN ? list.join(', ') : `${list.slice(0, SHOWN).join(', ')} and ${list.length - SHOWN} more`);
+    const named = listed(ids);
+    const changed = useAgreementData.getState().changedAfterSubmit;
+    const reopened = ids.filter((id) => changed.get(a)?.has(id) || changed.get(b)?.has(id));
+    const reopenedNote = reopened.length > 0 ? ` ${listed(reopened)} ${reopened.length === 1 ? 'was' : 'were'} changed by an annotator after submitting (marked ↺ in the list): where annotation is blind, their agreement may have followed the other's work, so open them first if it matters.` : '';
     const yes = await confirmation.ask({
       title: `Accept ${n} agreed task${plural}?`,
-      detail: `${a} and ${b} wrote the same calls, ending in the same state, for ${named}. Each gets a line in ${GROUND_TRUTH_PATH} with those calls and the visual references of both (one per entity, ${a}'s where both marked it), adjudicated by ${adjudicator}. No other line changes.`,
+      detail: `${a} and ${b} wrote the same calls, ending in the same state, for ${named}. Each gets a line in ${GROUND_TRUTH_PATH} with those calls and the visual references of both (one per entity, ${a}'s where both marked it), adjudicated by ${adjudicator}. No other line changes.${reopenedNote}`,
       confirm: `Write ${n} line${plural}`,
     });
     if (!yes) return;

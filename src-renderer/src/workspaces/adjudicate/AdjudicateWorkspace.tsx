@@ -7,6 +7,7 @@ import { AdjudicationView } from '../../agreement/AdjudicationView';
 import { AgreementDashboard } from '../../agreement/AgreementDashboard';
 import { useAgreementData } from '../../agreement/agreementData';
 import { AgreementPanel } from '../../agreement/AgreementPanel';
+import { useChangedTasks } from '../../agreement/ChangedAfterSubmit';
 import { lifecycleCounts, lifecycleOf, type Lifecycle } from '../../agreement/model';
 import { SuspectPanel } from '../../agreement/SuspectPanel';
 import { useDashboard } from '../../agreement/useDashboard';
@@ -85,6 +86,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
     [tasks, dash.annotations, dash.pair, groundTruth, agree],
   );
   const counts = lifecycleCounts(stages.values());
+  const changedAfterSubmit = useChangedTasks(dash.pair);
   const agreedIds = tasks.filter((t) => stages.get(t.id) === 'agreed').map((t) => t.id);
 
   if (error) return <div className="agreement-error">Cannot load the dataset: {error}</div>;
@@ -177,6 +179,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
             taskId={taskId}
             onChoose={chooseTask}
             groundTruth={groundTruth}
+            changedAfterSubmit={changedAfterSubmit}
             problems={problems.length}
             bulk={<AcceptAgreed datasetId={datasetId} pair={dash.pair} annotations={dash.annotations} agreedIds={agreedIds} adjudicator={adjudicator} />}
           />

@@ -13,11 +13,13 @@ interface Props {
   taskId: string | null;
   onChoose(taskId: string): void;
   groundTruth: ReadonlyMap<string, GroundTruth>;
+  /** Tasks an annotator of the pair changed after submitting (ChangedAfterSubmit). */
+  changedAfterSubmit: ReadonlySet<string>;
   problems: number;
   bulk: ReactNode;
 }
 
-export function TaskNav({ tasks, stages, counts, filter, onFilter, taskId, onChoose, groundTruth, problems, bulk }: Props) {
+export function TaskNav({ tasks, stages, counts, filter, onFilter, taskId, onChoose, groundTruth, changedAfterSubmit, problems, bulk }: Props) {
   const visible = tasks.filter((t) => filter === 'all' || stages.get(t.id) === filter);
   return (
     <nav className="adjudicate-tasks" aria-label="Tasks">
@@ -50,6 +52,11 @@ export function TaskNav({ tasks, stages, counts, filter, onFilter, taskId, onCho
                 onClick={() => onChoose(t.id)}
               >
                 <span>{t.id}</span>
+                {changedAfterSubmit.has(t.id) && (
+                  <span className="changed-mark" title="an annotator changed this task after submitting it" aria-label="changed after submitting" data-testid="changed-mark">
+                    ↺
+                  </span>
+                )}
                 <span className={`stage-badge stage-${stage}`} title={gt ? `ground truth: ${gt.source ?? 'no source'}${gt.adjudicator ? ` by ${gt.adjudicator}` : ''}` : undefined}>
                   {lifecycleLabels[stage]}
                 </span>
