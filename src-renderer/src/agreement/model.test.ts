@@ -114,6 +114,11 @@ describe('ground_truth.jsonl', () => {
     expect(replaceGroundTruthLines('{"task_id":"t1","calls":[]}', [gt])).toBe(`{"task_id":"t1","calls":[]}\n${JSON.stringify(gt)}\n`);
     expect(replaceGroundTruthLines(null, [gt])).toBe(`${JSON.stringify(gt)}\n`);
   });
+  it('keeps the parameter each reference fills (param): the egobench profile labels perception by it', () => {
+    const refs = [{ id: 'k1', description: 'the wine', entity: 'Merlot', start: null, end: null, param: 'product_name' }, { id: 'r2', description: 'a tin', entity: 'Tin', start: 1, end: 2 }];
+    const gt = groundTruthLine({ taskId: 't', calls: [call('x')], visualRefs: refs, agree: false, callsA: [], adjudicator: 'c', note: '' });
+    expect(gt.visual_refs).toEqual(refs);
+  });
   it('agreed only when both agree exactly and the calls are A\'s', () => {
     const base = { taskId: 't', visualRefs: [], callsA: [call('x')], adjudicator: 'c', note: '' };
     expect(groundTruthLine({ ...base, calls: [call('x')], agree: true }).source).toBe('agreed');

@@ -3,7 +3,7 @@
 import { parseJsonlLine } from '../../../shared/format/loader';
 import { groundTruthSchema } from '../../../shared/format/schemas';
 import type { Annotation, GroundTruth, ToolCall, VisualRef } from '../../../shared/format/types';
-import { recordToAnnotation } from '../db/annotationFile';
+import { recordToAnnotation, withParam } from '../db/annotationFile';
 import type { AnnotationRecord } from '../db/schema';
 
 export type AnnotationsByAnnotator = Map<string, Map<string, Annotation>>;
@@ -145,7 +145,7 @@ export function groundTruthLine(input: {
   const line: GroundTruth = {
     task_id: input.taskId,
     calls: input.calls.map((c) => ({ tool_name: c.tool_name, parameters: c.parameters })),
-    visual_refs: input.visualRefs.map(({ id, description, entity, start, end }) => ({ id, description, entity, start, end })),
+    visual_refs: input.visualRefs.map(({ id, description, entity, start, end, param }) => withParam({ id, description, entity, start, end }, param)),
     source: agreed ? 'agreed' : 'adjudicated',
   };
   if (input.adjudicator.trim()) line.adjudicator = input.adjudicator.trim();

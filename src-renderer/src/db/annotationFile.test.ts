@@ -63,6 +63,20 @@ describe('annotation file lines', () => {
     expect(parsed.problems).toEqual([{ line: 2, message: expect.stringMatching(/^not UTF-8/) }]);
   });
 
+  it("writes the parameter a reference fills as the line's param (the egobench profile's perception reads it), and keeps one read without a binding", () => {
+    expect(line('t1', 1).visual_refs[0]).toMatchObject({ entity: 'Merlot', param: 'product_name' });
+    // A reference copied from imported EgoBench ground truth: a param, no studio binding.
+    const imported: Annotation = { ...line('t1', 1), visual_refs: [{ id: 'k1', description: 'the wine', entity: 'Merlot', start: null, end: null, param: 'product_name' }] };
+    delete (imported as unknown as Record<string, unknown>)['x-studio'];
+    const row = { ...fromAnnotationLine(imported, 'd', 30), base: null, editor_text: null };
+    expect(row.visual_refs[0]).toMatchObject({ binding: null, param: 'product_name' });
+    expect(toAnnotationLine(row).visual_refs[0].param).toBe('product_name');
+    // Unbound and without one: none written.
+    const unbound = record('t1', 1, null);
+    unbound.visual_refs[0].binding = null;
+    expect(toAnnotationLine(unbound).visual_refs[0]).not.toHaveProperty('param');
+  });
+
   it('derives frames from seconds for lines written elsewhere', () => {
     const plain: Annotation = { ...line('t1', 1) };
     delete (plain as unknown as Record<string, unknown>)['x-studio'];

@@ -42,11 +42,19 @@ export function recordToAnnotation(record: AnnotationRecord): Annotation {
     task_id: record.task,
     annotator: record.annotator,
     calls: record.calls.map((call) => ({ tool_name: call.tool_name, parameters: call.parameters })),
-    visual_refs: record.visual_refs.map(({ id, description, entity, start, end }) => ({ id, description, entity, start, end })),
+    visual_refs: record.visual_refs.map(({ id, description, entity, start, end, binding, param }) => withParam({ id, description, entity, start, end }, binding?.param ?? param)),
     status: record.status,
     revision: record.revision,
     updated_at: record.updated_at,
   };
+}
+
+/**
+ * A reference with the parameter its entity fills (`param`), when known: the egobench profile's
+ * perception class reads it (shared/eval/egobench/taxonomy.ts); the paper profile ignores it.
+ */
+export function withParam<R extends object>(ref: R, param: string | undefined): R & { param?: string } {
+  return typeof param === 'string' && param !== '' ? { ...ref, param } : ref;
 }
 
 /** One line of the annotator's file for a row. */
@@ -92,16 +100,8 @@ export function fromAnnotationLine(
       extra && extra.id === ref.id && Number.isInteger(extra.start_frame) && Number.isInteger(extra.end_frame)
         ? { first: extra.start_frame, last: extra.end_frame }
         : secondsToFrameRange(start, end, fps);
-    return {
-      id: ref.id,
-      description: ref.description,
-      entity: ref.entity,
-      start,
-      end,
-      start_frame: range.first,
-      end_frame: range.last,
-      binding: extra?.id === ref.id ? (extra.binding ?? null) : null,
-    };
+    const binding = extra?.id === ref.id ? (extra.binding ?? null) : null;
+    return withParam({ id: ref.id, description: ref.description, entity: ref.entity, start, end, start_frame: range.first, end_frame: range.last, binding }, binding ? undefined : ref.param);
   });
   return { dataset, task: line.task_id, annotator: line.annotator, calls, visual_refs, status: line.status, revision: line.revision, updated_at: line.updated_at };
 }

@@ -26,6 +26,11 @@ export interface VisualRefEntry {
   end_frame: number;
   /** The call parameter this reference fills: call id and parameter name; null when unbound. */
   binding: { call: string; param: string } | null;
+  /**
+   * The parameter the entity fills as the line said it (`param`, e.g. from imported EgoBench
+   * ground truth, whose scoring needs it), when no binding to a call of this row says it.
+   */
+  param?: string;
 }
 
 /** What the row was last synchronised with in annotations/<annotator>.jsonl. */
