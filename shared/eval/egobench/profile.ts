@@ -7,7 +7,7 @@ import { matchContext } from '../match-context';
 import type { ScoringContext, ScoringProfile, TrajectoryScore } from '../profile';
 import { finalStateKey } from '../replay';
 import { fieldRules, type EqualityContext } from './equality';
-import { greedyMatch } from './matching';
+import { greedyMatch, type MatchOutcome } from './matching';
 import { classify, officialUserId, type RecognitionTarget } from './taxonomy';
 
 type Obj = Record<string, unknown>;
@@ -57,7 +57,7 @@ function recognitionTargets(ctx: ScoringContext): RecognitionTarget[] {
 const rulesByLibrary = new WeakMap<object, ReturnType<typeof fieldRules>>();
 const toolsByLibrary = new WeakMap<object, Map<string, ToolDef>>();
 
-function libraryIndex(ctx: ScoringContext): { tools: Map<string, ToolDef>; rules: ReturnType<typeof fieldRules> } {
+function libraryIndex(ctx: Pick<ScoringContext, 'scenario'>): { tools: Map<string, ToolDef>; rules: ReturnType<typeof fieldRules> } {
   const library = ctx.scenario.library;
   let tools = toolsByLibrary.get(library);
   let rules = rulesByLibrary.get(library);
@@ -70,14 +70,25 @@ function libraryIndex(ctx: ScoringContext): { tools: Map<string, ToolDef>; rules
   return { tools, rules };
 }
 
+/**
+ * The official matching of a run against its ground truth: the agent's calls as the official
+ * evaluator reads them (agentCalls) and which of them each ground-truth call took. The score and
+ * Replay's call-by-call pairing both use it, so the two never disagree.
+ */
+export function officialMatch(ctx: Pick<ScoringContext, 'scenario' | 'engine' | 'groundTruth' | 'trajectory'>): { calls: ToolCall[]; outcome: MatchOutcome; tools: Map<string, ToolDef> } {
+  const { tools, rules } = libraryIndex(ctx);
+  const equality: EqualityContext = { rules, entities: matchContext(ctx.engine).entities };
+  const gtCalls = ctx.groundTruth.calls;
+  const calls = agentCalls(ctx.trajectory);
+  const outcome = unmatchable(ctx.trajectory) ? { collapsed: true, matched: 0, takenBy: gtCalls.map(() => -1) } : greedyMatch(gtCalls, calls, tools, equality);
+  return { calls, outcome, tools };
+}
+
 export const egobenchProfile: ScoringProfile = {
   id: 'egobench',
   score(ctx: ScoringContext): TrajectoryScore {
-    const { tools, rules } = libraryIndex(ctx);
-    const equality: EqualityContext = { rules, entities: matchContext(ctx.engine).entities };
+    const { calls, outcome, tools } = officialMatch(ctx);
     const gtCalls = ctx.groundTruth.calls;
-    const calls = agentCalls(ctx.trajectory);
-    const outcome = unmatchable(ctx.trajectory) ? { collapsed: true, matched: 0, takenBy: gtCalls.map(() => -1) } : greedyMatch(gtCalls, calls, tools, equality);
     const { matched, takenBy, collapsed } = outcome;
     const gtCount = collapsed ? 0 : gtCalls.length;
     const toolSucc = gtCount > 0 && matched === gtCount;

@@ -53,6 +53,28 @@ describe('replayDetail', () => {
     expect(detail.cascade?.predicates.find((p) => p.label === 'perception')?.held).toBe(true);
   });
 
+  it('pairs calls as the dataset profile scores them: the egobench profile by the official matching', async () => {
+    const SQL = await initSqlJs();
+    // A quantity written as a string: the official equality takes "2" for 2, SPEC §8.1 does not.
+    // The first entry has no parameters: no call for SPEC §8.2, one with none for the official reading.
+    const calls = [{ tool_name: 'search_products' }, call('search_products', { name: 'apple' }), call('add_to_cart', { user_id: 'u1', product_name: 'Green Apple', quantity: '2' })];
+    const trajectory: Trajectory = { id: 'z', task_id: 't1', model: 'm', mode: 'dynamic_easy', dialogue: [], tool_calls: [{ turn: 0, calls }] };
+    const row = { id: 'z', label: 'logic', scenario: 'shop' } as TrajectoryRow;
+    const pairing = async (profile: 'paper' | 'egobench') => {
+      const meta = { id: 'shop', name: 'Shop', version: '1', modes: ['dynamic_easy'], profile };
+      const dataset = await loadDataset(memorySource(shopFiles({ 'dataset.json': JSON.stringify(meta) })));
+      const engine = createEngine(SQL, dataset.scenarios.get('shop')!);
+      try {
+        const detail = replayDetail(dataset, engine, profile, trajectory, row);
+        return { gt: detail.gt.map((g) => g.entry), steps: detail.steps.map((s) => s.gtIndex) };
+      } finally {
+        engine.close();
+      }
+    };
+    expect(await pairing('paper')).toEqual({ gt: [1, null], steps: [null, 0, null] });
+    expect(await pairing('egobench')).toEqual({ gt: [1, 2], steps: [null, 0, 1] });
+  });
+
   it('shows what a failed x-partial write kept at that write, not at the next one', async () => {
     const SQL = await initSqlJs();
     const stockUp = {

@@ -1,7 +1,7 @@
 // Everything the Replay view shows about one trajectory, computed in the worker: each call
 // replayed on a fresh seed state (engine.call after reset) with the state diff it caused, the
-// recorded results beside the replayed ones, the SPEC §8.2 pairing with the ground truth, and
-// the whole §9 cascade.
+// recorded results beside the replayed ones, the pairing with the ground truth (SPEC §8.2, or the
+// official matching for an egobench-profile dataset), and the whole §9 cascade.
 import { diffStates } from '../../../shared/engine/state';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { callEntries, normalizeCalls } from '../../../shared/eval/calls';
@@ -9,6 +9,7 @@ import { matchCalls } from '../../../shared/eval/canonical';
 import { cascadeReport } from '../../../shared/eval/cascade-report';
 import { scenarioCache } from '../../../shared/eval/calls';
 import { matchContext } from '../../../shared/eval/match-context';
+import { officialMatch } from '../../../shared/eval/egobench/profile';
 import type { ScoringContext } from '../../../shared/eval/profile';
 import { replayCalls } from '../../../shared/eval/replay-calls';
 import type { LoadedDataset } from '../../../shared/format/loader';
@@ -29,14 +30,24 @@ export function replayDetail(
   const entries = callEntries(trajectory);
   const wellFormed = entries.filter((e) => e.call);
   const gtCalls = normalizeCalls(groundTruth.calls);
-  const { pairs } = matchCalls(
-    gtCalls,
-    wellFormed.map((e) => e.call!),
-    tools,
-    matchContext(engine),
-  );
-  const gtOfAgent = new Map<number, number>();
-  for (const [g, a] of pairs) gtOfAgent.set(wellFormed[a].index, g);
+  // Each ground-truth call and the entry it is paired with, by the dataset's profile (as the score pairs them).
+  const entryOfGt = new Map<number, number>();
+  if (profile === 'paper') {
+    const { pairs } = matchCalls(
+      gtCalls,
+      wellFormed.map((e) => e.call!),
+      tools,
+      matchContext(engine),
+    );
+    for (const [g, a] of pairs) entryOfGt.set(g, wellFormed[a].index);
+  } else {
+    // The official evaluator reads every object entry as a call (agentCalls), well-formed or not.
+    const objects = entries.filter((e) => typeof e.raw === 'object' && e.raw !== null && !Array.isArray(e.raw));
+    officialMatch({ scenario, engine, groundTruth, trajectory }).outcome.takenBy.forEach((k, g) => {
+      if (k >= 0) entryOfGt.set(g, objects[k].index);
+    });
+  }
+  const gtOfAgent = new Map([...entryOfGt].map(([g, entry]) => [entry, g]));
 
   const primaryKeys = (table: string) => engine.primaryKeys(table);
   const replay = replayCalls(engine, trajectory, entries);
@@ -46,8 +57,6 @@ export function replayDetail(
   const finalDiff = diffStates(gtFinal, agentFinal, primaryKeys);
   engine.reset();
 
-  const entryOfGt = new Map<number, number>();
-  for (const [g, a] of pairs) entryOfGt.set(g, wellFormed[a].index);
   const gt = gtCalls.map((call, index) => ({ index, call, entry: entryOfGt.get(index) ?? null }));
 
   const ctx: ScoringContext = { task, groundTruth, scenario, engine, trajectory };
