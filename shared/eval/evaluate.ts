@@ -75,6 +75,10 @@ export function scoreTrajectory(
   }
 }
 
+/** Said of a trajectory line that opens a JSON array: the likely file, and the way in. */
+const ARRAY_HINT =
+  ' (a trajectory file holds one JSON object per line, SPEC §6; an EgoBench release\'s result file, a JSON array of runs, goes in with `egostudio import-egobench <release> --results <folder> --out <dataset> --trajectories-only`)';
+
 /** Parses and scores one line of a trajectory file; null for a blank line. */
 export function evaluateLine(
   dataset: LoadedDataset,
@@ -86,7 +90,7 @@ export function evaluateLine(
 ): LineRecord | null {
   const parsed = parseJsonlLine(text, lineNumber, trajectorySchema, fastTrajectory as (v: unknown) => z.infer<typeof trajectorySchema> | null);
   if (parsed === null) return null;
-  if (!parsed.ok) return { line: lineNumber, problem: parsed.message };
+  if (!parsed.ok) return { line: lineNumber, problem: text.trimStart().startsWith('[') ? `${parsed.message}${ARRAY_HINT}` : parsed.message };
   // The parsed value is a fresh object (the fast path's or zod's): it takes its source in place.
   const trajectory = parsed.value as Trajectory;
   trajectory.source = { file, line: lineNumber };

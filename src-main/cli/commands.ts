@@ -81,7 +81,14 @@ export const importEgobenchSpec = spec({
   arguments: [['<release-dir>', 'the EgoBench release folder (tasks, tools/, init/, results)']],
   options: {
     out: { type: 'string', value: 'DIR', required: true, help: 'the new dataset folder: empty or not there yet (outside the release)' },
-    replace: { type: 'boolean', help: 'write over the dataset in --out (an earlier import): its files of the same names are replaced, ground_truth.jsonl too' },
+    replace: {
+      type: 'boolean',
+      help: "write over the dataset in --out (an earlier import): its files of the same names are replaced, ground_truth.jsonl too; refused, with nothing written, when that would drop tasks the release lacks or ground-truth lines that differ from the release's (added or adjudicated since)",
+    },
+    'trajectories-only': {
+      type: 'boolean',
+      help: "add the runs of the --results folders (not the release's own results/) to the existing dataset in --out and write nothing else (its tasks, ground truth and annotations stay as they are); a trajectory file already there is refused unless --replace",
+    },
     name: { type: 'string', value: 'NAME', help: "the dataset's name in dataset.json (default: 'EgoBench (imported release)')" },
     results: {
       type: 'string',
@@ -90,8 +97,12 @@ export const importEgobenchSpec = spec({
       help: 'a further folder laid out like the release\'s results/ (<model>/<variant>_<mode>.json), imported as trajectories',
     },
   },
-  examples: ['egostudio import-egobench ../shared/egobench --out /tmp/egobench', 'egostudio import-egobench ../shared/egobench --out /tmp/egobench --replace'],
-  exitCodes: '0 imported with no problem; 2 imported, some files had problems (listed); 1 no task could be imported or the command line was wrong',
+  examples: [
+    'egostudio import-egobench ../shared/egobench --out /tmp/egobench',
+    'egostudio import-egobench ../shared/egobench --out /tmp/egobench --replace',
+    'egostudio import-egobench ../shared/egobench --results my-agent-results --out /tmp/egobench --trajectories-only',
+  ],
+  exitCodes: '0 imported with no problem; 2 imported, some files had problems (listed); 1 no task (with --trajectories-only: no run) could be imported, the import was refused, or the command line was wrong',
 });
 
 export const auditSpec = spec({

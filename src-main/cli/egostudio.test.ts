@@ -536,6 +536,57 @@ describe('egostudio import-egobench', () => {
     await expect(readFile(path.join(dir, 'fresh', 'dataset.json'))).rejects.toThrow(/ENOENT/);
   }, 120_000);
 
+  it("--replace never drops a lab's own tasks or adjudicated ground truth; --trajectories-only adds runs and writes nothing else", async () => {
+    const out = path.join(dir, 'extended');
+    expect((await egostudio('import-egobench', fixture, '--out', out)).code).toBe(0);
+    // The lab adds a task with its ground truth and adjudicates a release task again.
+    const [tasksFile, gtFile] = [path.join(out, 'tasks.jsonl'), path.join(out, 'ground_truth.jsonl')];
+    const tasks = (await readFile(tasksFile, 'utf8')).split('\n').filter(Boolean);
+    const own = { ...(JSON.parse(tasks[0]) as Record<string, unknown>), id: 'lab-01' };
+    await writeFile(tasksFile, `${tasks.join('\n')}\n${JSON.stringify(own)}\n`);
+    const truths = (await readFile(gtFile, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const adjudicated = { ...truths[1], source: 'adjudicated', adjudicator: 'carol' };
+    const edited = [truths[0], adjudicated, ...truths.slice(2), { ...truths[0], task_id: 'lab-01' }].map((l) => JSON.stringify(l)).join('\n') + '\n';
+    await writeFile(gtFile, edited);
+    const before = await readFile(tasksFile, 'utf8');
+
+    const replaced = await egostudio('import-egobench', fixture, '--out', out, '--replace');
+    expect(replaced.code).toBe(1);
+    expect(replaced.stderr).toContain(`--replace would drop 1 task(s) the release does not have (lab-01) and 2 ground-truth line(s) that differ from the release's (${String(truths[1].task_id)}, lab-01)`);
+    expect(replaced.stderr).toContain('use --trajectories-only');
+    expect([await readFile(tasksFile, 'utf8'), await readFile(gtFile, 'utf8')]).toEqual([before, edited]);
+
+    // The lab's agent's results, laid out as the release's.
+    const mine = path.join(dir, 'lab-results');
+    await cp(path.join(fixture, 'results', 'Qwen3.5-397B-A17B'), path.join(mine, 'LabAgent'), { recursive: true });
+    const qwenFile = path.join(out, 'trajectories', 'Qwen3.5-397B-A17B', 'retail1_easy.jsonl');
+    await writeFile(qwenFile, 'the release runs, as the lab left them\n');
+    const added = await egostudio('import-egobench', fixture, '--results', mine, '--out', out, '--trajectories-only');
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/added \d+ trajectories \(LabAgent\) to .*; nothing else was written/);
+    const labRuns = await readFile(path.join(out, 'trajectories', 'LabAgent', 'retail1_easy.jsonl'), 'utf8');
+    expect(labRuns.split('\n').filter(Boolean).every((l) => (JSON.parse(l) as { model: string }).model === 'LabAgent')).toBe(true);
+    expect([await readFile(tasksFile, 'utf8'), await readFile(gtFile, 'utf8'), await readFile(qwenFile, 'utf8')]).toEqual([before, edited, 'the release runs, as the lab left them\n']);
+    // Again: the file is there, refused (nothing written) unless --replace.
+    await writeFile(path.join(out, 'trajectories', 'LabAgent', 'retail1_easy.jsonl'), 'mine\n');
+    const again = await egostudio('import-egobench', fixture, '--results', mine, '--out', out, '--trajectories-only');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('1 trajectory file(s) are already in');
+    expect(await readFile(path.join(out, 'trajectories', 'LabAgent', 'retail1_easy.jsonl'), 'utf8')).toBe('mine\n');
+    expect((await egostudio('import-egobench', fixture, '--results', mine, '--out', out, '--trajectories-only', '--replace')).code).toBe(0);
+    expect(await readFile(path.join(out, 'trajectories', 'LabAgent', 'retail1_easy.jsonl'), 'utf8')).toBe(labRuns);
+    // Not into a folder that holds no dataset.
+    const nowhere = await egostudio('import-egobench', fixture, '--results', mine, '--out', path.join(dir, 'no-dataset-here'), '--trajectories-only');
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toContain('holds no dataset.json: --trajectories-only adds runs to a dataset');
+
+    // A result file handed to evaluate as it is says how it goes in.
+    const arrayFile = path.join(dir, 'release-format.jsonl');
+    await writeFile(arrayFile, `${JSON.stringify([{ id: 1 }])}\n`);
+    const scored = await egostudio('evaluate', out, '--no-cache', '--trajectories', arrayFile);
+    expect(scored.stderr).toContain('--trajectories-only');
+  }, 120_000);
+
   it('reads a task file linked inside the release, and names one linked outside it', async () => {
     const release = path.join(dir, 'linked-release');
     await cp(fixture, release, { recursive: true });

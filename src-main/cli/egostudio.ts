@@ -220,13 +220,25 @@ async function importCommand(args: string[]): Promise<number> {
   }
   for (const folder of values.results ?? [])
     if (!(await isDirectory(folder))) throw new UsageError(`--results ${folder}: no such folder`, 'import-egobench');
-  await checkImportTarget(release, values.out, values.replace === true);
-  const { importEgobench } = await import('../services/import-egobench/index');
-  const result = await importEgobench(release, values.out, { name: values.name, results: values.results });
+  const trajectoriesOnly = values['trajectories-only'] === true;
+  if (trajectoriesOnly && (values.results ?? []).length === 0) throw new UsageError('--trajectories-only adds the runs of --results DIR folders: give at least one', 'import-egobench');
+  if (trajectoriesOnly) {
+    if (await isInsideRelease(release, values.out)) throw new UsageError(`--out ${values.out} is inside the release ${release}: choose a folder outside it`, 'import-egobench');
+  } else await checkImportTarget(release, values.out, values.replace === true);
+  const { importEgobench, ImportRefused } = await import('../services/import-egobench/index');
+  let result;
+  try {
+    result = await importEgobench(release, values.out, { name: values.name, results: values.results, trajectoriesOnly, replace: values.replace === true });
+  } catch (error) {
+    if (error instanceof ImportRefused) throw new UsageError(error.message, 'import-egobench');
+    throw error;
+  }
   const s = result.summary;
   out(
-    `imported ${s.tasks} task(s) in ${s.scenarios.length} scenario(s), ${s.trajectories} trajectories (${s.models.join(', ') || 'no model'}) into ${values.out}\n` +
-      `clips named by the tasks but not in the release: ${s.videos.length} (put them in ${values.out}/videos/)\n`,
+    trajectoriesOnly
+      ? `added ${s.trajectories} trajectories (${s.models.join(', ') || 'no model'}) to ${values.out}; nothing else was written\n`
+      : `imported ${s.tasks} task(s) in ${s.scenarios.length} scenario(s), ${s.trajectories} trajectories (${s.models.join(', ') || 'no model'}) into ${values.out}\n` +
+          `clips named by the tasks but not in the release: ${s.videos.length} (put them in ${values.out}/videos/)\n`,
   );
   const list = (title: string, issues: typeof result.warnings, kind: string, most: number) => {
     out(`${title}: ${issues.length}\n`);
@@ -237,7 +249,7 @@ async function importCommand(args: string[]): Promise<number> {
   list("release behaviour kept (the official scripts' own)", result.notes, 'note', 20);
   list('drift from shipped official eval files', result.drift, 'drift', 40);
   printProblems(result.problems);
-  return s.tasks === 0 ? 1 : result.problems.length > 0 ? 2 : 0;
+  return (trajectoriesOnly ? s.trajectories === 0 : s.tasks === 0) ? 1 : result.problems.length > 0 ? 2 : 0;
 }
 
 function printHelp(spec: CommandSpec): number {

@@ -1,6 +1,7 @@
 // importEgobench: an EgoBench release folder -> a dataset folder (SPEC §1) scored by the
 // `egobench` profile (SPEC §13). Node-only; pure conversion, no scoring.
-import { realpath, writeFile } from 'node:fs/promises';
+import { lstat, realpath, writeFile } from 'node:fs/promises';
+import { readRegularText } from '../regular-file';
 import { makeFolders } from '../make-folders';
 import { resolveWritable } from '../safe-path';
 import path from 'node:path';
@@ -24,7 +25,18 @@ export interface ImportOptions {
    * after it: result files kept apart from the release (e.g. ../shared/egobench/oracle/results).
    */
   results?: string[];
+  /**
+   * Write only the trajectory files of the `results` folders (not the release's own results/), into the existing dataset at the output folder
+   * (its tasks, ground truth and everything else untouched): a lab adding its agent's runs to a
+   * dataset it has extended. A trajectory file already there is refused unless `replace`.
+   */
+  trajectoriesOnly?: boolean;
+  /** Write over what the output folder holds (an earlier import). */
+  replace?: boolean;
 }
+
+/** The import would lose work in the output folder: nothing was written. */
+export class ImportRefused extends Error {}
 
 export interface ImportSummary {
   scenarios: string[];
@@ -151,7 +163,9 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   const trajectories: Array<{ file: string; records: Trajectory[] }> = [];
   const models = new Set<string>();
   const modes = new Set<string>();
-  const resultRoots = [{ dir: path.join(releaseDir, 'results'), label: 'results' }, ...(opts.results ?? []).map((dir) => ({ dir, label: dir }))];
+  // Adding runs to a dataset takes the given folders' only: the release's own are in it since its import.
+  const ownResults = opts.trajectoriesOnly ? [] : [{ dir: path.join(releaseDir, 'results'), label: 'results' }];
+  const resultRoots = [...ownResults, ...(opts.results ?? []).map((dir) => ({ dir, label: dir }))];
   const resultFiles: Array<{ root: string; model: string; fileName: string; file: string }> = [];
   for (const root of resultRoots) {
     for (const model of await listDirs(root.dir)) {
@@ -175,6 +189,18 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   }
 
   const allTasks = [...tasksByVariant.values()].flat();
+  if (opts.trajectoriesOnly) {
+    await refuseKeptTrajectories(outDir, trajectories.map((t) => t.file), opts.replace === true);
+    for (const { file, records } of trajectories) await put(file, jsonl(records));
+    return {
+      warnings: log.warnings,
+      notes: [],
+      drift: await driftNotes(outDir, releaseDir, trajectories.map((t) => t.file)),
+      problems: [...log.problems, ...(await unknownTaskProblems(outDir, trajectories))],
+      summary: { scenarios, tasks: 0, trajectories: trajectories.reduce((n, t) => n + t.records.length, 0), models: [...models].sort(), modes: [...modes].sort(), videos: [] },
+    };
+  }
+  if (opts.replace) await refuseLostWork(outDir, allTasks);
   const meta = {
     id: opts.id ?? 'egobench',
     name: opts.name ?? 'EgoBench (imported release)',
@@ -207,4 +233,77 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
       videos: [...new Set(allTasks.map((t) => t.task.video).filter(Boolean))].sort(),
     },
   };
+}
+
+/** A regular file's text (a FIFO is refused, not waited on), or null when there is none. */
+const readIfThere = (file: string): Promise<string | null> =>
+  readRegularText(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+
+const exists = (file: string): Promise<boolean> =>
+  lstat(file).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+
+/** JSON text with object keys sorted, so two lines of the same content compare equal. */
+const stableJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+
+/** The task id of each JSON line of a file that names one (others are no concern here). */
+function linesById(text: string | null, key: 'id' | 'task_id'): Map<string, unknown> {
+  const lines = new Map<string, unknown>();
+  for (const raw of (text ?? '').split('\n')) {
+    try {
+      const value = JSON.parse(raw) as Record<string, unknown>;
+      if (value && typeof value[key] === 'string' && !lines.has(value[key])) lines.set(value[key], value);
+    } catch {
+      // not a line of a task
+    }
+  }
+  return lines;
+}
+
+const named = (ids: string[]) => `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}`;
+
+/**
+ * A --replace that would drop tasks the release does not have, or ground-truth lines that differ
+ * from the release's (added or adjudicated since the earlier import), is refused before anything is written.
+ */
+async function refuseLostWork(outDir: string, imported: ImportedTask[]): Promise<void> {
+  const tasks = linesById(await readIfThere(path.join(outDir, 'tasks.jsonl')), 'id');
+  const truths = linesById(await readIfThere(path.join(outDir, 'ground_truth.jsonl')), 'task_id');
+  const release = new Map(imported.map((t) => [t.task.id, t]));
+  const extraTasks = [...tasks.keys()].filter((id) => !release.has(id));
+  const changedTruths = [...truths].filter(([id, line]) => !release.has(id) || stableJson(line) !== stableJson(release.get(id)!.groundTruth)).map(([id]) => id);
+  if (extraTasks.length === 0 && changedTruths.length === 0) return;
+  const lost = [
+    extraTasks.length > 0 ? `${extraTasks.length} task(s) the release does not have (${named(extraTasks)})` : '',
+    changedTruths.length > 0 ? `${changedTruths.length} ground-truth line(s) that differ from the release's (${named(changedTruths)})` : '',
+  ].filter(Boolean);
+  throw new ImportRefused(
+    `--replace would drop ${lost.join(' and ')} in ${outDir}; nothing was written. To add result files to that dataset, use --trajectories-only; to start over, import into a new folder`,
+  );
+}
+
+/** Trajectory files the import would write over, refused (nothing written) unless --replace. */
+async function refuseKeptTrajectories(outDir: string, files: string[], replace: boolean): Promise<void> {
+  if (!(await exists(path.join(outDir, 'dataset.json')))) throw new ImportRefused(`${outDir} holds no dataset.json: --trajectories-only adds runs to a dataset`);
+  if (replace) return;
+  const there = (await Promise.all(files.map(async (file) => ((await exists(path.join(outDir, file))) ? file : null)))).filter((f): f is string => f !== null);
+  if (there.length > 0) throw new ImportRefused(`${there.length} trajectory file(s) are already in ${outDir} (${named(there)}); nothing was written. Add --replace to write over them`);
+}
+
+/** Runs written into a dataset whose tasks.jsonl lacks their task: said at their file (evaluate would leave them out). */
+async function unknownTaskProblems(outDir: string, written: Array<{ file: string; records: Trajectory[] }>): Promise<ImportIssue[]> {
+  const tasks = linesById(await readIfThere(path.join(outDir, 'tasks.jsonl')), 'id');
+  return written.flatMap(({ file, records }) => {
+    const unknown = [...new Set(records.map((r) => r.task_id).filter((id) => !tasks.has(id)))];
+    return unknown.length > 0 ? [{ file, line: 0, message: `${unknown.length} task(s) of these runs are not in the dataset's tasks.jsonl (${named(unknown)}): evaluate leaves their runs out` }] : [];
+  });
 }
