@@ -393,6 +393,41 @@ test('an annotation changed after it was submitted is marked in the list, shown 
   }
 });
 
+test('Accept agreed names the calls both annotators got wrong alike before it writes them', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const AGREED = 'warehouse-04';
+  const gtFile = path.join(dataset, 'ground_truth.jsonl');
+  const files = ['alice', 'bob'].map((name) => path.join(dataset, 'annotations', `${name}.jsonl`));
+  const [gtBefore, ...before] = await Promise.all([readFile(gtFile, 'utf8'), ...files.map((f) => readFile(f, 'utf8'))]);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  try {
+    await writeFile(gtFile, `${gtBefore.split('\n').filter((l) => l.trim() && (JSON.parse(l) as { task_id: string }).task_id !== AGREED).join('\n')}\n`);
+    // Both add the same misspelt call: it fails alike for both, so the task stays agreed.
+    await Promise.all(
+      files.map((file, i) => {
+        const latest = latestLine(before[i], AGREED);
+        const wrong: Record<string, unknown> = { ...latest, calls: [...latest.calls, { tool_name: 'move_itme', parameters: {} }], revision: latest.revision + 1, updated_at: new Date().toISOString() };
+        delete wrong['x-studio'];
+        return writeFile(file, `${before[i]}${JSON.stringify(wrong)}\n`);
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto(withQuery('', '#/adjudicate'));
+    await page.getByTestId('adjudicator-name').fill('e2e-lead-6');
+    await expect(page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${AGREED}"]`)).toHaveAttribute('data-stage', 'agreed');
+    await page.getByTestId('accept-agreed').click();
+    const question = page.getByTestId('accept-agreed-confirm');
+    await expect(question).toContainText('with call problems?');
+    const wrongCall = latestLine(before[0], AGREED).calls.length + 1;
+    await expect(question.getByTestId('accept-agreed-problems')).toContainText(`${AGREED}: call ${wrongCall} (move_itme): the scenario's tools.json defines no tool "move_itme"`);
+    await expect(question.getByRole('button', { name: 'Write 1 line anyway' })).toBeVisible();
+    await page.getByTestId('accept-agreed-confirm-cancel').click();
+  } finally {
+    await Promise.all([writeFile(gtFile, gtBefore), ...files.map((f, i) => writeFile(f, before[i]))]);
+    await context.close();
+  }
+});
+
 test('Accept agreed tasks names them and writes their lines only once asked', async ({ browser }) => {
   test.setTimeout(90_000);
   const gtFile = path.join(dataset, 'ground_truth.jsonl');

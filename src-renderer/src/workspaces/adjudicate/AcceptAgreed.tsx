@@ -1,7 +1,8 @@
 // "Accept N agreed task(s)": writes a ground-truth line for every task both annotators of the pair
 // submitted with the same calls ending in the same state (agreeAsIs), after saying which and where.
 import { useState } from 'react';
-import type { GroundTruth } from '../../../../shared/format/types';
+import type { GroundTruth, ToolCall } from '../../../../shared/format/types';
+import { callProblems } from '../../agreement/mergeCalls';
 import { GROUND_TRUTH_PATH, useAgreementData } from '../../agreement/agreementData';
 import { agreedLine, type AnnotationsByAnnotator } from '../../agreement/model';
 import { writeGroundTruthLines } from '../../agreement/groundTruthWrite';
@@ -19,6 +20,13 @@ interface Props {
 }
 
 const SHOWN = 12;
+
+/** A task's calls checked against its scenario's tools.json (callProblems), as Finalize checks the merged calls. */
+function callProblemsOf(taskId: string, calls: readonly ToolCall[]): string[] {
+  const dataset = useAgreementData.getState().dataset;
+  const scenario = dataset?.scenarios.get(dataset.tasks.get(taskId)?.scenario ?? '');
+  return scenario ? callProblems(calls, scenario.library) : [];
+}
 
 export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudicator }: Props) {
   const [message, setMessage] = useState<string | null>(null);
@@ -38,10 +46,30 @@ export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudica
     const changed = useAgreementData.getState().changedAfterSubmit;
     const reopened = ids.filter((id) => changed.get(a)?.has(id) || changed.get(b)?.has(id));
     const reopenedNote = reopened.length > 0 ? ` ${listed(reopened)} ${reopened.length === 1 ? 'was' : 'were'} changed by an annotator after submitting (marked ↺ in the list): where annotation is blind, their agreement may have followed the other's work, so open them first if it matters.` : '';
+    // Both may have written the same wrong call (a tool the scenario lacks fails alike for both): asked, as Finalize asks.
+    const faulty = ids.flatMap((id) => {
+      const problems = callProblemsOf(id, annotations.get(a)!.get(id)!.calls);
+      return problems.length > 0 ? [`${id}: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`] : [];
+    });
     const yes = await confirmation.ask({
-      title: `Accept ${n} agreed task${plural}?`,
-      detail: `${a} and ${b} wrote the same calls, ending in the same state, for ${named}. Each gets a line in ${GROUND_TRUTH_PATH} with those calls and the visual references of both (one per entity, ${a}'s where both marked it), adjudicated by ${adjudicator}. No other line changes.${reopenedNote}`,
-      confirm: `Write ${n} line${plural}`,
+      title: faulty.length > 0 ? `Accept ${n} agreed task${plural}, ${faulty.length} with call problems?` : `Accept ${n} agreed task${plural}?`,
+      detail: (
+        <>
+          {`${a} and ${b} wrote the same calls, ending in the same state, for ${named}. Each gets a line in ${GROUND_TRUTH_PATH} with those calls and the visual references of both (one per entity, ${a}'s where both marked it), adjudicated by ${adjudicator}. No other line changes.${reopenedNote}`}
+          {faulty.length > 0 && (
+            <>
+              <p>Against their scenario's tools.json, these would hold calls no agent run can get right:</p>
+              <ul data-testid="accept-agreed-problems">
+                {faulty.slice(0, SHOWN).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+                {faulty.length > SHOWN && <li>and {faulty.length - SHOWN} more</li>}
+              </ul>
+            </>
+          )}
+        </>
+      ),
+      confirm: faulty.length > 0 ? `Write ${n} line${plural} anyway` : `Write ${n} line${plural}`,
     });
     if (!yes) return;
     const lines: GroundTruth[] = ids.map((id) => {
