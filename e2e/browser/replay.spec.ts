@@ -118,6 +118,12 @@ test('imported trajectory files are evaluated against the open dataset; what did
   await expect(page.getByTestId('status-problems')).toHaveText(new RegExp(`⚠ ${listed} problems?$`));
   await page.getByLabel('Filter Task').fill(line.task_id);
   await expect(page.getByTestId('trajectory-list').locator('.imported-mark')).toHaveCount(1);
+  // Reports is the dataset's: it leaves the imported run and its file's problem out, and says so.
+  await page.getByTestId('workspace-reports').click();
+  await expect(page.getByTestId('report-table')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('report-imported-note')).toContainText('1 run(s) imported in Replay are not in this report');
+  await expect(page.getByTestId('report-problems').filter({ hasText: 'extra.jsonl' })).toHaveCount(0);
+  await page.getByTestId('workspace-replay').click();
   // Imports last until a reload: after one, the studio says which files are no longer listed.
   await page.reload();
   await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });

@@ -13,7 +13,7 @@ const row = (id: string, imported = false): TrajectoryRow => ({
 const progress = { done: 1, total: 2 };
 
 beforeEach(() => {
-  useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, datasetId: 'd', runId: 'mine', status: 'evaluating', profile: 'paper', rows: [], problems: [], summary: null } }));
+  useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, datasetId: 'd', runId: 'mine', status: 'evaluating', profile: 'paper', rows: [], problems: [], importedProblems: [], summary: null } }));
 });
 
 describe('evaluation slice', () => {
@@ -40,14 +40,19 @@ describe('evaluation slice', () => {
     expect(store().evaluation).toMatchObject({ status: 'error', message: 'host failed' });
   });
 
-  it('gives Reports the dataset rows as a run once ready, imported rows left out', () => {
+  it('gives Reports the dataset rows as a run once ready, imported rows and their problems left out and counted', () => {
     const store = useStudioStore.getState;
     expect(evaluationRunOf(store().evaluation)).toBeNull();
-    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: packRows([row('a')]), problems: [], progress });
-    store().addImportedRows([row('dropped', true)], []);
+    const datasetProblem = { file: 'trajectories/a.jsonl', line: 2, message: 'bad' };
+    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: packRows([row('a')]), problems: [datasetProblem], progress });
+    store().addImportedRows([row('dropped', true), row('dropped-too', true)], [{ file: 'mine.jsonl', line: 3, message: 'bad too' }]);
+    // Replay lists both files' problems.
+    expect(store().evaluation.problems).toHaveLength(2);
     store().finishEvaluation({ datasetId: 'd', runId: 'mine', summary: { trajectories: 1, models: {}, problems: 0, task_counts: { s: 1 }, seconds: 1, scoredFiles: 1, cachedFiles: 0, profile: 'paper', labels: [] } });
     const built = evaluationRunOf(store().evaluation)!;
     expect(built.run.trajectories.map((t) => t.id)).toEqual(['a']);
+    expect(built.run.problems).toEqual([datasetProblem]);
+    expect(built.importedRuns).toBe(2);
     expect(built.run.usage).toEqual({ a: { rounds: 3, tokens: 40 } });
     expect(built.run.task_counts).toEqual({ s: 1 });
     // When it was done, not when Reports looked at it.

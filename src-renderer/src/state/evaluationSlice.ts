@@ -27,6 +27,8 @@ export interface EvaluationState {
   /** In file and line order; imported files' rows after the dataset's. */
   rows: TrajectoryRow[];
   problems: Problem[];
+  /** The problems of files imported in this browser (also in `problems`): Reports, which leaves their runs out, leaves these out too. */
+  importedProblems: Problem[];
   summary: EvaluationSummary | null;
   /** When the summary came (Date.now()): when the evaluation the rows show was done. */
   finishedAt: number | null;
@@ -44,6 +46,7 @@ const idle: EvaluationState = {
   progress: { done: 0, total: 0 },
   rows: [],
   problems: [],
+  importedProblems: [],
   summary: null,
   finishedAt: null,
   profile: null,
@@ -128,7 +131,14 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
       patch({ status: 'ready', summary, finishedAt: Date.now(), profile: summary.profile, labels: [...summary.labels] });
     },
     addImportedRows: (rows, problems) =>
-      set((s) => ({ evaluation: { ...s.evaluation, rows: s.evaluation.rows.concat(rows), problems: s.evaluation.problems.concat(problems) } })),
+      set((s) => ({
+        evaluation: {
+          ...s.evaluation,
+          rows: s.evaluation.rows.concat(rows),
+          problems: s.evaluation.problems.concat(problems),
+          importedProblems: s.evaluation.importedProblems.concat(problems),
+        },
+      })),
     importTrajectoryFiles: (files) => {
       const { datasetId, rows } = get().evaluation;
       if (datasetId) noteImported(datasetId, files.map((file) => file.name));

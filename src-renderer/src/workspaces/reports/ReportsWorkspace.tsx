@@ -41,8 +41,11 @@ export function ReportsWorkspace() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [notice, setNotice] = useState<{ text: string; kind: 'ok' | 'error' } | null>(null);
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { status, summary, finishedAt, rows, problems, reviewsGeneration, runId } = evaluation;
-  const evaluated = useMemo(() => evaluationRunOf({ status, summary, finishedAt, rows, problems }), [status, summary, finishedAt, rows, problems]);
+  const { status, summary, finishedAt, rows, problems, importedProblems, reviewsGeneration, runId } = evaluation;
+  const evaluated = useMemo(
+    () => evaluationRunOf({ status, summary, finishedAt, rows, problems, importedProblems }),
+    [status, summary, finishedAt, rows, problems, importedProblems],
+  );
 
   // A finished run, or changed reviews (overrides), rebuild the report.
   useEffect(() => {
@@ -153,6 +156,12 @@ export function ReportsWorkspace() {
         <div className="report-error" role="alert" data-testid="report-error">
           <strong>No trajectories could be evaluated.</strong> Put agent runs under trajectories/ (SPEC §6); the problems below say what was left out.
         </div>
+      )}
+
+      {loaded && loaded.importedRuns > 0 && (
+        <p className="muted" data-testid="report-imported-note">
+          {loaded.importedRuns} run(s) imported in Replay are not in this report, which is the dataset's: put their files under trajectories/ to include them.
+        </p>
       )}
 
       {loaded && loaded.problems.length > 0 && (

@@ -19,6 +19,8 @@ export interface LoadedReport {
   /** Input problems: the evaluation's, the review files', and overrides left out. */
   problems: Problem[];
   timing: EvaluationTiming;
+  /** Runs imported in this browser, not in the report (the dataset's files are). */
+  importedRuns: number;
 }
 
 /** How the evaluation shown came about: when, how long, and how much of it the score cache answered. */
@@ -39,8 +41,14 @@ export function timingText({ seconds, scoredFiles, cachedFiles, finishedAt }: Ev
 }
 
 
-/** The session's evaluation as the report builder takes it; null until the host's run is done. */
-export function evaluationRunOf(evaluation: Pick<EvaluationState, 'status' | 'summary' | 'finishedAt' | 'rows' | 'problems'>): { run: EvaluationRun; timing: EvaluationTiming } | null {
+/**
+ * The session's evaluation as the report builder takes it; null until the host's run is done. The
+ * report is the dataset's: runs imported in this browser (Replay's Import files) and their files'
+ * problems are left out, and counted (`importedRuns`) so the page can say so.
+ */
+export function evaluationRunOf(
+  evaluation: Pick<EvaluationState, 'status' | 'summary' | 'finishedAt' | 'rows' | 'problems' | 'importedProblems'>,
+): { run: EvaluationRun; timing: EvaluationTiming; importedRuns: number } | null {
   const { summary } = evaluation;
   if (evaluation.status !== 'ready' || !summary) return null;
   const { seconds, scoredFiles, cachedFiles } = summary;
@@ -48,11 +56,17 @@ export function evaluationRunOf(evaluation: Pick<EvaluationState, 'status' | 'su
   const usage: EvaluationRun['usage'] = {};
   for (const r of rows) usage[r.id] = { rounds: r.turns, tokens: r.tokens };
   const trajectories = rows.map(reportTrajectory);
-  return { run: { trajectories, models: summary.models, problems: evaluation.problems, task_counts: summary.task_counts, usage }, timing: { seconds, scoredFiles, cachedFiles, finishedAt: evaluation.finishedAt ?? Date.now() } };
+  const imported = new Set(evaluation.importedProblems);
+  const problems = imported.size > 0 ? evaluation.problems.filter((p) => !imported.has(p)) : evaluation.problems;
+  return {
+    run: { trajectories, models: summary.models, problems, task_counts: summary.task_counts, usage },
+    timing: { seconds, scoredFiles, cachedFiles, finishedAt: evaluation.finishedAt ?? Date.now() },
+    importedRuns: evaluation.rows.length - rows.length,
+  };
 }
 
 /** The dataset's report from the session's evaluation, with the reviews re-read (small, and they change while one works in Replay). */
-export async function loadReport(datasetId: string, { run, timing }: { run: EvaluationRun; timing: EvaluationTiming }): Promise<LoadedReport> {
+export async function loadReport(datasetId: string, { run, timing, importedRuns }: { run: EvaluationRun; timing: EvaluationTiming; importedRuns: number }): Promise<LoadedReport> {
   const reviewFiles = await readReviewFiles(datasetId);
   const reviews = parseReviews(reviewFiles);
   const report = buildReport(run, reviews.overrides);
@@ -63,6 +77,7 @@ export async function loadReport(datasetId: string, { run, timing }: { run: Eval
     reviewFiles: reviewFiles.map((f) => f.path),
     problems: [...run.problems, ...reviews.problems, ...report.problems],
     timing,
+    importedRuns,
   };
 }
 
