@@ -273,7 +273,8 @@ export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, R
   }));
   const errorTable: ReportTable = {
     id: 'errors',
-    title: 'Error distribution (% of trajectories)',
+    // Each label's share as SPEC §10 aggregates it: per scenario and mode, weighted by the scenarios' task counts, then the mean over modes (not a count of all runs).
+    title: 'Error distribution (% of trajectories: per mode weighted by scenario task counts, mean of modes)',
     header: ['Model', 'Labels', ...labels.map(labelName)],
     rows: errors.flatMap((e) => [
       [e.model, 'automatic', ...labels.map((l) => e.auto[l])],

@@ -108,7 +108,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
     model,
     ...Object.entries(f.overall.labels).map(([label, share]) => `${label} ${percent(share)}`),
   ]);
-  if (labelRows.length > 0) out('\nerror labels (% of trajectories, overall):\n' + labelRows.map((r) => '  ' + r.map(oneLine).join('  ')).join('\n') + '\n');
+  if (labelRows.length > 0) out('\nerror labels (% of trajectories, overall: per mode weighted by scenario task counts, mean of modes, SPEC §10):\n' + labelRows.map((r) => '  ' + r.map(oneLine).join('  ')).join('\n') + '\n');
   printProblems(report.problems);
   noteUnlistedModes(dataset.meta.modes, report.trajectories);
   noteNoGroundTruth(dataset);
