@@ -90,6 +90,7 @@ export const importEgobenchSpec = spec({
       help: "add the runs of the --results folders (not the release's own results/) to the existing dataset in --out and write nothing else (its tasks, ground truth and annotations stay as they are); a trajectory file already there is refused unless --replace",
     },
     name: { type: 'string', value: 'NAME', help: "the dataset's name in dataset.json (default: 'EgoBench (imported release)')" },
+    json: { type: 'string', value: 'FILE', help: 'write what the import found, every lint warning, note, drift and problem with its file and line (the output lists the first ones), and its summary to FILE (- writes it to stdout, the rest to stderr)' },
     results: {
       type: 'string',
       multiple: true,

@@ -504,8 +504,19 @@ describe('egostudio import-egobench', () => {
 
   it('writes only into a new or empty folder, or over an earlier dataset with --replace; never into the release', async () => {
     const out = path.join(dir, 'imported');
-    const first = await egostudio('import-egobench', fixture, '--out', out);
+    const json = path.join(dir, 'imported.json');
+    const first = await egostudio('import-egobench', fixture, '--out', out, '--json', json);
     expect(first.code, first.stderr).toBe(0);
+    // Every warning, with the line of its task in the release file (the output lists the first ones).
+    const found = JSON.parse(await readFile(json, 'utf8')) as { summary: { tasks: number }; warnings: { file: string; line: number; message: string }[] };
+    expect(found.summary.tasks).toBe(8);
+    // retail1-5's object opens at the ' {' before its "task_id": 5.
+    const lines = (await readFile(path.join(fixture, 'tasks', 'retail1.json'), 'utf8')).split('\n');
+    let taskLine = lines.findIndex((l) => l.includes('"task_id": 5,'));
+    while (lines[taskLine] !== ' {') taskLine--;
+    taskLine += 1;
+    expect(found.warnings.map((w) => [w.file, w.line])).toEqual([['tasks/retail1.json', taskLine], ['tasks/retail1.json', taskLine]]);
+    expect(first.stdout).toContain(`warning tasks/retail1.json:${taskLine}: retail1-5:`);
     // Someone's adjudication since: a second import must not replace it unasked.
     const gtFile = path.join(out, 'ground_truth.jsonl');
     await writeFile(gtFile, `${await readFile(gtFile, 'utf8')}{"adjudicated": "by hand"}\n`);

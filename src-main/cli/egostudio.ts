@@ -220,6 +220,7 @@ async function importCommand(args: string[]): Promise<number> {
   }
   for (const folder of values.results ?? [])
     if (!(await isDirectory(folder))) throw new UsageError(`--results ${folder}: no such folder`, 'import-egobench');
+  holdStdoutForJson(values.json);
   const trajectoriesOnly = values['trajectories-only'] === true;
   if (trajectoriesOnly && (values.results ?? []).length === 0) throw new UsageError('--trajectories-only adds the runs of --results DIR folders: give at least one', 'import-egobench');
   if (trajectoriesOnly) {
@@ -243,12 +244,13 @@ async function importCommand(args: string[]): Promise<number> {
   const list = (title: string, issues: typeof result.warnings, kind: string, most: number) => {
     out(`${title}: ${issues.length}\n`);
     for (const w of issues.slice(0, most)) out(`  ${kind} ${oneLine(w.file)}:${w.line}: ${oneLine(w.message)}\n`);
-    if (issues.length > most) out(`  ... and ${issues.length - most} more\n`);
+    if (issues.length > most) out(`  ... and ${issues.length - most} more${values.json ? '' : ' (--json FILE lists them all)'}\n`);
   };
   list('lint warnings', result.warnings, 'warning', 40);
   list("release behaviour kept (the official scripts' own)", result.notes, 'note', 20);
   list('drift from shipped official eval files', result.drift, 'drift', 40);
   printProblems(result.problems);
+  await writeJsonReport(values.json, { summary: s, warnings: result.warnings, notes: result.notes, drift: result.drift, problems: result.problems });
   return (trajectoriesOnly ? s.trajectories === 0 : s.tasks === 0) ? 1 : result.problems.length > 0 ? 2 : 0;
 }
 

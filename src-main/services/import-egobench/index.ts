@@ -100,7 +100,9 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
     await writeFile(target, text);
   };
   const log = new IssueLog();
-  const warnings: Array<{ file: string; taskId: string; message: string }> = [];
+  const warnings: Array<{ file: string; line: number; taskId: string; message: string }> = [];
+  /** Where each task is in the release's task files: warnings and notes about it name that line. */
+  const taskLines = new Map<string, { file: string; line: number }>();
 
   // Variants: every task file, plus numbered seeds without a task file.
   const taskFiles = await listJson(path.join(releaseDir, 'tasks'));
@@ -153,11 +155,12 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
         ...lintEmptyUserIds(t.task.id, t.groundTruth.calls),
         ...lintAttributeDisagreement(t.task.id, instruction, String(t.raw.analysis ?? ''), vocabulary),
       ];
-      for (const w of found) warnings.push({ file: taskFile, ...w });
+      for (const w of found) warnings.push({ file: taskFile, line: t.line, ...w });
+      taskLines.set(t.task.id, { file: taskFile, line: t.line });
       collectTags(t.groundTruth.calls.map((c) => c.parameters), (tag) => tagUses.push({ tag, taskId: t.task.id, source: taskFile }));
     }
   }
-  for (const w of lintTagSpellings(tagUses)) warnings.push({ file: w.taskId ? `tasks/${w.taskId.replace(/-[^-]*$/, '')}.json` : '', ...w });
+  for (const w of lintTagSpellings(tagUses)) warnings.push({ ...(w.taskId ? (taskLines.get(w.taskId) ?? { file: '', line: 0 }) : { file: '', line: 0 }), ...w });
 
   // Results: results/<model>/<variant>_<mode>.json, paired by position with the variant's tasks.
   const trajectories: Array<{ file: string; records: Trajectory[] }> = [];
@@ -215,12 +218,12 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   await makeFolders(path.join(await out(), 'videos'));
   for (const { file, records } of trajectories) await put(file, jsonl(records));
   // The release's odd behaviour on its own ground truth, and drift from shipped official eval files: said, not changed.
-  const notes = await groundTruthNotes(outDir);
+  const notes = await groundTruthNotes(outDir, (taskId) => taskLines.get(taskId)?.line ?? 0);
   const drift = await driftNotes(outDir, releaseDir, trajectories.map((t) => t.file));
   await put('README.md', `# ${meta.name}\n\nImported from an EgoBench release. Data: ${ATTRIBUTION}.\nThe release ships no videos; put the clips named in tasks.jsonl under videos/.\n`);
 
   return {
-    warnings: [...log.warnings, ...warnings.map((w) => ({ file: w.file, line: 0, message: w.taskId ? `${w.taskId}: ${w.message}` : w.message }))],
+    warnings: [...log.warnings, ...warnings.map((w) => ({ file: w.file, line: w.line, message: w.taskId ? `${w.taskId}: ${w.message}` : w.message }))],
     notes,
     drift,
     problems: log.problems,

@@ -16,7 +16,7 @@ import { readReleaseText, type ImportIssue } from './release';
  * and the official ResultSucc compares the database without it) and, in order, a call that
  * leaves an empty "phantom" restaurant behind (a misspelled or swapped restaurant name).
  */
-export async function groundTruthNotes(datasetDir: string): Promise<ImportIssue[]> {
+export async function groundTruthNotes(datasetDir: string, lineOfTask: (taskId: string) => number = () => 0): Promise<ImportIssue[]> {
   const dataset = await loadDataset(nodeDatasetSource(datasetDir));
   const SQL = await loadSqlJs();
   const engines = new Map<string, ScenarioEngine>();
@@ -32,10 +32,10 @@ export async function groundTruthNotes(datasetDir: string): Promise<ImportIssue[
       const seedStores = storesOf(engine, true);
       const { results } = engine.execute(groundTruth.calls);
       results.forEach((r, i) => {
-        if (!r.ok) notes.push({ file, line: 0, message: `${task.id}: ground-truth call ${i + 1} (${groundTruth.calls[i].tool_name}) fails in the release's tools and changes nothing (${r.result.message}); kept, as the official scripts keep it` });
+        if (!r.ok) notes.push({ file, line: lineOfTask(task.id), message: `${task.id}: ground-truth call ${i + 1} (${groundTruth.calls[i].tool_name}) fails in the release's tools and changes nothing (${r.result.message}); kept, as the official scripts keep it` });
       });
       for (const store of storesOf(engine, false)) {
-        if (!seedStores.has(store)) notes.push({ file, line: 0, message: `${task.id}: the ground truth leaves an empty restaurant "${store}" in the official database (a name no store has); an agent must repeat the misspelling to reach the same state` });
+        if (!seedStores.has(store)) notes.push({ file, line: lineOfTask(task.id), message: `${task.id}: the ground truth leaves an empty restaurant "${store}" in the official database (a name no store has); an agent must repeat the misspelling to reach the same state` });
       }
     }
   } finally {

@@ -22,6 +22,8 @@ export interface ImportedTask {
   raw: Obj;
   /** Task number in the release (`task_id` or `scenario_id`). */
   number: string;
+  /** The line the task's object starts at in its release file (0: not known). */
+  line: number;
 }
 
 const STRAY_PREFIX = /^\s*Results:\s*/i;
@@ -118,7 +120,7 @@ export function convertTasks(ref: VariantRef, raw: unknown, file: string, log: I
       start: null,
       end: null,
     }));
-    out.push({ task, groundTruth: { task_id: id, calls, visual_refs, source: 'agreed', note: 'Imported from the EgoBench release.' }, raw: o, number });
+    out.push({ task, groundTruth: { task_id: id, calls, visual_refs, source: 'agreed', note: 'Imported from the EgoBench release.' }, raw: o, number, line: log.lineOf(file, [index]) });
   });
   return out;
 }
