@@ -136,7 +136,7 @@ test('the audit lists the planted suspect; it opens in Adjudicate and Correct wr
   await expect(audit.getByTestId('audit-suspect-count')).toHaveText('1', { timeout: 60_000 });
   const suspect = audit.locator(`[data-task-id="${TASK}"]`).getByTestId('audit-suspect');
   await expect(suspect).toContainText('find_products_without_allergen.allergen: ground truth "milk", runs "gluten"');
-  await expect(suspect).toContainText('8/9 runs agree');
+  await expect(suspect).toContainText('8/9 runs of 3 models agree');
   await expect(suspect.getByTestId('found-rows')).toContainText('Dark Cocoa Bar');
   await suspect.getByTestId('open-in-adjudicate').click();
   await expect(page).toHaveURL(/#\/adjudicate\/suspect\/retail-03\/1$/);

@@ -1,6 +1,7 @@
 // The ground-truth audit of a whole dataset: every admitted trajectory scored with the dataset's
 // profile (a run fails when JointSucc does not hold) and grouped by task, then gt-audit.ts's rule
 // per task, comparing calls as that profile does (gt-audit-matching.ts). Host-agnostic: the CLI and the studio's audit call run it on a Node dataset source.
+import { compareCodePoints } from '../format/codepoint';
 import { admissionProblem, type LoadedDataset } from '../format/loader';
 import type { Problem, Trajectory } from '../format/types';
 import { scoreTrajectory, profileOf, type EngineProvider } from './evaluate';
@@ -10,7 +11,7 @@ import { auditMatching } from './gt-audit-matching';
 import { matchContext } from './match-context';
 
 export interface AuditReport {
-  /** Tasks with suspects or where every run fails, most agreeing runs first. */
+  /** Tasks with suspects or where every run fails (of at least two), most agreeing runs first. */
   tasks: TaskAudit[];
   /** Tasks that have runs, and the runs read. */
   audited_tasks: number;
@@ -25,9 +26,10 @@ export async function auditDataset(
   engines: EngineProvider,
   trajectories: AsyncIterable<Trajectory> | Iterable<Trajectory>,
   options: AuditOptions = {},
+  /** Problems of the trajectory files found while `trajectories` is read (read once it is done). */
   extraProblems: readonly Problem[] = [],
 ): Promise<AuditReport> {
-  const problems: Problem[] = [...dataset.problems, ...extraProblems];
+  const problems: Problem[] = [];
   const { profile } = profileOf(dataset);
   const seen = new Set<string>();
   const runsByTask = new Map<string, AuditRun[]>();
@@ -58,5 +60,7 @@ export async function auditDataset(
     const matching = auditMatching(profile, toolMap(scenario.library.tools), engine, matchContext(engine));
     audits.push(auditTask({ taskId, groundTruth: dataset.groundTruth.get(taskId)!, scenario, engine, matching, runs }, options));
   }
-  return { tasks: auditFindings(audits), audited_tasks: runsByTask.size, trajectories: count, min_agree: options.minAgree ?? null, problems };
+  // The trajectory files' problems (unread lines, found while reading; admission and scoring, found after) in file and line order, as evaluate lists them.
+  const inOrder = [...extraProblems, ...problems].sort((a, b) => compareCodePoints(a.file, b.file) || a.line - b.line);
+  return { tasks: auditFindings(audits), audited_tasks: runsByTask.size, trajectories: count, min_agree: options.minAgree ?? null, problems: [...dataset.problems, ...inOrder] };
 }

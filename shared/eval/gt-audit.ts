@@ -36,7 +36,7 @@ export interface Found {
 }
 
 export type Suspect =
-  | { kind: 'call'; call: ToolCall; runs: string[]; found: Found }
+  | { kind: 'call'; call: ToolCall; runs: string[]; models: number; found: Found }
   | {
       kind: 'value';
       /** Index of the ground-truth call the runs' calls align with, its tool and the parameter path. */
@@ -49,6 +49,8 @@ export type Suspect =
       /** The first agreeing run's call, and what it and the ground-truth call find. */
       call: ToolCall;
       runs: string[];
+      /** How many models the agreeing runs are of: runs of one model agreeing are weaker evidence than of several. */
+      models: number;
       found: Found;
       truth_found: Found;
     };
@@ -63,6 +65,9 @@ export interface TaskAudit {
   all_fail: boolean;
   suspects: Suspect[];
 }
+
+/** Runs a task needs before 'every run fails' is said of it. */
+export const MIN_RUNS_ALL_FAIL = 2;
 
 export function agreementThreshold(runs: number, options: AuditOptions = {}): number {
   return options.minAgree ?? Math.max(3, Math.ceil(runs / 2));
@@ -134,6 +139,8 @@ export function auditTask(input: AuditTaskInput, options: AuditOptions = {}): Ta
   const tools = toolMap(scenario.library.tools);
   const gt = normalizeCalls(groundTruth.calls);
   const threshold = agreementThreshold(runs.length, options);
+  const modelOf = new Map(runs.map((r) => [r.id, r.model]));
+  const modelsOf = (ids: ReadonlySet<string>) => new Set([...ids].map((id) => modelOf.get(id))).size;
   const extraCalls: Cluster<ToolCall>[] = [];
   const values: Cluster<ValueKey>[] = [];
   const truthAt = new Map<string, Json>();
@@ -167,12 +174,13 @@ export function auditTask(input: AuditTaskInput, options: AuditOptions = {}): Ta
       value: c.key.value,
       call: c.example,
       runs: [...c.runs],
+      models: modelsOf(c.runs),
       found: findOnSeed(engine, c.example, tools),
       truth_found: findOnSeed(engine, truthCall, tools),
     });
   }
   for (const c of extraCalls)
-    if (c.runs.size >= threshold) suspects.push({ kind: 'call', call: c.key, runs: [...c.runs], found: findOnSeed(engine, c.key, tools) });
+    if (c.runs.size >= threshold) suspects.push({ kind: 'call', call: c.key, runs: [...c.runs], models: modelsOf(c.runs), found: findOnSeed(engine, c.key, tools) });
   suspects.sort((a, b) => b.runs.length - a.runs.length);
   const failing = runs.filter((r) => r.failed).length;
   return {
@@ -181,7 +189,8 @@ export function auditTask(input: AuditTaskInput, options: AuditOptions = {}): Ta
     runs: runs.length,
     failing,
     threshold,
-    all_fail: runs.length > 0 && failing === runs.length,
+    // One run failing says nothing of the ground truth: every run of at least two.
+    all_fail: runs.length >= MIN_RUNS_ALL_FAIL && failing === runs.length,
     suspects,
   };
 }

@@ -25,30 +25,35 @@ describe('egostudio audit', () => {
     expect(result.code).toBe(0);
     const { task, tool, param, truth, planted } = PLANTED_ERROR;
     expect(result.stdout).toContain(`${task} (retail): 9 runs, 9 fail (every run fails)`);
-    expect(result.stdout).toContain(`value  ${tool}.${param} (ground-truth call 2): ground truth "${planted}", runs "${truth}"; 8/9 runs agree`);
+    expect(result.stdout).toContain(`value  ${tool}.${param} (ground-truth call 2): ground truth "${planted}", runs "${truth}"; 8/9 runs of 3 models agree`);
     expect(result.stdout).toMatch(/runs' call finds: \{"products":\[\{"product_name":"Dark Cocoa Bar"/);
     const report = JSON.parse(await readFile(out, 'utf8')) as AuditReport;
     expect(report).toMatchObject({ trajectories: 270, audited_tasks: 30, min_agree: null, problems: [] });
     const suspects = report.tasks.flatMap((t) => t.suspects.map((s) => ({ task: t.task_id, ...s })));
     expect(suspects).toHaveLength(1);
-    expect(suspects[0]).toMatchObject({ task, kind: 'value', tool_name: tool, path: param, truth: planted, value: truth });
+    expect(suspects[0]).toMatchObject({ task, kind: 'value', tool_name: tool, path: param, truth: planted, value: truth, models: 3 });
     // every model's runs are among those that agree
     expect(new Set(suspects[0].runs.map((id) => id.split('/')[0]))).toEqual(new Set(['gpt-sim-4o', 'qwen-sim-72b', 'llama-sim-70b']));
   }, 60_000);
 
   it('takes --min-agree, and reports bad trajectory lines with file and line (exit 2)', async () => {
     const add = (product_name: string) => call('add_to_cart', { user_id: 'u1', product_name, quantity: 2 });
-    const run = (id: string, product: string) => ({ id, task_id: 't1', model: 'm', mode: 'dynamic_easy', dialogue: [], tool_calls: [{ turn: 0, calls: [add(product)] }] });
+    const run = (id: string, product: string, task_id = 't1') => ({ id, task_id, model: 'm', mode: 'dynamic_easy', dialogue: [], tool_calls: [{ turn: 0, calls: [add(product)] }] });
     const root = await writeDatasetFolder(path.join(dir, 'shop'), {
       ...shopFiles(),
-      'trajectories/m.jsonl': jsonl([run('a', 'Red Apple'), run('b', 'Red Apple'), run('c', 'Green Apple')]) + '{not json\n',
+      // Line 3's task is unknown (found after reading), line 4 cannot be read (found while reading): listed in line order.
+      // t2's one run fails: one run says nothing of its ground truth ('every run fails' needs two).
+      'trajectories/m.jsonl': jsonl([run('a', 'Red Apple'), run('b', 'Red Apple'), run('x', 'Red Apple', 'nope')]) + '{not json\n' + jsonl([run('c', 'Green Apple'), run('d', 'Red Apple', 't2')]),
     });
-    const byDefault = await runEgostudio('audit', root);
+    const byDefault = await runEgostudio('audit', root, '--json', path.join(dir, 'shop.json'));
     expect(byDefault.code).toBe(2);
     expect(byDefault.stdout).toContain('0 suspect(s)');
-    expect(byDefault.stderr).toContain('trajectories/m.jsonl:4:');
+    expect(byDefault.stdout).toContain('1 task(s) every run fails');
+    expect(byDefault.stdout).not.toContain('t2 (shop)');
+    const problems = (JSON.parse(await readFile(path.join(dir, 'shop.json'), 'utf8')) as AuditReport).problems;
+    expect(problems.map((p) => `${p.file}:${p.line}`)).toEqual(['trajectories/m.jsonl:3', 'trajectories/m.jsonl:4']);
     const two = await runEgostudio('audit', root, '--min-agree', '2');
-    expect(two.stdout).toContain('value  add_to_cart.product_name (ground-truth call 2): ground truth "Green Apple", runs "Red Apple"; 2/3 runs agree: a, b');
+    expect(two.stdout).toContain('value  add_to_cart.product_name (ground-truth call 2): ground truth "Green Apple", runs "Red Apple"; 2/3 runs of one model agree: a, b');
     // Watched in a worker (the default) or on the command's own thread (--time-limit 0), the audit says the same.
     const unwatched = await runEgostudio('audit', root, '--min-agree', '2', '--time-limit', '0');
     expect(unwatched).toEqual(two);

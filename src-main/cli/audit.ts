@@ -22,7 +22,7 @@ function foundLine(found: Found): string {
 }
 
 function suspectLines(task: TaskAudit, s: Suspect): string[] {
-  const agree = `${s.runs.length}/${task.runs} runs agree: ${s.runs.slice(0, 6).join(', ')}${s.runs.length > 6 ? `, ... (${s.runs.length - 6} more)` : ''}`;
+  const agree = `${s.runs.length}/${task.runs} runs${s.models > 1 ? ` of ${s.models} models` : ' of one model'} agree: ${s.runs.slice(0, 6).join(', ')}${s.runs.length > 6 ? `, ... (${s.runs.length - 6} more)` : ''}`;
   if (s.kind === 'call')
     return [`  call   ${s.call.tool_name} ${short(s.call.parameters)} is not in the ground truth; ${agree}`, `         finds: ${foundLine(s.found)}`];
   return [

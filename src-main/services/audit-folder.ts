@@ -32,9 +32,9 @@ export async function auditFolder(root: string, options: AuditFolderOptions = {}
   options.onLoaded?.(dataset);
   const engines = jobEngines(SQL, dataset, engineProblems, options.watch, options.blocked);
   try {
-    const report = await auditDataset(dataset, engines, trajectoriesOf(files, readProblems), { minAgree: options.minAgree });
-    // Problems found while reading come after the dataset's own, in the order they were met.
-    report.problems.push(...readProblems, ...engineProblems);
+    // Lines that could not be read are found while the runs stream: the audit orders them with the rest, by file and line.
+    const report = await auditDataset(dataset, engines, trajectoriesOf(files, readProblems), { minAgree: options.minAgree }, readProblems);
+    report.problems.push(...engineProblems);
     return { dataset, report };
   } finally {
     engines.closeAll();

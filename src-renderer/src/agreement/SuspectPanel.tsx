@@ -66,7 +66,9 @@ export function SuspectPanel({ datasetId, taskId, index, adjudicator }: { datase
   const gtCall = suspect.kind === 'value' ? truth?.calls[suspect.gt_call] : null;
   return (
     <section className="suspect-panel" aria-label="Audit suspect" data-testid="suspect-panel">
-      <h3>Audit suspect: {suspect.runs.length} runs agree on something the ground truth lacks</h3>
+      <h3>
+        Audit suspect: {suspect.runs.length} runs {suspect.models > 1 ? `of ${suspect.models} models` : 'of one model'} agree on something the ground truth lacks
+      </h3>
       <div className="suspect-sides">
         <div>
           <h4>Ground truth</h4>

@@ -21,7 +21,7 @@ export function AuditView({ datasetId }: { datasetId: string }) {
       <p>
         {report.trajectories.toLocaleString()} runs over {report.audited_tasks} tasks: <strong data-testid="audit-suspect-count">{suspects}</strong> suspect(s) where at
         least half of a task&apos;s runs (and at least 3) agree on something the ground truth lacks; {report.tasks.filter((t) => t.all_fail).length} task(s) every run
-        fails.{' '}
+        fails (of two or more).{' '}
         <button type="button" className="link-button" onClick={again}>
           Audit again
         </button>
@@ -45,7 +45,7 @@ export function AuditView({ datasetId }: { datasetId: string }) {
             <ol>
               {task.suspects.map((s, i) => (
                 <li key={i} data-testid="audit-suspect">
-                  <code>{describeSuspect(s)}</code> — {s.runs.length}/{task.runs} runs agree:{' '}
+                  <code>{describeSuspect(s)}</code> — {s.runs.length}/{task.runs} runs {s.models > 1 ? `of ${s.models} models` : 'of one model'} agree:{' '}
                   {s.runs.slice(0, 6).map((id) => (
                     <a key={id} href={replayHash(id)} className="audit-run">
                       {id}
