@@ -138,6 +138,14 @@ test('a submitted task changed is a draft again; a task with no call is asked ab
     await expect(page.getByTestId('submit-confirm')).toContainText('Submit with no calls?');
     await page.getByTestId('submit-confirm-cancel').click();
     await expect(submit).toHaveText('Submit');
+    // A call of a tool the scenario lacks: Submit names the lint errors first.
+    await replaceCalls(page, [{ tool_name: 'get_prise', parameters: { product_name: 'Casa Vento Rioja' } }]);
+    await expect(page.locator('.lint-line.error').first()).toContainText('unknown tool "get_prise"');
+    await submit.click();
+    await expect(page.getByTestId('submit-confirm')).toContainText(/Submit with \d+ lint errors?\?/);
+    await expect(page.getByTestId('submit-lint-errors')).toContainText('call 1: unknown tool "get_prise"');
+    await page.getByTestId('submit-confirm-cancel').click();
+    await expect(submit).toHaveText('Submit');
     await replaceCalls(page, [{ tool_name: 'get_price', parameters: { product_name: 'Casa Vento Rioja' } }]);
     await submit.click();
     await expect(submit).toHaveText('Reopen');
