@@ -23,7 +23,7 @@ export const DEFAULT_TIME_LIMIT_S = 60;
 const scoringTimeLimit = {
   type: 'string',
   value: 'SECONDS',
-  help: `score in worker threads only, each ended when one seed statement, one call or one trajectory's whole score runs longer than SECONDS: a problem naming the file and line, or the tool, that leaves out the scenario's trajectories (a seed), those that need the call, or that trajectory, as in the studio (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, this thread scores too, and SQL that never ends keeps the command running)`,
+  help: `score in worker threads only, each ended when one seed statement, one call or one trajectory's whole score runs longer than SECONDS (a trajectory: at least 10 s): a problem naming the file and line, or the tool, that leaves out the scenario's trajectories (a seed), those that need the call, or that trajectory, as in the studio (default ${DEFAULT_TIME_LIMIT_S}; 0: no limit, this thread scores too, and SQL that never ends keeps the command running)`,
 } as const satisfies OptionSpec;
 
 const spec = <const O extends Record<string, OptionSpec>>(s: CommandSpec<O>): CommandSpec<O> => s;

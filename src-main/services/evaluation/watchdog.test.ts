@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import type { ScenarioDef } from '../../../shared/format/types';
-import { lineKey, lineWatch, overrun, watchBuffer, watchedEngines, WatchPhase, type Overrun } from './watchdog';
+import { lineKey, lineLimitMs, lineWatch, overrun, watchBuffer, watchedEngines, WatchPhase, type Overrun } from './watchdog';
 
 const scenario = { id: 'shop', library: { tools: [{ name: 'a\ud800b' }, { name: 'search' }] } } as unknown as ScenarioDef;
 
@@ -54,22 +54,43 @@ describe('watch buffer', () => {
 describe('line clock', () => {
   const chunk = { fileIndex: 2, chunkIndex: 5 };
 
-  it('names the trajectory line past the limit, after a call past it; a line given up on is not begun', () => {
+  it('names the trajectory line past its limit (the limit, at least 10 s); a line given up on is not begun', () => {
     const buffer = watchBuffer();
     const clock = lineWatch(buffer, new Map([[lineKey(chunk, 9), 'given up']]));
     expect(clock.begin(chunk, 9)).toBe('given up');
-    expect(overrun(buffer, ['shop'], -1, Date.now() + 1)).toBeNull();
+    expect(overrun(buffer, ['shop'], 1000, Date.now() + 60_000)).toBeNull();
     expect(clock.begin(chunk, 3)).toBeUndefined();
-    expect(overrun(buffer, ['shop'], 1000)).toBeNull();
-    expect(overrun(buffer, ['shop'], -1, Date.now() + 1)).toMatchObject({ phase: WatchPhase.Line, lineKey: '2:5:3' });
-    // A call running in the line is what is said first.
-    let seen: Overrun | null = null;
-    const engine = { scenarioId: 'shop', call: () => ((seen = overrun(buffer, ['shop'], -1, Date.now() + 1)), { ok: true }), close: () => undefined } as unknown as ScenarioEngine;
-    const engines = watchedEngines(Object.assign(() => engine, { closeAll: () => undefined }), buffer, ['shop'], new Map(), new Map([['shop', scenario]]));
-    (engines('shop') as ScenarioEngine).call({ tool_name: 'search', parameters: {} });
-    expect(seen).toMatchObject({ phase: WatchPhase.Call });
+    expect(lineLimitMs(1000)).toBe(10_000);
+    expect(lineLimitMs(60_000)).toBe(60_000);
+    expect(overrun(buffer, ['shop'], 1000, Date.now() + 5_000)).toBeNull();
+    expect(overrun(buffer, ['shop'], 1000, Date.now() + 11_000)).toMatchObject({ phase: WatchPhase.Line, lineKey: '2:5:3' });
     clock.end();
-    expect(overrun(buffer, ['shop'], -1, Date.now() + 1)).toBeNull();
+    expect(overrun(buffer, ['shop'], 1000, Date.now() + 60_000)).toBeNull();
+  });
+
+  it('judges a call running in the line by its own clock: the line counts only its time before the call', () => {
+    const buffer = watchBuffer();
+    const clock = lineWatch(buffer, new Map());
+    const seen: (Overrun | null)[] = [];
+    const engine = {
+      scenarioId: 'shop',
+      call: () => {
+        const started = Date.now();
+        // 10 ms short of the call's limit: the line (begun 30 ms before the call) is past its 10 s, the call is not past its own.
+        seen.push(overrun(buffer, ['shop'], 10_000, started + 9_990));
+        seen.push(overrun(buffer, ['shop'], 10_000, started + 10_050));
+        return { ok: true };
+      },
+      close: () => undefined,
+    } as unknown as ScenarioEngine;
+    const engines = watchedEngines(Object.assign(() => engine, { closeAll: () => undefined }), buffer, ['shop'], new Map(), new Map([['shop', scenario]]));
+    clock.begin(chunk, 1);
+    const until = Date.now() + 30;
+    while (Date.now() < until); // the line's own work before the call
+    (engines('shop') as ScenarioEngine).call({ tool_name: 'search', parameters: {} });
+    expect(seen[0]).toBeNull();
+    expect(seen[1]).toMatchObject({ phase: WatchPhase.Call });
+    clock.end();
   });
 
   it('does not count the time a scenario database takes to build', () => {
@@ -85,8 +106,9 @@ describe('line clock', () => {
     clock.begin(chunk, 1);
     const begun = Date.now();
     engines('shop');
-    // The line's clock moved on by the seed's time: 50 ms after it began, by the clock, it has not run 50 ms.
-    expect(overrun(buffer, ['shop'], 50, begun + 55)).toBeNull();
+    // The line's clock moved on by the seed's 60 ms: 10,030 ms after it began it has run less than its 10 s.
+    expect(overrun(buffer, ['shop'], 1000, begun + 10_030)).toBeNull();
+    expect(overrun(buffer, ['shop'], 1000, begun + 10_100)).toMatchObject({ phase: WatchPhase.Line });
     clock.end();
   });
 });

@@ -66,7 +66,7 @@ export interface Overrun {
  */
 export function overrun(buffer: SharedArrayBuffer, scenarioIds: readonly string[], limitMs: number, now = Date.now()): Overrun | null {
   const [since, phase, scenario, what, offset, keyLength] = slotsOf(buffer);
-  if (since === 0 || now - since <= limitMs) return lineOverrun(buffer, limitMs, now);
+  if (since === 0 || now - since <= limitMs) return phase === WatchPhase.Seed && since !== 0 ? null : lineOverrun(buffer, since, lineLimitMs(limitMs), now);
   const stuck: Overrun = { phase: phase as WatchPhase, scenario: scenarioIds[scenario] ?? '?', ms: now - since, what, offset };
   // A shared buffer cannot be decoded in place: copied first.
   if (phase === WatchPhase.Call && keyLength > 0) stuck.callKey = new TextDecoder().decode(keyBytes(buffer).slice(0, keyLength));
@@ -76,9 +76,24 @@ export function overrun(buffer: SharedArrayBuffer, scenarioIds: readonly string[
   return stuck;
 }
 
-function lineOverrun(buffer: SharedArrayBuffer, limitMs: number, now: number): Overrun | null {
+/**
+ * A trajectory line's limit: the stretch's, and at least 10 s. The first line of a scenario or task
+ * pays for cold code and its ground truth's run, which a busy machine can stretch past a small
+ * limit (`--time-limit 1`); a line that loops in the grounding search takes minutes, not seconds.
+ */
+export const lineLimitMs = (limitMs: number): number => Math.max(limitMs, MIN_LINE_LIMIT_MS);
+const MIN_LINE_LIMIT_MS = 10_000;
+
+/**
+ * The line past its limit. While a call runs (`stretchSince`), only the line's time before it
+ * counts: the call is judged by its own clock first, so a call that never ends is named as the
+ * call (its trajectories left out), not as the line that made it. While a database is built, the
+ * line is not judged at all (its statements have their own clock; the build's time is taken off
+ * the line's when it ends).
+ */
+function lineOverrun(buffer: SharedArrayBuffer, stretchSince: number, limitMs: number, now: number): Overrun | null {
   const [lineSince, line, fileIndex, chunkIndex] = slotsOf(buffer).slice(6);
-  if (lineSince === 0 || now - lineSince <= limitMs) return null;
+  if (lineSince === 0 || (stretchSince !== 0 ? stretchSince : now) - lineSince <= limitMs) return null;
   // Read as a whole only if the worker did not move to another line meanwhile.
   if (slotsOf(buffer)[6] !== lineSince) return null;
   return { phase: WatchPhase.Line, lineKey: lineKey({ fileIndex, chunkIndex }, line), scenario: '', ms: now - lineSince, what: -1, offset: 0 };
@@ -91,7 +106,7 @@ export function lineKey(chunk: { fileIndex: number; chunkIndex: number }, line: 
 
 /** What a trajectory line given up on says, at its own line. */
 export function lineOverrunMessage(limitMs: number): string {
-  return `scoring this trajectory ran longer than ${limitMs / 1000} s (the time limit; its calls and everything else of its score, building databases aside); stopped, left out`;
+  return `scoring this trajectory ran longer than ${limitMs / 1000} s (the time limit for a trajectory's whole score, at least 10 s; building databases aside); stopped, left out`;
 }
 
 /** The worker's stamps of the trajectory line it scores, and the lines the pool gave up on (lineKey to their message). */

@@ -8,7 +8,7 @@ import type { Problem } from '../../../shared/format/types';
 import type { ChunkResult } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
 import type { LaneJob } from './lanes';
-import { blockedAfter, clipped, lineOverrunMessage, overrun, overrunProblem, watchBuffer, WatchPhase, type BlockedScenario, type Overrun } from './watchdog';
+import { blockedAfter, clipped, lineLimitMs, lineOverrunMessage, overrun, overrunProblem, watchBuffer, WatchPhase, type BlockedScenario, type Overrun } from './watchdog';
 
 export type PoolJob = { chunk: FileChunk; lane?: LaneJob } | { engines: true };
 type JobResult = ChunkResult | { engineProblems: Problem[] };
@@ -230,7 +230,7 @@ export class WorkerPool {
   private giveUpOn(stuck: Overrun, limit: number): void {
     if (stuck.phase === WatchPhase.Line) {
       // Said by the worker at the line itself, when its chunk is scored again (the pool knows no line numbers of the file).
-      this.blockedLines.set(stuck.lineKey!, lineOverrunMessage(limit));
+      this.blockedLines.set(stuck.lineKey!, lineOverrunMessage(lineLimitMs(limit)));
       this.sendBlocked();
       return;
     }
