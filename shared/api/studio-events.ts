@@ -44,6 +44,8 @@ export interface EvaluationSummary {
   /** The dataset's scoring profile and its labels, as the host read them (the list can show without the renderer's own copy). */
   profile: 'paper' | 'egobench';
   labels: Label[];
+  /** dataset.json's modes (absent in a listing kept by an older build): Reports notes runs of other modes. */
+  listedModes?: string[];
 }
 
 export type EgobenchImportEvent =

@@ -18,6 +18,7 @@ import { onScoreCacheOff } from '../services/evaluation/score-cache';
 import { fixed, formatTable, percent } from './table';
 import { err, holdStdoutForJson, keepGoingWhenOutputCloses, oneLine, out, printProblems, writeJsonReport } from './terminal';
 import { isInsideRelease } from '../services/import-egobench/release';
+import { unlistedModeNote, unlistedModes } from '../../shared/eval/unlisted-modes';
 
 /** Prints a progress line on stderr once work has taken more than 2 s. */
 function progressReporter(label: string) {
@@ -121,11 +122,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
  * A note, not a problem: the figures and the exit code stay as SPEC defines them.
  */
 function noteUnlistedModes(listed: readonly string[], trajectories: readonly { model: string; mode: string }[]): void {
-  if (listed.length === 0) return;
-  const unlisted = new Map<string, Set<string>>();
-  for (const t of trajectories) if (!listed.includes(t.mode)) unlisted.set(t.mode, (unlisted.get(t.mode) ?? new Set()).add(t.model));
-  for (const [mode, models] of unlisted)
-    err(`note: mode "${oneLine(mode)}" (${[...models].map(oneLine).join(', ')}) is not among dataset.json's modes (${listed.map(oneLine).join(', ')}): scored as a mode of its own (SPEC §10), which counts in the overall figure\n`);
+  for (const [mode, models] of unlistedModes(listed, trajectories)) err(`note: ${unlistedModeNote(mode, models, listed, oneLine)}\n`);
 }
 
 /** Tasks but no ground truth: each run's problem says its task has none; the cause is said once after them. */

@@ -102,6 +102,7 @@ export function startEvaluation(options: EvaluationSessionOptions, datasetId: st
       cachedFiles,
       profile: profile.id,
       labels: [...labels],
+      listedModes: [...dataset.meta.modes],
     };
     events.emit('evaluation.done', { datasetId, runId, summary: { ...summary, seconds: seconds() } });
     const reads = readsOf(dataset);

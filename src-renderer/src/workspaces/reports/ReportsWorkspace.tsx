@@ -8,6 +8,7 @@ import { reportCharts } from '../../../../shared/report/charts';
 import { useStudioStore } from '../../state/store';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
 import { evaluationRunOf, loadReport, reportJson, timingText, type LoadedReport } from './load-report';
+import { ReportNotes } from './ReportNotes';
 import { ProblemList } from '../../components/ProblemList';
 import { ReportChart } from './ReportChart';
 import { ReportTableView, type TableActions } from './ReportTableView';
@@ -158,11 +159,7 @@ export function ReportsWorkspace() {
         </div>
       )}
 
-      {loaded && loaded.importedRuns > 0 && (
-        <p className="muted" data-testid="report-imported-note">
-          {loaded.importedRuns} run(s) imported in Replay are not in this report, which is the dataset's: put their files under trajectories/ to include them.
-        </p>
-      )}
+      {loaded && <ReportNotes run={loaded.run} importedRuns={loaded.importedRuns} listedModes={summary?.listedModes} />}
 
       {loaded && loaded.problems.length > 0 && (
         <details className="report-problems" data-testid="report-problems">
