@@ -169,7 +169,10 @@ test('a version-1 annotation database is upgraded in Chromium and its annotation
   expect(JSON.parse(file.trim().split('\n')[0])).toMatchObject({ task_id: TASK, revision: 3, calls: [{ tool_name: 'get_price' }, { tool_name: 'add_to_cart' }] });
 
   // The next edit on an upgraded row is saved as the next revision, the other annotator's row untouched.
+  // The v1 row's add_to_cart lacks required parameters: once its replay says so, Submit asks first.
+  await expect(page.locator('.lint-line.error').filter({ hasText: 'fails on replay' }).first()).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('submit-task').click();
+  await page.getByTestId('submit-confirm').getByRole('button', { name: 'Submit anyway' }).click();
   await expect(page.getByTestId('save-state')).toContainText('rev 4');
   await expect(page.locator(`[data-task-id="${TASK}"] .status-badge`)).toHaveText('submitted');
   const after = await readRawDb(page);
