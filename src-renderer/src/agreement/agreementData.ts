@@ -12,6 +12,7 @@ import { readAnnotationFile, type LoadedDataset } from '../../../shared/format/l
 import type { Annotation, GroundTruth, Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { annotationDb } from '../db/annotationDb';
+import { lineWithParams } from '../db/annotationFile';
 import type { AnnotationRecord } from '../db/schema';
 import { sessionDataset } from '../evaluation/sessionDataset';
 import { studioDatasetSource } from '../evaluation/studioSource';
@@ -96,8 +97,8 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
         void agreementClient.scenarios(`${datasetId}:${scenarios.map((s) => `${s.id}/${s.schemaSql.length}/${s.dataSql.length}`).join(',')}`, scenarios);
         set((state) => ({
           dataset,
-          files: dataset.annotations,
-          changedAfterSubmit: dataset.changedAfterSubmit ?? new Map(),
+          files: withParams(dataset.annotations),
+          changedAfterSubmit: withParams(dataset.changedAfterSubmit ?? new Map()),
           groundTruth: dataset.groundTruth,
           problems: dataset.problems,
           settings: parseSettings(settingsText).settings,
@@ -131,8 +132,8 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
         }
         else {
           const read = await readAnnotationFile(source, path, dataset.tasks, []);
-          files.set(match[1], read.latest);
-          changedAfterSubmit.set(match[1], read.changedAfterSubmit);
+          files.set(match[1], byTaskWithParams(read.latest));
+          changedAfterSubmit.set(match[1], byTaskWithParams(read.changedAfterSubmit));
         }
       } else if (path === GROUND_TRUTH_PATH) {
         groundTruth = parseGroundTruth(await source.readText(path));
@@ -171,6 +172,10 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
     }
   },
 }));
+
+/** One annotator's lines, each with the parameters its references fill (lineWithParams). */
+const byTaskWithParams = (byTask: ReadonlyMap<string, Annotation>) => new Map([...byTask].map(([task, line]) => [task, lineWithParams(line)]));
+const withParams = (files: AnnotationsByAnnotator): AnnotationsByAnnotator => new Map([...files].map(([name, byTask]) => [name, byTaskWithParams(byTask)]));
 
 const watchedPaths = (paths: string[]) =>
   paths.filter((p) => /^annotations\/[^/]+\.jsonl$/.test(p) || p === GROUND_TRUTH_PATH || p === PROJECT_SETTINGS_PATH);

@@ -8,6 +8,7 @@ import {
   hashText,
   isValidAnnotatorName,
   keptRevisions,
+  lineWithParams,
   parseAnnotationFile,
   pickFor,
   pickOn,
@@ -75,6 +76,17 @@ describe('annotation file lines', () => {
     const unbound = record('t1', 1, null);
     unbound.visual_refs[0].binding = null;
     expect(toAnnotationLine(unbound).visual_refs[0]).not.toHaveProperty('param');
+  });
+
+  it("takes a line's references' param from its studio bindings where a line written before had none", () => {
+    const old = line('t1', 1);
+    delete (old.visual_refs[0] as { param?: string }).param;
+    expect(lineWithParams(old).visual_refs[0]).toMatchObject({ id: 'r1', param: 'product_name' });
+    const written = line('t1', 1);
+    expect(lineWithParams(written)).toBe(written);
+    const plain: Annotation = { ...old };
+    delete (plain as unknown as Record<string, unknown>)['x-studio'];
+    expect(lineWithParams(plain)).toBe(plain);
   });
 
   it('derives frames from seconds for lines written elsewhere', () => {

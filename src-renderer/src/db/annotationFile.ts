@@ -57,6 +57,25 @@ export function withParam<R extends object>(ref: R, param: string | undefined): 
   return typeof param === 'string' && param !== '' ? { ...ref, param } : ref;
 }
 
+/**
+ * A file line whose references say the parameter they fill (`param`), from its studio bindings
+ * where a line written before references carried it has none (the egobench profile reads it once
+ * the line becomes ground truth). The same line when there is nothing to add.
+ */
+export function lineWithParams(line: Annotation): Annotation {
+  const extras = extrasOf(line);
+  if (!extras || line.visual_refs.every((ref) => ref.param !== undefined)) return line;
+  let added = false;
+  const visual_refs = line.visual_refs.map((ref, index) => {
+    const extra = extras.refs[index];
+    const param = ref.param === undefined && extra?.id === ref.id ? extra.binding?.param : undefined;
+    if (typeof param !== 'string' || param === '') return ref;
+    added = true;
+    return { ...ref, param };
+  });
+  return added ? { ...line, visual_refs } : line;
+}
+
 /** One line of the annotator's file for a row. */
 export function toAnnotationLine(record: AnnotationRecord): Annotation & { 'x-studio': StudioExtras } {
   return {
