@@ -65,7 +65,9 @@ describe('the dataset read in slices', () => {
       const until = performance.now() + busyMs;
       while (performance.now() < until) void chunk.length;
     }
-    expect(ranBetween[0]).toBe(0);
+    // Not asserted: that the first chunk came before the other task. On a busy machine the thread can
+    // be descheduled for longer than a slice before the first chunk, and then yielding there is right
+    // (a fresh-clone CI under load saw it once).
     expect(ranBetween.at(-1)).toBe(1);
   });
 });
