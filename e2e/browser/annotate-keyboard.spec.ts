@@ -168,3 +168,29 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   expect((saved.calls as { tool_name: string }[]).map((call) => call.tool_name)).toEqual(['get_price', 'add_to_cart']);
   expect(saved.visual_refs).toEqual([expect.objectContaining({ entity: 'Domaine Lune Bordeaux', description: 'the bottle on the left' })]);
 });
+
+test('steps and a mark pressed right after opening a task whose clip is not in memory act on that clip', async ({ page }) => {
+  test.setTimeout(120_000);
+  const url = new URL(sharedStudioUrl());
+  url.searchParams.set('annotator', `${annotator}-switch`);
+  url.hash = `#/annotate/${TASK}`;
+  await page.goto(url.href);
+  await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true');
+  // Tasks far from the open one in the queue: their clips are not fetched ahead.
+  for (const [i, task] of ['kitchen-05', 'household-04', 'warehouse-02'].entries()) {
+    // The clip before stands at a frame of its own, far from the one the steps ask for.
+    await page.getByTestId('goto-frame').fill(String(150 + i));
+    await page.getByTestId('goto-frame').press('Enter');
+    await expect(page.getByTestId('frame-counter')).toHaveText(String(150 + i));
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.evaluate((id) => (window.location.hash = `#/annotate/${id}`), task);
+    // V V V I at once: before, they moved and marked the clip before (still in the element while the new one downloaded).
+    for (const key of ['v', 'v', 'v', 'i']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(15);
+    }
+    await expect(page.locator('.video-host')).toHaveAttribute('data-src', new RegExp(task));
+    await expect(page.getByTestId('frame-counter')).toHaveText('30', { timeout: 10_000 });
+    await expect(page.getByRole('button', { name: /^In / })).toHaveText('In 30');
+  }
+});

@@ -53,7 +53,25 @@ interface SourceState {
   times: number[];
   measured: number | null;
   shown: boolean;
+  /**
+   * Resolves once this source's metadata is in the element (or it failed, or was replaced): seeks
+   * wait for it. A clip that is not in memory yet downloads first, and until then the element
+   * still holds the clip before, which steps must not move.
+   */
+  ready: Promise<void>;
+  markReady(): void;
 }
+
+/** A source's state, its readiness pending (resolved at once for no source). */
+function sourceState(src: string | null): SourceState {
+  let markReady = () => undefined as void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  if (src === null) markReady();
+  return { src, loaded: null, times: [], measured: null, shown: false, ready, markReady };
+}
+
+/** Longest a seek waits for its clip's metadata (a clip that never loads says so by its error). */
+const READY_MAX_WAIT_MS = 5000;
 
 export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function VideoPlayer(props, ref) {
   const host = useRef<HTMLDivElement>(null);
@@ -62,7 +80,7 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
   const stepper = useRef<FrameStepper | null>(null);
   /** Points the clock at the player's current <video> (set up with the player). */
   const bindClock = useRef<() => void>(() => undefined);
-  const source = useRef<SourceState>({ src: null, loaded: null, times: [], measured: null, shown: false });
+  const source = useRef<SourceState>(sourceState(null));
   const latest = useRef(props);
   // The source whose metadata is loaded / whose first frame has been presented (keyed by source,
   // so nothing reads as ready between a source change and the effect that loads it).
@@ -75,7 +93,13 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
   });
 
   useImperativeHandle(ref, () => ({
-    seekFrame: (frame) => stepper.current?.seek(frame) ?? Promise.resolve(frame),
+    seekFrame: async (frame) => {
+      const state = source.current;
+      await state.ready;
+      // A seek asked for a clip that has been replaced meanwhile is not the new clip's.
+      if (source.current !== state) return frame;
+      return (await stepper.current?.seek(frame)) ?? frame;
+    },
     play: () => {
       // From the frame on screen: the <video> may not have caught up with decoded steps yet.
       void (stepper.current?.sync() ?? Promise.resolve()).then(() => player.current?.play()?.catch(() => undefined));
@@ -115,8 +139,9 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
       const current = latest.current;
       const state = source.current;
       const video = videoNow();
-      // Only a frame of the new source counts (a seek of the old one may still be presenting).
-      if (!state.shown && state.loaded !== null && video.currentSrc === state.loaded) {
+      // The clip before is still in the element until the new one is loaded: its frames are not this clip's.
+      if (state.loaded === null || video.currentSrc !== state.loaded) return;
+      if (!state.shown) {
         state.shown = true;
         setShownOf(state.src);
         current.onShown?.();
@@ -146,11 +171,13 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
       if (video.currentSrc !== source.current.loaded) return;
       latest.current.onMeta({ duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: source.current.measured });
       setMetaOf(source.current.src);
+      source.current.markReady();
     });
     instance.on('play', () => latest.current.onPlayingChange(true));
     instance.on('pause', () => latest.current.onPlayingChange(false));
     instance.on('ended', () => latest.current.onPlayingChange(false));
     instance.on('error', () => {
+      source.current.markReady();
       if (source.current.src !== null) latest.current.onError(instance.error()?.message || 'The clip cannot be played.');
     });
     return () => {
@@ -170,9 +197,15 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
     if (!instance) return;
     const src = props.src;
     const hadSource = source.current.loaded !== null;
-    const state: SourceState = { src, loaded: null, times: [], measured: null, shown: false };
+    const previous = source.current;
+    const state = sourceState(src);
     source.current = state;
+    previous.markReady(); // its waiting seeks end (they see the source was replaced)
     clock.current?.reset();
+    // The clip before stops: its frames are no longer shown as this one's.
+    if (!instance.paused()) instance.pause();
+    const giveUp = window.setTimeout(() => state.markReady(), READY_MAX_WAIT_MS);
+    void state.ready.then(() => window.clearTimeout(giveUp));
     if (!src) {
       // Nothing to clear on the first mount (a reset would rebuild the <video> for nothing).
       if (hadSource) {

@@ -55,4 +55,20 @@ describe('frame steps while seeks are in flight', () => {
     void clip.stepFrames(1);
     expect(player.asked.at(-1)).toBe(15);
   });
+
+  it('gives a mark the frame the steps asked for while their seeks are on their way, else the frame on screen', async () => {
+    const clip = new ClipController();
+    clip.store.setState({ frameCount: 300, frame: 0 });
+    const player = slowPlayer();
+    clip.attach(player.handle);
+    void clip.stepFrames(10);
+    void clip.stepFrames(10);
+    void clip.stepFrames(10);
+    // V V V then I at once: frame 0 is still on screen, 30 is what was asked.
+    expect(clip.intendedFrame()).toBe(30);
+    clip.store.setState({ frame: 30 });
+    for (const index of [0, 1, 2]) await player.end(index);
+    clip.store.setState({ frame: 31 }); // played on a frame: the screen's again
+    expect(clip.intendedFrame()).toBe(31);
+  });
 });

@@ -121,6 +121,13 @@ export class ClipController {
     if (seek === this.seeks) this.target = null;
   };
 
+  /**
+   * The frame the user's commands have asked for: a step or seek still on its way to the screen
+   * (a clip just opened, a jump back past the decoded frames), else the frame on screen. A mark
+   * pressed right after steps is the frame those steps asked for, not the one they left.
+   */
+  intendedFrame = (): number => this.target ?? this.store.getState().frame;
+
   stepFrames = (delta: number): Promise<void> => {
     traceClip('step', delta, this.target, this.store.getState().frame);
     return this.seekFrame((this.target ?? this.store.getState().frame) + delta);

@@ -6,7 +6,7 @@ import type { CallEntry } from '../../db/schema';
 import { noCalls, useAnnotateStore } from './annotateStore';
 import { moveItem } from './callsText';
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
-import { seekFrame } from './clip';
+import { annotateClip, seekFrame } from './clip';
 
 function summary(call: CallEntry): string {
   return Object.entries(call.parameters)
@@ -81,7 +81,7 @@ export function CallList() {
                 <button
                   type="button"
                   title="Anchor to the current frame (the frame that shows the evidence)"
-                  onClick={() => setCalls(calls.map((entry, i) => (i === index ? { ...entry, frame: useAnnotateStore.getState().frame } : entry)))}
+                  onClick={() => setCalls(calls.map((entry, i) => (i === index ? { ...entry, frame: annotateClip.intendedFrame() } : entry)))}
                 >
                   ⚓{call.frame !== null ? '' : ''}
                 </button>

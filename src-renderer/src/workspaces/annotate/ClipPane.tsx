@@ -50,10 +50,10 @@ function Marks() {
   );
   return (
     <span className="marks">
-      <button type="button" onClick={() => markAt('in')} title="Mark in (I)">
+      <button type="button" onClick={() => markAt('in', annotateClip.intendedFrame())} title="Mark in (I)">
         In {markIn ?? '–'}
       </button>
-      <button type="button" onClick={() => markAt('out')} title="Mark out (O)">
+      <button type="button" onClick={() => markAt('out', annotateClip.intendedFrame())} title="Mark out (O)">
         Out {markOut ?? '–'}
       </button>
       <button

@@ -71,7 +71,8 @@ export interface AnnotateState extends ClipState {
   /** The clip controller's changes (video/clipController.ts): frame, playback, loop, errors. */
   clipChanged(patch: Partial<ClipState>): void;
   /** Mark in or out at the frame on screen. */
-  markAt(end: 'in' | 'out'): void;
+  /** Marks `frame` (the clip's intended frame: annotateClip.intendedFrame) as the range's in or out. */
+  markAt(end: 'in' | 'out', frame: number): void;
   /** Marks kept with a half-made reference (refDraft.ts), given back when its form shows again. */
   restoreMarks(markIn: number | null, markOut: number | null): void;
   /** Loops the marked range, or stops looping. */
@@ -133,7 +134,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   openMs: null,
 
   clipChanged: (patch) => set(patch),
-  markAt: (end) => set(end === 'in' ? { markIn: get().frame } : { markOut: get().frame }),
+  markAt: (end, frame) => set(end === 'in' ? { markIn: frame } : { markOut: frame }),
   restoreMarks: (markIn, markOut) => set({ markIn, markOut }),
   toggleLoop: () => {
     const { loop, markIn, markOut } = get();

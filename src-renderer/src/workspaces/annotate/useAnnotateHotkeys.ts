@@ -2,6 +2,7 @@
 // the clip's own steps come with the clip, video/useClipHotkeys.ts; Submit with its question, SyncBar.tsx).
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { useAnnotateStore } from './annotateStore';
+import { annotateClip } from './clip';
 import { useVisibleTasks } from './TaskQueue';
 
 export function useAnnotateHotkeys(): void {
@@ -12,8 +13,8 @@ export function useAnnotateHotkeys(): void {
     const next = tasks[Math.min(tasks.length - 1, Math.max(0, index + delta))];
     if (next && next.id !== taskId) void openTask(next.id);
   };
-  useHotkeyAction('annotate.mark-in', () => useAnnotateStore.getState().markAt('in'));
-  useHotkeyAction('annotate.mark-out', () => useAnnotateStore.getState().markAt('out'));
+  useHotkeyAction('annotate.mark-in', () => useAnnotateStore.getState().markAt('in', annotateClip.intendedFrame()));
+  useHotkeyAction('annotate.mark-out', () => useAnnotateStore.getState().markAt('out', annotateClip.intendedFrame()));
   useHotkeyAction('annotate.loop', () => useAnnotateStore.getState().toggleLoop());
   useHotkeyAction('annotate.next-task', () => goTask(1));
   useHotkeyAction('annotate.previous-task', () => goTask(-1));
