@@ -26,18 +26,27 @@ const nameOf = (entry: Obj): unknown => ('tool_name' in entry ? entry.tool_name 
  * (or `name`) as written and its `parameters` (empty when missing). Non-object entries cannot be called.
  */
 export function agentCalls(trajectory: Trajectory): ToolCall[] {
+  return agentCallEntries(trajectory).calls;
+}
+
+/** agentCalls, with the position of each call's entry among all the trajectory's entries (callEntries' index). */
+function agentCallEntries(trajectory: Trajectory): { calls: ToolCall[]; entries: number[] } {
   const calls: ToolCall[] = [];
+  const entries: number[] = [];
+  let index = 0;
   for (const item of trajectory.tool_calls ?? []) {
     for (const entry of Array.isArray(item.calls) ? item.calls : []) {
+      const at = index++;
       if (!isObject(entry)) continue;
       const name = nameOf(entry);
       calls.push({
         tool_name: typeof name === 'string' ? name : '',
         parameters: isObject(entry.parameters) ? (entry.parameters as JsonObject) : {},
       });
+      entries.push(at);
     }
   }
-  return calls;
+  return { calls, entries };
 }
 
 /** The official matcher's catch-all also fires for an entry that is not an object or names no tool. */
@@ -72,16 +81,22 @@ function libraryIndex(ctx: Pick<ScoringContext, 'scenario'>): { tools: Map<strin
 
 /**
  * The official matching of a run against its ground truth: the agent's calls as the official
- * evaluator reads them (agentCalls) and which of them each ground-truth call took. The score and
- * Replay's call-by-call pairing both use it, so the two never disagree.
+ * evaluator reads them (agentCalls), the entry each is (`entries`, callEntries' index), and which
+ * of them each ground-truth call took. The score and Replay's call-by-call pairing both use it, so
+ * the two never disagree.
  */
-export function officialMatch(ctx: Pick<ScoringContext, 'scenario' | 'engine' | 'groundTruth' | 'trajectory'>): { calls: ToolCall[]; outcome: MatchOutcome; tools: Map<string, ToolDef> } {
+export function officialMatch(ctx: Pick<ScoringContext, 'scenario' | 'engine' | 'groundTruth' | 'trajectory'>): {
+  calls: ToolCall[];
+  entries: number[];
+  outcome: MatchOutcome;
+  tools: Map<string, ToolDef>;
+} {
   const { tools, rules } = libraryIndex(ctx);
   const equality: EqualityContext = { rules, entities: matchContext(ctx.engine).entities };
   const gtCalls = ctx.groundTruth.calls;
-  const calls = agentCalls(ctx.trajectory);
+  const { calls, entries } = agentCallEntries(ctx.trajectory);
   const outcome = unmatchable(ctx.trajectory) ? { collapsed: true, matched: 0, takenBy: gtCalls.map(() => -1) } : greedyMatch(gtCalls, calls, tools, equality);
-  return { calls, outcome, tools };
+  return { calls, entries, outcome, tools };
 }
 
 export const egobenchProfile: ScoringProfile = {

@@ -41,10 +41,10 @@ export function replayDetail(
     );
     for (const [g, a] of pairs) entryOfGt.set(g, wellFormed[a].index);
   } else {
-    // The official evaluator reads every object entry as a call (agentCalls), well-formed or not.
-    const objects = entries.filter((e) => typeof e.raw === 'object' && e.raw !== null && !Array.isArray(e.raw));
-    officialMatch({ scenario, engine, groundTruth, trajectory }).outcome.takenBy.forEach((k, g) => {
-      if (k >= 0) entryOfGt.set(g, objects[k].index);
+    // The official evaluator reads every object entry as a call, well-formed or not: its own entry indexes say which.
+    const official = officialMatch({ scenario, engine, groundTruth, trajectory });
+    official.outcome.takenBy.forEach((k, g) => {
+      if (k >= 0) entryOfGt.set(g, official.entries[k]);
     });
   }
   const gtOfAgent = new Map([...entryOfGt].map(([g, entry]) => [entry, g]));
