@@ -65,15 +65,14 @@ export function withParam<R extends object>(ref: R, param: string | undefined): 
 export function lineWithParams(line: Annotation): Annotation {
   const extras = extrasOf(line);
   if (!extras || line.visual_refs.every((ref) => ref.param !== undefined)) return line;
-  let added = false;
-  const visual_refs = line.visual_refs.map((ref, index) => {
-    const extra = extras.refs[index];
-    const param = ref.param === undefined && extra?.id === ref.id ? extra.binding?.param : undefined;
-    if (typeof param !== 'string' || param === '') return ref;
-    added = true;
-    return { ...ref, param };
-  });
-  return added ? { ...line, visual_refs } : line;
+  const visual_refs = line.visual_refs.map((ref, index) => (ref.param === undefined ? withParam(ref, bindingOf(extras, ref, index)?.param) : ref));
+  return visual_refs.some((ref, index) => ref !== line.visual_refs[index]) ? { ...line, visual_refs } : line;
+}
+
+/** A reference's binding kept in the line's studio extras (at its position, under its id), or null. */
+function bindingOf(extras: StudioExtras | null, ref: { id: string }, index: number): VisualRefEntry['binding'] {
+  const extra = extras?.refs[index];
+  return extra?.id === ref.id ? (extra.binding ?? null) : null;
 }
 
 /** One line of the annotator's file for a row. */
@@ -119,7 +118,7 @@ export function fromAnnotationLine(
       extra && extra.id === ref.id && Number.isInteger(extra.start_frame) && Number.isInteger(extra.end_frame)
         ? { first: extra.start_frame, last: extra.end_frame }
         : secondsToFrameRange(start, end, fps);
-    const binding = extra?.id === ref.id ? (extra.binding ?? null) : null;
+    const binding = bindingOf(extras, ref, index);
     return withParam({ id: ref.id, description: ref.description, entity: ref.entity, start, end, start_frame: range.first, end_frame: range.last, binding }, binding ? undefined : ref.param);
   });
   return { dataset, task: line.task_id, annotator: line.annotator, calls, visual_refs, status: line.status, revision: line.revision, updated_at: line.updated_at };
