@@ -2,6 +2,8 @@
 // `egobench` profile (SPEC §13). Node-only; pure conversion, no scoring.
 import { lstat, realpath, writeFile } from 'node:fs/promises';
 import { readRegularText } from '../regular-file';
+import { linesOfText } from '../../../shared/format/jsonl';
+import { safeJsonParse } from '../../../shared/format/safe-json';
 import { makeFolders } from '../make-folders';
 import { resolveWritable } from '../safe-path';
 import path from 'node:path';
@@ -258,16 +260,14 @@ const exists = (file: string): Promise<boolean> =>
 const stableJson = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
 
-/** The task id of each JSON line of a file that names one (others are no concern here). */
+/** The JSON lines of a file by the id they hold under `key` (the first of a repeated id); lines that are no such object are no concern here. */
 function linesById(text: string | null, key: 'id' | 'task_id'): Map<string, unknown> {
   const lines = new Map<string, unknown>();
-  for (const raw of (text ?? '').split('\n')) {
-    try {
-      const value = JSON.parse(raw) as Record<string, unknown>;
-      if (value && typeof value[key] === 'string' && !lines.has(value[key])) lines.set(value[key], value);
-    } catch {
-      // not a line of a task
-    }
+  for (const line of linesOfText(text ?? '')) {
+    const parsed = line.kind === 'line' ? safeJsonParse(line.text) : null;
+    const value = parsed?.ok ? (parsed.value as Record<string, unknown> | null) : null;
+    const id = value && typeof value === 'object' ? value[key] : undefined;
+    if (typeof id === 'string' && !lines.has(id)) lines.set(id, value);
   }
   return lines;
 }
