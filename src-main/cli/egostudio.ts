@@ -185,11 +185,14 @@ async function agreementCommand(args: string[]): Promise<number> {
 
 /**
  * The import writes into `out` only when nothing there would be lost: a new or empty folder, or with
- * --replace an earlier dataset; never the release itself or a folder inside it.
+ * --replace an earlier dataset (--trajectories-only: an existing dataset, whose trajectory files the import
+ * refuses to write over); never the release itself or a folder inside it.
  */
-async function checkImportTarget(release: string, out: string, replace: boolean): Promise<void> {
+async function checkImportTarget(release: string, out: string, replace: boolean, trajectoriesOnly: boolean): Promise<void> {
   const to = path.resolve(out);
   if (await isInsideRelease(release, out)) throw new UsageError(`--out ${out} is inside the release ${release}: choose a folder outside it`, 'import-egobench');
+  // Adding runs writes into an existing dataset; the import says what it would write over.
+  if (trajectoriesOnly) return;
   const entries: string[] = await readdir(to).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     if (error.code === 'ENOTDIR') throw new UsageError(`--out ${out} is a file, not a folder`, 'import-egobench');
@@ -220,9 +223,7 @@ async function importCommand(args: string[]): Promise<number> {
   holdStdoutForJson(values.json);
   const trajectoriesOnly = values['trajectories-only'] === true;
   if (trajectoriesOnly && (values.results ?? []).length === 0) throw new UsageError('--trajectories-only adds the runs of --results DIR folders: give at least one', 'import-egobench');
-  if (trajectoriesOnly) {
-    if (await isInsideRelease(release, values.out)) throw new UsageError(`--out ${values.out} is inside the release ${release}: choose a folder outside it`, 'import-egobench');
-  } else await checkImportTarget(release, values.out, values.replace === true);
+  await checkImportTarget(release, values.out, values.replace === true, trajectoriesOnly);
   const { importEgobench, ImportRefused } = await import('../services/import-egobench/index');
   let result;
   try {
