@@ -17,6 +17,8 @@ interface Props {
   annotations: AnnotationsByAnnotator;
   agreedIds: readonly string[];
   adjudicator: string;
+  /** Tasks an annotator of the pair changed after submitting (ChangedAfterSubmit): named in the question. */
+  changedAfterSubmit: ReadonlySet<string>;
 }
 
 const SHOWN = 12;
@@ -28,7 +30,7 @@ function callProblemsOf(taskId: string, calls: readonly ToolCall[]): string[] {
   return scenario ? callProblems(calls, scenario.library) : [];
 }
 
-export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudicator }: Props) {
+export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudicator, changedAfterSubmit }: Props) {
   const [message, setMessage] = useState<string | null>(null);
   const confirmation = useConfirm('accept-agreed-confirm');
   const n = agreedIds.length;
@@ -43,8 +45,7 @@ export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudica
     const seen = useAgreementData.getState().groundTruth;
     const listed = (list: string[]) => (list.length <= SHOWN ? list.join(', ') : `${list.slice(0, SHOWN).join(', ')} and ${list.length - SHOWN} more`);
     const named = listed(ids);
-    const changed = useAgreementData.getState().changedAfterSubmit;
-    const reopened = ids.filter((id) => changed.get(a)?.has(id) || changed.get(b)?.has(id));
+    const reopened = ids.filter((id) => changedAfterSubmit.has(id));
     const reopenedNote = reopened.length > 0 ? ` ${listed(reopened)} ${reopened.length === 1 ? 'was' : 'were'} changed by an annotator after submitting (marked ↺ in the list): where annotation is blind, their agreement may have followed the other's work, so open them first if it matters.` : '';
     // Both may have written the same wrong call (a tool the scenario lacks fails alike for both): asked, as Finalize asks.
     const faulty = ids.flatMap((id) => {

@@ -181,7 +181,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
             groundTruth={groundTruth}
             changedAfterSubmit={changedAfterSubmit}
             problems={problems.length}
-            bulk={<AcceptAgreed datasetId={datasetId} pair={dash.pair} annotations={dash.annotations} agreedIds={agreedIds} adjudicator={adjudicator} />}
+            bulk={<AcceptAgreed datasetId={datasetId} pair={dash.pair} annotations={dash.annotations} agreedIds={agreedIds} adjudicator={adjudicator} changedAfterSubmit={changedAfterSubmit} />}
           />
           <section className="adjudicate-main">
             {!task && <p className="muted">{taskId ? `The address names task ${taskId}, which this dataset does not have. ` : ''}Pick a task to compare its annotations and settle them.</p>}
