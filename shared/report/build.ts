@@ -62,6 +62,8 @@ export interface ReportTable {
   /** Decimal places for numbers in Markdown, LaTeX and the UI. */
   digits: number;
   note?: string;
+  /** Per row, a short mark with its reason (the UI shows it by the row's name); null: none. */
+  rowMarks?: ({ mark: string; reason: string } | null)[];
 }
 
 /** Flat column names: "Dynamic Easy JointSucc" under a group, else the header. */
@@ -176,6 +178,30 @@ function usageByMode(
   return out;
 }
 
+/**
+ * Per model, the modes whose runs miss tasks ("Static 20 of 30 tasks; Dynamic Hard none"), or null
+ * when it ran every task of tasks.jsonl in every mode of the report. SPEC §10 weights only the
+ * scenarios a model ran and Overall means the modes it has, so such a row reads as complete.
+ */
+function partialCoverage(run: EvaluationRun, models: string[], modes: string[]): (string | null)[] {
+  const taskTotal = Object.values(run.task_counts).reduce((sum, n) => sum + n, 0);
+  if (taskTotal === 0) return models.map(() => null);
+  const ran = new Map<string, Set<string>>();
+  for (const t of run.trajectories) {
+    const key = `${t.model}\u0000${t.mode}`;
+    let tasks = ran.get(key);
+    if (!tasks) ran.set(key, (tasks = new Set()));
+    tasks.add(t.task_id);
+  }
+  return models.map((model) => {
+    const short = modes.flatMap((mode) => {
+      const n = ran.get(`${model}\u0000${mode}`)?.size ?? 0;
+      return n >= taskTotal ? [] : [`${modeName(mode)} ${n === 0 ? 'none' : `${n} of ${taskTotal} tasks`}`];
+    });
+    return short.length > 0 ? short.join(', ') : null;
+  });
+}
+
 /** Builds every table and figure of the report. */
 export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, ReviewRecord> = new Map()): ReportModel {
   const models = Object.keys(run.models).sort();
@@ -185,6 +211,7 @@ export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, R
   const figure = (model: string, mode: string): Figures | undefined =>
     mode === 'overall' ? run.models[model].overall : run.models[model].modes[mode];
 
+  const partial = partialCoverage(run, models, modes);
   // Main table (paper Table 2): per model, the four figures by mode and overall.
   const mainModes = [...modes, 'overall'];
   const main: ReportTable = {
@@ -194,7 +221,12 @@ export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, R
     groups: [{ label: '', span: 1 }, ...mainModes.map((m) => ({ label: modeName(m), span: MAIN_FIGURES.length }))],
     rows: models.map((model) => [model, ...mainModes.flatMap((mode) => MAIN_FIGURES.map(([key]) => pct(figure(model, mode)?.[key])))]),
     digits: 2,
-    note: 'Modes weight scenarios by their task counts; Overall is the mean of the modes (SPEC §10).',
+    note:
+      'Modes weight scenarios by their task counts; Overall is the mean of the modes (SPEC §10).' +
+      (partial.some((p) => p !== null)
+        ? ` Partial: ${partial.flatMap((p, i) => (p ? [`${models[i]} (${p})`] : [])).join('; ')}. A partial model's figures are over the tasks it ran, so they do not compare like for like with a full one's.`
+        : ''),
+    rowMarks: partial.some((p) => p !== null) ? partial.map((p) => (p ? { mark: 'partial', reason: `Runs do not cover every task: ${p}` } : null)) : undefined,
   };
 
   // What the figures are over: a mode's figure weights scenarios by their task counts however many

@@ -78,6 +78,24 @@ describe('buildReport', () => {
     expect(tableToMarkdown(coverage)).toContain('| m2 | 0 | 1 | 1 |');
   });
 
+  it('marks a model whose runs miss tasks in some mode, and says which, in the main table', () => {
+    const main = buildReport(sampleRun()).tables.main;
+    // 4 tasks: m1 ran 3 in Dynamic Easy and 1 in Static; m2 none and 1.
+    expect(main.rowMarks).toEqual([
+      { mark: 'partial', reason: 'Runs do not cover every task: Dynamic Easy 3 of 4 tasks, Static 1 of 4 tasks' },
+      { mark: 'partial', reason: 'Runs do not cover every task: Dynamic Easy none, Static 1 of 4 tasks' },
+    ]);
+    expect(main.note).toContain('Partial: m1 (Dynamic Easy 3 of 4 tasks, Static 1 of 4 tasks); m2 (Dynamic Easy none, Static 1 of 4 tasks).');
+    // Two runs of one task count it once; a model that ran every task in every mode has no mark.
+    const run = sampleRun();
+    run.task_counts = { a: 1 };
+    delete run.models.m1.modes.dynamic_easy;
+    run.trajectories = [traj('1', 'm1', 'static', 'a', 'correct'), traj('1', 'm2', 'static', 'a', 'logic'), { ...traj('2', 'm2', 'static', 'a', 'logic'), task_id: 't-1' }];
+    const full = buildReport(run).tables.main;
+    expect(full.rowMarks).toBeUndefined();
+    expect(full.note).toBe('Modes weight scenarios by their task counts; Overall is the mean of the modes (SPEC §10).');
+  });
+
   it('scenario breakdown and the mean over models', () => {
     const report = buildReport(sampleRun());
     expect(report.tables.scenarios.rows).toEqual([

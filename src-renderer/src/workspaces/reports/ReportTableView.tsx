@@ -85,6 +85,11 @@ export function ReportTableView({ table, actions, testId }: { table: ReportTable
                   i === 0 ? (
                     <th key={i} scope="row">
                       {formatCell(c, table.digits)}
+                      {table.rowMarks?.[r] && (
+                        <span className="report-row-mark" title={table.rowMarks[r].reason} data-testid="report-row-mark">
+                          {table.rowMarks[r].mark}
+                        </span>
+                      )}
                     </th>
                   ) : (
                     <td key={i} className={numeric[i] ? 'num' : undefined} data-column={columns[i]} title={typeof c === 'number' ? String(c) : undefined}>
