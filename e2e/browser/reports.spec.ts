@@ -148,6 +148,12 @@ test('copy as Markdown puts the table on the clipboard and says so', async ({ pa
   // Each label with its evidence, as the CLI writes it (the list's rows come without evidence).
   expect(cli.trajectories.filter((t) => t.evidence !== null).length).toBeGreaterThan(0);
   expect(labelsAndEvidence(json)).toEqual(labelsAndEvidence(cli));
+  // What the figures were computed from: the scoring build, the profile, each file's sha256.
+  const { provenance } = json as unknown as { provenance: { scorer: string; profile: string; trajectory_files: { file: string; sha256: string }[] } };
+  expect(provenance.scorer).toMatch(/^scores-\d+ [0-9a-f]{64}$/);
+  expect(provenance.profile).toBe('paper');
+  expect(provenance.trajectory_files).toHaveLength(9);
+  for (const f of provenance.trajectory_files) expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
   expect((await saved('report-errors-chart-png', /-errors\.png$/)).subarray(1, 4).toString()).toBe('PNG');
   expect((await saved('report-efficiency-chart-svg', /-efficiency\.svg$/)).toString()).toMatch(/^<svg/);
 });

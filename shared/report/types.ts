@@ -14,6 +14,33 @@ export interface EvaluationRun extends EvaluationReport {
   task_counts: Record<string, number>;
   /** Per trajectory id: rounds_count (or agent messages) and input + output tokens. */
   usage: Record<string, TrajectoryUsage>;
+  /** What the figures were computed from (the host's runs; the page's streamed rows have none). */
+  provenance?: ReportProvenance;
+}
+
+/** A file read for a report, named by its content. */
+export interface HashedFile {
+  file: string;
+  /** null: it could not be read when the report was made. */
+  sha256: string | null;
+}
+
+/**
+ * What a report was computed from, so a table in a paper can be traced to its inputs and scored
+ * again: two reports with the same scorer, dataset hash and trajectory files have the same scores.
+ */
+export interface ReportProvenance {
+  studio_version: string;
+  /** The scoring code: the score entries' format and the sha256 of the scoring worker's bundle. */
+  scorer: string;
+  profile: string;
+  /** sha256 over the profile, scenarios, tasks, ground truth and the dataset files' problems: all that decides a score besides the trajectory file. */
+  dataset_sha256: string;
+  trajectory_files: HashedFile[];
+  /** The reviews whose overrides the report applies (absent where none are applied: `evaluate`). */
+  review_files?: HashedFile[];
+  /** ISO 8601. */
+  evaluated_at: string;
 }
 
 /** One human review line of `reviews/<reviewer>.jsonl`. */

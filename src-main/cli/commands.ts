@@ -35,6 +35,11 @@ export const evaluateSpec = spec({
   options: {
     trajectories,
     json: { type: 'string', value: 'FILE', help: 'write the full report (SPEC §12) to FILE (- writes it to stdout, and the table to stderr)' },
+    provenance: {
+      type: 'string',
+      value: 'FILE',
+      help: 'write what the figures were computed from to FILE: the studio version, scoring build, profile, and sha256 of the dataset and of each trajectory file',
+    },
     workers,
     'no-cache': { type: 'boolean', help: 'score every trajectory file, even those whose scores are cached' },
     'cache-dir': { type: 'string', value: 'DIR', help: 'where scores of unchanged trajectory files are kept (default: $XDG_CACHE_HOME/egostudio/scores, else ~/.cache/egostudio/scores)' },

@@ -1,5 +1,6 @@
 // The real command, as a user runs it, on hand-made dataset folders written to disk.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cp, mkdtemp, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,6 +90,32 @@ describe('egostudio evaluate', () => {
     const unwatched = path.join(dir, 'ok-unwatched.json');
     expect((await egostudio('evaluate', root, '--no-cache', '--time-limit', '0', '--json', unwatched)).code).toBe(0);
     expect(JSON.parse(await readFile(unwatched, 'utf8'))).toEqual(json);
+  });
+
+  it('--provenance writes what the figures were computed from: build, profile, and the sha256 of the dataset and of each trajectory file', async () => {
+    const runs = jsonl([traj('a', 't1', [search, add('Green Apple')])]);
+    const files = { ...shopFiles(), 'trajectories/m1/easy.jsonl': runs };
+    const root = await writeDataset('provenance', files);
+    const provenance = async (...args: string[]) => {
+      const file = path.join(dir, `provenance-${Math.random()}.json`);
+      const result = await egostudio('evaluate', root, '--provenance', file, ...args);
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(await readFile(file, 'utf8'));
+    };
+    const first = await provenance();
+    const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'));
+    expect(first).toMatchObject({ studio_version: version, profile: 'paper', trajectory_files: [{ file: 'trajectories/m1/easy.jsonl', sha256: createHash('sha256').update(runs).digest('hex') }] });
+    expect(first.scorer).toMatch(/^scores-\d+ [0-9a-f]{64}$/);
+    expect(first.dataset_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(Date.parse(first.evaluated_at)).not.toBeNaN();
+    expect(first).not.toHaveProperty('review_files'); // evaluate applies no overrides
+    // The same hashes from the score cache and without it.
+    const { evaluated_at: _at, ...same } = first;
+    expect(await provenance('--no-cache')).toMatchObject(same);
+    // Another ground truth is another dataset hash.
+    await writeFile(path.join(root, 'ground_truth.jsonl'), files['ground_truth.jsonl'].split('\n').filter((l) => !l.includes('"t2"')).join('\n'));
+    expect((await provenance()).dataset_sha256).not.toBe(first.dataset_sha256);
+    expect((await egostudio('evaluate', root, '--provenance', '-')).code).toBe(1);
   });
 
   it('lists problems with file and line, evaluates the rest, exits 2', async () => {

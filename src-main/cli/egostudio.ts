@@ -13,8 +13,9 @@ import { commandHelp, overviewHelp, parseCommandArgs, UsageError, workerCount, t
 import { folderJobWithin, timeLimitSeconds, watchedScoring } from './time-limit';
 import { agreementSpec, auditSpec, benchEvaluateSpec, benchSpec, COMMAND_SPECS, evaluateSpec, importEgobenchSpec, reportSpec, teamAddSpec } from './commands';
 import { cliEvalWorker } from './worker-url';
-import { evaluateFolder } from '../services/evaluation/run-evaluation';
+import { evaluateFolder, scoringBuildOf } from '../services/evaluation/run-evaluation';
 import { onScoreCacheOff } from '../services/evaluation/score-cache';
+import { reportProvenance } from '../services/evaluation/provenance';
 import { fixed, formatTable, percent } from './table';
 import { err, holdStdoutForJson, keepGoingWhenOutputCloses, oneLine, out, printProblems, writeJsonReport } from './terminal';
 import { isInsideRelease } from '../services/import-egobench/release';
@@ -80,10 +81,11 @@ async function evaluateCommand(args: string[]): Promise<number> {
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
   if (!values.trajectories && more.length > 0)
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'evaluate');
+  if (values.provenance === '-') throw new UsageError('--provenance takes a file name (stdout is for the table, or for --json -)', 'evaluate');
   const progress = progressReporter('evaluating');
   // A cache folder that cannot be made, read or written costs time, not the evaluation: one line says so.
   onScoreCacheOff((dir, reason) => err(`egostudio: score cache off: ${dir}: ${reason}; scoring without it\n`));
-  const { dataset, report } = await evaluateFolder(root, {
+  const scored = await evaluateFolder(root, {
     workerUrl: cliEvalWorker,
     trajectoryPaths,
     ...watchedScoring(timeLimit, workers),
@@ -92,8 +94,10 @@ async function evaluateCommand(args: string[]): Promise<number> {
     cacheDir: values['no-cache'] ? undefined : (values['cache-dir'] ?? defaultScoreCacheDir()),
   });
   progress.finish();
-  const output = { trajectories: report.trajectories, models: report.models, problems: report.problems };
-  await writeJsonReport(values.json, output);
+  const { dataset, report } = scored;
+  // SPEC §12's keys, exactly; what they were computed from goes apart.
+  await writeJsonReport(values.json, { trajectories: report.trajectories, models: report.models, problems: report.problems });
+  if (values.provenance) await writeJsonReport(values.provenance, await reportProvenance(scored, scoringBuildOf({ workerUrl: cliEvalWorker })));
 
   const rows: string[][] = [];
   for (const [model, figures] of Object.entries(report.models)) {

@@ -3,6 +3,7 @@
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, jsonl, shopFiles } from '../../shared/eval/test-support/shop';
 import { runEgostudio, writeDatasetFolder } from '../test-support/dataset-folder';
@@ -150,6 +151,12 @@ describe('egostudio report', () => {
     expect(Number(reviewed.Perception)).toBe(0);
     expect(Number(reviewed.Hallucination)).toBeCloseTo(Number(auto.Perception) + Number(auto.Hallucination), 10);
     expect(reviewed.Correct).toBe(auto.Correct);
+    // What the report was computed from, the review files whose overrides it applies among it.
+    const provenance = JSON.parse(await readFile(path.join(out, 'provenance.json'), 'utf8'));
+    expect(provenance.review_files.map((f: { file: string }) => f.file)).toEqual(['reviews/ann.jsonl', 'reviews/bob.jsonl']);
+    expect(provenance.review_files[0].sha256).toBe(createHash('sha256').update(await readFile(path.join(root, 'reviews/ann.jsonl'))).digest('hex'));
+    expect(provenance.trajectory_files.map((f: { file: string }) => f.file)).toEqual(Object.keys(trajectories).sort());
+    expect(result.stdout).toContain('provenance.json');
   }, 120_000);
 
   it('exit codes: 2 with a bad line (the rest reported), 1 without a dataset or --out', async () => {

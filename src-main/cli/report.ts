@@ -10,7 +10,8 @@ import { tableToCsv, tableToLatex, tableToMarkdown } from '../../shared/report/e
 import { parseReviews } from '../../shared/report/reviews';
 import { renderChartSvg } from '../../shared/report/svg';
 import type { Problem } from '../../shared/format/types';
-import { evaluationRun, readReviewFiles } from '../services/evaluation-run';
+import type { ReportProvenance } from '../../shared/report/types';
+import { evaluationRun } from '../services/evaluation-run';
 import { cliEvalWorker } from './worker-url';
 import { commandHelp, parseCommandArgs, UsageError, workerCount } from './command-line';
 import { reportSpec } from './commands';
@@ -19,8 +20,8 @@ import { err, oneLine, out, printProblems } from './terminal';
 
 const CHART_SIZES = { scenarios: [900, 420], errors: [1100, 420], efficiency: [1300, 420] } as const;
 
-/** Writes every table and figure of the report into `out`; returns the file names written. */
-export async function writeReportFiles(report: ReportModel, out: string): Promise<string[]> {
+/** Writes every table and figure of the report, and what it was computed from, into `out`; returns the file names written. */
+export async function writeReportFiles(report: ReportModel, out: string, provenance?: ReportProvenance): Promise<string[]> {
   await makeFolders(out);
   const written: string[] = [];
   const put = async (name: string, text: string) => {
@@ -36,6 +37,7 @@ export async function writeReportFiles(report: ReportModel, out: string): Promis
     const [width, height] = CHART_SIZES[name as keyof typeof CHART_SIZES];
     await put(`${name}.svg`, renderChartSvg(option, width, height));
   }
+  if (provenance) await put('provenance.json', JSON.stringify(provenance, null, 2) + '\n');
   return written;
 }
 
@@ -57,12 +59,13 @@ export async function reportCommand(args: string[]): Promise<number> {
   }
   const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
   const timeLimit = timeLimitSeconds(reportSpec, values['time-limit']);
-  const { run, datasetName, anythingRead } = await evaluationRun(root, {
+  const evaluated = await evaluationRun(root, {
     workerUrl: cliEvalWorker,
     trajectoryPaths,
     ...watchedScoring(timeLimit, workers),
   });
-  const reviews = parseReviews(await readReviewFiles(root));
+  const { run, datasetName, anythingRead } = evaluated;
+  const reviews = parseReviews(evaluated.reviews);
   if (!anythingRead) {
     // Nothing to report on (not a dataset, or nothing in it could be read): no empty tables written.
     err(`egostudio report: nothing could be read from ${root}; no files written\n`);
@@ -70,7 +73,7 @@ export async function reportCommand(args: string[]): Promise<number> {
     return 1;
   }
   const report = buildReport(run, reviews.overrides);
-  const written = await writeReportFiles(report, values.out);
+  const written = await writeReportFiles(report, values.out, run.provenance);
   const problems: Problem[] = [...run.problems, ...reviews.problems, ...report.problems];
 
   out(

@@ -4,19 +4,25 @@ import { readdir, realpath } from 'node:fs/promises';
 import { taskCountByScenario } from '../../shared/eval/evaluate';
 import type { ReviewFile } from '../../shared/report/reviews';
 import type { EvaluationRun } from '../../shared/report/types';
-import { evaluateFolder, type EvaluateOptions } from './evaluation/run-evaluation';
+import { evaluateFolder, scoringBuildOf, type EvaluateOptions } from './evaluation/run-evaluation';
+import { reportProvenance } from './evaluation/provenance';
 import { readRegularText } from './regular-file';
 import { resolveExisting } from './safe-path';
 
 export interface EvaluationRunResult {
+  /** With its provenance (the review files named there are `reviews`). */
   run: EvaluationRun;
+  /** The dataset's review files, read once the trajectories were scored. */
+  reviews: ReviewFile[];
   datasetName: string;
   /** False when the folder held neither tasks, scenarios nor trajectories. */
   anythingRead: boolean;
 }
 
 export async function evaluationRun(root: string, options: EvaluateOptions = {}): Promise<EvaluationRunResult> {
-  const { dataset, report } = await evaluateFolder(root, options);
+  const scored = await evaluateFolder(root, options);
+  const { dataset, report } = scored;
+  const reviews = await readReviewFiles(root);
   const usage: EvaluationRun['usage'] = {};
   for (const row of report.rows) usage[row.id] = { rounds: row.rounds, tokens: row.tokens };
   return {
@@ -26,7 +32,9 @@ export async function evaluationRun(root: string, options: EvaluateOptions = {})
       problems: report.problems,
       task_counts: Object.fromEntries(taskCountByScenario(dataset)),
       usage,
+      provenance: await reportProvenance(scored, scoringBuildOf(options), reviews),
     },
+    reviews,
     datasetName: dataset.meta.name,
     anythingRead: dataset.tasks.size > 0 || dataset.scenarios.size > 0 || report.trajectories.length > 0,
   };

@@ -12,7 +12,8 @@ import { chunkFiles, type FileChunk } from './file-chunks';
 import { LaneSchedule, planLanes, type LaneJob } from './lanes';
 import { loadDatasetMemo } from './dataset-memo';
 import { nodeDatasetSource } from './node-source';
-import { ScoreCache } from './score-cache';
+import { fileHash, ScoreCache } from './score-cache';
+import type { HashedFile } from '../../../shared/report/types';
 import { datasetTrajectoryFiles, givenTrajectoryFiles } from './trajectory-files';
 import type { KeptWorkers, PoolLease } from './kept-workers';
 import { WorkerPool } from './worker-pool';
@@ -176,8 +177,11 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     const report = reportOf(dataset, perFile, [...pathProblems, ...engineProblems], toScore.length === 0 && cache ? [cache.folder, hashes, withEvidence] : null);
     stream?.end([...dataset.problems, ...pathProblems, ...engineProblems]);
     const memo = results.reduce((sum, r) => ({ hits: sum.hits + r.memo.hits, misses: sum.misses + r.memo.misses }), { hits: 0, misses: 0 });
+    // The files' content hashes for a report's provenance: the cache's when it has them (hashed just before they were read), else read now.
+    const fileHashes = async (): Promise<HashedFile[]> =>
+      Promise.all(files.map(async (f, i) => ({ file: f.display, sha256: hashes[i] || (await fileHash(f.absolute).catch(() => null)) })));
     // inCache: every file's scores are in the score cache now (read from it, or scored and written).
-    return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length, inCache: cacheable !== null };
+    return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length, inCache: cacheable !== null, fileHashes };
   } finally {
     try {
       local?.close();

@@ -4,7 +4,7 @@
 // version, the dataset's profile, tasks, ground truth and scenarios. It lives in the studio's
 // config folder (or the CLI's cache folder), never in the dataset. A cache that cannot be made,
 // read or written goes off for the rest of the evaluation, which scores every file as without it.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { makeFolders } from '../make-folders';
 import { regularFileStream } from '../regular-file';
@@ -95,6 +95,13 @@ function hashContext(dataset: LoadedDataset, scorer: string): string {
   const hash = createHash('sha256');
   hash.update(SCORER_VERSION);
   hash.update(scorer);
+  return hashDataset(hash, dataset).digest('hex');
+}
+
+/** The sha256 of all that decides a score besides the trajectory file and the scoring code (a report's provenance names it). */
+export const datasetHash = (dataset: LoadedDataset): string => hashDataset(createHash('sha256'), dataset).digest('hex');
+
+function hashDataset(hash: Hash, dataset: LoadedDataset): Hash {
   hash.update(JSON.stringify(dataset.meta.profile ?? 'paper'));
   for (const [id, scenario] of [...dataset.scenarios].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     hash.update(JSON.stringify([id, scenario.schemaSql, scenario.dataSql, scenario.library]));
@@ -103,8 +110,7 @@ function hashContext(dataset: LoadedDataset, scorer: string): string {
     hash.update(JSON.stringify([id, task, dataset.groundTruth.get(id) ?? null]));
   }
   // Problems of the dataset files change what a trajectory's record says (e.g. a scenario that cannot run).
-  hash.update(JSON.stringify(dataset.problems));
-  return hash.digest('hex');
+  return hash.update(JSON.stringify(dataset.problems));
 }
 
 /** What files.json records of a trajectory file: its stamp taken just before it was hashed (null: it had just changed), and the hash. */

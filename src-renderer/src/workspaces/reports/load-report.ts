@@ -89,7 +89,8 @@ export async function loadReport(datasetId: string, { run, timing, importedRuns 
  */
 export async function reportJson(datasetId: string, datasetName: string, loaded: LoadedReport) {
   const { run, report } = loaded;
-  const host = new Map((await studioApi().evaluation.run(datasetId)).trajectories.map((t) => [t.id, t]));
+  const hostRun = await studioApi().evaluation.run(datasetId);
+  const host = new Map(hostRun.trajectories.map((t) => [t.id, t]));
   const trajectories = run.trajectories.map((t) => withEvidenceOf(t, host.get(t.id)));
   return {
     dataset: datasetName,
@@ -97,5 +98,7 @@ export async function reportJson(datasetId: string, datasetName: string, loaded:
     models: run.models,
     problems: loaded.problems,
     report: { tables: report.tables, errors: report.errors, scenarios: report.scenarioJoint, scatter: report.scatter, overrides: report.overrides, review_files: loaded.reviewFiles },
+    // The files as the host read them for this export (a file changed since the page's run names its new content).
+    provenance: hostRun.provenance,
   };
 }
