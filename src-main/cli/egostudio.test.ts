@@ -722,7 +722,7 @@ describe('egostudio help, version and errors', () => {
     expect(result.stdout).toBe('');
     oneLine(result.stderr);
     expect(result.stderr).toBe(
-      'egostudio evaluate: unknown option --jsno; evaluate takes --trajectories, --json, --workers, --no-cache, --cache-dir, --time-limit, --help (egostudio evaluate --help)\n',
+      'egostudio evaluate: unknown option --jsno; evaluate takes --trajectories, --json, --workers, --no-cache, --cache-dir, --time-limit, --provenance, --help (egostudio evaluate --help)\n',
     );
     const agreement = await egostudio('agreement', 'somewhere', '--annotator', 'a,b');
     expect(agreement.stderr).toContain('agreement takes --annotators, --json, --time-limit, --help');
