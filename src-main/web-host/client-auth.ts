@@ -73,11 +73,13 @@ export function teamAuth(studio: StudioHost, roster: TeamRoster): ClientAuth {
       return person ? blindEventFilter(person, context.rootOf) : null;
     },
     mediaRefusal: async (request, media) => {
-      let token = tokenFromHeader(request);
-      if (!token || !(await roster.identify(token))) {
-        token = [...mediaKeys].find(([, key]) => verifyMediaToken(key, media.datasetId, media.filePath, media.mediaToken, media.nowSeconds))?.[0];
+      // The header's person (a fetch from the page), else the one whose key signed the media token (a <video>'s request).
+      const header = tokenFromHeader(request);
+      let person = header ? await personFor(header) : null;
+      if (!person) {
+        const signer = [...mediaKeys].find(([, key]) => verifyMediaToken(key, media.datasetId, media.filePath, media.mediaToken, media.nowSeconds))?.[0];
+        person = signer ? await personFor(signer) : null;
       }
-      const person = token ? await personFor(token) : null;
       if (!person) return 'media URL without a valid media token (expired, for another file, or from before the host restarted: reload the page)';
       // A blind annotator must not download another annotator's file through a media URL either.
       if (await blindFilter(person, studio.catalog.rootOf(media.datasetId), media.filePath))
