@@ -94,7 +94,7 @@ describe('egostudio evaluate', () => {
 
   it('--provenance writes what the figures were computed from: build, profile, and the sha256 of the dataset and of each trajectory file', async () => {
     const runs = jsonl([traj('a', 't1', [search, add('Green Apple')])]);
-    const files = { ...shopFiles(), 'trajectories/m1/easy.jsonl': runs };
+    const files: Record<string, string> = { ...shopFiles(), 'trajectories/m1/easy.jsonl': runs };
     const root = await writeDataset('provenance', files);
     const provenance = async (...args: string[]) => {
       const file = path.join(dir, `provenance-${Math.random()}.json`);
