@@ -144,6 +144,8 @@ test('copy as Markdown puts the table on the clipboard and says so', async ({ pa
   };
   expect((await saved('export-main-csv', /-main\.csv$/)).toString()).toContain('Overall JointSucc');
   const json = JSON.parse((await saved('report-export-json', /-report\.json$/)).toString()) as CliJson;
+  await expect(page.getByTestId('report-copy-status')).toContainText(/^Exported .*-report\.json\.$/);
+  await expect(page.getByTestId('report-export-json')).toHaveText('Export JSON');
   expect(json.models[Object.keys(cli.models)[0]].overall.joint_succ).toBe(Object.values(cli.models)[0].overall.joint_succ);
   // Each label with its evidence, as the CLI writes it (the list's rows come without evidence).
   expect(cli.trajectories.filter((t) => t.evidence !== null).length).toBeGreaterThan(0);

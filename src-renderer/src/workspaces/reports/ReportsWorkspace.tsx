@@ -7,12 +7,13 @@ import { StudioError } from '../../../../shared/api/studio-error';
 import { reportCharts } from '../../../../shared/report/charts';
 import { useStudioStore } from '../../state/store';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
-import { evaluationRunOf, loadReport, reportJson, timingText, type LoadedReport } from './load-report';
+import { evaluationRunOf, loadReport, timingText, type LoadedReport } from './load-report';
+import { ExportJsonButton } from './ExportJsonButton';
 import { ReportNotes } from './ReportNotes';
 import { ProblemList } from '../../components/ProblemList';
 import { ReportChart } from './ReportChart';
 import { ReportTableView, type TableActions } from './ReportTableView';
-import { copyText, fileStem, saveText } from './save';
+import { copyText, fileStem } from './save';
 import './reports.css';
 
 /** What the last evaluation of (dataset, generation) gave. */
@@ -103,14 +104,6 @@ export function ReportsWorkspace() {
       </section>
     );
 
-  const exportJson = () => {
-    if (!loaded) return;
-    reportJson(dataset.id, dataset.name, loaded).then(
-      (json) => saveText(`${stem}-report.json`, JSON.stringify(json, null, 2) + '\n', 'application/json'),
-      (error) => say(`Could not export the report: ${StudioError.from(error).message}`, 'error'),
-    );
-  };
-
   return (
     <section className="reports">
       <header className="reports-header">
@@ -125,9 +118,7 @@ export function ReportsWorkspace() {
           <button type="button" onClick={rerun} disabled={loading} data-testid="report-rerun">
             Evaluate again
           </button>
-          <button type="button" onClick={exportJson} disabled={!loaded} data-testid="report-export-json">
-            Export JSON
-          </button>
+          <ExportJsonButton dataset={dataset} loaded={loaded} fileStem={stem} say={say} />
         </div>
       </header>
 
