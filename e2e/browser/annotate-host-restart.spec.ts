@@ -2,7 +2,7 @@
 // says `offline, N unsent`, he keeps editing; the host process is started again (same port and
 // token, as a team host keeps its links) and the waiting edits drain in order: bob's file holds
 // every edit, with no Export and no reload. Prints how long the drain took after the restart.
-import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -102,4 +102,38 @@ test('the host is killed while bob types; he keeps editing offline; after the re
   console.log(
     `host restart benchmark: online edit in the file after ${onlineMs} ms; ${waiting} edits waited offline and drained ${drainMs} ms after the restart began (host start included)`,
   );
+});
+
+test('an adjudicator whose host restarted: the page opens the dataset again, an annotator change still reaches it, Finalize writes', async ({ page }) => {
+  test.setTimeout(180_000);
+  const task = 'retail-04';
+  const url = new URL(host!.url);
+  url.hash = `#/adjudicate/${task}`;
+  await page.goto(url.href);
+  await page.getByTestId('adjudicator-name').fill('restart-lead');
+  await expect(page.getByTestId('finalize-button')).toBeEnabled({ timeout: 30_000 });
+
+  host!.process.kill('SIGKILL');
+  await start();
+  // The host knows no open dataset now. A new revision of alice's written on disk (a git pull)
+  // reaches the page once its event stream is back and it opened the dataset again.
+  const aliceFile = path.join(dataset, 'annotations', 'alice.jsonl');
+  const lines = (await readFile(aliceFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; revision: number });
+  const latest = lines.filter((l) => l.task_id === task).reduce((x, y) => (y.revision >= x.revision ? y : x));
+  await expect
+    .poll(
+      async () => {
+        // Written again until it is seen: the host's watcher starts only once the page opened the dataset.
+        await appendFile(aliceFile, `${JSON.stringify({ ...latest, revision: latest.revision + 1, updated_at: new Date().toISOString() })}\n`);
+        return page.getByTestId('adjudication-set-back').isVisible();
+      },
+      { timeout: 30_000, intervals: [2000] },
+    )
+    .toBe(true);
+
+  await page.getByTestId('finalize-button').click();
+  await page.getByTestId('finalize-confirm').getByRole('button', { name: 'Finalize as shown' }).click();
+  await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
+  const written = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; adjudicator?: string });
+  expect(written.find((l) => l.task_id === task)?.adjudicator).toBe('restart-lead');
 });

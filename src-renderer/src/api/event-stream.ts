@@ -59,13 +59,24 @@ export class SseReader {
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
-/** Opens the stream and keeps it open; every message goes to `dispatch`. */
-export function openEventStream(fetchImpl: Fetch, url: string, headers: Record<string, string>, dispatch: (message: SseMessage) => void): void {
+/**
+ * Opens the stream and keeps it open; every message goes to `dispatch`. `connected` hears each
+ * connection made, numbered from 1 (a later one: the host may have restarted meanwhile).
+ */
+export function openEventStream(
+  fetchImpl: Fetch,
+  url: string,
+  headers: Record<string, string>,
+  dispatch: (message: SseMessage) => void,
+  connected: (connection: number) => void = () => undefined,
+): void {
+  let connections = 0;
   const run = async () => {
     for (;;) {
       try {
         const response = await fetchImpl(url, { headers, cache: 'no-store', credentials: 'omit' });
         if (response.ok && response.body) {
+          connected(++connections);
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
           const sse = new SseReader();
           // Chunks already received are read back to back in one task: the rows of a 100,000-row

@@ -95,6 +95,53 @@ describe('answers of the HTTP studio API', () => {
   });
 });
 
+describe('a host restarted since the page opened its dataset', () => {
+  /** A host that knows the datasets opened since it (re)started; `restart` forgets them. */
+  function fakeHost() {
+    const open = new Set<string>();
+    const calls: string[] = [];
+    let streams = 0;
+    const fetchImpl = async (url: string, init: RequestInit) => {
+      if (url === '/api/events') {
+        streams++;
+        // One stream that ends at once (the host went away), then the next one stays open.
+        return new Response(new ReadableStream({ start: (stream) => (streams === 1 ? stream.close() : undefined) }), { status: 200 });
+      }
+      const name = url.slice('/api/'.length);
+      const [datasetId] = JSON.parse(String(init.body)) as string[];
+      calls.push(name);
+      if (name === 'datasets.open') {
+        if (datasetId === 'gone') return new Response(JSON.stringify({ error: { code: 'not-found', message: 'Unknown dataset: gone' } }), { status: 404 });
+        open.add(datasetId);
+        return new Response(JSON.stringify({ value: { id: datasetId } }), { status: 200 });
+      }
+      if (!open.has(datasetId)) return new Response(JSON.stringify({ error: { code: 'not-open', message: `Dataset is not open: ${datasetId}` } }), { status: 409 });
+      return new Response(JSON.stringify({ value: `text of ${datasetId}` }), { status: 200 });
+    };
+    return { fetchImpl, calls, restart: () => open.clear(), isOpen: (id: string) => open.has(id) };
+  }
+
+  it("opens the dataset again when a call meets 'not-open', and makes the call once more", async () => {
+    const host = fakeHost();
+    const api = createHttpStudioApi('t', host.fetchImpl);
+    await api.datasets.open('ds');
+    host.restart();
+    expect(await api.datasets.readText('ds', 'ground_truth.jsonl')).toBe('text of ds');
+    expect(host.calls).toEqual(['datasets.open', 'datasets.readText', 'datasets.open', 'datasets.readText']);
+    // A dataset the host no longer offers: the call's own error.
+    await expect(api.datasets.readText('gone', 'x')).rejects.toMatchObject({ code: 'not-open' });
+  });
+
+  it('opens the datasets it had open again when the event stream comes back, so their changes reach it again', async () => {
+    const host = fakeHost();
+    const api = createHttpStudioApi('t', host.fetchImpl);
+    await api.datasets.open('ds');
+    host.restart();
+    api.onEvent('annotations.changed', () => undefined); // opens the stream: it ends, and connects again a second later
+    await expect.poll(() => host.isOpen('ds'), { timeout: 3000 }).toBe(true);
+  });
+});
+
 describe('parseSse', () => {
   it('reads complete messages and keeps the unfinished rest', () => {
     const { messages, rest } = parseSse(': connected\n\nevent: datasets.changed\ndata: {"a":1}\n\nevent: x\ndata: {"b"');

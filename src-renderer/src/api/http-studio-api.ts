@@ -39,10 +39,38 @@ export function createHttpStudioApi(
   const mediaUrls = new Map<string, { url: string; expires: number }>();
   const listeners = new Map<string, Set<(payload: never) => void>>();
   let streaming = false;
+  const call = async (name: StudioChannel, args: unknown[]) =>
+    answerValue(readFiles && fileReads.has(name) ? await readFiles(name, args) : await requestApiCall(fetchImpl, token, name, args), name);
+  /**
+   * The datasets this page opened. A host restarted since knows none of them: every call then
+   * fails 'not-open' (an adjudicator's Finalize did, on every retry), and the host no longer
+   * watches their files (changes stopped reaching the page). Each is opened again when the event
+   * stream comes back, and a call that meets 'not-open' opens its dataset and is made once more.
+   */
+  const opened = new Set<string>();
+  const reopen = async (datasetId: string) => {
+    await call('datasets.open', [datasetId]);
+    opened.add(datasetId);
+  };
+  const invoke = async (name: StudioChannel, args: unknown[]) => {
+    try {
+      const value = await call(name, args);
+      if (name === 'datasets.open') opened.add(args[0] as string);
+      return value;
+    } catch (error) {
+      const datasetId = args[0];
+      if (StudioError.from(error).code !== 'not-open' || name === 'datasets.open' || typeof datasetId !== 'string') throw error;
+      await reopen(datasetId).catch(() => {
+        throw error; // not offered any more (moved, renamed): the call's own error says what to do
+      });
+      return call(name, args);
+    }
+  };
+  const streamConnected = (connection: number) => {
+    if (connection > 1) for (const datasetId of opened) void reopen(datasetId).catch(() => opened.delete(datasetId));
+  };
   return {
-    ...buildStudioInvokers(async (name, args) =>
-      answerValue(readFiles && fileReads.has(name) ? await readFiles(name, args) : await requestApiCall(fetchImpl, token, name, args), name),
-    ),
+    ...buildStudioInvokers(invoke),
     hostKind: 'web',
     mediaUrl: (datasetId, path) => {
       const key = `${datasetId}\0${path}`;
@@ -58,10 +86,16 @@ export function createHttpStudioApi(
       // One stream for all events, opened on the first subscription.
       if (!streaming) {
         streaming = true;
-        openEventStream(fetchImpl, '/api/events', { [tokenHeader]: token }, ({ event, data }) => {
-          const payload = JSON.parse(data) as never;
-          listeners.get(event)?.forEach((each) => each(payload));
-        });
+        openEventStream(
+          fetchImpl,
+          '/api/events',
+          { [tokenHeader]: token },
+          ({ event, data }) => {
+            const payload = JSON.parse(data) as never;
+            listeners.get(event)?.forEach((each) => each(payload));
+          },
+          streamConnected,
+        );
       }
       const handle = listener as (payload: never) => void;
       const set = listeners.get(name) ?? new Set();

@@ -39,19 +39,8 @@ function setStatus(patch: Partial<WriteThroughStatus>): void {
   useAnnotateStore.getState().writeThroughChanged(patch);
 }
 
-/** Calls the host; a host restarted meanwhile has not opened the dataset yet: open it and retry once. */
-async function withOpen<T>(datasetId: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (StudioError.from(error).code !== 'not-open') throw error;
-    await studioApi().datasets.open(datasetId);
-    return call();
-  }
-}
-
 async function readKnown(datasetId: string, annotator: string): Promise<Known> {
-  const { text, hash, notUtf8Lines } = await withOpen(datasetId, () => studioApi().datasets.readVersioned(datasetId, annotationFilePath(annotator)));
+  const { text, hash, notUtf8Lines } = await studioApi().datasets.readVersioned(datasetId, annotationFilePath(annotator)); // a restarted host's 'not-open' is answered by the API (http-studio-api.ts)
   // A line that is not UTF-8 is no annotation (Export and Import name it), not one with U+FFFD in it.
   const entry = { hash, latest: latestByRevision(markNotUtf8Lines(text ?? '', notUtf8Lines)), pulled: false };
   known.set(keyOf(datasetId, annotator), entry);
@@ -117,7 +106,7 @@ async function drainOnce(datasetId: string, annotator: string, shown = true): Pr
     if (plan.send.length === 0) break;
     try {
       const lines = plan.send.map((entry) => `${entry.line}\n`).join('');
-      const written = await withOpen(datasetId, () => studioApi().datasets.appendIfUnchanged(datasetId, path, lines, file.hash));
+      const written = await studioApi().datasets.appendIfUnchanged(datasetId, path, lines, file.hash);
       for (const entry of plan.send) {
         const line = JSON.parse(entry.line) as Annotation;
         const previous = file.latest.get(entry.task);
