@@ -269,11 +269,18 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await context.close();
 });
 
-test("an annotator's new revision while the adjudicator chooses says that the choices went back to the defaults", async ({ browser }) => {
+test("a finalized task reopened begins from its ground truth; an annotator's new revision carries the merged sequence over, and says so", async ({ browser }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await context.newPage();
   await page.goto(withQuery('', `#/adjudicate/${encodeURIComponent(TASK)}`));
+  // The test before finalized bob's calls with a rationale: reopened in a new tab, the rows give
+  // those calls (not alice's, the defaults, which a second Finalize wrote over them) and the rationale is there.
+  const gt = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; calls: { tool_name: string; parameters: unknown }[] });
+  const truthCalls = gt.find((l) => l.task_id === TASK)!.calls.map((c) => `${c.tool_name} ${JSON.stringify(c.parameters)}`);
+  const merged = page.getByTestId('merged-calls').locator('li');
+  await expect(merged).toHaveText(truthCalls);
+  await expect(page.getByTestId('adjudication-note')).toHaveValue('The clip shows five tins; bob is right.');
   await page.getByTestId('take-all-b').click();
   await expect(page.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
   await expect(page.getByTestId('adjudication-set-back')).toBeHidden();
@@ -285,6 +292,8 @@ test("an annotator's new revision while the adjudicator chooses says that the ch
     await writeFile(aliceFile, `${before}${JSON.stringify({ ...latest, revision: latest.revision + 1, updated_at: new Date().toISOString() })}\n`);
     const notice = page.getByTestId('adjudication-set-back');
     await expect(notice).toContainText(`alice's rev ${latest.revision} became rev ${latest.revision + 1} while you adjudicated`, { timeout: 10_000 });
+    await expect(notice).toContainText('your merged sequence was carried over');
+    await expect(merged).toHaveText(truthCalls);
   } finally {
     await writeFile(aliceFile, before);
     await context.close();

@@ -3,7 +3,7 @@
 // A, take B or edit, the calls' order (A's, B's or moved row by row), runs of A, B and the merged sequence with their state changes, the visual
 // references per entity (take A, B, keep or drop), a rationale, and finalize: the task's line in
 // ground_truth.jsonl (a conditional write).
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { agreeAsIs } from '../../../shared/eval/agreement';
 import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import { studioApi } from '../api/studio';
@@ -17,12 +17,13 @@ import { AlignmentTable } from './AlignmentTable';
 import { CanonicalDiff } from './CanonicalDiff';
 import { ChangedAfterSubmit } from './ChangedAfterSubmit';
 import { writeGroundTruthLines } from './groundTruthWrite';
-import { callProblems, defaultChoice, mergeSequence, type Choice, type RowChoice } from './mergeCalls';
+import { finalizeDoubts } from './finalizeDoubts';
+import { callProblems, decisionsFor, defaultChoice, isToolCall, mergeSequence, type Choice, type RowChoice } from './mergeCalls';
 import { moveRow, orderedRows, orderOfB, orderOwner, rowKey } from './mergeOrder';
 import { groundTruthLine, mergedReferences, referenceRows, type RefChoice } from './model';
 import { ReferenceRows } from './ReferenceRows';
 import type { RunOutcome } from './protocol';
-import { draftKey, useAdjudicationDraft } from './useAdjudicationDraft';
+import { draftKey, useAdjudicationDraft, type RowDecisions } from './useAdjudicationDraft';
 import { useTaskAgreement } from './useTaskAgreement';
 
 export interface AdjudicationViewProps {
@@ -37,18 +38,25 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const state = useTaskAgreement(datasetId, taskId, pair ?? []);
   const existing = useAgreementData((s) => s.groundTruth.get(taskId) ?? null);
   const library = useAgreementData((s) => (state.scenarioId ? s.dataset?.scenarios.get(state.scenarioId)?.library : undefined));
-  const doubts = useConfirm('finalize-confirm');
+  const ask = useConfirm('finalize-confirm');
   const { a, b, comparison, scenarioId } = state;
-  const draft = useAdjudicationDraft<RowChoice, RefChoice>(a && b && comparison ? draftKey(datasetId, taskId, a, b) : null, existing ? JSON.stringify(existing) : null);
+  const rows = useMemo(() => comparison?.alignment ?? [], [comparison]);
+  const callsA = useMemo(() => a?.calls ?? [], [a]);
+  const callsB = useMemo(() => b?.calls ?? [], [b]);
+  // Between the draft's decisions and the calls they give, both ways (the draft keeps its merged sequence).
+  const mergedOf = useCallback((d: RowDecisions<RowChoice>) => mergeSequence(orderedRows(rows, d.order), d.choices, callsA, callsB).calls, [rows, callsA, callsB]);
+  const decisionsOf = useCallback((calls: readonly unknown[]) => (calls.every(isToolCall) ? decisionsFor(rows, calls, callsA, callsB) : null), [rows, callsA, callsB]);
+  const draft = useAdjudicationDraft<RowChoice, RefChoice>(a && b && comparison ? draftKey(datasetId, taskId, a, b) : null, existing ? JSON.stringify(existing) : null, {
+    decisionsFor: decisionsOf,
+    mergedOf,
+    truth: existing,
+  });
   const { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, remember } = draft;
   useHotkeyAction('adjudicate.undo', draft.undo);
   useHotkeyAction('adjudicate.redo', draft.redo);
   const [runs, setRuns] = useState<{ a: RunOutcome; b: RunOutcome; merged: RunOutcome } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
-  const rows = useMemo(() => comparison?.alignment ?? [], [comparison]);
-  const callsA = useMemo(() => a?.calls ?? [], [a]);
-  const callsB = useMemo(() => b?.calls ?? [], [b]);
 
   const ordered = useMemo(() => orderedRows(rows, order), [rows, order]);
   const merged = useMemo(() => mergeSequence(ordered, choices, callsA, callsB), [ordered, choices, callsA, callsB]);
@@ -100,37 +108,16 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   };
 
   const finalize = async () => {
-    // Calls no run can match, or that fail their schema, are asked about before they are written.
-    const problems = library ? callProblems(merged.calls, library) : [];
-    if (problems.length > 0) {
-      const yes = await doubts.ask({
-        title: `Finalize with ${problems.length} call problem${problems.length === 1 ? '' : 's'}?`,
-        detail: (
-          <>
-            Against the scenario's tools.json:
-            <ul>
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-            The ground truth would hold calls no agent run can get right. Cancel to edit the rows.
-          </>
-        ),
-        confirm: 'Write anyway',
-      });
-      if (!yes) return;
-    }
-    // Someone else's line written since this adjudication began is replaced only when asked.
-    if (draft.truth !== (existing ? JSON.stringify(existing) : null)) {
-      const yes = await doubts.ask({
-        title: 'The ground truth changed since you began',
-        detail: existing
-          ? `${taskId}'s line in ${GROUND_TRUTH_PATH} is now another (${existing.source ?? 'no source'}${existing.adjudicator ? `, by ${existing.adjudicator}` : ''}${existing.note ? `: "${existing.note}"` : ''}). Finalize replaces it with yours.`
-          : `${taskId}'s line in ${GROUND_TRUTH_PATH} was removed since you began. Finalize writes yours.`,
-        confirm: 'Replace it',
-      });
-      if (!yes) return;
-    }
+    const doubts = finalizeDoubts({
+      taskId,
+      callProblems: library ? callProblems(merged.calls, library) : [],
+      existing,
+      changedSinceBegun: draft.truth !== (existing ? JSON.stringify(existing) : null),
+      merged: merged.calls,
+      setBack: draft.setBack,
+      drafts: [a, b].filter((annotation) => annotation.status !== 'submitted').map((annotation) => annotation.annotator),
+    });
+    for (const doubt of doubts) if (!(await ask.ask(doubt))) return;
     setBusy('finalize');
     setMessage(null);
     try {
@@ -138,7 +125,8 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         taskId,
         calls: merged.calls,
         visualRefs: mergedReferences(refRows, refChoices),
-        agree: agreeAsIs(comparison),
+        // Agreed only between two submitted annotations (a draft may still change).
+        agree: agreeAsIs(comparison) && a.status === 'submitted' && b.status === 'submitted',
         callsA,
         adjudicator,
         note,
@@ -269,14 +257,14 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         >
           Finalize
         </button>
-        {existing && <span className="muted">ground truth exists ({existing.source ?? 'no source'}{existing.adjudicator ? `, ${existing.adjudicator}` : ''}): finalizing replaces its calls; its references stay unless dropped above</span>}
+        {existing && <span className="muted">ground truth exists ({existing.source ?? 'no source'}{existing.adjudicator ? `, ${existing.adjudicator}` : ''}): the rows began from its calls and rationale; finalizing replaces the line, its references kept unless dropped above</span>}
         {message && (
           <div className={message.kind === 'error' ? 'agreement-error' : 'agreement-ok'} data-testid="finalize-message">
             {message.text}
           </div>
         )}
       </div>
-      {doubts.dialog}
+      {ask.dialog}
     </div>
   );
 }

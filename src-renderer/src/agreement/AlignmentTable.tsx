@@ -1,5 +1,5 @@
 // The two sequences' calls side by side, row by row in the merged sequence's order: per row take
-// A, take B or edit, and move the row up or down (the ground truth's calls run in order).
+// A, take B, edit or drop, and move the row up or down (the ground truth's calls run in order).
 import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import type { ToolCall } from '../../../shared/format/types';
 import { formatValue } from './AgreementPanel';
@@ -22,12 +22,18 @@ function kindLabel(row: AlignmentRow, names: readonly [string, string]): string 
   return row.kind === 'match' ? 'matched' : row.kind === 'near' ? 'near match' : row.kind === 'onlyA' ? `only ${names[0]}` : `only ${names[1]}`;
 }
 
-/** A choice in words: taking the side that has no call of the row drops it, and says so. */
-function choiceLabel(row: AlignmentRow, choice: Choice, names: readonly [string, string]): string {
-  if (choice === 'edit') return 'edit';
-  const side = choice === 'a' ? 0 : 1;
-  const has = choice === 'a' ? 'a' in row : 'b' in row;
-  return has ? `take ${names[side]}` : `drop (as ${names[side]})`;
+/** The choices a row offers: take each side that has a call, edit, drop. */
+function choicesOf(row: AlignmentRow): Choice[] {
+  return [...('a' in row ? (['a'] as const) : []), ...('b' in row ? (['b'] as const) : []), 'edit', 'drop'];
+}
+
+/** The choice shown as made: taking the side that has no call of the row (drafts from before 'drop') is dropping it. */
+function shownChoice(row: AlignmentRow, choice: Choice): Choice {
+  return (choice === 'a' && !('a' in row)) || (choice === 'b' && !('b' in row)) ? 'drop' : choice;
+}
+
+function choiceLabel(choice: Choice, names: readonly [string, string]): string {
+  return choice === 'a' ? `take ${names[0]}` : choice === 'b' ? `take ${names[1]}` : choice;
 }
 
 function CallCell({ call, differing }: { call: ToolCall | undefined; differing: ReadonlySet<string> }) {
@@ -65,7 +71,7 @@ export function AlignmentTable({ rows, names, callsA, callsB, choices, onChoose,
           const current = choices[key] ?? { choice: defaultChoice(row) };
           const differing = new Set(row.kind === 'near' ? row.differing.map((d) => d.param) : []);
           return (
-            <tr key={key} className={`align-${row.kind}`} data-kind={row.kind}>
+            <tr key={key} className={`align-${row.kind}${shownChoice(row, current.choice) === 'drop' ? ' dropped' : ''}`} data-kind={row.kind}>
               <td>{index + 1}</td>
               <td>
                 {kindLabel(row, names)}
@@ -79,10 +85,10 @@ export function AlignmentTable({ rows, names, callsA, callsB, choices, onChoose,
               </td>
               <td className="decision">
                 <div role="radiogroup" aria-label={`Decision for row ${index + 1}`}>
-                  {(['a', 'b', 'edit'] as const).map((choice) => (
+                  {choicesOf(row).map((choice) => (
                     <label key={choice}>
-                      <input type="radio" name={`choice-${key}`} checked={current.choice === choice} onChange={() => onChoose(row, choice)} />
-                      {choiceLabel(row, choice, names)}
+                      <input type="radio" name={`choice-${key}`} checked={shownChoice(row, current.choice) === choice} onChange={() => onChoose(row, choice)} />
+                      {choiceLabel(choice, names)}
                     </label>
                   ))}
                 </div>

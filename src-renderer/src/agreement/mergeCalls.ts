@@ -5,7 +5,8 @@ import { schemaFailure } from '../../../shared/eval/schema-check';
 import type { JsonObject, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { rowKey } from './mergeOrder';
 
-export type Choice = 'a' | 'b' | 'edit';
+/** Take A's call, B's, an edit of one, or drop the row (a call both wrote may be wrong all the same). */
+export type Choice = 'a' | 'b' | 'edit' | 'drop';
 export interface RowChoice {
   choice: Choice;
   /** The edited call as JSON text (when choice is 'edit'). */
@@ -18,6 +19,7 @@ export function defaultChoice(row: AlignmentRow): Choice {
 
 /** The call a row contributes to the merged sequence, or null (dropped), or an error message. */
 export function mergedCall(row: AlignmentRow, choice: RowChoice, a: readonly ToolCall[], b: readonly ToolCall[]): ToolCall | null | { error: string } {
+  if (choice.choice === 'drop') return null;
   if (choice.choice === 'edit') {
     try {
       const value = JSON.parse(choice.text ?? '') as { tool_name?: unknown; parameters?: unknown };
@@ -58,4 +60,62 @@ export function callProblems(calls: readonly ToolCall[], library: ToolLibrary): 
     if (failure) problems.push(`call ${index + 1} (${call.tool_name}): ${failure}`);
   });
   return problems;
+}
+
+/** Decisions (mergeCalls' choices and mergeOrder's order) that give a sequence of calls from the rows. */
+export interface Decisions {
+  choices: Record<string, RowChoice>;
+  order: string[];
+}
+
+/** A call's shape, for calls read back from a tab's storage. */
+export function isToolCall(value: unknown): value is ToolCall {
+  const call = value as ToolCall | null;
+  return typeof call === 'object' && call !== null && typeof call.tool_name === 'string' && typeof call.parameters === 'object' && call.parameters !== null && !Array.isArray(call.parameters);
+}
+
+/** A JSON text with object keys sorted: two calls written with their keys in another order are one call. */
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null)
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${sortedJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+const callText = (call: ToolCall) => sortedJson({ tool_name: call.tool_name, parameters: call.parameters });
+
+/**
+ * The decisions whose merged sequence is `target` (the task's ground truth when it is reopened, or
+ * the adjudicator's merged sequence when an annotator's new revision changed the rows): each call
+ * takes the first unused row whose A or B call is the same; a call neither wrote is an edit of the
+ * next unused row; the rows left are dropped, after the others. Null when there are fewer rows than calls.
+ */
+export function decisionsFor(rows: readonly AlignmentRow[], target: readonly ToolCall[], a: readonly ToolCall[], b: readonly ToolCall[]): Decisions | null {
+  const used = new Set<string>();
+  const picked: ({ key: string; choice: RowChoice } | null)[] = target.map((call) => {
+    const text = callText(call);
+    for (const row of rows) {
+      const key = rowKey(row);
+      if (used.has(key)) continue;
+      const side = 'a' in row && callText(a[row.a]) === text ? 'a' : 'b' in row && callText(b[row.b]) === text ? 'b' : null;
+      if (side) {
+        used.add(key);
+        return { key, choice: { choice: side } };
+      }
+    }
+    return null;
+  });
+  const free = rows.map(rowKey).filter((key) => !used.has(key));
+  const choices: Record<string, RowChoice> = {};
+  const order: string[] = [];
+  for (const [i, pick] of picked.entries()) {
+    const entry = pick ?? (free.length > 0 ? { key: free.shift()!, choice: { choice: 'edit' as const, text: JSON.stringify(target[i], null, 1) } } : null);
+    if (!entry) return null;
+    choices[entry.key] = entry.choice;
+    order.push(entry.key);
+  }
+  for (const key of free) {
+    choices[key] = { choice: 'drop' };
+    order.push(key);
+  }
+  return { choices, order };
 }

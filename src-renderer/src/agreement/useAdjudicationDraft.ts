@@ -1,9 +1,11 @@
-// What an adjudicator chose and wrote for a task before finalizing (take A, B or an edit per row,
+// What an adjudicator chose and wrote for a task before finalizing (take A, B, an edit or drop per row,
 // the rows' order, a choice per reference, the rationale) outlives opening another task or workspace, and a
 // reload: it is kept in the tab's sessionStorage per dataset, task and the two annotations'
-// revisions (a new revision of either is another comparison, whose rows differ: its choices start
-// afresh, the rationale stays).
-// Finalizing drops it.
+// revisions. With no draft, a task that has ground truth begins from it (its calls, its rationale:
+// a reopened task began from A's calls, and a second Finalize wrote them over the adjudicated ones).
+// A new revision of either annotation is another comparison, whose rows differ: the merged
+// sequence chosen so far is carried over to its rows (and said so), or, when it cannot be, the
+// choices go back to the defaults (said so too; Finalize asks). Finalizing drops the draft.
 import { useEffect, useState } from 'react';
 import { readTabJson, writeTabJson } from '../state/tabStorage';
 
@@ -18,6 +20,24 @@ export interface AdjudicationDraft<C, R> {
    * before replacing a line that changed since (someone else finalized meanwhile).
    */
   truth?: string | null;
+  /** The merged sequence these decisions gave, carried over to the rows of an annotator's new revision. */
+  merged?: unknown[];
+}
+
+/** Decisions on the rows: each row's choice and the rows' order. */
+export interface RowDecisions<C> {
+  choices: Record<string, C>;
+  order: string[] | null;
+}
+
+/** How an adjudication begins where there is no draft of it. */
+export interface DraftStart<C> {
+  /** The decisions that give a sequence of calls on the rows now, or null (mergeCalls' decisionsFor). */
+  decisionsFor(calls: readonly unknown[]): RowDecisions<C> | null;
+  /** The merged sequence decisions give on the rows now (kept with the draft). */
+  mergedOf(decisions: RowDecisions<C>): readonly unknown[];
+  /** The task's ground truth: its calls are where a reopened task begins, its rationale too. */
+  truth: { calls: readonly unknown[]; note?: string } | null;
 }
 
 const PREFIX = 'egobench-studio.adjudication-draft\u0000';
@@ -31,7 +51,8 @@ export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
   const value = readTabJson(key) as AdjudicationDraft<C, R> | null;
   if (!value || typeof value !== 'object' || typeof value.note !== 'string' || !value.choices || !value.refChoices) return null;
   const truth = typeof value.truth === 'string' || value.truth === null ? value.truth : undefined;
-  return { ...value, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth };
+  const merged = Array.isArray(value.merged) ? value.merged : undefined;
+  return { ...value, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth, merged };
 }
 
 export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): void {
@@ -44,7 +65,7 @@ export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): v
  * they change; and the ground-truth line the adjudication began on (`truth`, JSON of
  * `currentTruth` when no draft remembers one).
  */
-export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: string | null) {
+export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: string | null, start: DraftStart<C>) {
   const [choices, setChoices] = useState<Record<string, C>>({});
   const [note, setNote] = useState('');
   const [refChoices, setRefChoices] = useState<Record<string, R>>({});
@@ -60,24 +81,31 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   // Why the choices went back to the defaults, when an annotator's new revision did that to some.
   const [setBack, setSetBack] = useState<string | null>(null);
   if (key !== null && key !== loadedFor) {
-    const hadDecisions = Object.keys(choices).length > 0 || Object.keys(refChoices).length > 0 || order !== null;
+    const hadDecisions = Object.keys(choices).length > 0 || Object.keys(refChoices).length > 0 || order !== null || setBack !== null;
     setLoadedFor(key);
     const draft = readDraft<C, R>(key);
-    setSetBack(loadedFor !== null && hadDecisions && !draft ? revisionsChanged(loadedFor, key) : null);
+    // Another key (an annotator's new revision) with no draft of its own: its rows differ, so the
+    // previous comparison's choices would fall on other calls; its merged sequence is carried over.
+    const changed = loadedFor !== null && hadDecisions && !draft ? revisionsChanged(loadedFor, key) : null;
+    const previousMerged = changed ? readDraft<C, R>(loadedFor!)?.merged : undefined;
+    const carried = previousMerged ? start.decisionsFor(previousMerged) : null;
+    const fromTruth = !draft && !changed && start.truth ? start.decisionsFor(start.truth.calls) : null;
+    const begin: RowDecisions<C> = draft ? { choices: draft.choices, order: draft.order ?? null } : (carried ?? fromTruth ?? { choices: {}, order: null });
+    setSetBack(changed ? setBackMessage(changed, carried !== null) : null);
     setTruth(draft?.truth !== undefined ? draft.truth : currentTruth);
-    // Another key (an annotator's new revision) with no draft of its own starts its choices afresh:
-    // its rows differ, and the previous comparison's choices and order would fall on other calls.
-    // The rationale typed so far stays.
-    setChoices(draft?.choices ?? {});
+    setChoices(begin.choices);
+    // The rationale typed so far stays across revisions; a reopened task begins with the ground truth's.
     if (draft) setNote(draft.note);
+    else if (loadedFor === null && start.truth?.note) setNote(start.truth.note);
     setRefChoices(draft?.refChoices ?? {});
-    setOrder(draft?.order ?? null);
+    setOrder(begin.order);
     setPast([]);
     setFuture([]);
   }
+  const { mergedOf } = start;
   useEffect(() => {
-    if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices, order, truth });
-  }, [key, loadedFor, choices, note, refChoices, order, truth]);
+    if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices, order, truth, merged: [...mergedOf({ choices, order })] });
+  }, [key, loadedFor, choices, note, refChoices, order, truth, mergedOf]);
   /** After Finalize: the draft goes, and the line just written is the one the next adjudication begins on. */
   const drop = (written: string | null) => {
     if (key) writeTabJson(key, undefined);
@@ -111,17 +139,23 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
 }
 
 /**
- * What changed between two drafts' keys of one task (draftKey): e.g. "alice's rev 10 became rev 11".
- * The view says so where the choices went back to the defaults: they were reset without a word, and
- * a Finalize then wrote what the adjudicator had rejected (a team review).
+ * What the view says of a new revision that changed the rows (a Finalize once wrote, without a
+ * word, what the adjudicator had rejected: a team review), until a choice is made again.
  */
+export function setBackMessage(changed: string, carried: boolean): string {
+  return carried
+    ? `${changed} while you adjudicated: your merged sequence was carried over to the new comparison (rows the new revision brought are dropped: take them if they belong). Check the rows before you finalize.`
+    : `${changed} while you adjudicated: a new revision is another comparison, and your merged sequence does not fit its rows, so your choices went back to the defaults (the rationale is kept). Choose again before you finalize.`;
+}
+
+/** What changed between two drafts' keys of one task (draftKey): e.g. "alice's rev 10 became rev 11". */
 export function revisionsChanged(before: string, after: string): string | null {
   const parse = (key: string) => JSON.parse(key.slice(PREFIX.length)) as [string, string, string, number, string, number];
   const [, , a, ra, b, rb] = parse(before);
   const [, , a2, ra2, b2, rb2] = parse(after);
   if (a !== a2 || b !== b2) return null;
   const changes = [ra !== ra2 ? `${a}'s rev ${ra} became rev ${ra2}` : null, rb !== rb2 ? `${b}'s rev ${rb} became rev ${rb2}` : null].filter(Boolean);
-  return changes.length > 0 ? `${changes.join(' and ')} while you adjudicated: a new revision is another comparison, so your choices went back to the defaults (the rationale is kept). Choose again before you finalize.` : null;
+  return changes.length > 0 ? changes.join(' and ') : null;
 }
 
 interface Decisions<C, R> {

@@ -1,0 +1,85 @@
+// What Finalize asks before it writes a task's ground-truth line, in the order asked: each is a
+// way the line could hold what the adjudicator did not mean (a team review found each one).
+import type { GroundTruth, ToolCall } from '../../../shared/format/types';
+import type { ConfirmQuestion } from '../components/useConfirm';
+import { GROUND_TRUTH_PATH } from './agreementData';
+import { callsEqualJson } from './model';
+
+export interface FinalizeState {
+  taskId: string;
+  /** Problems of the merged calls against tools.json (mergeCalls' callProblems). */
+  callProblems: string[];
+  /** The task's ground-truth line now, and whether it is the one the adjudication began on. */
+  existing: GroundTruth | null;
+  changedSinceBegun: boolean;
+  merged: readonly ToolCall[];
+  /** Why the choices went back or were carried over (an annotator's new revision), while not chosen again. */
+  setBack: string | null;
+  /** The pair's annotators whose annotation of the task is a draft. */
+  drafts: string[];
+}
+
+const list = (items: readonly string[]) => (
+  <ul>
+    {items.map((item) => (
+      <li key={item}>{item}</li>
+    ))}
+  </ul>
+);
+
+const callText = (call: ToolCall) => `${call.tool_name} ${JSON.stringify(call.parameters)}`;
+
+export function finalizeDoubts(s: FinalizeState): ConfirmQuestion[] {
+  const doubts: ConfirmQuestion[] = [];
+  const n = s.callProblems.length;
+  if (n > 0)
+    doubts.push({
+      title: `Finalize with ${n} call problem${n === 1 ? '' : 's'}?`,
+      detail: (
+        <>
+          Against the scenario's tools.json:
+          {list(s.callProblems)}
+          The ground truth would hold calls no agent run can get right. Cancel to edit the rows.
+        </>
+      ),
+      confirm: 'Write anyway',
+    });
+  if (s.drafts.length > 0)
+    doubts.push({
+      title: `Finalize from ${s.drafts.length === 1 ? 'a draft' : 'drafts'}?`,
+      detail: `${s.drafts.join(' and ')} ${s.drafts.length === 1 ? 'has' : 'have'} not submitted ${s.taskId}: their calls may still change. The line is written as adjudicated.`,
+      confirm: 'Finalize anyway',
+    });
+  if (s.setBack)
+    doubts.push({ title: 'An annotation changed while you adjudicated', detail: s.setBack, confirm: 'Finalize as shown' });
+  // Someone else's line written since this adjudication began is replaced only when asked.
+  const { existing } = s;
+  if (s.changedSinceBegun)
+    doubts.push({
+      title: 'The ground truth changed since you began',
+      detail: existing
+        ? `${s.taskId}'s line in ${GROUND_TRUTH_PATH} is now another (${existing.source ?? 'no source'}${existing.adjudicator ? `, by ${existing.adjudicator}` : ''}${existing.note ? `: "${existing.note}"` : ''}). Finalize replaces it with yours.`
+        : `${s.taskId}'s line in ${GROUND_TRUTH_PATH} was removed since you began. Finalize writes yours.`,
+      confirm: 'Replace it',
+    });
+  else if (existing && !callsEqualJson(existing.calls, s.merged)) {
+    const before = existing.calls.map(callText);
+    const after = s.merged.map(callText);
+    const removed = before.filter((call) => !after.includes(call));
+    const added = after.filter((call) => !before.includes(call));
+    doubts.push({
+      title: "Replace the ground truth's calls?",
+      detail: (
+        <>
+          {s.taskId}'s ground truth ({existing.source ?? 'no source'}
+          {existing.adjudicator ? `, by ${existing.adjudicator}` : ''}) has {before.length} call(s); yours {after.length}
+          {removed.length === 0 && added.length === 0 ? ', in another order.' : ':'}
+          {removed.length > 0 && <>Left out: {list(removed)}</>}
+          {added.length > 0 && <>New: {list(added)}</>}
+        </>
+      ),
+      confirm: 'Replace them',
+    });
+  }
+  return doubts;
+}
