@@ -137,3 +137,35 @@ test('an adjudicator whose host restarted: the page opens the dataset again, an 
   const written = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; adjudicator?: string });
   expect(written.find((l) => l.task_id === task)?.adjudicator).toBe('restart-lead');
 });
+
+test("an override saved while the host is down reaches reviews/ after the restart, the page reloaded meanwhile; one deleted from the files is gone from Replay", async ({ page }) => {
+  test.setTimeout(180_000);
+  const url = new URL(host!.url);
+  url.hash = '#/replay';
+  await page.goto(url.href);
+  const rows = page.getByTestId('trajectory-list').locator('[role=row]');
+  await expect(rows.first()).toBeVisible({ timeout: 60_000 });
+  await rows.first().click();
+  const override = page.getByTestId('label-override');
+  await expect(override).toBeVisible();
+
+  host!.process.kill('SIGKILL');
+  await override.getByLabel('Override label').selectOption('logic');
+  await override.getByLabel('Reviewer').fill('offline-reviewer');
+  await override.getByLabel('Reason').fill('saved while the host was down');
+  await override.getByRole('button', { name: 'Save override' }).click();
+  await expect(page.getByTestId('status-message')).toContainText('Override kept in this browser', { timeout: 15_000 });
+
+  // Back, and the page reloaded: the write waited in IndexedDB (it was in memory only, and lost).
+  await start();
+  await page.goto(url.href);
+  const reviewFile = path.join(dataset, 'reviews', 'offline-reviewer.jsonl');
+  await expect.poll(() => readFile(reviewFile, 'utf8').catch(() => ''), { timeout: 30_000 }).toContain('saved while the host was down');
+  await expect(page.getByTestId('review-count')).toContainText('1 override');
+
+  // The files are the truth: a review file removed (a git revert) takes its override out of Replay.
+  await rm(reviewFile);
+  await page.reload();
+  await expect(page.getByTestId('trajectory-list').locator('[role=row]').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('review-count')).toContainText('0 overrides');
+});

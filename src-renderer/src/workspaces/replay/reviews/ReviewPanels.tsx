@@ -47,7 +47,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
     if (!shownReason.trim()) return setError('Give a reason for the override.');
     localStorage.setItem(REVIEWER_KEY, name);
     const saved = await saveReview({ datasetId, trajectoryId: row.id, reviewer: name, label: shownLabel, autoLabel: row.label, reason: shownReason.trim() });
-    writeReviewThrough(studioApi(), datasetId, name, row.id, saved, reportWrite);
+    void writeReviewThrough(studioApi(), datasetId, name, row.id, saved, reportWrite);
     setError(null);
     setLabel('');
     setReason('');

@@ -1,13 +1,13 @@
 // Replay's label overrides go to reviews/<reviewer>.jsonl on the host as they are made: the
 // reviewer's file is read with its hash, this trajectory's line replaced (or removed), and written
 // back with a conditional write, so another trajectory's line written meanwhile (another window,
-// machine or program) is merged instead of lost. While the host cannot be reached the override
-// stays in this browser (IndexedDB) and is written when the host answers again.
+// machine or program) is merged instead of lost. Each write is queued in IndexedDB first: while the
+// host cannot be reached it waits there, through reloads, and is written when the host answers again.
 import type { StudioApi } from '../../../../../shared/api/studio-api';
 import { StudioError } from '../../../../../shared/api/studio-error';
 import { compareCodePoints } from '../../../../../shared/format/codepoint';
 import { reviewerFileName, reviewLines } from './reviewFormat';
-import type { Review } from './reviewsDb';
+import { reviewKey, reviewsDb, type Review, type UnsentReview } from './reviewsDb';
 
 /** A line's trajectory and time, read once: nulls for a line that is no review (kept as it is). */
 function lineFacts(raw: string): { id: string | null; updatedAt: string | null } {
@@ -88,42 +88,82 @@ export async function exportReviews(api: StudioApi, datasetId: string, reviews: 
   return written;
 }
 
-const waiting = new Map<string, () => Promise<unknown>>();
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** Writes one queued entry; removes it from the queue once written, unless a newer write of it was queued meanwhile. */
+async function writeUnsent(api: StudioApi, entry: UnsentReview): Promise<string> {
+  const path = await writeReview(api, entry.datasetId, entry.reviewer, entry.trajectoryId, entry.review);
+  await reviewsDb.transaction('rw', reviewsDb.unsent, async () => {
+    if ((await reviewsDb.unsent.get(entry.key))?.queuedAt === entry.queuedAt) await reviewsDb.unsent.delete(entry.key);
+  });
+  return path;
+}
+
 /**
- * Writes now; when the host cannot be reached, keeps the latest write per file and trajectory and
- * tries again every 2 s. `onOutcome` hears each success or failure (for the status bar).
+ * Writes now, the write first queued in IndexedDB: while the host cannot be reached it stays
+ * there (a reload or another day included) and is tried again every 2 s, and when Replay opens the
+ * dataset (drainUnsent). `onOutcome` hears each success or failure (for the status bar).
  */
-export function writeReviewThrough(
+export async function writeReviewThrough(
   api: StudioApi,
   datasetId: string,
   reviewer: string,
   trajectoryId: string,
   review: Review | null,
   onOutcome: (error: unknown | null, path: string) => void,
-): void {
-  const key = `${datasetId}\u0000${reviewer}\u0000${trajectoryId}`;
-  const attempt = () =>
-    writeReview(api, datasetId, reviewer, trajectoryId, review).then(
-      (path) => {
-        if (waiting.get(key) === attempt) waiting.delete(key);
-        onOutcome(null, path);
-      },
-      (error: unknown) => {
-        if (StudioError.from(error).code === 'unreachable') {
-          scheduleRetry();
-        } else if (waiting.get(key) === attempt) waiting.delete(key);
-        onOutcome(error, reviewerFileName(reviewer));
-      },
-    );
-  waiting.set(key, attempt);
-  void attempt();
+): Promise<void> {
+  const entry: UnsentReview = { key: reviewKey(datasetId, trajectoryId, reviewer), datasetId, trajectoryId, reviewer, review, queuedAt: new Date().toISOString() };
+  await reviewsDb.unsent.put(entry);
+  await attempt(api, entry, onOutcome);
 }
 
-function scheduleRetry(): void {
+async function attempt(api: StudioApi, entry: UnsentReview, onOutcome: (error: unknown | null, path: string) => void): Promise<'written' | 'waiting' | 'refused'> {
+  try {
+    onOutcome(null, await writeUnsent(api, entry));
+    return 'written';
+  } catch (error) {
+    onOutcome(error, reviewerFileName(entry.reviewer));
+    // Not reachable: kept, and tried again. Refused (a role, a full disk): said, and not tried for ever.
+    if (StudioError.from(error).code === 'unreachable') {
+      scheduleRetry(api, entry.datasetId, onOutcome);
+      return 'waiting';
+    }
+    await reviewsDb.unsent.delete(entry.key);
+    return 'refused';
+  }
+}
+
+/**
+ * Writes the dataset's queued writes, one rewrite per reviewer's file (a browser upgraded from
+ * version 1 queues every override it held); a line updated later in the file than the queued
+ * override is kept. Stops when the host does not answer; returns how many entries were written.
+ */
+export async function drainUnsent(api: StudioApi, datasetId: string, onOutcome: (error: unknown | null, path: string) => void = () => undefined): Promise<number> {
+  const byReviewer = new Map<string, UnsentReview[]>();
+  for (const entry of await reviewsDb.unsent.where('datasetId').equals(datasetId).toArray()) byReviewer.set(entry.reviewer, [...(byReviewer.get(entry.reviewer) ?? []), entry]);
+  let written = 0;
+  for (const [reviewer, entries] of byReviewer) {
+    const path = reviewerFileName(reviewer);
+    try {
+      await rewriteReviewFile(api, datasetId, path, (text) => withReviewLines(text, new Map(entries.map((e) => [e.trajectoryId, e.review])), true));
+      written += entries.length;
+      onOutcome(null, path);
+    } catch (error) {
+      onOutcome(error, path);
+      if (StudioError.from(error).code === 'unreachable') {
+        scheduleRetry(api, datasetId, onOutcome);
+        return written;
+      }
+      // Refused (a role, a full disk): said once, not tried for ever.
+    }
+    await reviewsDb.transaction('rw', reviewsDb.unsent, async () => {
+      for (const entry of entries) if ((await reviewsDb.unsent.get(entry.key))?.queuedAt === entry.queuedAt) await reviewsDb.unsent.delete(entry.key);
+    });
+  }
+  return written;
+}
+
+function scheduleRetry(api: StudioApi, datasetId: string, onOutcome: (error: unknown | null, path: string) => void): void {
   clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => {
-    for (const attempt of waiting.values()) void attempt();
-  }, 2000);
+  retryTimer = setTimeout(() => void drainUnsent(api, datasetId, onOutcome), 2000);
 }

@@ -17,17 +17,46 @@ export interface Review {
   updatedAt: string;
 }
 
+/**
+ * A write of reviews/<reviewer>.jsonl not yet made (the host could not be reached): kept here until
+ * the host takes it, through reloads and restarts, and it wins over the file's line meanwhile.
+ */
+export interface UnsentReview {
+  /** reviewKey of its trajectory and reviewer. */
+  key: string;
+  datasetId: string;
+  trajectoryId: string;
+  reviewer: string;
+  /** The override to write; null: its removal. */
+  review: Review | null;
+  /** When it was queued (ISO 8601): a write that succeeds removes only the entry it wrote. */
+  queuedAt: string;
+}
+
 class ReviewsDatabase extends Dexie {
   reviews!: EntityTable<Review, 'key'>;
+  unsent!: EntityTable<UnsentReview, 'key'>;
 
-  constructor() {
-    super('egobench-studio-reviews');
+  constructor(name = 'egobench-studio-reviews') {
+    super(name);
     // Version 1: reviews by key; indexes for a dataset's reviews and one reviewer's.
     this.version(1).stores({ reviews: 'key, datasetId, [datasetId+reviewer], [datasetId+trajectoryId], updatedAt' });
+    // Version 2: the writes waiting for the host (they were kept in memory only, and lost on a reload).
+    // The files are the truth from now on (reviewsFromFiles.ts); overrides a version-1 browser held
+    // may never have reached them (that loss), so each is queued once: written, never dropped.
+    this.version(2)
+      .stores({ unsent: 'key, datasetId' })
+      .upgrade(async (tx) => {
+        const held = (await tx.table('reviews').toArray()) as Review[];
+        await tx.table('unsent').bulkPut(held.map((review): UnsentReview => ({ key: review.key, datasetId: review.datasetId, trajectoryId: review.trajectoryId, reviewer: review.reviewer, review, queuedAt: review.updatedAt })));
+      });
   }
 }
 
-export const reviewsDb = new ReviewsDatabase();
+/** A database of its own name (the upgrade test opens one written by version 1). */
+export const openReviewsDatabase = (name?: string) => new ReviewsDatabase(name);
+
+export const reviewsDb = openReviewsDatabase();
 
 export function reviewKey(datasetId: string, trajectoryId: string, reviewer: string): string {
   return `${datasetId}\u0000${trajectoryId}\u0000${reviewer}`;

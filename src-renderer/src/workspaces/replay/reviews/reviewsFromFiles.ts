@@ -1,7 +1,8 @@
-// Overrides already in the dataset's reviews/ files (written from another browser, by a teammate,
-// or by this person before the browser's data was cleared) join the ones this browser holds, so
-// Replay's marks, its κ and its export count what Reports counts. Per trajectory and reviewer the
-// later one stays: an override made here since is not replaced.
+// The dataset's reviews/ files are the truth of its overrides: when Replay opens a dataset, the
+// writes this browser still holds for the host are written first (reviewWriteThrough's queue), then
+// the files are read and this browser's overrides of the dataset become theirs, with the writes
+// still waiting on top. An override deleted from the files (a git revert, a teammate) is gone here
+// too, so Replay's marks, its κ and its export count what Reports counts.
 import { useEffect } from 'react';
 import { EGOBENCH_LABELS } from '../../../../../shared/eval/profiles';
 import { PAPER_LABELS } from '../../../../../shared/eval/paper-profile';
@@ -9,6 +10,8 @@ import type { Label } from '../../../../../shared/eval/profile';
 import { parseReviews, type ReviewFile } from '../../../../../shared/report/reviews';
 import { readReviewFiles } from '../../../api/review-files';
 import { reviewKey, reviewsDb, type Review } from './reviewsDb';
+import { drainUnsent } from './reviewWriteThrough';
+import { studioApi } from '../../../api/studio';
 
 const KNOWN_LABELS = new Set<string>([...PAPER_LABELS, ...EGOBENCH_LABELS]);
 
@@ -36,26 +39,38 @@ export function reviewsOfFiles(datasetId: string, files: readonly ReviewFile[]):
   return out;
 }
 
-/** Stores the files' overrides this browser lacks or holds an older version of; returns how many. */
+/**
+ * Makes this browser's overrides of the dataset those of the files, with the writes still queued
+ * for the host on top (their override, or their removal); returns how many records changed.
+ */
 export async function takeReviewsFromFiles(datasetId: string, files: readonly ReviewFile[]): Promise<number> {
-  const incoming = reviewsOfFiles(datasetId, files);
-  if (incoming.length === 0) return 0;
-  return reviewsDb.transaction('rw', reviewsDb.reviews, async () => {
-    const stored = await reviewsDb.reviews.bulkGet(incoming.map((review) => review.key));
-    const taken = incoming.filter((review, i) => stored[i] === undefined || Date.parse(stored[i]!.updatedAt) < Date.parse(review.updatedAt));
-    await reviewsDb.reviews.bulkPut(taken);
-    return taken.length;
+  return reviewsDb.transaction('rw', reviewsDb.reviews, reviewsDb.unsent, async () => {
+    const truth = new Map(reviewsOfFiles(datasetId, files).map((review) => [review.key, review]));
+    for (const entry of await reviewsDb.unsent.where('datasetId').equals(datasetId).toArray()) {
+      if (entry.review) truth.set(entry.key, entry.review);
+      else truth.delete(entry.key);
+    }
+    const held = await reviewsDb.reviews.where('datasetId').equals(datasetId).toArray();
+    const gone = held.filter((review) => !truth.has(review.key)).map((review) => review.key);
+    const same = (a: Review, b: Review) => a.label === b.label && a.reason === b.reason && a.autoLabel === b.autoLabel && a.updatedAt === b.updatedAt;
+    const byKey = new Map(held.map((review) => [review.key, review]));
+    const changed = [...truth.values()].filter((review) => !byKey.has(review.key) || !same(byKey.get(review.key)!, review));
+    await reviewsDb.reviews.bulkDelete(gone);
+    await reviewsDb.reviews.bulkPut(changed);
+    return gone.length + changed.length;
   });
 }
 
 /**
- * Takes the dataset's review files once Replay shows it. A read that fails leaves this browser's
- * overrides as they are: Reports says what is wrong with the files, and the next opening tries again.
+ * When Replay shows a dataset: its queued writes go to the host, then its files are taken. A read
+ * that fails (the host is away) leaves this browser's overrides as they are, and the next opening tries again.
  */
 export function useReviewsFromFiles(datasetId: string | null): void {
   useEffect(() => {
     if (!datasetId) return;
-    void readReviewFiles(datasetId)
+    const api = studioApi();
+    void drainUnsent(api, datasetId)
+      .then(() => readReviewFiles(datasetId))
       .then((files) => takeReviewsFromFiles(datasetId, files))
       .catch(() => undefined);
   }, [datasetId]);
