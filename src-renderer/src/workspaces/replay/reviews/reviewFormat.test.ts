@@ -35,14 +35,24 @@ describe('review write-through', () => {
   it("sets one trajectory's line, keeps the others (unreadable ones too), sorted, and removes it", () => {
     const other = JSON.stringify({ trajectory_id: 'c', label: 'logic' });
     const text = `${other}\nnot json\n${JSON.stringify({ trajectory_id: 'a', label: 'old' })}\n`;
-    const next = withReviewLine(text, 'a', review('a', 'ann'));
+    const next = withReviewLine(text, 'ann', 'a', review('a', 'ann'));
     const lines = next.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines).toContain(other);
     expect(lines).toContain('not json');
     expect(JSON.parse(lines.find((l) => l.includes('"a"'))!).label).toBe('logic');
-    expect(withReviewLine(next, 'a', null).includes('"trajectory_id":"a"')).toBe(false);
-    expect(withReviewLine(null, 'b', null)).toBe('');
+    expect(withReviewLine(next, 'ann', 'a', null).includes('"trajectory_id":"a"')).toBe(false);
+    expect(withReviewLine(null, 'ann', 'b', null)).toBe('');
+  });
+});
+
+describe('two reviewers whose names map to one file', () => {
+  it("keep each other's lines: an override or its removal touches only the writer's own line", () => {
+    expect(reviewerFileName('李明')).toBe(reviewerFileName('王芳'));
+    const li = withReviewLine(null, '李明', 'a', review('a', '李明'));
+    const both = withReviewLine(li, '王芳', 'a', { ...review('a', '王芳'), label: 'perception' });
+    expect(both.trimEnd().split('\n').map((line) => JSON.parse(line).reviewer)).toEqual(['李明', '王芳']);
+    expect(withReviewLine(both, '王芳', 'a', null).trimEnd()).toBe(li.trimEnd());
   });
 });
 
@@ -56,16 +66,16 @@ describe('review export into a file others wrote to', () => {
       ['b', review('b', 'ann')],
       ['c', review('c', 'ann')],
     ]);
-    const lines = withReviewLines(`${teammates}\n${laterOfA}\n${earlierOfB}\n`, mine, true).trimEnd().split('\n');
+    const lines = withReviewLines(`${teammates}\n${laterOfA}\n${earlierOfB}\n`, 'ann', mine, true).trimEnd().split('\n');
     expect(lines.map((line) => JSON.parse(line).trajectory_id)).toEqual(['a', 'b', 'c', 'z']);
     expect(lines[0]).toBe(laterOfA);
     expect(JSON.parse(lines[1]).label).toBe('logic');
     expect(lines[3]).toBe(teammates);
     // The same instant written otherwise is not later: this browser's line is written.
     const sameInstant = JSON.stringify({ trajectory_id: 'a', label: 'correct', updated_at: '2026-01-02T03:04:05Z' });
-    expect(JSON.parse(withReviewLines(sameInstant, new Map([['a', review('a', 'ann')]]), true).trimEnd()).label).toBe('logic');
+    expect(JSON.parse(withReviewLines(sameInstant, 'ann', new Map([['a', review('a', 'ann')]]), true).trimEnd()).label).toBe('logic');
     // Without keepNewer (an override just made), this browser's line replaces the file's.
-    expect(JSON.parse(withReviewLines(laterOfA, new Map([['a', review('a', 'ann')]])).trimEnd()).label).toBe('logic');
+    expect(JSON.parse(withReviewLines(laterOfA, 'ann', new Map([['a', review('a', 'ann')]])).trimEnd()).label).toBe('logic');
   });
 });
 

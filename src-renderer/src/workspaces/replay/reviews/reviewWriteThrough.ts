@@ -9,32 +9,36 @@ import { compareCodePoints } from '../../../../../shared/format/codepoint';
 import { reviewerFileName, reviewLines } from './reviewFormat';
 import { reviewKey, reviewsDb, type Review, type UnsentReview } from './reviewsDb';
 
-/** A line's trajectory and time, read once: nulls for a line that is no review (kept as it is). */
-function lineFacts(raw: string): { id: string | null; updatedAt: string | null } {
+/** A line's trajectory, time and reviewer, read once: nulls for a line that is no review (kept as it is). */
+function lineFacts(raw: string): { id: string | null; updatedAt: string | null; reviewer: string | null } {
   try {
-    const value = JSON.parse(raw) as { trajectory_id?: unknown; updated_at?: unknown } | null;
-    if (typeof value !== 'object' || value === null) return { id: null, updatedAt: null };
+    const value = JSON.parse(raw) as { trajectory_id?: unknown; updated_at?: unknown; reviewer?: unknown } | null;
+    if (typeof value !== 'object' || value === null) return { id: null, updatedAt: null, reviewer: null };
     return {
       id: typeof value.trajectory_id === 'string' ? value.trajectory_id : null,
       updatedAt: typeof value.updated_at === 'string' ? value.updated_at : null,
+      reviewer: typeof value.reviewer === 'string' ? value.reviewer : null,
     };
   } catch {
-    return { id: null, updatedAt: null };
+    return { id: null, updatedAt: null, reviewer: null };
   }
 }
 
 /**
- * The file's text with these trajectories' lines set (null: removed); other lines, unreadable ones
- * too, kept; sorted by trajectory. With `keepNewer`, a trajectory whose line in the file was
- * updated after the review given for it keeps its line (a teammate's later override wins).
+ * The reviewer's file's text with these trajectories' lines set (null: removed); other lines,
+ * unreadable ones too, kept, and so are lines another reviewer wrote (two names can map to one
+ * file: "李明" and "王芳" both to reviews/__.jsonl, and one's override replaced the other's);
+ * sorted by trajectory. With `keepNewer`, a trajectory whose line in the file was updated after
+ * the review given for it keeps its line (a teammate's later override wins).
  */
-export function withReviewLines(text: string | null, changes: ReadonlyMap<string, Review | null>, keepNewer = false): string {
+export function withReviewLines(text: string | null, reviewer: string, changes: ReadonlyMap<string, Review | null>, keepNewer = false): string {
   const kept = new Set<string>();
   const lines: { raw: string; key: string }[] = [];
   for (const raw of (text ?? '').split('\n')) {
     if (raw.trim() === '') continue;
-    const { id, updatedAt } = lineFacts(raw);
-    if (id !== null && changes.has(id)) {
+    const facts = lineFacts(raw);
+    const { id, updatedAt } = facts;
+    if (id !== null && changes.has(id) && (facts.reviewer === null || facts.reviewer === reviewer)) {
       const mine = changes.get(id);
       // Times compare as instants (a file's '...Z' and this browser's '....000Z' may be the same one).
       if (!(keepNewer && mine && updatedAt !== null && Date.parse(updatedAt) > Date.parse(mine.updatedAt))) continue;
@@ -47,9 +51,9 @@ export function withReviewLines(text: string | null, changes: ReadonlyMap<string
   return lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`;
 }
 
-/** The file's text with one trajectory's line set (or removed). */
-export function withReviewLine(text: string | null, trajectoryId: string, review: Review | null): string {
-  return withReviewLines(text, new Map([[trajectoryId, review]]));
+/** The reviewer's file's text with one trajectory's line set (or removed). */
+export function withReviewLine(text: string | null, reviewer: string, trajectoryId: string, review: Review | null): string {
+  return withReviewLines(text, reviewer, new Map([[trajectoryId, review]]));
 }
 
 /** Reads a reviewer's file with its hash and writes it back changed, only if it is unchanged meanwhile (else reads again). */
@@ -68,7 +72,7 @@ async function rewriteReviewFile(api: StudioApi, datasetId: string, path: string
 /** Writes one override (null: its removal) to the reviewer's file; returns the path written. */
 export async function writeReview(api: StudioApi, datasetId: string, reviewer: string, trajectoryId: string, review: Review | null): Promise<string> {
   const path = reviewerFileName(reviewer);
-  await rewriteReviewFile(api, datasetId, path, (text) => withReviewLine(text, trajectoryId, review));
+  await rewriteReviewFile(api, datasetId, path, (text) => withReviewLine(text, reviewer, trajectoryId, review));
   return path;
 }
 
@@ -82,7 +86,7 @@ export async function exportReviews(api: StudioApi, datasetId: string, reviews: 
   const written = [];
   for (const [reviewer, list] of [...byReviewer].sort(([a], [b]) => compareCodePoints(a, b))) {
     const path = reviewerFileName(reviewer);
-    await rewriteReviewFile(api, datasetId, path, (text) => withReviewLines(text, new Map(list.map((r) => [r.trajectoryId, r])), true));
+    await rewriteReviewFile(api, datasetId, path, (text) => withReviewLines(text, reviewer, new Map(list.map((r) => [r.trajectoryId, r])), true));
     written.push({ path, count: list.length });
   }
   return written;
@@ -145,7 +149,7 @@ export async function drainUnsent(api: StudioApi, datasetId: string, onOutcome: 
   for (const [reviewer, entries] of byReviewer) {
     const path = reviewerFileName(reviewer);
     try {
-      await rewriteReviewFile(api, datasetId, path, (text) => withReviewLines(text, new Map(entries.map((e) => [e.trajectoryId, e.review])), true));
+      await rewriteReviewFile(api, datasetId, path, (text) => withReviewLines(text, reviewer, new Map(entries.map((e) => [e.trajectoryId, e.review])), true));
       written += entries.length;
       onOutcome(null, path);
     } catch (error) {
