@@ -53,6 +53,11 @@ describe('two reviewers whose names map to one file', () => {
     const both = withReviewLine(li, '王芳', 'a', { ...review('a', '王芳'), label: 'perception' });
     expect(both.trimEnd().split('\n').map((line) => JSON.parse(line).reviewer)).toEqual(['李明', '王芳']);
     expect(withReviewLine(both, '王芳', 'a', null).trimEnd()).toBe(li.trimEnd());
+    // Replay reads each reviewer's override of the file.
+    expect(reviewsOfFiles('d', [{ path: reviewerFileName('李明'), text: both }]).map((r) => [r.reviewer, r.label])).toEqual([
+      ['李明', 'logic'],
+      ['王芳', 'perception'],
+    ]);
   });
 });
 
@@ -80,9 +85,14 @@ describe('review export into a file others wrote to', () => {
 });
 
 describe("the dataset's review files as this browser stores them", () => {
-  it("takes each trajectory's latest line per file, the file's reviewer for a line naming none, and leaves out labels no profile has", () => {
+  it("takes each trajectory's latest line per reviewer, the file's reviewer for a line naming none, and leaves out labels no profile has", () => {
     const line = (o: object) => JSON.stringify({ trajectory_id: 'a', label: 'logic', updated_at: '2026-01-01T00:00:00.000Z', ...o });
-    const text = [line({}), line({ label: 'perception', updated_at: '2026-02-01T00:00:00.000Z', reviewer: 'Ann Lee', reason: 'r' }), line({ trajectory_id: 'b', label: 'made_up' })].join('\n');
+    const text = [
+      line({ reviewer: 'Ann Lee' }),
+      line({ label: 'perception', updated_at: '2026-02-01T00:00:00.000Z', reviewer: 'Ann Lee', reason: 'r' }),
+      line({ label: 'hallucination', updated_at: '2025-12-01T00:00:00.000Z', reviewer: 'Ann Lee' }),
+      line({ trajectory_id: 'b', label: 'made_up' }),
+    ].join('\n');
     const reviews = reviewsOfFiles('d', [{ path: 'reviews/Ann_Lee.jsonl', text }, { path: 'reviews/bo.jsonl', text: line({ trajectory_id: 'c' }) }]);
     expect(reviews).toEqual([
       { key: 'd\u0000a\u0000Ann Lee', datasetId: 'd', trajectoryId: 'a', reviewer: 'Ann Lee', label: 'perception', autoLabel: 'perception', reason: 'r', updatedAt: '2026-02-01T00:00:00.000Z' },

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { EGOBENCH_LABELS } from '../../../../../shared/eval/profiles';
 import { PAPER_LABELS } from '../../../../../shared/eval/paper-profile';
 import type { Label } from '../../../../../shared/eval/profile';
-import { parseReviews, type ReviewFile } from '../../../../../shared/report/reviews';
+import { parseReviews, supersedes, type ReviewFile } from '../../../../../shared/report/reviews';
 import { readReviewFiles } from '../../../api/review-files';
 import { reviewKey, reviewsDb, type Review } from './reviewsDb';
 import { drainUnsent } from './reviewWriteThrough';
@@ -15,28 +15,38 @@ import { studioApi } from '../../../api/studio';
 
 const KNOWN_LABELS = new Set<string>([...PAPER_LABELS, ...EGOBENCH_LABELS]);
 
-/** The overrides of review files as this browser stores them (a file's reviewer when its lines name none); lines with labels no profile has are left to Reports' problems. */
+/**
+ * The overrides of review files as this browser stores them: per trajectory and reviewer (a file's
+ * reviewer when its lines name none) the latest; lines with labels no profile has are left to
+ * Reports' problems. (Reports takes the latest per trajectory whoever wrote it; Replay shows each reviewer's.)
+ */
 export function reviewsOfFiles(datasetId: string, files: readonly ReviewFile[]): Review[] {
-  const out: Review[] = [];
+  const latest = new Map<string, Review>();
   for (const file of files) {
     const fileReviewer = file.path.slice('reviews/'.length, -'.jsonl'.length);
-    for (const record of parseReviews([file]).overrides.values()) {
-      if (!KNOWN_LABELS.has(record.label)) continue;
-      const reviewer = record.reviewer || fileReviewer;
-      const label = record.label as Label;
-      out.push({
-        key: reviewKey(datasetId, record.trajectory_id, reviewer),
-        datasetId,
-        trajectoryId: record.trajectory_id,
-        reviewer,
-        label,
-        autoLabel: record.auto_label && KNOWN_LABELS.has(record.auto_label) ? (record.auto_label as Label) : label,
-        reason: record.reason ?? '',
-        updatedAt: record.updated_at,
-      });
+    for (const line of file.text.split('\n')) {
+      // One line at a time: two reviewers' lines of a trajectory may share a file.
+      for (const record of parseReviews([{ path: file.path, text: line }]).overrides.values()) {
+        if (!KNOWN_LABELS.has(record.label)) continue;
+        const reviewer = record.reviewer || fileReviewer;
+        const label = record.label as Label;
+        const key = reviewKey(datasetId, record.trajectory_id, reviewer);
+        const held = latest.get(key);
+        if (held && !supersedes(held.updatedAt, record.updated_at)) continue;
+        latest.set(key, {
+          key,
+          datasetId,
+          trajectoryId: record.trajectory_id,
+          reviewer,
+          label,
+          autoLabel: record.auto_label && KNOWN_LABELS.has(record.auto_label) ? (record.auto_label as Label) : label,
+          reason: record.reason ?? '',
+          updatedAt: record.updated_at,
+        });
+      }
     }
   }
-  return out;
+  return [...latest.values()];
 }
 
 /**
