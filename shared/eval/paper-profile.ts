@@ -93,6 +93,33 @@ export function syntacticVerdict({ ctx, tools, entries }: Pick<CascadeInput, 'ct
   return null;
 }
 
+/**
+ * The agent's string at `path` in a call of `tool` (any makes the label: none equals the entity):
+ * one the ground truth's call does not hold at `path` when there is one, for the evidence (in a
+ * list, "ingredients[]", the first string may be one of its right elements), else the first.
+ */
+function wrongValueAt(
+  agentCalls: readonly CallEntry[],
+  agentLeaves: readonly Leaf[][],
+  tool: string,
+  path: string,
+  gtLeaves: readonly Leaf[],
+  match: CascadeInput['match'],
+): { a: number; value: string } | null {
+  const right = gtLeaves.filter((l) => l.path === path && typeof l.value === 'string');
+  let first: { a: number; value: string } | null = null;
+  for (let a = 0; a < agentCalls.length; a++) {
+    if (agentCalls[a].call!.tool_name !== tool) continue;
+    for (const leaf of agentLeaves[a]) {
+      if (leaf.path !== path || typeof leaf.value !== 'string') continue;
+      const value = leaf.value;
+      if (!right.some((r) => valuesEqual(value, r.value as string, r.schema, match))) return { a, value };
+      first ??= { a, value };
+    }
+  }
+  return first;
+}
+
 export function perceptionVerdict({ ctx, tools, match, entries, gt }: CascadeInput): Verdict | null {
   const agentCalls = entries.filter((e) => e.call);
   const agentLeaves = agentCalls.map((e) => callLeaves(e.call!, tools));
@@ -106,23 +133,20 @@ export function perceptionVerdict({ ctx, tools, match, entries, gt }: CascadeInp
     for (let g = 0; g < gt.length; g++) {
       for (const gl of gtLeaves[g]) {
         if (typeof gl.value !== 'string' || !valuesEqual(gl.value, entity, gl.schema, match)) continue;
-        for (let a = 0; a < agentCalls.length; a++) {
-          if (agentCalls[a].call!.tool_name !== gt[g].tool_name) continue;
-          const wrong = agentLeaves[a].find((al) => al.path === gl.path && typeof al.value === 'string');
-          if (wrong)
-            return {
-              label: 'perception',
-              evidence: {
-                entity,
-                visual_ref: ref.id,
-                path: gl.path,
-                gt_call: g,
-                entry: agentCalls[a].index,
-                tool_name: gt[g].tool_name,
-                value: wrong.value,
-              },
-            };
-        }
+        const first = wrongValueAt(agentCalls, agentLeaves, gt[g].tool_name, gl.path, gtLeaves[g], match);
+        if (first)
+          return {
+            label: 'perception',
+            evidence: {
+              entity,
+              visual_ref: ref.id,
+              path: gl.path,
+              gt_call: g,
+              entry: agentCalls[first.a].index,
+              tool_name: gt[g].tool_name,
+              value: first.value,
+            },
+          };
       }
     }
   }

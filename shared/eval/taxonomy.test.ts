@@ -79,6 +79,21 @@ describe('SPEC §9 cascade', () => {
     expect(row.evidence).toMatchObject({ entity: 'Green Apple', path: 'product_name', value: 'Red Apple', tool_name: 'add_to_cart' });
   });
 
+  it("perception's evidence in a list names the element the ground truth does not hold, not the first", async () => {
+    const files = shopFiles();
+    const gt = files['ground_truth.jsonl']
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as { task_id: string; visual_refs: unknown[] });
+    const ref = { id: 'r1', description: 'the can in my hand', entity: 'Coca Cola Zero', start: 0, end: 1 };
+    files['ground_truth.jsonl'] = gt.map((line) => JSON.stringify(line.task_id === 't2' ? { ...line, visual_refs: [ref] } : line)).join('\n') + '\n';
+    const wrongCan = { ...trajectory('pl', [{ turn: 0, calls: [call('set_list', { user_id: 'u1', items: ['Whole Milk', 'Pepsi'] })] }]), task_id: 't2' };
+    const { report } = await evaluateInMemory(SQL, files, { 'trajectories/m.jsonl': [wrongCan] });
+    expect(report.trajectories[0].label).toBe('perception');
+    // 'Whole Milk' is a right element at items[]: the evidence is 'Pepsi'.
+    expect(report.trajectories[0].evidence).toMatchObject({ entity: 'Coca Cola Zero', path: 'items[]', value: 'Pepsi' });
+  });
+
   it('entity matching: a partial name that finds the same row is equal, so no perception failure', async () => {
     const row = await labelOf(
       trajectory('e', [{ turn: 0, calls: [search], results: searchResult }, { turn: 1, calls: [call('add_to_cart', { user_id: 'u1', product_name: 'green', quantity: 2 })] }]),
