@@ -134,7 +134,7 @@ describe('egostudio report', () => {
       ({ trajectory_id, label, auto_label: 'perception', reason: 'checked the clip', reviewer, updated_at });
     const root = await writeDataset('reviewed', twoScenarioFiles({
       ...trajectories,
-      'reviews/ann.jsonl': jsonl([review('b', 'logic', '2026-03-01T10:00:00Z', 'ann')]),
+      'reviews/ann.jsonl': jsonl([review('b', 'logic', '2026-03-01T10:00:00Z', 'ann'), review('gone', 'logic', '2026-03-01T10:00:00Z', 'ann')]),
       'reviews/bob.jsonl': jsonl([review('b', 'hallucination', '2026-03-02T10:00:00Z', 'bob')]),
     }));
     const out = path.join(dir, 'reviewed-report');
@@ -157,6 +157,8 @@ describe('egostudio report', () => {
     expect(provenance.review_files[0].sha256).toBe(createHash('sha256').update(await readFile(path.join(root, 'reviews/ann.jsonl'))).digest('hex'));
     expect(provenance.trajectory_files.map((f: { file: string }) => f.file)).toEqual(Object.keys(trajectories).sort());
     expect(result.stdout).toContain('provenance.json');
+    // An override of a run the report does not have is left out, and said.
+    expect(result.stderr).toContain('note: 1 override(s) name a run this report does not have (an imported run, or one removed): left out.');
   }, 120_000);
 
   it('exit codes: 2 with a bad line (the rest reported), 1 without a dataset or --out', async () => {

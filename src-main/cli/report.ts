@@ -7,6 +7,7 @@ import path from 'node:path';
 import { buildReport, type ReportModel } from '../../shared/report/build';
 import { reportCharts } from '../../shared/report/charts';
 import { tableToCsv, tableToLatex, tableToMarkdown } from '../../shared/report/export';
+import { overrideNotesOf } from '../../shared/report/override-notes';
 import { parseReviews } from '../../shared/report/reviews';
 import { renderChartSvg } from '../../shared/report/svg';
 import type { Problem } from '../../shared/format/types';
@@ -81,6 +82,7 @@ export async function reportCommand(args: string[]): Promise<number> {
       `${report.overrides.applied} human override(s)\n${tableToMarkdown(report.tables.main)}` +
       `wrote ${written.length} files to ${values.out}: ${written.join(', ')}\n`,
   );
+  for (const note of overrideNotesOf(report.overrides)) err(`note: ${note}\n`);
   printProblems(problems, 'see egostudio evaluate --json');
   return problems.length > 0 ? 2 : 0;
 }

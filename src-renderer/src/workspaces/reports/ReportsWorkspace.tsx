@@ -150,7 +150,7 @@ export function ReportsWorkspace() {
         </div>
       )}
 
-      {loaded && <ReportNotes run={loaded.run} importedRuns={loaded.importedRuns} listedModes={summary?.listedModes} />}
+      {loaded && <ReportNotes run={loaded.run} overrides={loaded.report.overrides} importedRuns={loaded.importedRuns} listedModes={summary?.listedModes} />}
 
       {loaded && loaded.problems.length > 0 && (
         <details className="report-problems" data-testid="report-problems">
