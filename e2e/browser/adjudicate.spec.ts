@@ -482,3 +482,27 @@ test('Accept agreed tasks names them and writes their lines only once asked', as
   expect(line.calls).toEqual(latestCalls(await readFile(path.join(dataset, 'annotations', 'alice.jsonl'), 'utf8'), AGREED));
   await context.close();
 });
+
+test('from the keyboard: n and p open the next and previous task of the list, Ctrl+Enter in the rationale finalizes', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(withQuery('', `#/adjudicate/${encodeURIComponent(TASK)}`));
+  await page.getByTestId('adjudicator-name').fill('e2e-keys');
+  const list = page.getByTestId('adjudicate-task-list').locator('[data-task-id]');
+  const ids = await list.evaluateAll((items) => items.map((item) => item.getAttribute('data-task-id')!));
+  const at = ids.indexOf(TASK);
+  await expect(page.getByTestId('finalize-button')).toBeEnabled();
+  await page.getByTestId('take-all-a').focus();
+  await page.keyboard.press('n');
+  await expect(page).toHaveURL(new RegExp(`#/adjudicate/${ids[at + 1]}$`));
+  await page.keyboard.press('p');
+  await expect(page).toHaveURL(new RegExp(`#/adjudicate/${TASK}$`));
+  await page.getByTestId('adjudication-note').fill('Settled from the keyboard.');
+  await page.keyboard.press('Control+Enter');
+  // The calls are the ground truth's already (the task was finalized before): no question, the line is written.
+  await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
+  const line = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; note?: string }).find((l) => l.task_id === TASK)!;
+  expect(line.note).toBe('Settled from the keyboard.');
+  await context.close();
+});

@@ -247,6 +247,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
           Rationale
           <textarea data-testid="adjudication-note" value={note} rows={3} onChange={(event) => setNote(event.target.value)} placeholder="Why this sequence is the ground truth" />
         </label>
+        {busy === null && merged.errors.length === 0 && adjudicator.trim() !== '' && <FinalizeKey run={() => void finalize()} />}
         <button
           type="button"
           className="primary"
@@ -267,4 +268,10 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
       {ask.dialog}
     </div>
   );
+}
+
+/** Ctrl+Enter finalizes while the button can (a component of its own: the view's hooks come before its early returns). */
+function FinalizeKey({ run }: { run: () => void }) {
+  useHotkeyAction('adjudicate.finalize', run);
+  return null;
 }

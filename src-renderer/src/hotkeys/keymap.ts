@@ -93,6 +93,9 @@ export const KEYMAP = [
   { id: 'annotate.call-down', keys: ['Alt+ArrowDown'], group: 'Annotate', description: 'Move the call down', scope: 'annotate.call' },
   { id: 'annotate.call-delete', keys: ['Delete'], group: 'Annotate', description: 'Delete the call', scope: 'annotate.call' },
 
+  { id: 'adjudicate.next-task', keys: ['n', 'Alt+ArrowDown'], group: 'Adjudicate', description: 'Next task of the list (as filtered)', scope: 'adjudicate' },
+  { id: 'adjudicate.previous-task', keys: ['p', 'Alt+ArrowUp'], group: 'Adjudicate', description: 'Previous task of the list', scope: 'adjudicate' },
+  { id: 'adjudicate.finalize', keys: ['Ctrl+Enter'], group: 'Adjudicate', description: "Finalize the task (asks first where the line could hold what you did not mean)", scope: 'adjudicate', inText: true },
   { id: 'adjudicate.undo', keys: ['Ctrl+z'], group: 'Adjudicate', description: 'Undo the last choice, move or reference choice (outside a text field)', scope: 'adjudicate' },
   { id: 'adjudicate.redo', keys: ['Ctrl+Z', 'Ctrl+y'], group: 'Adjudicate', description: 'Redo what was undone', scope: 'adjudicate' },
   { id: 'replay.nextCall', keys: ['j', 'ArrowDown'], group: 'Replay', description: 'Next tool call', scope: 'replay' },

@@ -12,6 +12,7 @@ import { lifecycleCounts, lifecycleOf, type Lifecycle } from '../../agreement/mo
 import { SuspectPanel } from '../../agreement/SuspectPanel';
 import { useDashboard } from '../../agreement/useDashboard';
 import { TaskBrief } from '../../components/TaskBrief';
+import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { describeHostFailure } from '../../state/hostErrors';
 import { ADJUDICATOR_KEY } from '../../state/identityKeys';
 import { useStudioStore } from '../../state/store';
@@ -88,6 +89,16 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
   const counts = lifecycleCounts(stages.values());
   const changedAfterSubmit = useChangedTasks(dash.pair);
   const agreedIds = tasks.filter((t) => stages.get(t.id) === 'agreed').map((t) => t.id);
+  // n and p: the next or previous task of the list as filtered, from the open one's place (it may have left the filter).
+  const stepTask = (delta: 1 | -1) => {
+    const order = tasks.map((t) => t.id);
+    const at = taskId ? order.indexOf(taskId) : -1;
+    const ahead = delta > 0 ? order.slice(at + 1) : order.slice(0, Math.max(at, 0)).reverse();
+    const next = ahead.find((id) => filter === 'all' || stages.get(id) === filter);
+    if (next) chooseTask(next);
+  };
+  useHotkeyAction('adjudicate.next-task', () => stepTask(1));
+  useHotkeyAction('adjudicate.previous-task', () => stepTask(-1));
 
   if (error) return <div className="agreement-error">Cannot load the dataset: {error}</div>;
   if (!dataset) return <div className="muted adjudicate-empty">Loading…</div>;
