@@ -221,6 +221,10 @@ test('carol, the adjudicator, adjudicates and finalizes the task', async ({ brow
   await page.getByTestId('take-all-b').click();
   await page.getByTestId('adjudication-note').fill('Five tins on the clip.');
   await page.getByTestId('finalize-button').click();
+  // The task has ground truth with other calls than bob's: Finalize names them and asks.
+  const question = page.getByTestId('finalize-confirm');
+  await expect(question).toContainText("Replace the ground truth's calls?");
+  await question.getByRole('button', { name: 'Replace them' }).click();
   await expect(page.getByTestId('finalize-message')).toContainText('source adjudicated');
   const written = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8'))
     .split('\n')

@@ -71,11 +71,13 @@ export function finalizeDoubts(s: FinalizeState): ConfirmQuestion[] {
       title: "Replace the ground truth's calls?",
       detail: (
         <>
-          {s.taskId}'s ground truth ({existing.source ?? 'no source'}
-          {existing.adjudicator ? `, by ${existing.adjudicator}` : ''}) has {before.length} call(s); yours {after.length}
-          {removed.length === 0 && added.length === 0 ? ', in another order.' : ':'}
-          {removed.length > 0 && <>Left out: {list(removed)}</>}
-          {added.length > 0 && <>New: {list(added)}</>}
+          <p>
+            {s.taskId}'s ground truth ({existing.source ?? 'no source'}
+            {existing.adjudicator ? `, by ${existing.adjudicator}` : ''}) has {before.length} call(s); yours {after.length}
+            {removed.length === 0 && added.length === 0 ? ', the same calls in another order.' : '.'}
+          </p>
+          {removed.length > 0 && <div>Left out: {list(removed)}</div>}
+          {added.length > 0 && <div>New: {list(added)}</div>}
         </>
       ),
       confirm: 'Replace them',

@@ -42,7 +42,12 @@ export function Dialog({ open, onClose, title, description, className, testId, c
           }}
         >
           <RadixDialog.Title>{title}</RadixDialog.Title>
-          {description && <RadixDialog.Description className="muted">{description}</RadixDialog.Description>}
+          {/* A div, not Radix's <p>: a description may hold lists (the calls a question names). */}
+          {description && (
+            <RadixDialog.Description asChild>
+              <div className="muted dialog-description">{description}</div>
+            </RadixDialog.Description>
+          )}
           {children}
           <div className="dialog-actions">
             {actions ?? (
