@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AnnotationWatcher, annotationPathOf, type AnnotationChange } from './annotation-watcher';
+import { AnnotationWatcher, annotationPathOf, watchedPathOf, type AnnotationChange } from './annotation-watcher';
 import { writeFileAtomic } from './atomic-write';
 
 let root: string;
@@ -36,7 +36,28 @@ describe('annotationPathOf', () => {
   });
 });
 
+describe('watchedPathOf', () => {
+  it("keeps a model's run files in trajectories/ subfolders, reviews at the top of reviews/, no hidden or temporary names", () => {
+    expect(watchedPathOf('trajectories', 'gpt/static.jsonl')).toBe('trajectories/gpt/static.jsonl');
+    expect(watchedPathOf('trajectories', '.git/x.jsonl')).toBeNull();
+    expect(watchedPathOf('reviews', 'ann.jsonl')).toBe('reviews/ann.jsonl');
+    expect(watchedPathOf('reviews', 'old/ann.jsonl')).toBeNull();
+    expect(watchedPathOf('reviews', '.ann.jsonl.x.studio-tmp')).toBeNull();
+  });
+});
+
 describe('AnnotationWatcher', () => {
+  it("reports a run file an agent runner writes in a model's folder, and a teammate's review file", async () => {
+    await mkdir(path.join(root, 'trajectories', 'gpt'), { recursive: true });
+    watcher.watch('ds', root);
+    await writeFile(path.join(root, 'trajectories', 'gpt', 'static.jsonl'), '{}\n');
+    await until(() => changes.some((c) => c.paths.includes('trajectories/gpt/static.jsonl')));
+    // reviews/ made after watching began, with its file at once (as a git pull does).
+    await mkdir(path.join(root, 'reviews'));
+    await writeFile(path.join(root, 'reviews', 'ann.jsonl'), '\n');
+    await until(() => changes.some((c) => c.paths.includes('reviews/ann.jsonl')));
+  });
+
   it('reports an atomic write of an annotator file once, debounced', async () => {
     await mkdir(path.join(root, 'annotations'));
     watcher.watch('ds', root);

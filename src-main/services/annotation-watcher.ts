@@ -1,14 +1,17 @@
-// Watches the annotation files of opened datasets (annotations/*.jsonl and ground_truth.jsonl)
-// with node:fs.watch and reports changes, debounced, so the agreement panel can reload another
-// annotator's file within a second of it changing on disk (an export from another window or
-// machine, a text editor, git pull). Both hosts forward the event to the renderer.
+// Watches the files of opened datasets that people and programs change beside the studio
+// (annotations/*.jsonl, ground_truth.jsonl, reviews/*.jsonl, trajectories/**/*.jsonl) with
+// node:fs.watch and reports changes, debounced: the agreement panel reloads another annotator's
+// file within a second of it changing on disk (an export from another window or machine, a text
+// editor, git pull), Replay takes a teammate's overrides, and runs an agent runner writes while the
+// studio is open are scored. Both hosts forward the event to the renderer.
 import { watch, type FSWatcher } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isHiddenName } from '../../shared/format/dataset-path';
 
 export interface AnnotationChange {
   datasetId: string;
-  /** Dataset-relative paths, sorted: annotations/<name>.jsonl, ground_truth.jsonl. */
+  /** Dataset-relative paths, sorted: annotations/<name>.jsonl, ground_truth.jsonl, reviews/<name>.jsonl, trajectories/<...>.jsonl. */
   paths: string[];
 }
 
@@ -21,7 +24,7 @@ export interface AnnotationWatcherOptions {
 interface Watched {
   root: string;
   rootWatcher: FSWatcher | null;
-  folderWatcher: FSWatcher | null;
+  folderWatchers: Map<string, FSWatcher | null>;
   pending: Set<string>;
   timer: ReturnType<typeof setTimeout> | null;
 }
@@ -29,11 +32,24 @@ interface Watched {
 export const ANNOTATIONS_DIR = 'annotations';
 export const GROUND_TRUTH_FILE = 'ground_truth.jsonl';
 
-/** The dataset-relative path a change in the annotations folder stands for, or null to ignore it. */
-export function annotationPathOf(fileName: string | null): string | null {
-  if (!fileName || isHiddenName(fileName) || !fileName.endsWith('.jsonl') || fileName.includes('/') || fileName.includes('\\')) return null;
-  return `${ANNOTATIONS_DIR}/${fileName}`;
+/** The folders watched, and whether their subfolders are (a model's runs are in a folder of their own). */
+const FOLDERS: ReadonlyMap<string, { recursive: boolean }> = new Map([
+  [ANNOTATIONS_DIR, { recursive: false }],
+  ['reviews', { recursive: false }],
+  ['trajectories', { recursive: true }],
+]);
+
+/** The dataset-relative path a change in a watched folder stands for, or null to ignore it. */
+export function watchedPathOf(folder: string, fileName: string | null): string | null {
+  const recursive = FOLDERS.get(folder)?.recursive ?? false;
+  if (!fileName || !fileName.endsWith('.jsonl')) return null;
+  const parts = fileName.split(/[/\\]/);
+  if ((!recursive && parts.length > 1) || parts.some((part) => part === '' || part === '..' || isHiddenName(part))) return null;
+  return `${folder}/${parts.join('/')}`;
 }
+
+/** The dataset-relative path a change in the annotations folder stands for, or null to ignore it. */
+export const annotationPathOf = (fileName: string | null): string | null => watchedPathOf(ANNOTATIONS_DIR, fileName);
 
 export class AnnotationWatcher {
   private readonly watched = new Map<string, Watched>();
@@ -48,14 +64,14 @@ export class AnnotationWatcher {
     const existing = this.watched.get(datasetId);
     if (existing?.root === root) return;
     if (existing) this.unwatch(datasetId);
-    const entry: Watched = { root, rootWatcher: null, folderWatcher: null, pending: new Set(), timer: null };
+    const entry: Watched = { root, rootWatcher: null, folderWatchers: new Map(), pending: new Set(), timer: null };
     this.watched.set(datasetId, entry);
-    entry.rootWatcher = this.tryWatch(root, (fileName) => {
+    entry.rootWatcher = this.tryWatch(root, false, (fileName) => {
       if (fileName === GROUND_TRUTH_FILE) this.touch(datasetId, GROUND_TRUTH_FILE);
-      // The annotations folder appeared, vanished or was replaced: watch what is there now.
-      if (fileName === ANNOTATIONS_DIR || fileName === null) this.attachFolder(datasetId, entry);
+      // A watched folder appeared, vanished or was replaced: watch what is there now.
+      for (const folder of FOLDERS.keys()) if (fileName === folder || fileName === null) this.attachFolder(datasetId, entry, folder, true);
     });
-    this.attachFolder(datasetId, entry);
+    for (const folder of FOLDERS.keys()) this.attachFolder(datasetId, entry, folder);
   }
 
   unwatch(datasetId: string): void {
@@ -63,7 +79,7 @@ export class AnnotationWatcher {
     if (!entry) return;
     this.watched.delete(datasetId);
     entry.rootWatcher?.close();
-    entry.folderWatcher?.close();
+    for (const watcher of entry.folderWatchers.values()) watcher?.close();
     if (entry.timer) clearTimeout(entry.timer);
   }
 
@@ -76,19 +92,36 @@ export class AnnotationWatcher {
     return [...this.watched.keys()];
   }
 
-  private attachFolder(datasetId: string, entry: Watched): void {
+  /**
+   * Watches `folder` of the dataset (again). `appeared`: it was made or replaced since watching
+   * began, so the files already in it are reported too (a git pull makes the folder and its files
+   * at once, before the folder's own watch begins).
+   */
+  private attachFolder(datasetId: string, entry: Watched, folder: string, appeared = false): void {
     if (this.watched.get(datasetId) !== entry) return;
-    entry.folderWatcher?.close();
-    entry.folderWatcher = this.tryWatch(path.join(entry.root, ANNOTATIONS_DIR), (fileName) => {
-      const changed = annotationPathOf(fileName);
+    entry.folderWatchers.get(folder)?.close();
+    const recursive = FOLDERS.get(folder)?.recursive ?? false;
+    const absolute = path.join(entry.root, folder);
+    const watcher = this.tryWatch(absolute, recursive, (fileName) => {
+      const changed = watchedPathOf(folder, fileName);
       if (changed) this.touch(datasetId, changed);
     });
+    entry.folderWatchers.set(folder, watcher);
+    if (appeared && watcher)
+      void readdir(absolute, { recursive })
+        .then((names) => {
+          for (const name of names) {
+            const changed = watchedPathOf(folder, name);
+            if (changed) this.touch(datasetId, changed);
+          }
+        })
+        .catch(() => undefined);
   }
 
-  private tryWatch(folder: string, onName: (fileName: string | null) => void): FSWatcher | null {
+  private tryWatch(folder: string, recursive: boolean, onName: (fileName: string | null) => void): FSWatcher | null {
     try {
       // persistent: false: watching never keeps a host process alive on its own.
-      const watcher = watch(folder, { persistent: false }, (_event, fileName) => onName(fileName === null ? null : String(fileName)));
+      const watcher = watch(folder, { persistent: false, recursive }, (_event, fileName) => onName(fileName === null ? null : String(fileName)));
       watcher.on('error', () => watcher.close());
       return watcher;
     } catch {

@@ -16,10 +16,13 @@ export function listenToEvaluation(): () => void {
     api.onEvent('evaluation.rows', (event) => store().receiveEvaluationRows(event)),
     api.onEvent('evaluation.done', (event) => store().finishEvaluation(event)),
     onFilesChanged(({ datasetId, paths, via }) => {
-      if (via !== 'written') return; // as before: files written through the API re-evaluate, the watcher's do not
       const dataset = store().currentDataset;
       if (dataset?.id !== datasetId || store().evaluation.datasetId !== datasetId) return;
-      if (changesScores(paths)) void store().startEvaluation(dataset, true);
+      // Seen on disk: runs an agent runner (or a sync) wrote while the studio is open are scored (the
+      // score cache answers for the files that did not change). The watcher's ground-truth and
+      // annotation changes do not re-evaluate: the host's own writes are heard as 'written' too.
+      const scored = via === 'written' ? changesScores(paths) : paths.some((p) => p.startsWith('trajectories/'));
+      if (scored) void store().startEvaluation(dataset, true);
       if (paths.some((p) => p.startsWith('reviews/'))) store().reviewsChanged();
     }),
     // File > Import Trajectory Files/Folder... (desktop): the host sends the files it read.

@@ -12,6 +12,7 @@ import { readReviewFiles } from '../../../api/review-files';
 import { reviewKey, reviewsDb, type Review } from './reviewsDb';
 import { drainUnsent } from './reviewWriteThrough';
 import { studioApi } from '../../../api/studio';
+import { onFilesChanged } from '../../../state/datasetChanges';
 
 const KNOWN_LABELS = new Set<string>([...PAPER_LABELS, ...EGOBENCH_LABELS]);
 
@@ -79,9 +80,15 @@ export function useReviewsFromFiles(datasetId: string | null): void {
   useEffect(() => {
     if (!datasetId) return;
     const api = studioApi();
-    void drainUnsent(api, datasetId)
-      .then(() => readReviewFiles(datasetId))
-      .then((files) => takeReviewsFromFiles(datasetId, files))
-      .catch(() => undefined);
+    const take = () =>
+      void drainUnsent(api, datasetId)
+        .then(() => readReviewFiles(datasetId))
+        .then((files) => takeReviewsFromFiles(datasetId, files))
+        .catch(() => undefined);
+    take();
+    // And again when a review file changes (a teammate's override, a git pull, this page's own write).
+    return onFilesChanged((change) => {
+      if (change.datasetId === datasetId && change.paths.some((p) => p.startsWith('reviews/'))) take();
+    });
   }, [datasetId]);
 }

@@ -1,0 +1,32 @@
+// Files written beside the studio while Replay is open: runs an agent runner writes under
+// trajectories/ are scored and listed, and a teammate's review file shows its override, with no
+// reload (the host's watcher; before, only a reload found them, and Reports said every file was read).
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { copySample, ownHost } from '../own-host';
+
+const host = ownHost('replay-watch-e2e-', 'sample', copySample);
+
+test('a run file and a review file written on disk while Replay is open reach it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(host.url + '#/replay');
+  const status = page.getByTestId('evaluation-status');
+  await expect(status).toHaveText(/^270 trajectories evaluated/, { timeout: 60_000 });
+
+  // An agent runner writes a new model's runs (the sample's first file, under other ids).
+  const models = path.join(host.dataset, 'trajectories');
+  const first = path.join(models, (await readdir(models)).sort()[0]);
+  const lines = (await readFile(path.join(first, (await readdir(first)).sort()[0]), 'utf8')).split('\n').filter((l) => l.trim());
+  const runs = lines.map((l) => JSON.parse(l) as { id: string; model: string });
+  await mkdir(path.join(models, 'runner-model'));
+  await writeFile(path.join(models, 'runner-model', 'static.jsonl'), runs.map((r) => JSON.stringify({ ...r, id: `runner-${r.id}`, model: 'runner-model' })).join('\n') + '\n');
+  await expect(status).toHaveText(new RegExp(`^${270 + runs.length} trajectories evaluated`), { timeout: 30_000 });
+
+  // A teammate's review file.
+  await expect(page.getByTestId('review-count')).toContainText('0 overrides');
+  await mkdir(path.join(host.dataset, 'reviews'), { recursive: true });
+  const review = { trajectory_id: `runner-${runs[0].id}`, label: 'logic', auto_label: 'perception', reason: 'written by a teammate', reviewer: 'mate', updated_at: new Date().toISOString() };
+  await writeFile(path.join(host.dataset, 'reviews', 'mate.jsonl'), `${JSON.stringify(review)}\n`);
+  await expect(page.getByTestId('review-count')).toContainText('1 override', { timeout: 30_000 });
+});
