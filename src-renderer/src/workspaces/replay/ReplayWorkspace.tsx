@@ -40,7 +40,7 @@ export function ReplayWorkspace() {
   const [filters, setFilters] = useState<Filters>({});
   const [showProblems, setShowProblems] = useState(false);
   const [dragging, setDragging] = useState(false);
-  useReviewsFromFiles(dataset?.id ?? null);
+  useReviewsFromFiles(dataset?.id ?? null, evaluation.labels);
   const reviews = useDatasetReviews(dataset?.id ?? null);
   const overrides = useMemo(() => latestLabels(reviews), [reviews]);
   const overridden = useMemo(() => new Set(overrides.keys()), [overrides]);

@@ -85,6 +85,12 @@ describe('review export into a file others wrote to', () => {
 });
 
 describe("the dataset's review files as this browser stores them", () => {
+  it("leaves out a label the dataset's profile does not have ('memory' in a paper dataset), as Reports does", () => {
+    const text = JSON.stringify({ trajectory_id: 'a', label: 'memory', reviewer: 'x', updated_at: '2026-01-01T00:00:00.000Z' });
+    expect(reviewsOfFiles('d', [{ path: 'reviews/x.jsonl', text }]).map((r) => r.label)).toEqual(['memory']); // some profile has it
+    expect(reviewsOfFiles('d', [{ path: 'reviews/x.jsonl', text }], new Set(['correct', 'logic', 'perception']))).toEqual([]);
+  });
+
   it("takes each trajectory's latest line per reviewer, the file's reviewer for a line naming none, and leaves out labels no profile has", () => {
     const line = (o: object) => JSON.stringify({ trajectory_id: 'a', label: 'logic', updated_at: '2026-01-01T00:00:00.000Z', ...o });
     const text = [

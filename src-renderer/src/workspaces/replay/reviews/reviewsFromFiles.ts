@@ -21,14 +21,14 @@ const KNOWN_LABELS = new Set<string>([...PAPER_LABELS, ...EGOBENCH_LABELS]);
  * reviewer when its lines name none) the latest; lines with labels no profile has are left to
  * Reports' problems. (Reports takes the latest per trajectory whoever wrote it; Replay shows each reviewer's.)
  */
-export function reviewsOfFiles(datasetId: string, files: readonly ReviewFile[]): Review[] {
+export function reviewsOfFiles(datasetId: string, files: readonly ReviewFile[], labels: ReadonlySet<string> = KNOWN_LABELS): Review[] {
   const latest = new Map<string, Review>();
   for (const file of files) {
     const fileReviewer = file.path.slice('reviews/'.length, -'.jsonl'.length);
     for (const line of file.text.split('\n')) {
       // One line at a time: two reviewers' lines of a trajectory may share a file.
       for (const record of parseReviews([{ path: file.path, text: line }]).overrides.values()) {
-        if (!KNOWN_LABELS.has(record.label)) continue;
+        if (!labels.has(record.label)) continue;
         const reviewer = record.reviewer || fileReviewer;
         const label = record.label as Label;
         const key = reviewKey(datasetId, record.trajectory_id, reviewer);
@@ -40,7 +40,7 @@ export function reviewsOfFiles(datasetId: string, files: readonly ReviewFile[]):
           trajectoryId: record.trajectory_id,
           reviewer,
           label,
-          autoLabel: record.auto_label && KNOWN_LABELS.has(record.auto_label) ? (record.auto_label as Label) : label,
+          autoLabel: record.auto_label && labels.has(record.auto_label) ? (record.auto_label as Label) : label,
           reason: record.reason ?? '',
           updatedAt: record.updated_at,
         });
@@ -54,9 +54,9 @@ export function reviewsOfFiles(datasetId: string, files: readonly ReviewFile[]):
  * Makes this browser's overrides of the dataset those of the files, with the writes still queued
  * for the host on top (their override, or their removal); returns how many records changed.
  */
-export async function takeReviewsFromFiles(datasetId: string, files: readonly ReviewFile[]): Promise<number> {
+export async function takeReviewsFromFiles(datasetId: string, files: readonly ReviewFile[], labels?: ReadonlySet<string>): Promise<number> {
   return reviewsDb.transaction('rw', reviewsDb.reviews, reviewsDb.unsent, async () => {
-    const truth = new Map(reviewsOfFiles(datasetId, files).map((review) => [review.key, review]));
+    const truth = new Map(reviewsOfFiles(datasetId, files, labels).map((review) => [review.key, review]));
     for (const entry of await reviewsDb.unsent.where('datasetId').equals(datasetId).toArray()) {
       if (entry.review) truth.set(entry.key, entry.review);
       else truth.delete(entry.key);
@@ -76,19 +76,22 @@ export async function takeReviewsFromFiles(datasetId: string, files: readonly Re
  * When Replay shows a dataset: its queued writes go to the host, then its files are taken. A read
  * that fails (the host is away) leaves this browser's overrides as they are, and the next opening tries again.
  */
-export function useReviewsFromFiles(datasetId: string | null): void {
+export function useReviewsFromFiles(datasetId: string | null, profileLabels: readonly string[]): void {
+  // The dataset profile's labels once known (a paper dataset's review of 'memory' is left out, as Reports leaves it out, with its line).
+  const labelKey = profileLabels.join(',');
   useEffect(() => {
     if (!datasetId) return;
     const api = studioApi();
+    const labels = labelKey ? new Set(labelKey.split(',')) : KNOWN_LABELS;
     const take = () =>
       void drainUnsent(api, datasetId)
         .then(() => readReviewFiles(datasetId))
-        .then((files) => takeReviewsFromFiles(datasetId, files))
+        .then((files) => takeReviewsFromFiles(datasetId, files, labels))
         .catch(() => undefined);
     take();
     // And again when a review file changes (a teammate's override, a git pull, this page's own write).
     return onFilesChanged((change) => {
       if (change.datasetId === datasetId && change.paths.some((p) => p.startsWith('reviews/'))) take();
     });
-  }, [datasetId]);
+  }, [datasetId, labelKey]);
 }
