@@ -205,6 +205,11 @@ test('blind off: alice and bob follow each other live; bob keeps editing while t
 
 test('carol, the adjudicator, adjudicates and finalizes the task', async ({ browser }) => {
   test.setTimeout(120_000);
+  // An annotator may compare in Adjudicate, not finalize: the button says so (it was enabled, and the host refused after a click).
+  const bob = await personPage(browser, 'bob', `#/adjudicate/${TASK}`);
+  await expect(bob.getByTestId('finalize-button')).toBeDisabled({ timeout: 30_000 });
+  await expect(bob.getByTestId('finalize-button')).toHaveAttribute('title', "Your team link is an annotator's: an adjudicator finalizes");
+  await bob.context().close();
   const page = await personPage(browser, 'carol', '#/reports');
   // The link names her the adjudicator: the Adjudicate workspace fills her name in.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('egobench.adjudicator'))).toBe('carol');

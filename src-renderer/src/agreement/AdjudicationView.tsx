@@ -10,6 +10,7 @@ import { studioApi } from '../api/studio';
 import { StateDiffTable } from '../components/StateDiffTable';
 import { useConfirm } from '../components/useConfirm';
 import { useHotkeyAction } from '../hotkeys/useHotkeys';
+import { useTeam } from '../shell/teamIdentity';
 import { AdjudicationClip } from './AdjudicationClip';
 import { agreementClient } from './agreementClient';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
@@ -26,6 +27,8 @@ import type { RunOutcome } from './protocol';
 import { draftKey, useAdjudicationDraft, type RowDecisions } from './useAdjudicationDraft';
 import { useTaskAgreement } from './useTaskAgreement';
 
+const NOT_ADJUDICATOR = "Your team link is an annotator's: an adjudicator finalizes";
+
 export interface AdjudicationViewProps {
   datasetId: string;
   taskId: string;
@@ -40,6 +43,8 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const library = useAgreementData((s) => (state.scenarioId ? s.dataset?.scenarios.get(state.scenarioId)?.library : undefined));
   const ask = useConfirm('finalize-confirm');
   const { a, b, comparison, scenarioId } = state;
+  // A team's annotator may compare, not write the ground truth (the host refuses it): said on the button, not after a click.
+  const notAdjudicator = (useTeam()?.role ?? 'adjudicator') !== 'adjudicator';
   const rows = useMemo(() => comparison?.alignment ?? [], [comparison]);
   const callsA = useMemo(() => a?.calls ?? [], [a]);
   const callsB = useMemo(() => b?.calls ?? [], [b]);
@@ -247,13 +252,13 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
           Rationale
           <textarea data-testid="adjudication-note" value={note} rows={3} onChange={(event) => setNote(event.target.value)} placeholder="Why this sequence is the ground truth" />
         </label>
-        {busy === null && merged.errors.length === 0 && adjudicator.trim() !== '' && <FinalizeKey run={() => void finalize()} />}
+        {busy === null && merged.errors.length === 0 && adjudicator.trim() !== '' && !notAdjudicator && <FinalizeKey run={() => void finalize()} />}
         <button
           type="button"
           className="primary"
           data-testid="finalize-button"
-          disabled={busy !== null || merged.errors.length > 0 || adjudicator.trim() === ''}
-          title={adjudicator.trim() === '' ? 'Enter the adjudicator name first' : `Write this task's line of ${GROUND_TRUTH_PATH}`}
+          disabled={busy !== null || merged.errors.length > 0 || adjudicator.trim() === '' || notAdjudicator}
+          title={notAdjudicator ? NOT_ADJUDICATOR : adjudicator.trim() === '' ? 'Enter the adjudicator name first' : `Write this task's line of ${GROUND_TRUTH_PATH}`}
           onClick={() => void finalize()}
         >
           Finalize

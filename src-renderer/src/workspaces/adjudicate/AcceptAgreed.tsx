@@ -10,6 +10,7 @@ import { studioApi } from '../../api/studio';
 import { useConfirm } from '../../components/useConfirm';
 import { describeHostFailure } from '../../state/hostErrors';
 import { useStudioStore } from '../../state/store';
+import { useTeam } from '../../shell/teamIdentity';
 
 interface Props {
   datasetId: string;
@@ -33,6 +34,7 @@ function callProblemsOf(taskId: string, calls: readonly ToolCall[]): string[] {
 export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudicator, changedAfterSubmit }: Props) {
   const [message, setMessage] = useState<string | null>(null);
   const confirmation = useConfirm('accept-agreed-confirm');
+  const notAdjudicator = (useTeam()?.role ?? 'adjudicator') !== 'adjudicator';
   const n = agreedIds.length;
   const plural = n === 1 ? '' : 's';
 
@@ -87,7 +89,13 @@ export function AcceptAgreed({ datasetId, pair, annotations, agreedIds, adjudica
 
   return (
     <>
-      <button type="button" disabled={n === 0 || adjudicator.trim() === ''} onClick={() => void accept()} data-testid="accept-agreed">
+      <button
+        type="button"
+        disabled={n === 0 || adjudicator.trim() === '' || notAdjudicator}
+        title={notAdjudicator ? "Your team link is an annotator's: an adjudicator accepts" : undefined}
+        onClick={() => void accept()}
+        data-testid="accept-agreed"
+      >
         Accept {n} agreed task(s)
       </button>
       {message && <div className="agreement-ok">{message}</div>}
