@@ -58,6 +58,19 @@ test('filter to perception failures, step to the evidence, override the label; t
   await expect(page.getByTestId('review-count')).toContainText('1 override');
   // The list shows both labels on the run's row: the automatic one the filter uses, then the reviewer's.
   await expect(list.locator('[role=row][aria-selected=true] .col-label')).toHaveText('perception → logic ✎');
+  // The review filter: the run is among the reviewed ones and those a review changed, not among the failures no one reviewed.
+  const reviewFilter = page.getByTestId('review-filter');
+  const count = page.getByTestId('list-count');
+  const perceptionRuns = Number((await count.innerText()).split(' of ')[0].replace(/\D/g, ''));
+  await reviewFilter.selectOption('reviewed');
+  await expect(count).toHaveText(/^1 of /);
+  await reviewFilter.selectOption('changed');
+  await expect(count).toHaveText(/^1 of /);
+  await reviewFilter.selectOption('unreviewed-failures');
+  await expect(count).toHaveText(new RegExp(`^${perceptionRuns - 1} of `));
+  await expect(list.locator('[role=row][aria-selected=true]')).toHaveCount(0);
+  await reviewFilter.selectOption('all');
+  await expect(count).toHaveText(new RegExp(`^${perceptionRuns} of `));
   // Saved to the reviewer's file on the host as it is made (no Export).
   const reviewFile = path.join(datasetsDir, 'egobench-sample', 'reviews', 'e2e-reviewer.jsonl');
   await expect.poll(() => readFile(reviewFile, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('"label":"logic"');

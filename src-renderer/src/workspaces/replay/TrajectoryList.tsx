@@ -16,6 +16,7 @@ import { useListKeys } from './list/useListKeys';
 import { useListIndex } from './list/useListIndex';
 import { useListView } from './list/useListView';
 import { inSlotOrder, useSlots } from './list/useSlots';
+import { allowedByReview, REVIEW_STATES, type ReviewState } from './list/reviewFilter';
 
 const ROW_HEIGHT = 28;
 /** The header's rows (titles, filters) before the first trajectory (aria-rowindex counts them). */
@@ -66,9 +67,12 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overrides, filt
   const [query, setQuery] = useState('');
   const searchIds = useDialogueSearch(useDeferredValue(query), rows.length);
 
+  const [review, setReview] = useState<ReviewState>('all');
+  const allowedIds = useMemo(() => allowedByReview(rows, overrides, review, searchIds), [rows, overrides, review, searchIds]);
+
   const deferredFilters = useDeferredValue(filters);
   /** Indexes into rows, filtered and sorted (the previous view while a sort is computed in the worker). */
-  const visible = useListView(index, deferredFilters, searchIds, sort).indexes;
+  const visible = useListView(index, deferredFilters, allowedIds, sort).indexes;
   const choices = useMemo(() => {
     const out: Partial<Record<ColumnId, string[]>> = {};
     for (const c of columnIds) if (columns[c].kind === 'choice') out[c] = index.distinct(c);
@@ -126,16 +130,24 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overrides, filt
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
+        <select aria-label="Filter Review" data-testid="review-filter" value={review} onChange={(e) => setReview(e.target.value as ReviewState)}>
+          {REVIEW_STATES.map(([state, text]) => (
+            <option key={state} value={state}>
+              {text}
+            </option>
+          ))}
+        </select>
         <span className="muted list-count" data-testid="list-count">
           {visible.length.toLocaleString()} of {rows.length.toLocaleString()}
         </span>
-        {Object.values(filters).some((v) => v) || query ? (
+        {Object.values(filters).some((v) => v) || query || review !== 'all' ? (
           <button
             type="button"
             className="link-button"
             onClick={() => {
               onFilters({});
               setQuery('');
+              setReview('all');
             }}
           >
             Clear filters
