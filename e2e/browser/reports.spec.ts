@@ -143,6 +143,10 @@ test('copy as Markdown puts the table on the clipboard and says so', async ({ pa
     return readFile((await file.path())!);
   };
   expect((await saved('export-main-csv', /-main\.csv$/)).toString()).toContain('Overall JointSucc');
+  // Every run with its automatic and human label.
+  const runsCsv = (await saved('report-export-runs', /-runs\.csv$/)).toString().trimEnd().split('\r\n');
+  expect(runsCsv[0]).toBe('Trajectory,Task,Model,Mode,Scenario,Matched,GT calls,Agent calls,ToolSucc,ResultSucc,JointSucc,Label,Human label,Reviewer,Review reason');
+  expect(runsCsv).toHaveLength(cli.trajectories.length + 1);
   const json = JSON.parse((await saved('report-export-json', /-report\.json$/)).toString()) as CliJson;
   await expect(page.getByTestId('report-copy-status')).toContainText(/^Exported .*-report\.json\.$/);
   await expect(page.getByTestId('report-export-json')).toHaveText('Export JSON');

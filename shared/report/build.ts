@@ -52,7 +52,7 @@ export type Cell = string | number | null;
 
 /** A table as the exporters and the UI read it. Numbers are in display units (percent for rates). */
 export interface ReportTable {
-  id: 'main' | 'coverage' | 'scenarios' | 'errors' | 'efficiency';
+  id: 'main' | 'coverage' | 'scenarios' | 'errors' | 'efficiency' | 'runs';
   title: string;
   /** Column headers; with groups, the sub-headers under each group. */
   header: string[];
@@ -104,6 +104,10 @@ export interface ReportModel {
   labels: string[];
   trajectoryCount: number;
   tables: { main: ReportTable; coverage: ReportTable; scenarios: ReportTable; errors: ReportTable; efficiency: ReportTable };
+  /** One row per run with its automatic label and the human one applied (CSV only: thousands of rows). */
+  runs: ReportTable;
+  /** The human label applied to each reviewed run, with who gave it and why. */
+  humanLabels: Map<string, { label: string; reviewer?: string; reason?: string }>;
   errors: LabelShares[];
   /** JointSucc (percent) per model and scenario, the Fig. 3 data. */
   scenarioJoint: { model: string; values: Record<string, number | null> }[];
@@ -297,6 +301,23 @@ export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, R
     };
   });
   const reviewed = aggregate(rows, new Map(Object.entries(run.task_counts)), labels as Label[]);
+  // Every run with both labels, for a lab's own analysis (the human label joined from reviews/ by hand before).
+  const flag = (value: boolean) => (value ? 1 : 0);
+  const humanLabels = new Map<string, { label: string; reviewer?: string; reason?: string }>();
+  for (const [id, label] of effective) {
+    const review = overrides.get(id);
+    humanLabels.set(id, { label, ...(review?.reviewer ? { reviewer: review.reviewer } : {}), ...(review?.reason ? { reason: review.reason } : {}) });
+  }
+  const runsTable: ReportTable = {
+    id: 'runs',
+    title: 'Runs',
+    header: ['Trajectory', 'Task', 'Model', 'Mode', 'Scenario', 'Matched', 'GT calls', 'Agent calls', 'ToolSucc', 'ResultSucc', 'JointSucc', 'Label', 'Human label', 'Reviewer', 'Review reason'],
+    rows: run.trajectories.map((t) => {
+      const human = humanLabels.get(t.id);
+      return [t.id, t.task_id, t.model, t.mode, t.scenario, t.matched, t.gt_calls, t.agent_calls, flag(t.tool_succ), flag(t.result_succ), flag(t.joint_succ), t.label, human?.label ?? null, human?.reviewer ?? null, human?.reason ?? null];
+    }),
+    digits: 0,
+  };
   const errors: LabelShares[] = models.map((model) => ({
     model,
     auto: Object.fromEntries(labels.map((l) => [l, pct(run.models[model].overall.labels[l])])),
@@ -356,6 +377,8 @@ export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, R
     labels,
     trajectoryCount: run.trajectories.length,
     tables: { main, coverage, scenarios: scenarioTable, errors: errorTable, efficiency },
+    runs: runsTable,
+    humanLabels,
     errors,
     scenarioJoint,
     scatter,

@@ -118,6 +118,10 @@ describe('buildReport', () => {
     expect(reviewed.errors[0].reviewed.logic).toBeCloseTo(31.25, 10);
     expect(reviewed.errors[0].reviewed.perception).toBe(0);
     expect(reviewed.errors[0].auto.perception).toBe(12.5);
+    // Each run with both labels: the reviewed one with its reviewer and reason, the others without.
+    expect(reviewed.runs.rows.find((r) => r[0] === '3')).toEqual(['3', 't-3', 'm1', 'dynamic_easy', 'b', 1, 2, 4, 0, 0, 0, 'perception', 'logic', 'ann', 'r']);
+    expect(reviewed.runs.rows.find((r) => r[0] === '1')).toEqual(['1', 't-1', 'm1', 'dynamic_easy', 'a', 2, 2, 2, 1, 1, 1, 'correct', null, null, null]);
+    expect(tableToCsv(reviewed.runs).split('\r\n')[0]).toBe('Trajectory,Task,Model,Mode,Scenario,Matched,GT calls,Agent calls,ToolSucc,ResultSucc,JointSucc,Label,Human label,Reviewer,Review reason');
     expect(reviewed.errors[0].overridden).toBe(1);
     expect(reviewed.overrides).toEqual({ applied: 1, unknownTrajectory: 0, unknownLabel: 0, stale: 0 });
     expect(reviewed.tables.errors.rows[1]).toEqual(['m1', 'with overrides', 37.5 / 2 + 50, 0, 0, 0, 31.25, 0]);

@@ -151,6 +151,10 @@ describe('egostudio report', () => {
     expect(Number(reviewed.Perception)).toBe(0);
     expect(Number(reviewed.Hallucination)).toBeCloseTo(Number(auto.Perception) + Number(auto.Hallucination), 10);
     expect(reviewed.Correct).toBe(auto.Correct);
+    // runs.csv: each run with its automatic label and the human one (bob's, the latest review of b).
+    const runs = parseCsv(await readFile(path.join(out, 'runs.csv'), 'utf8'));
+    expect(runs.find((r) => r.Trajectory === 'b')).toMatchObject({ Label: 'perception', 'Human label': 'hallucination', Reviewer: 'bob' });
+    expect(runs.find((r) => r.Trajectory === 'a')).toMatchObject({ 'Human label': '', Reviewer: '' });
     // What the report was computed from, the review files whose overrides it applies among it.
     const provenance = JSON.parse(await readFile(path.join(out, 'provenance.json'), 'utf8'));
     expect(provenance.review_files.map((f: { file: string }) => f.file)).toEqual(['reviews/ann.jsonl', 'reviews/bob.jsonl']);

@@ -38,6 +38,8 @@ export async function writeReportFiles(report: ReportModel, out: string, provena
     const [width, height] = CHART_SIZES[name as keyof typeof CHART_SIZES];
     await put(`${name}.svg`, renderChartSvg(option, width, height));
   }
+  // Every run with its automatic and human label: CSV only (thousands of rows make no table for a paper).
+  await put('runs.csv', tableToCsv(report.runs));
   if (provenance) await put('provenance.json', JSON.stringify(provenance, null, 2) + '\n');
   return written;
 }

@@ -13,7 +13,8 @@ import { ReportNotes } from './ReportNotes';
 import { ProblemList } from '../../components/ProblemList';
 import { ReportChart } from './ReportChart';
 import { ReportTableView, type TableActions } from './ReportTableView';
-import { copyText, fileStem } from './save';
+import { copyText, fileStem, saveText } from './save';
+import { tableToCsv } from '../../../../shared/report/export';
 import './reports.css';
 
 /** What the last evaluation of (dataset, generation) gave. */
@@ -119,6 +120,15 @@ export function ReportsWorkspace() {
             Evaluate again
           </button>
           <ExportJsonButton dataset={dataset} loaded={loaded} fileStem={stem} say={say} />
+          <button
+            type="button"
+            disabled={!loaded}
+            title="Every run with its automatic label and the human one a review gave it"
+            onClick={() => loaded && saveText(`${stem}-runs.csv`, tableToCsv(loaded.report.runs), 'text/csv')}
+            data-testid="report-export-runs"
+          >
+            Runs CSV
+          </button>
         </div>
       </header>
 

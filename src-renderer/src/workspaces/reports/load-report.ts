@@ -91,7 +91,12 @@ export async function reportJson(datasetId: string, datasetName: string, loaded:
   const { run, report } = loaded;
   const hostRun = await studioApi().evaluation.run(datasetId);
   const host = new Map(hostRun.trajectories.map((t) => [t.id, t]));
-  const trajectories = run.trajectories.map((t) => withEvidenceOf(t, host.get(t.id)));
+  // Each run with its evidence, and the human label a review gave it (with who and why).
+  const trajectories = run.trajectories.map((t) => {
+    const human = report.humanLabels.get(t.id);
+    const withEvidence = withEvidenceOf(t, host.get(t.id));
+    return human ? { ...withEvidence, human_label: human.label, ...(human.reviewer ? { reviewer: human.reviewer } : {}), ...(human.reason ? { review_reason: human.reason } : {}) } : withEvidence;
+  });
   return {
     dataset: datasetName,
     trajectories,
