@@ -714,6 +714,14 @@ describe('egostudio help, version and errors', () => {
     expect(overview.stdout).not.toContain('bench-evaluate');
     const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'));
     expect(await egostudio('--version')).toEqual({ code: 0, stdout: `egostudio ${version}\n`, stderr: '' });
+    // The bundle run itself (built by the launcher above), as people find it in out/cli/: it runs the command (it did nothing, exit 0).
+    const direct = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../out/cli/egostudio.mjs'), '--version']);
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('close', () => resolve(out));
+    });
+    expect(direct).toBe(`egostudio ${version}\n`);
   });
 
   it('names the valid options of the command on an unknown one, in one line, exit 1', async () => {

@@ -1,7 +1,9 @@
 // egostudio: the studio's command line (SPEC §12). Exit codes: 0 all input valid, 2 some was
 // not, 1 nothing could be read or the command line was wrong. Every error is one line; set
 // EGOSTUDIO_DEBUG=1 for the stack of an unexpected one.
+import { realpathSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { version } from '../../package.json';
@@ -310,5 +312,22 @@ export async function main(argv: string[]): Promise<number> {
     err(`egostudio ${command}: ${message.split('\n')[0]}\n`);
     if (process.env.EGOSTUDIO_DEBUG) err(`${(error as Error).stack ?? ''}\n`);
     return 1;
+  }
+}
+
+/**
+ * Run as `node out/cli/egostudio.mjs ...` (the bundle itself, not the launcher that imports it):
+ * it did nothing and exited 0, a trap two reviewers fell into. It runs the command, without the
+ * launcher's rebuild and V8 flags (src-main/cli/egostudio.mjs, or `npx egostudio`, has both).
+ */
+if (ranDirectly()) process.exitCode = await main(process.argv.slice(2));
+
+function ranDirectly(): boolean {
+  const script = process.argv[1];
+  if (!script || import.meta.url.endsWith('.ts')) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
   }
 }
