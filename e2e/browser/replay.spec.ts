@@ -131,6 +131,9 @@ test('imported trajectory files are evaluated against the open dataset; what did
   await expect(page.getByTestId('status-problems')).toHaveText(new RegExp(`⚠ ${listed} problems?$`));
   await page.getByLabel('Filter Task').fill(line.task_id);
   await expect(page.getByTestId('trajectory-list').locator('.imported-mark')).toHaveCount(1);
+  // Its override form says what an override of it does (it went to reviews/ and Reports never counted it).
+  await page.getByTestId('trajectory-list').locator('[role=row]', { has: page.locator('.imported-mark') }).click();
+  await expect(page.getByTestId('override-imported')).toContainText('imported for this page only');
   // Reports is the dataset's: it leaves the imported run and its file's problem out, and says so.
   await page.getByTestId('workspace-reports').click();
   await expect(page.getByTestId('report-table')).toBeVisible({ timeout: 60_000 });

@@ -99,6 +99,11 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
           placeholder="why the automatic label is wrong (or right)"
         />
       </label>
+      {row.imported ? (
+        <p className="muted override-imported" data-testid="override-imported">
+          This run was imported for this page only: its override goes to reviews/ like any other, but Reports counts it only once the run&apos;s file is under trajectories/.
+        </p>
+      ) : null}
       <div className="override-actions">
         <button type="submit">{mine ? 'Update override' : 'Save override'}</button>
         {mine ? (
