@@ -243,6 +243,12 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await page.getByTestId('adjudicate-dashboard-tab').click();
   await dashboard.getByTestId('disagreements').locator(`[data-task-id="${TASK}"] button`).click();
   await expect(page.getByTestId('adjudication-note')).toHaveValue('The clip shows five tins; bob is right.');
+  // So does another tab (closing this one lost them, when they were the tab's).
+  const second = await context.newPage();
+  await second.goto(withQuery('', `#/adjudicate/${encodeURIComponent(TASK)}`));
+  await expect(second.getByTestId('adjudication-note')).toHaveValue('The clip shows five tins; bob is right.');
+  await expect(second.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
+  await second.close();
   if (screenshots) await page.screenshot({ path: path.join(screenshots, 'adjudicate-task.png'), fullPage: true });
   await page.getByTestId('finalize-button').click();
   await expect(page.getByTestId('finalize-message')).toContainText('source adjudicated');

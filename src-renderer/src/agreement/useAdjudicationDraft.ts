@@ -1,13 +1,13 @@
 // What an adjudicator chose and wrote for a task before finalizing (take A, B, an edit or drop per row,
-// the rows' order, a choice per reference, the rationale) outlives opening another task or workspace, and a
-// reload: it is kept in the tab's sessionStorage per dataset, task and the two annotations'
-// revisions. With no draft, a task that has ground truth begins from it (its calls, its rationale:
+// the rows' order, a choice per reference, the rationale) outlives opening another task or workspace, a
+// reload and closing the tab: it is kept in the browser's localStorage per dataset, task and the two
+// annotations' revisions (a tab's sessionStorage lost it when the tab closed; an adjudicator's review). With no draft, a task that has ground truth begins from it (its calls, its rationale:
 // a reopened task began from A's calls, and a second Finalize wrote them over the adjudicated ones).
 // A new revision of either annotation is another comparison, whose rows differ: the merged
 // sequence chosen so far is carried over to its rows (and said so), or, when it cannot be, the
 // choices go back to the defaults (said so too; Finalize asks). Finalizing drops the draft.
 import { useEffect, useState } from 'react';
-import { readTabJson, writeTabJson } from '../state/tabStorage';
+import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
 
 export interface AdjudicationDraft<C, R> {
   choices: Record<string, C>;
@@ -48,7 +48,7 @@ export function draftKey(datasetId: string, taskId: string, a: { annotator: stri
 }
 
 export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
-  const value = readTabJson(key) as AdjudicationDraft<C, R> | null;
+  const value = readBrowserJson(key) as AdjudicationDraft<C, R> | null;
   if (!value || typeof value !== 'object' || typeof value.note !== 'string' || !value.choices || !value.refChoices) return null;
   const truth = typeof value.truth === 'string' || value.truth === null ? value.truth : undefined;
   const merged = Array.isArray(value.merged) ? value.merged : undefined;
@@ -57,7 +57,7 @@ export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
 
 export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): void {
   const empty = draft.note === '' && Object.keys(draft.choices).length === 0 && Object.keys(draft.refChoices).length === 0 && !draft.order;
-  writeTabJson(key, empty ? undefined : draft);
+  writeBrowserJson(key, empty ? undefined : draft);
 }
 
 /**
@@ -108,7 +108,7 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   }, [key, loadedFor, choices, note, refChoices, order, truth, mergedOf]);
   /** After Finalize: the draft goes, and the line just written is the one the next adjudication begins on. */
   const drop = (written: string | null) => {
-    if (key) writeTabJson(key, undefined);
+    if (key) writeBrowserJson(key, undefined);
     setTruth(written);
   };
   const now = (): Decisions<C, R> => ({ choices, refChoices, order });
