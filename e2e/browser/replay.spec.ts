@@ -53,7 +53,18 @@ test('filter to perception failures, step to the evidence, override the label; t
   await override.getByLabel('Override label').selectOption('logic');
   await override.getByLabel('Reviewer').fill('e2e-reviewer');
   await override.getByLabel('Reason').fill('the agent saw the right item but skipped a call');
+  // Looking at another run and coming back keeps what was typed and not saved (it was dropped).
+  await expect(override.getByTestId('override-unsaved')).toBeVisible();
+  await rows.nth(1).click();
+  await expect(page.getByTestId('label-override').getByLabel('Reason')).toHaveValue('');
+  await rows.first().click();
+  await page.getByTestId('replay-step').click(); // out of the list, so the replay's keys apply
+  await page.keyboard.press('e'); // back at the evidence
+  await expect(page.getByTestId('replay-step')).toHaveAttribute('data-step', step!);
+  await expect(override.getByLabel('Reason')).toHaveValue('the agent saw the right item but skipped a call');
+  await expect(override.getByLabel('Override label')).toHaveValue('logic');
   await override.getByRole('button', { name: 'Save override' }).click();
+  await expect(override.getByTestId('override-unsaved')).toBeHidden();
   await expect(override.getByTestId('override-entry')).toContainText('logic');
   await expect(page.getByTestId('review-count')).toContainText('1 override');
   // The list shows both labels on the run's row: the automatic one the filter uses, then the reviewer's.

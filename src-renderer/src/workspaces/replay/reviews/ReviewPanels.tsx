@@ -10,6 +10,7 @@ import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { describeHostFailure } from '../../../state/hostErrors';
 import { REVIEWER_KEY } from '../../../state/identityKeys';
 import { useStudioStore } from '../../../state/store';
+import { readTabJson, writeTabJson } from '../../../state/tabStorage';
 import { TEAM_NAME_TITLE, useTeam } from '../../../shell/teamIdentity';
 import { exportReviews, writeReviewThrough } from './reviewWriteThrough';
 import { deleteReview, reviewsDb, saveReview, type Review } from './reviewsDb';
@@ -28,15 +29,47 @@ function reportWrite(error: unknown | null, path: string): void {
   else showMessage(describeHostFailure(`Override kept in this browser, not yet in ${path}`, error), 'error');
 }
 
+const TYPED_PREFIX = 'egobench-studio.override-typed\u0000';
+
+/** An override typed and not saved: the label chosen and the reason written so far. */
+interface Typed {
+  label: Label | '';
+  reason: string;
+}
+
+function readTyped(key: string): Typed {
+  const value = readTabJson(key) as Partial<Typed> | null;
+  return { label: typeof value?.label === 'string' ? (value.label as Label) : '', reason: typeof value?.reason === 'string' ? value.reason : '' };
+}
+
+/** Keeps what is typed for the tab (a reload keeps it too); nothing typed removes it. */
+function keepTyped(key: string, typed: Typed): Typed {
+  writeTabJson(key, typed.label === '' && typed.reason === '' ? undefined : typed);
+  return typed;
+}
+
 export function OverridePanel({ datasetId, row, labels }: { datasetId: string; row: TrajectoryRow; labels: readonly Label[] }) {
   const reviews =
     useLiveQuery(() => reviewsDb.reviews.where('[datasetId+trajectoryId]').equals([datasetId, row.id]).toArray(), [datasetId, row.id]) ?? noReviews;
-  const [typedReviewer, setReviewer] = useState(() => localStorage.getItem(REVIEWER_KEY) ?? '');
+  const [typedReviewer, setTypedReviewer] = useState(() => localStorage.getItem(REVIEWER_KEY) ?? '');
+  // The name is kept as it is typed: the form of the next run opened (or a reload) has it.
+  const setReviewer = (name: string) => {
+    setTypedReviewer(name);
+    try {
+      localStorage.setItem(REVIEWER_KEY, name);
+    } catch {
+      // storage off: the name lasts for this form
+    }
+  };
   const teamName = useTeam()?.name ?? null;
   const reviewer = teamName ?? typedReviewer;
   const mine = reviews.find((r) => r.reviewer === reviewer.trim());
-  const [label, setLabel] = useState<Label | ''>('');
-  const [reason, setReason] = useState('');
+  // What is typed and not saved yet stays with its run (opening another run dropped it without a word).
+  const typedKey = `${TYPED_PREFIX}${datasetId}\u0000${row.id}`;
+  const [typed, setTyped] = useState(() => readTyped(typedKey));
+  const { label, reason } = typed;
+  const setLabel = (next: Label | '') => setTyped((t) => keepTyped(typedKey, { ...t, label: next }));
+  const setReason = (next: string) => setTyped((t) => keepTyped(typedKey, { ...t, reason: next }));
   const [error, setError] = useState<string | null>(null);
   const shownLabel = label || mine?.label || row.label;
   const shownReason = label || reason ? reason : (mine?.reason ?? '');
@@ -106,6 +139,11 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
       ) : null}
       <div className="override-actions">
         <button type="submit">{mine ? 'Update override' : 'Save override'}</button>
+        {label || reason ? (
+          <span className="muted" data-testid="override-unsaved">
+            not saved yet (kept while you look at other runs)
+          </span>
+        ) : null}
         {mine ? (
           <button
             type="button"
