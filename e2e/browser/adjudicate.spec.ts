@@ -252,16 +252,18 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   if (screenshots) await page.screenshot({ path: path.join(screenshots, 'adjudicate-task.png'), fullPage: true });
   await page.getByTestId('finalize-button').click();
   await expect(page.getByTestId('finalize-message')).toContainText('source adjudicated');
-  // Settled, but alice and bob still differ: the dashboard keeps listing it, so the task list
-  // shows it as "disputed (GT exists)", its ground truth named on the badge.
-  await expect(row).toHaveAttribute('data-stage', 'disputed_gt');
-  await expect(row.locator('.stage-badge')).toHaveText('disputed (GT exists)');
+  // Settled: alice and bob still differ (the dashboard keeps listing it), but the line settled their
+  // revisions as they are, so the task list shows it adjudicated (it stayed 'disputed (GT exists)'),
+  // its ground truth named on the badge; the line records what it settled.
+  await expect(row).toHaveAttribute('data-stage', 'adjudicated');
+  await expect(row.locator('.stage-badge')).toHaveText('adjudicated');
   await expect(row.locator('.stage-badge')).toHaveAttribute('title', 'ground truth: adjudicated by e2e-lead');
 
   const text = await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8');
   const lines = text.split('\n').filter((l) => l.trim());
   const written = lines.map((l) => JSON.parse(l)).find((l) => l.task_id === TASK);
   expect(written).toMatchObject({ task_id: TASK, source: 'adjudicated', adjudicator: 'e2e-lead', note: 'The clip shows five tins; bob is right.' });
+  expect(Object.keys(written.settled).sort()).toEqual(['alice', 'bob']);
   const bobNow = latestCalls(await readFile(path.join(dataset, 'annotations', 'bob.jsonl'), 'utf8'), TASK);
   expect(written.calls).toEqual(bobNow);
   // Every other line is kept as it was.

@@ -135,6 +135,12 @@ export interface GroundTruth {
   source: 'agreed' | 'adjudicated';
   adjudicator?: string;
   note?: string;
+  /**
+   * The studio's own: the annotations' revisions this line settled (annotator -> revision), so a
+   * task whose annotators still differ reads as settled until one of them changes (not in SPEC §5;
+   * other readers ignore it).
+   */
+  settled?: Record<string, number>;
 }
 
 export interface DialogueMessage {

@@ -135,6 +135,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         callsA,
         adjudicator,
         note,
+        settles: [a, b],
       });
       // Only this task's line replaced, and only if it is still the one shown here.
       await writeGroundTruthLines(studioApi(), datasetId, [line], useAgreementData.getState().groundTruth);

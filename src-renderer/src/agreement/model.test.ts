@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agreeAsIs } from '../../../shared/eval/agreement';
-import type { Annotation } from '../../../shared/format/types';
+import type { Annotation, GroundTruth } from '../../../shared/format/types';
 import type { AnnotationRecord } from '../db/schema';
 import {
   agreedLine,
@@ -46,6 +46,8 @@ describe('effective annotations', () => {
   });
 });
 
+const truth = (settled?: Record<string, number>): GroundTruth => ({ task_id: 't', calls: [], visual_refs: [], source: 'adjudicated', ...(settled ? { settled } : {}) });
+
 describe('pair and lifecycle', () => {
   it('prefers the named annotators that have work', () => {
     expect(choosePair(['alice', 'bob', 'carol'], ['carol', null])).toEqual(['carol', 'alice']);
@@ -58,7 +60,7 @@ describe('pair and lifecycle', () => {
       ['b', new Map([['t1', line('t1', 'b', 1)], ['t2', line('t2', 'b', 1)], ['t3', line('t3', 'b', 1, undefined, 'draft')]])],
     ]);
     const exact = new Map([['t1', true], ['t2', false], ['t3', true]]);
-    const gt = new Map([['t5', {}]]);
+    const gt = new Map([['t5', truth()]]);
     const stages = ['t1', 't2', 't3', 't4', 't5', 't6'].map((t) => lifecycleOf(t, ann, ['a', 'b'], gt, exact));
     expect(stages).toEqual(['agreed', 'disputed', 'annotating', 'annotating', 'adjudicated', 'unannotated']);
     expect(lifecycleCounts(stages)).toEqual({ unannotated: 1, annotating: 2, agreed: 1, disputed: 1, adjudicated: 1, disputed_gt: 0 });
@@ -70,7 +72,7 @@ describe('pair and lifecycle', () => {
     ]);
     const agree = new Map([['t1', agreeAsIs({ exact: true, state_equal: false })]]);
     expect(lifecycleOf('t1', ann, ['a', 'b'], new Map(), agree)).toBe('disputed');
-    expect(lifecycleOf('t1', ann, ['a', 'b'], new Map([['t1', {}]]), agree)).toBe('disputed_gt');
+    expect(lifecycleOf('t1', ann, ['a', 'b'], new Map([['t1', truth()]]), agree)).toBe('disputed_gt');
     expect(agreeAsIs({ exact: true, state_equal: true })).toBe(true);
   });
   it('counts the disagreements of tasks that already have ground truth, whatever the status', () => {
@@ -79,10 +81,14 @@ describe('pair and lifecycle', () => {
       ['b', new Map([['t1', line('t1', 'b', 1)], ['t2', line('t2', 'b', 1, undefined, 'draft')], ['t3', line('t3', 'b', 1)]])],
     ]);
     const exact = new Map([['t1', false], ['t2', false], ['t3', true]]);
-    const gt = new Map(['t1', 't2', 't3', 't4'].map((t) => [t, {}]));
+    const gt = new Map(['t1', 't2', 't3', 't4'].map((t) => [t, truth()]));
     const stages = ['t1', 't2', 't3', 't4'].map((t) => lifecycleOf(t, ann, ['a', 'b'], gt, exact));
     // t1, t2 differ (as the dashboard lists them); t3 agrees; t4 has one annotation only.
     expect(stages).toEqual(['disputed_gt', 'disputed_gt', 'adjudicated', 'adjudicated']);
+    // A line that settled the annotations as they are (Finalize records their revisions) is adjudicated; a revision since is disputed again.
+    const settled = new Map([['t1', truth({ a: 1, b: 1 })]]);
+    expect(lifecycleOf('t1', ann, ['a', 'b'], settled, exact)).toBe('adjudicated');
+    expect(lifecycleOf('t1', ann, ['a', 'b'], new Map([['t1', truth({ a: 1, b: 0 })]]), exact)).toBe('disputed_gt');
     // Every task the dashboard lists as a disagreement has a stage the task list can filter on.
     const disagreements = [...exact].filter(([, same]) => !same).map(([t]) => t);
     expect(disagreements.every((t) => ['disputed', 'disputed_gt'].includes(lifecycleOf(t, ann, ['a', 'b'], gt, exact)))).toBe(true);

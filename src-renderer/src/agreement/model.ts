@@ -58,10 +58,17 @@ export const lifecycleLabels: Record<Lifecycle, string> = {
   disputed_gt: 'disputed (GT exists)',
 };
 
+/** Whether a ground-truth line settled these annotations as they are (Finalize and Accept agreed record the revisions). */
+function settles(truth: GroundTruth, annotations: readonly Annotation[]): boolean {
+  const settled = truth.settled;
+  return typeof settled === 'object' && settled !== null && annotations.every((a) => settled[a.annotator] === a.revision);
+}
+
 /**
  * A task's stage. With a ground_truth.jsonl line: 'disputed_gt' when the pair's annotations
  * do not agree (agreeAsIs, whatever their status: the dashboard lists that disagreement, so the
- * task list must reach it), else 'adjudicated' (whatever the line's source). Without one:
+ * task list must reach it) and the line did not settle them as they are now (written before, by
+ * another tool, or before a new revision), else 'adjudicated' (whatever the line's source). Without one:
  * 'agreed' or 'disputed' once both annotators of the pair submitted; 'annotating' while anyone
  * has work on it; else 'unannotated'.
  */
@@ -69,12 +76,13 @@ export function lifecycleOf(
   taskId: string,
   annotations: AnnotationsByAnnotator,
   pair: readonly [string, string] | null,
-  groundTruth: ReadonlyMap<string, unknown>,
+  groundTruth: ReadonlyMap<string, GroundTruth>,
   agree: ReadonlyMap<string, boolean>,
 ): Lifecycle {
   const a = pair ? annotations.get(pair[0])?.get(taskId) : undefined;
   const b = pair ? annotations.get(pair[1])?.get(taskId) : undefined;
-  if (groundTruth.has(taskId)) return a && b && agree.get(taskId) === false ? 'disputed_gt' : 'adjudicated';
+  const truth = groundTruth.get(taskId);
+  if (truth) return a && b && agree.get(taskId) === false && !settles(truth, [a, b]) ? 'disputed_gt' : 'adjudicated';
   if (a?.status === 'submitted' && b?.status === 'submitted' && agree.has(taskId)) return agree.get(taskId) ? 'agreed' : 'disputed';
   for (const byTask of annotations.values()) if (byTask.has(taskId)) return 'annotating';
   return 'unannotated';
@@ -140,6 +148,8 @@ export function groundTruthLine(input: {
   callsA: ToolCall[];
   adjudicator: string;
   note: string;
+  /** The annotations settled (their revisions are recorded, `settled`). */
+  settles?: readonly Annotation[];
 }): GroundTruth {
   const agreed = input.agree && callsEqualJson(input.calls, input.callsA);
   const line: GroundTruth = {
@@ -150,6 +160,7 @@ export function groundTruthLine(input: {
   };
   if (input.adjudicator.trim()) line.adjudicator = input.adjudicator.trim();
   if (input.note.trim()) line.note = input.note.trim();
+  if (input.settles?.length) line.settled = Object.fromEntries(input.settles.map((a) => [a.annotator, a.revision]));
   return line;
 }
 
@@ -160,7 +171,7 @@ export function groundTruthLine(input: {
  */
 export function agreedLine(taskId: string, a: Annotation, b: Annotation | undefined, adjudicator: string): GroundTruth {
   const visualRefs = mergedReferences(referenceRows(a.visual_refs, b?.visual_refs ?? [], []), {});
-  return groundTruthLine({ taskId, calls: a.calls, visualRefs, agree: true, callsA: a.calls, adjudicator, note: '' });
+  return groundTruthLine({ taskId, calls: a.calls, visualRefs, agree: true, callsA: a.calls, adjudicator, note: '', settles: b ? [a, b] : [a] });
 }
 
 /** What a reference row of the adjudication contributes: A's, B's, the ground truth's as it is, or nothing. */
