@@ -113,23 +113,28 @@ test('an adjudicator whose host restarted: the page opens the dataset again, an 
   await page.getByTestId('adjudicator-name').fill('restart-lead');
   await expect(page.getByTestId('finalize-button')).toBeEnabled({ timeout: 30_000 });
 
-  host!.process.kill('SIGKILL');
-  await start();
-  // The host knows no open dataset now. A new revision of alice's written on disk (a git pull)
-  // reaches the page once its event stream is back and it opened the dataset again.
+  // While the host is away, alice saves a new revision (a git pull, her own host): no watcher sees it.
   const aliceFile = path.join(dataset, 'annotations', 'alice.jsonl');
   const lines = (await readFile(aliceFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; revision: number });
   const latest = lines.filter((l) => l.task_id === task).reduce((x, y) => (y.revision >= x.revision ? y : x));
+  const revision = (n: number) => `${JSON.stringify({ ...latest, revision: n, updated_at: new Date().toISOString() })}\n`;
+  host!.process.kill('SIGKILL');
+  await appendFile(aliceFile, revision(latest.revision + 1));
+  await start();
+  // The page opens the dataset again when its event stream is back, and reads what changed meanwhile.
+  const notice = page.getByTestId('adjudication-set-back');
+  await expect(notice).toContainText(`alice's rev ${latest.revision} became rev ${latest.revision + 1}`, { timeout: 30_000 });
+  // And the host watches the files again: a revision written after the restart reaches the page too.
   await expect
     .poll(
       async () => {
         // Written again until it is seen: the host's watcher starts only once the page opened the dataset.
-        await appendFile(aliceFile, `${JSON.stringify({ ...latest, revision: latest.revision + 1, updated_at: new Date().toISOString() })}\n`);
-        return page.getByTestId('adjudication-set-back').isVisible();
+        await appendFile(aliceFile, revision(latest.revision + 2));
+        return notice.innerText();
       },
       { timeout: 30_000, intervals: [2000] },
     )
-    .toBe(true);
+    .toContain(`became rev ${latest.revision + 2}`);
 
   await page.getByTestId('finalize-button').click();
   await page.getByTestId('finalize-confirm').getByRole('button', { name: 'Finalize as shown' }).click();

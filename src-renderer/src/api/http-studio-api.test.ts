@@ -110,6 +110,7 @@ describe('a host restarted since the page opened its dataset', () => {
       const name = url.slice('/api/'.length);
       const [datasetId] = JSON.parse(String(init.body)) as string[];
       calls.push(name);
+      if (name === 'datasets.listFiles') return new Response(JSON.stringify({ value: [{ path: 'annotations/bob.jsonl', size: 9 }] }), { status: 200 });
       if (name === 'datasets.open') {
         if (datasetId === 'gone') return new Response(JSON.stringify({ error: { code: 'not-found', message: 'Unknown dataset: gone' } }), { status: 404 });
         open.add(datasetId);
@@ -137,8 +138,11 @@ describe('a host restarted since the page opened its dataset', () => {
     const api = createHttpStudioApi('t', host.fetchImpl);
     await api.datasets.open('ds');
     host.restart();
-    api.onEvent('annotations.changed', () => undefined); // opens the stream: it ends, and connects again a second later
+    const heard: unknown[] = [];
+    api.onEvent('annotations.changed', (change) => heard.push(change)); // opens the stream: it ends, and connects again a second later
     await expect.poll(() => host.isOpen('ds'), { timeout: 3000 }).toBe(true);
+    // What changed while the host was away has no watcher's word: the page is told to read its files again.
+    await expect.poll(() => heard, { timeout: 3000 }).toEqual([{ datasetId: 'ds', paths: ['annotations/bob.jsonl', 'ground_truth.jsonl', 'reviews/', 'trajectories/'] }]);
   });
 });
 

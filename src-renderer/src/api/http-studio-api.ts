@@ -66,8 +66,22 @@ export function createHttpStudioApi(
       return call(name, args);
     }
   };
+  /**
+   * Files may have changed while the host was away, with no watcher to say so (an annotator's draft,
+   * a runner's new runs): the views that follow changes read them again, as after a watched change.
+   */
+  const announceChangesWhileAway = async (datasetId: string) => {
+    const annotations = ((await call('datasets.listFiles', [datasetId, 'annotations']).catch(() => [])) as { path: string }[]).map((f) => f.path);
+    const paths = [...annotations.filter((p) => p.endsWith('.jsonl')), 'ground_truth.jsonl', 'reviews/', 'trajectories/'];
+    listeners.get('annotations.changed')?.forEach((each) => each({ datasetId, paths } as never));
+  };
   const streamConnected = (connection: number) => {
-    if (connection > 1) for (const datasetId of opened) void reopen(datasetId).catch(() => opened.delete(datasetId));
+    if (connection > 1)
+      for (const datasetId of opened)
+        void reopen(datasetId).then(
+          () => announceChangesWhileAway(datasetId),
+          () => opened.delete(datasetId),
+        );
   };
   return {
     ...buildStudioInvokers(invoke),
