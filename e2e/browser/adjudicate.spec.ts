@@ -295,9 +295,11 @@ test("a finalized task reopened begins from its ground truth; an annotator's new
   const aliceFile = path.join(dataset, 'annotations', 'alice.jsonl');
   const before = await readFile(aliceFile, 'utf8');
   try {
-    const lines = before.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; revision: number });
+    const lines = before.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; revision: number; calls: unknown[] });
     const latest = lines.filter((l) => l.task_id === TASK).reduce((x, y) => (y.revision >= x.revision ? y : x));
-    await writeFile(aliceFile, `${before}${JSON.stringify({ ...latest, revision: latest.revision + 1, updated_at: new Date().toISOString() })}\n`);
+    // Her new revision has a call fewer: the comparison is computed again, with other rows (the
+    // carry-over read the old rows for the new calls, lost the choices, or failed on a missing call).
+    await writeFile(aliceFile, `${before}${JSON.stringify({ ...latest, calls: latest.calls.slice(0, -1), revision: latest.revision + 1, updated_at: new Date().toISOString() })}\n`);
     const notice = page.getByTestId('adjudication-set-back');
     await expect(notice).toContainText(`alice's rev ${latest.revision} became rev ${latest.revision + 1} while you adjudicated`, { timeout: 10_000 });
     await expect(notice).toContainText('your merged sequence was carried over');
@@ -512,5 +514,39 @@ test('from the keyboard: n and p open the next and previous task of the list, Ct
   await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
   const line = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; note?: string }).find((l) => l.task_id === TASK)!;
   expect(line.note).toBe('Settled from the keyboard.');
+  await context.close();
+});
+
+test('a call neither annotator wrote is added as a row of its own and finalized into the ground truth', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(withQuery('', `#/adjudicate/${encodeURIComponent(TASK)}`));
+  await page.getByTestId('adjudicator-name').fill('e2e-add');
+  const merged = page.getByTestId('merged-calls').locator('li');
+  await expect(page.getByTestId('finalize-button')).toBeEnabled();
+  const before = await merged.count();
+  await page.getByTestId('add-call').click();
+  const added = page.getByTestId('alignment-table').locator('tr[data-kind="added"]');
+  await expect(added).toContainText('added by you');
+  const missed = { tool_name: 'get_cart', parameters: { user_id: 'e2e-user' } };
+  await added.getByRole('textbox').fill(JSON.stringify(missed));
+  await expect(merged).toHaveCount(before + 1);
+  await expect(merged.last()).toHaveText(`get_cart ${JSON.stringify(missed.parameters)}`);
+  // Undo takes the added row away again; redo brings it back.
+  await page.getByTestId('adjudication-undo').click();
+  await expect(added).toHaveCount(0);
+  await page.getByTestId('adjudication-redo').click();
+  await expect(added).toHaveCount(1);
+  await added.getByRole('textbox').fill(JSON.stringify(missed));
+  await page.getByTestId('finalize-button').click();
+  const question = page.getByTestId('finalize-confirm');
+  while (!(await page.getByTestId('finalize-message').isVisible())) {
+    await expect(question.or(page.getByTestId('finalize-message'))).toBeVisible();
+    if (await question.isVisible()) await question.getByRole('button').last().click();
+  }
+  await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
+  const line = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; calls: unknown[] }).find((l) => l.task_id === TASK)!;
+  expect(line.calls.at(-1)).toEqual(missed);
   await context.close();
 });

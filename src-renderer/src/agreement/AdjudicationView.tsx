@@ -5,7 +5,6 @@
 // ground_truth.jsonl (a conditional write).
 import { useCallback, useMemo, useState } from 'react';
 import { agreeAsIs } from '../../../shared/eval/agreement';
-import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import { studioApi } from '../api/studio';
 import { StateDiffTable } from '../components/StateDiffTable';
 import { useConfirm } from '../components/useConfirm';
@@ -20,12 +19,15 @@ import { ChangedAfterSubmit } from './ChangedAfterSubmit';
 import { writeGroundTruthLines } from './groundTruthWrite';
 import { finalizeDoubts } from './finalizeDoubts';
 import { callProblems, decisionsFor, defaultChoice, isToolCall, mergeSequence, type Choice, type RowChoice } from './mergeCalls';
-import { moveRow, orderedRows, orderOfB, orderOwner, rowKey } from './mergeOrder';
+import { addedRows, moveRow, orderedRows, orderOfB, orderOwner, rowKey, type MergeRow } from './mergeOrder';
 import { groundTruthLine, mergedReferences, referenceRows, type RefChoice } from './model';
 import { ReferenceRows } from './ReferenceRows';
 import type { RunOutcome } from './protocol';
 import { draftKey, useAdjudicationDraft, type RowDecisions } from './useAdjudicationDraft';
 import { useTaskAgreement } from './useTaskAgreement';
+
+/** An added call's text to begin from. */
+const NEW_CALL = { tool_name: '', parameters: {} };
 
 const NOT_ADJUDICATOR = "Your team link is an annotator's: an adjudicator finalizes";
 
@@ -42,15 +44,20 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const existing = useAgreementData((s) => s.groundTruth.get(taskId) ?? null);
   const library = useAgreementData((s) => (state.scenarioId ? s.dataset?.scenarios.get(state.scenarioId)?.library : undefined));
   const ask = useConfirm('finalize-confirm');
-  const { a, b, comparison, scenarioId } = state;
+  const { a, b, scenarioId } = state;
+  // A comparison of earlier calls (an annotator saved; the recompute runs) indexes other calls than
+  // a's and b's: nothing is built on it (the carry-over took its rows for the new ones' and lost the choices).
+  const comparison = state.stale ? null : state.comparison;
   // A team's annotator may compare, not write the ground truth (the host refuses it): said on the button, not after a click.
   const notAdjudicator = (useTeam()?.role ?? 'adjudicator') !== 'adjudicator';
-  const rows = useMemo(() => comparison?.alignment ?? [], [comparison]);
+  const aligned = useMemo(() => comparison?.alignment ?? [], [comparison]);
+  // The alignment's rows and, after them, the calls the adjudicator added (neither annotator wrote them).
+  const rowsWith = useCallback((added: number): MergeRow[] => [...aligned, ...addedRows(added)], [aligned]);
   const callsA = useMemo(() => a?.calls ?? [], [a]);
   const callsB = useMemo(() => b?.calls ?? [], [b]);
   // Between the draft's decisions and the calls they give, both ways (the draft keeps its merged sequence).
-  const mergedOf = useCallback((d: RowDecisions<RowChoice>) => mergeSequence(orderedRows(rows, d.order), d.choices, callsA, callsB).calls, [rows, callsA, callsB]);
-  const decisionsOf = useCallback((calls: readonly unknown[]) => (calls.every(isToolCall) ? decisionsFor(rows, calls, callsA, callsB) : null), [rows, callsA, callsB]);
+  const mergedOf = useCallback((d: RowDecisions<RowChoice>) => mergeSequence(orderedRows(rowsWith(d.added), d.order), d.choices, callsA, callsB).calls, [rowsWith, callsA, callsB]);
+  const decisionsOf = useCallback((calls: readonly unknown[]) => (calls.every(isToolCall) ? decisionsFor(aligned, calls, callsA, callsB) : null), [aligned, callsA, callsB]);
   const draft = useAdjudicationDraft<RowChoice, RefChoice>(a && b && comparison ? draftKey(datasetId, taskId, a, b) : null, existing ? JSON.stringify(existing) : null, {
     decisionsFor: decisionsOf,
     mergedOf,
@@ -63,6 +70,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
 
+  const rows = useMemo(() => rowsWith(draft.added), [rowsWith, draft.added]);
   const ordered = useMemo(() => orderedRows(rows, order), [rows, order]);
   const merged = useMemo(() => mergeSequence(ordered, choices, callsA, callsB), [ordered, choices, callsA, callsB]);
 
@@ -72,15 +80,23 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   if (!comparison || !scenarioId)
     return state.error ? <div className="agreement-error" data-testid="adjudication-error">Cannot compare the two annotations: {state.error}</div> : <p className="muted">Comparing…</p>;
 
-  const choose = (row: AlignmentRow, choice: Choice) => {
+  const choose = (row: MergeRow, choice: Choice) => {
     const key = rowKey(row);
     remember();
     setChoices((current) => {
       const previous = current[key];
       const source = previous?.choice === 'b' || (previous === undefined && defaultChoice(row) === 'b') ? 'b' : 'a';
-      const base = choice === 'edit' ? (source === 'b' && 'b' in row ? callsB[row.b] : 'a' in row ? callsA[row.a] : callsB[(row as { b: number }).b]) : null;
+      const base = choice !== 'edit' ? null : source === 'b' && 'b' in row ? callsB[row.b] : 'a' in row ? callsA[row.a] : 'b' in row ? callsB[row.b] : NEW_CALL;
       return { ...current, [key]: choice === 'edit' ? { choice, text: previous?.text ?? JSON.stringify(base, null, 1) } : { choice } };
     });
+    setRuns(null);
+  };
+  // A call neither annotator wrote (both missed it): a row of its own, an edit, last in the sequence.
+  const addCall = () => {
+    remember();
+    const key = rowKey({ kind: 'added', n: draft.added + 1 });
+    draft.setAdded(draft.added + 1);
+    setChoices((current) => ({ ...current, [key]: { choice: 'edit', text: JSON.stringify(NEW_CALL, null, 1) } }));
     setRuns(null);
   };
   const reorder = (next: string[] | null) => {
@@ -91,7 +107,8 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   // Taking all of one annotator's calls takes their order too.
   const takeAll = (choice: 'a' | 'b') => {
     remember();
-    setChoices(Object.fromEntries(rows.map((row) => [rowKey(row), { choice }])));
+    // The calls added stay as they are.
+    setChoices((current) => ({ ...Object.fromEntries(Object.entries(current).filter(([key]) => key.startsWith('added:'))), ...Object.fromEntries(aligned.map((row) => [rowKey(row), { choice }])) }));
     setOrder(choice === 'b' ? orderOfB(rows) : null);
     setRuns(null);
   };
@@ -179,6 +196,9 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         </button>
         <button type="button" onClick={() => reorder(null)} data-testid="order-a">
           {names[0]}'s order
+        </button>
+        <button type="button" onClick={addCall} title="A call neither annotator wrote: a row of its own to write it in" data-testid="add-call">
+          Add a call
         </button>
         <button type="button" onClick={draft.undo} disabled={!draft.canUndo} title="Undo the last choice, move or reference choice (Ctrl+Z)" data-testid="adjudication-undo">
           Undo
@@ -276,8 +296,14 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   );
 }
 
-/** Ctrl+Enter finalizes while the button can (a component of its own: the view's hooks come before its early returns). */
+/**
+ * Ctrl+Enter finalizes while the button can (a component of its own: the view's hooks come before
+ * its early returns); not from a row's call being edited, where it reads as "done with this edit".
+ */
 function FinalizeKey({ run }: { run: () => void }) {
-  useHotkeyAction('adjudicate.finalize', run);
+  useHotkeyAction('adjudicate.finalize', (event) => {
+    if (event.target instanceof Element && event.target.closest('.call-edit')) return;
+    run();
+  });
   return null;
 }

@@ -1,34 +1,34 @@
 // The two sequences' calls side by side, row by row in the merged sequence's order: per row take
 // A, take B, edit or drop, and move the row up or down (the ground truth's calls run in order).
-import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import type { ToolCall } from '../../../shared/format/types';
 import { formatValue } from './AgreementPanel';
 import { defaultChoice, type Choice, type RowChoice } from './mergeCalls';
-import { rowKey } from './mergeOrder';
+import { rowKey, type MergeRow } from './mergeOrder';
 
 interface Props {
   /** In the merged sequence's order. */
-  rows: readonly AlignmentRow[];
+  rows: readonly MergeRow[];
   names: readonly [string, string];
   callsA: readonly ToolCall[];
   callsB: readonly ToolCall[];
   choices: Readonly<Record<string, RowChoice>>;
-  onChoose(row: AlignmentRow, choice: Choice): void;
-  onEdit(row: AlignmentRow, text: string): void;
+  onChoose(row: MergeRow, choice: Choice): void;
+  onEdit(row: MergeRow, text: string): void;
   onMove(index: number, delta: -1 | 1): void;
 }
 
-function kindLabel(row: AlignmentRow, names: readonly [string, string]): string {
+function kindLabel(row: MergeRow, names: readonly [string, string]): string {
+  if (row.kind === 'added') return 'added by you';
   return row.kind === 'match' ? 'matched' : row.kind === 'near' ? 'near match' : row.kind === 'onlyA' ? `only ${names[0]}` : `only ${names[1]}`;
 }
 
 /** The choices a row offers: take each side that has a call, edit, drop. */
-function choicesOf(row: AlignmentRow): Choice[] {
+function choicesOf(row: MergeRow): Choice[] {
   return [...('a' in row ? (['a'] as const) : []), ...('b' in row ? (['b'] as const) : []), 'edit', 'drop'];
 }
 
 /** The choice shown as made: taking the side that has no call of the row (drafts from before 'drop') is dropping it. */
-function shownChoice(row: AlignmentRow, choice: Choice): Choice {
+function shownChoice(row: MergeRow, choice: Choice): Choice {
   return (choice === 'a' && !('a' in row)) || (choice === 'b' && !('b' in row)) ? 'drop' : choice;
 }
 

@@ -21,11 +21,22 @@ export interface FinalizeState {
 
 const list = (items: readonly string[]) => (
   <ul>
-    {items.map((item) => (
-      <li key={item}>{item}</li>
+    {items.map((item, i) => (
+      <li key={i}>{item}</li>
     ))}
   </ul>
 );
+
+/** The items of `list` that `other` does not have, counting repeats (a call written twice and kept once is one left out). */
+function without(list: readonly string[], other: readonly string[]): string[] {
+  const left = new Map<string, number>();
+  for (const item of other) left.set(item, (left.get(item) ?? 0) + 1);
+  return list.filter((item) => {
+    const n = left.get(item) ?? 0;
+    if (n > 0) left.set(item, n - 1);
+    return n === 0;
+  });
+}
 
 const callText = (call: ToolCall) => `${call.tool_name} ${JSON.stringify(call.parameters)}`;
 
@@ -65,8 +76,8 @@ export function finalizeDoubts(s: FinalizeState): ConfirmQuestion[] {
   else if (existing && !callsEqualJson(existing.calls, s.merged)) {
     const before = existing.calls.map(callText);
     const after = s.merged.map(callText);
-    const removed = before.filter((call) => !after.includes(call));
-    const added = after.filter((call) => !before.includes(call));
+    const removed = without(before, after);
+    const added = without(after, before);
     doubts.push({
       title: "Replace the ground truth's calls?",
       detail: (

@@ -3,7 +3,7 @@ import { SHOP_TOOLS } from '../../../shared/eval/test-support/shop';
 import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import type { ToolCall } from '../../../shared/format/types';
 import { callProblems, decisionsFor, mergeSequence } from './mergeCalls';
-import { orderedRows } from './mergeOrder';
+import { addedRows, orderedRows } from './mergeOrder';
 
 describe('merged calls against tools.json', () => {
   const library = { state_tables: ['carts'], tools: SHOP_TOOLS };
@@ -40,8 +40,8 @@ describe('decisionsFor: the choices that give a sequence of calls from the rows'
     { kind: 'onlyA', a: 2 },
   ];
   const merged = (target: ToolCall[]) => {
-    const decisions = decisionsFor(rows, target, a, b)!;
-    return mergeSequence(orderedRows(rows, decisions.order), decisions.choices, a, b).calls;
+    const decisions = decisionsFor(rows, target, a, b);
+    return mergeSequence(orderedRows([...rows, ...addedRows(decisions.added)], decisions.order), decisions.choices, a, b).calls;
   };
 
   it("gives back a ground truth of B's quantity without A's extra call, a call in another order, and an edited one", () => {
@@ -53,7 +53,15 @@ describe('decisionsFor: the choices that give a sequence of calls from the rows'
     expect(merged([])).toEqual([]);
   });
 
-  it('is null when the sequence has more calls than the rows', () => {
-    expect(decisionsFor(rows, [add(7), add(8), add(9), add(10)], a, b)).toBeNull();
+  it('adds rows for calls beyond the rows (a ground truth with more calls than both annotators wrote)', () => {
+    const target = [add(7), add(8), add(9), add(10), search];
+    expect(decisionsFor(rows, target, a, b).added).toBe(2);
+    expect(merged(target)).toEqual(target);
+  });
+
+  it('reads an earlier comparison\'s merged sequence on rows whose calls are fewer without failing', () => {
+    expect(merged([search])).toEqual([search]);
+    const short: AlignmentRow[] = [{ kind: 'match', a: 0, b: 0 }, { kind: 'onlyA', a: 5 }];
+    expect(mergeSequence(orderedRows(short, decisionsFor(short, [search], a, b).order), decisionsFor(short, [search], a, b).choices, a, b).calls).toEqual([search]);
   });
 });

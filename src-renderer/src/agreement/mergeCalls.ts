@@ -1,9 +1,8 @@
 // What each alignment row contributes to the merged sequence (pure): A's call, B's, an edit of
 // one, or nothing; and the sequence the rows give in the adjudicator's order (mergeOrder.ts).
-import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 import { schemaFailure } from '../../../shared/eval/schema-check';
 import type { JsonObject, ToolCall, ToolLibrary } from '../../../shared/format/types';
-import { rowKey } from './mergeOrder';
+import { rowKey, type MergeRow } from './mergeOrder';
 
 /** Take A's call, B's, an edit of one, or drop the row (a call both wrote may be wrong all the same). */
 export type Choice = 'a' | 'b' | 'edit' | 'drop';
@@ -13,12 +12,12 @@ export interface RowChoice {
   text?: string;
 }
 
-export function defaultChoice(row: AlignmentRow): Choice {
-  return row.kind === 'onlyB' ? 'b' : 'a';
+export function defaultChoice(row: MergeRow): Choice {
+  return row.kind === 'added' ? 'edit' : row.kind === 'onlyB' ? 'b' : 'a';
 }
 
 /** The call a row contributes to the merged sequence, or null (dropped), or an error message. */
-export function mergedCall(row: AlignmentRow, choice: RowChoice, a: readonly ToolCall[], b: readonly ToolCall[]): ToolCall | null | { error: string } {
+export function mergedCall(row: MergeRow, choice: RowChoice, a: readonly ToolCall[], b: readonly ToolCall[]): ToolCall | null | { error: string } {
   if (choice.choice === 'drop') return null;
   if (choice.choice === 'edit') {
     try {
@@ -35,7 +34,7 @@ export function mergedCall(row: AlignmentRow, choice: RowChoice, a: readonly Too
 }
 
 /** The merged sequence of rows in order, with an error per row whose edit does not parse. */
-export function mergeSequence(rows: readonly AlignmentRow[], choices: Readonly<Record<string, RowChoice>>, a: readonly ToolCall[], b: readonly ToolCall[]) {
+export function mergeSequence(rows: readonly MergeRow[], choices: Readonly<Record<string, RowChoice>>, a: readonly ToolCall[], b: readonly ToolCall[]) {
   const calls: ToolCall[] = [];
   const errors: string[] = [];
   rows.forEach((row, index) => {
@@ -62,10 +61,12 @@ export function callProblems(calls: readonly ToolCall[], library: ToolLibrary): 
   return problems;
 }
 
-/** Decisions (mergeCalls' choices and mergeOrder's order) that give a sequence of calls from the rows. */
+/** Decisions (mergeCalls' choices and mergeOrder's order, and the calls added to the alignment's rows) that give a sequence of calls. */
 export interface Decisions {
   choices: Record<string, RowChoice>;
   order: string[];
+  /** Rows added after the alignment's (addedRows): calls neither annotator wrote. */
+  added: number;
 }
 
 /** A call's shape, for calls read back from a tab's storage. */
@@ -85,18 +86,20 @@ const callText = (call: ToolCall) => sortedJson({ tool_name: call.tool_name, par
 
 /**
  * The decisions whose merged sequence is `target` (the task's ground truth when it is reopened, or
- * the adjudicator's merged sequence when an annotator's new revision changed the rows): each call
- * takes the first unused row whose A or B call is the same; a call neither wrote is an edit of the
- * next unused row; the rows left are dropped, after the others. Null when there are fewer rows than calls.
+ * the adjudicator's merged sequence when an annotator's new revision changed the rows), on the
+ * alignment's `rows`: each call takes the first unused row whose A or B call is the same; a call
+ * neither wrote is an edit of the next unused row, or of a row added for it; the rows left are
+ * dropped, after the others.
  */
-export function decisionsFor(rows: readonly AlignmentRow[], target: readonly ToolCall[], a: readonly ToolCall[], b: readonly ToolCall[]): Decisions | null {
+export function decisionsFor(rows: readonly MergeRow[], target: readonly ToolCall[], a: readonly ToolCall[], b: readonly ToolCall[]): Decisions {
+  const aligned = rows.filter((row) => row.kind !== 'added');
   const used = new Set<string>();
   const picked: ({ key: string; choice: RowChoice } | null)[] = target.map((call) => {
     const text = callText(call);
-    for (const row of rows) {
+    for (const row of aligned) {
       const key = rowKey(row);
       if (used.has(key)) continue;
-      const side = 'a' in row && callText(a[row.a]) === text ? 'a' : 'b' in row && callText(b[row.b]) === text ? 'b' : null;
+      const side = 'a' in row && a[row.a] && callText(a[row.a]) === text ? 'a' : 'b' in row && b[row.b] && callText(b[row.b]) === text ? 'b' : null;
       if (side) {
         used.add(key);
         return { key, choice: { choice: side } };
@@ -104,18 +107,18 @@ export function decisionsFor(rows: readonly AlignmentRow[], target: readonly Too
     }
     return null;
   });
-  const free = rows.map(rowKey).filter((key) => !used.has(key));
+  const free = aligned.map(rowKey).filter((key) => !used.has(key));
   const choices: Record<string, RowChoice> = {};
   const order: string[] = [];
+  let added = 0;
   for (const [i, pick] of picked.entries()) {
-    const entry = pick ?? (free.length > 0 ? { key: free.shift()!, choice: { choice: 'edit' as const, text: JSON.stringify(target[i], null, 1) } } : null);
-    if (!entry) return null;
-    choices[entry.key] = entry.choice;
-    order.push(entry.key);
+    const key = pick?.key ?? free.shift() ?? rowKey({ kind: 'added', n: ++added });
+    choices[key] = pick?.choice ?? { choice: 'edit', text: JSON.stringify(target[i], null, 1) };
+    order.push(key);
   }
   for (const key of free) {
     choices[key] = { choice: 'drop' };
     order.push(key);
   }
-  return { choices, order };
+  return { choices, order, added };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlignmentRow } from '../../../shared/eval/agreement-report';
-import { moveRow, orderedRows, orderOfB, orderOwner, rowKey } from './mergeOrder';
+import { moveRow, orderedRows, orderOfB, orderOwner, rowKey, type MergeRow } from './mergeOrder';
 
 // A: x y z; B: z' x w (x matched, z near z', y only A, w only B), listed in A's order.
 const rows: AlignmentRow[] = [
@@ -9,7 +9,7 @@ const rows: AlignmentRow[] = [
   { kind: 'near', a: 2, b: 0, differing: [] },
   { kind: 'onlyB', b: 2 },
 ];
-const keys = (list: readonly AlignmentRow[]) => list.map(rowKey);
+const keys = (list: readonly MergeRow[]) => list.map(rowKey);
 
 describe('the merged sequence order', () => {
   it("is the alignment's (A's) by default", () => {

@@ -15,6 +15,8 @@ export interface AdjudicationDraft<C, R> {
   refChoices: Record<string, R>;
   /** The merged sequence's rows in order (mergeOrder.ts); null: the alignment's. Drafts from before it have none. */
   order?: string[] | null;
+  /** Calls the adjudicator added after the alignment's rows (mergeOrder's addedRows). */
+  added?: number;
   /**
    * The task's ground-truth line (JSON; null: none) when the adjudication began: Finalize asks
    * before replacing a line that changed since (someone else finalized meanwhile).
@@ -24,10 +26,11 @@ export interface AdjudicationDraft<C, R> {
   merged?: unknown[];
 }
 
-/** Decisions on the rows: each row's choice and the rows' order. */
+/** Decisions on the rows: each row's choice, the rows' order and the calls added. */
 export interface RowDecisions<C> {
   choices: Record<string, C>;
   order: string[] | null;
+  added: number;
 }
 
 /** How an adjudication begins where there is no draft of it. */
@@ -52,11 +55,12 @@ export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
   if (!value || typeof value !== 'object' || typeof value.note !== 'string' || !value.choices || !value.refChoices) return null;
   const truth = typeof value.truth === 'string' || value.truth === null ? value.truth : undefined;
   const merged = Array.isArray(value.merged) ? value.merged : undefined;
-  return { ...value, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth, merged };
+  const added = Number.isInteger(value.added) && (value.added ?? 0) > 0 ? value.added : 0;
+  return { ...value, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth, merged, added };
 }
 
 export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): void {
-  const empty = draft.note === '' && Object.keys(draft.choices).length === 0 && Object.keys(draft.refChoices).length === 0 && !draft.order;
+  const empty = draft.note === '' && Object.keys(draft.choices).length === 0 && Object.keys(draft.refChoices).length === 0 && !draft.order && !draft.added;
   writeBrowserJson(key, empty ? undefined : draft);
 }
 
@@ -70,6 +74,7 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   const [note, setNote] = useState('');
   const [refChoices, setRefChoices] = useState<Record<string, R>>({});
   const [order, setOrder] = useState<string[] | null>(null);
+  const [added, setAdded] = useState(0);
   const [truth, setTruth] = useState<string | null>(currentTruth);
   // Undo and redo of the decisions (row choices, order, reference choices): the rationale is a text
   // field with its own undo, and an edited call's text is kept with the choices it belongs to.
@@ -81,7 +86,7 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   // Why the choices went back to the defaults, when an annotator's new revision did that to some.
   const [setBack, setSetBack] = useState<string | null>(null);
   if (key !== null && key !== loadedFor) {
-    const hadDecisions = Object.keys(choices).length > 0 || Object.keys(refChoices).length > 0 || order !== null || setBack !== null;
+    const hadDecisions = Object.keys(choices).length > 0 || Object.keys(refChoices).length > 0 || order !== null || added > 0 || setBack !== null;
     setLoadedFor(key);
     const draft = readDraft<C, R>(key);
     // Another key (an annotator's new revision) with no draft of its own: its rows differ, so the
@@ -90,7 +95,7 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     const previousMerged = changed ? readDraft<C, R>(loadedFor!)?.merged : undefined;
     const carried = previousMerged ? start.decisionsFor(previousMerged) : null;
     const fromTruth = !draft && !changed && start.truth ? start.decisionsFor(start.truth.calls) : null;
-    const begin: RowDecisions<C> = draft ? { choices: draft.choices, order: draft.order ?? null } : (carried ?? fromTruth ?? { choices: {}, order: null });
+    const begin: RowDecisions<C> = draft ? { choices: draft.choices, order: draft.order ?? null, added: draft.added ?? 0 } : (carried ?? fromTruth ?? { choices: {}, order: null, added: 0 });
     setSetBack(changed ? setBackMessage(changed, carried !== null) : null);
     setTruth(draft?.truth !== undefined ? draft.truth : currentTruth);
     setChoices(begin.choices);
@@ -99,23 +104,25 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     else if (loadedFor === null && start.truth?.note) setNote(start.truth.note);
     setRefChoices(draft?.refChoices ?? {});
     setOrder(begin.order);
+    setAdded(begin.added);
     setPast([]);
     setFuture([]);
   }
   const { mergedOf } = start;
   useEffect(() => {
-    if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices, order, truth, merged: [...mergedOf({ choices, order })] });
-  }, [key, loadedFor, choices, note, refChoices, order, truth, mergedOf]);
+    if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices, order, added, truth, merged: [...mergedOf({ choices, order, added })] });
+  }, [key, loadedFor, choices, note, refChoices, order, added, truth, mergedOf]);
   /** After Finalize: the draft goes, and the line just written is the one the next adjudication begins on. */
   const drop = (written: string | null) => {
     if (key) writeBrowserJson(key, undefined);
     setTruth(written);
   };
-  const now = (): Decisions<C, R> => ({ choices, refChoices, order });
+  const now = (): Decisions<C, R> => ({ choices, refChoices, order, added });
   const apply = (d: Decisions<C, R>) => {
     setChoices(d.choices);
     setRefChoices(d.refChoices);
     setOrder(d.order);
+    setAdded(d.added);
   };
   /** Before a decision: the decisions as they are go on the undo list (the newest 100 kept). */
   const remember = () => {
@@ -135,7 +142,7 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     setFuture((list) => list.slice(1));
     apply(future[0]);
   };
-  return { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, truth, drop, remember, undo, redo, canUndo: past.length > 0, canRedo: future.length > 0, setBack };
+  return { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, added, setAdded, truth, drop, remember, undo, redo, canUndo: past.length > 0, canRedo: future.length > 0, setBack };
 }
 
 /**
@@ -162,6 +169,7 @@ interface Decisions<C, R> {
   choices: Record<string, C>;
   refChoices: Record<string, R>;
   order: string[] | null;
+  added: number;
 }
 
 const UNDO_DEPTH = 100;

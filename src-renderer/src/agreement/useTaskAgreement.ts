@@ -16,6 +16,8 @@ export interface TaskAgreementState {
   a: Annotation | null;
   b: Annotation | null;
   comparison: TaskComparison | null;
+  /** The comparison shown is of earlier calls than `a` and `b` (a recompute runs): its rows do not index theirs. */
+  stale: boolean;
   scenarioId: string | null;
   annotations: AnnotationsByAnnotator;
 }
@@ -72,6 +74,7 @@ export function useTaskAgreement(datasetId: string, taskId: string, preferred: r
     b,
     // Keep showing the last figures while a recompute runs (no flicker on every keystroke).
     comparison: current?.comparison ?? (callsKey ? (result?.comparison ?? null) : null),
+    stale: callsKey !== null && current === null && result !== null,
     scenarioId,
     annotations,
   };

@@ -1,0 +1,36 @@
+// @vitest-environment happy-dom
+// What Finalize asks before it writes: each concern once, the calls it would replace counted with their repeats.
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GroundTruth } from '../../../shared/format/types';
+import { finalizeDoubts, type FinalizeState } from './finalizeDoubts';
+
+afterEach(cleanup);
+
+const qty = (n: number) => ({ tool_name: 'update_cart_quantity', parameters: { qty: n } });
+const truth: GroundTruth = { task_id: 't', calls: [qty(1), qty(1), qty(2)], visual_refs: [], source: 'adjudicated', adjudicator: 'dave' };
+const state = (over: Partial<FinalizeState>): FinalizeState => ({ taskId: 't', callProblems: [], existing: null, changedSinceBegun: false, merged: [], setBack: null, drafts: [], ...over });
+
+describe('finalizeDoubts', () => {
+  it('asks nothing of a first adjudication of submitted annotations whose calls fit', () => {
+    expect(finalizeDoubts(state({ merged: [qty(1)] }))).toEqual([]);
+  });
+
+  it('asks about drafts, a revision that changed the rows, and other calls than the ground truth, in that order', () => {
+    const doubts = finalizeDoubts(state({ existing: truth, merged: [qty(1)], drafts: ['bob'], setBack: 'bob changed' }));
+    expect(doubts.map((d) => d.title)).toEqual(['Finalize from a draft?', 'An annotation changed while you adjudicated', "Replace the ground truth's calls?"]);
+  });
+
+  it('counts a repeated call left out (the ground truth wrote qty 1 twice; one is kept)', () => {
+    const [replace] = finalizeDoubts(state({ existing: truth, merged: [qty(1), qty(3)] }));
+    render(<div>{replace.detail}</div>);
+    expect(screen.getByText(/has 3 call\(s\); yours 2/)).toBeTruthy();
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['update_cart_quantity {"qty":1}', 'update_cart_quantity {"qty":2}', 'update_cart_quantity {"qty":3}']);
+  });
+
+  it("names someone else's line written since, instead of the calls", () => {
+    const doubts = finalizeDoubts(state({ existing: truth, changedSinceBegun: true, merged: [qty(9)] }));
+    expect(doubts.map((d) => d.title)).toEqual(['The ground truth changed since you began']);
+  });
+});
