@@ -187,7 +187,7 @@ function usageByMode(
  * when it ran every task of tasks.jsonl in every mode of the report. SPEC §10 weights only the
  * scenarios a model ran and Overall means the modes it has, so such a row reads as complete.
  */
-function partialCoverage(run: EvaluationRun, models: string[], modes: string[]): (string | null)[] {
+function partialCoverage(run: Pick<EvaluationRun, 'task_counts' | 'trajectories'>, models: string[], modes: string[]): (string | null)[] {
   const taskTotal = Object.values(run.task_counts).reduce((sum, n) => sum + n, 0);
   if (taskTotal === 0) return models.map(() => null);
   const ran = new Map<string, Set<string>>();
@@ -204,6 +204,13 @@ function partialCoverage(run: EvaluationRun, models: string[], modes: string[]):
     });
     return short.length > 0 ? short.join(', ') : null;
   });
+}
+
+/** The models of a run that did not run every task in every mode, with where (the CLI's evaluate says it as a note). */
+export function partialModels(run: Pick<EvaluationRun, 'task_counts' | 'trajectories'>): { model: string; where: string }[] {
+  const models = [...new Set(run.trajectories.map((t) => t.model))].sort();
+  const modes = orderModes(run.trajectories.map((t) => t.mode));
+  return partialCoverage(run, models, modes).flatMap((where, i) => (where ? [{ model: models[i], where }] : []));
 }
 
 /** Builds every table and figure of the report. */

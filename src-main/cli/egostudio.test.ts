@@ -65,6 +65,8 @@ describe('egostudio evaluate', () => {
     expect(result.stderr.replace(/^evaluating: .*\n/gm, '')).toBe(''); // progress lines appear on a slow machine
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('joint_succ');
+    // m1 ran one of the two tasks in each mode: said under the table (Reports marks the row).
+    expect(result.stdout).toContain("partial: m1 (Dynamic Easy 1 of 2 tasks, Static 1 of 2 tasks): its figures are over the tasks it ran, so they do not compare like for like with a full model's\n");
     const json = JSON.parse(await readFile(out, 'utf8'));
     expect(Object.keys(json).sort()).toEqual(['models', 'problems', 'trajectories']);
     expect(Object.keys(json.trajectories[0]).sort()).toEqual(

@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { version } from '../../package.json';
 import { FIGURE_NAMES } from '../../shared/eval/aggregate';
+import { taskCountByScenario } from '../../shared/eval/evaluate';
+import { partialModels } from '../../shared/report/build';
 import { agreeAsIs, summarizeAgreement } from '../../shared/eval/agreement';
 import { nothingRead, type LoadedDataset } from '../../shared/format/loader';
 import type { Problem } from '../../shared/format/types';
@@ -116,6 +118,9 @@ async function evaluateCommand(args: string[]): Promise<number> {
     ...Object.entries(f.overall.labels).map(([label, share]) => `${label} ${percent(share)}`),
   ]);
   if (labelRows.length > 0) out('\nerror labels (% of trajectories, overall: per mode weighted by scenario task counts, mean of modes, SPEC §10):\n' + labelRows.map((r) => '  ' + r.map(oneLine).join('  ')).join('\n') + '\n');
+  // A model that did not run every task: its figures are over the tasks it ran (Reports marks its row partial).
+  for (const { model, where } of partialModels({ trajectories: report.trajectories, task_counts: Object.fromEntries(taskCountByScenario(dataset)) }))
+    out(`partial: ${oneLine(model)} (${where}): its figures are over the tasks it ran, so they do not compare like for like with a full model's\n`);
   printProblems(report.problems);
   noteUnlistedModes(dataset.meta.modes, report.trajectories);
   noteNoGroundTruth(dataset);
