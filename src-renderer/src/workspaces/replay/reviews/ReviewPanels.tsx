@@ -22,12 +22,14 @@ export function useDatasetReviews(datasetId: string | null): Review[] {
   return useLiveQuery(() => (datasetId ? reviewsDb.reviews.where('datasetId').equals(datasetId).toArray() : noReviews), [datasetId]) ?? noReviews;
 }
 
-/** The status bar hears where each override went: written to reviews/<reviewer>.jsonl, or kept here for later. */
-function reportWrite(error: unknown | null, path: string): void {
-  const { showMessage } = useStudioStore.getState();
-  if (error === null) showMessage(`Override written to ${path}`, 'info');
-  else showMessage(describeHostFailure(`Override kept in this browser, not yet in ${path}`, error), 'error');
-}
+/** The status bar hears where each override (or its removal) went: written to reviews/<reviewer>.jsonl, or kept here for later. */
+const reportWrite =
+  (what: 'Override' | 'Removal of the override') =>
+  (error: unknown | null, path: string): void => {
+    const { showMessage } = useStudioStore.getState();
+    if (error === null) showMessage(`${what} written to ${path}`, 'info');
+    else showMessage(describeHostFailure(`${what} kept in this browser, not yet in ${path}`, error), 'error');
+  };
 
 const TYPED_PREFIX = 'egobench-studio.override-typed\u0000';
 
@@ -80,7 +82,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
     if (!shownReason.trim()) return setError('Give a reason for the override.');
     localStorage.setItem(REVIEWER_KEY, name);
     const saved = await saveReview({ datasetId, trajectoryId: row.id, reviewer: name, label: shownLabel, autoLabel: row.label, reason: shownReason.trim() });
-    void writeReviewThrough(studioApi(), datasetId, name, row.id, saved, reportWrite);
+    void writeReviewThrough(studioApi(), datasetId, name, row.id, saved, reportWrite('Override'));
     setError(null);
     setLabel('');
     setReason('');
@@ -149,7 +151,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
             type="button"
             className="link-button"
             onClick={() =>
-              void deleteReview(datasetId, row.id, mine.reviewer).then(() => writeReviewThrough(studioApi(), datasetId, mine.reviewer, row.id, null, reportWrite))
+              void deleteReview(datasetId, row.id, mine.reviewer).then(() => writeReviewThrough(studioApi(), datasetId, mine.reviewer, row.id, null, reportWrite('Removal of the override')))
             }
           >
             Remove mine
