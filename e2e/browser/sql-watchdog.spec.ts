@@ -84,7 +84,7 @@ test("the adjudicator's run of a sequence calling that tool fails with the same 
   await tasks.locator('[data-task-id="retail-06"]').click(); // both annotators call get_cart
   await expect(page.getByTestId('alignment-table')).toBeVisible();
   await page.getByTestId('run-sequences').click();
-  await expect(page.getByTestId('finalize-message')).toHaveText(stoppedOrRefused, { timeout: 20_000 });
+  await expect(page.getByTestId('run-error')).toHaveText(stoppedOrRefused, { timeout: 20_000 });
   await expect(page.getByTestId('run-sequences')).toBeEnabled();
 
   // A fresh worker, the dataset's scenarios sent to it again: another task compares and runs.

@@ -6,12 +6,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { agreeAsIs } from '../../../shared/eval/agreement';
 import { studioApi } from '../api/studio';
-import { StateDiffTable } from '../components/StateDiffTable';
 import { useConfirm } from '../components/useConfirm';
 import { useHotkeyAction } from '../hotkeys/useHotkeys';
 import { useTeam } from '../shell/teamIdentity';
 import { AdjudicationClip } from './AdjudicationClip';
-import { agreementClient } from './agreementClient';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
 import { AlignmentTable } from './AlignmentTable';
 import { CanonicalDiff } from './CanonicalDiff';
@@ -21,8 +19,10 @@ import { finalizeDoubts } from './finalizeDoubts';
 import { callProblems, decisionsFor, defaultChoice, isToolCall, mergeSequence, type Choice, type RowChoice } from './mergeCalls';
 import { addedRows, moveRow, orderedRows, orderOfB, orderOwner, rowKey, type MergeRow } from './mergeOrder';
 import { groundTruthLine, mergedReferences, referenceRows, type RefChoice } from './model';
+import { MergedCalls } from './MergedCalls';
+import { MergeToolbar } from './MergeToolbar';
 import { ReferenceRows } from './ReferenceRows';
-import type { RunOutcome } from './protocol';
+import { SequenceRuns } from './SequenceRuns';
 import { draftKey, useAdjudicationDraft, type RowDecisions } from './useAdjudicationDraft';
 import { useTaskAgreement } from './useTaskAgreement';
 
@@ -66,7 +66,6 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, remember } = draft;
   useHotkeyAction('adjudicate.undo', draft.undo);
   useHotkeyAction('adjudicate.redo', draft.redo);
-  const [runs, setRuns] = useState<{ a: RunOutcome; b: RunOutcome; merged: RunOutcome } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
 
@@ -89,7 +88,6 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
       const base = choice !== 'edit' ? null : source === 'b' && 'b' in row ? callsB[row.b] : 'a' in row ? callsA[row.a] : 'b' in row ? callsB[row.b] : NEW_CALL;
       return { ...current, [key]: choice === 'edit' ? { choice, text: previous?.text ?? JSON.stringify(base, null, 1) } : { choice } };
     });
-    setRuns(null);
   };
   // A call neither annotator wrote (both missed it): a row of its own, an edit, last in the sequence.
   const addCall = () => {
@@ -97,12 +95,10 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
     const key = rowKey({ kind: 'added', n: draft.added + 1 });
     draft.setAdded(draft.added + 1);
     setChoices((current) => ({ ...current, [key]: { choice: 'edit', text: JSON.stringify(NEW_CALL, null, 1) } }));
-    setRuns(null);
   };
   const reorder = (next: string[] | null) => {
     remember();
     setOrder(next);
-    setRuns(null);
   };
   // Taking all of one annotator's calls takes their order too.
   const takeAll = (choice: 'a' | 'b') => {
@@ -110,23 +106,6 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
     // The calls added stay as they are.
     setChoices((current) => ({ ...Object.fromEntries(Object.entries(current).filter(([key]) => key.startsWith('added:'))), ...Object.fromEntries(aligned.map((row) => [rowKey(row), { choice }])) }));
     setOrder(choice === 'b' ? orderOfB(rows) : null);
-    setRuns(null);
-  };
-
-  const runAll = async () => {
-    setBusy('run');
-    try {
-      const [ra, rb, rm] = await Promise.all([
-        agreementClient.run(scenarioId, callsA),
-        agreementClient.run(scenarioId, callsB),
-        agreementClient.run(scenarioId, merged.calls),
-      ]);
-      setRuns({ a: ra, b: rb, merged: rm });
-    } catch (error) {
-      setMessage({ text: `Run failed: ${(error as Error).message}`, kind: 'error' });
-    } finally {
-      setBusy(null);
-    }
   };
 
   const finalize = async () => {
@@ -180,33 +159,15 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
           {draft.setBack}
         </div>
       )}
-      <div className="alignment-tools">
-        <strong>Calls</strong>
-        <button type="button" onClick={() => takeAll('a')} data-testid="take-all-a">
-          Take all {names[0]}
-        </button>
-        <button type="button" onClick={() => takeAll('b')} data-testid="take-all-b">
-          Take all {names[1]}
-        </button>
-        <span className="muted" data-testid="merged-order">
-          {{ a: `in ${names[0]}'s order`, b: `in ${names[1]}'s order`, both: `in ${names[0]}'s and ${names[1]}'s order`, own: 'in your order' }[orderOwner(rows, order)]}
-        </span>
-        <button type="button" onClick={() => reorder(orderOfB(rows))} data-testid="order-b">
-          {names[1]}'s order
-        </button>
-        <button type="button" onClick={() => reorder(null)} data-testid="order-a">
-          {names[0]}'s order
-        </button>
-        <button type="button" onClick={addCall} title="A call neither annotator wrote: a row of its own to write it in" data-testid="add-call">
-          Add a call
-        </button>
-        <button type="button" onClick={draft.undo} disabled={!draft.canUndo} title="Undo the last choice, move or reference choice (Ctrl+Z)" data-testid="adjudication-undo">
-          Undo
-        </button>
-        <button type="button" onClick={draft.redo} disabled={!draft.canRedo} title="Redo (Ctrl+Shift+Z or Ctrl+Y)" data-testid="adjudication-redo">
-          Redo
-        </button>
-      </div>
+      <MergeToolbar
+        names={names}
+        owner={orderOwner(rows, order)}
+        onTakeAll={takeAll}
+        onOrder={(side) => reorder(side === 'b' ? orderOfB(rows) : null)}
+        onAddCall={addCall}
+        undo={{ run: draft.undo, can: draft.canUndo }}
+        redo={{ run: draft.redo, can: draft.canRedo }}
+      />
       <AlignmentTable
         rows={ordered}
         names={names}
@@ -217,49 +178,8 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         onEdit={(row, text) => setChoices((all) => ({ ...all, [rowKey(row)]: { choice: 'edit', text } }))}
         onMove={(index, delta) => reorder(moveRow(rows, order, index, delta))}
       />
-      <div className="merged" data-testid="merged-calls">
-        <strong>Merged sequence ({merged.calls.length} call(s))</strong>
-        {merged.errors.map((e) => (
-          <div key={e} className="agreement-error">
-            {e}
-          </div>
-        ))}
-        <ol>
-          {merged.calls.map((call, i) => (
-            <li key={i}>
-              <code>{call.tool_name}</code> {JSON.stringify(call.parameters)}
-            </li>
-          ))}
-        </ol>
-      </div>
-      <div className="runs">
-        <button type="button" onClick={() => void runAll()} disabled={busy !== null || merged.errors.length > 0} data-testid="run-sequences">
-          Run {names[0]}, {names[1]} and merged
-        </button>
-        {runs && (
-          <div className="run-grid" data-testid="run-results">
-            {(
-              [
-                [names[0], runs.a],
-                [names[1], runs.b],
-                ['merged', runs.merged],
-              ] as const
-            ).map(([label, outcome]) => (
-              <div key={label} className="run-column">
-                <h4>
-                  {label}{' '}
-                  <span className="muted">
-                    {outcome.results.filter((r) => !r.ok).length} failed call(s)
-                    {label === 'merged' && (outcome.stateKey === runs.a.stateKey ? ` · state = ${names[0]}` : '')}
-                    {label === 'merged' && (outcome.stateKey === runs.b.stateKey ? ` · state = ${names[1]}` : '')}
-                  </span>
-                </h4>
-                <StateDiffTable diffs={outcome.diff} testId="adjudication-state-diff" />
-              </div>
-            ))}
-          </div>
-        )}
-      </div>
+      <MergedCalls merged={merged} />
+      <SequenceRuns scenarioId={scenarioId} names={names} callsA={callsA} callsB={callsB} merged={merged.calls} blocked={merged.errors.length > 0} />
       <div className="alignment-tools">
         <strong>Visual references</strong>
       </div>
