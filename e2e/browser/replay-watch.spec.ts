@@ -18,7 +18,7 @@ test('a run file and a review file written on disk while Replay is open reach it
   const models = path.join(host.dataset, 'trajectories');
   const first = path.join(models, (await readdir(models)).sort()[0]);
   const lines = (await readFile(path.join(first, (await readdir(first)).sort()[0]), 'utf8')).split('\n').filter((l) => l.trim());
-  const runs = lines.map((l) => JSON.parse(l) as { id: string; model: string });
+  const runs = lines.map((l) => JSON.parse(l) as { id: string; model: string; task_id: string });
   await mkdir(path.join(models, 'runner-model'));
   await writeFile(path.join(models, 'runner-model', 'static.jsonl'), runs.map((r) => JSON.stringify({ ...r, id: `runner-${r.id}`, model: 'runner-model' })).join('\n') + '\n');
   await expect(status).toHaveText(new RegExp(`^${270 + runs.length} trajectories evaluated`), { timeout: 30_000 });
@@ -29,4 +29,11 @@ test('a run file and a review file written on disk while Replay is open reach it
   const review = { trajectory_id: `runner-${runs[0].id}`, label: 'logic', auto_label: 'perception', reason: 'written by a teammate', reviewer: 'mate', updated_at: new Date().toISOString() };
   await writeFile(path.join(host.dataset, 'reviews', 'mate.jsonl'), `${JSON.stringify(review)}\n`);
   await expect(page.getByTestId('review-count')).toContainText('1 override', { timeout: 30_000 });
+
+  // Another reviewer differs on that run: its row says so, with who said what.
+  const rival = { ...review, label: 'hallucination', reviewer: 'rival', reason: 'a value from nowhere', updated_at: new Date(Date.now() + 1000).toISOString() };
+  await writeFile(path.join(host.dataset, 'reviews', 'rival.jsonl'), `${JSON.stringify(rival)}\n`);
+  await page.getByLabel('Filter Task').fill(runs[0].task_id);
+  const conflict = page.getByTestId('trajectory-list').locator(`[data-id="runner-${runs[0].id}"]`).getByTestId('review-conflict');
+  await expect(conflict).toHaveAttribute('title', 'Reviewers differ (the latest counts): mate: logic; rival: hallucination', { timeout: 30_000 });
 });

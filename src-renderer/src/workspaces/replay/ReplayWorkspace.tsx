@@ -11,7 +11,7 @@ import type { Filters } from './listModel';
 import { ReplayView } from './ReplayView';
 import { ReplayViewLinks, ReplayViews, useReplayView } from './ReplayViews';
 import { AgreementPanel, useDatasetReviews } from './reviews/ReviewPanels';
-import { latestLabels } from './reviews/latestLabels';
+import { latestLabels, reviewerDisagreements } from './reviews/latestLabels';
 import { useReviewsFromFiles } from './reviews/reviewsFromFiles';
 import { TrajectoryList } from './TrajectoryList';
 import './replay.css';
@@ -44,6 +44,7 @@ export function ReplayWorkspace() {
   const reviews = useDatasetReviews(dataset?.id ?? null);
   const overrides = useMemo(() => latestLabels(reviews), [reviews]);
   const overridden = useMemo(() => new Set(overrides.keys()), [overrides]);
+  const disagreements = useMemo(() => reviewerDisagreements(reviews), [reviews]);
   const linkedRow = useMemo(() => (link ? (evaluation.rows.find((r) => r.id === link.id) ?? null) : null), [link, evaluation.rows]);
 
   const onDrop = async (event: React.DragEvent) => {
@@ -148,6 +149,7 @@ export function ReplayWorkspace() {
           rows={rows}
           selectedId={link?.id ?? null}
           overrides={overrides}
+          disagreements={disagreements}
           filters={filters}
           onFilters={setFilters}
           // A walk through the list by keys is one history entry: Back returns to the list as it was before it.

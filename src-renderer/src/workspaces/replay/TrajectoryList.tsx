@@ -27,6 +27,8 @@ interface Props {
   selectedId: string | null;
   /** The label a person gave each reviewed trajectory (the latest review). */
   overrides: ReadonlyMap<string, string>;
+  /** Trajectories whose reviewers differ, with who said what. */
+  disagreements: ReadonlyMap<string, string>;
   filters: Filters;
   onFilters(filters: Filters): void;
   /** `byKey`: a step through the list from the keyboard (no history entry for each). */
@@ -57,7 +59,7 @@ function useDialogueSearch(query: string, rowCount: number): ReadonlySet<string>
   return searching ? searchIds : null;
 }
 
-export function TrajectoryList({ rows: streamedRows, selectedId, overrides, filters, onFilters, onSelect }: Props) {
+export function TrajectoryList({ rows: streamedRows, selectedId, overrides, disagreements, filters, onFilters, onSelect }: Props) {
   // Rows arrive in batches while the host scores: React may skip to the latest batch instead of
   // indexing and measuring the list once per batch.
   const rows = useDeferredValue(streamedRows);
@@ -181,6 +183,7 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overrides, filt
                   rowIndex={item.index + HEADER_ROWS + 1}
                   selected={row.id === selectedId}
                   override={overrides.get(row.id) ?? null}
+                  disagreement={disagreements.get(row.id) ?? null}
                   onSelect={select}
                 />
               );

@@ -8,6 +8,7 @@ export const ListRow = memo(function ListRow({
   rowIndex,
   selected,
   override,
+  disagreement,
   onSelect,
 }: {
   row: TrajectoryRow;
@@ -17,6 +18,8 @@ export const ListRow = memo(function ListRow({
   selected: boolean;
   /** The label a reviewer gave it, if any. */
   override: string | null;
+  /** Who of its reviewers said what, when they differ (the latest counts). */
+  disagreement: string | null;
   onSelect(id: string): void;
 }) {
   return (
@@ -46,6 +49,12 @@ export const ListRow = memo(function ListRow({
         {override !== null ? (
           <span className="override-mark" title={override === row.label ? 'a reviewer confirmed this label' : `a reviewer changed this label to ${override} (Reports counts it so, with overrides)`}>
             {override !== row.label ? <> → <span className={`label-chip label-${override}`}>{override}</span></> : null} ✎
+          </span>
+        ) : null}
+        {disagreement !== null ? (
+          <span className="review-conflict" title={`Reviewers differ (the latest counts): ${disagreement}`} data-testid="review-conflict">
+            {' '}
+            ≠
           </span>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestLabels } from './latestLabels';
+import { latestLabels, reviewerDisagreements } from './latestLabels';
 import type { Review } from './reviewsDb';
 
 const review = (trajectoryId: string, reviewer: string, label: Review['label'], updatedAt: string): Review => ({
@@ -14,5 +14,17 @@ describe('latestLabels', () => {
       review('b', 'bob', 'correct', '2026-03-01T10:00:00Z'),
     ]);
     expect([...labels]).toEqual([['a', 'logic'], ['b', 'correct']]);
+  });
+});
+
+describe('reviewerDisagreements', () => {
+  it('names the trajectories whose reviewers differ, who said what, the latest last; agreeing reviewers are no conflict', () => {
+    const reviews = [
+      review('a', 'ann', 'logic', '2026-03-02T10:00:00Z'),
+      review('a', 'bob', 'hallucination', '2026-03-01T10:00:00Z'),
+      review('b', 'ann', 'correct', '2026-03-01T10:00:00Z'),
+      review('b', 'bob', 'correct', '2026-03-03T10:00:00Z'),
+    ];
+    expect([...reviewerDisagreements(reviews)]).toEqual([['a', 'bob: hallucination; ann: logic']]);
   });
 });

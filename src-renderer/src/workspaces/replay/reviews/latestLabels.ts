@@ -11,3 +11,17 @@ export function latestLabels(reviews: readonly Review[]): ReadonlyMap<string, Re
   }
   return new Map([...latest].map(([id, review]) => [id, review.label]));
 }
+
+/**
+ * The trajectories whose reviewers gave different labels, each with who said what
+ * ("ann: logic; bob: hallucination"): the latest counts, so the list marks that it had a rival.
+ */
+export function reviewerDisagreements(reviews: readonly Review[]): ReadonlyMap<string, string> {
+  const byTrajectory = new Map<string, Review[]>();
+  for (const review of reviews) byTrajectory.set(review.trajectoryId, [...(byTrajectory.get(review.trajectoryId) ?? []), review]);
+  const out = new Map<string, string>();
+  for (const [id, list] of byTrajectory)
+    if (new Set(list.map((r) => r.label)).size > 1)
+      out.set(id, [...list].sort((a, b) => (supersedes(a.updatedAt, b.updatedAt) ? -1 : 1)).map((r) => `${r.reviewer}: ${r.label}`).join('; '));
+  return out;
+}
