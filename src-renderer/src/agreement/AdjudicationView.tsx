@@ -66,7 +66,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, remember } = draft;
   useHotkeyAction('adjudicate.undo', draft.undo);
   useHotkeyAction('adjudicate.redo', draft.redo);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [finalizing, setFinalizing] = useState(false);
   const [message, setMessage] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
 
   const rows = useMemo(() => rowsWith(draft.added), [rowsWith, draft.added]);
@@ -108,6 +108,8 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
     setOrder(choice === 'b' ? orderOfB(rows) : null);
   };
 
+  // The button and Ctrl+Enter alike.
+  const canFinalize = !finalizing && merged.errors.length === 0 && adjudicator.trim() !== '' && !notAdjudicator;
   const finalize = async () => {
     const doubts = finalizeDoubts({
       taskId,
@@ -119,7 +121,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
       drafts: [a, b].filter((annotation) => annotation.status !== 'submitted').map((annotation) => annotation.annotator),
     });
     for (const doubt of doubts) if (!(await ask.ask(doubt))) return;
-    setBusy('finalize');
+    setFinalizing(true);
     setMessage(null);
     try {
       const line = groundTruthLine({
@@ -144,7 +146,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
       setMessage({ text: `Cannot write ${GROUND_TRUTH_PATH}: ${(error as Error).message}`, kind: 'error' });
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
     } finally {
-      setBusy(null);
+      setFinalizing(false);
     }
   };
 
@@ -193,12 +195,12 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
           Rationale
           <textarea data-testid="adjudication-note" value={note} rows={3} onChange={(event) => setNote(event.target.value)} placeholder="Why this sequence is the ground truth" />
         </label>
-        {busy === null && merged.errors.length === 0 && adjudicator.trim() !== '' && !notAdjudicator && <FinalizeKey run={() => void finalize()} />}
+        {canFinalize && <FinalizeKey run={() => void finalize()} />}
         <button
           type="button"
           className="primary"
           data-testid="finalize-button"
-          disabled={busy !== null || merged.errors.length > 0 || adjudicator.trim() === '' || notAdjudicator}
+          disabled={!canFinalize}
           title={notAdjudicator ? NOT_ADJUDICATOR : adjudicator.trim() === '' ? 'Enter the adjudicator name first' : `Write this task's line of ${GROUND_TRUTH_PATH}`}
           onClick={() => void finalize()}
         >

@@ -13,7 +13,7 @@ interface Props {
   callsA: readonly ToolCall[];
   callsB: readonly ToolCall[];
   merged: readonly ToolCall[];
-  /** Why the merged sequence cannot run (a row's edit that does not parse), or null. */
+  /** The merged sequence cannot run (a row's edit that does not parse). */
   blocked: boolean;
 }
 
