@@ -94,12 +94,17 @@ export async function exportReviews(api: StudioApi, datasetId: string, reviews: 
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Writes one queued entry; removes it from the queue once written, unless a newer write of it was queued meanwhile. */
+/** Takes written entries off the queue, each unless a newer write of it was queued meanwhile. */
+function forgetWritten(entries: readonly UnsentReview[]): Promise<void> {
+  return reviewsDb.transaction('rw', reviewsDb.unsent, async () => {
+    for (const entry of entries) if ((await reviewsDb.unsent.get(entry.key))?.queuedAt === entry.queuedAt) await reviewsDb.unsent.delete(entry.key);
+  });
+}
+
+/** Writes one queued entry and takes it off the queue. */
 async function writeUnsent(api: StudioApi, entry: UnsentReview): Promise<string> {
   const path = await writeReview(api, entry.datasetId, entry.reviewer, entry.trajectoryId, entry.review);
-  await reviewsDb.transaction('rw', reviewsDb.unsent, async () => {
-    if ((await reviewsDb.unsent.get(entry.key))?.queuedAt === entry.queuedAt) await reviewsDb.unsent.delete(entry.key);
-  });
+  await forgetWritten([entry]);
   return path;
 }
 
@@ -121,19 +126,14 @@ export async function writeReviewThrough(
   await attempt(api, entry, onOutcome);
 }
 
-async function attempt(api: StudioApi, entry: UnsentReview, onOutcome: (error: unknown | null, path: string) => void): Promise<'written' | 'waiting' | 'refused'> {
+async function attempt(api: StudioApi, entry: UnsentReview, onOutcome: (error: unknown | null, path: string) => void): Promise<void> {
   try {
     onOutcome(null, await writeUnsent(api, entry));
-    return 'written';
   } catch (error) {
     onOutcome(error, reviewerFileName(entry.reviewer));
     // Not reachable: kept, and tried again. Refused (a role, a full disk): said, and not tried for ever.
-    if (StudioError.from(error).code === 'unreachable') {
-      scheduleRetry(api, entry.datasetId, onOutcome);
-      return 'waiting';
-    }
-    await reviewsDb.unsent.delete(entry.key);
-    return 'refused';
+    if (StudioError.from(error).code === 'unreachable') scheduleRetry(api, entry.datasetId, onOutcome);
+    else await reviewsDb.unsent.delete(entry.key);
   }
 }
 
@@ -160,9 +160,7 @@ export async function drainUnsent(api: StudioApi, datasetId: string, onOutcome: 
       }
       // Refused (a role, a full disk): said once, not tried for ever.
     }
-    await reviewsDb.transaction('rw', reviewsDb.unsent, async () => {
-      for (const entry of entries) if ((await reviewsDb.unsent.get(entry.key))?.queuedAt === entry.queuedAt) await reviewsDb.unsent.delete(entry.key);
-    });
+    await forgetWritten(entries);
   }
   return written;
 }
