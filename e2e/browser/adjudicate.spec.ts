@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
 import { replaceCalls } from '../annotate-editor';
@@ -44,6 +44,27 @@ function latestLine(text: string, taskId: string): { revision: number; calls: un
 }
 
 const latestCalls = (text: string, taskId: string): unknown[] => latestLine(text, taskId).calls;
+
+/** A page in a browser context of its own (a person's browser), at `hash` of the host. */
+async function pageAt(browser: Browser, hash: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(withQuery('', hash));
+  return { context, page };
+}
+
+/** A task's line of the dataset's ground_truth.jsonl as it is on disk now. */
+interface TruthLine {
+  task_id: string;
+  calls: { tool_name: string; parameters: unknown }[];
+  visual_refs: unknown[];
+  adjudicator?: string;
+  note?: string;
+}
+async function truthLineOnDisk(taskId: string): Promise<TruthLine> {
+  const lines = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim());
+  return lines.map((l) => JSON.parse(l) as TruthLine).find((l) => l.task_id === taskId)!;
+}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -158,9 +179,7 @@ test('two annotators in two browser contexts: each panel follows both', async ({
 
 test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard lists it', async ({ browser }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  await page.goto(withQuery('', '#/adjudicate'));
+  const { context, page } = await pageAt(browser, '#/adjudicate');
   await page.getByTestId('adjudicator-name').fill('e2e-lead');
 
   // Lifecycle counts: every task but this one has ground truth; those whose annotators differ
@@ -279,13 +298,10 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
 
 test("a finalized task reopened begins from its ground truth; an annotator's new revision carries the merged sequence over, and says so", async ({ browser }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  await page.goto(withQuery('', `#/adjudicate/${encodeURIComponent(TASK)}`));
+  const { context, page } = await pageAt(browser, `#/adjudicate/${encodeURIComponent(TASK)}`);
   // The test before finalized bob's calls with a rationale: reopened in a new tab, the rows give
   // those calls (not alice's, the defaults, which a second Finalize wrote over them) and the rationale is there.
-  const gt = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; calls: { tool_name: string; parameters: unknown }[] });
-  const truthCalls = gt.find((l) => l.task_id === TASK)!.calls.map((c) => `${c.tool_name} ${JSON.stringify(c.parameters)}`);
+  const truthCalls = (await truthLineOnDisk(TASK)).calls.map((c) => `${c.tool_name} ${JSON.stringify(c.parameters)}`);
   const merged = page.getByTestId('merged-calls').locator('li');
   await expect(merged).toHaveText(truthCalls);
   await expect(page.getByTestId('adjudication-note')).toHaveValue('The clip shows five tins; bob is right.');
@@ -318,9 +334,7 @@ test('finalizing keeps the ground truth references the adjudicator did not remov
   const lines = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
   await writeFile(gtFile, `${lines.map((l) => JSON.stringify(l.task_id === TASK ? { ...l, visual_refs: [kept] } : l)).join('\n')}\n`);
 
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  await page.goto(withQuery('', '#/adjudicate'));
+  const { context, page } = await pageAt(browser, '#/adjudicate');
   await page.getByTestId('adjudicator-name').fill('e2e-lead-2');
   await page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`).click();
   // The task is in the address: a reload opens it again.
@@ -333,8 +347,7 @@ test('finalizing keeps the ground truth references the adjudicator did not remov
   await expect(keptRow).toContainText('the tins on the top shelf');
   await page.getByTestId('finalize-button').click();
   await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
-  const written = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; visual_refs: unknown[]; adjudicator?: string });
-  const line = written.find((l) => l.task_id === TASK)!;
+  const line = await truthLineOnDisk(TASK);
   expect(line.adjudicator).toBe('e2e-lead-2');
   expect(line.visual_refs).toContainEqual(kept);
 
@@ -348,9 +361,7 @@ test('finalizing keeps the ground truth references the adjudicator did not remov
 test('finalizing over a ground-truth line someone else wrote since the adjudication began asks first', async ({ browser }) => {
   test.setTimeout(90_000);
   const gtFile = path.join(dataset, 'ground_truth.jsonl');
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  await page.goto(withQuery('', '#/adjudicate'));
+  const { context, page } = await pageAt(browser, '#/adjudicate');
   await page.getByTestId('adjudicator-name').fill('e2e-lead-3');
   await page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`).click();
   await expect(page.getByTestId('finalize-button')).toBeEnabled();
@@ -368,7 +379,7 @@ test('finalizing over a ground-truth line someone else wrote since the adjudicat
   await page.getByTestId('finalize-button').click();
   await question.getByRole('button', { name: 'Replace it' }).click();
   await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
-  const line = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; adjudicator?: string }).find((l) => l.task_id === TASK)!;
+  const line = await truthLineOnDisk(TASK);
   expect(line.adjudicator).toBe('e2e-lead-3');
   await context.close();
 });
@@ -455,9 +466,7 @@ test('Accept agreed tasks names them and writes their lines only once asked', as
   const lines = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim());
   const without = `${lines.filter((l) => (JSON.parse(l) as { task_id: string }).task_id !== AGREED).join('\n')}\n`;
   await writeFile(gtFile, without);
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  await page.goto(withQuery('', '#/adjudicate'));
+  const { context, page } = await pageAt(browser, '#/adjudicate');
   await page.getByTestId('adjudicator-name').fill('e2e-lead-4');
   await expect(page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${AGREED}"]`)).toHaveAttribute('data-stage', 'agreed');
   const accept = page.getByTestId('accept-agreed');
@@ -495,9 +504,7 @@ test('Accept agreed tasks names them and writes their lines only once asked', as
 
 test('from the keyboard: n and p open the next and previous task of the list, Ctrl+Enter in the rationale finalizes', async ({ browser }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  await page.goto(withQuery('', `#/adjudicate/${encodeURIComponent(TASK)}`));
+  const { context, page } = await pageAt(browser, `#/adjudicate/${encodeURIComponent(TASK)}`);
   await page.getByTestId('adjudicator-name').fill('e2e-keys');
   const list = page.getByTestId('adjudicate-task-list').locator('[data-task-id]');
   const ids = await list.evaluateAll((items) => items.map((item) => item.getAttribute('data-task-id')!));
@@ -512,16 +519,14 @@ test('from the keyboard: n and p open the next and previous task of the list, Ct
   await page.keyboard.press('Control+Enter');
   // The calls are the ground truth's already (the task was finalized before): no question, the line is written.
   await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
-  const line = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; note?: string }).find((l) => l.task_id === TASK)!;
+  const line = await truthLineOnDisk(TASK);
   expect(line.note).toBe('Settled from the keyboard.');
   await context.close();
 });
 
 test('a call neither annotator wrote is added as a row of its own and finalized into the ground truth', async ({ browser }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  await page.goto(withQuery('', `#/adjudicate/${encodeURIComponent(TASK)}`));
+  const { context, page } = await pageAt(browser, `#/adjudicate/${encodeURIComponent(TASK)}`);
   await page.getByTestId('adjudicator-name').fill('e2e-add');
   const merged = page.getByTestId('merged-calls').locator('li');
   await expect(page.getByTestId('finalize-button')).toBeEnabled();
@@ -546,7 +551,7 @@ test('a call neither annotator wrote is added as a row of its own and finalized 
     if (await question.isVisible()) await question.getByRole('button').last().click();
   }
   await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
-  const line = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { task_id: string; calls: unknown[] }).find((l) => l.task_id === TASK)!;
+  const line = await truthLineOnDisk(TASK);
   expect(line.calls.at(-1)).toEqual(missed);
   await context.close();
 });
