@@ -288,8 +288,24 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   // Every other line is kept as it was.
   expect(lines.filter((l) => JSON.parse(l).task_id !== TASK)).toEqual(originalGroundTruth);
 
-  // The blind-annotation setting is a project setting: it lands in the dataset.
+  // The blind-annotation setting is a project setting: it lands in the dataset. Ticked while the
+  // page reads ground_truth.jsonl again (changed on disk; its reads held here), it stays ticked
+  // once that read ends: the reload applied an older copy of the settings over it (CI caught it).
+  let held = 0;
+  let answered = 0;
+  await page.route('**/api/datasets.readText', async (route) => {
+    if (!route.request().postData()?.includes('ground_truth.jsonl')) return route.continue();
+    held++;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ response: await route.fetch() });
+    answered++;
+  });
+  await writeFile(path.join(dataset, 'ground_truth.jsonl'), text);
+  await expect.poll(() => held).toBeGreaterThan(0);
   await page.getByTestId('blind-setting').check();
+  await expect.poll(() => answered, { timeout: 15_000 }).toBe(held);
+  await page.waitForTimeout(500); // the reload applies what it read
+  await expect(page.getByTestId('blind-setting')).toBeChecked();
   await expect
     .poll(async () => JSON.parse(await readFile(path.join(dataset, 'studio-project.json'), 'utf8').catch(() => '{}')).agreement?.hide_while_annotating)
     .toBe(true);

@@ -118,22 +118,19 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
     const { dataset } = get();
     if (get().datasetId !== datasetId || !dataset) return;
     const source = studioDatasetSource(studioApi(), datasetId);
-    const files = new Map(get().files);
-    const changedAfterSubmit = new Map(get().changedAfterSubmit);
-    let groundTruth = get().groundTruth;
-    let settings = get().settings;
+    // What was read, applied to the state as it is when the reads end: a setting changed or
+    // another reload finished meanwhile is kept (a copy taken before the reads undid them).
+    const annotators = new Map<string, { latest: Map<string, Annotation>; changed: Map<string, Annotation> } | null>();
+    let groundTruth: Map<string, GroundTruth> | undefined;
+    let settings: ProjectSettings | undefined;
     for (const path of paths) {
       const match = /^annotations\/([^/]+)\.jsonl$/.exec(path);
       if (match) {
         const text = await source.readText(path);
-        if (text === null) {
-          files.delete(match[1]);
-          changedAfterSubmit.delete(match[1]);
-        }
+        if (text === null) annotators.set(match[1], null);
         else {
           const read = await readAnnotationFile(source, path, dataset.tasks, []);
-          files.set(match[1], byTaskWithParams(read.latest));
-          changedAfterSubmit.set(match[1], byTaskWithParams(read.changedAfterSubmit));
+          annotators.set(match[1], { latest: byTaskWithParams(read.latest), changed: byTaskWithParams(read.changedAfterSubmit) });
         }
       } else if (path === GROUND_TRUTH_PATH) {
         groundTruth = parseGroundTruth(await source.readText(path));
@@ -142,7 +139,20 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
       }
     }
     if (get().datasetId !== datasetId) return;
-    set((state) => ({ files, changedAfterSubmit, groundTruth, settings, version: state.version + 1 }));
+    set((state) => {
+      const files = new Map(state.files);
+      const changedAfterSubmit = new Map(state.changedAfterSubmit);
+      for (const [name, read] of annotators) {
+        if (read) {
+          files.set(name, read.latest);
+          changedAfterSubmit.set(name, read.changed);
+        } else {
+          files.delete(name);
+          changedAfterSubmit.delete(name);
+        }
+      }
+      return { files, changedAfterSubmit, groundTruth: groundTruth ?? state.groundTruth, settings: settings ?? state.settings, version: state.version + 1 };
+    });
   },
 
   setSettings: async (patch) => {
