@@ -44,4 +44,29 @@ describe('agreement data reload', () => {
     expect([...state.groundTruth.keys()]).toEqual(['t1']);
     expect(JSON.parse(settingsText!).agreement.hide_while_annotating).toBe(true);
   });
+
+  it('puts no older read of a file over a newer one: the read begun last wins, whichever ends last', async () => {
+    const reads: { resolve: (text: string) => void }[] = [];
+    window.studio = {
+      datasets: {
+        readText: () => {
+          const read = deferred<string>();
+          reads.push(read);
+          return read.promise;
+        },
+      },
+    } as unknown as StudioApi;
+    const tasks = new Map([['t1', { id: 't1' }]]);
+    useAgreementData.setState({ datasetId: 'd', dataset: { tasks } as unknown as LoadedDataset, files: new Map() });
+    const line = (revision: number) => `${JSON.stringify({ task_id: 't1', annotator: 'bob', revision, status: 'draft', calls: [], visual_refs: [] })}\n`;
+
+    const older = useAgreementData.getState().reload('d', ['annotations/bob.jsonl']);
+    const newer = useAgreementData.getState().reload('d', ['annotations/bob.jsonl']);
+    reads[1].resolve(line(2));
+    await newer;
+    reads[0].resolve(line(1));
+    await older;
+
+    expect(useAgreementData.getState().files.get('bob')?.get('t1')?.revision).toBe(2);
+  });
 });

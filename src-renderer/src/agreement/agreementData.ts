@@ -15,7 +15,7 @@ import { annotationDb } from '../db/annotationDb';
 import { lineWithParams } from '../db/annotationFile';
 import type { AnnotationRecord } from '../db/schema';
 import { sessionDataset } from '../evaluation/sessionDataset';
-import { studioDatasetSource } from '../evaluation/studioSource';
+import { inSlices, studioDatasetSource } from '../evaluation/studioSource';
 import { onFilesChanged } from '../state/datasetChanges';
 import { agreementClient } from './agreementClient';
 import { parseGroundTruth, type AnnotationsByAnnotator } from './model';
@@ -66,6 +66,23 @@ export interface AgreementDataState {
 }
 
 let loading: { datasetId: string; promise: Promise<void> } | null = null;
+
+/**
+ * Which read of a file is newest: reads are numbered as they begin, and one is applied only if no
+ * later one (or a setting shown before it is written) was applied first.
+ */
+const freshness = (() => {
+  let counter = 0;
+  const applied = new Map<string, number>();
+  return {
+    begin: () => ++counter,
+    apply(path: string, read: number): boolean {
+      if ((applied.get(path) ?? 0) > read) return false;
+      applied.set(path, read);
+      return true;
+    },
+  };
+})();
 /** Views following the dataset's changes now (useAgreementDataset), and the removal of the one listener they share. */
 let followers = 0;
 let stopFollowing: (() => void) | null = null;
@@ -118,18 +135,22 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
     const { dataset } = get();
     if (get().datasetId !== datasetId || !dataset) return;
     const source = studioDatasetSource(studioApi(), datasetId);
-    // What was read, applied to the state as it is when the reads end: a setting changed or
-    // another reload finished meanwhile is kept (a copy taken before the reads undid them).
+    // What was read is applied to the state as it is when the reads end, each file only if no
+    // later read of it (or setting) was applied first: a copy taken before the reads undid a
+    // setting ticked meanwhile, and a slow read could put an older file over a newer one.
     const annotators = new Map<string, { latest: Map<string, Annotation>; changed: Map<string, Annotation> } | null>();
     let groundTruth: Map<string, GroundTruth> | undefined;
     let settings: ProjectSettings | undefined;
+    const begun = new Map<string, number>();
     for (const path of paths) {
+      begun.set(path, freshness.begin());
       const match = /^annotations\/([^/]+)\.jsonl$/.exec(path);
       if (match) {
         const text = await source.readText(path);
         if (text === null) annotators.set(match[1], null);
         else {
-          const read = await readAnnotationFile(source, path, dataset.tasks, []);
+          // Parsed from the text just read (reading it again could meet a newer file).
+          const read = await readAnnotationFile({ ...source, readText: async () => text, readChunks: async () => inSlices(text) }, path, dataset.tasks, []);
           annotators.set(match[1], { latest: byTaskWithParams(read.latest), changed: byTaskWithParams(read.changedAfterSubmit) });
         }
       } else if (path === GROUND_TRUTH_PATH) {
@@ -139,10 +160,12 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
       }
     }
     if (get().datasetId !== datasetId) return;
+    const newest = (path: string) => freshness.apply(path, begun.get(path)!);
     set((state) => {
       const files = new Map(state.files);
       const changedAfterSubmit = new Map(state.changedAfterSubmit);
       for (const [name, read] of annotators) {
+        if (!newest(`annotations/${name}.jsonl`)) continue;
         if (read) {
           files.set(name, read.latest);
           changedAfterSubmit.set(name, read.changed);
@@ -151,7 +174,13 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
           changedAfterSubmit.delete(name);
         }
       }
-      return { files, changedAfterSubmit, groundTruth: groundTruth ?? state.groundTruth, settings: settings ?? state.settings, version: state.version + 1 };
+      return {
+        files,
+        changedAfterSubmit,
+        groundTruth: groundTruth && newest(GROUND_TRUTH_PATH) ? groundTruth : state.groundTruth,
+        settings: settings && newest(PROJECT_SETTINGS_PATH) ? settings : state.settings,
+        version: state.version + 1,
+      };
     });
   },
 
@@ -159,6 +188,7 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
     const { datasetId } = get();
     if (!datasetId) return;
     const before = get().settings;
+    freshness.apply(PROJECT_SETTINGS_PATH, freshness.begin()); // reads begun before do not undo it
     set({ settings: { ...before, ...patch } }); // shown at once; written below, undone if that fails
     try {
       const api = studioApi();
