@@ -33,4 +33,13 @@ describe('finalizeDoubts', () => {
     const doubts = finalizeDoubts(state({ existing: truth, changedSinceBegun: true, merged: [qty(9)] }));
     expect(doubts.map((d) => d.title)).toEqual(['The ground truth changed since you began']);
   });
+
+  it('does not ask when the ground truth holds the same calls with their parameters in another key order (a line another tool wrote)', () => {
+    const add = (keys: 'ab' | 'ba') => ({ tool_name: 'add_to_cart', parameters: keys === 'ab' ? { item: 'tea', qty: 2 } : { qty: 2, item: 'tea' } });
+    const imported: GroundTruth = { ...truth, calls: [add('ba')] };
+    expect(finalizeDoubts(state({ existing: imported, merged: [add('ab')] }))).toEqual([]);
+    expect(finalizeDoubts(state({ existing: imported, merged: [{ ...add('ab'), parameters: { item: 'tea', qty: 3 } }] })).map((d) => d.title)).toEqual([
+      "Replace the ground truth's calls?",
+    ]);
+  });
 });

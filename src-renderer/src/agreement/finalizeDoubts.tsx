@@ -3,7 +3,7 @@
 import type { GroundTruth, ToolCall } from '../../../shared/format/types';
 import type { ConfirmQuestion } from '../components/useConfirm';
 import { GROUND_TRUTH_PATH } from './agreementData';
-import { callsEqualJson } from './model';
+import { callsEqualJson, callText } from './model';
 
 export interface FinalizeState {
   taskId: string;
@@ -37,8 +37,6 @@ function without(list: readonly string[], other: readonly string[]): string[] {
     return n === 0;
   });
 }
-
-const callText = (call: ToolCall) => `${call.tool_name} ${JSON.stringify(call.parameters)}`;
 
 export function finalizeDoubts(s: FinalizeState): ConfirmQuestion[] {
   const doubts: ConfirmQuestion[] = [];

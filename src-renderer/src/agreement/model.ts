@@ -1,5 +1,6 @@
 // Pure logic of the agreement views: which annotation of each annotator counts (this browser's
 // rows or the files on disk), the task lifecycle, and ground_truth.jsonl lines (SPEC §5).
+import stableStringify from 'fast-json-stable-stringify';
 import { parseJsonlLine } from '../../../shared/format/loader';
 import { groundTruthSchema } from '../../../shared/format/schemas';
 import type { Annotation, GroundTruth, ToolCall, VisualRef } from '../../../shared/format/types';
@@ -135,8 +136,12 @@ export function replaceGroundTruthLines(text: string | null, lines: readonly Gro
   return out.length === 0 ? '' : `${out.join('\n')}\n`;
 }
 
+/** A call as text, the same whatever the order of its parameters' keys (a line written by another tool may order them otherwise). */
+export const callText = (call: ToolCall) => `${call.tool_name} ${stableStringify(call.parameters ?? null)}`;
+
+/** The same calls in the same order, parameters equal as JSON values (key order aside). */
 export function callsEqualJson(a: readonly ToolCall[], b: readonly ToolCall[]): boolean {
-  return JSON.stringify(a.map((c) => [c.tool_name, c.parameters])) === JSON.stringify(b.map((c) => [c.tool_name, c.parameters]));
+  return a.length === b.length && a.every((call, i) => callText(call) === callText(b[i]));
 }
 
 /** A SPEC §5 ground-truth line: `agreed` when the annotators agree (agreeAsIs) and A's calls are kept, else `adjudicated`. */
