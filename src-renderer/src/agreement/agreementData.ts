@@ -83,6 +83,43 @@ const freshness = (() => {
     },
   };
 })();
+
+/** An annotator's file as read: its latest lines and those changed after submit; null: no file. */
+type AnnotatorRead = { latest: Map<string, Annotation>; changed: Map<string, Annotation> } | null;
+const annotationPath = (name: string) => `annotations/${name}.jsonl`;
+
+/**
+ * What was read, applied to the state as it is when the reads end (a copy taken before them undid
+ * a setting ticked meanwhile), each file only if no later read of it or setting was applied first
+ * (a slow read put an older file over a newer one). `begun`: the number each file's read began at.
+ */
+function applyReads(
+  state: AgreementDataState,
+  read: { annotators: ReadonlyMap<string, AnnotatorRead>; groundTruth?: Map<string, GroundTruth>; settings?: ProjectSettings },
+  begun: (path: string) => number,
+): Pick<AgreementDataState, 'files' | 'changedAfterSubmit' | 'groundTruth' | 'settings' | 'version'> {
+  const newest = (path: string) => freshness.apply(path, begun(path));
+  const files = new Map(state.files);
+  const changedAfterSubmit = new Map(state.changedAfterSubmit);
+  for (const [name, file] of read.annotators) {
+    if (!newest(annotationPath(name))) continue;
+    if (file) {
+      files.set(name, file.latest);
+      changedAfterSubmit.set(name, file.changed);
+    } else {
+      files.delete(name);
+      changedAfterSubmit.delete(name);
+    }
+  }
+  return {
+    files,
+    changedAfterSubmit,
+    groundTruth: read.groundTruth && newest(GROUND_TRUTH_PATH) ? read.groundTruth : state.groundTruth,
+    settings: read.settings && newest(PROJECT_SETTINGS_PATH) ? read.settings : state.settings,
+    version: state.version + 1,
+  };
+}
+
 /** Views following the dataset's changes now (useAgreementDataset), and the removal of the one listener they share. */
 let followers = 0;
 let stopFollowing: (() => void) | null = null;
@@ -108,18 +145,19 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
     if (!same) set({ datasetId, dataset: null, error: null, files: new Map(), changedAfterSubmit: new Map(), groundTruth: new Map(), problems: [] });
     const promise = (async () => {
       try {
+        const begun = freshness.begin();
         const [dataset, settingsText] = await Promise.all([sessionDataset({ id: datasetId }), readSettingsText(datasetId)]);
         if (get().datasetId !== datasetId) return;
         const scenarios = [...dataset.scenarios.values()];
         void agreementClient.scenarios(`${datasetId}:${scenarios.map((s) => `${s.id}/${s.schemaSql.length}/${s.dataSql.length}`).join(',')}`, scenarios);
+        const changed = dataset.changedAfterSubmit ?? new Map();
+        // A quiet re-load keeps what a reload or a setting applied while it read (they are newer).
+        const annotators = new Map([...get().files.keys()].map((name) => [name, null] as [string, AnnotatorRead]));
+        for (const [name, latest] of dataset.annotations) annotators.set(name, { latest: byTaskWithParams(latest), changed: byTaskWithParams(changed.get(name) ?? new Map()) });
         set((state) => ({
           dataset,
-          files: withParams(dataset.annotations),
-          changedAfterSubmit: withParams(dataset.changedAfterSubmit ?? new Map()),
-          groundTruth: dataset.groundTruth,
           problems: dataset.problems,
-          settings: parseSettings(settingsText).settings,
-          version: state.version + 1,
+          ...applyReads(state, { annotators, groundTruth: dataset.groundTruth, settings: parseSettings(settingsText).settings }, () => begun),
         }));
       } catch (error) {
         if (get().datasetId === datasetId) set({ error: error instanceof Error ? error.message : String(error) });
@@ -132,13 +170,12 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
   },
 
   reload: async (datasetId, paths) => {
+    // A change heard while the first load reads is read after it (the load may have read the file before the change).
+    if (get().datasetId === datasetId && !get().dataset && loading?.datasetId === datasetId) await loading.promise;
     const { dataset } = get();
     if (get().datasetId !== datasetId || !dataset) return;
     const source = studioDatasetSource(studioApi(), datasetId);
-    // What was read is applied to the state as it is when the reads end, each file only if no
-    // later read of it (or setting) was applied first: a copy taken before the reads undid a
-    // setting ticked meanwhile, and a slow read could put an older file over a newer one.
-    const annotators = new Map<string, { latest: Map<string, Annotation>; changed: Map<string, Annotation> } | null>();
+    const annotators = new Map<string, AnnotatorRead>();
     let groundTruth: Map<string, GroundTruth> | undefined;
     let settings: ProjectSettings | undefined;
     const begun = new Map<string, number>();
@@ -160,28 +197,7 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
       }
     }
     if (get().datasetId !== datasetId) return;
-    const newest = (path: string) => freshness.apply(path, begun.get(path)!);
-    set((state) => {
-      const files = new Map(state.files);
-      const changedAfterSubmit = new Map(state.changedAfterSubmit);
-      for (const [name, read] of annotators) {
-        if (!newest(`annotations/${name}.jsonl`)) continue;
-        if (read) {
-          files.set(name, read.latest);
-          changedAfterSubmit.set(name, read.changed);
-        } else {
-          files.delete(name);
-          changedAfterSubmit.delete(name);
-        }
-      }
-      return {
-        files,
-        changedAfterSubmit,
-        groundTruth: groundTruth && newest(GROUND_TRUTH_PATH) ? groundTruth : state.groundTruth,
-        settings: settings && newest(PROJECT_SETTINGS_PATH) ? settings : state.settings,
-        version: state.version + 1,
-      };
-    });
+    set((state) => applyReads(state, { annotators, groundTruth, settings }, (path) => begun.get(path)!));
   },
 
   setSettings: async (patch) => {
@@ -207,7 +223,9 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
         }
       }
     } catch (error) {
-      set({ settings: before });
+      // Only what this change set goes back: another setting changed meanwhile stays.
+      const undone = Object.fromEntries(Object.keys(patch).map((key) => [key, before[key as keyof ProjectSettings]]));
+      set((state) => ({ settings: { ...state.settings, ...undone } }));
       throw error;
     }
   },
@@ -215,7 +233,6 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
 
 /** One annotator's lines, each with the parameters its references fill (lineWithParams). */
 const byTaskWithParams = (byTask: ReadonlyMap<string, Annotation>) => new Map([...byTask].map(([task, line]) => [task, lineWithParams(line)]));
-const withParams = (files: AnnotationsByAnnotator): AnnotationsByAnnotator => new Map([...files].map(([name, byTask]) => [name, byTaskWithParams(byTask)]));
 
 const watchedPaths = (paths: string[]) =>
   paths.filter((p) => /^annotations\/[^/]+\.jsonl$/.test(p) || p === GROUND_TRUTH_PATH || p === PROJECT_SETTINGS_PATH);
