@@ -90,6 +90,8 @@ export interface AnnotateState extends ClipState {
 /** Edits reach IndexedDB after a pause, and while typing on at least every 0.7 s (saveSchedule.ts). */
 const saveSchedule = new SaveSchedule(() => void useAnnotateStore.getState().flush());
 let saving: Promise<void> = Promise.resolve();
+/** Status refreshes begun: only the latest one's rows are shown. */
+let statusRefreshes = 0;
 /** The row version a flush is writing now (between the start and the end of its save). */
 let savingNow: AnnotationRecord | null = null;
 
@@ -182,9 +184,15 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   refreshStatuses: async () => {
     const { datasetId, annotator } = get();
     if (!datasetId || !annotator) return;
+    const refresh = ++statusRefreshes;
     const rows = await listAnnotations(datasetId, annotator);
+    // Rows read before a later refresh, another annotator or dataset, are not shown; the open
+    // task's status is the one on screen (an edit made while they were read may not be saved yet).
+    if (refresh !== statusRefreshes || get().datasetId !== datasetId || get().annotator !== annotator) return;
     const statuses: Record<string, TaskStatus> = {};
     for (const row of rows) statuses[row.task] = statusOf(row);
+    const { record } = get();
+    if (record) statuses[record.task] = statusOf(record);
     set({ statuses });
   },
 
