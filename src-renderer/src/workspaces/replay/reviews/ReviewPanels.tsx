@@ -13,7 +13,7 @@ import { useStudioStore } from '../../../state/store';
 import { readTabJson, writeTabJson } from '../../../state/tabStorage';
 import { TEAM_NAME_TITLE, useTeam } from '../../../shell/teamIdentity';
 import { exportReviews, writeReviewThrough } from './reviewWriteThrough';
-import { deleteReview, reviewsDb, saveReview, type Review } from './reviewsDb';
+import { recordReview, reviewsDb, type Review } from './reviewsDb';
 
 const noReviews: Review[] = [];
 
@@ -81,8 +81,8 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
     if (!name) return setError('Enter your name as the reviewer.');
     if (!shownReason.trim()) return setError('Give a reason for the override.');
     localStorage.setItem(REVIEWER_KEY, name);
-    const saved = await saveReview({ datasetId, trajectoryId: row.id, reviewer: name, label: shownLabel, autoLabel: row.label, reason: shownReason.trim() });
-    void writeReviewThrough(studioApi(), datasetId, name, row.id, saved, reportWrite('Override'));
+    const queued = await recordReview(datasetId, row.id, name, { label: shownLabel, autoLabel: row.label, reason: shownReason.trim() });
+    void writeReviewThrough(studioApi(), queued, reportWrite('Override'));
     setError(null);
     setLabel('');
     setReason('');
@@ -151,7 +151,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
             type="button"
             className="link-button"
             onClick={() =>
-              void deleteReview(datasetId, row.id, mine.reviewer).then(() => writeReviewThrough(studioApi(), datasetId, mine.reviewer, row.id, null, reportWrite('Removal of the override')))
+              void recordReview(datasetId, row.id, mine.reviewer, null).then((queued) => writeReviewThrough(studioApi(), queued, reportWrite('Removal of the override')))
             }
           >
             Remove mine

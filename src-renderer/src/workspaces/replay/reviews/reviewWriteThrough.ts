@@ -7,7 +7,7 @@ import type { StudioApi } from '../../../../../shared/api/studio-api';
 import { StudioError } from '../../../../../shared/api/studio-error';
 import { compareCodePoints } from '../../../../../shared/format/codepoint';
 import { reviewerFileName, reviewLines } from './reviewFormat';
-import { reviewKey, reviewsDb, type Review, type UnsentReview } from './reviewsDb';
+import { reviewsDb, type Review, type UnsentReview } from './reviewsDb';
 
 /** A line's trajectory, time and reviewer, read once: nulls for a line that is no review (kept as it is). */
 function lineFacts(raw: string): { id: string | null; updatedAt: string | null; reviewer: string | null } {
@@ -56,8 +56,34 @@ export function withReviewLine(text: string | null, reviewer: string, trajectory
   return withReviewLines(text, reviewer, new Map([[trajectoryId, review]]));
 }
 
-/** Reads a reviewer's file with its hash and writes it back changed, only if it is unchanged meanwhile (else reads again). */
-async function rewriteReviewFile(api: StudioApi, datasetId: string, path: string, change: (text: string | null) => string): Promise<void> {
+/** Each file's rewrites of this page, one after another (the last begun ends on the chain). */
+const fileChains = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `write` after this page's earlier writes of the file have ended. Two writes of one file
+ * at once could end in the other order: Save override then Remove mine, and the save's retry
+ * after a conflict put the override back over its removal.
+ */
+function afterEarlierWrites<T>(datasetId: string, path: string, write: () => Promise<T>): Promise<T> {
+  const key = `${datasetId}\0${path}`;
+  const run = (fileChains.get(key) ?? Promise.resolve()).then(write, write);
+  const settled = run.catch(() => undefined);
+  fileChains.set(key, settled);
+  void settled.then(() => {
+    if (fileChains.get(key) === settled) fileChains.delete(key);
+  });
+  return run;
+}
+
+/**
+ * Reads a reviewer's file with its hash and writes it back changed, only if it is unchanged
+ * meanwhile (else reads again); after this page's earlier writes of the file.
+ */
+function rewriteReviewFile(api: StudioApi, datasetId: string, path: string, change: (text: string | null) => string): Promise<void> {
+  return afterEarlierWrites(datasetId, path, () => rewriteNow(api, datasetId, path, change));
+}
+
+async function rewriteNow(api: StudioApi, datasetId: string, path: string, change: (text: string | null) => string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const { text, hash } = await api.datasets.readVersioned(datasetId, path);
     try {
@@ -94,11 +120,27 @@ export async function exportReviews(api: StudioApi, datasetId: string, reviews: 
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * Readings of the review files, numbered as they begin. One is taken into this browser only if no
+ * later one was and no write of this page ended since it began: a reading begun before a write
+ * ended holds neither the written line nor (once the write is off the queue) the queued one.
+ */
+let readings = 0;
+let newestTaken = 0;
+export const beginReviewReading = (): number => ++readings;
+/** Whether the reading may be taken; if so, it is the newest taken. */
+export function takeReading(reading: number): boolean {
+  if (reading < newestTaken) return false;
+  newestTaken = reading;
+  return true;
+}
+
 /** Takes written entries off the queue, each unless a newer write of it was queued meanwhile. */
-function forgetWritten(entries: readonly UnsentReview[]): Promise<void> {
-  return reviewsDb.transaction('rw', reviewsDb.unsent, async () => {
+async function forgetWritten(entries: readonly UnsentReview[]): Promise<void> {
+  await reviewsDb.transaction('rw', reviewsDb.unsent, async () => {
     for (const entry of entries) if ((await reviewsDb.unsent.get(entry.key))?.queuedAt === entry.queuedAt) await reviewsDb.unsent.delete(entry.key);
   });
+  newestTaken = ++readings;
 }
 
 /** Writes one queued entry and takes it off the queue. */
@@ -109,21 +151,12 @@ async function writeUnsent(api: StudioApi, entry: UnsentReview): Promise<string>
 }
 
 /**
- * Writes now, the write first queued in IndexedDB: while the host cannot be reached it stays
- * there (a reload or another day included) and is tried again every 2 s, and when Replay opens the
- * dataset (drainUnsent). `onOutcome` hears each success or failure (for the status bar).
+ * Writes a queued write now (recordReview queued it in IndexedDB): while the host cannot be reached
+ * it stays there (a reload or another day included) and is tried again every 2 s, and when Replay
+ * opens the dataset (drainUnsent). `onOutcome` hears each success or failure (for the status bar).
  */
-export async function writeReviewThrough(
-  api: StudioApi,
-  datasetId: string,
-  reviewer: string,
-  trajectoryId: string,
-  review: Review | null,
-  onOutcome: (error: unknown | null, path: string) => void,
-): Promise<void> {
-  const entry: UnsentReview = { key: reviewKey(datasetId, trajectoryId, reviewer), datasetId, trajectoryId, reviewer, review, queuedAt: new Date().toISOString() };
-  await reviewsDb.unsent.put(entry);
-  await attempt(api, entry, onOutcome);
+export function writeReviewThrough(api: StudioApi, entry: UnsentReview, onOutcome: (error: unknown | null, path: string) => void): Promise<void> {
+  return attempt(api, entry, onOutcome);
 }
 
 async function attempt(api: StudioApi, entry: UnsentReview, onOutcome: (error: unknown | null, path: string) => void): Promise<void> {
@@ -143,24 +176,31 @@ async function attempt(api: StudioApi, entry: UnsentReview, onOutcome: (error: u
  * override is kept. Stops when the host does not answer; returns how many entries were written.
  */
 export async function drainUnsent(api: StudioApi, datasetId: string, onOutcome: (error: unknown | null, path: string) => void = () => undefined): Promise<number> {
-  const byReviewer = new Map<string, UnsentReview[]>();
-  for (const entry of await reviewsDb.unsent.where('datasetId').equals(datasetId).toArray()) byReviewer.set(entry.reviewer, [...(byReviewer.get(entry.reviewer) ?? []), entry]);
+  const queued = () => reviewsDb.unsent.where('datasetId').equals(datasetId).toArray();
+  const reviewers = new Set((await queued()).map((entry) => entry.reviewer));
   let written = 0;
-  for (const [reviewer, entries] of byReviewer) {
+  for (const reviewer of reviewers) {
     const path = reviewerFileName(reviewer);
-    try {
-      await rewriteReviewFile(api, datasetId, path, (text) => withReviewLines(text, reviewer, new Map(entries.map((e) => [e.trajectoryId, e.review])), true));
-      written += entries.length;
-      onOutcome(null, path);
-    } catch (error) {
-      onOutcome(error, path);
-      if (StudioError.from(error).code === 'unreachable') {
-        scheduleRetry(api, datasetId, onOutcome);
-        return written;
+    // The queue as it is when this file's turn comes: a write queued since is newer than the one listed above.
+    const outcome = await afterEarlierWrites(datasetId, path, async () => {
+      const entries = (await queued()).filter((entry) => entry.reviewer === reviewer);
+      if (entries.length === 0) return 'none';
+      try {
+        await rewriteNow(api, datasetId, path, (text) => withReviewLines(text, reviewer, new Map(entries.map((e) => [e.trajectoryId, e.review])), true));
+        written += entries.length;
+        onOutcome(null, path);
+      } catch (error) {
+        onOutcome(error, path);
+        if (StudioError.from(error).code === 'unreachable') return 'unreachable';
+        // Refused (a role, a full disk): said once, not tried for ever.
       }
-      // Refused (a role, a full disk): said once, not tried for ever.
+      await forgetWritten(entries);
+      return 'done';
+    });
+    if (outcome === 'unreachable') {
+      scheduleRetry(api, datasetId, onOutcome);
+      return written;
     }
-    await forgetWritten(entries);
   }
   return written;
 }

@@ -62,15 +62,22 @@ export function reviewKey(datasetId: string, trajectoryId: string, reviewer: str
   return `${datasetId}\u0000${trajectoryId}\u0000${reviewer}`;
 }
 
-/** Stores an override; returns it as stored (what is written to the reviewer's file). */
-export async function saveReview(review: Omit<Review, 'key' | 'updatedAt'>): Promise<Review> {
-  const stored = { ...review, key: reviewKey(review.datasetId, review.trajectoryId, review.reviewer), updatedAt: new Date().toISOString() };
-  await reviewsDb.reviews.put(stored);
-  return stored;
-}
-
-export async function deleteReview(datasetId: string, trajectoryId: string, reviewer: string): Promise<void> {
-  await reviewsDb.reviews.delete(reviewKey(datasetId, trajectoryId, reviewer));
+/**
+ * Stores an override (null: removes the reviewer's override of the trajectory) and queues its write
+ * to the reviewer's file, in one transaction: a reading of the files taken between the two found the
+ * override neither in them nor queued, and removed it. Returns the queued write.
+ */
+export function recordReview(datasetId: string, trajectoryId: string, reviewer: string, review: Pick<Review, 'label' | 'autoLabel' | 'reason'> | null): Promise<UnsentReview> {
+  const key = reviewKey(datasetId, trajectoryId, reviewer);
+  const now = new Date().toISOString();
+  const stored: Review | null = review && { ...review, datasetId, trajectoryId, reviewer, key, updatedAt: now };
+  const entry: UnsentReview = { key, datasetId, trajectoryId, reviewer, review: stored, queuedAt: now };
+  return reviewsDb.transaction('rw', reviewsDb.reviews, reviewsDb.unsent, async () => {
+    if (stored) await reviewsDb.reviews.put(stored);
+    else await reviewsDb.reviews.delete(key);
+    await reviewsDb.unsent.put(entry);
+    return entry;
+  });
 }
 
 export function datasetReviews(datasetId: string): Promise<Review[]> {

@@ -10,7 +10,7 @@ import type { Label } from '../../../../../shared/eval/profile';
 import { parseReviews, supersedes, type ReviewFile } from '../../../../../shared/report/reviews';
 import { readReviewFiles } from '../../../api/review-files';
 import { reviewKey, reviewsDb, type Review } from './reviewsDb';
-import { drainUnsent } from './reviewWriteThrough';
+import { beginReviewReading, drainUnsent, takeReading } from './reviewWriteThrough';
 import { studioApi } from '../../../api/studio';
 import { onFilesChanged } from '../../../state/datasetChanges';
 
@@ -52,10 +52,12 @@ export function reviewsOfFiles(datasetId: string, files: readonly ReviewFile[], 
 
 /**
  * Makes this browser's overrides of the dataset those of the files, with the writes still queued
- * for the host on top (their override, or their removal); returns how many records changed.
+ * for the host on top (their override, or their removal); returns how many records changed, or null
+ * when the files were read too early to be taken (`reading` began before a newer one was taken).
  */
-export async function takeReviewsFromFiles(datasetId: string, files: readonly ReviewFile[], labels?: ReadonlySet<string>): Promise<number> {
+export async function takeReviewsFromFiles(datasetId: string, files: readonly ReviewFile[], labels?: ReadonlySet<string>, reading = beginReviewReading()): Promise<number | null> {
   return reviewsDb.transaction('rw', reviewsDb.reviews, reviewsDb.unsent, async () => {
+    if (!takeReading(reading)) return null; // read before a later reading was taken or this page's write ended
     const truth = new Map(reviewsOfFiles(datasetId, files, labels).map((review) => [review.key, review]));
     for (const entry of await reviewsDb.unsent.where('datasetId').equals(datasetId).toArray()) {
       if (entry.review) truth.set(entry.key, entry.review);
@@ -83,15 +85,23 @@ export function useReviewsFromFiles(datasetId: string | null, profileLabels: rea
     if (!datasetId) return;
     const api = studioApi();
     const labels = labelKey ? new Set(labelKey.split(',')) : KNOWN_LABELS;
-    const take = () =>
+    let stopped = false;
+    const take = (): void =>
       void drainUnsent(api, datasetId)
-        .then(() => readReviewFiles(datasetId))
-        .then((files) => takeReviewsFromFiles(datasetId, files, labels))
+        .then(async () => {
+          const reading = beginReviewReading();
+          // Read too early (a write of this page ended meanwhile): read again, the write's own change event may have come first.
+          if ((await takeReviewsFromFiles(datasetId, await readReviewFiles(datasetId), labels, reading)) === null && !stopped) take();
+        })
         .catch(() => undefined);
     take();
     // And again when a review file changes (a teammate's override, a git pull, this page's own write).
-    return onFilesChanged((change) => {
+    const stopListening = onFilesChanged((change) => {
       if (change.datasetId === datasetId && change.paths.some((p) => p.startsWith('reviews/'))) take();
     });
+    return () => {
+      stopped = true;
+      stopListening();
+    };
   }, [datasetId, labelKey]);
 }
