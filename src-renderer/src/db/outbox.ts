@@ -66,17 +66,18 @@ export async function keepMine(row: AnnotationRecord, theirs: Annotation, db: An
   });
 }
 
-/** The file's line replaces the task's row (theirs chosen, or taken by the pull): its waiting entries are dropped. */
-export function takeLine(dataset: string, annotator: string, line: Annotation, fps: number, db: AnnotationDb = annotationDb()): Promise<void> {
-  return replaceRow(dataset, annotator, line, fps, false, db);
-}
-
 /**
- * The file's line says what the row says (adopted): it replaces the row as takeLine does, but text
- * being typed in the editor stays (the calls under it are the same).
+ * The file's line replaces the task's row, its waiting entries dropped, only while the row is still
+ * `seen` (the one the decision was made on): an edit saved since (a new revision and its entry) is
+ * kept, and the next drain decides again. `keepText`: text being typed stays (adopting a line that
+ * says what the row says); false: the line is taken as it is (the user chose theirs).
  */
-export function adoptLine(dataset: string, annotator: string, line: Annotation, fps: number, db: AnnotationDb = annotationDb()): Promise<void> {
-  return replaceRow(dataset, annotator, line, fps, true, db);
+export function replaceRowIfSeen(key: AnnotationKey, seen: AnnotationRecord | undefined, line: Annotation, fps: number, keepText: boolean, db: AnnotationDb = annotationDb()): Promise<boolean> {
+  return db.transaction('rw', db.outbox, db.annotations, async () => {
+    if (!sameVersion(await db.annotations.get([key.dataset, key.task, key.annotator]), seen)) return false;
+    await replaceRow(key.dataset, key.annotator, line, fps, keepText, db);
+    return true;
+  });
 }
 
 async function replaceRow(dataset: string, annotator: string, line: Annotation, fps: number, keepText: boolean, db: AnnotationDb): Promise<void> {

@@ -12,7 +12,7 @@ import { resolveFps } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
 import { annotationFilePath, changedSinceBase, contentKey, isAnnotationLine, latestByRevision, pickFor, planSend, type ConflictPicks, type SyncConflict } from '../../db/annotationFile';
 import { getAnnotation, queueAgain } from '../../db/annotationRepo';
-import { adoptLine, annotatorsWithPending, countPending, keepMine, markSent, pendingEntries, takeLine, takeLineIfUnchanged, tasksWithPending } from '../../db/outbox';
+import { annotatorsWithPending, countPending, keepMine, markSent, pendingEntries, replaceRowIfSeen, takeLineIfUnchanged, tasksWithPending } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
 import { useAnnotateStore, type WriteThroughStatus } from './annotateStore';
 import { onFilesChanged } from '../../state/datasetChanges';
@@ -99,8 +99,8 @@ async function drainOnce(datasetId: string, annotator: string, shown = true): Pr
     }
     if (plan.sent.length > 0) await markSent(plan.sent);
     for (const line of plan.adopt) {
-      await adoptLine(datasetId, annotator, line, fpsOf(line.task_id));
-      touched.add(line.task_id);
+      const key = { dataset: datasetId, task: line.task_id, annotator };
+      if (await replaceRowIfSeen(key, rows.get(line.task_id), line, fpsOf(line.task_id), true)) touched.add(line.task_id);
     }
     conflicts = plan.conflicts;
     if (plan.send.length === 0) break;
@@ -298,13 +298,15 @@ export async function resolveConflicts(
   await withOutbox(datasetId, annotator, async () => {
     for (const conflict of conflicts) {
       const side = pickFor(picks, conflict);
-      const row = await getAnnotation({ dataset: datasetId, task: conflict.task, annotator });
+      const key = { dataset: datasetId, task: conflict.task, annotator };
+      const row = await getAnnotation(key);
       if (!side || (row && row.revision !== conflict.mine.revision)) continue;
-      resolved.push(conflict.task);
       if (side === 'theirs') {
-        await takeLine(datasetId, annotator, conflict.theirs, fpsOf(conflict.task));
+        // Taken only over the row as read: an edit saved since is the user's newer word, and the next drain asks again.
+        if (!(await replaceRowIfSeen(key, row, conflict.theirs, fpsOf(conflict.task), false))) continue;
         done.taken += 1;
       } else if (await keepMine(row ?? conflict.mine, conflict.theirs)) done.kept += 1;
+      resolved.push(conflict.task);
     }
     const { datasetId: shownDataset, annotator: shownAnnotator, writeThrough } = useAnnotateStore.getState();
     if (shownDataset === datasetId && shownAnnotator === annotator) {
