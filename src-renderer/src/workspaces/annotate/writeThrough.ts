@@ -71,18 +71,26 @@ function withOutbox<T>(datasetId: string, annotator: string, work: () => Promise
   return serial(() => withTabLock(`egobench-outbox:${keyOf(datasetId, annotator)}`, work));
 }
 
+/** Whether the store still shows this annotator of this dataset. */
+function signedIn(datasetId: string, annotator: string): boolean {
+  const shown = useAnnotateStore.getState();
+  return shown.datasetId === datasetId && shown.annotator === annotator;
+}
+
 /**
  * Sends the annotator's waiting entries. `shown`: the annotator is the one signed in, whose state
  * the bar shows and who is asked about conflicts; another's conflict waits for them to sign in.
  */
 async function drainOnce(datasetId: string, annotator: string, shown = true): Promise<{ conflicts: number }> {
+  // Shown while they are still signed in: after a switch, their conflicts are not the next one's to resolve.
+  const showing = () => shown && signedIn(datasetId, annotator);
   const path = annotationFilePath(annotator);
   let conflicts: SyncConflict[] = [];
   const touched = new Set<string>();
   for (let attempt = 0; attempt < 5; attempt++) {
     const entries = await pendingEntries(datasetId, annotator);
     if (entries.length === 0) break;
-    if (shown) setStatus({ state: 'sending', unsent: entries.length });
+    if (showing()) setStatus({ state: 'sending', unsent: entries.length });
     const cached = known.get(keyOf(datasetId, annotator));
     const file = cached ?? (await readKnown(datasetId, annotator));
     const rows = new Map<string, AnnotationRecord>();
@@ -122,7 +130,7 @@ async function drainOnce(datasetId: string, annotator: string, shown = true): Pr
       known.delete(keyOf(datasetId, annotator));
     }
   }
-  if (shown) {
+  if (showing()) {
     const unsent = await countPending(datasetId, annotator);
     setStatus({ state: conflicts.length > 0 ? 'conflict' : unsent > 0 ? 'sending' : 'saved', unsent, conflicts, message: null });
     if (touched.size > 0) await refreshView(touched);
@@ -194,7 +202,7 @@ export function requestDrain(): Promise<void> {
       } catch (error) {
         const studioError = StudioError.from(error);
         const unsent = await countPending(datasetId, annotator);
-        setStatus({ state: studioError.code === 'unreachable' ? 'offline' : 'error', unsent, message: studioError.message });
+        if (signedIn(datasetId, annotator)) setStatus({ state: studioError.code === 'unreachable' ? 'offline' : 'error', unsent, message: studioError.message });
         retryTimer = window.setTimeout(() => void requestDrain(), RETRY_MS);
         return;
       }
@@ -308,9 +316,8 @@ export async function resolveConflicts(
       } else if (await keepMine(row ?? conflict.mine, conflict.theirs)) done.kept += 1;
       resolved.push(conflict.task);
     }
-    const { datasetId: shownDataset, annotator: shownAnnotator, writeThrough } = useAnnotateStore.getState();
-    if (shownDataset === datasetId && shownAnnotator === annotator) {
-      const left = writeThrough.conflicts.filter((conflict) => !resolved.includes(conflict.task));
+    if (signedIn(datasetId, annotator)) {
+      const left = useAnnotateStore.getState().writeThrough.conflicts.filter((conflict) => !resolved.includes(conflict.task));
       setStatus({ conflicts: left, state: left.length > 0 ? 'conflict' : 'sending' });
       await refreshView(resolved);
     }
