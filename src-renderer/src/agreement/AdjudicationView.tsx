@@ -111,6 +111,8 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   // The button and Ctrl+Enter alike.
   const canFinalize = !finalizing && merged.errors.length === 0 && adjudicator.trim() !== '' && !notAdjudicator;
   const finalize = async () => {
+    // The ground truth the questions are asked on: a line landing while one is open is refused by the write, not replaced unseen.
+    const asked = useAgreementData.getState().groundTruth;
     const doubts = finalizeDoubts({
       taskId,
       callProblems: library ? callProblems(merged.calls, library) : [],
@@ -136,7 +138,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         settles: [a, b],
       });
       // Only this task's line replaced, and only if it is still the one shown here.
-      await writeGroundTruthLines(studioApi(), datasetId, [line], useAgreementData.getState().groundTruth);
+      await writeGroundTruthLines(studioApi(), datasetId, [line], asked);
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
       const written = useAgreementData.getState().groundTruth.get(taskId); // as read back, to compare as `existing` is
       draft.drop(written ? JSON.stringify(written) : null);

@@ -57,7 +57,8 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       markOpened(beatWhile(open(texts.complete(message.files))));
       break;
     case 'import':
-      queue = queue.then(() => evaluateImports(message.files, new Set(message.knownIds))).then(
+      // Known: the page's rows when it asked, and this worker's earlier imports (an import made before the last one's rows reached the page).
+      queue = queue.then(() => evaluateImports(message.files, new Set([...message.knownIds, ...imported.keys()]))).then(
         () => post({ id: message.id, type: 'imported' }),
         (error: unknown) => post(failure(message.id, error)),
       );

@@ -35,6 +35,9 @@ export interface DatasetSlice {
   checkDataset(dataset: DatasetSummary): Promise<void>;
 }
 
+/** Datasets opened so far: only the last one chosen is shown, whichever answer comes last. */
+let openings = 0;
+
 export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice> = (set, get) => ({
   datasets: [],
   datasetsLoaded: false,
@@ -52,10 +55,13 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
   },
   openDataset: async (datasetId) => {
     const name = get().datasets.find((d) => d.id === datasetId)?.name ?? datasetId;
+    const opening = ++openings;
     let dataset: DatasetSummary;
     try {
       dataset = await studioApi().datasets.open(datasetId);
+      if (opening !== openings) return;
     } catch (error) {
+      if (opening !== openings) return;
       const failure = describeHostFailure(`Cannot open the dataset ${name}`, error);
       set({ datasetCheck: { datasetId, name, failure, problems: [], tasks: 0, taskIds: [] }, problemsOpen: true });
       get().showMessage(failure, 'error');

@@ -17,6 +17,13 @@ import { resolveConflicts } from './writeThrough';
 
 type Mode = 'export' | 'import';
 
+/** After an import, export or clear: the statuses read again, and the task open then (not when the work began) shown afresh. */
+async function reopenOpenTask(): Promise<void> {
+  await useAnnotateStore.getState().refreshStatuses();
+  const { taskId, openTask } = useAnnotateStore.getState();
+  if (taskId) await openTask(taskId);
+}
+
 export function SyncBar() {
   const datasetId = useAnnotateStore((state) => state.datasetId);
   const annotator = useAnnotateStore((state) => state.annotator);
@@ -76,9 +83,7 @@ export function SyncBar() {
       return;
     }
     setPending(null);
-    const store = useAnnotateStore.getState();
-    await store.refreshStatuses();
-    if (store.taskId) await store.openTask(store.taskId);
+    await reopenOpenTask();
     const file = annotationFilePath(annotator);
     // Edits reach the file as they are made, so an Export usually has nothing left to write: said so.
     const exported = report.written === 0 ? `Nothing to export: ${file} already holds every annotation of yours` : `Exported ${report.written} annotation(s) to ${file}`;
@@ -120,10 +125,8 @@ export function SyncBar() {
     const after = await unsent();
     if (after > 0) return refuseClear(after);
     await clearAnnotations(datasetId, annotator);
-    const store = useAnnotateStore.getState();
-    store.forgetUnsaved();
-    await store.refreshStatuses();
-    if (store.taskId) await store.openTask(store.taskId);
+    useAnnotateStore.getState().forgetUnsaved();
+    await reopenOpenTask();
   };
   const showWriteConflicts = writeConflicts.length > 0 && writeDismissed !== writeConflicts && !pending;
 
