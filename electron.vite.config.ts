@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { writeScoringSources } from './src-main/cli/build-cli.mjs';
 import { contentSecurityPolicy } from './src-main/services/content-security-policy';
 
 const root = import.meta.dirname;
@@ -20,8 +21,20 @@ function contentSecurityPolicyMeta(): Plugin {
   };
 }
 
+/** Writes beside the built evaluation worker the sources it was built from (build-cli.mjs's writeScoringSources, as the CLI's build does). */
+function scoringSourcesFile(): Plugin {
+  return {
+    name: 'studio-scoring-sources',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      if (options.dir && 'eval-worker.js' in bundle) await writeScoringSources(options.dir, 'eval-worker.js');
+    },
+  };
+}
+
 export default defineConfig({
   main: {
+    plugins: [scoringSourcesFile()],
     build: {
       outDir: resolve(root, 'out/main'),
       externalizeDeps: { exclude: ['zod'] },

@@ -20,17 +20,20 @@ const labelsAndEvidence = (json: CliJson) => Object.fromEntries(json.trajectorie
 
 const sample = path.join(datasetsDir, 'egobench-sample');
 let cli: CliJson;
+let cliScorer: string;
 
 test.beforeAll(async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'reports-e2e-'));
   try {
     const json = path.join(dir, 'sample.json');
-    await promisify(execFile)(process.execPath, [path.join(repoRoot, 'src-main/cli/egostudio.mjs'), 'evaluate', sample, '--json', json], {
+    const provenance = path.join(dir, 'provenance.json');
+    await promisify(execFile)(process.execPath, [path.join(repoRoot, 'src-main/cli/egostudio.mjs'), 'evaluate', sample, '--json', json, '--provenance', provenance], {
       maxBuffer: 1 << 26,
     }).catch((error: { code?: number }) => {
       if (error.code !== 2) throw error; // 2: some input had problems; the figures are still written
     });
     cli = JSON.parse(await readFile(json, 'utf8')) as CliJson;
+    cliScorer = (JSON.parse(await readFile(provenance, 'utf8')) as { scorer: string }).scorer;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -156,7 +159,9 @@ test('copy as Markdown puts the table on the clipboard and says so', async ({ pa
   expect(labelsAndEvidence(json)).toEqual(labelsAndEvidence(cli));
   // What the figures were computed from: the scoring build, the profile, each file's sha256.
   const { provenance } = json as unknown as { provenance: { scorer: string; profile: string; trajectory_files: { file: string; sha256: string }[] } };
-  expect(provenance.scorer).toMatch(/^scores-\d+ [0-9a-f]{64}$/);
+  // The scorer named by the sources both builds were made from: the CLI names the same one.
+  expect(provenance.scorer).toMatch(/^scores-\d+ sources:[0-9a-f]{64}$/);
+  expect(provenance.scorer).toBe(cliScorer);
   expect(provenance.profile).toBe('paper');
   expect(provenance.trajectory_files).toHaveLength(9);
   for (const f of provenance.trajectory_files) expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);

@@ -1,6 +1,7 @@
 // Bundles the egostudio CLI (and its worker) from TypeScript into out/cli/ with esbuild.
 // Dependencies are bundled in, except sql.js (resolved from node_modules at run time).
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -53,6 +54,40 @@ export const nodeBundleOptions = {
 /** esbuild's names of split chunks: `<name>-<8-character hash>.mjs`, and their source maps. */
 const CHUNK_NAME = /^[\w-]+-[A-Z0-9]{8}\.mjs(\.map)?$/;
 
+/**
+ * Beside each build's evaluation worker (out/cli/eval-worker.mjs, out/main/eval-worker.js): the
+ * sources it was built from, so that the CLI's and the studio's builds of the same sources name
+ * the same scorer (the bundles differ: the studio's leaves its dependencies outside). Its name is
+ * SCORING_SOURCES_FILE in services/evaluation/score-cache.ts, which reads it.
+ */
+export const SCORING_SOURCES_FILE = 'eval-worker.sources.json';
+
+const sha256 = (data) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * The scoring sources' hash: every file esbuild takes into the worker (the project's and its
+ * dependencies', by path from the repository and content), and the versions of the packages left
+ * outside it. The same sources and installed packages give the same hash on any machine.
+ */
+export async function scoringSourcesHash() {
+  const { build } = await import('esbuild');
+  const worker = { ...nodeBundleOptions, absWorkingDir: repoRoot, entryPoints: [entryPoints['eval-worker']], outdir: 'out/.scoring-sources' };
+  const { metafile } = await build({ ...worker, write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
+  const hash = createHash('sha256');
+  for (const input of Object.keys(metafile.inputs).sort()) hash.update(`${input}\0${sha256(readFileSync(path.join(repoRoot, input)))}\n`);
+  for (const name of [...nodeBundleOptions.external].sort()) {
+    const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8'));
+    hash.update(`${name}@${version}\n`);
+  }
+  return hash.digest('hex');
+}
+
+/** Writes SCORING_SOURCES_FILE beside a built worker: the sources' hash, and the bundle's, which ties the file to that build. */
+export async function writeScoringSources(outDir, workerFile) {
+  const record = { sources: await scoringSourcesHash(), bundle: sha256(readFileSync(path.join(outDir, workerFile))) };
+  writeFileSync(path.join(outDir, SCORING_SOURCES_FILE), `${JSON.stringify(record)}\n`);
+}
+
 export async function buildCli() {
   // Imported here, not at the top: every `egostudio` command imports this module to check the
   // bundle, and loading esbuild's CommonJS (Node lexes it for its exports) cost each one CPU.
@@ -65,6 +100,7 @@ export async function buildCli() {
     // The worker whole, in one file: its hash names the scores in the cache (score-cache.ts).
     build({ ...nodeBundleOptions, entryPoints: { 'eval-worker': entryPoints['eval-worker'] }, outdir: cliOutDir }),
   ]);
+  await writeScoringSources(cliOutDir, 'eval-worker.mjs');
   // Chunks of earlier builds go; this build's stay (a command running now may still import them:
   // tests build while others run the CLI, and the same sources give the same names).
   const current = new Set(Object.keys(cli.metafile.outputs).map((file) => path.basename(file)));

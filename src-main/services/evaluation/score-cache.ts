@@ -296,16 +296,24 @@ export async function scorerIdentity(build: URL): Promise<string> {
   return `${SCORER_VERSION} ${await scorerId(build)}`;
 }
 
+/** Beside a built worker: the sources it was built from (written by src-main/cli/build-cli.mjs's writeScoringSources, for both builds). */
+export const SCORING_SOURCES_FILE = 'eval-worker.sources.json';
+
 /**
- * The scoring code's identity: the hash of the worker bundle, which holds all of it (engine,
- * profiles, loader), so a new build never reads scores of an old one. No build: the version alone.
+ * The scoring code's identity, so that a new build never reads scores of an old one: the hash of
+ * the sources the worker was built from (engine, profiles, loader, their dependencies), the same
+ * for the CLI's and the studio's builds of them. Without that record, or with one of another build
+ * of the worker: the bundle's own hash. No build: the version alone.
  */
 async function scorerId(build: URL): Promise<string> {
+  let bundle: string;
   try {
-    return createHash('sha256').update(await readFile(build)).digest('hex');
+    bundle = createHash('sha256').update(await readFile(build)).digest('hex');
   } catch {
     return 'no-build';
   }
+  const record = parseJson<{ sources?: unknown; bundle?: unknown }>(await readFile(new URL(SCORING_SOURCES_FILE, build), 'utf8').catch(() => ''));
+  return record?.bundle === bundle && typeof record.sources === 'string' ? `sources:${record.sources}` : bundle;
 }
 
 const evidenceFile = (entryFile: string) => entryFile.replace(/\.json$/, '.evidence.json');
