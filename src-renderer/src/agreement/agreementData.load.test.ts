@@ -5,12 +5,8 @@
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StudioApi } from '../../../shared/api/studio-api';
+import { deferred } from '../test-support/deferred';
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
 const loads: { resolve: (value: unknown) => void }[] = [];
 vi.mock('../evaluation/sessionDataset', () => ({
   sessionDataset: () => {

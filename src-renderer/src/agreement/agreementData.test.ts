@@ -6,12 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StudioApi } from '../../../shared/api/studio-api';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import { GROUND_TRUTH_PATH, PROJECT_SETTINGS_PATH, useAgreementData } from './agreementData';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
+import { deferred } from '../test-support/deferred';
 
 afterEach(() => {
   delete window.studio;

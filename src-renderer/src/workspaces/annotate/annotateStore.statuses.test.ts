@@ -3,11 +3,6 @@
 // the test (the store's IndexedDB layer answers when told), so the interleaving is exact.
 import { describe, expect, it, vi } from 'vitest';
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
 const lists: { resolve: (v: unknown) => void }[] = [];
 vi.mock('../../db/annotationRepo', () => ({
   emptyAnnotation: (k: object) => ({ ...k, calls: [], visual_refs: [], status: 'draft', revision: 0, updated_at: '', base: null, editor_text: null }),
@@ -24,6 +19,7 @@ vi.mock('./writeThrough', () => ({ pull: () => Promise.resolve(), requestDrain: 
 vi.mock('../../evaluation/sessionDataset', () => ({ sessionDataset: () => Promise.resolve({ tasks: new Map() }) }));
 
 import { useAnnotateStore } from './annotateStore';
+import { deferred } from '../../test-support/deferred';
 
 describe('task statuses', () => {
   it('a refresh that read the rows before a submit does not show the task as a draft again', async () => {
