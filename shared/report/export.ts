@@ -1,4 +1,4 @@
-// Table exporters: CSV (full precision, for further processing), Markdown and LaTeX (rounded,
+// Table exporters: CSV (full precision, for further processing: 15 significant digits), Markdown and LaTeX (rounded,
 // for papers and notes).
 import { flatColumns, type Cell, type ReportTable } from './build';
 
@@ -19,9 +19,15 @@ function csvText(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/** RFC 4180 CSV with a header row; numbers unrounded, empty for missing figures; no text cell a formula. */
+/**
+ * A figure at full precision without binary noise: 15 significant digits, all a double holds
+ * exactly in decimal (C's DBL_DIG), so 0.1 * 100 reads 10 rather than 10.000000000000002.
+ */
+export const csvNumber = (value: number): string => String(Number(value.toPrecision(15)));
+
+/** RFC 4180 CSV with a header row; numbers unrounded (csvNumber), empty for missing figures; no text cell a formula. */
 export function tableToCsv(table: ReportTable): string {
-  const lines = [flatColumns(table).map(csvText), ...table.rows.map((row) => row.map((c) => (c === null ? '' : typeof c === 'number' ? String(c) : csvText(c))))];
+  const lines = [flatColumns(table).map(csvText), ...table.rows.map((row) => row.map((c) => (c === null ? '' : typeof c === 'number' ? csvNumber(c) : csvText(c))))];
   return lines.map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 

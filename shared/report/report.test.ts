@@ -208,6 +208,12 @@ describe('exporters', () => {
     expect(tableToCsv(table)).toBe('Model,Static A,Static B\r\n"gpt|x, ""4""",12.3456,\r\nm_2,0,100\r\n');
   });
 
+  it('CSV: figures keep 15 significant digits, without the binary noise of their arithmetic', () => {
+    const noisy = { ...table, rows: [['m', 0.1 * 3 * 100, 140 / 3]] as typeof table.rows };
+    expect(tableToCsv(noisy)).toBe('Model,Static A,Static B\r\nm,30,46.6666666666667\r\n');
+    expect(0.1 * 3 * 100).not.toBe(30); // the noise is there to be removed
+  });
+
   it('CSV: a text cell a spreadsheet would run as a formula starts with a quote; numbers, negative ones too, stay numbers', () => {
     const hostile = { ...table, rows: [['=HYPERLINK("http://x","y")', -1.5, null], ['@cmd', 2, 3], ['-m', 0, 1], ['+1', 0, 1]] as typeof table.rows };
     expect(tableToCsv(hostile)).toBe(`Model,Static A,Static B\r\n"'=HYPERLINK(""http://x"",""y"")",-1.5,\r\n'@cmd,2,3\r\n'-m,0,1\r\n'+1,0,1\r\n`);
