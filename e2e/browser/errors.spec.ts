@@ -1,6 +1,6 @@
 // Errors a person can act on, against a browser host of this spec's own: a dataset whose files
 // are broken opens the problems panel (each problem with its file and line), and a host call
-// that fails says in the status bar what failed and what to do.
+// that fails says in the status bar what failed and what to do; a workspace that did not load says so.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -64,4 +64,20 @@ test('a host call that fails says what failed and what to do, not a stack or an 
   await expect(message).toContainText('Cannot open the dataset Broken dataset');
   await expect(message).toContainText('The host failed: its terminal says why');
   expect(await message.innerText()).not.toMatch(/\n|\bat \w+ \(/);
+});
+
+test("a workspace whose chunk did not load says so, and Try again loads it", async ({ page }) => {
+  // The host does not serve Reports' chunk for a while (a busy machine, a host restarting): its
+  // preload, then its import, fail.
+  let asked = 0;
+  await page.route(/\/assets\/ReportsWorkspace-[\w-]+\.js$/, (route) => (asked++ < 2 ? route.abort('connectionreset') : route.continue()));
+  await page.goto(host.url);
+  await expect(page.getByTestId('dataset-problems')).toBeVisible(); // the broken dataset's
+  await page.keyboard.press('Escape');
+  await page.getByTestId('workspace-reports').click();
+  const failure = page.getByTestId('view-failure');
+  await expect(failure).toContainText('Reports could not be shown');
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reports');
+  expect(asked).toBe(3);
 });

@@ -6,6 +6,8 @@ import { Component, type ReactNode } from 'react';
 interface Props {
   /** What failed, in the message: "Adjudicate". */
   name: string;
+  /** Before the view is shown again: what it needs made afresh (a lazy view whose load failed). */
+  onRetry?: () => void;
   children: ReactNode;
 }
 
@@ -24,7 +26,10 @@ export class ViewErrorBoundary extends Component<Props, State> {
     console.error(`${this.props.name} failed:`, error);
   }
 
-  private readonly retry = () => this.setState({ error: null });
+  private readonly retry = () => {
+    this.props.onRetry?.();
+    this.setState({ error: null });
+  };
 
   override render() {
     const { error } = this.state;
