@@ -81,3 +81,17 @@ test("a workspace whose chunk did not load says so, and Try again loads it", asy
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reports');
   expect(asked).toBe(3);
 });
+
+test("a workspace whose stylesheet did not load is shown, and the stylesheet is asked for again", async ({ page }) => {
+  let asked = 0;
+  await page.route(/\/assets\/ReportsWorkspace-[\w-]+\.css$/, (route) => (asked++ === 0 ? route.abort('connectionreset') : route.continue()));
+  await page.goto(host.url);
+  await expect(page.getByTestId('dataset-problems')).toBeVisible(); // the broken dataset's
+  await page.keyboard.press('Escape');
+  await page.getByTestId('workspace-reports').click();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Reports');
+  // Styled: reports.css sets its heading's size (the shell's h1 is another).
+  await expect.poll(() => heading.evaluate((h) => getComputedStyle(h).fontSize)).toBe('22px');
+  expect(asked).toBe(2);
+});

@@ -3,10 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installStudioApi } from './api/studio';
 import { App } from './shell/App';
+import { retryFailedStylesheets } from './workspaces/stylesheetRetry';
 import './styles/theme.css';
 import './styles/shell.css';
 
 installStudioApi();
+retryFailedStylesheets();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
