@@ -653,7 +653,13 @@ test('an edit the browser refuses to store is held when another dataset is opene
     // Annotate hides the dataset list by default: it is shown (Ctrl+B) to open another.
     await page.getByTestId('toggle-sidebar').click();
     const entry = (name: string) => page.getByTestId('dataset-entry').filter({ hasText: name });
-    await entry('refused-first').click();
+    // Opened, not only clicked: the list shown until then is the other dataset's (a task clicked
+    // there opened in it, and closed when this one opened; a loaded machine did so once).
+    const open = async (name: string) => {
+      await entry(name).click();
+      await expect(page.getByTestId('status-dataset')).toContainText(name);
+    };
+    await open('refused-first');
     await page.locator(`[data-task-id="${TASK}"]`).click();
     await expect(page.getByTestId('save-state')).toContainText('Saved');
     await refuseWrites(page);
@@ -668,7 +674,7 @@ test('an edit the browser refuses to store is held when another dataset is opene
     await expect(held).toBeHidden();
 
     // Back in the first dataset: the edit is there and reaches its file.
-    await entry('refused-first').click();
+    await open('refused-first');
     await page.locator(`[data-task-id="${TASK}"]`).click();
     await expect(page.getByTestId('call-list')).toContainText('Tavola Verde Barolo');
     const file = path.join(root, 'first', 'annotations', `${annotator}.jsonl`);

@@ -107,7 +107,7 @@ describe('egostudio evaluate', () => {
     const first = await provenance();
     const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'));
     expect(first).toMatchObject({ studio_version: version, profile: 'paper', trajectory_files: [{ file: 'trajectories/m1/easy.jsonl', sha256: createHash('sha256').update(runs).digest('hex') }] });
-    expect(first.scorer).toMatch(/^scores-\d+ [0-9a-f]{64}$/);
+    expect(first.scorer).toMatch(/^scores-\d+ sources:[0-9a-f]{64}$/); // named by the sources its worker was built from
     expect(first.dataset_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(Date.parse(first.evaluated_at)).not.toBeNaN();
     expect(first).not.toHaveProperty('review_files'); // evaluate applies no overrides

@@ -154,12 +154,13 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   forgetUnsaved: () => set({ saveState: 'saved' }),
 
   loadDataset: async (datasetId, label) => {
-    // The flush takes the edit waiting (held if it cannot be stored, never dropped), and the view
-    // leaves the previous dataset at once, as on an annotator switch: a task of its list clicked
-    // while that save ran was opened there, then closed when this load went on.
-    const flushed = get().flush();
-    set({ datasetId, dataset: null, loadError: null, taskId: null, record: null, saveState: 'saved' });
-    await flushed;
+    await get().flush();
+    // A key typed while that save ran is saved too before the view goes.
+    while (get().saveState === 'pending' && get().record !== null) await get().flush();
+    // The open edit could not be stored: held, not dropped with the view.
+    const { saveState, record } = get();
+    if (saveState === 'error' && record) set({ stranded: withStranded(get().stranded, record), saveState: 'saved' });
+    set({ datasetId, dataset: null, loadError: null, taskId: null, record: null });
     try {
       const dataset = await sessionDataset({ id: datasetId, name: label }); // the session's one copy
       if (get().datasetId !== datasetId) return;
