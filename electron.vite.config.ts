@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
-import { writeScoringSources } from './src-main/cli/build-cli.mjs';
+import { scoringSourcesHash, writeScoringSources } from './src-main/cli/build-cli.mjs';
 import { contentSecurityPolicy } from './src-main/services/content-security-policy';
 
 const root = import.meta.dirname;
@@ -23,11 +23,15 @@ function contentSecurityPolicyMeta(): Plugin {
 
 /** Writes beside the built evaluation worker the sources it was built from (build-cli.mjs's writeScoringSources, as the CLI's build does). */
 function scoringSourcesFile(): Plugin {
+  let before = '';
   return {
     name: 'studio-scoring-sources',
     apply: 'build',
+    async buildStart() {
+      before = await scoringSourcesHash();
+    },
     async writeBundle(options, bundle) {
-      if (options.dir && 'eval-worker.js' in bundle) await writeScoringSources(options.dir, 'eval-worker.js');
+      if (options.dir && 'eval-worker.js' in bundle) await writeScoringSources(options.dir, 'eval-worker.js', before);
     },
   };
 }

@@ -1,5 +1,5 @@
-// Table exporters: CSV (full precision, for further processing: 15 significant digits), Markdown and LaTeX (rounded,
-// for papers and notes).
+// Table exporters: CSV (15 significant digits, for further processing), Markdown and LaTeX
+// (rounded to the table's digits, for papers and notes).
 import { flatColumns, type Cell, type ReportTable } from './build';
 
 export function formatCell(cell: Cell, digits: number, empty = '–'): string {
@@ -20,12 +20,13 @@ function csvText(text: string): string {
 }
 
 /**
- * A figure at full precision without binary noise: 15 significant digits, all a double holds
- * exactly in decimal (C's DBL_DIG), so 0.1 * 100 reads 10 rather than 10.000000000000002.
+ * A figure to 15 significant digits, as many as any decimal keeps through a double (C's DBL_DIG):
+ * the binary noise of its arithmetic goes (10, not 10.000000000000002). Figures that differ only
+ * past the 15th digit read alike; counts up to 10^15 stay exact.
  */
 export const csvNumber = (value: number): string => String(Number(value.toPrecision(15)));
 
-/** RFC 4180 CSV with a header row; numbers unrounded (csvNumber), empty for missing figures; no text cell a formula. */
+/** RFC 4180 CSV with a header row; numbers to 15 significant digits (csvNumber), empty for missing figures; no text cell a formula. */
 export function tableToCsv(table: ReportTable): string {
   const lines = [flatColumns(table).map(csvText), ...table.rows.map((row) => row.map((c) => (c === null ? '' : typeof c === 'number' ? csvNumber(c) : csvText(c))))];
   return lines.map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';

@@ -6,4 +6,4 @@ export declare function cliIsStale(): boolean;
 export declare function buildCli(): Promise<void>;
 export declare const SCORING_SOURCES_FILE: string;
 export declare function scoringSourcesHash(): Promise<string>;
-export declare function writeScoringSources(outDir: string, workerFile: string): Promise<void>;
+export declare function writeScoringSources(outDir: string, workerFile: string, before: string): Promise<void>;

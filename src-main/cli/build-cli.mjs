@@ -65,16 +65,21 @@ export const SCORING_SOURCES_FILE = 'eval-worker.sources.json';
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 
 /**
- * The scoring sources' hash: every file esbuild takes into the worker (the project's and its
- * dependencies', by path from the repository and content), and the versions of the packages left
- * outside it. The same sources and installed packages give the same hash on any machine.
+ * The scoring sources' hash: every file esbuild takes into the worker (the project's by its path in
+ * the repository, a dependency's by its path from its node_modules, so a linked node_modules names
+ * it alike; each with its bytes), and the versions of the packages left outside it. The same
+ * checkout and installed packages give the same hash wherever the repository lies.
  */
 export async function scoringSourcesHash() {
   const { build } = await import('esbuild');
   const worker = { ...nodeBundleOptions, absWorkingDir: repoRoot, entryPoints: [entryPoints['eval-worker']], outdir: 'out/.scoring-sources' };
   const { metafile } = await build({ ...worker, write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
+  const named = Object.keys(metafile.inputs).map((input) => {
+    const at = input.lastIndexOf('node_modules/');
+    return { name: at >= 0 ? input.slice(at) : input, file: path.join(repoRoot, input) };
+  });
   const hash = createHash('sha256');
-  for (const input of Object.keys(metafile.inputs).sort()) hash.update(`${input}\0${sha256(readFileSync(path.join(repoRoot, input)))}\n`);
+  for (const { name, file } of named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) hash.update(`${name}\0${sha256(readFileSync(file))}\n`);
   for (const name of [...nodeBundleOptions.external].sort()) {
     const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8'));
     hash.update(`${name}@${version}\n`);
@@ -82,16 +87,24 @@ export async function scoringSourcesHash() {
   return hash.digest('hex');
 }
 
-/** Writes SCORING_SOURCES_FILE beside a built worker: the sources' hash, and the bundle's, which ties the file to that build. */
-export async function writeScoringSources(outDir, workerFile) {
-  const record = { sources: await scoringSourcesHash(), bundle: sha256(readFileSync(path.join(outDir, workerFile))) };
-  writeFileSync(path.join(outDir, SCORING_SOURCES_FILE), `${JSON.stringify(record)}\n`);
+/**
+ * Writes SCORING_SOURCES_FILE beside a built worker: the sources' hash, and the bundle's, which
+ * ties the file to that build. `before`: the sources' hash as the build began; if a source changed
+ * during the build, the bundle may hold either version, and no record is written (the scorer is
+ * then named by its bundle's hash).
+ */
+export async function writeScoringSources(outDir, workerFile, before) {
+  const target = path.join(outDir, SCORING_SOURCES_FILE);
+  const sources = await scoringSourcesHash();
+  if (sources !== before) return rmSync(target, { force: true });
+  writeFileSync(target, `${JSON.stringify({ sources, bundle: sha256(readFileSync(path.join(outDir, workerFile))) })}\n`);
 }
 
 export async function buildCli() {
   // Imported here, not at the top: every `egostudio` command imports this module to check the
   // bundle, and loading esbuild's CommonJS (Node lexes it for its exports) cost each one CPU.
   const { build } = await import('esbuild');
+  const sources = await scoringSourcesHash();
   const [cli] = await Promise.all([
     // The CLI in parts: the commands it imports when run (report's charts, import, bench, team,
     // audit) are chunks of their own, so a command compiles only what it runs. The chunks sit
@@ -100,7 +113,7 @@ export async function buildCli() {
     // The worker whole, in one file: its hash names the scores in the cache (score-cache.ts).
     build({ ...nodeBundleOptions, entryPoints: { 'eval-worker': entryPoints['eval-worker'] }, outdir: cliOutDir }),
   ]);
-  await writeScoringSources(cliOutDir, 'eval-worker.mjs');
+  await writeScoringSources(cliOutDir, 'eval-worker.mjs', sources);
   // Chunks of earlier builds go; this build's stay (a command running now may still import them:
   // tests build while others run the CLI, and the same sources give the same names).
   const current = new Set(Object.keys(cli.metafile.outputs).map((file) => path.basename(file)));

@@ -24,9 +24,12 @@ describe('scoring sources', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'scoring-sources-'));
     const worker = path.join(dir, 'eval-worker.js');
     await writeFile(worker, 'export const build = 1;\n');
-    await writeScoringSources(dir, 'eval-worker.js');
     const sources = await scoringSourcesHash();
     expect(sources).toMatch(/^[0-9a-f]{64}$/);
+    // A source changed while the bundle was built: no record (the bundle may hold either version).
+    await writeScoringSources(dir, 'eval-worker.js', 'f'.repeat(64));
+    expect(await scorerIdentity(pathToFileURL(worker))).toMatch(/^scores-\d+ [0-9a-f]{64}$/);
+    await writeScoringSources(dir, 'eval-worker.js', sources);
     expect(await scorerIdentity(pathToFileURL(worker))).toMatch(new RegExp(` sources:${sources}$`));
     // Another build of the worker with the old record beside it: the record is not believed.
     await writeFile(worker, 'export const build = 2;\n');

@@ -44,8 +44,8 @@ export class KeptWorkers {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     try {
-      // Scores are cached under the identity of the bundle on disk: workers still running an older
-      // build (`npm run build` while the host runs) must not score under the new one's.
+      // Scores are cached under the scorer's identity (the sources of the build on disk): workers
+      // still running an older build (`npm run build` while the host runs) must not score under the new one's.
       const build = await scorerIdentity(this.url);
       if (this.kept?.reusable && build === this.keptBuild) await this.kept.resize(count);
       else {

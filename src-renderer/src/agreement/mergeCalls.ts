@@ -3,6 +3,7 @@
 import { schemaFailure } from '../../../shared/eval/schema-check';
 import type { JsonObject, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { rowKey, type MergeRow } from './mergeOrder';
+import { callKey } from './model';
 
 /** Take A's call, B's, an edit of one, or drop the row (a call both wrote may be wrong all the same). */
 export type Choice = 'a' | 'b' | 'edit' | 'drop';
@@ -75,15 +76,6 @@ export function isToolCall(value: unknown): value is ToolCall {
   return typeof call === 'object' && call !== null && typeof call.tool_name === 'string' && typeof call.parameters === 'object' && call.parameters !== null && !Array.isArray(call.parameters);
 }
 
-/** A JSON text with object keys sorted: two calls written with their keys in another order are one call. */
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null)
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${sortedJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
-const callText = (call: ToolCall) => sortedJson({ tool_name: call.tool_name, parameters: call.parameters });
-
 /**
  * The decisions whose merged sequence is `target` (the task's ground truth when it is reopened, or
  * the adjudicator's merged sequence when an annotator's new revision changed the rows), on the
@@ -95,11 +87,11 @@ export function decisionsFor(rows: readonly MergeRow[], target: readonly ToolCal
   const aligned = rows.filter((row) => row.kind !== 'added');
   const used = new Set<string>();
   const picked: ({ key: string; choice: RowChoice } | null)[] = target.map((call) => {
-    const text = callText(call);
+    const text = callKey(call);
     for (const row of aligned) {
       const key = rowKey(row);
       if (used.has(key)) continue;
-      const side = 'a' in row && a[row.a] && callText(a[row.a]) === text ? 'a' : 'b' in row && b[row.b] && callText(b[row.b]) === text ? 'b' : null;
+      const side = 'a' in row && a[row.a] && callKey(a[row.a]) === text ? 'a' : 'b' in row && b[row.b] && callKey(b[row.b]) === text ? 'b' : null;
       if (side) {
         used.add(key);
         return { key, choice: { choice: side } };
