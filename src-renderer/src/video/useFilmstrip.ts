@@ -32,6 +32,9 @@ export function useFilmstrip(controller: ClipController, src: string | null, fra
       window.clearTimeout(timer);
       abort.abort();
       created.forEach((url) => URL.revokeObjectURL(url));
+      // Thumbnails of revoked addresses are not shown again (the effect may run anew for the same key: another height).
+      const revoked = new Set(created);
+      setStrip((previous) => (previous.list.some((thumb) => revoked.has(thumb.url)) ? { key: '', list: [] } : previous));
     };
   }, [controller, key, framesKey, src, fps, height]);
   return strip.key === key ? strip.list : [];
