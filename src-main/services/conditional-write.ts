@@ -13,6 +13,7 @@ import { open, readFile, rm, stat } from 'node:fs/promises';
 import { makeFolders } from './make-folders';
 import path from 'node:path';
 import type { VersionedText } from '../../shared/api/studio-api';
+import { keyedQueue } from '../../shared/async/keyed-queue';
 import { StudioError } from '../../shared/api/studio-error';
 import { firstNonUtf8Line, notUtf8LineNumbers } from '../../shared/format/jsonl';
 import { atomicTempSuffix, writeFileAtomic } from './atomic-write';
@@ -62,19 +63,8 @@ function refuseNotUtf8(name: string, bytes: Buffer): never {
   );
 }
 
-const chains = new Map<string, Promise<unknown>>();
-
 /** Runs `work` after every earlier call for the same file in this process has finished. */
-function inProcessQueue<T>(file: string, work: () => Promise<T>): Promise<T> {
-  const previous = chains.get(file) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  const settled = run.catch(() => undefined);
-  chains.set(file, settled);
-  void settled.then(() => {
-    if (chains.get(file) === settled) chains.delete(file);
-  });
-  return run;
-}
+const inProcessQueue = keyedQueue();
 
 /** A lock file older than this was left by a process that died holding it. */
 const staleLockMs = 10_000;

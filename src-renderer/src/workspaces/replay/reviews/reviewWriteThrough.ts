@@ -4,6 +4,7 @@
 // machine or program) is merged instead of lost. Each write is queued in IndexedDB first: while the
 // host cannot be reached it waits there, through reloads, and is written when the host answers again.
 import type { StudioApi } from '../../../../../shared/api/studio-api';
+import { keyedQueue } from '../../../../../shared/async/keyed-queue';
 import { StudioError } from '../../../../../shared/api/studio-error';
 import { compareCodePoints } from '../../../../../shared/format/codepoint';
 import { reviewerFileName, reviewLines } from './reviewFormat';
@@ -56,24 +57,15 @@ export function withReviewLine(text: string | null, reviewer: string, trajectory
   return withReviewLines(text, reviewer, new Map([[trajectoryId, review]]));
 }
 
-/** Each file's rewrites of this page, one after another (the last begun ends on the chain). */
-const fileChains = new Map<string, Promise<unknown>>();
+/** Each file's rewrites of this page, one after another. */
+const fileQueue = keyedQueue();
 
 /**
  * Runs `write` after this page's earlier writes of the file have ended. Two writes of one file
  * at once could end in the other order: Save override then Remove mine, and the save's retry
  * after a conflict put the override back over its removal.
  */
-function afterEarlierWrites<T>(datasetId: string, path: string, write: () => Promise<T>): Promise<T> {
-  const key = `${datasetId}\0${path}`;
-  const run = (fileChains.get(key) ?? Promise.resolve()).then(write, write);
-  const settled = run.catch(() => undefined);
-  fileChains.set(key, settled);
-  void settled.then(() => {
-    if (fileChains.get(key) === settled) fileChains.delete(key);
-  });
-  return run;
-}
+const afterEarlierWrites = <T>(datasetId: string, path: string, write: () => Promise<T>): Promise<T> => fileQueue(`${datasetId}\0${path}`, write);
 
 /**
  * Reads a reviewer's file with its hash and writes it back changed, only if it is unchanged
