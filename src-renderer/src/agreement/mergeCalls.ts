@@ -3,7 +3,7 @@
 import { schemaFailure } from '../../../shared/eval/schema-check';
 import type { JsonObject, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { rowKey, type MergeRow } from './mergeOrder';
-import { callKey } from './model';
+import { sameCallKey } from './model';
 
 /** Take A's call, B's, an edit of one, or drop the row (a call both wrote may be wrong all the same). */
 export type Choice = 'a' | 'b' | 'edit' | 'drop';
@@ -86,12 +86,14 @@ export function isToolCall(value: unknown): value is ToolCall {
 export function decisionsFor(rows: readonly MergeRow[], target: readonly ToolCall[], a: readonly ToolCall[], b: readonly ToolCall[]): Decisions {
   const aligned = rows.filter((row) => row.kind !== 'added');
   const used = new Set<string>();
+  const keysA = a.map(sameCallKey);
+  const keysB = b.map(sameCallKey);
   const picked: ({ key: string; choice: RowChoice } | null)[] = target.map((call) => {
-    const text = callKey(call);
+    const wanted = sameCallKey(call);
     for (const row of aligned) {
       const key = rowKey(row);
       if (used.has(key)) continue;
-      const side = 'a' in row && a[row.a] && callKey(a[row.a]) === text ? 'a' : 'b' in row && b[row.b] && callKey(b[row.b]) === text ? 'b' : null;
+      const side = 'a' in row && keysA[row.a] === wanted ? 'a' : 'b' in row && keysB[row.b] === wanted ? 'b' : null;
       if (side) {
         used.add(key);
         return { key, choice: { choice: side } };

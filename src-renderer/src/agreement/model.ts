@@ -136,15 +136,15 @@ export function replaceGroundTruthLines(text: string | null, lines: readonly Gro
   return out.length === 0 ? '' : `${out.join('\n')}\n`;
 }
 
-/** A call as a key, the same whatever the order of its parameters' keys (a line written by another tool may order them otherwise). */
-export const callKey = (call: ToolCall) => stableStringify({ tool_name: call.tool_name, parameters: call.parameters ?? null });
+/** A call as a key, the same whatever the order of its parameters' keys (a line written by another tool may order them otherwise); shared/eval's callKey is the scorer's memo key, in written order. */
+export const sameCallKey = (call: ToolCall) => stableStringify({ tool_name: call.tool_name, parameters: call.parameters ?? null });
 
 /** A call as a person reads it (tool, then its parameters), keys in the same order whoever wrote it. */
 export const callText = (call: ToolCall) => `${call.tool_name} ${stableStringify(call.parameters ?? null)}`;
 
 /** The same calls in the same order, parameters equal as JSON values (key order aside). */
 export function callsEqualJson(a: readonly ToolCall[], b: readonly ToolCall[]): boolean {
-  return a.length === b.length && a.every((call, i) => callKey(call) === callKey(b[i]));
+  return a.length === b.length && a.every((call, i) => sameCallKey(call) === sameCallKey(b[i]));
 }
 
 /** A SPEC §5 ground-truth line: `agreed` when the annotators agree (agreeAsIs) and A's calls are kept, else `adjudicated`. */
