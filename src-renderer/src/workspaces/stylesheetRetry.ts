@@ -3,7 +3,7 @@
 // error. The chunk goes on without it instead, and the stylesheet is asked for once more.
 
 /** The address of the stylesheet whose preload failed, from Vite's error; null for anything else. */
-export function failedStylesheet(error: unknown): string | null {
+function failedStylesheet(error: unknown): string | null {
   const message = error instanceof Error ? error.message : '';
   return /^Unable to preload CSS for (\S+)$/.exec(message)?.[1] ?? null;
 }
