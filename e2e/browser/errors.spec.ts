@@ -67,19 +67,27 @@ test('a host call that fails says what failed and what to do, not a stack or an 
 });
 
 test("a workspace whose chunk did not load says so, and Try again loads it", async ({ page }) => {
-  // The host does not serve Reports' chunk for a while (a busy machine, a host restarting): its
-  // preload, then its import, fail.
-  let asked = 0;
-  await page.route(/\/assets\/ReportsWorkspace-[\w-]+\.js$/, (route) => (asked++ < 2 ? route.abort('connectionreset') : route.continue()));
+  // The host does not serve Reports' chunk until Try again (a busy machine, a host restarting).
+  // Chromium asks for it once or twice before the failure shows (its preload, and its import
+  // unless that shares the preload's fetch), so the host refuses until the button is pressed.
+  let serving = false;
+  const asked = { refused: 0, served: 0 };
+  await page.route(/\/assets\/ReportsWorkspace-[\w-]+\.js$/, (route) => {
+    if (!serving) return (asked.refused++, route.abort('connectionreset'));
+    asked.served++;
+    return route.continue();
+  });
   await page.goto(host.url);
   await expect(page.getByTestId('dataset-problems')).toBeVisible(); // the broken dataset's
   await page.keyboard.press('Escape');
   await page.getByTestId('workspace-reports').click();
   const failure = page.getByTestId('view-failure');
   await expect(failure).toContainText('Reports could not be shown');
+  serving = true;
   await failure.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reports');
-  expect(asked).toBe(3);
+  expect(asked.refused).toBeGreaterThan(0);
+  expect(asked.served).toBe(1); // Try again asked for the chunk anew
 });
 
 test("a workspace whose stylesheet did not load is shown, and the stylesheet is asked for again", async ({ page }) => {
