@@ -2,13 +2,11 @@
 // trajectory, sorted by trajectory id:
 // {"trajectory_id","label","auto_label","reason","reviewer","updated_at"}
 import { compareCodePoints } from '../../../../../shared/format/codepoint';
+import { personFilePath } from '../../../state/personFile';
 import type { Review } from './reviewsDb';
 
 /** A reviewer's name as a file name: letters, digits, '.', '_' and '-'; others become '_'. */
-export function reviewerFileName(reviewer: string): string {
-  const safe = reviewer.trim().replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
-  return `reviews/${safe || 'reviewer'}.jsonl`;
-}
+export const reviewerFileName = (reviewer: string): string => personFilePath('reviews', reviewer, 'reviewer');
 
 export function reviewLines(reviews: readonly Review[]): string {
   return [...reviews]

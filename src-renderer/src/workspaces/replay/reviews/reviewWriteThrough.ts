@@ -4,9 +4,9 @@
 // machine or program) is merged instead of lost. Each write is queued in IndexedDB first: while the
 // host cannot be reached it waits there, through reloads, and is written when the host answers again.
 import type { StudioApi } from '../../../../../shared/api/studio-api';
-import { keyedQueue } from '../../../../../shared/async/keyed-queue';
 import { StudioError } from '../../../../../shared/api/studio-error';
 import { compareCodePoints } from '../../../../../shared/format/codepoint';
+import { afterEarlierWrites, rewriteFile, rewriteNow } from '../../../api/file-rewrite';
 import { reviewerFileName, reviewLines } from './reviewFormat';
 import { reviewsDb, type Review, type UnsentReview } from './reviewsDb';
 
@@ -57,40 +57,10 @@ export function withReviewLine(text: string | null, reviewer: string, trajectory
   return withReviewLines(text, reviewer, new Map([[trajectoryId, review]]));
 }
 
-/** Each file's rewrites of this page, one after another. */
-const fileQueue = keyedQueue();
-
-/**
- * Runs `write` after this page's earlier writes of the file have ended. Two writes of one file
- * at once could end in the other order: Save override then Remove mine, and the save's retry
- * after a conflict put the override back over its removal.
- */
-const afterEarlierWrites = <T>(datasetId: string, path: string, write: () => Promise<T>): Promise<T> => fileQueue(`${datasetId}\0${path}`, write);
-
-/**
- * Reads a reviewer's file with its hash and writes it back changed, only if it is unchanged
- * meanwhile (else reads again); after this page's earlier writes of the file.
- */
-function rewriteReviewFile(api: StudioApi, datasetId: string, path: string, change: (text: string | null) => string): Promise<void> {
-  return afterEarlierWrites(datasetId, path, () => rewriteNow(api, datasetId, path, change));
-}
-
-async function rewriteNow(api: StudioApi, datasetId: string, path: string, change: (text: string | null) => string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    const { text, hash } = await api.datasets.readVersioned(datasetId, path);
-    try {
-      await api.datasets.writeIfUnchanged(datasetId, path, change(text), hash);
-      return;
-    } catch (error) {
-      if (attempt >= 4 || StudioError.from(error).code !== 'conflict') throw error;
-    }
-  }
-}
-
 /** Writes one override (null: its removal) to the reviewer's file; returns the path written. */
 export async function writeReview(api: StudioApi, datasetId: string, reviewer: string, trajectoryId: string, review: Review | null): Promise<string> {
   const path = reviewerFileName(reviewer);
-  await rewriteReviewFile(api, datasetId, path, (text) => withReviewLine(text, reviewer, trajectoryId, review));
+  await rewriteFile(api, datasetId, path, (text) => withReviewLine(text, reviewer, trajectoryId, review));
   return path;
 }
 
@@ -104,7 +74,7 @@ export async function exportReviews(api: StudioApi, datasetId: string, reviews: 
   const written = [];
   for (const [reviewer, list] of [...byReviewer].sort(([a], [b]) => compareCodePoints(a, b))) {
     const path = reviewerFileName(reviewer);
-    await rewriteReviewFile(api, datasetId, path, (text) => withReviewLines(text, reviewer, new Map(list.map((r) => [r.trajectoryId, r])), true));
+    await rewriteFile(api, datasetId, path, (text) => withReviewLines(text, reviewer, new Map(list.map((r) => [r.trajectoryId, r])), true));
     written.push({ path, count: list.length });
   }
   return written;
