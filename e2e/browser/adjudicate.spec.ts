@@ -257,6 +257,11 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await page.getByTestId('run-sequences').click();
   await expect(page.getByTestId('run-results')).toContainText('merged');
   await page.getByTestId('adjudication-note').fill('The clip shows five tins; bob is right.');
+  // The draft reaches the dataset as it is made (adjudication/<adjudicator>.jsonl), not only this browser.
+  const draftFile = path.join(dataset, 'adjudication', 'e2e-lead.jsonl');
+  const draftOnDisk = () => readFile(draftFile, 'utf8').catch(() => '');
+  await expect.poll(draftOnDisk, { timeout: 5000 }).toContain('The clip shows five tins; bob is right.');
+  await expect(page.getByTestId('draft-status')).toHaveText('Draft kept in adjudication/e2e-lead.jsonl until Finalize.');
   // A reload (or another task or workspace meanwhile) keeps the choices and the rationale made so far.
   await page.reload();
   await page.getByTestId('adjudicate-dashboard-tab').click();
@@ -268,9 +273,18 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await expect(second.getByTestId('adjudication-note')).toHaveValue('The clip shows five tins; bob is right.');
   await expect(second.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
   await second.close();
+  // So does another browser (its own storage: another machine), from the file, once the adjudicator is named.
+  const elsewhere = await pageAt(browser, `#/adjudicate/${encodeURIComponent(TASK)}`);
+  await expect(elsewhere.page.getByTestId('draft-status')).toHaveAttribute('data-kind', 'browser');
+  await elsewhere.page.getByTestId('adjudicator-name').fill('e2e-lead');
+  await expect(elsewhere.page.getByTestId('adjudication-note')).toHaveValue('The clip shows five tins; bob is right.');
+  await expect(elsewhere.page.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
+  await elsewhere.context.close();
   if (screenshots) await page.screenshot({ path: path.join(screenshots, 'adjudicate-task.png'), fullPage: true });
   await page.getByTestId('finalize-button').click();
   await expect(page.getByTestId('finalize-message')).toContainText('source adjudicated');
+  // Finalized: the task's draft leaves the dataset's file too.
+  await expect.poll(draftOnDisk, { timeout: 5000 }).not.toContain(`"task_id":"${TASK}"`);
   // Settled: alice and bob still differ (the dashboard keeps listing it), but the line settled their
   // revisions as they are, so the task list shows it adjudicated (it stayed 'disputed (GT exists)'),
   // its ground truth named on the badge; the line records what it settled.

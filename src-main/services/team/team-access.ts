@@ -102,15 +102,16 @@ async function readOwnFile(root: string, name: string): Promise<string> {
 }
 
 /**
- * While the project is blind, what an annotator may see of another annotator's file, and of the
- * ground truth (often one annotator's calls, adjudicated): only the lines of tasks they have
+ * While the project is blind, what an annotator may see of another annotator's file, of the
+ * ground truth (often one annotator's calls, adjudicated) and of adjudication drafts: only the lines of tasks they have
  * submitted themselves. null: no filter (not blind, not an annotator, their own file, or another file).
  */
 export async function blindFilter(person: TeamIdentity, root: string, path: string): Promise<((text: string) => string) | null> {
   if (person.role !== 'annotator') return null;
   const owner = annotationOwner(path);
   // Compared ignoring case, as annotationOwner does: on a case-insensitive disk Ground_Truth.jsonl is the same file.
-  const othersWork = path.toLowerCase() === GROUND_TRUTH || (owner !== null && owner.toLowerCase() !== person.name.toLowerCase());
+  // Adjudication drafts (adjudication/<adjudicator>.jsonl) hold both annotators' calls as merged so far.
+  const othersWork = path.toLowerCase() === GROUND_TRUTH || /^adjudication\//i.test(path) || (owner !== null && owner.toLowerCase() !== person.name.toLowerCase());
   if (!othersWork) return null;
   if (!(await projectIsBlind(root))) return null;
   const submitted = submittedTasks(await readOwnFile(root, person.name));

@@ -23,6 +23,8 @@ import { MergedCalls } from './MergedCalls';
 import { MergeToolbar } from './MergeToolbar';
 import { ReferenceRows } from './ReferenceRows';
 import { SequenceRuns } from './SequenceRuns';
+import { draftHost, type DraftHostStatus } from './draftWriteThrough';
+import { DraftStatus } from './DraftStatus';
 import { draftKey, useAdjudicationDraft, type RowDecisions } from './useAdjudicationDraft';
 import { useTaskAgreement } from './useTaskAgreement';
 
@@ -58,11 +60,16 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   // Between the draft's decisions and the calls they give, both ways (the draft keeps its merged sequence).
   const mergedOf = useCallback((d: RowDecisions<RowChoice>) => mergeSequence(orderedRows(rowsWith(d.added), d.order), d.choices, callsA, callsB).calls, [rowsWith, callsA, callsB]);
   const decisionsOf = useCallback((calls: readonly unknown[]) => (calls.every(isToolCall) ? decisionsFor(aligned, calls, callsA, callsB) : null), [aligned, callsA, callsB]);
-  const draft = useAdjudicationDraft<RowChoice, RefChoice>(a && b && comparison ? draftKey(datasetId, taskId, a, b) : null, existing ? JSON.stringify(existing) : null, {
-    decisionsFor: decisionsOf,
-    mergedOf,
-    truth: existing,
-  });
+  // The draft goes to the dataset's file of the adjudicator's drafts too, once the adjudicator is named (a team's annotator may not write it).
+  const [draftStatus, setDraftStatus] = useState<DraftHostStatus | null>(null);
+  const named = adjudicator.trim();
+  const keeper = useMemo(() => (named !== '' && !notAdjudicator ? draftHost(studioApi(), datasetId, named, setDraftStatus) : null), [datasetId, named, notAdjudicator]);
+  const draft = useAdjudicationDraft<RowChoice, RefChoice>(
+    a && b && comparison ? draftKey(datasetId, taskId, a, b) : null,
+    existing ? JSON.stringify(existing) : null,
+    { decisionsFor: decisionsOf, mergedOf, truth: existing },
+    keeper,
+  );
   const { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, remember } = draft;
   useHotkeyAction('adjudicate.undo', draft.undo);
   useHotkeyAction('adjudicate.redo', draft.redo);
@@ -197,6 +204,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
           Rationale
           <textarea data-testid="adjudication-note" value={note} rows={3} onChange={(event) => setNote(event.target.value)} placeholder="Why this sequence is the ground truth" />
         </label>
+        <DraftStatus status={draftStatus} path={keeper?.path ?? null} problems={draft.problems} />
         {canFinalize && <FinalizeKey run={() => void finalize()} />}
         <button
           type="button"

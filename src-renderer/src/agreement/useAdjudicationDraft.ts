@@ -6,7 +6,7 @@
 // A new revision of either annotation is another comparison, whose rows differ: the merged
 // sequence chosen so far is carried over to its rows (and said so), or, when it cannot be, the
 // choices go back to the defaults (said so too; Finalize asks). Finalizing drops the draft.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
 
 export interface AdjudicationDraft<C, R> {
@@ -24,6 +24,8 @@ export interface AdjudicationDraft<C, R> {
   truth?: string | null;
   /** The merged sequence these decisions gave, carried over to the rows of an annotator's new revision. */
   merged?: unknown[];
+  /** When the decisions or the rationale last changed (ISO-8601): of a browser's draft and the file's, the later wins. */
+  updatedAt?: string;
 }
 
 /** Decisions on the rows: each row's choice, the rows' order and the calls added. */
@@ -50,13 +52,35 @@ export function draftKey(datasetId: string, taskId: string, a: { annotator: stri
   return PREFIX + JSON.stringify([datasetId, taskId, a.annotator, a.revision, b.annotator, b.revision]);
 }
 
+/** Which adjudication a draft is of: a task and the two annotations' revisions compared. */
+export interface DraftOf {
+  taskId: string;
+  a: { annotator: string; revision: number };
+  b: { annotator: string; revision: number };
+}
+
+/** The task and revisions a draftKey names. */
+export function draftOfKey(key: string): DraftOf {
+  const [, taskId, a, ra, b, rb] = JSON.parse(key.slice(PREFIX.length)) as [string, string, string, number, string, number];
+  return { taskId, a: { annotator: a, revision: ra }, b: { annotator: b, revision: rb } };
+}
+
+/** Where drafts are kept beside this browser: the dataset's file of the adjudicator's drafts (draftWriteThrough.ts). */
+export interface DraftKeeper<C, R> {
+  path: string;
+  load(of: DraftOf): Promise<{ draft: AdjudicationDraft<C, R> | null; problems: string[] }>;
+  /** null: the task was finalized. */
+  save(of: DraftOf, draft: AdjudicationDraft<C, R> | null): void;
+}
+
 export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
   const value = readBrowserJson(key) as AdjudicationDraft<C, R> | null;
   if (!value || typeof value !== 'object' || typeof value.note !== 'string' || !value.choices || !value.refChoices) return null;
   const truth = typeof value.truth === 'string' || value.truth === null ? value.truth : undefined;
   const merged = Array.isArray(value.merged) ? value.merged : undefined;
   const added = Number.isInteger(value.added) && (value.added ?? 0) > 0 ? value.added : 0;
-  return { ...value, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth, merged, added };
+  const updatedAt = typeof value.updatedAt === 'string' ? value.updatedAt : undefined;
+  return { ...value, updatedAt, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth, merged, added };
 }
 
 export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): void {
@@ -66,12 +90,13 @@ export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): v
 
 /**
  * The view's choices and rationale, read from the draft once `key` is known and written back as
- * they change; and the ground-truth line the adjudication began on (`truth`, JSON of
- * `currentTruth` when no draft remembers one).
+ * they change, to this browser and to `keeper` (the dataset's file), whose draft is taken when it
+ * is the later one and nothing was decided yet; and the ground-truth line the adjudication began
+ * on (`truth`, JSON of `currentTruth` when no draft remembers one).
  */
-export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: string | null, start: DraftStart<C>) {
+export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: string | null, start: DraftStart<C>, keeper: DraftKeeper<C, R> | null = null) {
   const [choices, setChoices] = useState<Record<string, C>>({});
-  const [note, setNote] = useState('');
+  const [note, setNoteState] = useState('');
   const [refChoices, setRefChoices] = useState<Record<string, R>>({});
   const [order, setOrder] = useState<string[] | null>(null);
   const [added, setAdded] = useState(0);
@@ -85,6 +110,18 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   // Why the choices went back to the defaults, when an annotator's new revision did that to some.
   const [setBack, setSetBack] = useState<string | null>(null);
+  // When the adjudicator last changed this adjudication (none: begun as it was kept); a time another
+  // copy already holds (this browser's draft, the file's) is not written to the file again.
+  const [updatedAt, setUpdatedAt] = useState<string | undefined>(undefined);
+  const [keptAt, setKeptAt] = useState<string | undefined>(undefined);
+  const savedAt = useRef<string | undefined>(undefined);
+  // After Finalize nothing is kept until the next decision (the draft would come back).
+  const [dropped, setDropped] = useState(false);
+  // The adjudication (key) the adjudicator decided something in: the file's draft is not taken over it.
+  const [decidedIn, setDecidedIn] = useState<string | null>(null);
+  // The file's draft as read, and the reading already weighed against this browser's.
+  const [fromFile, setFromFile] = useState<FileReading<C, R> | null>(null);
+  const [weighed, setWeighed] = useState<FileReading<C, R> | null>(null);
   if (key !== null && key !== loadedFor) {
     const hadDecisions = Object.keys(choices).length > 0 || Object.keys(refChoices).length > 0 || order !== null || added > 0 || setBack !== null;
     setLoadedFor(key);
@@ -100,22 +137,79 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     setTruth(draft?.truth !== undefined ? draft.truth : currentTruth);
     setChoices(begin.choices);
     // The rationale typed so far stays across revisions; a reopened task begins with the ground truth's.
-    if (draft) setNote(draft.note);
-    else if (loadedFor === null && start.truth?.note) setNote(start.truth.note);
+    if (draft) setNoteState(draft.note);
+    else if (loadedFor === null && start.truth?.note) setNoteState(start.truth.note);
     setRefChoices(draft?.refChoices ?? {});
     setOrder(begin.order);
     setAdded(begin.added);
     setPast([]);
     setFuture([]);
+    setDropped(false);
+    // A revision's carried-over decisions are a change of this adjudication, kept as one; so is a
+    // draft this browser held before drafts went to the dataset (it has no time).
+    const time = changed || (draft && !draft.updatedAt) ? changeTime() : draft?.updatedAt;
+    setUpdatedAt(time);
+    setKeptAt(time === draft?.updatedAt ? time : undefined);
+  }
+  // The file's draft, taken when it is later than this browser's and nothing was decided here yet.
+  if (fromFile !== null && fromFile !== weighed && fromFile.key === key && loadedFor === key) {
+    setWeighed(fromFile);
+    const { draft } = fromFile;
+    if (draft && decidedIn !== key && newerThan(draft.updatedAt, updatedAt)) {
+      setChoices(draft.choices);
+      setNoteState(draft.note);
+      setRefChoices(draft.refChoices);
+      setOrder(draft.order ?? null);
+      setAdded(draft.added ?? 0);
+      if (draft.truth !== undefined) setTruth(draft.truth);
+      setSetBack(null);
+      setUpdatedAt(draft.updatedAt);
+      setKeptAt(draft.updatedAt);
+    }
   }
   const { mergedOf } = start;
   useEffect(() => {
-    if (key && loadedFor === key) writeDraft(key, { choices, note, refChoices, order, added, truth, merged: [...mergedOf({ choices, order, added })] });
-  }, [key, loadedFor, choices, note, refChoices, order, added, truth, mergedOf]);
-  /** After Finalize: the draft goes, and the line just written is the one the next adjudication begins on. */
+    if (!key || loadedFor !== key || dropped) return;
+    const draft: AdjudicationDraft<C, R> = { choices, note, refChoices, order, added, truth, merged: [...mergedOf({ choices, order, added })], ...(updatedAt ? { updatedAt } : {}) };
+    writeDraft(key, draft);
+    if (updatedAt === undefined || updatedAt === keptAt || updatedAt === savedAt.current) return;
+    savedAt.current = updatedAt;
+    keeper?.save(draftOfKey(key), draft);
+  }, [key, loadedFor, dropped, choices, note, refChoices, order, added, truth, mergedOf, updatedAt, keptAt, keeper]);
+  const [problems, setProblems] = useState<{ key: string; problems: string[] } | null>(null);
+  useEffect(() => {
+    if (!key || !keeper) return;
+    let current = true;
+    keeper.load(draftOfKey(key)).then(
+      ({ draft, problems }) => {
+        if (!current) return;
+        setProblems({ key, problems });
+        setFromFile({ key, draft });
+      },
+      () => undefined, // not reachable: this browser's draft stands (the keeper's status says so on the next write)
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, keeper]);
+  /** After Finalize: the draft goes, here and in the file, and the line just written is the one the next adjudication begins on. */
   const drop = (written: string | null) => {
-    if (key) writeBrowserJson(key, undefined);
+    if (key) {
+      writeBrowserJson(key, undefined);
+      keeper?.save(draftOfKey(key), null);
+    }
+    setDropped(true);
     setTruth(written);
+  };
+  /** A decision or the rationale changed here: kept from now on, and the file's draft no longer taken over it. */
+  const decided = () => {
+    setDecidedIn(key);
+    setDropped(false);
+    setUpdatedAt(changeTime());
+  };
+  const setNote = (text: string) => {
+    decided();
+    setNoteState(text);
   };
   const now = (): Decisions<C, R> => ({ choices, refChoices, order, added });
   const apply = (d: Decisions<C, R>) => {
@@ -126,24 +220,70 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   };
   /** Before a decision: the decisions as they are go on the undo list (the newest 100 kept). */
   const remember = () => {
+    decided();
     setPast((list) => [...list.slice(-(UNDO_DEPTH - 1)), now()]);
     setFuture([]);
     setSetBack(null); // choosing again: the notice has been read
   };
   const undo = () => {
     if (past.length === 0) return;
+    decided();
     setFuture((list) => [now(), ...list]);
     setPast((list) => list.slice(0, -1));
     apply(past[past.length - 1]);
   };
   const redo = () => {
     if (future.length === 0) return;
+    decided();
     setPast((list) => [...list, now()]);
     setFuture((list) => list.slice(1));
     apply(future[0]);
   };
-  return { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, added, setAdded, truth, drop, remember, undo, redo, canUndo: past.length > 0, canRedo: future.length > 0, setBack };
+  // Every change the view makes is the adjudicator's (an edited call's text too, which has no undo step).
+  const changing =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      decided();
+      set(value);
+    };
+  return {
+    choices,
+    setChoices: changing(setChoices),
+    note,
+    setNote,
+    refChoices,
+    setRefChoices: changing(setRefChoices),
+    order,
+    setOrder: changing(setOrder),
+    added,
+    setAdded: changing(setAdded),
+    truth,
+    drop,
+    remember,
+    undo,
+    redo,
+    canUndo: past.length > 0,
+    canRedo: future.length > 0,
+    setBack,
+    problems: problems?.key === key ? problems.problems : [],
+  };
 }
+
+/** A reading of the file's draft of one adjudication. */
+interface FileReading<C, R> {
+  key: string;
+  draft: AdjudicationDraft<C, R> | null;
+}
+
+let lastChange = 0;
+/** The time of a change, later than any before it on this page (two changes in one millisecond are two). */
+function changeTime(): string {
+  lastChange = Math.max(Date.now(), lastChange + 1);
+  return new Date(lastChange).toISOString();
+}
+
+/** Whether time `a` is later than `b` (none: the earliest). */
+const newerThan = (a: string | undefined, b: string | undefined): boolean => a !== undefined && (b === undefined || Date.parse(a) > Date.parse(b));
 
 /**
  * What the view says of a new revision that changed the rows (a Finalize once wrote, without a

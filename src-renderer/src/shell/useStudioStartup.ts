@@ -45,7 +45,8 @@ export function useStudioStartup(): void {
         // On a team host every client hears every write: another person's own file (their
         // annotations or reviews) is not "Saved" here, and blind annotation should not announce it.
         const me = store().appInfo?.team?.name;
-        const shown = me === undefined ? paths : paths.filter((p) => !/^(annotations|reviews)\//.test(p) || p.endsWith(`/${me}.jsonl`));
+        // Adjudication drafts are written as decisions are made: the adjudication says where its draft is.
+        const shown = (me === undefined ? paths : paths.filter((p) => !/^(annotations|reviews)\//.test(p) || p.endsWith(`/${me}.jsonl`))).filter((p) => !p.startsWith('adjudication/'));
         if (shown.length > 0 && !shown.some((p) => store().message?.text.includes(p))) store().showNotice(`Saved ${shown.join(', ')}`);
       }
     });

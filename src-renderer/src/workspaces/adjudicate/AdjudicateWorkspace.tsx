@@ -1,10 +1,11 @@
 // The Adjudicate workspace: the task list with each task's lifecycle (counts per stage), the
 // agreement dashboard of the chosen pair of annotators, and the adjudication of one task with
 // its agreement panel. Tasks where both agree exactly can be accepted in bulk.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { agreeAsIs } from '../../../../shared/eval/agreement';
 import { AdjudicationView } from '../../agreement/AdjudicationView';
 import { AgreementDashboard } from '../../agreement/AgreementDashboard';
+import { drainDrafts } from '../../agreement/draftWriteThrough';
 import { useAgreementData } from '../../agreement/agreementData';
 import { AgreementPanel } from '../../agreement/AgreementPanel';
 import { useChangedTasks } from '../../agreement/ChangedAfterSubmit';
@@ -12,6 +13,7 @@ import { lifecycleCounts, lifecycleOf, type Lifecycle } from '../../agreement/mo
 import { SuspectPanel } from '../../agreement/SuspectPanel';
 import { useDashboard } from '../../agreement/useDashboard';
 import { TaskBrief } from '../../components/TaskBrief';
+import { studioApi } from '../../api/studio';
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { describeHostFailure } from '../../state/hostErrors';
 import { ADJUDICATOR_KEY } from '../../state/identityKeys';
@@ -43,6 +45,8 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
   const dash = useDashboard(datasetId, pairChoice);
   const { dataset, groundTruth, settings, setSettings, error, problems } = useAgreementData();
   const [view, setView] = useState<'tasks' | 'dashboard'>('tasks');
+  // Drafts this browser still holds for the dataset's files (a closed tab's, a day the host was away).
+  useEffect(() => void drainDrafts(studioApi(), datasetId), [datasetId]);
   // An audit suspect opened from Replay (#/adjudicate/suspect/<task>/<n>) opens its task.
   const suspectLink = useSuspectLink();
   // The task in the address (#/adjudicate/<task>): a reload or a pasted link opens it.

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { draftFilePath, draftLine, parseDraftFile, withDrafts, type Draft, type DraftOf } from './draftFile';
+
+const of = (taskId: string, ra = 1, rb = 2): DraftOf => ({ taskId, a: { annotator: 'alice', revision: ra }, b: { annotator: 'bob', revision: rb } });
+const draft = (note: string, updatedAt: string): Draft => ({
+  choices: { 'match:0:0': { choice: 'b' }, 'onlyA:1': { choice: 'edit', text: '{"tool_name":"x","parameters":{}}' } },
+  refChoices: { bottle: 'a' },
+  note,
+  order: ['match:0:0', 'onlyA:1'],
+  added: 0,
+  truth: null,
+  merged: [{ tool_name: 'x', parameters: {} }],
+  updatedAt,
+});
+const T1 = '2026-12-05T10:00:00.000Z';
+const T2 = '2026-12-05T10:00:05.000Z';
+
+describe('adjudication draft files', () => {
+  it("names the adjudicator's file as a person's file", () => {
+    expect(draftFilePath('e2e-lead')).toBe('adjudication/e2e-lead.jsonl');
+    expect(draftFilePath('Dr. Smith')).toBe('adjudication/Dr._Smith.jsonl');
+    expect(draftFilePath(' ')).toBe('adjudication/adjudicator.jsonl');
+  });
+
+  it('reads back the drafts it writes, by task and revisions', () => {
+    const text = withDrafts(null, 'lead', [
+      { of: of('t2'), draft: draft('second', T1) },
+      { of: of('t1'), draft: draft('first', T1) },
+      { of: of('t1', 3), draft: draft('after alice saved again', T2) },
+    ]);
+    const lines = text.trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line).task_id)).toEqual(['t1', 't1', 't2']);
+    expect(JSON.parse(lines[0])).toMatchObject({ adjudicator: 'lead', annotations: [{ annotator: 'alice', revision: 1 }, { annotator: 'bob', revision: 2 }], ref_choices: { bottle: 'a' } });
+    const { drafts, problems } = parseDraftFile(text);
+    expect(problems).toEqual([]);
+    expect(drafts.size).toBe(3);
+    const [first] = [...drafts.values()];
+    expect(first).toEqual(draft('first', T1));
+  });
+
+  it("replaces a draft's line unless the file's is later, and keeps every other line", () => {
+    const other = JSON.stringify({ note: 'a line someone wrote by hand' });
+    const start = `${draftLine(of('t1'), 'lead', draft('older', T1))}\n${other}\n${draftLine(of('t2'), 'lead', draft('t2', T1))}\n`;
+    const replaced = parseDraftFile(withDrafts(start, 'lead', [{ of: of('t1'), draft: draft('newer', T2) }]));
+    expect([...replaced.drafts.values()].map((d) => d.note)).toEqual(['newer', 't2']);
+    expect(replaced.problems).toEqual(['line 1: no "task_id"']); // kept, first (it names no task)
+    // A change made earlier than the file's line (another browser decided later) leaves the line.
+    const later = `${draftLine(of('t1'), 'lead', draft('theirs, later', T2))}\n`;
+    expect(parseDraftFile(withDrafts(later, 'lead', [{ of: of('t1'), draft: draft('mine, earlier', T1) }])).drafts.get(JSON.stringify(['t1', 'alice', 1, 'bob', 2]))?.note).toBe('theirs, later');
+  });
+
+  it("Finalize removes every draft of the task (other revisions' too), and nothing else", () => {
+    const text = withDrafts(null, 'lead', [
+      { of: of('t1'), draft: draft('a', T1) },
+      { of: of('t1', 3), draft: draft('b', T1) },
+      { of: of('t2'), draft: draft('c', T1) },
+    ]);
+    const after = withDrafts(text, 'lead', [{ of: of('t1', 3), draft: null }]);
+    expect([...parseDraftFile(after).drafts.values()].map((d) => d.note)).toEqual(['c']);
+    expect(withDrafts(after, 'lead', [{ of: of('t2'), draft: null }])).toBe('');
+  });
+
+  it('says which lines are no drafts, by line number, and reads the rest', () => {
+    const good = draftLine(of('t1'), 'lead', draft('ok', T1));
+    const bad = [
+      'not json',
+      JSON.stringify({ ...JSON.parse(good), annotations: [] }),
+      JSON.stringify({ ...JSON.parse(good), choices: { row: { choice: 'take-both' } } }),
+      JSON.stringify({ ...JSON.parse(good), ref_choices: { bottle: 7 } }),
+      JSON.stringify({ ...JSON.parse(good), updated_at: 'yesterday' }),
+      '['.repeat(100) + ']'.repeat(100),
+    ];
+    const { drafts, problems } = parseDraftFile([...bad, '', good].join('\n'));
+    expect(drafts.size).toBe(1);
+    expect(problems).toHaveLength(bad.length);
+    expect(problems[0]).toMatch(/^line 1: invalid JSON/);
+    expect(problems[1]).toBe('line 2: "annotations" is not two {"annotator", "revision"}');
+    expect(problems[2]).toMatch(/^line 3: "choices"/);
+    expect(problems[3]).toMatch(/^line 4: "ref_choices"/);
+    expect(problems[4]).toBe('line 5: no "updated_at" time');
+    expect(problems[5]).toMatch(/^line 6: nesting depth/);
+  });
+});

@@ -1,0 +1,134 @@
+// Adjudication drafts in the dataset: adjudication/<adjudicator>.jsonl, the studio's own working
+// file beside SPEC §1's. One line per task and pair of annotation revisions being adjudicated,
+// sorted by task, replaced as the adjudicator decides and removed (every line of the task) by
+// Finalize:
+// {"task_id","annotations":[{"annotator","revision"},{"annotator","revision"}],"adjudicator",
+//  "choices","ref_choices","order","added","note","truth","merged","updated_at"}
+// Lines this studio cannot read are left as they are, and said with their line number.
+import { compareCodePoints } from '../../../shared/format/codepoint';
+import { safeJsonParse } from '../../../shared/format/safe-json';
+import { personFilePath } from '../state/personFile';
+import type { Choice, RowChoice } from './mergeCalls';
+import type { RefChoice } from './model';
+import type { AdjudicationDraft, DraftOf } from './useAdjudicationDraft';
+
+export type { DraftOf };
+
+export type Draft = AdjudicationDraft<RowChoice, RefChoice>;
+
+export const draftFilePath = (adjudicator: string): string => personFilePath('adjudication', adjudicator, 'adjudicator');
+
+/** A draft's name within a file (the task and the revisions). */
+export const draftIdOf = ({ taskId, a, b }: DraftOf): string => JSON.stringify([taskId, a.annotator, a.revision, b.annotator, b.revision]);
+
+export interface DraftFile {
+  /** Drafts by draftIdOf. */
+  drafts: Map<string, Draft>;
+  /** Lines that are not drafts: "line N: why". */
+  problems: string[];
+}
+
+const CHOICES: ReadonlySet<string> = new Set<Choice>(['a', 'b', 'edit', 'drop']);
+const REF_CHOICES: ReadonlySet<string> = new Set<RefChoice>(['a', 'b', 'keep', 'drop']);
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRevision = (value: unknown): value is { annotator: string; revision: number } =>
+  isObject(value) && typeof value.annotator === 'string' && Number.isSafeInteger(value.revision);
+
+/** A line's draft and whom it is of, or why it is none. */
+function readLine(raw: string): { of: DraftOf; draft: Draft } | { problem: string } {
+  const parsed = safeJsonParse(raw);
+  if (!parsed.ok) return { problem: parsed.message };
+  const line = parsed.value;
+  if (!isObject(line)) return { problem: 'not a JSON object' };
+  const { task_id, annotations, choices, ref_choices, note, order, added, truth, merged, updated_at } = line;
+  if (typeof task_id !== 'string') return { problem: 'no "task_id"' };
+  if (!Array.isArray(annotations) || annotations.length !== 2 || !annotations.every(isRevision)) return { problem: '"annotations" is not two {"annotator", "revision"}' };
+  if (!isObject(choices) || !Object.values(choices).every((c) => isObject(c) && typeof c.choice === 'string' && CHOICES.has(c.choice) && (c.text === undefined || typeof c.text === 'string')))
+    return { problem: '"choices" is not an object of {"choice": "a"|"b"|"edit"|"drop", "text"?}' };
+  if (!isObject(ref_choices) || !Object.values(ref_choices).every((c) => typeof c === 'string' && REF_CHOICES.has(c))) return { problem: '"ref_choices" is not an object of "a"|"b"|"keep"|"drop"' };
+  if (typeof note !== 'string') return { problem: 'no "note" text' };
+  if (order !== null && order !== undefined && !(Array.isArray(order) && order.every((key) => typeof key === 'string'))) return { problem: '"order" is not a list of row keys' };
+  if (added !== undefined && !(Number.isSafeInteger(added) && (added as number) >= 0)) return { problem: '"added" is not a count' };
+  if (truth !== undefined && truth !== null && typeof truth !== 'string') return { problem: '"truth" is not a text' };
+  if (typeof updated_at !== 'string' || Number.isNaN(Date.parse(updated_at))) return { problem: 'no "updated_at" time' };
+  const [a, b] = annotations;
+  return {
+    of: { taskId: task_id, a: { annotator: a.annotator, revision: a.revision }, b: { annotator: b.annotator, revision: b.revision } },
+    draft: {
+      choices: choices as Record<string, RowChoice>,
+      refChoices: ref_choices as Record<string, RefChoice>,
+      note,
+      order: (order as string[] | null | undefined) ?? null,
+      added: (added as number | undefined) ?? 0,
+      ...(truth === undefined ? {} : { truth: truth as string | null }),
+      ...(Array.isArray(merged) ? { merged } : {}),
+      updatedAt: updated_at,
+    },
+  };
+}
+
+export function parseDraftFile(text: string | null): DraftFile {
+  const drafts = new Map<string, Draft>();
+  const problems: string[] = [];
+  (text ?? '').split('\n').forEach((raw, index) => {
+    if (raw.trim() === '') return;
+    const read = readLine(raw);
+    if ('problem' in read) problems.push(`line ${index + 1}: ${read.problem}`);
+    else drafts.set(draftIdOf(read.of), read.draft);
+  });
+  return { drafts, problems };
+}
+
+export function draftLine(of: DraftOf, adjudicator: string, draft: Draft): string {
+  return JSON.stringify({
+    task_id: of.taskId,
+    annotations: [of.a, of.b],
+    adjudicator,
+    choices: draft.choices,
+    ref_choices: draft.refChoices,
+    order: draft.order ?? null,
+    added: draft.added ?? 0,
+    note: draft.note,
+    truth: draft.truth ?? null,
+    merged: draft.merged ?? [],
+    updated_at: draft.updatedAt,
+  });
+}
+
+const isNewer = (a: string | undefined, b: string | undefined): boolean => a !== undefined && (b === undefined || Date.parse(a) > Date.parse(b));
+
+/** Whether `draft` was changed after `than` (a draft with no time is the older). */
+export const newerDraft = (draft: Draft, than: Draft | null): boolean => than === null || isNewer(draft.updatedAt, than.updatedAt);
+
+export interface DraftChange {
+  of: DraftOf;
+  /** null: the draft is gone (Finalize: with every other line of its task). */
+  draft: Draft | null;
+}
+
+/**
+ * The file's text with these drafts set: a draft's line replaced unless the file's is newer (a
+ * change made later in another browser wins), a removed one's task's lines all gone; other lines,
+ * unreadable ones too, kept; sorted by task.
+ */
+export function withDrafts(text: string | null, adjudicator: string, changes: readonly DraftChange[]): string {
+  const byId = new Map(changes.map((change) => [draftIdOf(change.of), change]));
+  const finalized = new Set(changes.filter((change) => change.draft === null).map((change) => change.of.taskId));
+  const lines: { raw: string; task: string }[] = [];
+  for (const raw of (text ?? '').split('\n')) {
+    if (raw.trim() === '') continue;
+    const read = readLine(raw);
+    if ('of' in read) {
+      if (finalized.has(read.of.taskId)) continue;
+      const id = draftIdOf(read.of);
+      const change = byId.get(id);
+      if (change?.draft && newerDraft(change.draft, read.draft)) continue;
+      byId.delete(id);
+    }
+    lines.push({ raw, task: 'of' in read ? read.of.taskId : '' });
+  }
+  for (const { of, draft } of byId.values()) if (draft) lines.push({ raw: draftLine(of, adjudicator, draft), task: of.taskId });
+  lines.sort((x, y) => compareCodePoints(x.task, y.task));
+  return lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`;
+}

@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+// Drafts reach adjudication/<adjudicator>.jsonl shortly after a change; while the host is away
+// they wait in localStorage (a closed tab's too) and are written when it answers again. The host's
+// file is the test's (read with a hash, written only if unchanged, as the host does).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StudioApi } from '../../../shared/api/studio-api';
+import { StudioError } from '../../../shared/api/studio-error';
+import { parseDraftFile, type Draft, type DraftOf } from './draftFile';
+import { draftHost, type DraftHostStatus } from './draftWriteThrough';
+
+const of = (taskId: string): DraftOf => ({ taskId, a: { annotator: 'alice', revision: 1 }, b: { annotator: 'bob', revision: 2 } });
+const draft = (note: string, updatedAt = '2026-12-05T10:00:00.000Z'): Draft => ({ choices: {}, refChoices: {}, note, order: null, added: 0, truth: null, merged: [], updatedAt });
+
+/** A host holding one dataset's files in memory; `away` makes every call fail as an unreachable host's do. */
+function fakeHost() {
+  const files = new Map<string, { text: string; version: number }>();
+  const host = { away: false, writes: 0 };
+  const reachable = () => {
+    if (host.away) throw new StudioError('unreachable', 'the studio host does not answer');
+  };
+  const api = {
+    datasets: {
+      readVersioned: async (_d: string, path: string) => {
+        reachable();
+        const file = files.get(path);
+        return { text: file?.text ?? null, hash: file ? String(file.version) : null };
+      },
+      writeIfUnchanged: async (_d: string, path: string, text: string, hash: string | null) => {
+        reachable();
+        const file = files.get(path);
+        if ((file ? String(file.version) : null) !== hash) throw new StudioError('conflict', 'the file changed');
+        files.set(path, { text, version: (file?.version ?? 0) + 1 });
+        host.writes++;
+      },
+    },
+  } as unknown as StudioApi;
+  const notes = (path = 'adjudication/lead.jsonl') => [...parseDraftFile(files.get(path)?.text ?? null).drafts.values()].map((d) => d.note);
+  return { api, host, files, notes };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('adjudication drafts written through', () => {
+  it('are written once shortly after a burst of changes, merged into the file', async () => {
+    const { api, host, files, notes } = fakeHost();
+    files.set('adjudication/lead.jsonl', { text: `${JSON.stringify({ note: 'a line of its own' })}\n`, version: 1 });
+    const statuses: DraftHostStatus['kind'][] = [];
+    const keeper = draftHost(api, 'd', 'lead', (status) => statuses.push(status.kind));
+    keeper.save(of('t1'), draft('t'));
+    keeper.save(of('t1'), draft('ty'));
+    keeper.save(of('t2'), draft('other task'));
+    expect(host.writes).toBe(0);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(host.writes).toBe(1);
+    expect(notes()).toEqual(['ty', 'other task']);
+    expect(files.get('adjudication/lead.jsonl')!.text).toContain('a line of its own');
+    expect(statuses).toEqual(['waiting', 'waiting', 'waiting', 'saved']);
+    expect((await keeper.load(of('t1'))).draft?.note).toBe('ty');
+    expect((await keeper.load(of('t1'))).problems).toEqual(['line 1: no "task_id"']);
+  });
+
+  it('wait while the host is away, say so, and are written when it is back', async () => {
+    const { api, host, notes } = fakeHost();
+    const statuses: DraftHostStatus['kind'][] = [];
+    const keeper = draftHost(api, 'd', 'lead', (status) => statuses.push(status.kind));
+    host.away = true;
+    keeper.save(of('t1'), draft('written offline'));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(statuses.at(-1)).toBe('offline');
+    expect(localStorage.length).toBe(1); // queued in the browser
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(statuses.at(-1)).toBe('offline');
+    host.away = false;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(statuses.at(-1)).toBe('saved');
+    expect(notes()).toEqual(['written offline']);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it("left queued by a closed page are written by the next one's drain; a Finalize removes the task's lines", async () => {
+    const { api, host, notes } = fakeHost();
+    host.away = true;
+    draftHost(api, 'd', 'lead', () => undefined).save(of('t1'), draft('from a page closed while the host was away'));
+    await vi.advanceTimersByTimeAsync(400);
+    // The page is gone (its timers with it); the next one has only this browser's storage.
+    vi.clearAllTimers();
+    vi.resetModules();
+    const next = await import('./draftWriteThrough');
+    host.away = false;
+    await next.drainDrafts(api, 'other dataset');
+    expect(notes()).toEqual([]);
+    await next.drainDrafts(api, 'd');
+    expect(notes()).toEqual(['from a page closed while the host was away']);
+    const keeper = next.draftHost(api, 'd', 'lead', () => undefined);
+    keeper.save(of('t1'), null);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(notes()).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+// The draft's copy in the dataset (a keeper standing for adjudication/<adjudicator>.jsonl): taken
+// when it is later than this browser's and nothing was decided yet, written as decisions are made,
+// removed by Finalize.
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deferred } from '../test-support/deferred';
+import { draftKey, useAdjudicationDraft, writeDraft, type AdjudicationDraft, type DraftKeeper, type DraftOf, type DraftStart } from './useAdjudicationDraft';
+
+type Draft = AdjudicationDraft<{ choice: string }, string>;
+const key = draftKey('d', 't1', { annotator: 'alice', revision: 1 }, { annotator: 'bob', revision: 2 });
+const start: DraftStart<{ choice: string }> = { decisionsFor: () => null, mergedOf: () => [], truth: null };
+const draft = (note: string, updatedAt: string): Draft => ({ choices: { row: { choice: 'b' } }, note, refChoices: {}, order: null, added: 0, truth: null, merged: [], updatedAt });
+
+/** A keeper whose file holds `onFile` once `loaded` resolves; what is saved is listed. */
+function fakeKeeper(onFile: Draft | null) {
+  const loaded = deferred<void>();
+  const saved: { of: DraftOf; draft: Draft | null }[] = [];
+  const keeper: DraftKeeper<{ choice: string }, string> = {
+    path: 'adjudication/lead.jsonl',
+    load: async () => {
+      await loaded.promise;
+      return { draft: onFile, problems: [] };
+    },
+    save: (of, d) => saved.push({ of, draft: d }),
+  };
+  return { keeper, loaded, saved };
+}
+
+const render = (keeper: DraftKeeper<{ choice: string }, string>) => renderHook(() => useAdjudicationDraft(key, null, start, keeper));
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe("an adjudication draft's copy in the dataset", () => {
+  it("is taken when this browser has none (another browser's, another machine's), and not written back", async () => {
+    const { keeper, loaded, saved } = fakeKeeper(draft('from the file', '2026-12-05T10:00:00.000Z'));
+    const { result } = render(keeper);
+    expect(result.current.note).toBe('');
+    await act(async () => loaded.resolve());
+    expect(result.current.note).toBe('from the file');
+    expect(result.current.choices).toEqual({ row: { choice: 'b' } });
+    expect(saved).toEqual([]);
+  });
+
+  it("is not taken over this browser's later draft", async () => {
+    writeDraft(key, draft('this browser, later', '2026-12-05T10:00:09.000Z'));
+    const { keeper, loaded, saved } = fakeKeeper(draft('the file, earlier', '2026-12-05T10:00:00.000Z'));
+    const { result } = render(keeper);
+    await act(async () => loaded.resolve());
+    expect(result.current.note).toBe('this browser, later');
+    expect(saved).toEqual([]);
+  });
+
+  it('is not taken over a decision made before it was read', async () => {
+    const { keeper, loaded, saved } = fakeKeeper(draft('from the file', '2026-12-05T10:00:00.000Z'));
+    const { result } = render(keeper);
+    act(() => result.current.setNote('typed at once'));
+    await act(async () => loaded.resolve());
+    expect(result.current.note).toBe('typed at once');
+    expect(saved.map((s) => s.draft?.note)).toEqual(['typed at once']);
+  });
+
+  it('gets each change with its time, and the removal at Finalize with nothing after it', async () => {
+    const { keeper, loaded, saved } = fakeKeeper(null);
+    const { result } = render(keeper);
+    await act(async () => loaded.resolve());
+    expect(saved).toEqual([]); // opening a task writes nothing
+    act(() => {
+      result.current.remember();
+      result.current.setChoices({ row: { choice: 'a' } });
+    });
+    expect(saved).toHaveLength(1);
+    expect(saved[0].of).toEqual({ taskId: 't1', a: { annotator: 'alice', revision: 1 }, b: { annotator: 'bob', revision: 2 } });
+    expect(saved[0].draft?.choices).toEqual({ row: { choice: 'a' } });
+    expect(Date.parse(saved[0].draft!.updatedAt!)).toBeGreaterThan(Date.now() - 60_000);
+    act(() => result.current.drop('{"task_id":"t1"}'));
+    expect(saved.map((s) => s.draft)).toEqual([saved[0].draft, null]);
+    expect(localStorage.getItem(key)).toBeNull();
+    act(() => result.current.setNote('a decision after Finalize is kept again'));
+    expect(saved.at(-1)?.draft?.note).toBe('a decision after Finalize is kept again');
+  });
+});
