@@ -9,6 +9,7 @@ import { studioApi } from '../api/studio';
 import { useConfirm } from '../components/useConfirm';
 import { useHotkeyAction } from '../hotkeys/useHotkeys';
 import { useTeam } from '../shell/teamIdentity';
+import { useSettled } from '../state/useSettled';
 import { AdjudicationClip } from './AdjudicationClip';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
 import { AlignmentTable } from './AlignmentTable';
@@ -62,7 +63,8 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const decisionsOf = useCallback((calls: readonly unknown[]) => (calls.every(isToolCall) ? decisionsFor(aligned, calls, callsA, callsB) : null), [aligned, callsA, callsB]);
   // The draft goes to the dataset's file of the adjudicator's drafts too, once the adjudicator is named (a team's annotator may not write it).
   const [draftStatus, setDraftStatus] = useState<DraftHostStatus | null>(null);
-  const named = adjudicator.trim();
+  // The name as typed once it settles: a file is read and written for it.
+  const named = useSettled(adjudicator.trim(), 600);
   const keeper = useMemo(() => (named !== '' && !notAdjudicator ? draftHost(studioApi(), datasetId, named, setDraftStatus) : null), [datasetId, named, notAdjudicator]);
   const draft = useAdjudicationDraft<RowChoice, RefChoice>(
     a && b && comparison ? draftKey(datasetId, taskId, a, b) : null,

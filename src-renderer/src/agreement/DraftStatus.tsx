@@ -24,8 +24,12 @@ function statusText(status: DraftHostStatus | null, path: string): string {
       return `Saving the draft to ${path}…`;
     case 'saved':
       return `Draft kept in ${path} until Finalize.`;
+    case 'superseded':
+      return `Another browser changed the draft of ${status.tasks.join(', ')} later; its draft is the one in ${path} (open the task again to take it).`;
     case 'offline':
       return `Draft kept in this browser for now: the host cannot be reached (${status.message}); tried again every 2 s.`;
+    case 'failing':
+      return `Draft kept in this browser for now: ${path} could not be written (${status.message}); tried again every 10 s.`;
     case 'refused':
       return `Draft kept in this browser only: ${path} was not written (${status.message}).`;
   }

@@ -23,7 +23,7 @@ describe('adjudication draft files', () => {
   });
 
   it('reads back the drafts it writes, by task and revisions', () => {
-    const text = withDrafts(null, 'lead', [
+    const { text } = withDrafts(null, 'lead', [
       { of: of('t2'), draft: draft('second', T1) },
       { of: of('t1'), draft: draft('first', T1) },
       { of: of('t1', 3), draft: draft('after alice saved again', T2) },
@@ -41,23 +41,36 @@ describe('adjudication draft files', () => {
   it("replaces a draft's line unless the file's is later, and keeps every other line", () => {
     const other = JSON.stringify({ note: 'a line someone wrote by hand' });
     const start = `${draftLine(of('t1'), 'lead', draft('older', T1))}\n${other}\n${draftLine(of('t2'), 'lead', draft('t2', T1))}\n`;
-    const replaced = parseDraftFile(withDrafts(start, 'lead', [{ of: of('t1'), draft: draft('newer', T2) }]));
+    const replacing = withDrafts(start, 'lead', [{ of: of('t1'), draft: draft('newer', T2) }]);
+    expect(replacing.superseded).toEqual([]);
+    const replaced = parseDraftFile(replacing.text);
     expect([...replaced.drafts.values()].map((d) => d.note)).toEqual(['newer', 't2']);
     expect(replaced.problems).toEqual(['line 1: no "task_id"']); // kept, first (it names no task)
     // A change made earlier than the file's line (another browser decided later) leaves the line.
     const later = `${draftLine(of('t1'), 'lead', draft('theirs, later', T2))}\n`;
-    expect(parseDraftFile(withDrafts(later, 'lead', [{ of: of('t1'), draft: draft('mine, earlier', T1) }])).drafts.get(JSON.stringify(['t1', 'alice', 1, 'bob', 2]))?.note).toBe('theirs, later');
+    const earlier = withDrafts(later, 'lead', [{ of: of('t1'), draft: draft('mine, earlier', T1) }]);
+    expect(parseDraftFile(earlier.text).drafts.get(JSON.stringify(['t1', 'alice', 1, 'bob', 2]))?.note).toBe('theirs, later');
+    expect(earlier.superseded).toEqual([of('t1')]);
+    // The same change sent again is no other browser's.
+    expect(withDrafts(later, 'lead', [{ of: of('t1'), draft: draft('theirs, later', T2) }])).toEqual({ text: later, superseded: [] });
   });
 
   it("Finalize removes every draft of the task (other revisions' too), and nothing else", () => {
-    const text = withDrafts(null, 'lead', [
+    const { text } = withDrafts(null, 'lead', [
       { of: of('t1'), draft: draft('a', T1) },
       { of: of('t1', 3), draft: draft('b', T1) },
       { of: of('t2'), draft: draft('c', T1) },
     ]);
-    const after = withDrafts(text, 'lead', [{ of: of('t1', 3), draft: null }]);
+    const after = withDrafts(text, 'lead', [{ of: of('t1', 3), draft: null }]).text;
     expect([...parseDraftFile(after).drafts.values()].map((d) => d.note)).toEqual(['c']);
-    expect(withDrafts(after, 'lead', [{ of: of('t2'), draft: null }])).toBe('');
+    expect(withDrafts(after, 'lead', [{ of: of('t2'), draft: null }]).text).toBe('');
+  });
+
+  it('of two lines of one draft (two copies of the file merged), reads the later change', () => {
+    const later = draftLine(of('t1'), 'lead', draft('later', T2));
+    const earlier = draftLine(of('t1'), 'lead', draft('earlier', T1));
+    expect([...parseDraftFile(`${later}\n${earlier}\n`).drafts.values()].map((d) => d.note)).toEqual(['later']);
+    expect([...parseDraftFile(`${earlier}\n${later}\n`).drafts.values()].map((d) => d.note)).toEqual(['later']);
   });
 
   it('says which lines are no drafts, by line number, and reads the rest', () => {
@@ -69,6 +82,8 @@ describe('adjudication draft files', () => {
       JSON.stringify({ ...JSON.parse(good), ref_choices: { bottle: 7 } }),
       JSON.stringify({ ...JSON.parse(good), updated_at: 'yesterday' }),
       '['.repeat(100) + ']'.repeat(100),
+      // A count of added calls the view would draw as rows: bounded.
+      JSON.stringify({ ...JSON.parse(good), added: Number.MAX_SAFE_INTEGER }),
     ];
     const { drafts, problems } = parseDraftFile([...bad, '', good].join('\n'));
     expect(drafts.size).toBe(1);
@@ -79,5 +94,6 @@ describe('adjudication draft files', () => {
     expect(problems[3]).toMatch(/^line 4: "ref_choices"/);
     expect(problems[4]).toBe('line 5: no "updated_at" time');
     expect(problems[5]).toMatch(/^line 6: nesting depth/);
+    expect(problems[6]).toBe('line 7: "added" is not a count up to 1000');
   });
 });

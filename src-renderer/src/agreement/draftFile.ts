@@ -9,6 +9,7 @@ import { compareCodePoints } from '../../../shared/format/codepoint';
 import { safeJsonParse } from '../../../shared/format/safe-json';
 import { personFilePath } from '../state/personFile';
 import type { Choice, RowChoice } from './mergeCalls';
+import { MAX_ADDED_ROWS } from './mergeOrder';
 import type { RefChoice } from './model';
 import type { AdjudicationDraft, DraftOf } from './useAdjudicationDraft';
 
@@ -27,6 +28,9 @@ export interface DraftFile {
   /** Lines that are not drafts: "line N: why". */
   problems: string[];
 }
+
+/** Rows a line's order may name: bounded as its added calls are (MAX_ADDED_ROWS). */
+const MAX_ROWS = 10_000;
 
 const CHOICES: ReadonlySet<string> = new Set<Choice>(['a', 'b', 'edit', 'drop']);
 const REF_CHOICES: ReadonlySet<string> = new Set<RefChoice>(['a', 'b', 'keep', 'drop']);
@@ -48,8 +52,9 @@ function readLine(raw: string): { of: DraftOf; draft: Draft } | { problem: strin
     return { problem: '"choices" is not an object of {"choice": "a"|"b"|"edit"|"drop", "text"?}' };
   if (!isObject(ref_choices) || !Object.values(ref_choices).every((c) => typeof c === 'string' && REF_CHOICES.has(c))) return { problem: '"ref_choices" is not an object of "a"|"b"|"keep"|"drop"' };
   if (typeof note !== 'string') return { problem: 'no "note" text' };
-  if (order !== null && order !== undefined && !(Array.isArray(order) && order.every((key) => typeof key === 'string'))) return { problem: '"order" is not a list of row keys' };
-  if (added !== undefined && !(Number.isSafeInteger(added) && (added as number) >= 0)) return { problem: '"added" is not a count' };
+  if (order !== null && order !== undefined && !(Array.isArray(order) && order.length <= MAX_ROWS && order.every((key) => typeof key === 'string'))) return { problem: `"order" is not a list of at most ${MAX_ROWS} row keys` };
+  // Each added call is a row the view draws: a count from a file is bounded.
+  if (added !== undefined && !(Number.isSafeInteger(added) && (added as number) >= 0 && (added as number) <= MAX_ADDED_ROWS)) return { problem: `"added" is not a count up to ${MAX_ADDED_ROWS}` };
   if (truth !== undefined && truth !== null && typeof truth !== 'string') return { problem: '"truth" is not a text' };
   if (typeof updated_at !== 'string' || Number.isNaN(Date.parse(updated_at))) return { problem: 'no "updated_at" time' };
   const [a, b] = annotations;
@@ -75,7 +80,12 @@ export function parseDraftFile(text: string | null): DraftFile {
     if (raw.trim() === '') return;
     const read = readLine(raw);
     if ('problem' in read) problems.push(`line ${index + 1}: ${read.problem}`);
-    else drafts.set(draftIdOf(read.of), read.draft);
+    else {
+      // Two lines of one draft (a merge of two copies of the file): the later change.
+      const id = draftIdOf(read.of);
+      const held = drafts.get(id);
+      if (!held || !newerDraft(held, read.draft)) drafts.set(id, read.draft);
+    }
   });
   return { drafts, problems };
 }
@@ -108,14 +118,15 @@ export interface DraftChange {
 }
 
 /**
- * The file's text with these drafts set: a draft's line replaced unless the file's is newer (a
- * change made later in another browser wins), a removed one's task's lines all gone; other lines,
- * unreadable ones too, kept; sorted by task.
+ * The file's text with these drafts set: a draft's line replaced unless the file's is later (a
+ * change made later in another browser wins: `superseded` lists those), a removed one's task's
+ * lines all gone; other lines, unreadable ones too, kept; sorted by task.
  */
-export function withDrafts(text: string | null, adjudicator: string, changes: readonly DraftChange[]): string {
+export function withDrafts(text: string | null, adjudicator: string, changes: readonly DraftChange[]): { text: string; superseded: DraftOf[] } {
   const byId = new Map(changes.map((change) => [draftIdOf(change.of), change]));
   const finalized = new Set(changes.filter((change) => change.draft === null).map((change) => change.of.taskId));
   const lines: { raw: string; task: string }[] = [];
+  const superseded: DraftOf[] = [];
   for (const raw of (text ?? '').split('\n')) {
     if (raw.trim() === '') continue;
     const read = readLine(raw);
@@ -123,12 +134,16 @@ export function withDrafts(text: string | null, adjudicator: string, changes: re
       if (finalized.has(read.of.taskId)) continue;
       const id = draftIdOf(read.of);
       const change = byId.get(id);
-      if (change?.draft && newerDraft(change.draft, read.draft)) continue;
-      byId.delete(id);
+      if (change?.draft) {
+        if (newerDraft(change.draft, read.draft)) continue;
+        // The same change written before (a write sent again) is no other browser's.
+        if (change.draft.updatedAt !== read.draft.updatedAt) superseded.push(change.of);
+        byId.delete(id);
+      }
     }
     lines.push({ raw, task: 'of' in read ? read.of.taskId : '' });
   }
   for (const { of, draft } of byId.values()) if (draft) lines.push({ raw: draftLine(of, adjudicator, draft), task: of.taskId });
   lines.sort((x, y) => compareCodePoints(x.task, y.task));
-  return lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`;
+  return { text: lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`, superseded };
 }

@@ -4,9 +4,8 @@
 // file is the test's (read with a hash, written only if unchanged, as the host does).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StudioApi } from '../../../shared/api/studio-api';
-import { StudioError } from '../../../shared/api/studio-error';
-import { parseDraftFile, type Draft, type DraftOf } from './draftFile';
-import { draftHost, type DraftHostStatus } from './draftWriteThrough';
+import { parseDraftFile, withDrafts, type Draft, type DraftOf } from './draftFile';
+import type { DraftHostStatus } from './draftWriteThrough';
 
 const of = (taskId: string): DraftOf => ({ taskId, a: { annotator: 'alice', revision: 1 }, b: { annotator: 'bob', revision: 2 } });
 const draft = (note: string, updatedAt = '2026-12-05T10:00:00.000Z'): Draft => ({ choices: {}, refChoices: {}, note, order: null, added: 0, truth: null, merged: [], updatedAt });
@@ -14,9 +13,10 @@ const draft = (note: string, updatedAt = '2026-12-05T10:00:00.000Z'): Draft => (
 /** A host holding one dataset's files in memory; `away` makes every call fail as an unreachable host's do. */
 function fakeHost() {
   const files = new Map<string, { text: string; version: number }>();
-  const host = { away: false, writes: 0 };
+  const host = { away: false, failing: false, writes: 0 };
   const reachable = () => {
     if (host.away) throw new StudioError('unreachable', 'the studio host does not answer');
+    if (host.failing) throw new StudioError('internal', 'HTTP 503');
   };
   const api = {
     datasets: {
@@ -38,9 +38,15 @@ function fakeHost() {
   return { api, host, files, notes };
 }
 
-beforeEach(() => {
+// Each test is a fresh page: the module's timers and listeners are its own.
+let draftHost: typeof import('./draftWriteThrough').draftHost;
+let StudioError: typeof import('../../../shared/api/studio-error').StudioError; // the fresh page's class, as its code checks
+beforeEach(async () => {
   localStorage.clear();
   vi.useFakeTimers();
+  vi.resetModules();
+  ({ draftHost } = await import('./draftWriteThrough'));
+  ({ StudioError } = await import('../../../shared/api/studio-error'));
 });
 afterEach(() => vi.useRealTimers());
 
@@ -99,5 +105,59 @@ describe('adjudication drafts written through', () => {
     keeper.save(of('t1'), null);
     await vi.advanceTimersByTimeAsync(400);
     expect(notes()).toEqual([]);
+  });
+
+  it("queued before the task's Finalize are not written after it: a draft of another revision does not come back", async () => {
+    const { api, host, notes } = fakeHost();
+    const keeper = draftHost(api, 'd', 'lead', () => undefined);
+    host.away = true;
+    keeper.save(of('t1'), draft('rev 1, queued while the host was away'));
+    await vi.advanceTimersByTimeAsync(400);
+    keeper.save({ ...of('t1'), a: { annotator: 'alice', revision: 3 } }, null); // finalized on rev 3
+    keeper.save(of('t2'), draft('another task'));
+    host.away = false;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(notes()).toEqual(['another task']);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('wait while the host fails the write (a restart behind a proxy), and are written once it does not', async () => {
+    const { api, host, notes } = fakeHost();
+    const statuses: DraftHostStatus[] = [];
+    const keeper = draftHost(api, 'd', 'lead', (status) => statuses.push(status));
+    host.failing = true;
+    keeper.save(of('t1'), draft('kept through a 503'));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(statuses.at(-1)).toEqual({ kind: 'failing', path: 'adjudication/lead.jsonl', message: 'HTTP 503' });
+    host.failing = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(notes()).toEqual(['kept through a 503']);
+    expect(statuses.at(-1)?.kind).toBe('saved');
+  });
+
+  it('say how a retry went to the view shown now, not to the one that began it', async () => {
+    const { api, host } = fakeHost();
+    const first: string[] = [];
+    const shown: string[] = [];
+    host.away = true;
+    draftHost(api, 'd', 'lead', (status) => first.push(status.kind)).save(of('t1'), draft('x'));
+    await vi.advanceTimersByTimeAsync(400);
+    draftHost(api, 'd', 'lead', (status) => shown.push(status.kind)); // another task opened meanwhile
+    host.away = false;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(first).toEqual(['waiting', 'offline']);
+    expect(shown).toEqual(['saved']);
+  });
+
+  it('say when another browser changed a draft later than this one', async () => {
+    const { api, files } = fakeHost();
+    const statuses: DraftHostStatus[] = [];
+    const keeper = draftHost(api, 'd', 'lead', (status) => statuses.push(status));
+    const theirs = withDrafts(null, 'lead', [{ of: of('t1'), draft: draft('theirs', '2026-12-05T10:00:09.000Z') }]).text;
+    files.set('adjudication/lead.jsonl', { text: theirs, version: 1 });
+    keeper.save(of('t1'), draft('mine, earlier'));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(statuses.at(-1)).toEqual({ kind: 'superseded', path: 'adjudication/lead.jsonl', tasks: ['t1'] });
+    expect(files.get('adjudication/lead.jsonl')!.text).toBe(theirs);
   });
 });

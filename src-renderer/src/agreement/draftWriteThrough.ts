@@ -12,9 +12,11 @@ import { draftFilePath, draftIdOf, parseDraftFile, withDrafts, type Draft, type 
 /** Where a draft stands with the host. */
 export type DraftHostStatus =
   | { kind: 'waiting' | 'saved'; path: string }
-  /** Not reachable: kept in this browser, tried again. */
-  | { kind: 'offline'; path: string; message: string }
-  /** Refused (a role, a full disk): kept in this browser only, not tried again. */
+  /** Another browser's later change of a draft written is the file's now. */
+  | { kind: 'superseded'; path: string; tasks: string[] }
+  /** Not written (the host away, or failing): kept in this browser, tried again. */
+  | { kind: 'offline' | 'failing'; path: string; message: string }
+  /** Refused (not this person's to write): kept in this browser only, not tried again. */
   | { kind: 'refused'; path: string; message: string };
 
 export interface DraftHost {
@@ -36,6 +38,8 @@ interface Unsent extends DraftChange {
 const UNSENT_KEY = 'egobench-studio.adjudication-drafts-unsent';
 const SAVE_DELAY_MS = 300;
 const RETRY_MS = 2000;
+/** A host that answers but fails the write (a full disk, a restart behind a proxy): tried again, less often. */
+const FAILING_RETRY_MS = 10_000;
 
 /** The queue by dataset, adjudicator and draft; kept here too when localStorage refuses it. */
 let inMemory: Record<string, Unsent> = {};
@@ -57,24 +61,45 @@ let queuings = Date.now();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
 type OnStatus = (status: DraftHostStatus) => void;
+const fileKey = (datasetId: string, adjudicator: string) => JSON.stringify([datasetId, adjudicator]);
+/** Who hears how a file's writes go: the view that wrote last (a retry begun for an earlier view tells the one shown now). */
+const listeners = new Map<string, OnStatus>();
+const tell = (datasetId: string, adjudicator: string, status: DraftHostStatus) => listeners.get(fileKey(datasetId, adjudicator))?.(status);
+
+/**
+ * The queue's changes to write: a draft queued before its task was finalized is not (it would
+ * bring the task's draft back after Finalize); one queued after it is.
+ */
+function changesToWrite(entries: readonly Unsent[]): Unsent[] {
+  const finalizedAt = new Map<string, number>();
+  for (const entry of entries) if (entry.draft === null) finalizedAt.set(entry.of.taskId, Math.max(finalizedAt.get(entry.of.taskId) ?? 0, entry.queuedAt));
+  return entries.filter((entry) => entry.draft === null || entry.queuedAt > (finalizedAt.get(entry.of.taskId) ?? 0));
+}
 
 /** Writes the queued drafts of one adjudicator's file of a dataset; the queue as it is at its turn. */
-function flush(api: StudioApi, datasetId: string, adjudicator: string, onStatus: OnStatus): Promise<void> {
+function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<void> {
   const path = draftFilePath(adjudicator);
   return afterEarlierWrites(datasetId, path, async () => {
     const entries = Object.values(readUnsent()).filter((entry) => entry.datasetId === datasetId && entry.adjudicator === adjudicator);
     if (entries.length === 0) return;
+    const changes = changesToWrite(entries);
     try {
-      await rewriteNow(api, datasetId, path, (text) => withDrafts(text, adjudicator, entries));
-      onStatus({ kind: 'saved', path });
+      let superseded: DraftOf[] = [];
+      await rewriteNow(api, datasetId, path, (text) => {
+        const merged = withDrafts(text, adjudicator, changes);
+        superseded = merged.superseded;
+        return merged.text;
+      });
+      tell(datasetId, adjudicator, superseded.length > 0 ? { kind: 'superseded', path, tasks: superseded.map((of) => of.taskId) } : { kind: 'saved', path });
     } catch (error) {
-      const message = StudioError.from(error).message;
-      if (StudioError.from(error).code === 'unreachable') {
-        onStatus({ kind: 'offline', path, message });
-        schedule(api, datasetId, adjudicator, onStatus, RETRY_MS);
+      const { code, message } = StudioError.from(error);
+      if (code !== 'forbidden' && code !== 'invalid-args') {
+        // Kept in the queue and tried again: the host away, or answering but failing the write.
+        tell(datasetId, adjudicator, { kind: code === 'unreachable' ? 'offline' : 'failing', path, message });
+        schedule(api, datasetId, adjudicator, code === 'unreachable' ? RETRY_MS : FAILING_RETRY_MS);
         return;
       }
-      onStatus({ kind: 'refused', path, message }); // said, not tried for ever (the draft stays in this browser)
+      tell(datasetId, adjudicator, { kind: 'refused', path, message }); // said, not tried for ever (the draft stays in this browser)
     }
     const queue = readUnsent();
     for (const entry of entries) if (queue[unsentKey(entry)]?.queuedAt === entry.queuedAt) delete queue[unsentKey(entry)];
@@ -82,14 +107,14 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string, onStatus:
   });
 }
 
-function schedule(api: StudioApi, datasetId: string, adjudicator: string, onStatus: OnStatus, delay: number): void {
-  const key = JSON.stringify([datasetId, adjudicator]);
+function schedule(api: StudioApi, datasetId: string, adjudicator: string, delay: number): void {
+  const key = fileKey(datasetId, adjudicator);
   if (timers.has(key)) return; // a write is due already: it takes the queue as it is then
   timers.set(
     key,
     setTimeout(() => {
       timers.delete(key);
-      void flush(api, datasetId, adjudicator, onStatus);
+      void flush(api, datasetId, adjudicator);
     }, delay),
   );
 }
@@ -97,6 +122,7 @@ function schedule(api: StudioApi, datasetId: string, adjudicator: string, onStat
 /** The adjudicator's drafts of a dataset on the host; `onStatus` hears how each write went. */
 export function draftHost(api: StudioApi, datasetId: string, adjudicator: string, onStatus: OnStatus): DraftHost {
   const path = draftFilePath(adjudicator);
+  listeners.set(fileKey(datasetId, adjudicator), onStatus);
   return {
     path,
     async load(of) {
@@ -109,18 +135,19 @@ export function draftHost(api: StudioApi, datasetId: string, adjudicator: string
       const entry: Unsent = { datasetId, adjudicator, of, draft, queuedAt: ++queuings };
       queue[unsentKey(entry)] = entry;
       writeUnsent(queue);
+      listeners.set(fileKey(datasetId, adjudicator), onStatus);
       onStatus({ kind: 'waiting', path });
-      schedule(api, datasetId, adjudicator, onStatus, SAVE_DELAY_MS);
+      schedule(api, datasetId, adjudicator, SAVE_DELAY_MS);
     },
   };
 }
 
 /** Writes a dataset's drafts still queued in this browser (a closed tab's, an offline day's). */
-export async function drainDrafts(api: StudioApi, datasetId: string, onStatus: OnStatus = () => undefined): Promise<void> {
+export async function drainDrafts(api: StudioApi, datasetId: string): Promise<void> {
   const adjudicators = new Set(
     Object.values(readUnsent())
       .filter((entry) => entry.datasetId === datasetId)
       .map((entry) => entry.adjudicator),
   );
-  for (const adjudicator of adjudicators) await flush(api, datasetId, adjudicator, onStatus);
+  for (const adjudicator of adjudicators) await flush(api, datasetId, adjudicator);
 }

@@ -7,6 +7,9 @@ import type { AlignmentRow } from '../../../shared/eval/agreement-report';
 export type MergeRow = AlignmentRow | { kind: 'added'; n: number };
 
 /** The rows a number of added calls make, after the alignment's. */
+/** Calls an adjudicator may add: a draft (the browser's, the dataset's file) asking for more is not drawn as so many rows. */
+export const MAX_ADDED_ROWS = 1000;
+
 export const addedRows = (count: number): MergeRow[] => Array.from({ length: count }, (_, i) => ({ kind: 'added' as const, n: i + 1 }));
 
 export const rowKey = (row: MergeRow) => (row.kind === 'added' ? `added:${row.n}` : `${row.kind}:${'a' in row ? row.a : ''}:${'b' in row ? row.b : ''}`);

@@ -43,12 +43,40 @@ describe("an adjudication draft's copy in the dataset", () => {
     expect(saved).toEqual([]);
   });
 
-  it("is not taken over this browser's later draft", async () => {
+  it("is not taken over this browser's later draft, which the file then gets", async () => {
     writeDraft(key, draft('this browser, later', '2026-12-05T10:00:09.000Z'));
     const { keeper, loaded, saved } = fakeKeeper(draft('the file, earlier', '2026-12-05T10:00:00.000Z'));
     const { result } = render(keeper);
     await act(async () => loaded.resolve());
     expect(result.current.note).toBe('this browser, later');
+    expect(saved.map((s) => [s.draft?.note, s.draft?.updatedAt])).toEqual([['this browser, later', '2026-12-05T10:00:09.000Z']]);
+  });
+
+  it('gets a draft made before the adjudicator was named once they are', async () => {
+    const { keeper, loaded, saved } = fakeKeeper(null);
+    const { result, rerender } = renderHook(({ k }) => useAdjudicationDraft(key, null, start, k), { initialProps: { k: null as typeof keeper | null } });
+    act(() => result.current.setNote('decided before naming myself'));
+    rerender({ k: keeper });
+    await act(async () => loaded.resolve());
+    expect(saved.map((s) => s.draft?.note)).toEqual(['decided before naming myself']);
+  });
+
+  it("is taken from a machine whose clock runs ahead, and the changes made over it are later still", async () => {
+    const ahead = new Date(Date.now() + 3_600_000).toISOString();
+    const { keeper, loaded, saved } = fakeKeeper(draft('from a clock an hour ahead', ahead));
+    const { result } = render(keeper);
+    await act(async () => loaded.resolve());
+    expect(result.current.note).toBe('from a clock an hour ahead');
+    act(() => result.current.setNote('changed over it here'));
+    expect(saved.map((s) => s.draft?.note)).toEqual(['changed over it here']);
+    expect(Date.parse(saved[0].draft!.updatedAt!)).toBeGreaterThan(Date.parse(ahead));
+  });
+
+  it('is not taken when it began on another ground truth than there is now (someone finalized since)', async () => {
+    const { keeper, loaded, saved } = fakeKeeper({ ...draft('begun before the task was finalized', '2026-12-05T10:00:00.000Z'), truth: null });
+    const { result } = renderHook(() => useAdjudicationDraft(key, '{"task_id":"t1"}', start, keeper));
+    await act(async () => loaded.resolve());
+    expect(result.current.note).toBe('');
     expect(saved).toEqual([]);
   });
 
@@ -79,5 +107,24 @@ describe("an adjudication draft's copy in the dataset", () => {
     expect(localStorage.getItem(key)).toBeNull();
     act(() => result.current.setNote('a decision after Finalize is kept again'));
     expect(saved.at(-1)?.draft?.note).toBe('a decision after Finalize is kept again');
+  });
+
+  it("of an annotator's new revision is taken over the decisions carried over to it", async () => {
+    const rev3 = draftKey('d', 't1', { annotator: 'alice', revision: 3 }, { annotator: 'bob', revision: 2 });
+    const carrying: DraftStart<{ choice: string }> = { ...start, decisionsFor: () => ({ choices: { row: { choice: 'a' } }, order: null, added: 0 }) };
+    const { keeper, loaded, saved } = fakeKeeper(draft("rev 3 decided on another machine", '2026-12-05T10:00:00.000Z'));
+    const { result, rerender } = renderHook(({ k }) => useAdjudicationDraft(k, null, carrying, keeper), { initialProps: { k: key } });
+    await act(async () => loaded.resolve()); // (the same file draft answers for rev 1: taken, nothing decided there)
+    act(() => {
+      result.current.remember();
+      result.current.setChoices({ row: { choice: 'b' } });
+    });
+    const before = saved.length;
+    rerender({ k: rev3 });
+    expect(result.current.setBack).toMatch(/carried over/);
+    expect(saved.length).toBe(before); // the carried-over decisions wait for the file's draft
+    await act(async () => undefined);
+    expect(result.current.note).toBe('rev 3 decided on another machine');
+    expect(saved.length).toBe(before);
   });
 });

@@ -8,6 +8,7 @@
 // choices go back to the defaults (said so too; Finalize asks). Finalizing drops the draft.
 import { useEffect, useRef, useState } from 'react';
 import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
+import { MAX_ADDED_ROWS } from './mergeOrder';
 
 export interface AdjudicationDraft<C, R> {
   choices: Record<string, C>;
@@ -78,7 +79,7 @@ export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
   if (!value || typeof value !== 'object' || typeof value.note !== 'string' || !value.choices || !value.refChoices) return null;
   const truth = typeof value.truth === 'string' || value.truth === null ? value.truth : undefined;
   const merged = Array.isArray(value.merged) ? value.merged : undefined;
-  const added = Number.isInteger(value.added) && (value.added ?? 0) > 0 ? value.added : 0;
+  const added = Number.isInteger(value.added) && (value.added ?? 0) > 0 ? Math.min(value.added!, MAX_ADDED_ROWS) : 0;
   const updatedAt = typeof value.updatedAt === 'string' ? value.updatedAt : undefined;
   return { ...value, updatedAt, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth, merged, added };
 }
@@ -122,6 +123,8 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   // The file's draft as read, and the reading already weighed against this browser's.
   const [fromFile, setFromFile] = useState<FileReading<C, R> | null>(null);
   const [weighed, setWeighed] = useState<FileReading<C, R> | null>(null);
+  // Begun by carrying another revision's decisions over: a draft of this revision in the file is the adjudicator's own, and taken.
+  const [carried, setCarried] = useState(false);
   if (key !== null && key !== loadedFor) {
     const hadDecisions = Object.keys(choices).length > 0 || Object.keys(refChoices).length > 0 || order !== null || added > 0 || setBack !== null;
     setLoadedFor(key);
@@ -146,16 +149,24 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     setFuture([]);
     setDropped(false);
     // A revision's carried-over decisions are a change of this adjudication, kept as one; so is a
-    // draft this browser held before drafts went to the dataset (it has no time).
+    // draft this browser held before drafts went to the dataset (it has no time). Either goes to the
+    // file only once the file's draft is weighed (below), like any draft the file may lack.
+    if (draft?.updatedAt) seenTime(draft.updatedAt);
     const time = changed || (draft && !draft.updatedAt) ? changeTime() : draft?.updatedAt;
     setUpdatedAt(time);
-    setKeptAt(time === draft?.updatedAt ? time : undefined);
+    setKeptAt(time);
+    setCarried(changed !== null);
   }
-  // The file's draft, taken when it is later than this browser's and nothing was decided here yet.
+  // The file's draft, taken when nothing was decided here yet and it is later than this browser's
+  // (or this one only carried another revision's over), if it began on the ground truth there is now
+  // (else someone finalized since). Else this browser's draft goes to the file when the file lacks it
+  // (made with no name yet, or when the host was away and its queue was lost).
   if (fromFile !== null && fromFile !== weighed && fromFile.key === key && loadedFor === key) {
     setWeighed(fromFile);
     const { draft } = fromFile;
-    if (draft && decidedIn !== key && newerThan(draft.updatedAt, updatedAt)) {
+    if (draft?.updatedAt) seenTime(draft.updatedAt);
+    const current = (d: { truth?: string | null }) => d.truth === undefined || d.truth === currentTruth;
+    if (draft && decidedIn !== key && current(draft) && (carried || newerThan(draft.updatedAt, updatedAt))) {
       setChoices(draft.choices);
       setNoteState(draft.note);
       setRefChoices(draft.refChoices);
@@ -165,16 +176,17 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
       setSetBack(null);
       setUpdatedAt(draft.updatedAt);
       setKeptAt(draft.updatedAt);
-    }
+      setCarried(false);
+    } else if (updatedAt !== undefined && updatedAt !== draft?.updatedAt && decidedIn !== key && current({ truth })) setKeptAt(undefined);
   }
   const { mergedOf } = start;
   useEffect(() => {
     if (!key || loadedFor !== key || dropped) return;
     const draft: AdjudicationDraft<C, R> = { choices, note, refChoices, order, added, truth, merged: [...mergedOf({ choices, order, added })], ...(updatedAt ? { updatedAt } : {}) };
     writeDraft(key, draft);
-    if (updatedAt === undefined || updatedAt === keptAt || updatedAt === savedAt.current) return;
+    if (!keeper || updatedAt === undefined || updatedAt === keptAt || updatedAt === savedAt.current) return;
     savedAt.current = updatedAt;
-    keeper?.save(draftOfKey(key), draft);
+    keeper.save(draftOfKey(key), draft);
   }, [key, loadedFor, dropped, choices, note, refChoices, order, added, truth, mergedOf, updatedAt, keptAt, keeper]);
   const [problems, setProblems] = useState<{ key: string; problems: string[] } | null>(null);
   useEffect(() => {
@@ -276,10 +288,19 @@ interface FileReading<C, R> {
 }
 
 let lastChange = 0;
-/** The time of a change, later than any before it on this page (two changes in one millisecond are two). */
+/**
+ * The time of a change: later than any before it on this page (two changes in one millisecond are
+ * two) and than any draft seen here, so a draft stamped by a machine whose clock runs ahead does
+ * not stay "later" than the changes made over it.
+ */
 function changeTime(): string {
   lastChange = Math.max(Date.now(), lastChange + 1);
   return new Date(lastChange).toISOString();
+}
+
+function seenTime(time: string): void {
+  const at = Date.parse(time);
+  if (Number.isFinite(at)) lastChange = Math.max(lastChange, at);
 }
 
 /** Whether time `a` is later than `b` (none: the earliest). */
