@@ -26,7 +26,8 @@ import { ReferenceRows } from './ReferenceRows';
 import { SequenceRuns } from './SequenceRuns';
 import { draftHost, type DraftHostStatus } from './draftWriteThrough';
 import { DraftStatus } from './DraftStatus';
-import { draftKey, useAdjudicationDraft, type RowDecisions } from './useAdjudicationDraft';
+import { draftKey, type RowDecisions } from './adjudicationDrafts';
+import { useAdjudicationDraft } from './useAdjudicationDraft';
 import { useTaskAgreement } from './useTaskAgreement';
 
 /** An added call's text to begin from. */

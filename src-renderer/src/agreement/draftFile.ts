@@ -11,7 +11,7 @@ import { personFilePath } from '../state/personFile';
 import type { Choice, RowChoice } from './mergeCalls';
 import { MAX_ADDED_ROWS } from './mergeOrder';
 import type { RefChoice } from './model';
-import type { AdjudicationDraft, DraftOf } from './useAdjudicationDraft';
+import { newerThan, type AdjudicationDraft, type DraftOf } from './adjudicationDrafts';
 
 export type { DraftOf };
 
@@ -106,10 +106,8 @@ export function draftLine(of: DraftOf, adjudicator: string, draft: Draft): strin
   });
 }
 
-const isNewer = (a: string | undefined, b: string | undefined): boolean => a !== undefined && (b === undefined || Date.parse(a) > Date.parse(b));
-
 /** Whether `draft` was changed after `than` (a draft with no time is the older). */
-export const newerDraft = (draft: Draft, than: Draft | null): boolean => than === null || isNewer(draft.updatedAt, than.updatedAt);
+export const newerDraft = (draft: Draft, than: Draft | null): boolean => than === null || newerThan(draft.updatedAt, than.updatedAt);
 
 export interface DraftChange {
   of: DraftOf;

@@ -5,7 +5,8 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deferred } from '../test-support/deferred';
-import { draftKey, useAdjudicationDraft, writeDraft, type AdjudicationDraft, type DraftKeeper, type DraftOf, type DraftStart } from './useAdjudicationDraft';
+import { draftKey, writeDraft, type AdjudicationDraft, type DraftKeeper, type DraftOf, type DraftStart } from './adjudicationDrafts';
+import { useAdjudicationDraft } from './useAdjudicationDraft';
 
 type Draft = AdjudicationDraft<{ choice: string }, string>;
 const key = draftKey('d', 't1', { annotator: 'alice', revision: 1 }, { annotator: 'bob', revision: 2 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftKey, revisionsChanged } from './useAdjudicationDraft';
+import { draftKey, revisionsChanged } from './adjudicationDrafts';
 
 describe('revisionsChanged', () => {
   const key = (ra: number, rb: number, b = 'bob') => draftKey('d', 't', { annotator: 'alice', revision: ra }, { annotator: b, revision: rb });

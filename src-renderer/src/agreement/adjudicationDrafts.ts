@@ -1,0 +1,130 @@
+// What an adjudicator chose and wrote for a task before finalizing (take A, B, an edit or drop per row,
+// the rows' order, a choice per reference, the rationale) outlives opening another task or workspace, a
+// reload, closing the tab and another machine: it is kept in the browser's localStorage per dataset,
+// task and the two annotations' revisions, and in the dataset's adjudication/<adjudicator>.jsonl
+// (draftFile.ts, draftWriteThrough.ts). With no draft, a task that has ground truth begins from it (its
+// calls, its rationale: a reopened task began from A's calls, and a second Finalize wrote them over the
+// adjudicated ones). A new revision of either annotation is another comparison, whose rows differ: the
+// merged sequence chosen so far is carried over to its rows (and said so), or, when it cannot be, the
+// choices go back to the defaults (said so too; Finalize asks). Finalizing drops the draft.
+import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
+import { MAX_ADDED_ROWS } from './mergeOrder';
+
+export interface AdjudicationDraft<C, R> {
+  choices: Record<string, C>;
+  note: string;
+  refChoices: Record<string, R>;
+  /** The merged sequence's rows in order (mergeOrder.ts); null: the alignment's. Drafts from before it have none. */
+  order?: string[] | null;
+  /** Calls the adjudicator added after the alignment's rows (mergeOrder's addedRows). */
+  added?: number;
+  /**
+   * The task's ground-truth line (JSON; null: none) when the adjudication began: Finalize asks
+   * before replacing a line that changed since (someone else finalized meanwhile).
+   */
+  truth?: string | null;
+  /** The merged sequence these decisions gave, carried over to the rows of an annotator's new revision. */
+  merged?: unknown[];
+  /** When the decisions or the rationale last changed (ISO-8601): of a browser's draft and the file's, the later wins. */
+  updatedAt?: string;
+}
+
+/** Decisions on the rows: each row's choice, the rows' order and the calls added. */
+export interface RowDecisions<C> {
+  choices: Record<string, C>;
+  order: string[] | null;
+  added: number;
+}
+
+/** How an adjudication begins where there is no draft of it. */
+export interface DraftStart<C> {
+  /** The decisions that give a sequence of calls on the rows now, or null (mergeCalls' decisionsFor). */
+  decisionsFor(calls: readonly unknown[]): RowDecisions<C> | null;
+  /** The merged sequence decisions give on the rows now (kept with the draft). */
+  mergedOf(decisions: RowDecisions<C>): readonly unknown[];
+  /** The task's ground truth: its calls are where a reopened task begins, its rationale too. */
+  truth: { calls: readonly unknown[]; note?: string } | null;
+}
+
+const PREFIX = 'egobench-studio.adjudication-draft\u0000';
+
+/** The draft's name: dataset, task and each annotator's revision. */
+export function draftKey(datasetId: string, taskId: string, a: { annotator: string; revision: number }, b: { annotator: string; revision: number }): string {
+  return PREFIX + JSON.stringify([datasetId, taskId, a.annotator, a.revision, b.annotator, b.revision]);
+}
+
+/** Which adjudication a draft is of: a task and the two annotations' revisions compared. */
+export interface DraftOf {
+  taskId: string;
+  a: { annotator: string; revision: number };
+  b: { annotator: string; revision: number };
+}
+
+/** The task and revisions a draftKey names. */
+export function draftOfKey(key: string): DraftOf {
+  const [, taskId, a, ra, b, rb] = JSON.parse(key.slice(PREFIX.length)) as [string, string, string, number, string, number];
+  return { taskId, a: { annotator: a, revision: ra }, b: { annotator: b, revision: rb } };
+}
+
+/** Where drafts are kept beside this browser: the dataset's file of the adjudicator's drafts (draftWriteThrough.ts). */
+export interface DraftKeeper<C, R> {
+  path: string;
+  load(of: DraftOf): Promise<{ draft: AdjudicationDraft<C, R> | null; problems: string[] }>;
+  /** null: the task was finalized. */
+  save(of: DraftOf, draft: AdjudicationDraft<C, R> | null): void;
+}
+
+export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
+  const value = readBrowserJson(key) as AdjudicationDraft<C, R> | null;
+  if (!value || typeof value !== 'object' || typeof value.note !== 'string' || !value.choices || !value.refChoices) return null;
+  const truth = typeof value.truth === 'string' || value.truth === null ? value.truth : undefined;
+  const merged = Array.isArray(value.merged) ? value.merged : undefined;
+  const added = Number.isInteger(value.added) && (value.added ?? 0) > 0 ? Math.min(value.added!, MAX_ADDED_ROWS) : 0;
+  const updatedAt = typeof value.updatedAt === 'string' ? value.updatedAt : undefined;
+  return { ...value, updatedAt, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth, merged, added };
+}
+
+export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): void {
+  const empty = draft.note === '' && Object.keys(draft.choices).length === 0 && Object.keys(draft.refChoices).length === 0 && !draft.order && !draft.added;
+  writeBrowserJson(key, empty ? undefined : draft);
+}
+
+let lastChange = 0;
+/**
+ * The time of a change: later than any before it on this page (two changes in one millisecond are
+ * two) and than any draft seen here, so a draft stamped by a machine whose clock runs ahead does
+ * not stay "later" than the changes made over it.
+ */
+export function changeTime(): string {
+  lastChange = Math.max(Date.now(), lastChange + 1);
+  return new Date(lastChange).toISOString();
+}
+
+/** A draft's time seen here: changes made after it are later. */
+export function seenTime(time: string): void {
+  const at = Date.parse(time);
+  if (Number.isFinite(at)) lastChange = Math.max(lastChange, at);
+}
+
+/** Whether time `a` is later than `b` (none: the earliest). */
+export const newerThan = (a: string | undefined, b: string | undefined): boolean => a !== undefined && (b === undefined || Date.parse(a) > Date.parse(b));
+
+/**
+ * What the view says of a new revision that changed the rows (a Finalize once wrote, without a
+ * word, what the adjudicator had rejected: a team review), until a choice is made again.
+ */
+export function setBackMessage(changed: string, carried: boolean): string {
+  return carried
+    ? `${changed} while you adjudicated: your merged sequence was carried over to the new comparison (rows the new revision brought are dropped: take them if they belong). Check the rows before you finalize.`
+    : `${changed} while you adjudicated: a new revision is another comparison, and your merged sequence does not fit its rows, so your choices went back to the defaults (the rationale is kept). Choose again before you finalize.`;
+}
+
+/** What changed between two drafts' keys of one task (draftKey): e.g. "alice's rev 10 became rev 11". */
+export function revisionsChanged(before: string, after: string): string | null {
+  const parse = (key: string) => JSON.parse(key.slice(PREFIX.length)) as [string, string, string, number, string, number];
+  const [, , a, ra, b, rb] = parse(before);
+  const [, , a2, ra2, b2, rb2] = parse(after);
+  if (a !== a2 || b !== b2) return null;
+  const changes = [ra !== ra2 ? `${a}'s rev ${ra} became rev ${ra2}` : null, rb !== rb2 ? `${b}'s rev ${rb} became rev ${rb2}` : null].filter(Boolean);
+  return changes.length > 0 ? changes.join(' and ') : null;
+}
