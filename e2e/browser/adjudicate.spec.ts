@@ -280,11 +280,22 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await expect(elsewhere.page.getByTestId('adjudication-note')).toHaveValue('The clip shows five tins; bob is right.');
   await expect(elsewhere.page.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
   await elsewhere.context.close();
+  // A browser that decided before it was named holds another draft than the file's: it asks, and writes nothing meanwhile.
+  const rival = await pageAt(browser, `#/adjudicate/${encodeURIComponent(TASK)}`);
+  await rival.page.getByTestId('take-all-a').click();
+  await rival.page.getByTestId('adjudicator-name').fill('e2e-lead');
+  await expect(rival.page.getByTestId('draft-conflict')).toContainText('The clip shows five tins; bob is right.');
+  expect(await draftOnDisk()).toContain('The clip shows five tins; bob is right.');
+  await rival.page.getByTestId('take-their-draft').click();
+  await expect(rival.page.getByTestId('adjudication-note')).toHaveValue('The clip shows five tins; bob is right.');
+  await expect(rival.page.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
+  await rival.context.close();
   if (screenshots) await page.screenshot({ path: path.join(screenshots, 'adjudicate-task.png'), fullPage: true });
   await page.getByTestId('finalize-button').click();
   await expect(page.getByTestId('finalize-message')).toContainText('source adjudicated');
-  // Finalized: the task's draft leaves the dataset's file too.
+  // Finalized: the task's draft leaves the dataset's file too, and the line says so.
   await expect.poll(draftOnDisk, { timeout: 5000 }).not.toContain(`"task_id":"${TASK}"`);
+  await expect(page.getByTestId('draft-status')).toHaveText("Finalized: this task's draft leaves adjudication/e2e-lead.jsonl.");
   // Settled: alice and bob still differ (the dashboard keeps listing it), but the line settled their
   // revisions as they are, so the task list shows it adjudicated (it stayed 'disputed (GT exists)'),
   // its ground truth named on the badge; the line records what it settled.

@@ -72,6 +72,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
     existing ? JSON.stringify(existing) : null,
     { decisionsFor: decisionsOf, mergedOf, truth: existing },
     keeper,
+    draftStatus?.kind === 'conflict' ? draftStatus.conflicts : null,
   );
   const { choices, setChoices, note, setNote, refChoices, setRefChoices, order, setOrder, remember } = draft;
   useHotkeyAction('adjudicate.undo', draft.undo);
@@ -207,7 +208,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
           Rationale
           <textarea data-testid="adjudication-note" value={note} rows={3} onChange={(event) => setNote(event.target.value)} placeholder="Why this sequence is the ground truth" />
         </label>
-        <DraftStatus status={draftStatus} path={keeper?.path ?? null} problems={draft.problems} />
+        <DraftStatus status={draftStatus} path={keeper?.path ?? null} problems={draft.problems} conflict={draft.conflict} onResolve={draft.resolveConflict} finalized={draft.finalized} />
         {canFinalize && <FinalizeKey run={() => void finalize()} />}
         <button
           type="button"

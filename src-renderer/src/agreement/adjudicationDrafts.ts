@@ -70,8 +70,8 @@ export function draftOfKey(key: string): DraftOf {
 export interface DraftKeeper<C, R> {
   path: string;
   load(of: DraftOf): Promise<{ draft: AdjudicationDraft<C, R> | null; problems: string[] }>;
-  /** null: the task was finalized. */
-  save(of: DraftOf, draft: AdjudicationDraft<C, R> | null): void;
+  /** null: the task was finalized. `base`: the time of the file's line the draft replaces (draftFile.ts DraftChange). */
+  save(of: DraftOf, draft: AdjudicationDraft<C, R> | null, base?: string | null): void;
 }
 
 export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {

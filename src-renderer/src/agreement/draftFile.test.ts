@@ -38,21 +38,29 @@ describe('adjudication draft files', () => {
     expect(first).toEqual(draft('first', T1));
   });
 
-  it("replaces a draft's line unless the file's is later, and keeps every other line", () => {
+  it("replaces a draft's line it read, and keeps every other line", () => {
     const other = JSON.stringify({ note: 'a line someone wrote by hand' });
     const start = `${draftLine(of('t1'), 'lead', draft('older', T1))}\n${other}\n${draftLine(of('t2'), 'lead', draft('t2', T1))}\n`;
-    const replacing = withDrafts(start, 'lead', [{ of: of('t1'), draft: draft('newer', T2) }]);
-    expect(replacing.superseded).toEqual([]);
+    const replacing = withDrafts(start, 'lead', [{ of: of('t1'), draft: draft('newer', T2), base: T1 }]);
+    expect(replacing.conflicts).toEqual([]);
     const replaced = parseDraftFile(replacing.text);
     expect([...replaced.drafts.values()].map((d) => d.note)).toEqual(['newer', 't2']);
     expect(replaced.problems).toEqual(['line 1: no "task_id"']); // kept, first (it names no task)
-    // A change made earlier than the file's line (another browser decided later) leaves the line.
-    const later = `${draftLine(of('t1'), 'lead', draft('theirs, later', T2))}\n`;
-    const earlier = withDrafts(later, 'lead', [{ of: of('t1'), draft: draft('mine, earlier', T1) }]);
-    expect(parseDraftFile(earlier.text).drafts.get(JSON.stringify(['t1', 'alice', 1, 'bob', 2]))?.note).toBe('theirs, later');
-    expect(earlier.superseded).toEqual([of('t1')]);
     // The same change sent again is no other browser's.
-    expect(withDrafts(later, 'lead', [{ of: of('t1'), draft: draft('theirs, later', T2) }])).toEqual({ text: later, superseded: [] });
+    expect(withDrafts(replacing.text, 'lead', [{ of: of('t1'), draft: draft('newer', T2), base: T1 }])).toEqual({ text: replacing.text, conflicts: [] });
+  });
+
+  it("leaves a line another browser changed since the change's base, and says so", () => {
+    const theirs = draft('theirs, written since', T1);
+    const file = `${draftLine(of('t1'), 'lead', theirs)}\n`;
+    // This page read no line (base null), or an earlier one: either way the line is another browser's, even if earlier than this change.
+    for (const base of [null, '2026-12-05T09:00:00.000Z']) {
+      const merged = withDrafts(file, 'lead', [{ of: of('t1'), draft: draft('mine', T2), base }]);
+      expect(merged).toEqual({ text: file, conflicts: [{ of: of('t1'), theirs }] });
+    }
+    // With no base (the page could not read the file), the later change wins.
+    expect(withDrafts(file, 'lead', [{ of: of('t1'), draft: draft('mine, later', T2) }]).conflicts).toEqual([]);
+    expect(withDrafts(`${draftLine(of('t1'), 'lead', draft('theirs, later', T2))}\n`, 'lead', [{ of: of('t1'), draft: draft('mine, earlier', T1) }]).conflicts).toHaveLength(1);
   });
 
   it("Finalize removes every draft of the task (other revisions' too), and nothing else", () => {

@@ -113,18 +113,30 @@ export interface DraftChange {
   of: DraftOf;
   /** null: the draft is gone (Finalize: with every other line of its task). */
   draft: Draft | null;
+  /**
+   * The time of the file's line this change replaces, as the page knew it (null: it saw none;
+   * absent: it could not read the file): a line changed since is another browser's, not replaced.
+   */
+  base?: string | null;
+}
+
+/** A draft the file holds that a change did not replace: another browser's, changed since this one read it or later. */
+export interface DraftConflict {
+  of: DraftOf;
+  theirs: Draft;
 }
 
 /**
- * The file's text with these drafts set: a draft's line replaced unless the file's is later (a
- * change made later in another browser wins: `superseded` lists those), a removed one's task's
- * lines all gone; other lines, unreadable ones too, kept; sorted by task.
+ * The file's text with these drafts set: a draft's line replaced unless another browser changed
+ * it since the change's base (or, with no base known, later than the change): those stay, and are
+ * `conflicts`; a removed one's task's lines all gone; other lines, unreadable ones too, kept;
+ * sorted by task.
  */
-export function withDrafts(text: string | null, adjudicator: string, changes: readonly DraftChange[]): { text: string; superseded: DraftOf[] } {
+export function withDrafts(text: string | null, adjudicator: string, changes: readonly DraftChange[]): { text: string; conflicts: DraftConflict[] } {
   const byId = new Map(changes.map((change) => [draftIdOf(change.of), change]));
   const finalized = new Set(changes.filter((change) => change.draft === null).map((change) => change.of.taskId));
   const lines: { raw: string; task: string }[] = [];
-  const superseded: DraftOf[] = [];
+  const conflicts: DraftConflict[] = [];
   for (const raw of (text ?? '').split('\n')) {
     if (raw.trim() === '') continue;
     const read = readLine(raw);
@@ -133,9 +145,12 @@ export function withDrafts(text: string | null, adjudicator: string, changes: re
       const id = draftIdOf(read.of);
       const change = byId.get(id);
       if (change?.draft) {
-        if (newerDraft(change.draft, read.draft)) continue;
+        const theirs = read.draft.updatedAt;
         // The same change written before (a write sent again) is no other browser's.
-        if (change.draft.updatedAt !== read.draft.updatedAt) superseded.push(change.of);
+        const same = change.draft.updatedAt === theirs;
+        const changedSince = change.base === undefined ? !newerDraft(change.draft, read.draft) : theirs !== change.base;
+        if (!same && !changedSince) continue;
+        if (!same) conflicts.push({ of: change.of, theirs: read.draft });
         byId.delete(id);
       }
     }
@@ -143,5 +158,5 @@ export function withDrafts(text: string | null, adjudicator: string, changes: re
   }
   for (const { of, draft } of byId.values()) if (draft) lines.push({ raw: draftLine(of, adjudicator, draft), task: of.taskId });
   lines.sort((x, y) => compareCodePoints(x.task, y.task));
-  return { text: lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`, superseded };
+  return { text: lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`, conflicts };
 }

@@ -13,7 +13,7 @@ const draft = (note: string, updatedAt = '2026-12-05T10:00:00.000Z'): Draft => (
 /** A host holding one dataset's files in memory; `away` makes every call fail as an unreachable host's do. */
 function fakeHost() {
   const files = new Map<string, { text: string; version: number }>();
-  const host = { away: false, failing: false, writes: 0 };
+  const host = { away: false, failing: false, writes: 0, hold: null as Promise<void> | null };
   const reachable = () => {
     if (host.away) throw new StudioError('unreachable', 'the studio host does not answer');
     if (host.failing) throw new StudioError('internal', 'HTTP 503');
@@ -27,6 +27,7 @@ function fakeHost() {
       },
       writeIfUnchanged: async (_d: string, path: string, text: string, hash: string | null) => {
         reachable();
+        if (host.hold) await host.hold;
         const file = files.get(path);
         if ((file ? String(file.version) : null) !== hash) throw new StudioError('conflict', 'the file changed');
         files.set(path, { text, version: (file?.version ?? 0) + 1 });
@@ -149,15 +150,51 @@ describe('adjudication drafts written through', () => {
     expect(shown).toEqual(['saved']);
   });
 
-  it('say when another browser changed a draft later than this one', async () => {
+  it("say when another browser changed a draft since this page read it, and leave that browser's line", async () => {
     const { api, files } = fakeHost();
     const statuses: DraftHostStatus[] = [];
     const keeper = draftHost(api, 'd', 'lead', (status) => statuses.push(status));
-    const theirs = withDrafts(null, 'lead', [{ of: of('t1'), draft: draft('theirs', '2026-12-05T10:00:09.000Z') }]).text;
-    files.set('adjudication/lead.jsonl', { text: theirs, version: 1 });
-    keeper.save(of('t1'), draft('mine, earlier'));
+    const theirs = draft('theirs', '2026-12-05T09:00:00.000Z');
+    const file = withDrafts(null, 'lead', [{ of: of('t1'), draft: theirs }]).text;
+    files.set('adjudication/lead.jsonl', { text: file, version: 1 });
+    keeper.save(of('t1'), draft('mine, made over none'), null);
     await vi.advanceTimersByTimeAsync(400);
-    expect(statuses.at(-1)).toEqual({ kind: 'superseded', path: 'adjudication/lead.jsonl', tasks: ['t1'] });
-    expect(files.get('adjudication/lead.jsonl')!.text).toBe(theirs);
+    expect(statuses.at(-1)).toEqual({ kind: 'conflict', path: 'adjudication/lead.jsonl', conflicts: [{ of: of('t1'), theirs, id: JSON.stringify(['t1', 'alice', 1, 'bob', 2]) }] });
+    expect(files.get('adjudication/lead.jsonl')!.text).toBe(file);
+    // Kept over theirs: written on the base of their line.
+    keeper.save(of('t1'), draft('mine, kept', '2026-12-05T10:00:01.000Z'), theirs.updatedAt);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(statuses.at(-1)?.kind).toBe('saved');
+  });
+
+  it('of a draft still queued, write the newest over the line the first one was based on', async () => {
+    const { api, host, files, notes } = fakeHost();
+    const theirs = draft('in the file', '2026-12-05T09:00:00.000Z');
+    files.set('adjudication/lead.jsonl', { text: withDrafts(null, 'lead', [{ of: of('t1'), draft: theirs }]).text, version: 1 });
+    const keeper = draftHost(api, 'd', 'lead', () => undefined);
+    host.away = true;
+    keeper.save(of('t1'), draft('first', '2026-12-05T10:00:00.000Z'), theirs.updatedAt);
+    await vi.advanceTimersByTimeAsync(400);
+    // The page took its first change as the file's line; the file still holds the one before.
+    keeper.save(of('t1'), draft('second', '2026-12-05T10:00:01.000Z'), '2026-12-05T10:00:00.000Z');
+    host.away = false;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(notes()).toEqual(['second']);
+  });
+
+  it('of a draft changed while its write ran, write the change over the line just written (no conflict with itself)', async () => {
+    const { api, host, notes } = fakeHost();
+    const statuses: string[] = [];
+    const keeper = draftHost(api, 'd', 'lead', (status) => statuses.push(status.kind));
+    let release!: () => void;
+    host.hold = new Promise((resolve) => (release = resolve));
+    keeper.save(of('t1'), draft('first', '2026-12-05T10:00:00.000Z'), null);
+    await vi.advanceTimersByTimeAsync(300); // the write is under way
+    keeper.save(of('t1'), draft('second', '2026-12-05T10:00:01.000Z'), '2026-12-05T10:00:00.000Z');
+    host.hold = null;
+    release();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(notes()).toEqual(['second']);
+    expect(statuses).not.toContain('conflict');
   });
 });

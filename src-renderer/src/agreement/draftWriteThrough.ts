@@ -7,13 +7,13 @@ import type { StudioApi } from '../../../shared/api/studio-api';
 import { StudioError } from '../../../shared/api/studio-error';
 import { afterEarlierWrites, rewriteNow } from '../api/file-rewrite';
 import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
-import { draftFilePath, draftIdOf, parseDraftFile, withDrafts, type Draft, type DraftChange, type DraftOf } from './draftFile';
+import { draftFilePath, draftIdOf, parseDraftFile, withDrafts, type Draft, type DraftChange, type DraftConflict, type DraftOf } from './draftFile';
 
 /** Where a draft stands with the host. */
 export type DraftHostStatus =
   | { kind: 'waiting' | 'saved'; path: string }
-  /** Another browser's later change of a draft written is the file's now. */
-  | { kind: 'superseded'; path: string; tasks: string[] }
+  /** Drafts another browser changed since this one read them: theirs stay in the file until the adjudicator chooses. */
+  | { kind: 'conflict'; path: string; conflicts: (DraftConflict & { id: string })[] }
   /** Not written (the host away, or failing): kept in this browser, tried again. */
   | { kind: 'offline' | 'failing'; path: string; message: string }
   /** Refused (not this person's to write): kept in this browser only, not tried again. */
@@ -24,8 +24,11 @@ export interface DraftHost {
   path: string;
   /** The file's draft of this adjudication (null: none), and what in the file is no draft. */
   load(of: DraftOf): Promise<{ draft: Draft | null; problems: string[] }>;
-  /** Queues the draft (null: its task finalized: its lines go) and writes it within about a second. */
-  save(of: DraftOf, draft: Draft | null): void;
+  /**
+   * Queues the draft (null: its task finalized: its lines go) and writes it within about a second,
+   * over the file's line of time `base` only (DraftChange.base).
+   */
+  save(of: DraftOf, draft: Draft | null, base?: string | null): void;
 }
 
 interface Unsent extends DraftChange {
@@ -84,13 +87,21 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<
     if (entries.length === 0) return;
     const changes = changesToWrite(entries);
     try {
-      let superseded: DraftOf[] = [];
+      let conflicts: DraftConflict[] = [];
       await rewriteNow(api, datasetId, path, (text) => {
         const merged = withDrafts(text, adjudicator, changes);
-        superseded = merged.superseded;
+        conflicts = merged.conflicts;
         return merged.text;
       });
-      tell(datasetId, adjudicator, superseded.length > 0 ? { kind: 'superseded', path, tasks: superseded.map((of) => of.taskId) } : { kind: 'saved', path });
+      tell(datasetId, adjudicator, conflicts.length > 0 ? { kind: 'conflict', path, conflicts: conflicts.map((c) => ({ ...c, id: draftIdOf(c.of) })) } : { kind: 'saved', path });
+      // A change queued while this write ran was based on what the file held before it: it holds this write's line now.
+      const refused = new Set(conflicts.map((c) => draftIdOf(c.of)));
+      const queue = readUnsent();
+      for (const change of changes) {
+        const next = queue[unsentKey(change)];
+        if (change.draft && next && next.queuedAt !== change.queuedAt && next.base === change.base && !refused.has(draftIdOf(change.of))) next.base = change.draft.updatedAt ?? null;
+      }
+      writeUnsent(queue);
     } catch (error) {
       const { code, message } = StudioError.from(error);
       if (code !== 'forbidden' && code !== 'invalid-args') {
@@ -130,9 +141,15 @@ export function draftHost(api: StudioApi, datasetId: string, adjudicator: string
       const file = parseDraftFile(text);
       return { draft: file.drafts.get(draftIdOf(of)) ?? null, problems: file.problems };
     },
-    save(of, draft) {
+    save(of, draft, base) {
       const queue = readUnsent();
-      const entry: Unsent = { datasetId, adjudicator, of, draft, queuedAt: ++queuings };
+      const entry: Unsent = { datasetId, adjudicator, of, draft, queuedAt: ++queuings, ...(base === undefined ? {} : { base }) };
+      // A change of a draft still queued replaces that one over the same line of the file (the one queued had not reached it).
+      const waiting = queue[unsentKey(entry)];
+      if (waiting) {
+        delete entry.base;
+        if (waiting.base !== undefined) entry.base = waiting.base;
+      }
       queue[unsentKey(entry)] = entry;
       writeUnsent(queue);
       listeners.set(fileKey(datasetId, adjudicator), onStatus);

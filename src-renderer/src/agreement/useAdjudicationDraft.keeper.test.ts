@@ -16,14 +16,14 @@ const draft = (note: string, updatedAt: string): Draft => ({ choices: { row: { c
 /** A keeper whose file holds `onFile` once `loaded` resolves; what is saved is listed. */
 function fakeKeeper(onFile: Draft | null) {
   const loaded = deferred<void>();
-  const saved: { of: DraftOf; draft: Draft | null }[] = [];
+  const saved: { of: DraftOf; draft: Draft | null; base?: string | null }[] = [];
   const keeper: DraftKeeper<{ choice: string }, string> = {
     path: 'adjudication/lead.jsonl',
     load: async () => {
       await loaded.promise;
       return { draft: onFile, problems: [] };
     },
-    save: (of, d) => saved.push({ of, draft: d }),
+    save: (of, d, base) => saved.push({ of, draft: d, base }),
   };
   return { keeper, loaded, saved };
 }
@@ -44,13 +44,38 @@ describe("an adjudication draft's copy in the dataset", () => {
     expect(saved).toEqual([]);
   });
 
-  it("is not taken over this browser's later draft, which the file then gets", async () => {
+  it("is not taken over this browser's later draft: the adjudicator chooses, and what is kept goes over the file's line", async () => {
     writeDraft(key, draft('this browser, later', '2026-12-05T10:00:09.000Z'));
     const { keeper, loaded, saved } = fakeKeeper(draft('the file, earlier', '2026-12-05T10:00:00.000Z'));
     const { result } = render(keeper);
     await act(async () => loaded.resolve());
     expect(result.current.note).toBe('this browser, later');
-    expect(saved.map((s) => [s.draft?.note, s.draft?.updatedAt])).toEqual([['this browser, later', '2026-12-05T10:00:09.000Z']]);
+    expect(result.current.conflict?.note).toBe('the file, earlier');
+    expect(saved).toEqual([]); // nothing written until the choice
+    act(() => result.current.resolveConflict('mine'));
+    expect(result.current.conflict).toBeNull();
+    expect(saved.map((s) => [s.draft?.note, s.base])).toEqual([['this browser, later', '2026-12-05T10:00:00.000Z']]);
+  });
+
+  it('that the adjudicator takes in a conflict is this page\'s, and not written back', async () => {
+    writeDraft(key, draft('this browser, later', '2026-12-05T10:00:09.000Z'));
+    const { keeper, loaded, saved } = fakeKeeper(draft('the file, earlier', '2026-12-05T10:00:00.000Z'));
+    const { result } = render(keeper);
+    await act(async () => loaded.resolve());
+    act(() => result.current.resolveConflict('theirs'));
+    expect(result.current.note).toBe('the file, earlier');
+    expect(saved).toEqual([]);
+    act(() => result.current.setNote('changed after taking it'));
+    expect(saved.map((s) => [s.draft?.note, s.base])).toEqual([['changed after taking it', '2026-12-05T10:00:00.000Z']]);
+  });
+
+  it("the file lacks gets this browser's draft once read", async () => {
+    writeDraft(key, draft('only in this browser', '2026-12-05T10:00:09.000Z'));
+    const { keeper, loaded, saved } = fakeKeeper(null);
+    render(keeper);
+    expect(saved).toEqual([]);
+    await act(async () => loaded.resolve());
+    expect(saved.map((s) => [s.draft?.note, s.base])).toEqual([['only in this browser', null]]);
   });
 
   it('gets a draft made before the adjudicator was named once they are', async () => {
@@ -81,13 +106,30 @@ describe("an adjudication draft's copy in the dataset", () => {
     expect(saved).toEqual([]);
   });
 
-  it('is not taken over a decision made before it was read', async () => {
+  it('is not taken over a decision made before it was read: the adjudicator chooses', async () => {
     const { keeper, loaded, saved } = fakeKeeper(draft('from the file', '2026-12-05T10:00:00.000Z'));
     const { result } = render(keeper);
     act(() => result.current.setNote('typed at once'));
+    expect(saved).toEqual([]); // not before the file is read
     await act(async () => loaded.resolve());
     expect(result.current.note).toBe('typed at once');
-    expect(saved.map((s) => s.draft?.note)).toEqual(['typed at once']);
+    expect(result.current.conflict?.note).toBe('from the file');
+    expect(saved).toEqual([]);
+  });
+
+  it('hears of a write refused because another browser changed the line since', async () => {
+    const { keeper, loaded, saved } = fakeKeeper(null);
+    const theirs = draft('written in another browser meanwhile', '2026-12-05T10:00:05.000Z');
+    const { result, rerender } = renderHook(({ conflicts }) => useAdjudicationDraft(key, null, start, keeper, conflicts), {
+      initialProps: { conflicts: null as { id: string; theirs: Draft }[] | null },
+    });
+    await act(async () => loaded.resolve());
+    act(() => result.current.setNote('mine'));
+    expect(saved).toHaveLength(1);
+    rerender({ conflicts: [{ id: JSON.stringify(['t1', 'alice', 1, 'bob', 2]), theirs }] });
+    expect(result.current.conflict?.note).toBe('written in another browser meanwhile');
+    act(() => result.current.setNote('mine, more'));
+    expect(saved).toHaveLength(1); // held until the choice
   });
 
   it('gets each change with its time, and the removal at Finalize with nothing after it', async () => {

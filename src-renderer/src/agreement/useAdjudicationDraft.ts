@@ -3,6 +3,7 @@
 // later one, written back to both as the adjudicator decides, with undo and redo of the decisions.
 import { useEffect, useRef, useState } from 'react';
 import { writeBrowserJson } from '../state/tabStorage';
+import { draftIdOf } from './draftFile';
 import {
   changeTime,
   draftOfKey,
@@ -24,7 +25,14 @@ import {
  * is the later one and nothing was decided yet; and the ground-truth line the adjudication began
  * on (`truth`, JSON of `currentTruth` when no draft remembers one).
  */
-export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: string | null, start: DraftStart<C>, keeper: DraftKeeper<C, R> | null = null) {
+export function useAdjudicationDraft<C, R>(
+  key: string | null,
+  currentTruth: string | null,
+  start: DraftStart<C>,
+  keeper: DraftKeeper<C, R> | null = null,
+  /** Drafts of the file another browser changed since this page read them (the keeper's last write said so). */
+  fileConflicts: readonly { id: string; theirs: AdjudicationDraft<C, R> }[] | null = null,
+) {
   const [choices, setChoices] = useState<Record<string, C>>({});
   const [note, setNoteState] = useState('');
   const [refChoices, setRefChoices] = useState<Record<string, R>>({});
@@ -54,6 +62,24 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
   const [weighed, setWeighed] = useState<FileReading<C, R> | null>(null);
   // Begun by carrying another revision's decisions over: a draft of this revision in the file is the adjudicator's own, and taken.
   const [carried, setCarried] = useState(false);
+  // The file's other draft of this adjudication (another browser's), until the adjudicator takes it or keeps theirs: nothing goes to the file meanwhile.
+  const [conflict, setConflict] = useState<{ key: string; theirs: AdjudicationDraft<C, R> } | null>(null);
+  const [heardConflicts, setHeardConflicts] = useState(fileConflicts);
+  // The time of this draft's line in the file as this page knows it (null: none; undefined: not read): what a write replaces.
+  const fileTime = useRef<string | null | undefined>(undefined);
+  /** Takes the file's draft as this adjudication's. */
+  const adopt = (draft: AdjudicationDraft<C, R>) => {
+    setChoices(draft.choices);
+    setNoteState(draft.note);
+    setRefChoices(draft.refChoices);
+    setOrder(draft.order ?? null);
+    setAdded(draft.added ?? 0);
+    if (draft.truth !== undefined) setTruth(draft.truth);
+    setSetBack(null);
+    setUpdatedAt(draft.updatedAt);
+    setKeptAt(draft.updatedAt);
+    setCarried(false);
+  };
   if (key !== null && key !== loadedFor) {
     const hadDecisions = Object.keys(choices).length > 0 || Object.keys(refChoices).length > 0 || order !== null || added > 0 || setBack !== null;
     setLoadedFor(key);
@@ -77,6 +103,7 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     setPast([]);
     setFuture([]);
     setDropped(false);
+    setConflict(null);
     // A revision's carried-over decisions are a change of this adjudication, kept as one; so is a
     // draft this browser held before drafts went to the dataset (it has no time). Either goes to the
     // file only once the file's draft is weighed (below), like any draft the file may lack.
@@ -86,48 +113,53 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     setKeptAt(time);
     setCarried(changed !== null);
   }
-  // The file's draft, taken when nothing was decided here yet and it is later than this browser's
-  // (or this one only carried another revision's over), if it began on the ground truth there is now
-  // (else someone finalized since). Else this browser's draft goes to the file when the file lacks it
-  // (made with no name yet, or when the host was away and its queue was lost).
+  // The file's draft, weighed once read (it began on the ground truth there is now: else someone
+  // finalized since, and it is passed over). Another than this page's: taken when nothing was decided
+  // here and it is the later one, or this page only carried another revision's over; else the
+  // adjudicator chooses (a conflict). None: this page's draft goes to the file (made with no name
+  // yet, or when the host was away and its queue was lost). Nothing is written before this.
   if (fromFile !== null && fromFile !== weighed && fromFile.key === key && loadedFor === key) {
     setWeighed(fromFile);
     const { draft } = fromFile;
     if (draft?.updatedAt) seenTime(draft.updatedAt);
     const current = (d: { truth?: string | null }) => d.truth === undefined || d.truth === currentTruth;
-    if (draft && decidedIn !== key && current(draft) && (carried || newerThan(draft.updatedAt, updatedAt))) {
-      setChoices(draft.choices);
-      setNoteState(draft.note);
-      setRefChoices(draft.refChoices);
-      setOrder(draft.order ?? null);
-      setAdded(draft.added ?? 0);
-      if (draft.truth !== undefined) setTruth(draft.truth);
-      setSetBack(null);
-      setUpdatedAt(draft.updatedAt);
-      setKeptAt(draft.updatedAt);
-      setCarried(false);
-    } else if (updatedAt !== undefined && updatedAt !== draft?.updatedAt && decidedIn !== key && current({ truth })) setKeptAt(undefined);
+    const other = draft && current(draft) && draft.updatedAt !== updatedAt && contentOf(draft) !== contentOf({ choices, note, refChoices, order, added }) ? draft : null;
+    if (other && decidedIn !== key && (carried || updatedAt === undefined || newerThan(other.updatedAt, updatedAt))) adopt(other);
+    else if (other) setConflict({ key, theirs: other });
+    else if (draft !== undefined && !(draft && current(draft)) && updatedAt !== undefined && decidedIn !== key && current({ truth })) setKeptAt(undefined);
+  }
+  // A write the file refused for this draft: another browser changed it since this page read it.
+  if (fileConflicts !== heardConflicts) {
+    setHeardConflicts(fileConflicts);
+    const mine = key ? fileConflicts?.find((c) => c.id === draftIdOf(draftOfKey(key))) : undefined;
+    if (mine && key) setConflict({ key, theirs: mine.theirs });
   }
   const { mergedOf } = start;
   useEffect(() => {
     if (!key || loadedFor !== key || dropped) return;
     const draft: AdjudicationDraft<C, R> = { choices, note, refChoices, order, added, truth, merged: [...mergedOf({ choices, order, added })], ...(updatedAt ? { updatedAt } : {}) };
     writeDraft(key, draft);
-    if (!keeper || updatedAt === undefined || updatedAt === keptAt || updatedAt === savedAt.current) return;
+    if (!keeper || weighed?.key !== key || weighed.path !== keeper.path || conflict?.key === key) return;
+    if (updatedAt === undefined || updatedAt === keptAt || updatedAt === savedAt.current) return;
     savedAt.current = updatedAt;
-    keeper.save(draftOfKey(key), draft);
-  }, [key, loadedFor, dropped, choices, note, refChoices, order, added, truth, mergedOf, updatedAt, keptAt, keeper]);
+    keeper.save(draftOfKey(key), draft, fileTime.current);
+    fileTime.current = updatedAt;
+  }, [key, loadedFor, dropped, choices, note, refChoices, order, added, truth, mergedOf, updatedAt, keptAt, keeper, weighed, conflict]);
   const [problems, setProblems] = useState<{ key: string; problems: string[] } | null>(null);
   useEffect(() => {
     if (!key || !keeper) return;
     let current = true;
+    fileTime.current = undefined;
+    const { path } = keeper;
     keeper.load(draftOfKey(key)).then(
       ({ draft, problems }) => {
         if (!current) return;
+        fileTime.current = draft?.updatedAt ?? null;
         setProblems({ key, problems });
-        setFromFile({ key, draft });
+        setFromFile({ key, path, draft });
       },
-      () => undefined, // not reachable: this browser's draft stands (the keeper's status says so on the next write)
+      // Not read (the host away): this page's draft stands, and its writes replace the file's only if later.
+      () => current && setFromFile({ key, path, draft: undefined }),
     );
     return () => {
       current = false;
@@ -141,6 +173,15 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     }
     setDropped(true);
     setTruth(written);
+  };
+  /** The adjudicator's choice in a conflict: the file's draft (another browser's), or this page's written over it. */
+  const resolveConflict = (take: 'theirs' | 'mine') => {
+    if (!conflict || conflict.key !== key) return;
+    fileTime.current = conflict.theirs.updatedAt ?? null;
+    if (take === 'theirs') adopt(conflict.theirs);
+    else setUpdatedAt(changeTime());
+    setDecidedIn(key);
+    setConflict(null);
   };
   /** A decision or the rationale changed here: kept from now on, and the file's draft no longer taken over it. */
   const decided = () => {
@@ -207,14 +248,25 @@ export function useAdjudicationDraft<C, R>(key: string | null, currentTruth: str
     canRedo: future.length > 0,
     setBack,
     problems: problems?.key === key ? problems.problems : [],
+    /** Another browser's draft of this adjudication in the file, until resolveConflict. */
+    conflict: conflict?.key === key ? conflict.theirs : null,
+    resolveConflict,
+    /** Finalized here: nothing is kept until the next decision. */
+    finalized: dropped,
   };
 }
 
 /** A reading of the file's draft of one adjudication. */
 interface FileReading<C, R> {
   key: string;
-  draft: AdjudicationDraft<C, R> | null;
+  /** The keeper's file (the adjudicator's): another one is read again. */
+  path: string;
+  /** undefined: the file could not be read. */
+  draft: AdjudicationDraft<C, R> | null | undefined;
 }
+
+/** What of a draft is the adjudicator's work, as one text: two drafts that differ in it are two. */
+const contentOf = (d: { choices: unknown; note: string; refChoices: unknown; order?: unknown; added?: number }) => JSON.stringify([d.choices, d.note, d.refChoices, d.order ?? null, d.added ?? 0]);
 
 interface Decisions<C, R> {
   choices: Record<string, C>;
