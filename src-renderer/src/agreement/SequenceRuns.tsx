@@ -1,6 +1,7 @@
-// Runs A's, B's and the merged sequence on the scenario's seed database, side by side, each with its
-// state change: whether the merged calls end where either annotator's do. A result is shown only for
-// the merged calls it was run with (a choice since makes it old).
+// Runs A's, B's and the merged sequence on the scenario's seed database, each with its state
+// change: whether the merged calls end where either annotator's do. A result is shown only for the
+// merged calls it was run with (a choice since makes it old). Merged comes first, across the
+// column: it is what Finalize writes; A's and B's follow, side by side where they fit.
 import { useState } from 'react';
 import type { ToolCall } from '../../../shared/format/types';
 import { StateDiffTable } from '../components/StateDiffTable';
@@ -51,12 +52,12 @@ export function SequenceRuns({ scenarioId, names, callsA, callsB, merged, blocke
         <div className="run-grid" data-testid="run-results">
           {(
             [
+              ['merged', shown.merged],
               [names[0], shown.a],
               [names[1], shown.b],
-              ['merged', shown.merged],
             ] as const
           ).map(([label, outcome]) => (
-            <div key={label} className="run-column">
+            <div key={label} className={label === 'merged' ? 'run-column run-merged' : 'run-column'}>
               <h4>
                 {label}{' '}
                 <span className="muted">
