@@ -1,6 +1,6 @@
 // The calls as a list beside the editor: reorder by drag or Alt+Up/Down, duplicate, delete,
 // anchor a call to the current frame. Edits go through the store, so the editor follows.
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { newId } from '../../db/annotationDb';
 import type { CallEntry } from '../../db/schema';
 import { noCalls, useAnnotateStore } from './annotateStore';
@@ -20,8 +20,31 @@ function focusedCall(event: KeyboardEvent): number | null {
   return row ? Number(row.dataset.callIndex) : null;
 }
 
+/**
+ * Deleting a call removes the focused element with it (the row, or its ✕): the focus fell to
+ * <body> and the next Tab started from the top of the page. The call that takes its place gets
+ * the focus once the list has rendered without it, else the one before, else the list itself.
+ * Returns what deletes the call at `index` and asks for that.
+ */
+function useDeleteKeepingFocus(list: RefObject<HTMLOListElement | null>, calls: CallEntry[], setCalls: (next: CallEntry[]) => void) {
+  // The calls the deletion made: an edit that does not land (no task open) focuses nothing later.
+  const pending = useRef<{ calls: CallEntry[]; index: number } | null>(null);
+  useLayoutEffect(() => {
+    const asked = pending.current;
+    pending.current = null;
+    if (!asked || asked.calls !== calls || !list.current) return;
+    const rows = list.current.querySelectorAll<HTMLElement>(':scope > [data-call-index]');
+    (rows[Math.min(asked.index, rows.length - 1)] ?? list.current).focus();
+  }, [calls, list]);
+  return (from: CallEntry[], index: number) => {
+    const next = from.filter((_, i) => i !== index);
+    pending.current = { calls: next, index };
+    setCalls(next);
+  };
+}
+
 /** Alt+Up/Down and Delete on a focused call, in the hotkey registry (Alt+Up/Down elsewhere change task). */
-function useCallListHotkeys(setCalls: (next: CallEntry[]) => void): void {
+function useCallListHotkeys(setCalls: (next: CallEntry[]) => void, deleteCall: (calls: CallEntry[], index: number) => void): void {
   const onFocused = (change: (calls: CallEntry[], index: number) => CallEntry[]) => (event: KeyboardEvent) => {
     const index = focusedCall(event);
     const calls = useAnnotateStore.getState().record?.calls;
@@ -29,7 +52,11 @@ function useCallListHotkeys(setCalls: (next: CallEntry[]) => void): void {
   };
   useHotkeyAction('annotate.call-up', onFocused((calls, i) => moveItem(calls, i, i - 1)));
   useHotkeyAction('annotate.call-down', onFocused((calls, i) => moveItem(calls, i, i + 1)));
-  useHotkeyAction('annotate.call-delete', onFocused((calls, i) => calls.filter((_, j) => j !== i)));
+  useHotkeyAction('annotate.call-delete', (event) => {
+    const index = focusedCall(event);
+    const calls = useAnnotateStore.getState().record?.calls;
+    if (index !== null && calls) deleteCall(calls, index);
+  });
 }
 
 export function CallList() {
@@ -38,9 +65,12 @@ export function CallList() {
   const edit = useAnnotateStore((state) => state.edit);
   const [dragging, setDragging] = useState<number | null>(null);
   const setCalls = (next: CallEntry[]) => edit({ calls: next, editor_text: null });
-  useCallListHotkeys(setCalls);
+  const list = useRef<HTMLOListElement>(null);
+  const deleteCall = useDeleteKeepingFocus(list, calls, setCalls);
+  useCallListHotkeys(setCalls, deleteCall);
   return (
-    <ol className="call-list" data-testid="call-list" aria-label="Calls">
+    // tabIndex -1: the focus can rest on the list once its last call is deleted (no Tab stop of its own).
+    <ol className="call-list" data-testid="call-list" aria-label="Calls" ref={list} tabIndex={-1}>
       {calls.map((call, index) => {
         const issues = lint.filter((issue) => issue.call === index);
         return (
@@ -75,7 +105,7 @@ export function CallList() {
                 <button type="button" title="Duplicate" onClick={() => setCalls([...calls.slice(0, index + 1), { ...call, id: newId('c') }, ...calls.slice(index + 1)])}>
                   ⧉
                 </button>
-                <button type="button" title="Delete (Del)" onClick={() => setCalls(calls.filter((_, i) => i !== index))}>
+                <button type="button" title="Delete (Del)" onClick={() => deleteCall(calls, index)}>
                   ✕
                 </button>
                 <button

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+// The call list's Delete (the key on a focused call, or its ✕ button): the focus goes to the call
+// that takes the deleted one's place, else the one before, else the list; it fell to <body>, and
+// the next Tab started from the top of the page.
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../db/annotationRepo', () => ({
+  emptyAnnotation: (k: object) => ({ ...k, calls: [], visual_refs: [], status: 'draft', revision: 0, updated_at: '', base: null, editor_text: null }),
+  getAnnotation: () => Promise.resolve(undefined),
+  listAnnotations: () => Promise.resolve([]),
+  saveAnnotation: (record: { revision: number }) => Promise.resolve({ ...record, revision: record.revision + 1 }),
+  saveHeldEdit: () => Promise.resolve('moved'),
+}));
+vi.mock('./writeThrough', () => ({ pull: () => Promise.resolve(), requestDrain: () => Promise.resolve() }));
+vi.mock('../../evaluation/sessionDataset', () => ({ sessionDataset: () => Promise.resolve({ tasks: new Map() }) }));
+
+import { useHotkeyDispatcher } from '../../hotkeys/useHotkeys';
+import { useAnnotateStore } from './annotateStore';
+import { CallList } from './CallList';
+
+function Harness() {
+  useHotkeyDispatcher();
+  return (
+    <>
+      <CallList />
+      <button type="button">after the list</button>
+    </>
+  );
+}
+
+const call = (id: string, tool_name: string) => ({ id, tool_name, parameters: {}, frame: null });
+
+function openWith(names: string[]) {
+  const record = { dataset: 'd', task: 't1', annotator: 'alice', calls: names.map((name, i) => call(`c${i}`, name)), visual_refs: [], status: 'draft' as const, revision: 1, updated_at: 'x', base: null, editor_text: null };
+  useAnnotateStore.setState({ datasetId: 'd', annotator: 'alice', taskId: 't1', record, saveState: 'saved', statuses: { t1: 'draft' }, lint: [] });
+}
+
+const row = (container: HTMLElement, name: string) => [...container.querySelectorAll<HTMLElement>('.call-item')].find((item) => item.querySelector('.call-name')?.textContent === name)!;
+const focusedName = () => document.activeElement?.closest('.call-item')?.querySelector('.call-name')?.textContent ?? document.activeElement?.tagName;
+const names = () => useAnnotateStore.getState().record!.calls.map((entry) => entry.tool_name);
+
+beforeEach(() => openWith(['first', 'second', 'third']));
+afterEach(cleanup);
+
+describe('deleting a call keeps the focus in the list', () => {
+  it('Delete on a focused call focuses the next call', () => {
+    const { container } = render(<Harness />);
+    row(container, 'second').focus();
+    act(() => void fireEvent.keyDown(document.activeElement!, { key: 'Delete' }));
+    expect(names()).toEqual(['first', 'third']);
+    expect(focusedName()).toBe('third');
+    expect(document.activeElement).toBe(row(container, 'third'));
+  });
+
+  it('the ✕ button of the last call focuses the call before it', () => {
+    const { container } = render(<Harness />);
+    const button = row(container, 'third').querySelector<HTMLButtonElement>('button[title^="Delete"]')!;
+    button.focus();
+    act(() => button.click());
+    expect(names()).toEqual(['first', 'second']);
+    expect(document.activeElement).toBe(row(container, 'second'));
+  });
+
+  it('Delete on a button of a call (not the row itself) focuses the next call too', () => {
+    const { container } = render(<Harness />);
+    row(container, 'first').querySelector<HTMLButtonElement>('button[title^="Duplicate"]')!.focus();
+    act(() => void fireEvent.keyDown(document.activeElement!, { key: 'Delete' }));
+    expect(names()).toEqual(['second', 'third']);
+    expect(document.activeElement).toBe(row(container, 'second'));
+  });
+
+  it('deleting the only call focuses the list, so the next Tab goes on from there', () => {
+    openWith(['only']);
+    const { container } = render(<Harness />);
+    row(container, 'only').focus();
+    act(() => void fireEvent.keyDown(document.activeElement!, { key: 'Delete' }));
+    expect(names()).toEqual([]);
+    expect(document.activeElement).toBe(container.querySelector('[data-testid="call-list"]'));
+  });
+});
