@@ -75,6 +75,12 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
   const unavailable =
     clipError ?? (cutShort && frameCount(cutShort.end, fps) === 0 ? `The file ends after its header: none of the ${cutShort.declared} s it declares is there (a copy broken off? copy the file again).` : null);
   useClipHotkeys(controller);
+  // A loop switched on (Annotate's L) plays; one already on when the clip mounts is left as it is.
+  const loopBefore = useRef(loop);
+  useEffect(() => {
+    if (loop && loop !== loopBefore.current) controller.loopStarted(loop);
+    loopBefore.current = loop;
+  }, [controller, loop]);
 
   return (
     <section className={shown ? 'clip-pane' : 'clip-pane empty muted'}>

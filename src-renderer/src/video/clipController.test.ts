@@ -72,3 +72,64 @@ describe('frame steps while seeks are in flight', () => {
     expect(clip.intendedFrame()).toBe(31);
   });
 });
+
+describe('a loop switched on', () => {
+  function player(paused: boolean) {
+    const calls: string[] = [];
+    const ends: (() => void)[] = [];
+    const handle: VideoHandle = {
+      seekFrame: (frame) => {
+        calls.push(`seek ${frame}`);
+        return new Promise<number>((resolve) => ends.push(() => resolve(frame)));
+      },
+      play: () => void calls.push('play'),
+      pause: () => void calls.push('pause'),
+      isPaused: () => paused,
+    };
+    const endSeek = async (index: number) => {
+      ends[index]();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    return { handle, calls, endSeek };
+  }
+
+  it('while paused, plays the range from its start once the seek there has ended', async () => {
+    const clip = new ClipController();
+    const loop = { start: 30, end: 50 };
+    clip.store.setState({ frameCount: 300, frame: 50, loop });
+    const { handle, calls, endSeek } = player(true);
+    clip.attach(handle);
+    clip.loopStarted(loop);
+    expect(calls).toEqual(['pause', 'seek 30']);
+    await endSeek(0);
+    expect(calls.at(-1)).toBe('play');
+  });
+
+  it('does not play when the loop was switched off, or another seek came, before the seek ended', async () => {
+    const clip = new ClipController();
+    const loop = { start: 30, end: 50 };
+    clip.store.setState({ frameCount: 300, frame: 50, loop });
+    const { handle, calls, endSeek } = player(true);
+    clip.attach(handle);
+    clip.loopStarted(loop);
+    clip.store.setState({ loop: null });
+    await endSeek(0);
+    expect(calls).not.toContain('play');
+    clip.store.setState({ loop });
+    clip.loopStarted(loop);
+    void clip.stepFrames(1);
+    await endSeek(1);
+    await endSeek(2);
+    expect(calls).not.toContain('play');
+  });
+
+  it('while playing, leaves the clip alone (the player keeps to the range)', () => {
+    const clip = new ClipController();
+    const loop = { start: 30, end: 50 };
+    clip.store.setState({ frameCount: 300, frame: 10, loop });
+    const { handle, calls } = player(false);
+    clip.attach(handle);
+    clip.loopStarted(loop);
+    expect(calls).toEqual([]);
+  });
+});

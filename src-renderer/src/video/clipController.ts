@@ -133,6 +133,20 @@ export class ClipController {
     return this.seekFrame((this.target ?? this.store.getState().frame) + delta);
   };
 
+  /**
+   * A loop was just switched on: while paused, it plays from its start (the user asked to see the
+   * range; it waited for Space, the frame still at Out). While playing the player keeps to it already.
+   */
+  loopStarted = (loop: { start: number; end: number }): void => {
+    if (!this.handle || !this.isOpen() || !this.handle.isPaused()) return;
+    const seeking = this.seekFrame(loop.start);
+    const seek = this.seeks;
+    // Not when the loop was switched off, or another step or seek came, before the seek ended.
+    void seeking.then(() => {
+      if (seek === this.seeks && this.store.getState().loop === loop) this.handle?.play();
+    });
+  };
+
   togglePlay = (): void => {
     if (!this.handle || !this.isOpen()) return;
     this.lastCommandAt = performance.now();
