@@ -48,3 +48,39 @@ for (const task of ['household-05', 'retail-06']) {
     }
   });
 }
+
+test("a row's edited call gets a box as wide as the table, resizable, and an edit that does not parse is said at the row", async ({ page }) => {
+  // kitchen-01's row 2 is a near match (servings differ): the edit starts from alice's call.
+  await openTask(page, 'kitchen-01');
+  const alignment = page.getByTestId('alignment-table');
+  await alignment.getByRole('radiogroup', { name: 'Decision for row 2' }).getByLabel('edit').check();
+  const box = alignment.getByRole('textbox', { name: 'Edited call 2' });
+  await expect(box).toBeVisible();
+  const size = (await box.boundingBox())!;
+  const table = (await alignment.boundingBox())!;
+  // It was 177x62 px in the decision column: four lines of a call broken every 20 characters.
+  expect(size.width, JSON.stringify({ size, table })).toBeGreaterThanOrEqual(table.width / 2);
+  expect(size.height, JSON.stringify(size)).toBeGreaterThanOrEqual(120);
+  expect(await box.evaluate((element) => getComputedStyle(element).resize)).not.toBe('none');
+  // All of it within the task's column (with the dataset list shown, long tool names pushed the table past it).
+  const column = await page.locator('.adjudicate-main').evaluate((main) => main.getBoundingClientRect().left + main.clientWidth);
+  expect(size.x + size.width, JSON.stringify({ size, column })).toBeLessThanOrEqual(column);
+
+  const merged = page.getByTestId('merged-calls');
+  const count = await merged.locator('li').count();
+  await box.fill('{ "tool_name": "add_recipe_to_meal_plan", "parameters": {');
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  const said = page.locator(`#${await box.getAttribute('aria-describedby')}`);
+  await expect(said).toContainText(/left out of the merged sequence/i);
+  // Beside the box, in the row: right under it, not far below with the merged sequence.
+  const [under, boxNow] = [(await said.boundingBox())!, (await box.boundingBox())!];
+  expect(under.y - (boxNow.y + boxNow.height), JSON.stringify({ under, boxNow })).toBeLessThan(30);
+  expect(under.y).toBeGreaterThan(boxNow.y);
+  await expect(merged.locator('li')).toHaveCount(count - 1);
+  await page.screenshot({ path: test.info().outputPath('kitchen-01-edit-invalid.png') });
+
+  await box.fill(JSON.stringify({ tool_name: 'add_recipe_to_meal_plan', parameters: { servings: 2 } }));
+  await expect(box).toHaveAttribute('aria-invalid', 'false');
+  await expect(said).toHaveCount(0);
+  await expect(merged.locator('li')).toHaveCount(count);
+});

@@ -575,8 +575,10 @@ test('a call neither annotator wrote is added as a row of its own and finalized 
   await page.getByTestId('add-call').click();
   const added = page.getByTestId('alignment-table').locator('tr[data-kind="added"]');
   await expect(added).toContainText('added by you');
+  // Its call's edit box is under it, in a row of its own: the added row is the last one.
+  const addedCall = page.getByTestId('alignment-table').getByRole('textbox').last();
   const missed = { tool_name: 'get_cart', parameters: { user_id: 'e2e-user' } };
-  await added.getByRole('textbox').fill(JSON.stringify(missed));
+  await addedCall.fill(JSON.stringify(missed));
   await expect(merged).toHaveCount(before + 1);
   await expect(merged.last()).toHaveText(`get_cart ${JSON.stringify(missed.parameters)}`);
   // Undo takes the added row away again; redo brings it back.
@@ -584,7 +586,7 @@ test('a call neither annotator wrote is added as a row of its own and finalized 
   await expect(added).toHaveCount(0);
   await page.getByTestId('adjudication-redo').click();
   await expect(added).toHaveCount(1);
-  await added.getByRole('textbox').fill(JSON.stringify(missed));
+  await addedCall.fill(JSON.stringify(missed));
   await page.getByTestId('finalize-button').click();
   const question = page.getByTestId('finalize-confirm');
   while (!(await page.getByTestId('finalize-message').isVisible())) {

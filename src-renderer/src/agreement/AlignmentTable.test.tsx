@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+// A row's edited call: a text that does not parse is said at the row (the box marked invalid, the
+// parser's message beside it), not only far below under the merged sequence that leaves it out;
+// the box is sized to its text.
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AlignmentTable } from './AlignmentTable';
+import type { RowChoice } from './mergeCalls';
+import { rowKey, type MergeRow } from './mergeOrder';
+
+afterEach(cleanup);
+
+const callsA = [{ tool_name: 'get_price', parameters: { product_name: 'Vino Verde Fresco' } }];
+const callsB = [{ tool_name: 'get_price', parameters: { product_name: 'Vino Verde' } }];
+const row: MergeRow = { kind: 'near', a: 0, b: 0, differing: [{ param: 'product_name', a: 'Vino Verde Fresco', b: 'Vino Verde' }] };
+const noop = () => undefined;
+
+function table(choice: RowChoice) {
+  return <AlignmentTable rows={[row]} names={['alice', 'bob']} callsA={callsA} callsB={callsB} choices={{ [rowKey(row)]: choice }} onChoose={noop} onEdit={noop} onMove={noop} />;
+}
+
+describe('AlignmentTable, a row being edited', () => {
+  it('marks an edit that does not parse as invalid and says why beside the box', () => {
+    render(table({ choice: 'edit', text: '{ "tool_name": "get_price", "parameters": {' }));
+    const box = screen.getByRole('textbox', { name: 'Edited call 1' });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    const said = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+    expect(said?.textContent).toMatch(/left out of the merged sequence/i);
+    expect(said?.textContent).toMatch(/JSON/);
+  });
+
+  it('says what a call needs when the text parses but is no call', () => {
+    render(table({ choice: 'edit', text: '{"tool": "get_price"}' }));
+    const box = screen.getByRole('textbox', { name: 'Edited call 1' });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toContain('expected {"tool_name": string, "parameters": object}');
+  });
+
+  it('shows a call that parses as valid, with no message', () => {
+    const text = JSON.stringify({ tool_name: 'get_price', parameters: { product_name: 'Vino Verde Fresco' } }, null, 1);
+    render(table({ choice: 'edit', text }));
+    const box = screen.getByRole('textbox', { name: 'Edited call 1' });
+    expect(box.getAttribute('aria-invalid')).toBe('false');
+    expect(box.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('gives the box a line for each line of its text, up to a limit', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i}`).join('\n');
+    render(table({ choice: 'edit', text: lines(9) }));
+    expect(Number(screen.getByRole('textbox', { name: 'Edited call 1' }).getAttribute('rows'))).toBeGreaterThanOrEqual(9);
+    cleanup();
+    render(table({ choice: 'edit', text: lines(200) }));
+    expect(Number(screen.getByRole('textbox', { name: 'Edited call 1' }).getAttribute('rows'))).toBeLessThanOrEqual(20);
+  });
+});
