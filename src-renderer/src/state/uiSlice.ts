@@ -11,6 +11,8 @@ export interface StatusMessage {
   serial: number;
   /** When it was shown (performance.now()). */
   at: number;
+  /** Shown by showNotice: a line nobody asked for, which a change of state may make stale. */
+  notice?: true;
 }
 
 /** How long an error stays before a background notice may take its place. */
@@ -48,6 +50,8 @@ export interface UiSlice {
    * an error came in the last ERROR_HOLD_MS, which it would hide before it could be read.
    */
   showNotice(text: string): void;
+  /** Takes away the notice shown, if the message is one ("Saved annotations/a.jsonl" once the edits go offline). */
+  dropNotice(): void;
 }
 
 export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, get) => ({
@@ -79,6 +83,9 @@ export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, g
   showNotice: (text) => {
     const shown = get().message;
     if (shown?.kind === 'error' && performance.now() - shown.at < ERROR_HOLD_MS) return;
-    get().showMessage(text, 'info');
+    set((state) => ({ message: { text, kind: 'info', serial: (state.message?.serial ?? 0) + 1, at: performance.now(), notice: true } }));
+  },
+  dropNotice: () => {
+    if (get().message?.notice) set({ message: null });
   },
 });

@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+// The status bar going offline: "offline, 1 unsent" showed beside a stale "Saved annotations/erin.jsonl".
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../db/annotationRepo', () => ({
+  emptyAnnotation: (k: object) => ({ ...k, calls: [], visual_refs: [], status: 'draft', revision: 0, updated_at: '', base: null, editor_text: null }),
+  getAnnotation: () => Promise.resolve(undefined),
+  listAnnotations: () => Promise.resolve([]),
+  saveAnnotation: (record: { revision: number }) => Promise.resolve({ ...record, revision: record.revision + 1 }),
+  saveHeldEdit: () => Promise.resolve('moved'),
+}));
+vi.mock('../workspaces/annotate/writeThrough', () => ({ pull: () => Promise.resolve(), requestDrain: () => Promise.resolve() }));
+vi.mock('../evaluation/sessionDataset', () => ({ sessionDataset: () => Promise.resolve({ tasks: new Map() }) }));
+
+import { useStudioStore } from '../state/store';
+import { useAnnotateStore } from '../workspaces/annotate/annotateStore';
+import { StatusBar } from './StatusBar';
+
+const saved = { state: 'saved' as const, unsent: 0, conflicts: [], message: null };
+const wentOffline = () => act(() => useAnnotateStore.getState().writeThroughChanged({ state: 'offline', unsent: 1, message: 'unreachable' }));
+
+beforeEach(() => {
+  useAnnotateStore.setState({ datasetId: 'd', annotator: 'erin', writeThrough: saved });
+  useStudioStore.setState({ message: null });
+});
+afterEach(cleanup);
+
+describe('StatusBar', () => {
+  it('drops the "Saved ..." notice when the edits go offline', () => {
+    render(<StatusBar />);
+    act(() => useStudioStore.getState().showNotice('Saved annotations/erin.jsonl'));
+    expect(screen.getByTestId('status-message').textContent).toBe('Saved annotations/erin.jsonl');
+    wentOffline();
+    expect(screen.getByTestId('write-through').textContent).toBe('offline, 1 unsent');
+    expect(screen.getByTestId('status-message').textContent).toBe('');
+  });
+
+  it('drops it when they cannot be written either (not written, N unsent)', () => {
+    render(<StatusBar />);
+    act(() => useStudioStore.getState().showNotice('Saved annotations/erin.jsonl'));
+    act(() => useAnnotateStore.getState().writeThroughChanged({ state: 'error', unsent: 1, message: 'refused' }));
+    expect(screen.getByTestId('status-message').textContent).toBe('');
+  });
+
+  it('keeps a message that is not such a notice (an error, what was opened)', () => {
+    render(<StatusBar />);
+    act(() => useStudioStore.getState().showMessage('Opened EgoBench sample (synthetic)', 'info'));
+    wentOffline();
+    expect(screen.getByTestId('status-message').textContent).toBe('Opened EgoBench sample (synthetic)');
+  });
+
+  it('shows a notice that comes while offline (it is news, not stale)', () => {
+    render(<StatusBar />);
+    wentOffline();
+    act(() => useStudioStore.getState().showNotice('Saved reviews/erin.jsonl'));
+    expect(screen.getByTestId('status-message').textContent).toBe('Saved reviews/erin.jsonl');
+  });
+});
