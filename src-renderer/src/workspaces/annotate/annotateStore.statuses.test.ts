@@ -4,9 +4,11 @@
 import { describe, expect, it, vi } from 'vitest';
 
 const lists: { resolve: (v: unknown) => void }[] = [];
+/** The open task's row as IndexedDB holds it (getAnnotation). */
+let stored: object | undefined;
 vi.mock('../../db/annotationRepo', () => ({
   emptyAnnotation: (k: object) => ({ ...k, calls: [], visual_refs: [], status: 'draft', revision: 0, updated_at: '', base: null, editor_text: null }),
-  getAnnotation: () => Promise.resolve(undefined),
+  getAnnotation: () => Promise.resolve(stored),
   listAnnotations: () => {
     const d = deferred<unknown>();
     lists.push(d);
@@ -42,5 +44,35 @@ describe('task statuses', () => {
     lists.at(-1)!.resolve([{ dataset: 'd', task: 't9', annotator: 'alice', calls: [], visual_refs: [], status: 'submitted', revision: 1, updated_at: 'x', base: null, editor_text: null }]);
     await refreshing;
     expect(useAnnotateStore.getState().statuses).toEqual({});
+  });
+
+  // A fresh browser's deep link (#/annotate/<task>, then the name typed): the task opens on an empty
+  // row before the pull has taken the file's lines; the pull's refreshView then reads the statuses
+  // (the open task's from the screen: the empty row, 'todo') and puts the stored row on screen.
+  it("a stored row put on screen in place of the open one brings its status to the queue", async () => {
+    const empty = { dataset: 'd', task: 't1', annotator: 'dana', calls: [], visual_refs: [], status: 'draft' as const, revision: 0, updated_at: '', base: null, editor_text: null };
+    const taken = { ...empty, calls: [{ id: 'c1', tool_name: 'x', parameters: {}, frame: null }], status: 'submitted' as const, revision: 15, updated_at: 'x' };
+    useAnnotateStore.setState({ datasetId: 'd', annotator: 'dana', taskId: 't1', record: empty, saveState: 'saved', statuses: {} });
+    const refreshing = useAnnotateStore.getState().refreshStatuses();
+    lists.at(-1)!.resolve([taken]);
+    await refreshing;
+    useAnnotateStore.getState().showStoredRow(taken);
+    expect(useAnnotateStore.getState().record?.revision).toBe(15);
+    expect(useAnnotateStore.getState().statuses.t1).toBe('submitted');
+  });
+
+  // After an Import, Export or Clear local (SyncBar's reopenOpenTask): the statuses are read with the
+  // open task's from the screen, then the task is opened again on the row stored now.
+  it('opening a task again on a newer stored row shows that row\'s status in the queue', async () => {
+    const shown = { dataset: 'd', task: 't1', annotator: 'dana', calls: [], visual_refs: [], status: 'draft' as const, revision: 2, updated_at: 'x', base: null, editor_text: null };
+    useAnnotateStore.setState({ datasetId: 'd', annotator: 'dana', taskId: 't1', record: shown, saveState: 'saved', statuses: { t1: 'draft' } });
+    stored = { ...shown, status: 'submitted', revision: 3, updated_at: 'y' }; // an imported line
+    try {
+      await useAnnotateStore.getState().openTask('t1');
+    } finally {
+      stored = undefined;
+    }
+    expect(useAnnotateStore.getState().record?.revision).toBe(3);
+    expect(useAnnotateStore.getState().statuses.t1).toBe('submitted');
   });
 });

@@ -107,6 +107,16 @@ function statusOf(record: AnnotationRecord | undefined): TaskStatus {
   return record.status;
 }
 
+/**
+ * The queue's statuses with the open task's as on screen: refreshStatuses takes the open task's
+ * status from the row shown, so a row put on screen without an edit (opened, replaced by a stored
+ * row) brings its status along, or the badge keeps the status of the row it replaced.
+ */
+function withStatusOf(statuses: Record<string, TaskStatus>, record: AnnotationRecord): Record<string, TaskStatus> {
+  const status = statusOf(record);
+  return statuses[record.task] === status ? statuses : { ...statuses, [record.task]: status };
+}
+
 export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   datasetId: null,
   dataset: null,
@@ -149,7 +159,9 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   writeThroughChanged: (patch) => set({ writeThrough: { ...get().writeThrough, ...patch } }),
   showStoredRow: (row) => {
     const { taskId, saveState } = get();
-    if (taskId === row.task && saveState === 'saved') set({ record: row });
+    // The badge goes with the row: the refresh before this took the open task's status from the
+    // screen, which may be the row this replaces (an empty one, when a pull fills a fresh browser).
+    if (taskId === row.task && saveState === 'saved') set({ record: row, statuses: withStatusOf(get().statuses, row) });
   },
   forgetUnsaved: () => set({ saveState: 'saved' }),
 
@@ -226,10 +238,10 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     // An edit of this task held since a switch (still not stored) is the screen's again, shown as not saved.
     const held = get().stranded.find((edit) => sameRow(edit, key) && !edit.moved);
     if (held) {
-      set({ record: held, saveState: 'error', stranded: get().stranded.filter((edit) => edit !== held), openMs: performance.now() - started });
+      set({ record: held, saveState: 'error', statuses: withStatusOf(get().statuses, held), stranded: get().stranded.filter((edit) => edit !== held), openMs: performance.now() - started });
       return;
     }
-    set({ record, saveState: 'saved', openMs: performance.now() - started });
+    set({ record, saveState: 'saved', statuses: withStatusOf(get().statuses, record), openMs: performance.now() - started });
   },
 
   edit: (edit) => {
