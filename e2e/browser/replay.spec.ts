@@ -67,8 +67,18 @@ test('filter to perception failures, step to the evidence, override the label; t
   await expect(override.getByTestId('override-unsaved')).toBeHidden();
   await expect(override.getByTestId('override-entry')).toContainText('logic');
   await expect(page.getByTestId('review-count')).toContainText('1 override');
-  // The list shows both labels on the run's row: the automatic one the filter uses, then the reviewer's.
-  await expect(list.locator('[role=row][aria-selected=true] .col-label')).toHaveText('perception → logic ✎');
+  // The review's label is the run's label (Reports counts it), the automatic one is named beside it:
+  // in the header, the taxonomy and the list's row, whose cell shows all of it (it was cut to "perception → …").
+  await expect(page.getByTestId('label-badge')).toHaveText('logic');
+  await expect(page.getByTestId('label-origin')).toHaveText('✎ by e2e-reviewer (auto: perception)');
+  const cascade = page.getByTestId('cascade');
+  await expect(cascade.locator('.predicate.fired')).toHaveAttribute('data-label', 'perception');
+  await expect(cascade.locator('.predicate.fired .auto-pill')).toHaveText('automatic label');
+  await expect(cascade.locator('.predicate.reviewed')).toHaveAttribute('data-label', 'logic');
+  await expect(cascade.locator('.predicate.reviewed .fired-pill')).toHaveText('label ✎ e2e-reviewer');
+  const labelCell = list.locator('[role=row][aria-selected=true] .col-label');
+  await expect(labelCell).toHaveText('logic ✎ (auto: perception)');
+  expect(await labelCell.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
   // The review filter: the run is among the reviewed ones and those a review changed, not among the failures no one reviewed.
   const reviewFilter = page.getByTestId('review-filter');
   const count = page.getByTestId('list-count');

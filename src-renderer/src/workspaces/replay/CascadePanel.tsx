@@ -1,14 +1,32 @@
 // The taxonomy of one trajectory: the label with its evidence, and (paper profile) every
 // predicate of the SPEC §9 cascade, held or not, and why; (egobench profile) the official classes
-// and the facts of the evidence (EgobenchEvidence).
+// and the facts of the evidence (EgobenchEvidence). A review's label, when one overrides the
+// cascade's, is the label; the cascade's is named the automatic one (LabelPills).
 import type { ReplayDetail } from '../../evaluation/protocol';
 import { Json } from './CallPanels';
 import { EgobenchEvidence } from './EgobenchEvidence';
+import { LabelPills } from './LabelPills';
+import type { LabelReview } from './reviews/reviewedLabel';
 import { evidenceEntry } from './timeline';
 
-export function CascadePanel({ detail, onGoto }: { detail: ReplayDetail; onGoto(entry: number): void }) {
+/** A predicate's classes: the cascade's label (fired), set aside by a review (overridden), the review's (reviewed). */
+function predicateClass(held: boolean, fired: boolean, label: string, review: LabelReview | null): string {
+  const overridden = review !== null && review.label !== label;
+  return [
+    'predicate',
+    held ? 'held' : 'not-held',
+    fired ? 'fired' : '',
+    fired && overridden ? 'overridden' : '',
+    !fired && review?.label === label ? 'reviewed' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function CascadePanel({ detail, review, onGoto }: { detail: ReplayDetail; review: LabelReview | null; onGoto(entry: number): void }) {
   const { row, cascade } = detail;
   const at = evidenceEntry(row.evidence);
+  const overridden = review !== null && review.label !== row.label;
   return (
     <div className="cascade" data-testid="cascade">
       {cascade ? (
@@ -16,12 +34,12 @@ export function CascadePanel({ detail, onGoto }: { detail: ReplayDetail; onGoto(
           {cascade.predicates.map((p) => {
             const entry = evidenceEntry(p.evidence);
             return (
-              <li key={p.label} className={`predicate ${p.held ? 'held' : 'not-held'}${p.fired ? ' fired' : ''}`} data-label={p.label}>
+              <li key={p.label} className={predicateClass(p.held, p.fired, p.label, review)} data-label={p.label}>
                 <span className="predicate-mark" aria-label={p.held ? 'holds' : 'does not hold'}>
                   {p.held ? '●' : '○'}
                 </span>{' '}
                 <span className={`label-chip label-${p.label}`}>{p.label}</span>
-                {p.fired ? <span className="pill fired-pill">label</span> : null} <span className="why">{p.why}</span>
+                <LabelPills label={p.label} fired={p.fired} review={review} /> <span className="why">{p.why}</span>
                 {entry !== null && p.held ? (
                   <button type="button" className="link-button" onClick={() => onGoto(entry)}>
                     call {entry + 1}
@@ -40,13 +58,18 @@ export function CascadePanel({ detail, onGoto }: { detail: ReplayDetail; onGoto(
       ) : (
         <div>
           <p>
-            Profile <strong>{detail.profile}</strong>: label <span className={`label-chip label-${row.label}`}>{row.label}</span>
+            Profile <strong>{detail.profile}</strong>: {overridden ? 'automatic label' : 'label'} <span className={`label-chip label-${row.label}`}>{row.label}</span>
             {at !== null ? (
               <button type="button" className="link-button" onClick={() => onGoto(at)}>
                 call {at + 1}
               </button>
             ) : null}
           </p>
+          {overridden ? (
+            <p data-testid="reviewed-label">
+              Label <span className={`label-chip label-${review.label}`}>{review.label}</span> ✎ by {review.reviewer}&apos;s review (the one Reports counts)
+            </p>
+          ) : null}
           {detail.profile === 'egobench' ? <EgobenchEvidence row={row} /> : <Json value={row.evidence} />}
         </div>
       )}

@@ -13,6 +13,8 @@ import { ClipController } from '../../video/clipController';
 import { refFrames } from '../../video/refRanges';
 import { ClipEvidence } from './ClipEvidence';
 import { OverridePanel } from './reviews/ReviewPanels';
+import { ReviewedLabelBadge } from './reviews/ReviewedLabelBadge';
+import type { LabelReview } from './reviews/reviewedLabel';
 import { evidenceEntry, timelineOf } from './timeline';
 import type { Label } from '../../../../shared/eval/profile';
 import type { VisualRef } from '../../../../shared/format/types';
@@ -25,10 +27,12 @@ interface Props {
   /** 1-based call number; 0 before the first call. */
   step: number;
   labels: readonly Label[];
+  /** The latest review of the run, whose label overrides the automatic one (null: none). */
+  review: LabelReview | null;
   onStep(step: number): void;
 }
 
-export function ReplayView({ datasetId, row, step, labels, onStep }: Props) {
+export function ReplayView({ datasetId, row, step, labels, review, onStep }: Props) {
   const trajectoryId = row.id;
   const [state, setState] = useState<{ id: string; detail?: ReplayDetail; error?: string } | null>(null);
   useEffect(() => {
@@ -46,10 +50,10 @@ export function ReplayView({ datasetId, row, step, labels, onStep }: Props) {
 
   if (error) return <p className="error-text replay-empty">Cannot replay {trajectoryId}: {error}</p>;
   if (!detail) return <p className="muted replay-empty">Replaying {trajectoryId}…</p>;
-  return <LoadedReplay key={trajectoryId} datasetId={datasetId} detail={detail} step={step} labels={labels} onStep={onStep} />;
+  return <LoadedReplay key={trajectoryId} datasetId={datasetId} detail={detail} step={step} labels={labels} review={review} onStep={onStep} />;
 }
 
-function LoadedReplay({ datasetId, detail, step, labels, onStep }: { datasetId: string; detail: ReplayDetail; step: number; labels: readonly Label[]; onStep(step: number): void }) {
+function LoadedReplay({ datasetId, detail, step, labels, review, onStep }: Omit<Props, 'row'> & { detail: ReplayDetail }) {
   const { row, steps, task, groundTruth } = detail;
   const count = steps.length;
   const current = Math.min(Math.max(step, 0), count);
@@ -94,9 +98,7 @@ function LoadedReplay({ datasetId, detail, step, labels, onStep }: { datasetId: 
         <h2 className="mono replay-title" title={row.id}>
           {row.id}
         </h2>
-        <span data-testid="label-badge" className={`label-badge label-${row.label}`} data-label={row.label} title="Automatic label">
-          {row.label}
-        </span>
+        <ReviewedLabelBadge auto={row.label} review={review} imported={row.imported} />
         <span className="muted">
           {row.model} · {row.mode} · {row.scenario} · task {row.task_id} · ToolSucc {row.tool_succ ? '✓' : '✗'} · ResultSucc {row.result_succ ? '✓' : '✗'}
         </span>
@@ -179,7 +181,7 @@ function LoadedReplay({ datasetId, detail, step, labels, onStep }: { datasetId: 
           </div>
           <div>
             <h3>Taxonomy</h3>
-            <CascadePanel detail={detail} onGoto={gotoEntry} />
+            <CascadePanel detail={detail} review={review} onGoto={gotoEntry} />
           </div>
           <div>
             <h3>Human override</h3>

@@ -11,7 +11,7 @@ import type { Filters } from './listModel';
 import { ReplayView } from './ReplayView';
 import { ReplayViewLinks, ReplayViews, useReplayView } from './ReplayViews';
 import { AgreementPanel, useDatasetReviews } from './reviews/ReviewPanels';
-import { latestLabels, reviewerDisagreements } from './reviews/latestLabels';
+import { labelsOf, latestReviews, reviewerDisagreements } from './reviews/latestLabels';
 import { useReviewsFromFiles } from './reviews/reviewsFromFiles';
 import { TrajectoryList } from './TrajectoryList';
 import './replay.css';
@@ -42,7 +42,8 @@ export function ReplayWorkspace() {
   const [dragging, setDragging] = useState(false);
   useReviewsFromFiles(dataset?.id ?? null, evaluation.labels);
   const reviews = useDatasetReviews(dataset?.id ?? null);
-  const overrides = useMemo(() => latestLabels(reviews), [reviews]);
+  const latest = useMemo(() => latestReviews(reviews), [reviews]);
+  const overrides = useMemo(() => labelsOf(latest), [latest]);
   const overridden = useMemo(() => new Set(overrides.keys()), [overrides]);
   const disagreements = useMemo(() => reviewerDisagreements(reviews), [reviews]);
   const linkedRow = useMemo(() => (link ? (evaluation.rows.find((r) => r.id === link.id) ?? null) : null), [link, evaluation.rows]);
@@ -157,7 +158,7 @@ export function ReplayWorkspace() {
         />
         <div className="replay-main">
           {link && linkedRow ? (
-            <ReplayView datasetId={dataset.id} row={linkedRow} step={link.step} labels={evaluation.labels} onStep={(s) => go(link.id, s, true)} />
+            <ReplayView datasetId={dataset.id} row={linkedRow} step={link.step} labels={evaluation.labels} review={latest.get(linkedRow.id) ?? null} onStep={(s) => go(link.id, s, true)} />
           ) : link && status !== 'ready' ? (
             <p className="muted replay-empty">Waiting for {link.id} to be evaluated…</p>
           ) : link ? (

@@ -169,6 +169,8 @@ const FIT_MAX = 320;
 /** Cell padding plus a little air, added to the text's width. */
 const CELL_PADDING = 14;
 
+/** A label chip's padding and border (replay.css .label-chip). */
+const LABEL_CHIP_PADDING = 14;
 /** Widths of the columns whose values are short: the header title decides. */
 const FIXED_WIDTHS: Partial<ColumnWidths> = { label: 120, tool_succ: 74, result_succ: 84, calls: 48, turns: 48, tokens: 64 };
 const FITTED: readonly ColumnId[] = ['model', 'mode', 'scenario', 'task'];
@@ -196,6 +198,17 @@ export function fitWidthsOfValues(valuesOf: (column: ColumnId) => Iterable<strin
     widths[c] = clampWidth(Math.ceil(measured * 1.08) + CELL_PADDING, FIT_MAX);
   }
   return widths;
+}
+
+/**
+ * The Label column's default width: its fixed one, or wider to fit the longest of `texts`, what its
+ * overridden rows show ("over_operation ✎ (auto: hallucination)", reviews/reviewedLabel.ts), with
+ * room for a chip's padding and a reviewers' disagreement mark (≠).
+ */
+export function labelColumnWidth(texts: Iterable<string>, measure: (text: string) => number): number {
+  let widest = FIXED_WIDTHS.label!;
+  for (const text of texts) widest = Math.max(widest, Math.ceil(measure(`${text} ≠`) * 1.08) + CELL_PADDING + LABEL_CHIP_PADDING);
+  return clampWidth(widest, FIT_MAX);
 }
 
 export function clampWidth(width: number, max = MAX_COLUMN_WIDTH): number {

@@ -1,6 +1,7 @@
 // One row of the trajectory list. Memoised: scrolling re-renders only the rows coming into view.
 import { memo } from 'react';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
+import { LabelCell } from './LabelCell';
 
 export const ListRow = memo(function ListRow({
   row,
@@ -43,21 +44,7 @@ export const ListRow = memo(function ListRow({
       <div role="cell" className="cell col-task" title={row.task_id}>
         {row.task_id}
       </div>
-      <div role="cell" className="cell col-label">
-        {/* The automatic label (what the filter and sort use), then a reviewer's, if any: "perception → logic ✎". */}
-        <span className={`label-chip label-${row.label}`}>{row.label}</span>
-        {override !== null ? (
-          <span className="override-mark" title={override === row.label ? 'a reviewer confirmed this label' : `a reviewer changed this label to ${override} (Reports counts it so, with overrides)`}>
-            {override !== row.label ? <> → <span className={`label-chip label-${override}`}>{override}</span></> : null} ✎
-          </span>
-        ) : null}
-        {disagreement !== null ? (
-          <span className="review-conflict" title={`Reviewers differ (the latest counts): ${disagreement}`} data-testid="review-conflict">
-            {' '}
-            ≠
-          </span>
-        ) : null}
-      </div>
+      <LabelCell auto={row.label} override={override} disagreement={disagreement} />
       <div role="cell" className="cell col-scenario" title={row.scenario}>
         {row.scenario}
       </div>

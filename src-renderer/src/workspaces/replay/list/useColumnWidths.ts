@@ -1,6 +1,6 @@
 // Column widths: fitted to the columns' distinct values, under the widths the user set (remembered).
 import { useCallback, useMemo, useState } from 'react';
-import { clampWidth, fitWidthsOfValues, parseStoredWidths, type ColumnId, type ColumnWidths } from '../listModel';
+import { clampWidth, fitWidthsOfValues, labelColumnWidth, parseStoredWidths, type ColumnId, type ColumnWidths } from '../listModel';
 
 const WIDTHS_KEY = 'egobench.replay.columnWidths';
 
@@ -22,11 +22,12 @@ function storedWidths(): Partial<ColumnWidths> {
 
 /**
  * Fitted widths under the ones the user set; setWidth(column, null) goes back to the fitted one.
- * `distinct` gives a column's distinct values (the list index keeps them).
+ * `distinct` gives a column's distinct values (the list index keeps them); `labelTexts` what the
+ * Label cells of overridden runs show (the column widens to them).
  */
-export function useColumnWidths(distinct: (column: ColumnId) => readonly string[]): [ColumnWidths, (column: ColumnId, width: number | null) => void] {
+export function useColumnWidths(distinct: (column: ColumnId) => readonly string[], labelTexts: readonly string[] = []): [ColumnWidths, (column: ColumnId, width: number | null) => void] {
   const [userWidths, setUserWidths] = useState(storedWidths);
-  const fitted = useMemo(() => fitWidthsOfValues(distinct, measureText), [distinct]);
+  const fitted = useMemo(() => ({ ...fitWidthsOfValues(distinct, measureText), label: labelColumnWidth(labelTexts, measureText) }), [distinct, labelTexts]);
   const setWidth = useCallback(
     (column: ColumnId, width: number | null) =>
       setUserWidths((current) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestLabels, reviewerDisagreements } from './latestLabels';
+import { latestLabels, latestReviews, reviewerDisagreements } from './latestLabels';
 import type { Review } from './reviewsDb';
 
 const review = (trajectoryId: string, reviewer: string, label: Review['label'], updatedAt: string): Review => ({
@@ -14,6 +14,10 @@ describe('latestLabels', () => {
       review('b', 'bob', 'correct', '2026-03-01T10:00:00Z'),
     ]);
     expect([...labels]).toEqual([['a', 'logic'], ['b', 'correct']]);
+  });
+  it('gives the review that counts with its reviewer (the header names them)', () => {
+    const latest = latestReviews([review('a', 'ann', 'logic', '2026-03-02T10:00:00Z'), review('a', 'bob', 'hallucination', '2026-03-01T10:00:00Z')]);
+    expect(latest.get('a')).toMatchObject({ reviewer: 'ann', label: 'logic' });
   });
 });
 

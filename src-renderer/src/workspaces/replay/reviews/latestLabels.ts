@@ -3,13 +3,23 @@
 import { supersedes } from '../../../../../shared/report/reviews';
 import type { Review } from './reviewsDb';
 
-export function latestLabels(reviews: readonly Review[]): ReadonlyMap<string, Review['label']> {
+/** The review that counts for each reviewed trajectory (its label, and who gave it). */
+export function latestReviews(reviews: readonly Review[]): ReadonlyMap<string, Review> {
   const latest = new Map<string, Review>();
   for (const review of reviews) {
     const current = latest.get(review.trajectoryId);
     if (!current || supersedes(current.updatedAt, review.updatedAt)) latest.set(review.trajectoryId, review);
   }
+  return latest;
+}
+
+/** The labels of the reviews that count (latestReviews). */
+export function labelsOf(latest: ReadonlyMap<string, Review>): ReadonlyMap<string, Review['label']> {
   return new Map([...latest].map(([id, review]) => [id, review.label]));
+}
+
+export function latestLabels(reviews: readonly Review[]): ReadonlyMap<string, Review['label']> {
+  return labelsOf(latestReviews(reviews));
 }
 
 /**

@@ -1,0 +1,20 @@
+// The pills of one predicate of the taxonomy cascade: which label is the run's. Under a review
+// that overrides it, the cascade's own label is the automatic one and the reviewer's predicate
+// carries the label (it said 'label' on the automatic one only, as if no review were saved).
+import type { LabelReview } from './reviews/reviewedLabel';
+
+export function LabelPills({ label, fired, review }: { label: string; fired: boolean; review: LabelReview | null }) {
+  const reviewed = review !== null && review.label === label;
+  if (fired && reviewed) {
+    return (
+      <>
+        <span className="pill fired-pill">label</span>
+        <span className="pill review-pill">✎ confirmed by {review.reviewer}</span>
+      </>
+    );
+  }
+  if (fired && review !== null) return <span className="pill auto-pill" title={`the cascade's label; ${review.reviewer}'s review set ${review.label}`}>automatic label</span>;
+  if (fired) return <span className="pill fired-pill">label</span>;
+  if (reviewed) return <span className="pill fired-pill" title={`${review.reviewer}'s review (the label Reports counts)`}>label ✎ {review.reviewer}</span>;
+  return null;
+}
