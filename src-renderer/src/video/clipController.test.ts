@@ -93,25 +93,26 @@ describe('a loop switched on', () => {
     return { handle, calls, endSeek };
   }
 
-  it('while paused, plays the range from its start once the seek there has ended', async () => {
+  /** A paused clip at Out of the loop In 30 / Out 50, the loop just switched on. */
+  function pausedAtOut() {
     const clip = new ClipController();
     const loop = { start: 30, end: 50 };
     clip.store.setState({ frameCount: 300, frame: 50, loop });
     const { handle, calls, endSeek } = player(true);
     clip.attach(handle);
     clip.loopStarted(loop);
+    return { clip, loop, calls, endSeek };
+  }
+
+  it('while paused, plays the range from its start once the seek there has ended', async () => {
+    const { calls, endSeek } = pausedAtOut();
     expect(calls).toEqual(['pause', 'seek 30']);
     await endSeek(0);
     expect(calls.at(-1)).toBe('play');
   });
 
   it('does not play when the loop was switched off, or another seek came, before the seek ended', async () => {
-    const clip = new ClipController();
-    const loop = { start: 30, end: 50 };
-    clip.store.setState({ frameCount: 300, frame: 50, loop });
-    const { handle, calls, endSeek } = player(true);
-    clip.attach(handle);
-    clip.loopStarted(loop);
+    const { clip, loop, calls, endSeek } = pausedAtOut();
     clip.store.setState({ loop: null });
     await endSeek(0);
     expect(calls).not.toContain('play');
