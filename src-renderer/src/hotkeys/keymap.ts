@@ -81,7 +81,7 @@ export const KEYMAP = [
   // Label Studio-like I/O for in and out.
   { id: 'annotate.mark-in', keys: ['i'], group: 'Annotate', description: 'Mark in at the current frame (visual reference start)', scope: 'annotate' },
   { id: 'annotate.mark-out', keys: ['o'], group: 'Annotate', description: 'Mark out at the current frame (visual reference end)', scope: 'annotate' },
-  { id: 'annotate.loop', keys: ['l'], group: 'Annotate', description: 'Loop the marked range, or stop looping', scope: 'annotate' },
+  { id: 'annotate.loop', keys: ['l'], group: 'Annotate', description: 'Loop the marked range (paused: plays it from In), or stop looping', scope: 'annotate' },
   { id: 'annotate.next-task', keys: ['n', 'Alt+ArrowDown'], group: 'Annotate', description: 'Next task in the queue', scope: 'annotate' },
   { id: 'annotate.previous-task', keys: ['p', 'Alt+ArrowUp'], group: 'Annotate', description: 'Previous task in the queue', scope: 'annotate' },
   { id: 'annotate.submit', keys: ['Ctrl+Enter'], group: 'Annotate', description: 'Submit the task (or reopen it)', scope: 'annotate', inText: true },

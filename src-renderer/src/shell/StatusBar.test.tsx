@@ -56,4 +56,17 @@ describe('StatusBar', () => {
     act(() => useStudioStore.getState().showNotice('Saved reviews/erin.jsonl'));
     expect(screen.getByTestId('status-message').textContent).toBe('Saved reviews/erin.jsonl');
   });
+
+  it("keeps a notice shown while not written through the retries' 'sending' between failures", () => {
+    render(<StatusBar />);
+    act(() => useAnnotateStore.getState().writeThroughChanged({ state: 'error', unsent: 1, message: 'refused' }));
+    act(() => useStudioStore.getState().showNotice('Saved ground_truth.jsonl'));
+    act(() => useAnnotateStore.getState().writeThroughChanged({ state: 'sending', unsent: 1 }));
+    act(() => useAnnotateStore.getState().writeThroughChanged({ state: 'error', unsent: 1, message: 'refused' }));
+    expect(screen.getByTestId('status-message').textContent).toBe('Saved ground_truth.jsonl');
+    // Written again, then stopped once more: a notice from before that stop is stale again.
+    act(() => useAnnotateStore.getState().writeThroughChanged(saved));
+    wentOffline();
+    expect(screen.getByTestId('status-message').textContent).toBe('');
+  });
 });

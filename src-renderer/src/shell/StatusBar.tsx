@@ -1,6 +1,6 @@
 // Bottom bar: open dataset, its clips, where the annotator's edits stand (write-through), host kind
 // (and the team person), the latest message, and the shortcut hint.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStatusBar, useStudioStore } from '../state/store';
 import { useAnnotateStore } from '../workspaces/annotate/annotateStore';
 import { WriteThroughBadge } from '../workspaces/annotate/WriteThroughBadge';
@@ -8,15 +8,20 @@ import { ClipsControl } from './ClipsControl';
 
 /**
  * When the annotator's edits stop reaching the host (`offline, N unsent`, `not written, N unsent`),
- * a "Saved ..." notice from before is stale: it stayed beside the badge saying the opposite. A
+ * a "Saved ..." notice from before is stale: it stayed beside the badge saying the opposite. It is
+ * dropped once, as they stop: the retries' 'sending' between two failures is not a new stop, so a
  * notice shown since (another file written) is news and stays.
  */
 function useDropNoticeWhenNotWriting(): void {
-  const notWriting = useAnnotateStore((state) => state.writeThrough.state === 'offline' || state.writeThrough.state === 'error');
-  const dropNotice = useStudioStore((state) => state.dropNotice);
+  const state = useAnnotateStore((store) => store.writeThrough.state);
+  const dropNotice = useStudioStore((store) => store.dropNotice);
+  const stopped = useRef(false);
   useEffect(() => {
-    if (notWriting) dropNotice();
-  }, [notWriting, dropNotice]);
+    const notWriting = state === 'offline' || state === 'error';
+    if (notWriting && !stopped.current) dropNotice();
+    if (notWriting) stopped.current = true;
+    else if (state !== 'sending') stopped.current = false; // written again (or a conflict to settle)
+  }, [state, dropNotice]);
 }
 
 export function StatusBar() {

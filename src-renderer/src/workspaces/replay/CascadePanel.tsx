@@ -67,10 +67,10 @@ export function CascadePanel({ detail, review, onGoto }: { detail: ReplayDetail;
           </p>
           {overridden ? (
             <p data-testid="reviewed-label">
-              Label <span className={`label-chip label-${review.label}`}>{review.label}</span> ✎ by {review.reviewer}&apos;s review (the one Reports counts)
+              Label <span className={`label-chip label-${review.label}`}>{review.label}</span> ✎ by {review.reviewer}&apos;s review
             </p>
           ) : null}
-          {detail.profile === 'egobench' ? <EgobenchEvidence row={row} /> : <Json value={row.evidence} />}
+          {detail.profile === 'egobench' ? <EgobenchEvidence row={row} review={review} /> : <Json value={row.evidence} />}
         </div>
       )}
     </div>

@@ -4,6 +4,8 @@
 // state's difference) before the raw JSON.
 import type { TrajectoryRow } from '../../evaluation/protocol';
 import { Json } from './CallPanels';
+import { LabelPills } from './LabelPills';
+import type { LabelReview } from './reviews/reviewedLabel';
 
 /** The official classes in the order they are tried, each with what makes it hold. */
 const CLASSES: readonly [label: string, holds: string][] = [
@@ -23,7 +25,8 @@ const callText = (call: unknown) => {
   return c && typeof c === 'object' && 'tool_name' in c ? `${text(c.tool_name)} ${JSON.stringify(c.parameters ?? {})}` : JSON.stringify(call);
 };
 
-export function EgobenchEvidence({ row }: { row: TrajectoryRow }) {
+/** `review`: the latest review of the run, whose label (when another) is the label and the cascade's the automatic one. */
+export function EgobenchEvidence({ row, review }: { row: TrajectoryRow; review: LabelReview | null }) {
   const facts = (row.evidence && typeof row.evidence === 'object' && !Array.isArray(row.evidence) ? row.evidence : {}) as Facts;
   const fired = CLASSES.findIndex(([label]) => label === row.label);
   return (
@@ -35,7 +38,7 @@ export function EgobenchEvidence({ row }: { row: TrajectoryRow }) {
               {i === fired ? '●' : '○'}
             </span>{' '}
             <span className={`label-chip label-${label}`}>{label}</span>
-            {i === fired ? <span className="pill fired-pill">label</span> : null} <span className="why">{holds}</span>
+            <LabelPills label={label} fired={i === fired} review={review} /> <span className="why">{holds}</span>
           </li>
         ))}
       </ol>

@@ -16,7 +16,7 @@ import { useListKeys } from './list/useListKeys';
 import { useListIndex } from './list/useListIndex';
 import { useListView } from './list/useListView';
 import { inSlotOrder, useSlots } from './list/useSlots';
-import { allowedByLabel, allowedByReview, REVIEW_STATES, type ReviewState } from './list/reviewFilter';
+import { allowedByReview, REVIEW_STATES, type ReviewState } from './list/reviewFilter';
 import { overriddenCellTexts } from './reviews/reviewedLabel';
 
 const ROW_HEIGHT = 28;
@@ -71,25 +71,19 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overrides, disa
   const searchIds = useDialogueSearch(useDeferredValue(query), rows.length);
 
   const [review, setReview] = useState<ReviewState>('all');
+  const allowedIds = useMemo(() => allowedByReview(rows, overrides, review, searchIds), [rows, overrides, review, searchIds]);
+
+  // The Label filter and the sort go by the automatic label, as the task matrix (which shares these
+  // filters) does; the review filter finds the runs a review relabelled.
   const deferredFilters = useDeferredValue(filters);
-  // Once runs have reviews the Label filter is decided here, on both labels a cell shows; the
-  // index knows only the automatic ones (a run shown as "logic ✎" was missing under logic).
-  const labelFilter = overrides.size > 0 ? (deferredFilters.label ?? '') : '';
-  const indexFilters = useMemo(() => (labelFilter !== '' ? { ...deferredFilters, label: '' } : deferredFilters), [deferredFilters, labelFilter]);
-  const allowedIds = useMemo(() => {
-    const byReview = allowedByReview(rows, overrides, review, searchIds);
-    return labelFilter !== '' ? allowedByLabel(rows, overrides, labelFilter, byReview) : byReview;
-  }, [rows, overrides, review, searchIds, labelFilter]);
 
   /** Indexes into rows, filtered and sorted (the previous view while a sort is computed in the worker). */
-  const visible = useListView(index, indexFilters, allowedIds, sort).indexes;
+  const visible = useListView(index, deferredFilters, allowedIds, sort).indexes;
   const choices = useMemo(() => {
     const out: Partial<Record<ColumnId, string[]>> = {};
     for (const c of columnIds) if (columns[c].kind === 'choice') out[c] = index.distinct(c);
-    // A label only a reviewer gave can be filtered on too.
-    out.label = [...new Set([...(out.label ?? []), ...overrides.values()])].sort();
     return out;
-  }, [index, overrides]);
+  }, [index]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is used as documented

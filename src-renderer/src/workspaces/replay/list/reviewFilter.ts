@@ -25,13 +25,3 @@ export function allowedByReview(rows: readonly TrajectoryRow[], overrides: Reado
   return ids;
 }
 
-/**
- * The ids the Label filter lets through once runs have reviews, within `within` (null: every row):
- * a run whose automatic label or reviewer's label is `label`, as its cell shows both ("logic ✎
- * (auto: perception)" is under logic and under perception). The list index knows the automatic labels only.
- */
-export function allowedByLabel(rows: readonly TrajectoryRow[], overrides: ReadonlyMap<string, string>, label: string, within: ReadonlySet<string> | null): ReadonlySet<string> {
-  const ids = new Set<string>();
-  for (const row of rows) if ((within === null || within.has(row.id)) && (row.label === label || overrides.get(row.id) === label)) ids.add(row.id);
-  return ids;
-}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { labelColumnWidth } from '../listModel';
-import { allowedByLabel } from '../list/reviewFilter';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { labelCellText, labelTitle, overriddenCellTexts } from './reviewedLabel';
 
@@ -24,13 +23,5 @@ describe('a run’s label under a review', () => {
     expect(width).toBeGreaterThanOrEqual(measure('logic ✎ (auto: perception)') + 14 + 8);
     // No override: the column keeps its width of one chip.
     expect(labelColumnWidth(overriddenCellTexts(rows, new Map()), measure)).toBe(120);
-  });
-
-  it('the Label filter lets a run through under either label its cell shows, within the other filters', () => {
-    const rows = [row('a', 'perception'), row('b', 'logic'), row('c', 'perception')];
-    const overrides = new Map([['a', 'logic']]);
-    expect([...allowedByLabel(rows, overrides, 'logic', null)]).toEqual(['a', 'b']);
-    expect([...allowedByLabel(rows, overrides, 'perception', null)]).toEqual(['a', 'c']);
-    expect([...allowedByLabel(rows, overrides, 'logic', new Set(['a']))]).toEqual(['a']);
   });
 });
