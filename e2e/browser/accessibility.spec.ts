@@ -51,6 +51,11 @@ test('Replay: the list and a trajectory open', async ({ page }) => {
   await page.getByTestId('trajectory-list').locator('[role=row]').first().click();
   await expect(page.getByTestId('label-badge')).toBeVisible();
   expect(await seriousViolations(page), 'replay').toEqual([]);
+  // A perception failure: the clip's entity beside what the agent queried, each side of its own.
+  await page.getByLabel('Filter Label').selectOption('perception');
+  await page.getByTestId('trajectory-list').locator('[role=row][aria-rowindex]').first().click();
+  await expect(page.getByTestId('perception-agent')).toBeVisible({ timeout: 30_000 });
+  expect(await seriousViolations(page), 'replay, a perception failure').toEqual([]);
 });
 
 test('Reports', async ({ page }) => {

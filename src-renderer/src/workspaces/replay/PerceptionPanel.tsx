@@ -40,7 +40,8 @@ export function PerceptionPanel({ datasetId, detail, evidence, controller, src, 
       <h3>Perception: what the clip shows against what the agent used</h3>
       {error && <p className="error-text">Cannot read the scenario: {error}</p>}
       <div className="side-by-side">
-        <div className="side ground-truth" data-testid="perception-truth">
+        {/* Each side scrolls sideways (the entity's rows): focusable, so the keyboard scrolls it too. */}
+        <div className="side ground-truth" data-testid="perception-truth" tabIndex={0} role="region" aria-label="Ground truth's entity">
           <h4>Ground truth (call {evidence.gt_call + 1})</h4>
           <p>
             <code>{at}</code> = <strong data-testid="perception-entity">{evidence.entity}</strong>
@@ -48,7 +49,7 @@ export function PerceptionPanel({ datasetId, detail, evidence, controller, src, 
           {ref && <p className="muted">“{ref.description}”</p>}
           <EntityRows scenario={scenario} column={column} value={evidence.entity} />
         </div>
-        <div className="side agent" data-testid="perception-agent">
+        <div className="side agent" data-testid="perception-agent" tabIndex={0} role="region" aria-label="The agent's value">
           <h4>Agent (call {evidence.entry + 1})</h4>
           <p>
             <code>{at}</code> = <strong data-testid="perception-value">{evidence.value}</strong>
