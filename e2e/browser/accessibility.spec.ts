@@ -39,6 +39,14 @@ test('Adjudicate: the task list with a task open, and the dashboard', async ({ p
   await page.getByTestId('adjudicate-task-list').locator('[data-task-id="retail-04"]').click();
   await expect(page.getByTestId('adjudication-diff').locator('.monaco-diff-editor')).toBeVisible({ timeout: 30_000 });
   expect(await seriousViolations(page), 'adjudicate task').toEqual([]);
+  // Working on it: the three runs, a row's call edited (its box and, once it does not parse, the message), the draft's line.
+  await page.getByTestId('run-sequences').click();
+  await expect(page.getByTestId('run-results')).toContainText('merged', { timeout: 30_000 });
+  const alignment = page.getByTestId('alignment-table');
+  await alignment.getByRole('radiogroup', { name: 'Decision for row 1' }).getByLabel('edit').check();
+  await alignment.getByRole('textbox', { name: 'Edited call 1' }).fill('{ "tool_name": ');
+  await expect(page.getByTestId('draft-status')).toBeVisible();
+  expect(await seriousViolations(page), 'adjudicate task, worked on').toEqual([]);
   await page.getByTestId('adjudicate-dashboard-tab').click();
   await expect(page.getByTestId('dashboard-overall')).toBeVisible({ timeout: 30_000 });
   expect(await seriousViolations(page), 'adjudicate dashboard').toEqual([]);
