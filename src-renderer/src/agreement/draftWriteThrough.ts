@@ -86,6 +86,8 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<
     const entries = Object.values(readUnsent()).filter((entry) => entry.datasetId === datasetId && entry.adjudicator === adjudicator);
     if (entries.length === 0) return;
     const changes = changesToWrite(entries);
+    /** Drafts the file now holds this page's line of (a change queued meanwhile is based on it). */
+    const written = new Map<string, string | null>();
     try {
       let conflicts: DraftConflict[] = [];
       await rewriteNow(api, datasetId, path, (text) => {
@@ -94,14 +96,8 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<
         return merged.text;
       });
       tell(datasetId, adjudicator, conflicts.length > 0 ? { kind: 'conflict', path, conflicts: conflicts.map((c) => ({ ...c, id: draftIdOf(c.of) })) } : { kind: 'saved', path });
-      // A change queued while this write ran was based on what the file held before it: it holds this write's line now.
       const refused = new Set(conflicts.map((c) => draftIdOf(c.of)));
-      const queue = readUnsent();
-      for (const change of changes) {
-        const next = queue[unsentKey(change)];
-        if (change.draft && next && next.queuedAt !== change.queuedAt && next.base === change.base && !refused.has(draftIdOf(change.of))) next.base = change.draft.updatedAt ?? null;
-      }
-      writeUnsent(queue);
+      for (const change of changes) if (change.draft && !refused.has(draftIdOf(change.of))) written.set(unsentKey(change), change.draft.updatedAt ?? null);
     } catch (error) {
       const { code, message } = StudioError.from(error);
       if (code !== 'forbidden' && code !== 'invalid-args') {
@@ -112,8 +108,15 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<
       }
       tell(datasetId, adjudicator, { kind: 'refused', path, message }); // said, not tried for ever (the draft stays in this browser)
     }
+    // The queue as it is now: the entries written go; a change queued while the write ran was based
+    // on what the file held before it, which holds this write's line now.
     const queue = readUnsent();
-    for (const entry of entries) if (queue[unsentKey(entry)]?.queuedAt === entry.queuedAt) delete queue[unsentKey(entry)];
+    for (const entry of entries) {
+      const key = unsentKey(entry);
+      const now = queue[key];
+      if (now?.queuedAt === entry.queuedAt) delete queue[key];
+      else if (now && written.has(key) && now.base === entry.base) now.base = written.get(key);
+    }
     writeUnsent(queue);
   });
 }
@@ -143,14 +146,10 @@ export function draftHost(api: StudioApi, datasetId: string, adjudicator: string
     },
     save(of, draft, base) {
       const queue = readUnsent();
-      const entry: Unsent = { datasetId, adjudicator, of, draft, queuedAt: ++queuings, ...(base === undefined ? {} : { base }) };
-      // A change of a draft still queued replaces that one over the same line of the file (the one queued had not reached it).
-      const waiting = queue[unsentKey(entry)];
-      if (waiting) {
-        delete entry.base;
-        if (waiting.base !== undefined) entry.base = waiting.base;
-      }
-      queue[unsentKey(entry)] = entry;
+      const key = unsentKey({ datasetId, adjudicator, of });
+      // A change of a draft still queued replaces that one, over the file's line that one was based on (it had not reached the file).
+      const over = key in queue ? queue[key].base : base;
+      queue[key] = { datasetId, adjudicator, of, draft, queuedAt: ++queuings, ...(over === undefined ? {} : { base: over }) };
       writeUnsent(queue);
       listeners.set(fileKey(datasetId, adjudicator), onStatus);
       onStatus({ kind: 'waiting', path });
