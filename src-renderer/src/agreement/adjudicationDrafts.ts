@@ -121,10 +121,12 @@ export function setBackMessage(changed: string, carried: boolean): string {
 
 /** What changed between two drafts' keys of one task (draftKey): e.g. "alice's rev 10 became rev 11". */
 export function revisionsChanged(before: string, after: string): string | null {
-  const parse = (key: string) => JSON.parse(key.slice(PREFIX.length)) as [string, string, string, number, string, number];
-  const [, , a, ra, b, rb] = parse(before);
-  const [, , a2, ra2, b2, rb2] = parse(after);
-  if (a !== a2 || b !== b2) return null;
-  const changes = [ra !== ra2 ? `${a}'s rev ${ra} became rev ${ra2}` : null, rb !== rb2 ? `${b}'s rev ${rb} became rev ${rb2}` : null].filter(Boolean);
+  const { a, b } = draftOfKey(before);
+  const now = draftOfKey(after);
+  if (a.annotator !== now.a.annotator || b.annotator !== now.b.annotator) return null;
+  const changes = [
+    a.revision !== now.a.revision ? `${a.annotator}'s rev ${a.revision} became rev ${now.a.revision}` : null,
+    b.revision !== now.b.revision ? `${b.annotator}'s rev ${b.revision} became rev ${now.b.revision}` : null,
+  ].filter(Boolean);
   return changes.length > 0 ? changes.join(' and ') : null;
 }
