@@ -145,7 +145,6 @@ export function useAdjudicationDraft<C, R>(
     keeper.save(draftOfKey(key), draft, fileTime.current);
     fileTime.current = updatedAt;
   }, [key, loadedFor, dropped, choices, note, refChoices, order, added, truth, mergedOf, updatedAt, keptAt, keeper, weighed, conflict]);
-  const [problems, setProblems] = useState<{ key: string; problems: string[] } | null>(null);
   useEffect(() => {
     if (!key || !keeper) return;
     let current = true;
@@ -155,11 +154,10 @@ export function useAdjudicationDraft<C, R>(
       ({ draft, problems }) => {
         if (!current) return;
         fileTime.current = draft?.updatedAt ?? null;
-        setProblems({ key, problems });
-        setFromFile({ key, path, draft });
+        setFromFile({ key, path, draft, problems });
       },
       // Not read (the host away): this page's draft stands, and its writes replace the file's only if later.
-      () => current && setFromFile({ key, path, draft: undefined }),
+      () => current && setFromFile({ key, path, draft: undefined, problems: [] }),
     );
     return () => {
       current = false;
@@ -247,7 +245,8 @@ export function useAdjudicationDraft<C, R>(
     canUndo: past.length > 0,
     canRedo: future.length > 0,
     setBack,
-    problems: problems?.key === key ? problems.problems : [],
+    /** What in the file read for this adjudication is no draft. */
+    problems: fromFile?.key === key ? fromFile.problems : [],
     /** Another browser's draft of this adjudication in the file, until resolveConflict. */
     conflict: conflict?.key === key ? conflict.theirs : null,
     resolveConflict,
@@ -263,6 +262,8 @@ interface FileReading<C, R> {
   path: string;
   /** undefined: the file could not be read. */
   draft: AdjudicationDraft<C, R> | null | undefined;
+  /** The file's lines that are no drafts ("line N: why"). */
+  problems: string[];
 }
 
 /** What of a draft is the adjudicator's work, as one text: two drafts that differ in it are two. */
