@@ -5,15 +5,9 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../db/annotationRepo', () => ({
-  emptyAnnotation: (k: object) => ({ ...k, calls: [], visual_refs: [], status: 'draft', revision: 0, updated_at: '', base: null, editor_text: null }),
-  getAnnotation: () => Promise.resolve(undefined),
-  listAnnotations: () => Promise.resolve([]),
-  saveAnnotation: (record: { revision: number }) => Promise.resolve({ ...record, revision: record.revision + 1 }),
-  saveHeldEdit: () => Promise.resolve('moved'),
-}));
-vi.mock('./writeThrough', () => ({ pull: () => Promise.resolve(), requestDrain: () => Promise.resolve() }));
-vi.mock('../../evaluation/sessionDataset', () => ({ sessionDataset: () => Promise.resolve({ tasks: new Map() }) }));
+vi.mock('../../db/annotationRepo', async () => (await import('../../test-support/annotateStoreStubs')).annotationRepoStub);
+vi.mock('./writeThrough', async () => (await import('../../test-support/annotateStoreStubs')).writeThroughStub);
+vi.mock('../../evaluation/sessionDataset', async () => (await import('../../test-support/annotateStoreStubs')).sessionDatasetStub);
 
 import { useHotkeyDispatcher } from '../../hotkeys/useHotkeys';
 import { useAnnotateStore } from './annotateStore';

@@ -6,19 +6,17 @@ import { describe, expect, it, vi } from 'vitest';
 const lists: { resolve: (v: unknown) => void }[] = [];
 /** The open task's row as IndexedDB holds it (getAnnotation). */
 let stored: object | undefined;
-vi.mock('../../db/annotationRepo', () => ({
-  emptyAnnotation: (k: object) => ({ ...k, calls: [], visual_refs: [], status: 'draft', revision: 0, updated_at: '', base: null, editor_text: null }),
+vi.mock('../../db/annotationRepo', async () => ({
+  ...(await import('../../test-support/annotateStoreStubs')).annotationRepoStub,
   getAnnotation: () => Promise.resolve(stored),
   listAnnotations: () => {
     const d = deferred<unknown>();
     lists.push(d);
     return d.promise;
   },
-  saveAnnotation: (record: { revision: number }) => Promise.resolve({ ...record, revision: record.revision + 1 }),
-  saveHeldEdit: () => Promise.resolve('moved'),
 }));
-vi.mock('./writeThrough', () => ({ pull: () => Promise.resolve(), requestDrain: () => Promise.resolve() }));
-vi.mock('../../evaluation/sessionDataset', () => ({ sessionDataset: () => Promise.resolve({ tasks: new Map() }) }));
+vi.mock('./writeThrough', async () => (await import('../../test-support/annotateStoreStubs')).writeThroughStub);
+vi.mock('../../evaluation/sessionDataset', async () => (await import('../../test-support/annotateStoreStubs')).sessionDatasetStub);
 
 import { useAnnotateStore } from './annotateStore';
 import { deferred } from '../../test-support/deferred';
