@@ -5,23 +5,9 @@
 import type { ReplayDetail } from '../../evaluation/protocol';
 import { Json } from './CallPanels';
 import { EgobenchEvidence } from './EgobenchEvidence';
-import { LabelPills } from './LabelPills';
+import { LabelPills, predicateClass } from './LabelPills';
 import type { LabelReview } from './reviews/reviewedLabel';
 import { evidenceEntry } from './timeline';
-
-/** A predicate's classes: the cascade's label (fired), set aside by a review (overridden), the review's (reviewed). */
-function predicateClass(held: boolean, fired: boolean, label: string, review: LabelReview | null): string {
-  const overridden = review !== null && review.label !== label;
-  return [
-    'predicate',
-    held ? 'held' : 'not-held',
-    fired ? 'fired' : '',
-    fired && overridden ? 'overridden' : '',
-    !fired && review?.label === label ? 'reviewed' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
 
 export function CascadePanel({ detail, review, onGoto }: { detail: ReplayDetail; review: LabelReview | null; onGoto(entry: number): void }) {
   const { row, cascade } = detail;

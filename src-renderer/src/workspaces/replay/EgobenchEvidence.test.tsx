@@ -18,6 +18,14 @@ it("egobench profile: the class that fired is the automatic label under a review
   expect(pills(container, 'logic')).toEqual(['label ✎ rita']);
 });
 
+it("egobench profile: the review's class row is marked as the paper cascade's is (the automatic one set aside)", () => {
+  const { container } = render(<CascadePanel detail={detail} review={{ label: 'logic', reviewer: 'rita' }} onGoto={() => undefined} />);
+  const row = (label: string) => container.querySelector(`[data-testid="egobench-evidence"] [data-label="${label}"]`)!.className.split(' ');
+  expect(row('logic')).toContain('reviewed');
+  expect(row('perception')).toEqual(expect.arrayContaining(['fired', 'overridden']));
+  expect(row('memory')).not.toContain('reviewed');
+});
+
 it('egobench profile: with no review, the class that fired is the label', () => {
   const { container } = render(<CascadePanel detail={detail} review={null} onGoto={() => undefined} />);
   expect(pills(container, 'perception')).toEqual(['label']);

@@ -4,7 +4,7 @@
 // state's difference) before the raw JSON.
 import type { TrajectoryRow } from '../../evaluation/protocol';
 import { Json } from './CallPanels';
-import { LabelPills } from './LabelPills';
+import { LabelPills, predicateClass } from './LabelPills';
 import type { LabelReview } from './reviews/reviewedLabel';
 
 /** The official classes in the order they are tried, each with what makes it hold. */
@@ -33,7 +33,7 @@ export function EgobenchEvidence({ row, review }: { row: TrajectoryRow; review: 
     <div className="egobench-evidence" data-testid="egobench-evidence">
       <ol className="cascade-list">
         {CLASSES.map(([label, holds], i) => (
-          <li key={label} className={`predicate ${i === fired ? 'held fired' : 'not-held'}`} data-label={label}>
+          <li key={label} className={predicateClass(i === fired, i === fired, label, review)} data-label={label}>
             <span className="predicate-mark" aria-label={i === fired ? 'holds' : fired >= 0 && i > fired ? 'not tried' : 'does not hold'}>
               {i === fired ? '●' : '○'}
             </span>{' '}

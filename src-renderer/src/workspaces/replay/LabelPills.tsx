@@ -3,6 +3,23 @@
 // carries the label (it said 'label' on the automatic one only, as if no review were saved).
 import type { LabelReview } from './reviews/reviewedLabel';
 
+/**
+ * A predicate's classes, in both profiles' class lists: the cascade's label (fired), set aside by
+ * a review (overridden), the review's (reviewed).
+ */
+export function predicateClass(held: boolean, fired: boolean, label: string, review: LabelReview | null): string {
+  const overridden = review !== null && review.label !== label;
+  return [
+    'predicate',
+    held ? 'held' : 'not-held',
+    fired ? 'fired' : '',
+    fired && overridden ? 'overridden' : '',
+    !fired && review?.label === label ? 'reviewed' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 export function LabelPills({ label, fired, review }: { label: string; fired: boolean; review: LabelReview | null }) {
   const reviewed = review !== null && review.label === label;
   if (fired && reviewed) {
