@@ -104,6 +104,7 @@ export async function buildCli() {
   // Imported here, not at the top: every `egostudio` command imports this module to check the
   // bundle, and loading esbuild's CommonJS (Node lexes it for its exports) cost each one CPU.
   const { build } = await import('esbuild');
+  const started = Date.now();
   const sources = await scoringSourcesHash();
   const [cli] = await Promise.all([
     // The CLI in parts: the commands it imports when run (report's charts, import, bench, team,
@@ -115,9 +116,15 @@ export async function buildCli() {
   ]);
   await writeScoringSources(cliOutDir, 'eval-worker.mjs', sources);
   // Chunks of earlier builds go; this build's stay (a command running now may still import them:
-  // tests build while others run the CLI, and the same sources give the same names).
+  // tests build while others run the CLI, and the same sources give the same names). So do those
+  // written since this build began: another build of newer sources (a source saved meanwhile) may
+  // have written egostudio.mjs last, and it imports them.
   const current = new Set(Object.keys(cli.metafile.outputs).map((file) => path.basename(file)));
-  for (const name of readdirSync(cliOutDir)) if (CHUNK_NAME.test(name) && !current.has(name)) rmSync(path.join(cliOutDir, name), { force: true });
+  for (const name of readdirSync(cliOutDir)) {
+    if (!CHUNK_NAME.test(name) || current.has(name)) continue;
+    const file = path.join(cliOutDir, name);
+    if ((statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < started) rmSync(file, { force: true });
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildCli();
