@@ -6,7 +6,8 @@ import { admissionProblem, type LoadedDataset } from '../format/loader';
 import type { Problem, Trajectory } from '../format/types';
 import { scoreTrajectory, profileOf, type EngineProvider } from './evaluate';
 import { toolMap } from './calls';
-import { auditFindings, auditTask, runCalls, type AuditOptions, type AuditRun, type TaskAudit } from './gt-audit';
+import { auditFindings, auditTask, runCalls, truthFailures, type AuditOptions, type AuditRun, type TaskAudit, type TruthFailure } from './gt-audit';
+import { byNaturalName } from '../format/natural-order';
 import { auditMatching } from './gt-audit-matching';
 import { matchContext } from './match-context';
 
@@ -18,7 +19,29 @@ export interface AuditReport {
   trajectories: number;
   /** The fixed number of agreeing runs asked for, or null for the default (half, at least 3). */
   min_agree: number | null;
+  /** Every task whose ground-truth calls fail on their own (run or not), in task order. */
+  failing_truth: TruthCheck[];
   problems: Problem[];
+}
+
+/** A task whose ground truth has calls that fail (truthFailures). */
+export interface TruthCheck {
+  task_id: string;
+  scenario: string;
+  failures: TruthFailure[];
+}
+
+/** The tasks with a ground-truth line whose calls fail, whether or not any run of them was read. */
+function failingTruth(dataset: LoadedDataset, engines: EngineProvider): TruthCheck[] {
+  const checks: TruthCheck[] = [];
+  for (const [taskId, groundTruth] of dataset.groundTruth) {
+    const task = dataset.tasks.get(taskId);
+    const engine = task && engines(task.scenario);
+    if (!engine || 'error' in engine) continue; // the dataset's problems say why
+    const failures = truthFailures(groundTruth, engine);
+    if (failures.length > 0) checks.push({ task_id: taskId, scenario: task.scenario, failures });
+  }
+  return checks.sort((a, b) => byNaturalName(a.task_id, b.task_id));
 }
 
 export async function auditDataset(
@@ -62,5 +85,12 @@ export async function auditDataset(
   }
   // The trajectory files' problems (unread lines, found while reading; admission and scoring, found after) in file and line order, as evaluate lists them.
   const inOrder = [...extraProblems, ...problems].sort((a, b) => compareCodePoints(a.file, b.file) || a.line - b.line);
-  return { tasks: auditFindings(audits), audited_tasks: runsByTask.size, trajectories: count, min_agree: options.minAgree ?? null, problems: [...dataset.problems, ...inOrder] };
+  return {
+    tasks: auditFindings(audits),
+    audited_tasks: runsByTask.size,
+    trajectories: count,
+    min_agree: options.minAgree ?? null,
+    failing_truth: failingTruth(dataset, engines),
+    problems: [...dataset.problems, ...inOrder],
+  };
 }

@@ -7,7 +7,7 @@ import type { Trajectory } from '../format/types';
 import { engineProvider } from './engine-provider';
 import { agreementThreshold } from './gt-audit';
 import { auditDataset } from './gt-audit-dataset';
-import { call, shopFiles } from './test-support/shop';
+import { call, jsonl, shopFiles } from './test-support/shop';
 import { memorySource } from './test-support/memory-source';
 
 let dataset: LoadedDataset;
@@ -109,6 +109,72 @@ describe('ground-truth audit', () => {
       'trajectory "a": unknown task "nope"; left out',
       'trajectory id "b" repeats an earlier one; left out',
     ]);
+  });
+});
+
+describe("the ground truth's own failing calls", () => {
+  const truthLines = (t1: unknown[], t2: unknown[]) =>
+    jsonl([
+      { task_id: 't1', calls: t1, visual_refs: [], source: 'agreed' },
+      { task_id: 't2', calls: t2, visual_refs: [], source: 'adjudicated' },
+    ]);
+  async function auditTruth(groundTruth: string, runs: Trajectory[] = []) {
+    const withTruth = await loadDataset(memorySource(shopFiles({ 'ground_truth.jsonl': groundTruth })));
+    const engines = engineProvider(SQL, withTruth);
+    try {
+      return await auditDataset(withTruth, engines, runs);
+    } finally {
+      engines.closeAll();
+    }
+  }
+
+  it('lists each call that fails when the calls run in order, with its message, for tasks with no run too', async () => {
+    // t1: a name no product has (expect one fails) and a quantity the schema refuses; t2 runs clean.
+    const report = await auditTruth(truthLines([search, add('Green Aple'), add('Green Apple', 0)], [call('set_list', { user_id: 'u1', items: ['Whole Milk'] })]));
+    expect(report.trajectories).toBe(0);
+    expect(report.failing_truth).toHaveLength(1);
+    const [check] = report.failing_truth;
+    expect(check).toMatchObject({ task_id: 't1', scenario: 'shop' });
+    expect(check.failures.map((f) => [f.gt_call, f.tool_name])).toEqual([
+      [1, 'add_to_cart'],
+      [2, 'add_to_cart'],
+    ]);
+    expect(check.failures[0].message).toContain('no single product named Green Aple');
+    expect(check.failures[1].message).toMatch(/quantity/);
+  });
+
+  it('runs the calls in order from the seed: a removal fails before its item is added, not after; an unknown tool is listed', async () => {
+    const remove = {
+      name: 'remove_from_cart',
+      description: 'remove a product from the cart',
+      parameters: { type: 'object', properties: { user_id: { type: 'string' }, product_name: { type: 'string' } }, required: ['user_id', 'product_name'], additionalProperties: false },
+      effect: 'write',
+      steps: [
+        { sql: 'SELECT 1 FROM carts WHERE user_id = :user_id AND product_name = :product_name', expect: 'some', error: '{product_name} is not in the cart' },
+        { sql: 'DELETE FROM carts WHERE user_id = :user_id AND product_name = :product_name' },
+      ],
+      returns: { status: 'success' },
+    };
+    const library = JSON.parse(shopFiles()['scenarios/shop/tools.json']) as { state_tables: string[]; tools: unknown[] };
+    const files = shopFiles({
+      'scenarios/shop/tools.json': JSON.stringify({ ...library, tools: [...library.tools, remove] }),
+      'ground_truth.jsonl': truthLines(
+        [call('remove_from_cart', { user_id: 'u1', product_name: 'Green Apple' }), add('Green Apple'), call('remove_from_cart', { user_id: 'u1', product_name: 'Green Apple' })],
+        [call('set_list', { user_id: 'u1', items: ['Whole Milk'] }), call('clear_cart', { user_id: 'u1' })],
+      ),
+    });
+    const withTruth = await loadDataset(memorySource(files));
+    const engines = engineProvider(SQL, withTruth);
+    try {
+      const report = await auditDataset(withTruth, engines, []);
+      expect(report.failing_truth).toEqual([
+        { task_id: 't1', scenario: 'shop', failures: [{ gt_call: 0, tool_name: 'remove_from_cart', message: 'Green Apple is not in the cart' }] },
+        { task_id: 't2', scenario: 'shop', failures: [{ gt_call: 1, tool_name: 'clear_cart', message: 'unknown tool "clear_cart"' }] },
+      ]);
+    } finally {
+      engines.closeAll();
+    }
+    expect((await audit([])).failing_truth).toEqual([]);
   });
 });
 

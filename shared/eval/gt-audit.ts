@@ -195,6 +195,36 @@ export function auditTask(input: AuditTaskInput, options: AuditOptions = {}): Ta
   };
 }
 
+/** A ground-truth call that fails when the task's calls run in order from the seed (SPEC §7). */
+export interface TruthFailure {
+  gt_call: number;
+  tool_name: string;
+  message: string;
+}
+
+/**
+ * The ground truth's own calls that fail, run in order from the seed as ResultSucc runs them: a
+ * failing key call (a misspelt name an `expect` does not find, a quantity the schema refuses)
+ * changes nothing, so the task's expected state silently lacks it. Two annotators who typed the
+ * same mistake agree exactly and are accepted in bulk; no run can show it. Leaves the engine on the seed.
+ */
+export function truthFailures(groundTruth: GroundTruth, engine: ScenarioEngine): TruthFailure[] {
+  const failures: TruthFailure[] = [];
+  engine.reset();
+  try {
+    normalizeCalls(groundTruth.calls).forEach((call, index) => {
+      const outcome = engine.call(call);
+      if (outcome.ok) return;
+      const result = outcome.result as { message?: unknown } | null;
+      const message = result && typeof result === 'object' && typeof result.message === 'string' ? result.message : JSON.stringify(outcome.result);
+      failures.push({ gt_call: index, tool_name: call.tool_name, message });
+    });
+  } finally {
+    engine.reset();
+  }
+  return failures;
+}
+
 /** A run's well-formed calls, in order (SPEC §6, §8.2). */
 export function runCalls(trajectory: Trajectory): ToolCall[] {
   return callEntries(trajectory).flatMap((e) => (e.call ? [e.call] : []));

@@ -59,6 +59,21 @@ describe('egostudio audit', () => {
     expect(unwatched).toEqual(two);
   }, 60_000);
 
+  it("lists the ground truth's own calls that fail, with no run needed, in the text and the JSON", async () => {
+    const files = shopFiles();
+    const root = await writeDatasetFolder(path.join(dir, 'failing-truth'), {
+      ...files,
+      'ground_truth.jsonl': files['ground_truth.jsonl'].replace('"product_name":"Green Apple"', '"product_name":"Green Aple"'),
+    });
+    const json = path.join(dir, 'failing-truth.json');
+    const result = await runEgostudio('audit', root, '--json', json);
+    expect(result.code).toBe(0); // valid input: a failing call is the dataset's content, not a problem of its files
+    expect(result.stdout).toContain('ground truth that fails on its own (run in order from the seed): 1 call(s) in 1 task(s)');
+    expect(result.stdout).toContain('t1 (shop): ground-truth call 2 add_to_cart fails: no single product named Green Aple');
+    const report = JSON.parse(await readFile(json, 'utf8')) as AuditReport;
+    expect(report.failing_truth).toEqual([{ task_id: 't1', scenario: 'shop', failures: [{ gt_call: 1, tool_name: 'add_to_cart', message: 'no single product named Green Aple' }] }]);
+  }, 60_000);
+
   it('--time-limit: a seed SQL that never ends is a problem naming its file and line, and the audit goes on without its scenario (exit 2)', async () => {
     const files = shopFiles();
     const root = await writeDatasetFolder(path.join(dir, 'endless'), {

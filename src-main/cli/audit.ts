@@ -9,9 +9,12 @@ import { err, holdStdoutForJson, oneLine, out, printProblems, writeJsonReport } 
 
 const MAX_TEXT = 160;
 
-function short(value: unknown): string {
-  const text = JSON.stringify(value) ?? 'null';
+function clip(text: string): string {
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 3)}...` : text;
+}
+
+function short(value: unknown): string {
+  return clip(JSON.stringify(value) ?? 'null');
 }
 
 /** What a call finds, in one line: its result, or the rows a write changes. */
@@ -63,6 +66,12 @@ export async function auditCommand(args: string[]): Promise<number> {
   for (const task of report.tasks) {
     lines.push(`${task.task_id} (${task.scenario}): ${task.runs} runs, ${task.failing} fail${task.all_fail ? ' (every run fails)' : ''}`);
     for (const s of task.suspects) lines.push(...suspectLines(task, s));
+  }
+  if (report.failing_truth.length > 0) {
+    const calls = report.failing_truth.reduce((n, t) => n + t.failures.length, 0);
+    lines.push(`ground truth that fails on its own (run in order from the seed): ${calls} call(s) in ${report.failing_truth.length} task(s)`);
+    for (const check of report.failing_truth)
+      for (const f of check.failures) lines.push(`${check.task_id} (${check.scenario}): ground-truth call ${f.gt_call + 1} ${f.tool_name} fails: ${oneLine(clip(f.message))}`);
   }
   out(lines.join('\n') + '\n');
   printProblems(report.problems);

@@ -1,10 +1,12 @@
 // The ground-truth audit in Replay: each task where enough runs agree on a call or a value the
-// ground truth lacks (with the runs and what the value finds), and the tasks every run fails.
+// ground truth lacks (with the runs and what the value finds), the tasks every run fails, and the
+// ground truths whose own calls fail.
 // "Open in Adjudicate" opens the task there with the suspect beside the ground truth.
 import { compareHash } from '../routes';
 import { replayHash } from '../deepLink';
 import { describeSuspect, suspectHash, useAuditReport } from './auditClient';
 import { ProblemList } from '../../../components/ProblemList';
+import { FailingTruth } from './FailingTruth';
 import { FoundRows } from './FoundRows';
 import './audit.css';
 
@@ -32,6 +34,7 @@ export function AuditView({ datasetId }: { datasetId: string }) {
           <ProblemList problems={report.problems} limit={200} />
         </details>
       )}
+      <FailingTruth checks={report.failing_truth} />
       <ul className="audit-tasks">
         {report.tasks.map((task) => (
           <li key={task.task_id} data-testid="audit-task" data-task-id={task.task_id}>
