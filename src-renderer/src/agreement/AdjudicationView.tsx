@@ -15,6 +15,7 @@ import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
 import { AlignmentTable } from './AlignmentTable';
 import { CanonicalDiff } from './CanonicalDiff';
 import { ChangedAfterSubmit } from './ChangedAfterSubmit';
+import { GroundTruthAlone } from './GroundTruthAlone';
 import { writeGroundTruthLines } from './groundTruthWrite';
 import { finalizeDoubts } from './finalizeDoubts';
 import { callProblems, decisionsFor, defaultChoice, isToolCall, mergeSequence, type Choice, type RowChoice } from './mergeCalls';
@@ -86,7 +87,13 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
 
   const refRows = useMemo(() => referenceRows(a?.visual_refs ?? [], b?.visual_refs ?? [], existing?.visual_refs ?? []), [a, b, existing]);
 
-  if (!pair || !a || !b) return <p className="muted">Two annotations of this task are needed to adjudicate it.</p>;
+  if (!pair || !a || !b)
+    return (
+      <>
+        <p className="muted">Two annotations of this task are needed to adjudicate it.</p>
+        {existing && scenarioId ? <GroundTruthAlone truth={existing} scenarioId={scenarioId} /> : null}
+      </>
+    );
   if (!comparison || !scenarioId)
     return state.error ? <div className="agreement-error" data-testid="adjudication-error">Cannot compare the two annotations: {state.error}</div> : <p className="muted">Comparing…</p>;
 

@@ -1,0 +1,45 @@
+// The ground truth's own failing calls, end to end: on a copy of the sample whose retail-05 ground
+// truth misspells the product of its last call (and which holds no runs), Replay's Audit lists the
+// call with its message; its link opens the task in Adjudicate, where (one annotation only) the
+// ground truth is shown run from the seed: the call's failure at its row, the state without it.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { copySample, ownHost } from '../own-host';
+
+const TASK = 'retail-05';
+
+const host = ownHost('studio-failing-truth-', 'egobench-sample', async (dataset) => {
+  await copySample(dataset);
+  await rm(path.join(dataset, 'trajectories'), { recursive: true });
+  const file = path.join(dataset, 'ground_truth.jsonl');
+  const lines = (await readFile(file, 'utf8')).split('\n');
+  const at = lines.findIndex((line) => line.startsWith(`{"task_id":"${TASK}"`));
+  expect(lines[at]).toContain('"product_name":"Penne Rigate","qty":2');
+  lines[at] = lines[at].replace('"product_name":"Penne Rigate","qty":2', '"product_name":"Penne Regate","qty":2');
+  await writeFile(file, lines.join('\n'));
+});
+
+test('the audit lists a ground-truth call that fails, and Adjudicate shows it failing in the ground truth run from the seed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const url = new URL(host.url);
+  url.hash = '#/replay/audit';
+  await page.goto(url.href);
+  const listed = page.getByTestId('audit-failing-truth');
+  await expect(listed.locator('summary')).toContainText('1 ground-truth call(s) in 1 task(s) fail', { timeout: 60_000 });
+  const task = listed.locator(`[data-task-id="${TASK}"]`);
+  await expect(task).toContainText("call 6 add_to_cart fails: 'Penne Regate' does not name exactly one product.");
+  await task.getByRole('link', { name: 'Open in Adjudicate' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/adjudicate/${TASK}$`));
+
+  const truth = page.getByTestId('ground-truth-alone');
+  await expect(truth.locator('h3')).toContainText('1 failed call(s) when run from the seed', { timeout: 30_000 });
+  const calls = truth.getByTestId('ground-truth-call');
+  await expect(calls).toHaveCount(6);
+  await expect(calls.nth(5)).toContainText("fails: 'Penne Regate' does not name exactly one product.");
+  await expect(calls.nth(2)).not.toContainText('fails:');
+  // The final state holds the olive oil the third call adds, and nothing of the failed call.
+  const diff = truth.getByTestId('ground-truth-state-diff');
+  await expect(diff).toContainText('Extra Virgin Olive Oil');
+  await expect(diff).not.toContainText('Penne');
+});
