@@ -2,6 +2,7 @@
 import type { Database, ParamsObject, Statement, StatementIterator } from 'sql.js';
 import { BoundedMap } from '../memo/bounded-map';
 import type { SqlValue } from './types';
+import { isWideInteger, widenedBindings, widenParameters, type WidenedStatement } from './wide-integers';
 
 /** Decides which statements' rows may be remembered by their bound values (read-memo.ts). */
 export interface ReadMemo {
@@ -35,11 +36,15 @@ export class CachedStatement {
   private readonly remembered: BoundedMap<string, StatementOutput> | null;
   /** Size of the last output run (sizeOf), for the choice to remember it. */
   private lastSize = 0;
+  /** The form that binds integers past 32 bits as INTEGER (wide-integers.ts), prepared when first needed; null: no parameter to widen. */
+  private widened: { statement: Statement; partners: WidenedStatement['partners'] } | null | undefined;
 
   constructor(
     readonly sql: string,
     private readonly statement: Statement,
-    memoizable = false,
+    memoizable: boolean,
+    /** Prepares another form of the statement in the same database (the widened one). */
+    private readonly prepare: (sql: string) => Statement,
   ) {
     const tokens = new Set(sql.match(PARAMETER_TOKEN) ?? []);
     this.parameters = [...tokens].map((token) => ({ token, name: token.slice(1) }));
@@ -66,8 +71,8 @@ export class CachedStatement {
     return output;
   }
 
-  private execute(bindings: ParamsObject, collect: Collect, maxRows: number): StatementOutput {
-    const statement = this.statement;
+  private execute(given: ParamsObject, collect: Collect, maxRows: number): StatementOutput {
+    const { statement, bindings } = this.statementFor(given);
     try {
       statement.bind(bindings);
       const rows: SqlValue[][] = [];
@@ -93,6 +98,24 @@ export class CachedStatement {
 
   free(): void {
     this.statement.free();
+    this.widened?.statement.free();
+  }
+
+  /** The statement to run with these values: the widened form when one is an integer sql.js would bind as REAL. */
+  private statementFor(bindings: ParamsObject): { statement: Statement; bindings: ParamsObject } {
+    let wide = false;
+    for (const { token } of this.parameters) if (isWideInteger(bindings[token] as SqlValue)) wide = true;
+    if (!wide) return { statement: this.statement, bindings };
+    if (this.widened === undefined) {
+      const rewritten = widenParameters(this.sql, this.parameters.map(({ token }) => token));
+      try {
+        this.widened = rewritten && { statement: this.prepare(rewritten.sql), partners: rewritten.partners };
+      } catch {
+        this.widened = null; // not expected (a parameter stands where an expression may): bound as before
+      }
+    }
+    if (!this.widened) return { statement: this.statement, bindings };
+    return { statement: this.widened.statement, bindings: widenedBindings(bindings as Record<string, SqlValue>, this.widened.partners) as ParamsObject };
   }
 }
 
@@ -137,7 +160,7 @@ export class StatementCache {
     let cached = this.statements.get(sql);
     if (!cached) {
       const statement = this.prepareSingle(sql);
-      cached = new CachedStatement(sql, statement, this.readMemo?.memoizable(sql) ?? false);
+      cached = new CachedStatement(sql, statement, this.readMemo?.memoizable(sql) ?? false, (widened) => this.db.prepare(widened));
       this.statements.set(sql, cached);
     }
     return cached;

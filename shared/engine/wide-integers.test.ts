@@ -1,0 +1,75 @@
+// Integers past 32 bits reach SQLite as INTEGER, as Python's sqlite3 binds them (sql.js alone
+// bound them as REAL: an order number 3000000000 compared with a TEXT column read '3000000000.0').
+import type { SqlJsStatic } from 'sql.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadSqlJs } from '../../src-main/services/sql-node';
+import { createEngine } from './engine';
+import { shopScenario, tool } from './test-scenario';
+import type { ScenarioEngine } from './types';
+import { isWideInteger, parameterSpans, widenParameters } from './wide-integers';
+
+describe('parameterSpans', () => {
+  it('finds parameters where SQLite reads them, not in strings, quoted names or comments', () => {
+    const sql = `SELECT ':a', ":b", \`:c\`, [:d], 'it''s :e', :f, @g, $h -- :i\n/* :j */ FROM t WHERE x$y = :k AND z = "q"":l"`;
+    expect(parameterSpans(sql).map((s) => s.token)).toEqual([':f', '@g', '$h', ':k']);
+  });
+
+  it('rewrites each bound parameter through its partner, every occurrence, and leaves others alone', () => {
+    const widened = widenParameters("SELECT :id, ':id' WHERE a = :id OR b = :n", [':id', ':n', ':absent']);
+    expect(widened?.sql).toBe(
+      "SELECT (COALESCE(CAST(:egostudio_int64_0 AS INTEGER), :id)), ':id' WHERE a = (COALESCE(CAST(:egostudio_int64_0 AS INTEGER), :id)) OR b = (COALESCE(CAST(:egostudio_int64_1 AS INTEGER), :n))",
+    );
+    expect(widenParameters("SELECT ':id'", [':id'])).toBeNull();
+  });
+
+  it('takes only whole numbers past 32 bits that fit 64', () => {
+    expect([2147483647, -2147483648, 2147483648, -2147483649, 3e9, 3.5e9 + 0.5, 2 ** 63, 'x', null].map((v) => isWideInteger(v as number))).toEqual([
+      false, false, true, true, true, false, false, false, false,
+    ]);
+  });
+});
+
+describe('an engine binding wide integers', () => {
+  let SQL: SqlJsStatic;
+  const open: ScenarioEngine[] = [];
+  beforeAll(async () => {
+    SQL = await loadSqlJs();
+  });
+  afterEach(() => {
+    while (open.length > 0) open.pop()!.close();
+  });
+  const integer = { type: 'integer' } as const;
+  const probe = tool('probe', 'read', [{ as: 'r', sql: "SELECT typeof(:v) AS type, :v AS value, ':v' AS literal, 'ORD-' || :v AS text" }], {
+    parameters: { type: 'object', properties: { v: { type: 'number' } } },
+    returns: '$first.r',
+  });
+  const log = tool('log_number', 'write', [{ sql: 'INSERT INTO log (entry, flag) VALUES (:v, :v)' }], { parameters: { type: 'object', properties: { v: integer } } });
+  const find = tool('find_entry', 'read', [{ as: 'r', sql: 'SELECT entry FROM log WHERE entry = :v', expect: 'one', error: 'no entry {v}' }], {
+    parameters: { type: 'object', properties: { v: integer } },
+    returns: '$value.r.entry',
+  });
+  const engine = () => {
+    const e = createEngine(SQL, shopScenario([probe, log, find]));
+    open.push(e);
+    return e;
+  };
+  const call = (tool_name: string, v: number) => ({ tool_name, parameters: { v } });
+
+  it('binds 3000000000 as INTEGER, as 7 is: its type, value and text, and string literals untouched', () => {
+    const e = engine();
+    expect(e.call(call('probe', 7)).result).toEqual({ type: 'integer', value: 7, literal: ':v', text: 'ORD-7' });
+    expect(e.call(call('probe', 3000000000)).result).toEqual({ type: 'integer', value: 3000000000, literal: ':v', text: 'ORD-3000000000' });
+    expect(e.call(call('probe', -3000000000)).result).toEqual({ type: 'integer', value: -3000000000, literal: ':v', text: 'ORD--3000000000' });
+    expect(e.call(call('probe', 3000000000.5)).result).toMatchObject({ type: 'real', value: 3000000000.5 });
+  });
+
+  it('stores it in a TEXT column as its digits and finds it there again (the state and a later query agree)', () => {
+    const e = engine();
+    expect(e.call(call('log_number', 3000000000)).ok).toBe(true);
+    expect(e.state().log).toEqual([{ entry: '3000000000', payload: null, flag: 3000000000, note: null, kind: null }]);
+    expect(e.call(call('find_entry', 3000000000))).toEqual({ ok: true, result: '3000000000' });
+    // The same statement then binds a small number the plain way.
+    expect(e.call(call('log_number', 5)).ok).toBe(true);
+    expect(e.call(call('find_entry', 5))).toEqual({ ok: true, result: '5' });
+  });
+});
