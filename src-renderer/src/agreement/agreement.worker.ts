@@ -10,6 +10,7 @@ import { DEFAULT_META, type LoadedDataset } from '../../../shared/format/loader'
 import type { Annotation, ScenarioDef } from '../../../shared/format/types';
 import { beat, beatingProvider, beatWhile } from '../workers/workerBeat';
 import type { FromAgreementWorker, ToAgreementWorker } from './protocol';
+import { SQL_JS_CONFIG } from '../../../shared/engine/sql-js-config';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
@@ -36,7 +37,7 @@ function engineFor(provider: NonNullable<typeof engines>, scenarioId: string) {
 async function handle(message: ToAgreementWorker): Promise<FromAgreementWorker> {
   switch (message.type) {
     case 'scenarios': {
-      sql ??= initSqlJs({ locateFile: () => wasmUrl });
+      sql ??= initSqlJs({ ...SQL_JS_CONFIG, locateFile: () => wasmUrl });
       const SQL = await sql;
       if (scenariosKey !== message.key) {
         engines?.closeAll();

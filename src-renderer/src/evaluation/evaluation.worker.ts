@@ -19,6 +19,7 @@ import { recordedSource, TextAssembly, type DatasetFiles } from './datasetFiles'
 import { beat, beatingProvider, beatWhile } from '../workers/workerBeat';
 import type { FromWorker, ImportedFile, ToWorker, TrajectoryRow } from './protocol';
 import { replayDetail } from './replayDetail';
+import { SQL_JS_CONFIG } from '../../../shared/engine/sql-js-config';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromWorker) => scope.postMessage(message);
@@ -73,7 +74,7 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
 };
 
 async function open(files: DatasetFiles): Promise<Loaded> {
-  const [SQL, dataset] = await Promise.all([initSqlJs({ locateFile: () => wasmUrl }), loadDataset(recordedSource(files))]);
+  const [SQL, dataset] = await Promise.all([initSqlJs({ ...SQL_JS_CONFIG, locateFile: () => wasmUrl }), loadDataset(recordedSource(files))]);
   return { dataset, engines: beatingProvider(engineProvider(SQL, dataset)), profile: profileOf(dataset).profile };
 }
 

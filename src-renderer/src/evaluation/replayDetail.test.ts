@@ -3,6 +3,7 @@
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../shared/engine/engine';
+import { SQL_JS_CONFIG } from '../../../shared/engine/sql-js-config';
 import { memorySource } from '../../../shared/eval/test-support/memory-source';
 import { call, shopFiles, SHOP_TOOLS } from '../../../shared/eval/test-support/shop';
 import { loadDataset } from '../../../shared/format/loader';
@@ -12,7 +13,7 @@ import { replayDetail } from './replayDetail';
 
 describe('replayDetail', () => {
   it('replays each call with its state diff, compares recorded results and pairs the ground truth', async () => {
-    const SQL = await initSqlJs();
+    const SQL = await initSqlJs(SQL_JS_CONFIG);
     const dataset = await loadDataset(memorySource(shopFiles()));
     const engine = createEngine(SQL, dataset.scenarios.get('shop')!);
     const trajectory: Trajectory = {
@@ -54,7 +55,7 @@ describe('replayDetail', () => {
   });
 
   it('pairs calls as the dataset profile scores them: the egobench profile by the official matching', async () => {
-    const SQL = await initSqlJs();
+    const SQL = await initSqlJs(SQL_JS_CONFIG);
     // A quantity written as a string: the official equality takes "2" for 2, SPEC §8.1 does not.
     // The first entry has no parameters: no call for SPEC §8.2, one with none for the official reading.
     const calls = [{ tool_name: 'search_products' }, call('search_products', { name: 'apple' }), call('add_to_cart', { user_id: 'u1', product_name: 'Green Apple', quantity: '2' })];
@@ -76,7 +77,7 @@ describe('replayDetail', () => {
   });
 
   it('shows what a failed x-partial write kept at that write, not at the next one', async () => {
-    const SQL = await initSqlJs();
+    const SQL = await initSqlJs(SQL_JS_CONFIG);
     const stockUp = {
       name: 'stock_up',
       description: 'A line for the user, then a check that may fail: the line stays',

@@ -11,6 +11,7 @@ import type { ScenarioDef } from '../../../../shared/format/types';
 import { beat, beatingEngine, beatWhile } from '../../workers/workerBeat';
 import type { FromConsoleWorker, StepOutcome, ToConsoleWorker } from './toolConsoleProtocol';
 import { distinguishingColumns } from './entityDetails';
+import { SQL_JS_CONFIG } from '../../../../shared/engine/sql-js-config';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromConsoleWorker) => scope.postMessage(message);
@@ -61,7 +62,7 @@ function engineFor(scenarioId: string): ScenarioEngine {
 async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
   switch (message.type) {
     case 'load': {
-      sql ??= initSqlJs({ locateFile: () => wasmUrl });
+      sql ??= initSqlJs({ ...SQL_JS_CONFIG, locateFile: () => wasmUrl });
       const SQL = await sql;
       scenarios.set(message.scenario.id, message.scenario);
       if (!engines.has(message.scenario.id)) engines.set(message.scenario.id, beatingEngine(createEngine(SQL, message.scenario)));
