@@ -6,7 +6,7 @@ import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { useShallow } from 'zustand/react/shallow';
 import type { Task } from '../../../../shared/format/types';
 import { type StatusFilter, useAnnotateStore } from './annotateStore';
-import { visibleTasks } from './taskQueueModel';
+import { taskStatus, visibleTasks } from './taskQueueModel';
 
 export function useVisibleTasks(): Task[] {
   const { dataset, statuses, filter, search, taskId } = useAnnotateStore(
@@ -66,7 +66,7 @@ export function TaskQueue() {
             <div className="task-group">{scenario}</div>
             <ul>
               {list.map((task) => {
-                const status = statuses[task.id] ?? 'todo';
+                const status = taskStatus(statuses, task.id);
                 return (
                   <li key={task.id}>
                     <button

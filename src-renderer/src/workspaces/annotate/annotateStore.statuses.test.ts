@@ -19,9 +19,23 @@ vi.mock('./writeThrough', async () => (await import('../../test-support/annotate
 vi.mock('../../evaluation/sessionDataset', async () => (await import('../../test-support/annotateStoreStubs')).sessionDatasetStub);
 
 import { useAnnotateStore } from './annotateStore';
+import { taskStatus, visibleTasks } from './taskQueueModel';
+import type { Task } from '../../../../shared/format/types';
 import { deferred } from '../../test-support/deferred';
 
 describe('task statuses', () => {
+  it('keeps task ids such as __proto__ and constructor as data: their own status, or to do', async () => {
+    const row = (task: string, status: 'draft' | 'submitted') => ({ dataset: 'd', task, annotator: 'alice', calls: [], visual_refs: [], status, revision: 1, updated_at: 'x', base: null, editor_text: null });
+    useAnnotateStore.setState({ datasetId: 'd', annotator: 'alice', taskId: null, record: null, saveState: 'saved', statuses: {} });
+    const refreshing = useAnnotateStore.getState().refreshStatuses();
+    lists.at(-1)!.resolve([row('__proto__', 'submitted'), row('t1', 'draft')]);
+    await refreshing;
+    const { statuses } = useAnnotateStore.getState();
+    expect(['__proto__', 'constructor', 'hasOwnProperty', 't1'].map((id) => taskStatus(statuses, id))).toEqual(['submitted', 'todo', 'todo', 'draft']);
+    const task = (id: string) => ({ id, scenario: 's', instruction: '', image_description: '', video: '' }) as Task;
+    expect(visibleTasks([task('__proto__'), task('constructor'), task('t1')], statuses, 'todo', '').map((t) => t.id)).toEqual(['constructor']);
+  });
+
   it('a refresh that read the rows before a submit does not show the task as a draft again', async () => {
     const row = { dataset: 'd', task: 't1', annotator: 'alice', calls: [{ id: 'c1', tool_name: 'x', parameters: {}, frame: null }], visual_refs: [], status: 'draft' as const, revision: 2, updated_at: 'x', base: null, editor_text: null };
     useAnnotateStore.setState({ datasetId: 'd', annotator: 'alice', taskId: 't1', record: row, saveState: 'saved', statuses: { t1: 'draft' } });

@@ -14,6 +14,7 @@ import { sameLineContent, type SyncConflict } from '../../db/annotationFile';
 import { pull, requestDrain } from './writeThrough';
 import { useStudioStore } from '../../state/store';
 import { crossOut, editOf, sameRow, withStranded, writeDown, writtenDown, type HeldEdit } from './strandedEdits';
+import { dataRecord, ownValue, setOwn } from '../../../../shared/format/own-data';
 
 export type TaskStatus = 'todo' | 'draft' | 'submitted';
 
@@ -114,7 +115,7 @@ function statusOf(record: AnnotationRecord | undefined): TaskStatus {
  */
 function withStatusOf(statuses: Record<string, TaskStatus>, record: AnnotationRecord): Record<string, TaskStatus> {
   const status = statusOf(record);
-  return statuses[record.task] === status ? statuses : { ...statuses, [record.task]: status };
+  return ownValue(statuses, record.task) === status ? statuses : { ...statuses, [record.task]: status };
 }
 
 export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
@@ -201,10 +202,10 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     // Rows read before a later refresh, another annotator or dataset, are not shown; the open
     // task's status is the one on screen (an edit made while they were read may not be saved yet).
     if (refresh !== statusRefreshes || get().datasetId !== datasetId || get().annotator !== annotator) return;
-    const statuses: Record<string, TaskStatus> = {};
-    for (const row of rows) statuses[row.task] = statusOf(row);
+    const statuses = dataRecord<TaskStatus>(); // keyed by task ids, which are data
+    for (const row of rows) setOwn(statuses, row.task, statusOf(row));
     const { record } = get();
-    if (record) statuses[record.task] = statusOf(record);
+    if (record) setOwn(statuses, record.task, statusOf(record));
     set({ statuses });
   },
 
