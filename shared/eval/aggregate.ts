@@ -2,6 +2,7 @@
 // weighted by the scenarios' task counts, overall as the mean of the modes.
 import { dataRecord } from '../format/own-data';
 import type { Label, TrajectoryScore } from './profile';
+import { groupBy } from '../collections/group-by';
 
 export interface ScoredTrajectory extends TrajectoryScore {
   id: string;
@@ -99,17 +100,6 @@ function combine(parts: readonly { figures: Figures; weight: number }[], labels:
   for (const label of labels)
     out.labels[label] = weightedMean(parts.map((p) => ({ value: p.figures.labels[label] ?? null, weight: p.weight })));
   return out;
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
 }
 
 /**

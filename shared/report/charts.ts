@@ -3,6 +3,7 @@
 import type { EChartsOption } from 'echarts';
 import { labelName, modeName, type ReportModel, type ScatterPoint } from './build';
 import { ownValue } from '../format/own-data';
+import { groupBy } from '../collections/group-by';
 
 const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -105,8 +106,7 @@ export function compactNumber(value: number): string {
 export function efficiencyScatter(report: ReportModel): EChartsOption {
   const panelWidth = 27;
   const left = (i: number) => `${6 + i * (panelWidth + 5.5)}%`;
-  const byModel = new Map<string, ScatterPoint[]>();
-  for (const p of report.scatter) byModel.set(p.model, [...(byModel.get(p.model) ?? []), p]);
+  const byModel = groupBy(report.scatter, (p) => p.model);
   return {
     animation: false,
     textStyle: TEXT,

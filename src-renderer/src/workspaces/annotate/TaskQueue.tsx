@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Task } from '../../../../shared/format/types';
 import { type StatusFilter, useAnnotateStore } from './annotateStore';
 import { taskStatus, visibleTasks } from './taskQueueModel';
+import { groupBy } from '../../../../shared/collections/group-by';
 
 export function useVisibleTasks(): Task[] {
   const { dataset, statuses, filter, search, taskId } = useAnnotateStore(
@@ -44,11 +45,7 @@ export function TaskQueue() {
   }, [taskId]);
   // One Tab stop: the open task, else the first.
   const tabStop = tasks.some((task) => task.id === taskId) ? taskId : (tasks[0]?.id ?? null);
-  const groups = useMemo(() => {
-    const byScenario = new Map<string, Task[]>();
-    for (const task of tasks) byScenario.set(task.scenario, [...(byScenario.get(task.scenario) ?? []), task]);
-    return [...byScenario];
-  }, [tasks]);
+  const groups = useMemo(() => [...groupBy(tasks, (task) => task.scenario)], [tasks]);
   return (
     <nav className="task-queue" aria-label="Tasks">
       <div className="task-queue-tools">

@@ -9,6 +9,7 @@ import { compareCodePoints } from '../../../../../shared/format/codepoint';
 import { afterEarlierWrites, rewriteFile, rewriteNow } from '../../../api/file-rewrite';
 import { reviewerFileName, reviewLines } from './reviewFormat';
 import { reviewsDb, type Review, type UnsentReview } from './reviewsDb';
+import { groupBy } from '../../../../../shared/collections/group-by';
 
 /** A line's trajectory, time and reviewer, read once: nulls for a line that is no review (kept as it is). */
 function lineFacts(raw: string): { id: string | null; updatedAt: string | null; reviewer: string | null } {
@@ -69,8 +70,7 @@ export async function writeReview(api: StudioApi, datasetId: string, reviewer: s
  * trajectories stay, and a line updated later than this browser's override of it is kept.
  */
 export async function exportReviews(api: StudioApi, datasetId: string, reviews: readonly Review[]): Promise<{ path: string; count: number }[]> {
-  const byReviewer = new Map<string, Review[]>();
-  for (const review of reviews) byReviewer.set(review.reviewer, [...(byReviewer.get(review.reviewer) ?? []), review]);
+  const byReviewer = groupBy(reviews, (review) => review.reviewer);
   const written = [];
   for (const [reviewer, list] of [...byReviewer].sort(([a], [b]) => compareCodePoints(a, b))) {
     const path = reviewerFileName(reviewer);
