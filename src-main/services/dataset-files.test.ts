@@ -100,4 +100,22 @@ describe('dataset files', () => {
     await expect(writeDatasetText(root, '../escaped.txt', 'x')).rejects.toMatchObject({ code: 'forbidden' });
     await expect(readdir(temp.base)).resolves.not.toContain('escaped.txt');
   });
+
+  it("says a write's file-system failure with the dataset's path, never the host's absolute one", async () => {
+    await symlink(path.join(root, 'gone'), path.join(root, 'reviews')); // a broken link where a folder belongs
+    const failures = [
+      await writeDatasetText(root, 'reviews/rita.jsonl', 'x').catch((error: unknown) => error),
+      await appendDatasetLinesIfUnchanged(root, 'reviews/rita.jsonl', 'x\n', null).catch((error: unknown) => error),
+      await writeDatasetTextIfUnchanged(root, `annotations/${'a'.repeat(300)}.jsonl`, 'x', null).catch((error: unknown) => error),
+    ] as Error[];
+    expect(failures.map((f) => f.message)).toEqual([
+      'reviews/rita.jsonl could not be written: a folder on its way is missing or a broken link; make it a folder in the dataset (ENOENT)',
+      'reviews/rita.jsonl could not be written: a folder on its way is missing or a broken link; make it a folder in the dataset (ENOENT)',
+      `annotations/${'a'.repeat(300)}.jsonl could not be written: the name is too long for the dataset's file system (ENAMETOOLONG)`,
+    ]);
+    for (const failure of failures) {
+      expect(failure).toMatchObject({ code: 'internal' }); // kept and tried again by the writers
+      expect(failure.message).not.toContain(root);
+    }
+  });
 });

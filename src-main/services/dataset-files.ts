@@ -80,10 +80,46 @@ async function collectFiles(realRoot: string, folder: string, relativeFolder: st
   }
 }
 
-export async function writeDatasetText(realRoot: string, relativePath: string, content: string): Promise<DatasetFile> {
-  const target = await resolveWritable(realRoot, relativePath);
-  await writeFileAtomic(target, content);
-  return { path: relativePath, size: Buffer.byteLength(content, 'utf8') };
+/**
+ * A write's file-system failure said of the dataset's file, with the path as the dataset names it:
+ * Node's message names the absolute path on the host, which a team host would otherwise send to
+ * every member's browser. The code stays 'internal' (a writer keeps the change and tries again:
+ * permissions fixed, space freed) and the message keeps Node's code, which hostErrors reads for
+ * its advice.
+ */
+function writeFailure(error: unknown, relativePath: string): unknown {
+  if (error instanceof StudioError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const why: Record<string, string> = {
+    ENAMETOOLONG: "the name is too long for the dataset's file system",
+    ENOENT: 'a folder on its way is missing or a broken link; make it a folder in the dataset',
+    ENOTDIR: 'a folder on its way is a file or a broken link; make it a folder in the dataset',
+    ELOOP: 'a folder on its way is a link that loops',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the disk',
+    EDQUOT: 'disk quota exceeded',
+  };
+  const reason = (code !== undefined && Object.hasOwn(why, code) ? why[code] : 'the write failed') + (code ? ` (${code})` : '');
+  return new StudioError('internal', `${relativePath} could not be written: ${reason}`);
+}
+
+/** Runs a write of `relativePath`, its failures said by writeFailure. */
+async function writing<T>(relativePath: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw writeFailure(error, relativePath);
+  }
+}
+
+export function writeDatasetText(realRoot: string, relativePath: string, content: string): Promise<DatasetFile> {
+  return writing(relativePath, async () => {
+    const target = await resolveWritable(realRoot, relativePath);
+    await writeFileAtomic(target, content);
+    return { path: relativePath, size: Buffer.byteLength(content, 'utf8') };
+  });
 }
 
 /**
@@ -101,14 +137,18 @@ export async function readDatasetVersioned(realRoot: string, relativePath: strin
   }
 }
 
-export async function writeDatasetTextIfUnchanged(realRoot: string, relativePath: string, content: string, expectedHash: string | null): Promise<WrittenVersion> {
-  const target = await resolveWritable(realRoot, relativePath);
-  const hash = await writeIfUnchanged(target, content, expectedHash, relativePath);
-  return { path: relativePath, size: Buffer.byteLength(content, 'utf8'), hash };
+export function writeDatasetTextIfUnchanged(realRoot: string, relativePath: string, content: string, expectedHash: string | null): Promise<WrittenVersion> {
+  return writing(relativePath, async () => {
+    const target = await resolveWritable(realRoot, relativePath);
+    const hash = await writeIfUnchanged(target, content, expectedHash, relativePath);
+    return { path: relativePath, size: Buffer.byteLength(content, 'utf8'), hash };
+  });
 }
 
-export async function appendDatasetLinesIfUnchanged(realRoot: string, relativePath: string, lines: string, expectedHash: string | null): Promise<WrittenVersion> {
-  const target = await resolveWritable(realRoot, relativePath);
-  const { hash, size } = await appendIfUnchanged(target, lines, expectedHash, relativePath);
-  return { path: relativePath, size, hash };
+export function appendDatasetLinesIfUnchanged(realRoot: string, relativePath: string, lines: string, expectedHash: string | null): Promise<WrittenVersion> {
+  return writing(relativePath, async () => {
+    const target = await resolveWritable(realRoot, relativePath);
+    const { hash, size } = await appendIfUnchanged(target, lines, expectedHash, relativePath);
+    return { path: relativePath, size, hash };
+  });
 }
