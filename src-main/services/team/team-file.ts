@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import { teamRoles, type TeamRole } from '../../../shared/api/team';
 import { writeFileAtomic } from '../atomic-write';
+import { isValidPersonName } from '../../../shared/format/person-name';
 
 export { teamRoles, type TeamRole };
 
@@ -22,9 +23,7 @@ export interface TeamMember {
 }
 
 /** Names become file names (annotations/<name>.jsonl, reviews/<name>.jsonl): as the renderer's annotator names. */
-export function isValidMemberName(name: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) && !name.endsWith('.');
-}
+export const isValidMemberName = isValidPersonName;
 
 const memberSchema = z.object({
   name: z.string().refine(isValidMemberName, "letters, digits, '.', '_' and '-' (it becomes a file name)"),

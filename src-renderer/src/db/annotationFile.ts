@@ -2,6 +2,7 @@
 // plan of an export or import that never overwrites a change made on disk since it was read.
 // Pure functions: the workspace reads and writes through window.studio and applies the plan.
 import { parseJsonlLine } from '../../../shared/format/loader';
+import { isValidPersonName } from '../../../shared/format/person-name';
 import { annotationSchema } from '../../../shared/format/schemas';
 import type { Annotation, JsonObject } from '../../../shared/format/types';
 import { frameRangeToSeconds, secondsToFrameRange } from '../../../shared/frames/frames';
@@ -11,10 +12,8 @@ export function annotationFilePath(annotator: string): string {
   return `annotations/${annotator}.jsonl`;
 }
 
-/** Annotator names become file names: letters, digits, '.', '_' and '-', 1 to 64 of them. */
-export function isValidAnnotatorName(name: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name) && !name.endsWith('.');
-}
+/** Annotator names become file names (shared/format/person-name.ts). */
+export const isValidAnnotatorName = isValidPersonName;
 
 /** cyrb53: a fast 53-bit string hash, to tell whether a file changed since it was read. */
 export function hashText(text: string): string {
