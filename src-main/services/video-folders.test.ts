@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -168,8 +169,9 @@ describe('media fallback to the video folder', () => {
   });
 
   it('clipStatus says why a path the dataset never serves is missing: not dataset-relative, or leading out of it', async () => {
-    const outside = ['{"id":"e","video":"../secret.mp4"}', '{"id":"f","video":"/etc/x.mp4"}', '{"id":"g","video":"videos/link.mp4"}'];
+    const outside = ['{"id":"e","video":"../secret.mp4"}', '{"id":"f","video":"/etc/x.mp4"}', '{"id":"g","video":"videos/link.mp4"}', '{"id":"h","video":"videos/pipe.webm"}'];
     await symlink(temp.secretFile, path.join(root, 'videos', 'link.mp4'));
+    execFileSync('mkfifo', [path.join(root, 'videos', 'pipe.webm')]); // /media never serves it: not found either
     await writeFile(path.join(root, 'tasks.jsonl'), `${[...tasks, ...outside].join('\n')}\n`);
     const status = await clipStatus(root, folders);
     const refused = Object.fromEntries(status.clips.filter((c) => c.refused).map((c) => [c.path, c.refused]));
@@ -177,9 +179,10 @@ describe('media fallback to the video folder', () => {
       '../secret.mp4': 'Not a dataset-relative path: "../secret.mp4"',
       '/etc/x.mp4': 'Not a dataset-relative path: "/etc/x.mp4"',
       'videos/link.mp4': 'Path leads outside the dataset: videos/link.mp4',
+      'videos/pipe.webm': 'Not a regular file (a FIFO, socket or device is never served): videos/pipe.webm',
     });
     expect(status.clips.find((c) => c.path === 'videos/retail1.mp4')).not.toHaveProperty('refused'); // merely missing
-    expect(status.missing).toBe(5);
+    expect(status.missing).toBe(6);
   });
 
   it('clipStatus lists each expected clip once with where it was found', async () => {

@@ -188,7 +188,9 @@ export async function clipStatus(datasetRoot: string, folders: VideoFolders): Pr
     let source: ClipStatus['clips'][number]['source'] = null;
     let refused: string | undefined;
     try {
-      await resolveExisting(datasetRoot, clip, 'file');
+      const file = await resolveExisting(datasetRoot, clip, 'file');
+      // Found as /media serves it: a regular file (a FIFO or device there is refused, not found).
+      if (!(await stat(file)).isFile()) throw new StudioError('forbidden', `Not a regular file (a FIFO, socket or device is never served): ${clip}`);
       source = 'dataset';
     } catch (error) {
       // A path that is not the dataset's to serve ("../x.mp4", "/x.mp4") says so, rather than "missing".
