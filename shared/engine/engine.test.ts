@@ -1,7 +1,5 @@
-import type { SqlJsStatic } from 'sql.js';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadSqlJs } from '../../src-main/services/sql-node';
-import type { ToolDef } from '../format/types';
+import { describe, expect, it } from 'vitest';
+import { engineFixture } from '../../src-main/test-support/engine-fixture';
 import { createEngine } from './engine';
 import { MAX_STEP_ROWS } from './tools';
 import { MAX_STEP_SIZE } from './statements';
@@ -9,21 +7,7 @@ import { statesEqual } from './state';
 import { shopScenario, tool } from './test-scenario';
 import type { ScenarioEngine } from './types';
 
-let SQL: SqlJsStatic;
-const open: ScenarioEngine[] = [];
-
-beforeAll(async () => {
-  SQL = await loadSqlJs();
-});
-afterEach(() => {
-  while (open.length > 0) open.pop()!.close();
-});
-
-function shop(...extraTools: ToolDef[]): ScenarioEngine {
-  const engine = createEngine(SQL, shopScenario(extraTools));
-  open.push(engine);
-  return engine;
-}
+const { sql, engine: keptEngine, shop } = engineFixture();
 
 const call = (tool_name: string, parameters: Record<string, unknown> = {}) => ({ tool_name, parameters });
 
@@ -314,8 +298,7 @@ describe('failures change nothing', () => {
     const undone = { ...tool('undone', 'write', [{ sql: "INSERT INTO log (entry) VALUES ('undone')" }, { sql: "INSERT INTO log (entry) VALUES ('forbidden')" }]), 'x-partial': true };
     const scenario = shopScenario([kept, undone]);
     scenario.schemaSql += "CREATE TRIGGER no_forbidden BEFORE INSERT ON log WHEN NEW.entry = 'forbidden' BEGIN SELECT RAISE(ROLLBACK, 'forbidden entry'); END;";
-    const engine = createEngine(SQL, scenario);
-    open.push(engine);
+    const engine = keptEngine(scenario);
     expect(errorMessage(engine.call(call('kept')))).toMatch(/CHECK constraint failed/);
     expect([engine.state().log.map((row) => row.entry), engine.writesApplied()]).toEqual([['kept'], 1]);
     const before = engine.state();
@@ -414,8 +397,7 @@ describe('failures change nothing', () => {
   it('keeps earlier writes when SQLite aborts the whole transaction (RAISE(ROLLBACK))', () => {
     const scenario = shopScenario([tool('forbidden', 'write', [{ sql: "INSERT INTO log (entry) VALUES ('forbidden')" }])]);
     scenario.schemaSql += "CREATE TRIGGER no_forbidden BEFORE INSERT ON log WHEN NEW.entry = 'forbidden' BEGIN SELECT RAISE(ROLLBACK, 'forbidden entry'); END;";
-    const engine = createEngine(SQL, scenario);
-    open.push(engine);
+    const engine = keptEngine(scenario);
     expect(engine.call(call('add_to_cart', { product_name: 'green' })).ok).toBe(true);
     const before = engine.state();
     expect(errorMessage(engine.call(call('forbidden')))).toBe('SQL error in step 1: forbidden entry');
@@ -461,7 +443,7 @@ describe('execute and reset', () => {
   });
 
   it('refuses use after close()', () => {
-    const engine = createEngine(SQL, shopScenario());
+    const engine = createEngine(sql(), shopScenario());
     engine.close();
     engine.close();
     expect(() => engine.state()).toThrow(/closed/);

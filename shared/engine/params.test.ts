@@ -1,29 +1,15 @@
-import type { SqlJsStatic } from 'sql.js';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadSqlJs } from '../../src-main/services/sql-node';
+import { describe, expect, it } from 'vitest';
+import { engineFixture } from '../../src-main/test-support/engine-fixture';
 import { MIXED_SCHEMA, OUTSIDE_SUBSET_ONLY, SUBSET_BREAKS } from '../format/spec-schema-cases';
-import { createEngine } from './engine';
 import { ParameterValidator } from './params';
-import { shopScenario, tool } from './test-scenario';
+import { tool } from './test-scenario';
 import type { ScenarioEngine } from './types';
 
-let SQL: SqlJsStatic;
-const open: ScenarioEngine[] = [];
-
-beforeAll(async () => {
-  SQL = await loadSqlJs();
-});
-afterEach(() => {
-  while (open.length > 0) open.pop()!.close();
-});
+const { shop } = engineFixture();
 
 const mixed = tool('mixed', 'read', [{ as: 'r', sql: 'SELECT :date AS date' }], { parameters: MIXED_SCHEMA });
 
-function engine(): ScenarioEngine {
-  const created = createEngine(SQL, shopScenario([mixed]));
-  open.push(created);
-  return created;
-}
+const engine = (): ScenarioEngine => shop(mixed);
 
 describe('the engine validates only SPEC §3 keyword subset', () => {
   it.each(OUTSIDE_SUBSET_ONLY)('runs a call whose parameters break only %s', (_, parameters) => {

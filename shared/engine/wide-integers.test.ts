@@ -1,11 +1,8 @@
 // Integers past 32 bits reach SQLite as INTEGER, as Python's sqlite3 binds them (sql.js alone
 // bound them as REAL: an order number 3000000000 compared with a TEXT column read '3000000000.0').
-import type { SqlJsStatic } from 'sql.js';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadSqlJs } from '../../src-main/services/sql-node';
-import { createEngine } from './engine';
-import { shopScenario, tool } from './test-scenario';
-import type { ScenarioEngine } from './types';
+import { describe, expect, it } from 'vitest';
+import { engineFixture } from '../../src-main/test-support/engine-fixture';
+import { tool } from './test-scenario';
 import { isWideInteger, parameterSpans, widenParameters } from './wide-integers';
 
 describe('parameterSpans', () => {
@@ -30,14 +27,7 @@ describe('parameterSpans', () => {
 });
 
 describe('an engine binding wide integers', () => {
-  let SQL: SqlJsStatic;
-  const open: ScenarioEngine[] = [];
-  beforeAll(async () => {
-    SQL = await loadSqlJs();
-  });
-  afterEach(() => {
-    while (open.length > 0) open.pop()!.close();
-  });
+  const { shop } = engineFixture();
   const integer = { type: 'integer' } as const;
   const probe = tool('probe', 'read', [{ as: 'r', sql: "SELECT typeof(:v) AS type, :v AS value, ':v' AS literal, 'ORD-' || :v AS text" }], {
     parameters: { type: 'object', properties: { v: { type: 'number' } } },
@@ -48,11 +38,7 @@ describe('an engine binding wide integers', () => {
     parameters: { type: 'object', properties: { v: integer } },
     returns: '$value.r.entry',
   });
-  const engine = () => {
-    const e = createEngine(SQL, shopScenario([probe, log, find]));
-    open.push(e);
-    return e;
-  };
+  const engine = () => shop(probe, log, find);
   const call = (tool_name: string, v: number) => ({ tool_name, parameters: { v } });
 
   it('binds 3000000000 as INTEGER, as 7 is: its type, value and text, and string literals untouched', () => {
