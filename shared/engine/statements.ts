@@ -90,7 +90,8 @@ export class CachedStatement {
         rowCount += 1;
       }
       this.lastSize = size;
-      return { columns: statement.getColumnNames(), rows, rowCount };
+      // The plain statement's names: a column named by its SQL text is not named by the widened form's.
+      return { columns: this.statement.getColumnNames(), rows, rowCount };
     } finally {
       statement.reset(); // release read locks and bound memory even after an error
     }

@@ -9,14 +9,17 @@ describe('parameterSpans', () => {
   it('finds parameters where SQLite reads them, not in strings, quoted names or comments', () => {
     const sql = `SELECT ':a', ":b", \`:c\`, [:d], 'it''s :e', :f, @g, $h -- :i\n/* :j */ FROM t WHERE x$y = :k AND z = "q"":l"`;
     expect(parameterSpans(sql).map((s) => s.token)).toEqual([':f', '@g', '$h', ':k']);
+    expect(parameterSpans("SELECT ?, ?12, '?3' -- ?4").map((s) => s.token)).toEqual(['?', '?12']);
   });
 
   it('rewrites each bound parameter through its partner, every occurrence, and leaves others alone', () => {
     const widened = widenParameters("SELECT :id, ':id' WHERE a = :id OR b = :n", [':id', ':n', ':absent']);
-    expect(widened?.sql).toBe(
-      "SELECT (COALESCE(CAST(:egostudio_int64_0 AS INTEGER), :id)), ':id' WHERE a = (COALESCE(CAST(:egostudio_int64_0 AS INTEGER), :id)) OR b = (COALESCE(CAST(:egostudio_int64_1 AS INTEGER), :n))",
-    );
+    const id = '(CASE WHEN :egostudio_int64_0 IS NULL THEN :id ELSE CAST(:egostudio_int64_0 AS INTEGER) END)';
+    const n = '(CASE WHEN :egostudio_int64_1 IS NULL THEN :n ELSE CAST(:egostudio_int64_1 AS INTEGER) END)';
+    expect(widened?.sql).toBe(`SELECT ${id}, ':id' WHERE a = ${id} OR b = ${n}`);
     expect(widenParameters("SELECT ':id'", [':id'])).toBeNull();
+    // Numbered parameters take slots by position: partners would take theirs, so such a statement stays as it is.
+    expect(widenParameters('SELECT :a, ?1', [':a'])).toBeNull();
   });
 
   it('takes only whole numbers past 32 bits that fit 64', () => {
@@ -47,6 +50,24 @@ describe('an engine binding wide integers', () => {
     expect(e.call(call('probe', 3000000000)).result).toEqual({ type: 'integer', value: 3000000000, literal: ':v', text: 'ORD-3000000000' });
     expect(e.call(call('probe', -3000000000)).result).toEqual({ type: 'integer', value: -3000000000, literal: ':v', text: 'ORD--3000000000' });
     expect(e.call(call('probe', 3000000000.5)).result).toMatchObject({ type: 'real', value: 3000000000.5 });
+  });
+
+  it('takes it where SQLite refuses a function: a window frame offset beside a wide value', () => {
+    const window = tool('window', 'read', [{ as: 'r', sql: 'SELECT id, sum(stock) OVER (ORDER BY id ROWS BETWEEN :n PRECEDING AND CURRENT ROW) AS s FROM products WHERE id <> :order ORDER BY id' }], {
+      parameters: { type: 'object', properties: { n: integer, order: integer } },
+      returns: '$rows.r',
+    });
+    const e = shop(window);
+    const rows = [{ id: 1, s: 10 }, { id: 2, s: 10 }, { id: 3, s: 5 }];
+    expect(e.call({ tool_name: 'window', parameters: { n: 1, order: 7 } })).toEqual({ ok: true, result: rows });
+    expect(e.call({ tool_name: 'window', parameters: { n: 1, order: 3000000000 } })).toEqual({ ok: true, result: rows });
+  });
+
+  it("names a column by its SQL text as written, whatever the value's width", () => {
+    const named = tool('named', 'read', [{ as: 'r', sql: "SELECT 'ORD-' || :v FROM products WHERE id = 1" }], { parameters: { type: 'object', properties: { v: integer } }, returns: '$first.r' });
+    const e = shop(named);
+    expect(e.call(call('named', 7)).result).toEqual({ "'ORD-' || :v": 'ORD-7' });
+    expect(e.call(call('named', 3000000000)).result).toEqual({ "'ORD-' || :v": 'ORD-3000000000' });
   });
 
   it('stores it in a TEXT column as its digits and finds it there again (the state and a later query agree)', () => {

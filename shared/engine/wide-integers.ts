@@ -4,10 +4,14 @@
 // compared with a TEXT column it reads '3000000000.0' and finds no row, and stored in one it is
 // that text. Python's sqlite3, and SQLite's own semantics for an integer, bind it as INTEGER.
 // Such a value goes in as text beside its parameter and is cast back in SQL: the statement is run
-// in a form where each parameter `:p` reads `(COALESCE(CAST(:partner AS INTEGER), :p))`, with the
-// partner holding the integer's digits (null otherwise). COALESCE, like a bare parameter, gives
-// its value no affinity and no collation, so the statement compares and stores the value as it
-// would an INTEGER bound directly.
+// in a form where each parameter `:p` reads `(CASE WHEN :partner IS NULL THEN :p ELSE CAST(:partner
+// AS INTEGER) END)`, with the partner holding the integer's digits (null otherwise). CASE, like a
+// bare parameter, gives its value no affinity and no collation, so the statement compares and
+// stores the value as it would an INTEGER bound directly; and SQLite takes it where it takes a
+// parameter but refuses a function (a window frame's offset refuses COALESCE). The columns keep
+// the plain statement's names (a column named by its SQL text would otherwise show the rewrite),
+// and a statement with numbered parameters (`?`, `?2`) is not rewritten: partners would take
+// their slots.
 import type { SqlValue } from './types';
 
 /** A whole number past 32 bits that still fits SQLite's 64-bit INTEGER. */
@@ -18,7 +22,10 @@ export function isWideInteger(value: SqlValue | undefined): value is number {
 /** What an identifier, keyword or parameter name is made of, as SQLite's tokenizer reads it. */
 const ID_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
 
-/** Named parameters (`:p`, `@p`, `$p`) where SQLite's tokenizer sees them: outside strings, quoted names and comments. */
+/**
+ * Parameters where SQLite's tokenizer sees them (outside strings, quoted names and comments): named
+ * ones (`:p`, `@p`, `$p`) and numbered ones (`?`, `?2`).
+ */
 export function parameterSpans(sql: string): Array<{ start: number; end: number; token: string }> {
   const spans: Array<{ start: number; end: number; token: string }> = [];
   const n = sql.length;
@@ -44,6 +51,11 @@ export function parameterSpans(sql: string): Array<{ start: number; end: number;
       while (end < n && ID_CHAR.test(sql[end])) end += 1;
       spans.push({ start: i, end, token: sql.slice(i, end) });
       i = end;
+    } else if (c === '?') {
+      let end = i + 1;
+      while (end < n && sql[end] >= '0' && sql[end] <= '9') end += 1;
+      spans.push({ start: i, end, token: sql.slice(i, end) });
+      i = end;
     } else if (ID_CHAR.test(c)) {
       // A word or number whole: a `$` inside one is part of it, not a parameter.
       while (i < n && ID_CHAR.test(sql[i])) i += 1;
@@ -62,11 +74,13 @@ export interface WidenedStatement {
 
 /**
  * The statement with each of `tokens` (the parameters bound) read through its partner, or null
- * when none of them stands where SQLite reads a parameter.
+ * when none of them stands where SQLite reads a parameter, or numbered parameters share the slots.
  */
 export function widenParameters(sql: string, tokens: readonly string[]): WidenedStatement | null {
   const bound = new Set(tokens);
-  const spans = parameterSpans(sql).filter((span) => bound.has(span.token));
+  const all = parameterSpans(sql);
+  if (all.some((span) => span.token.startsWith('?'))) return null;
+  const spans = all.filter((span) => bound.has(span.token));
   if (spans.length === 0) return null;
   const partners = new Map<string, string>();
   for (const { token } of spans) {
@@ -78,7 +92,8 @@ export function widenParameters(sql: string, tokens: readonly string[]): Widened
   let out = '';
   let at = 0;
   for (const { start, end, token } of spans) {
-    out += `${sql.slice(at, start)}(COALESCE(CAST(${partners.get(token)} AS INTEGER), ${token}))`;
+    const partner = partners.get(token)!;
+    out += `${sql.slice(at, start)}(CASE WHEN ${partner} IS NULL THEN ${token} ELSE CAST(${partner} AS INTEGER) END)`;
     at = end;
   }
   return { sql: out + sql.slice(at), partners };

@@ -203,8 +203,9 @@ export interface TruthFailure {
 }
 
 /**
- * The ground truth's own calls that fail, run in order from the seed as ResultSucc runs them: a
- * failing key call (a misspelt name an `expect` does not find, a quantity the schema refuses)
+ * The ground truth's own calls that fail, all of them run in order from the seed (SPEC §7's
+ * execution; ResultSucc needs only the writes, but a read that fails is as much a mistake): a
+ * failing write (a misspelt name an `expect` does not find, a quantity the schema refuses)
  * changes nothing, so the task's expected state silently lacks it. Two annotators who typed the
  * same mistake agree exactly and are accepted in bulk; no run can show it. Leaves the engine on the seed.
  */
