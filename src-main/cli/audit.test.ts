@@ -74,6 +74,19 @@ describe('egostudio audit', () => {
     expect(report.failing_truth).toEqual([{ task_id: 't1', scenario: 'shop', failures: [{ gt_call: 1, tool_name: 'add_to_cart', message: 'no single product named Green Aple' }] }]);
   }, 60_000);
 
+  it('prints names from the dataset on their own line: a tool name holding a newline forges no line of the report', async () => {
+    const files = shopFiles();
+    const forged = 'nope\nt2 (shop): ground-truth call 1 set_list fails: forged';
+    const root = await writeDatasetFolder(path.join(dir, 'forged'), {
+      ...files,
+      'ground_truth.jsonl': files['ground_truth.jsonl'].replace('"tool_name":"search_products"', `"tool_name":${JSON.stringify(forged)}`),
+    });
+    const result = await runEgostudio('audit', root);
+    const lines = result.stdout.split('\n');
+    expect(lines.filter((line) => line.startsWith('t2 (shop)'))).toEqual([]);
+    expect(lines.some((line) => line.startsWith('t1 (shop): ground-truth call 1 nope'))).toBe(true);
+  }, 60_000);
+
   it('--time-limit: a seed SQL that never ends is a problem naming its file and line, and the audit goes on without its scenario (exit 2)', async () => {
     const files = shopFiles();
     const root = await writeDatasetFolder(path.join(dir, 'endless'), {

@@ -21,15 +21,15 @@ function short(value: unknown): string {
 function foundLine(found: Found): string {
   if (!found.ok) return `fails: ${short(found.result)}`;
   if (!found.changes) return short(found.result);
-  return found.changes.map((d) => `${d.table} +${d.added.length} -${d.removed.length} ~${d.changed.length} ${short(d.added[0] ?? d.changed[0]?.after ?? d.removed[0])}`).join('; ');
+  return found.changes.map((d) => `${oneLine(d.table)} +${d.added.length} -${d.removed.length} ~${d.changed.length} ${short(d.added[0] ?? d.changed[0]?.after ?? d.removed[0])}`).join('; ');
 }
 
 function suspectLines(task: TaskAudit, s: Suspect): string[] {
-  const agree = `${s.runs.length}/${task.runs} runs${s.models > 1 ? ` of ${s.models} models` : ' of one model'} agree: ${s.runs.slice(0, 6).join(', ')}${s.runs.length > 6 ? `, ... (${s.runs.length - 6} more)` : ''}`;
+  const agree = `${s.runs.length}/${task.runs} runs${s.models > 1 ? ` of ${s.models} models` : ' of one model'} agree: ${oneLine(s.runs.slice(0, 6).join(', '))}${s.runs.length > 6 ? `, ... (${s.runs.length - 6} more)` : ''}`;
   if (s.kind === 'call')
-    return [`  call   ${s.call.tool_name} ${short(s.call.parameters)} is not in the ground truth; ${agree}`, `         finds: ${foundLine(s.found)}`];
+    return [`  call   ${oneLine(s.call.tool_name)} ${short(s.call.parameters)} is not in the ground truth; ${agree}`, `         finds: ${foundLine(s.found)}`];
   return [
-    `  value  ${s.tool_name}.${s.path} (ground-truth call ${s.gt_call + 1}): ground truth ${short(s.truth)}, runs ${short(s.value)}; ${agree}`,
+    `  value  ${oneLine(s.tool_name)}.${oneLine(s.path)} (ground-truth call ${s.gt_call + 1}): ground truth ${short(s.truth)}, runs ${short(s.value)}; ${agree}`,
     `         runs' call finds: ${foundLine(s.found)}`,
     `         ground truth finds: ${foundLine(s.truth_found)}`,
   ];
@@ -64,14 +64,14 @@ export async function auditCommand(args: string[]): Promise<number> {
       `${suspects} suspect(s) in ${report.tasks.filter((t) => t.suspects.length > 0).length} task(s) (agreement of ${rule}); ${allFail} task(s) every run fails`,
   ];
   for (const task of report.tasks) {
-    lines.push(`${task.task_id} (${task.scenario}): ${task.runs} runs, ${task.failing} fail${task.all_fail ? ' (every run fails)' : ''}`);
+    lines.push(`${oneLine(task.task_id)} (${oneLine(task.scenario)}): ${task.runs} runs, ${task.failing} fail${task.all_fail ? ' (every run fails)' : ''}`);
     for (const s of task.suspects) lines.push(...suspectLines(task, s));
   }
   if (report.failing_truth.length > 0) {
     const calls = report.failing_truth.reduce((n, t) => n + t.failures.length, 0);
     lines.push(`ground truth that fails on its own (run in order from the seed): ${calls} call(s) in ${report.failing_truth.length} task(s)`);
     for (const check of report.failing_truth)
-      for (const f of check.failures) lines.push(`${check.task_id} (${check.scenario}): ground-truth call ${f.gt_call + 1} ${f.tool_name} fails: ${oneLine(clip(f.message))}`);
+      for (const f of check.failures) lines.push(`${oneLine(check.task_id)} (${oneLine(check.scenario)}): ground-truth call ${f.gt_call + 1} ${oneLine(f.tool_name)} fails: ${oneLine(clip(f.message))}`);
   }
   out(lines.join('\n') + '\n');
   printProblems(report.problems);
