@@ -108,12 +108,16 @@ function assertWritable(db: Database, scenario: ScenarioDef): void {
 const CHANGES = 'egostudio_state_changes';
 
 /**
- * A value as SPEC §7 compares it, in SQL: numbers by their double (1 and 1.0 alike, -0 as 0),
- * text quoted (so '1' is not 1), NULL and blobs as SQL literals. quote() doubles inner quotes,
- * so values joined by commas cannot run into each other.
+ * A value as SPEC §7 compares it, in SQL, such that equal values give equal text and different
+ * ones different text: an integer as its digits, a real that is a whole number within 64 bits as
+ * that integer's digits (3.0 and 3 alike, -0.0 as 0), any other real with 17 significant digits
+ * (round-trip exact: printf's plain %.17g stops at 16, so 0.1 + 0.2 read as 0.3), text as the hex
+ * of its bytes (quote() ends at a NUL), NULL and blobs as SQL literals. No form holds a comma, so
+ * values joined by commas cannot run into each other.
  */
 function canonicalValueSql(column: string): string {
-  return `CASE WHEN typeof(${column}) IN ('integer', 'real') THEN (CASE WHEN ${column} = 0 THEN '0' ELSE printf('%.17g', CAST(${column} AS REAL)) END) ELSE quote(${column}) END`;
+  const whole = `${column} = CAST(${column} AS INTEGER) AND abs(${column}) < 9.2e18`;
+  return `CASE typeof(${column}) WHEN 'integer' THEN CAST(${column} AS TEXT) WHEN 'real' THEN (CASE WHEN ${whole} THEN CAST(CAST(${column} AS INTEGER) AS TEXT) ELSE printf('%!.17g', ${column}) END) WHEN 'text' THEN 't' || hex(${column}) ELSE quote(${column}) END`;
 }
 
 /**

@@ -33,7 +33,8 @@ afterAll(() => {
   dumped.close();
 });
 
-const value = fc.oneof(fc.constant(1), fc.constant(1.0), fc.constant('1'), fc.constant(null), fc.constant(-0), fc.constant(0), fc.constant("it's"), fc.constant(2.5));
+// Also reals that differ in their 17th digit only (0.1 + 0.2 and 0.3), texts that differ after a NUL, and an integer past 32 bits.
+const value = fc.constantFrom<unknown>(1, 1.0, '1', null, -0, 0, "it's", 2.5, 0.1 + 0.2, 0.3, 'a\u0000b', 'a\u0000c', 3000000000, 1e300);
 const callArb = fc.oneof(
   fc.record({ tool_name: fc.constant('set_note'), parameters: fc.record({ entry: fc.constantFrom('a', 'b'), note: value, flag: value }) }),
   fc.record({ tool_name: fc.constant('clear_log'), parameters: fc.record({ entry: fc.constantFrom('a', 'b') }) }),
@@ -67,6 +68,14 @@ describe('engine.stateKey', () => {
     expect(note(1)).toBe(note(1.0));
     expect(note(1)).not.toBe(note(2));
     expect(keys([{ tool_name: 'restock', parameters: { n: 5 } }]).logged).toBe(seed); // failed midway: changes nothing
+  });
+  it('tells apart what SPEC §7 tells apart: reals in their 17th digit, texts after a NUL; a whole real is its integer', () => {
+    const flag = (v: unknown) => keys([{ tool_name: 'set_note', parameters: { entry: 'a', flag: v } }]).logged;
+    const note = (v: unknown) => keys([{ tool_name: 'set_note', parameters: { entry: 'a', note: v } }]).logged;
+    expect(flag(0.1 + 0.2)).not.toBe(flag(0.3));
+    expect(note('a\u0000b')).not.toBe(note('a\u0000c'));
+    expect(flag(3000000000)).not.toBe(flag(3000000001));
+    expect(flag(-0)).toBe(flag(0));
   });
 });
 
