@@ -71,7 +71,10 @@ function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef, onStatement:
       db.exec(scenario.schemaSql);
       db.exec(scenario.dataSql);
     }
-    if (!ownTransactions) db.run('COMMIT');
+    if (!ownTransactions) {
+      db.run('COMMIT');
+      applyForeignKeysPragma(db, scenario);
+    }
     return db;
   } catch {
     db.close();
@@ -86,6 +89,22 @@ function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef, onStatement:
     throw error;
   }
   return slow;
+}
+
+/** `PRAGMA foreign_keys = ON` (or OFF), as a seed may write it; the value is the last group. */
+const FOREIGN_KEYS_PRAGMA = /\bPRAGMA\s+(?:"?main"?\s*\.\s*)?["'`]?foreign_keys["'`]?\s*(?:=\s*|\(\s*)["']?(\w+)/gi;
+
+/**
+ * SQLite ignores `PRAGMA foreign_keys` inside a transaction, and the fast path runs the seed in
+ * one: a schema that turns foreign keys on (ON DELETE CASCADE, refused orphans) got none, as SPEC
+ * §2's "built from schema.sql then data.sql" (a reference's executescript) does not. The seed's
+ * last such pragma is applied once it is committed; it stays on the connection for every call.
+ */
+function applyForeignKeysPragma(db: Database, scenario: ScenarioDef): void {
+  // Strings and comments first, so a pragma quoted or commented out is not taken.
+  const statements = `${scenario.schemaSql}\n${scenario.dataSql}`.replace(/'(?:[^']|'')*'|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g, ' ');
+  const last = [...statements.matchAll(FOREIGN_KEYS_PRAGMA)].at(-1);
+  if (last && /^(on|off|true|false|yes|no|[01])$/i.test(last[1])) db.run(`PRAGMA foreign_keys = ${last[1]}`);
 }
 
 /**

@@ -1,11 +1,11 @@
 // A scenario's SQL means what SQLite means by it (SPEC §2): sql.js is started without its old
 // extension functions (sql-js-config.ts), which put the natural log under log() and made ceil()
-// an INTEGER, and ran functions SQLite lacks.
+// an INTEGER, and ran functions SQLite lacks; and a seed's PRAGMA foreign_keys holds.
 import { expect, it } from 'vitest';
 import { engineFixture } from '../../src-main/test-support/engine-fixture';
-import { tool } from './test-scenario';
+import { shopScenario, tool } from './test-scenario';
 
-const { shop } = engineFixture();
+const { shop, engine } = engineFixture();
 
 it("runs SQLite's own math functions: log() is base 10, ceil() gives a REAL", () => {
   const math = tool('math', 'read', [{ as: 'r', sql: "SELECT log(100) AS lg, ln(1) AS ln, typeof(ceil(1.2)) AS type, ceil(1.2) || '' AS text, floor(-1.5) AS fl" }], { returns: '$first.r' });
@@ -15,4 +15,26 @@ it("runs SQLite's own math functions: log() is base 10, ceil() gives a REAL", ()
 it('has no function SQLite lacks: a step calling reverse() cannot be compiled, and says so', () => {
   const reversed = tool('reversed', 'read', [{ as: 'r', sql: 'SELECT reverse(name) AS n FROM products' }], { returns: '$rows.r' });
   expect(shop(reversed).uncompilableSteps()).toEqual([{ tool: 3, step: 0, message: expect.stringContaining('no such function: reverse') }]);
+});
+
+it('keeps a seed\'s PRAGMA foreign_keys = ON (SQLite ignores it inside the transaction the seed is built in)', () => {
+  const scenario = (pragma: string) => {
+    const s = shopScenario([
+      tool('drop_owner', 'write', [{ sql: 'DELETE FROM owners WHERE id = :id' }], { parameters: { type: 'object', properties: { id: { type: 'integer' } } } }),
+      tool('add_pet', 'write', [{ sql: 'INSERT INTO pets VALUES (:id, :owner)' }], { parameters: { type: 'object', properties: { id: { type: 'integer' }, owner: { type: 'integer' } } } }),
+    ]);
+    s.schemaSql = `${pragma}\n${s.schemaSql}\nCREATE TABLE owners (id INTEGER PRIMARY KEY);\nCREATE TABLE pets (id INTEGER PRIMARY KEY, owner INTEGER REFERENCES owners(id) ON DELETE CASCADE);`;
+    s.dataSql = `${s.dataSql}\nINSERT INTO owners VALUES (1), (2);\nINSERT INTO pets VALUES (10, 1), (20, 2);`;
+    s.library = { ...s.library, state_tables: [...s.library.state_tables, 'pets'] };
+    return s;
+  };
+  const on = engine(scenario('PRAGMA foreign_keys = ON;'));
+  expect(on.call({ tool_name: 'drop_owner', parameters: { id: 1 } }).ok).toBe(true);
+  expect(on.state().pets).toEqual([{ id: 20, owner: 2 }]); // cascaded
+  expect(on.call({ tool_name: 'add_pet', parameters: { id: 30, owner: 9 } })).toMatchObject({ ok: false });
+  // Commented out, or never there: no foreign keys, as before.
+  for (const off of [engine(scenario('-- PRAGMA foreign_keys = ON;')), engine(scenario(''))]) {
+    expect(off.call({ tool_name: 'drop_owner', parameters: { id: 1 } }).ok).toBe(true);
+    expect(off.state().pets).toHaveLength(2);
+  }
 });
