@@ -7,6 +7,7 @@ import { queryRows, quoteIdentifier, quoteLiteral, runScript, SeedCatalog, state
 import { ReadMemoPolicy } from './read-memo';
 import { asError, firstKeyword, StatementCache } from './statements';
 import { CallFailure, CompiledTool, runSteps } from './tools';
+import { templateReferences } from './templates';
 import { stateKey } from './state';
 import type { CallResult, DbState, Row, ScenarioEngine } from './types';
 import { trimSpace } from '../format/whitespace';
@@ -338,16 +339,25 @@ class SqliteScenarioEngine implements ScenarioEngine {
     return this.catalog.entityMatches(table, column, s);
   }
 
-  uncompilableSteps(): Array<{ tool: number; step: number; message: string }> {
+  uncompilableSteps(): Array<{ tool: number; step: number | null; message: string }> {
     this.assertOpen();
-    const out: Array<{ tool: number; step: number; message: string }> = [];
+    const out: Array<{ tool: number; step: number | null; message: string }> = [];
     this.scenario.library.tools.forEach((def, tool) => {
-      const sqls = (Array.isArray(def.steps) ? def.steps : []).map((step) => (typeof step.sql === 'string' ? step.sql : null));
+      const steps = Array.isArray(def.steps) ? def.steps : [];
+      const sqls = steps.map((step) => (typeof step.sql === 'string' ? step.sql : null));
       if (sqls.some((sql) => sql !== null && SCHEMA_CHANGES.has(firstKeyword(sql)))) return;
-      sqls.forEach((sql, step) => {
-        const message = sql === null ? null : this.statements.stepError(sql);
-        if (message !== null) out.push({ tool, step, message });
-      });
+      const errors = sqls.map((sql) => (sql === null ? null : this.statements.stepError(sql)));
+      errors.forEach((message, step) => message !== null && out.push({ tool, step, message }));
+      if (def.returns === undefined) return;
+      // What `returns` names must be there: a step by its `as`, a column of that step's rows.
+      const named = new Map<string, number>();
+      steps.forEach((step, index) => typeof step.as === 'string' && named.set(step.as, index));
+      for (const ref of templateReferences(def.returns, def['x-json-returns'] === true)) {
+        const index = named.get(ref.step);
+        if (index === undefined) out.push({ tool, step: null, message: `returns refers to unknown step "${ref.step}"` });
+        else if (ref.column !== undefined && errors[index] === null && sqls[index] !== null && !this.statements.get(sqls[index]).columns().includes(ref.column))
+          out.push({ tool, step: null, message: `returns refers to unknown column "${ref.column}" of step "${ref.step}"` });
+      }
     });
     return out;
   }

@@ -38,3 +38,16 @@ it('keeps a seed\'s PRAGMA foreign_keys = ON (SQLite ignores it inside the trans
     expect(off.state().pets).toHaveLength(2);
   }
 });
+
+it("names a returns template's unknown step or column as the tool's problem (every call of it fails)", () => {
+  const rows = [{ as: 'r', sql: 'SELECT name, price FROM products' }];
+  const good = tool('good', 'read', rows, { returns: { n: '$count.r', first: '$value.r.name', all: '$column.r.price', text: 'see $value.r.nope' } });
+  const badStep = tool('bad_step', 'read', rows, { returns: { rows: '$rows.nope' } });
+  const badColumn = tool('bad_column', 'read', rows, { returns: ['$value.r.cost'] });
+  const engineWith = shop(good, badStep, badColumn);
+  expect(engineWith.uncompilableSteps()).toEqual([
+    { tool: 4, step: null, message: 'returns refers to unknown step "nope"' },
+    { tool: 5, step: null, message: 'returns refers to unknown column "cost" of step "r"' },
+  ]);
+  expect(engineWith.call({ tool_name: 'bad_column', parameters: {} })).toMatchObject({ ok: false });
+});

@@ -97,6 +97,11 @@ export class CachedStatement {
     }
   }
 
+  /** The names of the columns the statement gives. */
+  columns(): string[] {
+    return this.statement.getColumnNames();
+  }
+
   free(): void {
     this.statement.free();
     this.widened?.statement.free();

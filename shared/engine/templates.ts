@@ -90,6 +90,22 @@ export function evaluateTemplate(template: Json, context: TemplateContext): Json
   return template;
 }
 
+/** The steps and columns a `returns` template names (`$rows.S`, `$value.S.C`, ...), to check them once against the tool's steps. */
+export function templateReferences(template: Json, jsonCells: boolean): Array<{ step: string; column?: string }> {
+  const out: Array<{ step: string; column?: string }> = [];
+  const walk = (value: Json): void => {
+    if (typeof value === 'string') {
+      const stepRef = STEP_REFERENCE.exec(value);
+      const columnRef = COLUMN_REFERENCE.exec(value);
+      if (stepRef) out.push({ step: stepRef[2] });
+      else if (columnRef && (columnRef[1] !== 'json' || jsonCells)) out.push({ step: columnRef[2], column: columnRef[3] });
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(template);
+  return out;
+}
+
 function evaluateString(text: string, context: TemplateContext): Json {
   if (text.startsWith('$')) {
     const param = PARAM_REFERENCE.exec(text);

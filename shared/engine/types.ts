@@ -47,7 +47,7 @@ export interface ScenarioEngine {
    * transaction statement): every call of their tool fails there. By index in the library's tools and in their steps. Tools with a step
    * that changes the schema are left unjudged (a later step may use what it creates).
    */
-  uncompilableSteps(): Array<{ tool: number; step: number; message: string }>;
+  uncompilableSteps(): Array<{ tool: number; step: number | null; message: string }>;
   /** Primary-key columns of TABLE in key order; [] when it has none (rowid only) or is unknown. For diffStates. */
   primaryKeys(table: string): string[];
   /** Frees the database and its prepared statements; the engine is unusable afterwards. */

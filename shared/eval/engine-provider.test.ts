@@ -56,6 +56,20 @@ describe('engineProvider', () => {
     }
   });
 
+  it("reports a returns template naming a step or column the tool's steps do not give, at the tool's line", async () => {
+    const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
+    tools.tools[0].returns = { found: '$rows.nowhere' };
+    const { dataset, problems, engines } = await providerWithTools(tools);
+    try {
+      expect('error' in engines('shop')).toBe(false);
+      expect(problems).toEqual([
+        { file: 'scenarios/shop/tools.json', line: dataset.scenarios.get('shop')!.toolLines![0], message: `tool "${tools.tools[0].name}": returns refers to unknown step "nowhere"; every call of it fails` },
+      ]);
+    } finally {
+      engines.closeAll();
+    }
+  });
+
   it('says nothing of targets the seed has (names in any case)', async () => {
     const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
     tools.tools[1].parameters.properties.product_name['x-match'] = { entity: 'PRODUCTS.Product_Name' };

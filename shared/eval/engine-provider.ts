@@ -49,12 +49,15 @@ function unknownEntityTargets(scenario: ScenarioDef, engine: ScenarioEngine): Pr
     }));
 }
 
-/** Tool steps whose SQL cannot run on this seed: their calls all fail, which the author did not mean. */
+/** Tool steps whose SQL cannot run on this seed, and `returns` naming what no step gives: their calls all fail, which the author did not mean. */
 function uncompilableSteps(scenario: ScenarioDef, engine: ScenarioEngine): Problem[] {
   return engine.uncompilableSteps().map(({ tool, step, message }) => ({
     file: `scenarios/${scenario.id}/tools.json`,
     line: scenario.toolLines?.[tool] ?? 0,
-    message: `tool "${scenario.library.tools[tool].name}", step ${step + 1}: its SQL cannot run on the seed database (${message}); every call of it fails`,
+    message:
+      step === null
+        ? `tool "${scenario.library.tools[tool].name}": ${message}; every call of it fails`
+        : `tool "${scenario.library.tools[tool].name}", step ${step + 1}: its SQL cannot run on the seed database (${message}); every call of it fails`,
   }));
 }
 
