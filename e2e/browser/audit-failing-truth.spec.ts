@@ -2,6 +2,7 @@
 // truth misspells the product of its last call (and which holds no runs), Replay's Audit lists the
 // call with its message; its link opens the task in Adjudicate, where (one annotation only) the
 // ground truth is shown run from the seed: the call's failure at its row, the state without it.
+// Edit corrects the name, the run follows the text, and Write puts the line in ground_truth.jsonl.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -42,4 +43,24 @@ test('the audit lists a ground-truth call that fails, and Adjudicate shows it fa
   const diff = truth.getByTestId('ground-truth-state-diff');
   await expect(diff).toContainText('Extra Virgin Olive Oil');
   await expect(diff).not.toContainText('Penne');
+
+  // Correct it: a JSON error is said by line; the corrected calls run clean; Write writes the line.
+  await page.getByTestId('adjudicator-name').fill('e2e-fixer');
+  await truth.getByTestId('ground-truth-edit').click();
+  const text = truth.getByTestId('ground-truth-text');
+  const written = (await text.inputValue()).replace('Penne Regate', 'Penne Rigate');
+  await text.fill(written.replace('"qty":2', '"qty" 2'));
+  await expect(truth.getByTestId('ground-truth-parse-error')).toContainText('line 7: invalid JSON');
+  await text.fill(written);
+  await expect(truth.locator('h3')).toContainText('0 failed call(s) when run from the seed', { timeout: 30_000 });
+  await expect(diff).toContainText('Penne Rigate');
+  await truth.getByTestId('ground-truth-note').fill('Misspelt product');
+  await truth.getByTestId('ground-truth-write').click();
+  await expect(truth.getByTestId('ground-truth-message')).toContainText('Written to ground_truth.jsonl', { timeout: 30_000 });
+  const line = (await readFile(path.join(host.dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').find((l) => l.startsWith(`{"task_id":"${TASK}"`))!;
+  const saved = JSON.parse(line) as { calls: { parameters: Record<string, unknown> }[]; adjudicator: string; note: string; visual_refs: unknown[] };
+  expect(saved.calls[5].parameters.product_name).toBe('Penne Rigate');
+  expect(saved).toMatchObject({ adjudicator: 'e2e-fixer', note: 'Misspelt product' });
+  expect(saved.visual_refs).toHaveLength(2);
+  await expect(truth.locator('h3')).toContainText('0 failed call(s)');
 });

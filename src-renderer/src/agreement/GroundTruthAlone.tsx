@@ -1,11 +1,12 @@
 // A task with ground truth but not two annotations (an imported release, a line written by hand):
 // nothing to adjudicate, but its ground truth is shown, run on the seed database, each call with
 // what it gave, so a call that fails (the audit lists them) is seen with its message and the
-// final state's change beside it.
+// final state's change beside it; and it can be corrected there (GroundTruthEditor).
 import { useEffect, useState } from 'react';
-import type { GroundTruth } from '../../../shared/format/types';
+import type { GroundTruth, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { StateDiffTable } from '../components/StateDiffTable';
 import { agreementClient } from './agreementClient';
+import { callsText, GroundTruthEditor, parseCallsText } from './GroundTruthEditor';
 import type { RunOutcome } from './protocol';
 
 function failureMessage(result: unknown): string {
@@ -13,29 +14,62 @@ function failureMessage(result: unknown): string {
   return typeof message === 'string' ? message : JSON.stringify(result);
 }
 
-export function GroundTruthAlone({ truth, scenarioId }: { truth: GroundTruth; scenarioId: string }) {
-  const [run, setRun] = useState<{ of: GroundTruth; outcome: RunOutcome | null; error: string | null } | null>(null);
+/** The outcome of running `calls` on the scenario's seed, for the calls it was run with. */
+function useRun(scenarioId: string, calls: readonly ToolCall[]) {
+  const key = JSON.stringify(calls);
+  const [run, setRun] = useState<{ of: string; outcome: RunOutcome | null; error: string | null } | null>(null);
   useEffect(() => {
     let live = true;
-    agreementClient.run(scenarioId, [...truth.calls]).then(
-      (outcome) => live && setRun({ of: truth, outcome, error: null }),
-      (error: unknown) => live && setRun({ of: truth, outcome: null, error: (error as Error).message }),
+    agreementClient.run(scenarioId, JSON.parse(key) as ToolCall[]).then(
+      (outcome) => live && setRun({ of: key, outcome, error: null }),
+      (error: unknown) => live && setRun({ of: key, outcome: null, error: (error as Error).message }),
     );
     return () => {
       live = false;
     };
-  }, [truth, scenarioId]);
-  const shown = run?.of === truth ? run : null;
+  }, [key, scenarioId]);
+  return run?.of === key ? run : null;
+}
+
+interface Props {
+  datasetId: string;
+  truth: GroundTruth;
+  scenarioId: string;
+  library: ToolLibrary | undefined;
+  adjudicator: string;
+  /** Why this page may not write the ground truth (a team's annotator link), or null. */
+  refusal: string | null;
+}
+
+export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudicator, refusal }: Props) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const edited = editing === null ? null : parseCallsText(editing);
+  const calls = edited && 'calls' in edited ? edited.calls : truth.calls;
+  const shown = useRun(scenarioId, calls);
   const failed = shown?.outcome?.results.filter((r) => !r.ok).length ?? 0;
   return (
     <section className="ground-truth-alone" aria-label="Ground truth" data-testid="ground-truth-alone">
       <h3>
-        Ground truth <span className="muted">({[truth.source, truth.adjudicator].filter(Boolean).join(', ')})</span>{' '}
-        {shown?.outcome ? <span className={failed > 0 ? 'error-text' : 'muted'}>{failed} failed call(s) when run from the seed</span> : null}
+        {editing === null ? 'Ground truth' : 'Ground truth, as edited'} <span className="muted">({[truth.source, truth.adjudicator].filter(Boolean).join(', ')})</span>{' '}
+        {shown?.outcome ? <span className={failed > 0 ? 'error-text' : 'muted'}>{failed} failed call(s) when run from the seed</span> : null}{' '}
+        {editing === null ? (
+          <button type="button" disabled={refusal !== null} title={refusal ?? 'Correct the calls and write the line again'} onClick={() => (setMessage(null), setEditing(callsText(truth.calls)))} data-testid="ground-truth-edit">
+            Edit
+          </button>
+        ) : (
+          <button type="button" onClick={() => setEditing(null)}>
+            Cancel
+          </button>
+        )}
       </h3>
       {truth.note ? <p className="muted">{truth.note}</p> : null}
+      {message ? <div className="agreement-ok" data-testid="ground-truth-message">{message}</div> : null}
+      {editing !== null ? (
+        <GroundTruthEditor datasetId={datasetId} truth={truth} library={library} adjudicator={adjudicator} text={editing} onText={setEditing} onDone={(done) => (setEditing(null), setMessage(done))} />
+      ) : null}
       <ol className="mono">
-        {truth.calls.map((call, i) => {
+        {calls.map((call, i) => {
           const result = shown?.outcome?.results[i];
           return (
             <li key={i} data-testid="ground-truth-call">
