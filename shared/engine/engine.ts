@@ -1,14 +1,13 @@
 // A scenario environment on SQLite (SPEC §2, §3, §7). sql.js is injected so that the same code
 // runs in Node, the renderer and Web Workers.
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
-import type { JsonObject, ScenarioDef } from '../format/types';
+import type { JsonObject, ScenarioDef, ToolDef } from '../format/types';
 import { isPlainObject, normalizeParameters, setOwn } from './params';
 import { queryRows, quoteIdentifier, quoteLiteral, runScript, SeedCatalog, statementLine, type SeedProgress } from './seed';
 import { ReadMemoPolicy } from './read-memo';
 import { asError, firstKeyword, StatementCache } from './statements';
 import { CallFailure, CompiledTool, runSteps } from './tools';
 import { templateReferences } from './templates';
-import { stateKey } from './state';
 import type { CallResult, DbState, Row, ScenarioEngine } from './types';
 import { trimSpace } from '../format/whitespace';
 
@@ -63,19 +62,20 @@ function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef, onStatement:
   // One transaction for the whole seed: statement by statement in autocommit mode is ~10x
   // slower. A script that manages its own transactions is left to do so.
   const ownTransactions = /\b(BEGIN|COMMIT|END\s+TRANSACTION)\b/i.test(scenario.schemaSql + scenario.dataSql);
+  // SQLite ignores some pragmas inside a transaction (foreign_keys): a seed that has one runs
+  // statement by statement, each PRAGMA between the transaction's parts (runScript), so it holds
+  // from where it stands, as in a plain run of the files (SPEC §2; a reference's executescript).
+  const pragmas = !ownTransactions && /\bpragma\b/i.test(scenario.schemaSql + scenario.dataSql);
   try {
     if (!ownTransactions) db.run('BEGIN');
-    if (onStatement) {
-      runScript(db, scenario.schemaSql, scenario.id, 'schema.sql', onStatement);
-      runScript(db, scenario.dataSql, scenario.id, 'data.sql', onStatement);
+    if (onStatement || pragmas) {
+      runScript(db, scenario.schemaSql, scenario.id, 'schema.sql', onStatement, pragmas);
+      runScript(db, scenario.dataSql, scenario.id, 'data.sql', onStatement, pragmas);
     } else {
       db.exec(scenario.schemaSql);
       db.exec(scenario.dataSql);
     }
-    if (!ownTransactions) {
-      db.run('COMMIT');
-      applyForeignKeysPragma(db, scenario);
-    }
+    if (!ownTransactions) db.run('COMMIT');
     return db;
   } catch {
     db.close();
@@ -90,22 +90,6 @@ function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef, onStatement:
     throw error;
   }
   return slow;
-}
-
-/** `PRAGMA foreign_keys = ON` (or OFF), as a seed may write it; the value is the last group. */
-const FOREIGN_KEYS_PRAGMA = /\bPRAGMA\s+(?:"?main"?\s*\.\s*)?["'`]?foreign_keys["'`]?\s*(?:=\s*|\(\s*)["']?(\w+)/gi;
-
-/**
- * SQLite ignores `PRAGMA foreign_keys` inside a transaction, and the fast path runs the seed in
- * one: a schema that turns foreign keys on (ON DELETE CASCADE, refused orphans) got none, as SPEC
- * §2's "built from schema.sql then data.sql" (a reference's executescript) does not. The seed's
- * last such pragma is applied once it is committed; it stays on the connection for every call.
- */
-function applyForeignKeysPragma(db: Database, scenario: ScenarioDef): void {
-  // Strings and comments first, so a pragma quoted or commented out is not taken.
-  const statements = `${scenario.schemaSql}\n${scenario.dataSql}`.replace(/'(?:[^']|'')*'|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g, ' ');
-  const last = [...statements.matchAll(FOREIGN_KEYS_PRAGMA)].at(-1);
-  if (last && /^(on|off|true|false|yes|no|[01])$/i.test(last[1])) db.run(`PRAGMA foreign_keys = ${last[1]}`);
 }
 
 /**
@@ -136,8 +120,14 @@ const CHANGES = 'egostudio_state_changes';
  * values joined by commas cannot run into each other.
  */
 function canonicalValueSql(column: string): string {
-  const whole = `${column} = CAST(${column} AS INTEGER) AND abs(${column}) < 9.2e18`;
+  // The exact 64-bit range (both bounds are doubles): a whole real there is its integer's equal.
+  const whole = `${column} = CAST(${column} AS INTEGER) AND ${column} >= -9223372036854775808.0 AND ${column} < 9223372036854775808.0`;
   return `CASE typeof(${column}) WHEN 'integer' THEN CAST(${column} AS TEXT) WHEN 'real' THEN (CASE WHEN ${whole} THEN CAST(CAST(${column} AS INTEGER) AS TEXT) ELSE printf('%!.17g', ${column}) END) WHEN 'text' THEN 't' || hex(${column}) ELSE quote(${column}) END`;
+}
+
+/** A row's canonical text in SQL: its columns' canonical values (canonicalValueSql), in order, joined by commas. */
+function rowTextSql(columns: readonly string[], alias: string | null): string {
+  return columns.map((c) => canonicalValueSql(alias === null ? quoteIdentifier(c) : `${alias}.${quoteIdentifier(c)}`)).join(` || ',' || `) || "''";
 }
 
 /**
@@ -149,8 +139,7 @@ function installChangeLog(db: Database, tables: string[], columnsOf: (table: str
   if (tables.length === 0 || tables.some(isView)) return null;
   db.run(`CREATE TEMP TABLE ${CHANGES} (tbl TEXT NOT NULL, sign INTEGER NOT NULL, row_text TEXT NOT NULL)`);
   tables.forEach((table, t) => {
-    const columns = columnsOf(table).map(quoteIdentifier);
-    const rowOf = (alias: string) => columns.map((c) => canonicalValueSql(`${alias}.${c}`)).join(` || ',' || `) || "''";
+    const rowOf = (alias: string) => rowTextSql(columnsOf(table), alias);
     const target = quoteIdentifier(table);
     const name = (kind: string) => quoteIdentifier(`egostudio_log_${t}_${kind}`);
     const log = (sign: number, alias: string) => `INSERT INTO ${CHANGES} VALUES (${quoteLiteral(table)}, ${sign}, ${rowOf(alias)});`;
@@ -195,6 +184,8 @@ class SqliteScenarioEngine implements ScenarioEngine {
   private readonly catalog: SeedCatalog;
   /** Net row changes since the seed, kept by triggers (null when a state table is a view). */
   private readonly changeLog: Statement | null;
+  /** Without a change log: each state table's rows as canonical text (dumpedStateKey), prepared on first use. */
+  private dumpQueries: Array<{ table: string; statement: Statement }> | undefined;
   private readonly control: Record<'openSeed' | 'rollbackSeed' | 'openCall' | 'releaseCall' | 'rollbackCall', Statement>;
   /** Writes applied since the seed: replayed if SQLite ever drops the whole transaction. */
   private appliedWrites: Array<{ tool: CompiledTool; params: JsonObject }> = [];
@@ -314,7 +305,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
 
   stateKey(): string {
     this.assertOpen();
-    if (!this.changeLog) return stateKey(this.state());
+    if (!this.changeLog) return this.dumpedStateKey();
     // Every run starts from the same seed, so two states are equal iff their net changes are.
     let key = 'changes:';
     this.changeLog.bind([]);
@@ -325,6 +316,29 @@ class SqliteScenarioEngine implements ScenarioEngine {
       }
     } finally {
       this.changeLog.reset();
+    }
+    return key;
+  }
+
+  /**
+   * The state's key without a change log (a state table is a view, or a write can REPLACE): every
+   * state table's rows as canonical text, in SQL as the log writes them. Read through sql.js,
+   * integers past 2^53 lost their last digits and text that is not UTF-8 its bytes, so states
+   * that differ keyed alike.
+   */
+  private dumpedStateKey(): string {
+    this.dumpQueries ??= [...this.stateQueries]
+      .sort((a, b) => (a.table < b.table ? -1 : a.table > b.table ? 1 : 0))
+      .map(({ table }) => ({ table, statement: this.db.prepare(`SELECT ${rowTextSql(this.catalog.columnsOf(table).map((c) => c.name), null)} AS r FROM ${quoteIdentifier(table)} ORDER BY r`) }));
+    let key = 'rows:';
+    for (const { table, statement } of this.dumpQueries) {
+      let rows = '';
+      try {
+        while (statement.step()) rows += `${String(statement.get()[0])};`;
+      } finally {
+        statement.reset();
+      }
+      if (rows !== '') key += `${table}\u0001${rows}\u0002`;
     }
     return key;
   }
@@ -342,21 +356,34 @@ class SqliteScenarioEngine implements ScenarioEngine {
   uncompilableSteps(): Array<{ tool: number; step: number | null; message: string }> {
     this.assertOpen();
     const out: Array<{ tool: number; step: number | null; message: string }> = [];
+    const stepSqls = (def: ToolDef) => (Array.isArray(def.steps) ? def.steps : []).map((step) => (typeof step.sql === 'string' ? step.sql : null));
+    // A tool that changes the schema may give another's step the columns it names: those are not judged.
+    const schemaChanges = this.scenario.library.tools.some((def) => stepSqls(def).some((sql) => sql !== null && SCHEMA_CHANGES.has(firstKeyword(sql))));
+    const seen = new Set<string>();
     this.scenario.library.tools.forEach((def, tool) => {
-      const steps = Array.isArray(def.steps) ? def.steps : [];
-      const sqls = steps.map((step) => (typeof step.sql === 'string' ? step.sql : null));
+      // The first definition of a name is the one calls run (the constructor's rule).
+      const name = trimSpace(def.name);
+      if (seen.has(name)) return;
+      seen.add(name);
+      const sqls = stepSqls(def);
       if (sqls.some((sql) => sql !== null && SCHEMA_CHANGES.has(firstKeyword(sql)))) return;
       const errors = sqls.map((sql) => (sql === null ? null : this.statements.stepError(sql)));
       errors.forEach((message, step) => message !== null && out.push({ tool, step, message }));
       if (def.returns === undefined) return;
-      // What `returns` names must be there: a step by its `as`, a column of that step's rows.
+      // What `returns` names must be there: a step by its `as`, a column of that step's rows (each said once).
       const named = new Map<string, number>();
-      steps.forEach((step, index) => typeof step.as === 'string' && named.set(step.as, index));
+      (Array.isArray(def.steps) ? def.steps : []).forEach((step, index) => typeof step.as === 'string' && named.set(step.as, index));
+      const said = new Set<string>();
       for (const ref of templateReferences(def.returns, def['x-json-returns'] === true)) {
         const index = named.get(ref.step);
-        if (index === undefined) out.push({ tool, step: null, message: `returns refers to unknown step "${ref.step}"` });
-        else if (ref.column !== undefined && errors[index] === null && sqls[index] !== null && !this.statements.get(sqls[index]).columns().includes(ref.column))
-          out.push({ tool, step: null, message: `returns refers to unknown column "${ref.column}" of step "${ref.step}"` });
+        let message: string | null = null;
+        if (index === undefined) message = `returns refers to unknown step "${ref.step}"`;
+        else if (ref.column !== undefined && !schemaChanges && errors[index] === null && sqls[index] !== null && !this.statements.get(sqls[index]).columns().includes(ref.column))
+          message = `returns refers to unknown column "${ref.column}" of step "${ref.step}"`;
+        if (message !== null && !said.has(message)) {
+          said.add(message);
+          out.push({ tool, step: null, message });
+        }
       }
     });
     return out;
@@ -378,6 +405,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
     this.statements.freeAll();
     for (const statement of Object.values(this.control)) statement.free();
     this.changeLog?.free();
+    for (const { statement } of this.dumpQueries ?? []) statement.free();
     this.db.close();
   }
 

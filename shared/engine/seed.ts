@@ -1,6 +1,6 @@
 // Building the seed database and the questions asked of it (SPEC §2, §8.1 x-match, §9 grounding).
 import type { Database } from 'sql.js';
-import { asError, closeIterator, leadingBlanksAndComments } from './statements';
+import { asError, closeIterator, firstKeyword, leadingBlanksAndComments } from './statements';
 import type { SqlValue } from './types';
 
 export type SeedFile = 'schema.sql' | 'data.sql';
@@ -21,7 +21,7 @@ export function statementLine(sql: string, offset: number): number {
  * Run a multi-statement script; an Error names the scenario, the file, the line and the
  * failing statement, e.g. `scenario "shop": data.sql line 3 failed at "INSERT ...": no such table: x`.
  */
-export function runScript(db: Database, sql: string, scenarioId: string, fileName: SeedFile, onStatement?: SeedProgress): void {
+export function runScript(db: Database, sql: string, scenarioId: string, fileName: SeedFile, onStatement?: SeedProgress, pragmasOutsideTransaction = false): void {
   const iterator = db.iterateStatements(sql);
   let consumed = 0; // length of the script before the statement being prepared or run
   let current: string | undefined; // the statement being run; undefined while preparing the next
@@ -29,8 +29,19 @@ export function runScript(db: Database, sql: string, scenarioId: string, fileNam
     for (const statement of iterator) {
       current = statement.getSQL(); // the statement's text with the blanks and comments before it
       onStatement?.(fileName, consumed);
-      while (statement.step()) {
-        // a script's SELECT rows are not needed
+      if (pragmasOutsideTransaction && firstKeyword(current) === 'PRAGMA') {
+        // Run between the caller's transaction's parts, prepared afresh there: SQLite decides
+        // foreign_keys when it compiles the pragma, and ignores it inside a transaction.
+        db.run('COMMIT');
+        try {
+          db.run(current);
+        } finally {
+          db.run('BEGIN');
+        }
+      } else {
+        while (statement.step()) {
+          // a script's SELECT rows are not needed
+        }
       }
       consumed += current.length;
       current = undefined;

@@ -28,6 +28,15 @@ it('keeps a seed\'s PRAGMA foreign_keys = ON (SQLite ignores it inside the trans
     s.library = { ...s.library, state_tables: [...s.library.state_tables, 'pets'] };
     return s;
   };
+  // In force from where it stands, data.sql included (a seed's own delete cascades), in any spelling SQLite takes.
+  const seeded = scenario('PRAGMA main.foreign_keys(1);');
+  seeded.dataSql += '\nINSERT INTO owners VALUES (3); INSERT INTO pets VALUES (30, 3); DELETE FROM owners WHERE id = 3;';
+  expect(engine(seeded).state().pets).toEqual([{ id: 10, owner: 1 }, { id: 20, owner: 2 }]);
+  const named = scenario('CREATE TABLE "PRAGMA foreign_keys = ON" (x);'); // a name, not a pragma
+  expect(named.schemaSql).toContain('PRAGMA foreign_keys = ON');
+  const noPragma = engine(named);
+  expect(noPragma.call({ tool_name: 'drop_owner', parameters: { id: 1 } }).ok).toBe(true);
+  expect(noPragma.state().pets).toHaveLength(2);
   const on = engine(scenario('PRAGMA foreign_keys = ON;'));
   expect(on.call({ tool_name: 'drop_owner', parameters: { id: 1 } }).ok).toBe(true);
   expect(on.state().pets).toEqual([{ id: 20, owner: 2 }]); // cascaded
@@ -50,4 +59,10 @@ it("names a returns template's unknown step or column as the tool's problem (eve
     { tool: 5, step: null, message: 'returns refers to unknown column "cost" of step "r"' },
   ]);
   expect(engineWith.call({ tool_name: 'bad_column', parameters: {} })).toMatchObject({ ok: false });
+  // Said once per tool; a second definition of a name (never run) is not judged; nor are columns while a tool can change the schema.
+  const twice = tool('twice', 'read', rows, { returns: ['$value.r.cost', '$value.r.cost'] });
+  const shadowed = tool('good', 'read', rows, { returns: '$rows.nope' });
+  expect(shop(good, twice, shadowed).uncompilableSteps()).toEqual([{ tool: 4, step: null, message: 'returns refers to unknown column "cost" of step "r"' }]);
+  const alter = tool('widen', 'write', [{ sql: 'ALTER TABLE products ADD COLUMN cost REAL' }]);
+  expect(shop(twice, alter).uncompilableSteps()).toEqual([]);
 });

@@ -77,6 +77,38 @@ describe('engine.stateKey', () => {
     expect(flag(3000000000)).not.toBe(flag(3000000001));
     expect(flag(-0)).toBe(flag(0));
   });
+  it('keys a whole real at the 64-bit edge as the equal integer (SQLite keeps -2^63 REAL in an INTEGER column)', () => {
+    const insert = (literal: string) => tool(`put_${literal.length}`, 'write', [{ sql: `INSERT INTO log (entry, flag) VALUES ('a', ${literal})` }]);
+    const asInteger = insert('-9223372036854775808');
+    const asReal = insert('-9223372036854775808.0');
+    const engine = createEngine(SQL, shopScenario([asInteger, asReal]));
+    try {
+      engine.call({ tool_name: asInteger.name, parameters: {} });
+      const integerKey = engine.stateKey();
+      engine.reset();
+      engine.call({ tool_name: asReal.name, parameters: {} });
+      expect(engine.stateKey()).toBe(integerKey);
+    } finally {
+      engine.close();
+    }
+  });
+  it('without a change log, keys integers past 2^53 and text that is not UTF-8 by what SQLite holds', () => {
+    const put = (name: string, literal: string) => tool(name, 'write', [{ sql: `INSERT INTO log (entry, flag, note) VALUES ('a', ${literal})` }]);
+    const tools = [put('big1', "1733400000000000001, 'x'"), put('big2', "1733400000000000002, 'x'"), put('ff', "1, CAST(x'61FF' AS TEXT)"), put('fe', "1, CAST(x'61FE' AS TEXT)")];
+    const engine = createEngine(SQL, shopScenario(tools), { changeLog: false });
+    try {
+      const keyOf = (name: string) => {
+        engine.reset();
+        engine.call({ tool_name: name, parameters: {} });
+        return engine.stateKey();
+      };
+      expect(keyOf('big1')).not.toBe(keyOf('big2'));
+      expect(keyOf('ff')).not.toBe(keyOf('fe'));
+      expect(keyOf('big1')).toBe(keyOf('big1'));
+    } finally {
+      engine.close();
+    }
+  });
 });
 
 describe('engine.stateKey where a write can REPLACE (SQLite fires no delete trigger for the rows REPLACE removes)', () => {
