@@ -1,9 +1,10 @@
 // The ground-truth editor's reading of its text: calls, or why there are none (a JSON error by line).
 import { expect, it } from 'vitest';
+import type { ToolCall } from '../../../shared/format/types';
 import { callsText, parseCallsText } from './GroundTruthEditor';
 
 it('reads back the calls it wrote, one per line', () => {
-  const calls = [{ tool_name: 'get_price', parameters: { product_name: 'Penne' } }, { tool_name: 'add_to_cart', parameters: { qty: 2 } }];
+  const calls: ToolCall[] = [{ tool_name: 'get_price', parameters: { product_name: 'Penne' } }, { tool_name: 'add_to_cart', parameters: { qty: 2 } }];
   const text = callsText(calls);
   expect(text.split('\n')).toHaveLength(5);
   expect(parseCallsText(text)).toEqual({ calls });
