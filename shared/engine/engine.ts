@@ -66,21 +66,27 @@ function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef, onStatement:
   // statement by statement, each PRAGMA between the transaction's parts (runScript), so it holds
   // from where it stands, as in a plain run of the files (SPEC §2; a reference's executescript).
   const pragmas = !ownTransactions && /\bpragma\b/i.test(scenario.schemaSql + scenario.dataSql);
-  try {
-    if (!ownTransactions) db.run('BEGIN');
-    if (onStatement || pragmas) {
-      runScript(db, scenario.schemaSql, scenario.id, 'schema.sql', onStatement, pragmas);
-      runScript(db, scenario.dataSql, scenario.id, 'data.sql', onStatement, pragmas);
-    } else {
-      db.exec(scenario.schemaSql);
-      db.exec(scenario.dataSql);
+  // Deferred foreign keys are checked at each statement's commit in a plain run; inside one
+  // transaction only at its end: such a seed runs as the plain run does (the slow path below).
+  const deferredKeys = pragmas && /\bdefer_foreign_keys\b|\bdeferrable\s+initially\s+deferred\b/i.test(scenario.schemaSql + scenario.dataSql);
+  if (!deferredKeys) {
+    try {
+      if (!ownTransactions) db.run('BEGIN');
+      if (onStatement || pragmas) {
+        runScript(db, scenario.schemaSql, scenario.id, 'schema.sql', onStatement, pragmas);
+        runScript(db, scenario.dataSql, scenario.id, 'data.sql', onStatement, pragmas);
+      } else {
+        db.exec(scenario.schemaSql);
+        db.exec(scenario.dataSql);
+      }
+      if (!ownTransactions) db.run('COMMIT');
+      return db;
+    } catch {
+      // run again below
     }
-    if (!ownTransactions) db.run('COMMIT');
-    return db;
-  } catch {
-    db.close();
   }
-  // The fast path failed: run again statement by statement, to say which statement and line.
+  db.close();
+  // The fast path failed (or is not the plain run): statement by statement, saying which statement and line.
   const slow = newDatabase(SQL);
   try {
     runScript(slow, scenario.schemaSql, scenario.id, 'schema.sql', onStatement);
@@ -186,6 +192,8 @@ class SqliteScenarioEngine implements ScenarioEngine {
   private readonly changeLog: Statement | null;
   /** Without a change log: each state table's rows as canonical text (dumpedStateKey), prepared on first use. */
   private dumpQueries: Array<{ table: string; statement: Statement }> | undefined;
+  /** Some tool step creates, alters or drops: columns are read from the live schema for each key. */
+  private readonly schemaMayChange: boolean;
   private readonly control: Record<'openSeed' | 'rollbackSeed' | 'openCall' | 'releaseCall' | 'rollbackCall', Statement>;
   /** Writes applied since the seed: replayed if SQLite ever drops the whole transaction. */
   private appliedWrites: Array<{ tool: CompiledTool; params: JsonObject }> = [];
@@ -206,6 +214,9 @@ class SqliteScenarioEngine implements ScenarioEngine {
       this.db.close();
       throw error;
     }
+    // reset() and a failed call roll back to savepoints: a seed's PRAGMA journal_mode = OFF (a
+    // common speed line atop a big data.sql) would leave them nothing to roll back with.
+    this.db.run('PRAGMA journal_mode = MEMORY');
     this.catalog = new SeedCatalog((read) => this.inSeedState(read));
     const stateTables = [...new Set(scenario.library.state_tables)];
     const missing = stateTables.filter((table) => this.catalog.tableNamed(table) === undefined);
@@ -220,7 +231,13 @@ class SqliteScenarioEngine implements ScenarioEngine {
     // Before the change log's triggers exist: they would count as writes the analysis cannot see into.
     const stepSqls = toolStepSqls(scenario);
     const readMemo = options.readMemo === false ? null : ReadMemoPolicy.analyse(this.db, stepSqls);
-    this.changeLog = options.changeLog === false || mayReplace(this.db, stepSqls) ? null : installChangeLog(this.db, stateTables, (table) => this.catalog.columnsOf(table).map((c) => c.name), (table) => this.catalog.isView(table));
+    // A tool that changes the schema (ALTER TABLE ... ADD COLUMN) leaves the log's triggers and the
+    // dump's query on the seed's columns: such a scenario is keyed from its live columns each time.
+    this.schemaMayChange = stepSqls.some((sql) => SCHEMA_CHANGES.has(firstKeyword(sql)));
+    this.changeLog =
+      options.changeLog === false || this.schemaMayChange || mayReplace(this.db, stepSqls)
+        ? null
+        : installChangeLog(this.db, stateTables, (table) => this.catalog.columnsOf(table).map((c) => c.name), (table) => this.catalog.isView(table));
     for (const def of scenario.library.tools) {
       // Calls name tools trimmed (SPEC §8.1), so definitions are keyed so too; the first one wins.
       const name = trimSpace(def.name);
@@ -327,9 +344,16 @@ class SqliteScenarioEngine implements ScenarioEngine {
    * that differ keyed alike.
    */
   private dumpedStateKey(): string {
+    if (this.schemaMayChange) this.freeDumpQueries();
+    const columnsOf = (table: string): string[] =>
+      this.schemaMayChange ? queryRows(this.db, `SELECT name FROM pragma_table_info(${quoteLiteral(table)})`).map(([name]) => String(name)) : this.catalog.columnsOf(table).map((c) => c.name);
+    // A table a tool dropped has no columns: it reads as empty, as a missing table does (state.ts).
     this.dumpQueries ??= [...this.stateQueries]
       .sort((a, b) => (a.table < b.table ? -1 : a.table > b.table ? 1 : 0))
-      .map(({ table }) => ({ table, statement: this.db.prepare(`SELECT ${rowTextSql(this.catalog.columnsOf(table).map((c) => c.name), null)} AS r FROM ${quoteIdentifier(table)} ORDER BY r`) }));
+      .flatMap(({ table }) => {
+        const columns = columnsOf(table);
+        return columns.length === 0 ? [] : [{ table, statement: this.db.prepare(`SELECT ${rowTextSql(columns, null)} AS r FROM ${quoteIdentifier(table)} ORDER BY r`) }];
+      });
     let key = 'rows:';
     for (const { table, statement } of this.dumpQueries) {
       let rows = '';
@@ -341,6 +365,11 @@ class SqliteScenarioEngine implements ScenarioEngine {
       if (rows !== '') key += `${table}\u0001${rows}\u0002`;
     }
     return key;
+  }
+
+  private freeDumpQueries(): void {
+    for (const { statement } of this.dumpQueries ?? []) statement.free();
+    this.dumpQueries = undefined;
   }
 
   seedTextValues(): Set<string> {
@@ -405,7 +434,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
     this.statements.freeAll();
     for (const statement of Object.values(this.control)) statement.free();
     this.changeLog?.free();
-    for (const { statement } of this.dumpQueries ?? []) statement.free();
+    this.freeDumpQueries();
     this.db.close();
   }
 

@@ -66,3 +66,21 @@ it("names a returns template's unknown step or column as the tool's problem (eve
   const alter = tool('widen', 'write', [{ sql: 'ALTER TABLE products ADD COLUMN cost REAL' }]);
   expect(shop(twice, alter).uncompilableSteps()).toEqual([]);
 });
+
+it('a seed with deferred foreign keys is checked as a plain run checks it: a child before its parent fails the seed', () => {
+  const s = shopScenario();
+  s.schemaSql = `PRAGMA foreign_keys = ON;\n${s.schemaSql}\nCREATE TABLE owners (id INTEGER PRIMARY KEY);\nCREATE TABLE pets (id INTEGER PRIMARY KEY, owner INTEGER REFERENCES owners(id) DEFERRABLE INITIALLY DEFERRED);`;
+  s.dataSql = `${s.dataSql}\nINSERT INTO pets VALUES (10, 1);\nINSERT INTO owners VALUES (1);`;
+  expect(() => engine(s)).toThrow(/FOREIGN KEY constraint failed/);
+});
+
+it("a seed's PRAGMA journal_mode = OFF leaves reset() and failed calls their rollback", () => {
+  const s = shopScenario();
+  s.schemaSql = `PRAGMA journal_mode = OFF;\n${s.schemaSql}`;
+  const e = engine(s);
+  const seed = e.state();
+  expect(e.call({ tool_name: 'add_to_cart', parameters: { product_name: 'green', quantity: 2 } }).ok).toBe(true);
+  expect(e.state()).not.toEqual(seed);
+  e.reset();
+  expect(e.state()).toEqual(seed); // the rows themselves (the change log, a TEMP table, has a journal of its own)
+});

@@ -92,6 +92,27 @@ describe('engine.stateKey', () => {
       engine.close();
     }
   });
+  it('follows a tool that changes the schema: a column added and set, or renamed, changes the key', () => {
+    const addGift = tool('add_gift', 'write', [{ sql: 'ALTER TABLE cart ADD COLUMN gift INTEGER' }, { sql: 'UPDATE cart SET gift = 1' }]);
+    const rename = tool('rename_qty', 'write', [{ sql: 'ALTER TABLE cart RENAME COLUMN quantity TO qty' }]);
+    const bump = tool('bump', 'write', [{ sql: 'UPDATE cart SET qty = qty + 1' }]);
+    for (const changeLog of [true, false]) {
+      const engine = createEngine(SQL, shopScenario([addGift, rename, bump]), { changeLog });
+      try {
+        const seed = engine.stateKey();
+        expect(engine.call({ tool_name: 'add_gift', parameters: {} }).ok).toBe(true);
+        expect(engine.stateKey()).not.toBe(seed);
+        engine.reset();
+        expect(engine.stateKey()).toBe(seed);
+        engine.call({ tool_name: 'rename_qty', parameters: {} });
+        const renamed = engine.stateKey();
+        expect(engine.call({ tool_name: 'bump', parameters: {} }).ok).toBe(true);
+        expect(engine.stateKey()).not.toBe(renamed);
+      } finally {
+        engine.close();
+      }
+    }
+  });
   it('without a change log, keys integers past 2^53 and text that is not UTF-8 by what SQLite holds', () => {
     const put = (name: string, literal: string) => tool(name, 'write', [{ sql: `INSERT INTO log (entry, flag, note) VALUES ('a', ${literal})` }]);
     const tools = [put('big1', "1733400000000000001, 'x'"), put('big2', "1733400000000000002, 'x'"), put('ff', "1, CAST(x'61FF' AS TEXT)"), put('fe', "1, CAST(x'61FE' AS TEXT)")];
