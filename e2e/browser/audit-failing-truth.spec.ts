@@ -44,10 +44,24 @@ test('the audit lists a ground-truth call that fails, and Adjudicate shows it fa
   await expect(diff).toContainText('Extra Virgin Olive Oil');
   await expect(diff).not.toContainText('Penne');
 
-  // Correct it: a JSON error is said by line; the corrected calls run clean; Write writes the line.
+  // Another adjudicator rewrites the line while Edit is open: the editor says so and will not write over it.
   await page.getByTestId('adjudicator-name').fill('e2e-fixer');
   await truth.getByTestId('ground-truth-edit').click();
+  const file = path.join(host.dataset, 'ground_truth.jsonl');
+  const lines = (await readFile(file, 'utf8')).split('\n');
+  const at = lines.findIndex((l) => l.startsWith(`{"task_id":"${TASK}"`));
+  lines[at] = JSON.stringify({ ...JSON.parse(lines[at]), adjudicator: 'erin', note: 'Checked by erin' });
+  await writeFile(file, lines.join('\n'));
+  await expect(truth.getByTestId('ground-truth-moved')).toContainText("changed since Edit began (now erin's)", { timeout: 30_000 });
+  await expect(truth.getByTestId('ground-truth-write')).toBeDisabled();
+  await truth.getByTestId('ground-truth-cancel').click();
+  await expect(truth.getByTestId('ground-truth-edit')).toBeFocused();
+
+  // Correct it from erin's line: a JSON error is said by line; the corrected calls run clean; Write writes the line.
+  await truth.getByTestId('ground-truth-edit').click();
+  await expect(truth.getByTestId('ground-truth-note')).toHaveValue('Checked by erin');
   const text = truth.getByTestId('ground-truth-text');
+  await expect(text).toBeFocused();
   const written = (await text.inputValue()).replace('Penne Regate', 'Penne Rigate');
   await text.fill(written.replace('"qty":2', '"qty" 2'));
   await expect(truth.getByTestId('ground-truth-parse-error')).toContainText('line 7: invalid JSON');
@@ -63,4 +77,12 @@ test('the audit lists a ground-truth call that fails, and Adjudicate shows it fa
   expect(saved).toMatchObject({ adjudicator: 'e2e-fixer', note: 'Misspelt product' });
   expect(saved.visual_refs).toHaveLength(2);
   await expect(truth.locator('h3')).toContainText('0 failed call(s)');
+
+  // The audit kept in the page from before (no reload) is audited again: nothing fails now.
+  await page.evaluate(() => {
+    window.location.hash = '#/replay/audit';
+  });
+  await expect(page.getByTestId('audit-view')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('audit-suspect-count')).toHaveText('0', { timeout: 60_000 });
+  await expect(page.getByTestId('audit-failing-truth')).toHaveCount(0);
 });

@@ -2,7 +2,7 @@
 // nothing to adjudicate, but its ground truth is shown, run on the seed database, each call with
 // what it gave, so a call that fails (the audit lists them) is seen with its message and the
 // final state's change beside it; and it can be corrected there (GroundTruthEditor).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GroundTruth, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { StateDiffTable } from '../components/StateDiffTable';
 import { agreementClient } from './agreementClient';
@@ -31,6 +31,13 @@ function useRun(scenarioId: string, calls: readonly ToolCall[]) {
   return run?.of === key ? run : null;
 }
 
+/** The text being edited, the line it began from (what a write must still find), and the last calls the text held. */
+interface Editing {
+  text: string;
+  base: GroundTruth;
+  calls: ToolCall[];
+}
+
 interface Props {
   datasetId: string;
   truth: GroundTruth;
@@ -42,31 +49,50 @@ interface Props {
 }
 
 export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudicator, refusal }: Props) {
-  const [editing, setEditing] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const edited = editing === null ? null : parseCallsText(editing);
-  const calls = edited && 'calls' in edited ? edited.calls : truth.calls;
+  const editButton = useRef<HTMLButtonElement>(null);
+  // While the text does not parse, the last calls it held stay shown and run (not the ground truth's).
+  const calls = editing ? editing.calls : truth.calls;
   const shown = useRun(scenarioId, calls);
   const failed = shown?.outcome?.results.filter((r) => !r.ok).length ?? 0;
+  const edit = (text: string) =>
+    setEditing((now) => {
+      if (!now) return now;
+      const parsed = parseCallsText(text);
+      return { ...now, text, calls: 'calls' in parsed ? parsed.calls : now.calls };
+    });
+  const close = (done: string | null) => {
+    setEditing(null);
+    setMessage(done);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   return (
     <section className="ground-truth-alone" aria-label="Ground truth" data-testid="ground-truth-alone">
       <h3>
         {editing === null ? 'Ground truth' : 'Ground truth, as edited'} <span className="muted">({[truth.source, truth.adjudicator].filter(Boolean).join(', ')})</span>{' '}
         {shown?.outcome ? <span className={failed > 0 ? 'error-text' : 'muted'}>{failed} failed call(s) when run from the seed</span> : null}{' '}
         {editing === null ? (
-          <button type="button" disabled={refusal !== null} title={refusal ?? 'Correct the calls and write the line again'} onClick={() => (setMessage(null), setEditing(callsText(truth.calls)))} data-testid="ground-truth-edit">
+          <button
+            type="button"
+            ref={editButton}
+            disabled={refusal !== null}
+            title={refusal ?? 'Correct the calls and write the line again'}
+            onClick={() => (setMessage(null), setEditing({ text: callsText(truth.calls), base: truth, calls: truth.calls }))}
+            data-testid="ground-truth-edit"
+          >
             Edit
           </button>
-        ) : (
-          <button type="button" onClick={() => setEditing(null)}>
-            Cancel
-          </button>
-        )}
+        ) : null}
       </h3>
-      {truth.note ? <p className="muted">{truth.note}</p> : null}
-      {message ? <div className="agreement-ok" data-testid="ground-truth-message">{message}</div> : null}
+      {truth.note && editing === null ? <p className="muted">{truth.note}</p> : null}
+      {message ? (
+        <div className="agreement-ok" role="status" data-testid="ground-truth-message">
+          {message}
+        </div>
+      ) : null}
       {editing !== null ? (
-        <GroundTruthEditor datasetId={datasetId} truth={truth} library={library} adjudicator={adjudicator} text={editing} onText={setEditing} onDone={(done) => (setEditing(null), setMessage(done))} />
+        <GroundTruthEditor datasetId={datasetId} base={editing.base} current={truth} library={library} adjudicator={adjudicator} text={editing.text} onText={edit} onClose={close} />
       ) : null}
       <ol className="mono">
         {calls.map((call, i) => {

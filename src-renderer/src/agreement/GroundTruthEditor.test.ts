@@ -1,7 +1,7 @@
 // The ground-truth editor's reading of its text: calls, or why there are none (a JSON error by line).
 import { expect, it } from 'vitest';
-import type { ToolCall } from '../../../shared/format/types';
-import { callsText, parseCallsText } from './GroundTruthEditor';
+import type { GroundTruth, ToolCall } from '../../../shared/format/types';
+import { callsText, correctedLine, parseCallsText } from './GroundTruthEditor';
 
 it('reads back the calls it wrote, one per line', () => {
   const calls: ToolCall[] = [{ tool_name: 'get_price', parameters: { product_name: 'Penne' } }, { tool_name: 'add_to_cart', parameters: { qty: 2 } }];
@@ -14,4 +14,20 @@ it('says the line of a JSON error, and what a call must be', () => {
   expect(parseCallsText('[\n  {"tool_name": "x", "parameters": {}},\n  {"tool_name": "y" "parameters": {}}\n]')).toEqual({ error: 'line 3: invalid JSON: CommaExpected' });
   expect(parseCallsText('{"tool_name": "x"}')).toEqual({ error: 'the calls are a JSON array of {"tool_name", "parameters"} objects' });
   expect(parseCallsText('[{"tool_name": "x", "parameters": []}]')).toEqual({ error: 'call 1 is not a {"tool_name": string, "parameters": object} object' });
+});
+
+it('writes the line the edit began from with its calls, note and adjudicator replaced, its other fields kept', () => {
+  const base = {
+    task_id: 't1',
+    calls: [{ tool_name: 'a', parameters: {} }],
+    visual_refs: [{ id: 'r1', description: 'd', entity: 'e', start: 0, end: 1 }],
+    source: 'agreed',
+    adjudicator: 'carol',
+    note: 'Single annotation, reviewed.',
+    settled: { alice: 3 },
+    reviewed_by: 'lab',
+  } as GroundTruth;
+  const calls: ToolCall[] = [{ tool_name: 'b', parameters: { x: 1 } }];
+  expect(correctedLine(base, calls, ' dave ', 'Misspelt')).toEqual({ ...base, calls, source: 'adjudicated', adjudicator: 'dave', note: 'Misspelt' });
+  expect(correctedLine(base, calls, 'dave', '  ')).not.toHaveProperty('note');
 });

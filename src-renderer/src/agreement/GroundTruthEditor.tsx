@@ -1,8 +1,9 @@
 // Correcting a ground truth that has no two annotations to adjudicate (an imported release's, a
 // line written by hand; the audit lists those whose calls fail): its calls as JSON text, run on
 // the seed as they are typed (GroundTruthAlone shows what they give), written as the task's line
-// of ground_truth.jsonl with the adjudicator and a note, refused if the line changed meanwhile.
-import { useState } from 'react';
+// of ground_truth.jsonl with the adjudicator and a note. The write must still find the line the
+// edit began from: a line changed meanwhile (another adjudicator, the file edited) is refused.
+import { useEffect, useId, useRef, useState } from 'react';
 import type { GroundTruth, Problem, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { parseJsonFile } from '../../../shared/format/json-file';
 import { studioApi } from '../api/studio';
@@ -24,32 +25,48 @@ export function parseCallsText(text: string): { calls: ToolCall[] } | { error: s
 
 export const callsText = (calls: readonly ToolCall[]): string => `[\n${calls.map((call) => `  ${JSON.stringify(call)}`).join(',\n')}\n]\n`;
 
+/** The line to write: the one the edit began from, its calls and note replaced, who corrected it set (its other fields kept). */
+export function correctedLine(base: GroundTruth, calls: ToolCall[], adjudicator: string, note: string): GroundTruth {
+  const line = groundTruthLine({ taskId: base.task_id, calls, visualRefs: base.visual_refs, agree: false, callsA: [], adjudicator, note });
+  const merged: GroundTruth = { ...base, calls: line.calls, source: line.source, adjudicator: line.adjudicator };
+  if (line.note) merged.note = line.note;
+  else delete merged.note;
+  return merged;
+}
+
 interface Props {
   datasetId: string;
-  truth: GroundTruth;
+  /** The line as it was when Edit began: what the write must still find in the file. */
+  base: GroundTruth;
+  /** The line as the dataset holds it now. */
+  current: GroundTruth;
   library: ToolLibrary | undefined;
   adjudicator: string;
   text: string;
   onText(text: string): void;
-  onDone(message: string): void;
+  /** Leaves the editor, with what to say (written) or nothing (cancelled). */
+  onClose(message: string | null): void;
 }
 
-export function GroundTruthEditor({ datasetId, truth, library, adjudicator, text, onText, onDone }: Props) {
-  const [note, setNote] = useState('');
+export function GroundTruthEditor({ datasetId, base, current, library, adjudicator, text, onText, onClose }: Props) {
+  const [note, setNote] = useState(base.note ?? '');
   const [error, setError] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const errorId = useId();
+  useEffect(() => area.current?.focus(), []);
   const parsed = parseCallsText(text);
   const warnings = 'calls' in parsed && library ? callProblems(parsed.calls, library) : [];
-  const unchanged = 'calls' in parsed && JSON.stringify(parsed.calls) === JSON.stringify(truth.calls);
+  const changed = 'calls' in parsed && (JSON.stringify(parsed.calls) !== JSON.stringify(base.calls) || note.trim() !== (base.note ?? '').trim());
+  const moved = JSON.stringify(current) !== JSON.stringify(base);
   const write = async () => {
     if (!('calls' in parsed)) return;
     setWriting(true);
     setError(null);
     try {
-      const line = groundTruthLine({ taskId: truth.task_id, calls: parsed.calls, visualRefs: truth.visual_refs, agree: false, callsA: [], adjudicator, note: note.trim() || 'Corrected in Adjudicate' });
-      await writeGroundTruthLines(studioApi(), datasetId, [line], new Map([[truth.task_id, truth]]));
+      await writeGroundTruthLines(studioApi(), datasetId, [correctedLine(base, parsed.calls, adjudicator, note)], new Map([[base.task_id, base]]));
       await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
-      onDone(`Written to ${GROUND_TRUTH_PATH}: the ground truth of ${truth.task_id} corrected.`);
+      onClose(`Written to ${GROUND_TRUTH_PATH}: the ground truth of ${base.task_id} corrected.`);
     } catch (failure) {
       setError(`Cannot write ${GROUND_TRUTH_PATH}: ${(failure as Error).message}`);
     } finally {
@@ -58,8 +75,28 @@ export function GroundTruthEditor({ datasetId, truth, library, adjudicator, text
   };
   return (
     <div className="ground-truth-editor" data-testid="ground-truth-editor">
-      <textarea aria-label="Ground-truth calls (JSON)" className="mono" rows={Math.min(16, text.split('\n').length + 1)} value={text} onChange={(e) => onText(e.target.value)} spellCheck={false} data-testid="ground-truth-text" />
-      {'error' in parsed ? <div className="error-text" data-testid="ground-truth-parse-error">{parsed.error}</div> : null}
+      {moved ? (
+        <div className="agreement-error" role="alert" data-testid="ground-truth-moved">
+          The ground truth changed since Edit began{current.adjudicator ? ` (now ${current.adjudicator}'s)` : ''}: writing would undo it. Cancel, then Edit again from it.
+        </div>
+      ) : null}
+      <textarea
+        ref={area}
+        aria-label="Ground-truth calls (JSON)"
+        aria-describedby={'error' in parsed ? errorId : undefined}
+        className="mono"
+        rows={Math.min(16, text.split('\n').length + 1)}
+        value={text}
+        onChange={(e) => onText(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && !changed && onClose(null)}
+        spellCheck={false}
+        data-testid="ground-truth-text"
+      />
+      {'error' in parsed ? (
+        <div className="error-text" id={errorId} role="alert" data-testid="ground-truth-parse-error">
+          {parsed.error} (the run shows the last calls that parsed)
+        </div>
+      ) : null}
       {warnings.length > 0 ? (
         <ul className="error-text">
           {warnings.map((w) => (
@@ -70,11 +107,20 @@ export function GroundTruthEditor({ datasetId, truth, library, adjudicator, text
       <label>
         Note <textarea value={note} rows={2} onChange={(e) => setNote(e.target.value)} placeholder="What was wrong" data-testid="ground-truth-note" />
       </label>
-      <button type="button" disabled={writing || !('calls' in parsed) || unchanged || !adjudicator.trim()} onClick={() => void write()} data-testid="ground-truth-write">
-        Write the ground truth
-      </button>{' '}
-      {!adjudicator.trim() ? <span className="muted">Give the adjudicator&apos;s name above first.</span> : null}
-      {error ? <div className="agreement-error">{error}</div> : null}
+      <div className="suspect-actions">
+        <button type="button" disabled={writing || !changed || moved || !adjudicator.trim()} onClick={() => void write()} data-testid="ground-truth-write">
+          Write the ground truth
+        </button>
+        <button type="button" onClick={() => onClose(null)} data-testid="ground-truth-cancel">
+          Cancel
+        </button>
+        {!adjudicator.trim() ? <span className="muted">Give the adjudicator&apos;s name above first.</span> : null}
+      </div>
+      {error ? (
+        <div className="agreement-error" role="alert">
+          {error}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -6,12 +6,23 @@ import type { AuditReport } from '../../../../../shared/eval/gt-audit-dataset';
 import type { Suspect } from '../../../../../shared/eval/gt-audit';
 import { studioApi } from '../../../api/studio';
 import { useHashValue } from '../../useHashValue';
+import { onFilesChanged } from '../../../state/datasetChanges';
 
 export type { AuditReport, Suspect };
 
 const reports = new Map<string, Promise<AuditReport>>();
 
+/** Files whose change changes the audit: the ground truth, the runs, the scenarios and tasks. */
+export const decidesAudit = (paths: readonly string[]): boolean =>
+  paths.some((p) => p === 'ground_truth.jsonl' || p === 'tasks.jsonl' || p === 'dataset.json' || p.startsWith('trajectories/') || p.startsWith('scenarios/'));
+
+let forgetting: (() => void) | null = null;
+
 export function auditReport(datasetId: string, again = false): Promise<AuditReport> {
+  // A report kept across views is forgotten when its files change (a ground truth corrected in Adjudicate).
+  forgetting ??= onFilesChanged((change) => {
+    if (decidesAudit(change.paths)) reports.delete(change.datasetId);
+  });
   let report = reports.get(datasetId);
   if (!report || again) {
     report = studioApi().audit.run(datasetId);
@@ -36,6 +47,13 @@ export function useAuditReport(datasetId: string | null) {
     };
   }, [datasetId, generation]);
   const again = () => setState((s) => ({ report: null, error: null, generation: s.generation + 1 }));
+  // Shown while its files change: audited again.
+  useEffect(() => {
+    if (!datasetId) return;
+    return onFilesChanged((change) => {
+      if (change.datasetId === datasetId && decidesAudit(change.paths)) setState((s) => ({ report: null, error: null, generation: s.generation + 1 }));
+    });
+  }, [datasetId]);
   return { report: state.report, error: state.error, again };
 }
 
