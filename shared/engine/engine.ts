@@ -10,6 +10,7 @@ import { CallFailure, CompiledTool, runSteps } from './tools';
 import { templateReferences } from './templates';
 import type { CallResult, DbState, Row, ScenarioEngine } from './types';
 import { trimSpace } from '../format/whitespace';
+import { compareCodePoints } from '../format/codepoint';
 
 /**
  * Reset strategy: the seed is committed, then an outer savepoint stays open for the engine's
@@ -175,6 +176,20 @@ function mayReplace(db: Database, stepSqls: readonly string[]): boolean {
 /** Statements that change the schema: steps after one may use what it makes. */
 const SCHEMA_CHANGES = new Set(['CREATE', 'ALTER', 'DROP']);
 
+/** Whether SQL text names any of the tables (as a whole word, in any case): a DDL step that names none leaves them as they are. */
+function namesAny(sql: string, tables: readonly string[]): boolean {
+  const text = sql.toLowerCase();
+  return tables.some((table) => {
+    const name = table.toLowerCase();
+    for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+      const before = text[at - 1] ?? ' ';
+      const after = text[at + name.length] ?? ' ';
+      if (!/[\w$]/.test(before) && !/[\w$]/.test(after)) return true;
+    }
+    return false;
+  });
+}
+
 function toolStepSqls(scenario: ScenarioDef): string[] {
   const steps = scenario.library.tools.flatMap((tool) => (Array.isArray(tool.steps) ? tool.steps : []));
   return steps.flatMap((step) => (typeof step.sql === 'string' ? [step.sql] : []));
@@ -192,8 +207,10 @@ class SqliteScenarioEngine implements ScenarioEngine {
   private readonly changeLog: Statement | null;
   /** Without a change log: each state table's rows as canonical text (dumpedStateKey), prepared on first use. */
   private dumpQueries: Array<{ table: string; statement: Statement }> | undefined;
-  /** Some tool step creates, alters or drops: columns are read from the live schema for each key. */
+  /** Some tool step creates, alters or drops what names a state table: columns are read from the live schema. */
   private readonly schemaMayChange: boolean;
+  /** The schema the dump's queries were built for, where it may change. */
+  private dumpSchema: string | undefined;
   private readonly control: Record<'openSeed' | 'rollbackSeed' | 'openCall' | 'releaseCall' | 'rollbackCall', Statement>;
   /** Writes applied since the seed: replayed if SQLite ever drops the whole transaction. */
   private appliedWrites: Array<{ tool: CompiledTool; params: JsonObject }> = [];
@@ -216,7 +233,11 @@ class SqliteScenarioEngine implements ScenarioEngine {
     }
     // reset() and a failed call roll back to savepoints: a seed's PRAGMA journal_mode = OFF (a
     // common speed line atop a big data.sql) would leave them nothing to roll back with.
-    this.db.run('PRAGMA journal_mode = MEMORY');
+    if (queryRows(this.db, 'PRAGMA journal_mode = MEMORY')[0]?.[0] === 'off') {
+      // SQLite keeps the mode inside a transaction: the seed began one and never committed it.
+      this.db.close();
+      throw new Error(`scenario "${scenario.id}": data.sql or schema.sql sets PRAGMA journal_mode = OFF inside a transaction it never commits, so no call could be undone; commit the transaction or remove the pragma`);
+    }
     this.catalog = new SeedCatalog((read) => this.inSeedState(read));
     const stateTables = [...new Set(scenario.library.state_tables)];
     const missing = stateTables.filter((table) => this.catalog.tableNamed(table) === undefined);
@@ -233,7 +254,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
     const readMemo = options.readMemo === false ? null : ReadMemoPolicy.analyse(this.db, stepSqls);
     // A tool that changes the schema (ALTER TABLE ... ADD COLUMN) leaves the log's triggers and the
     // dump's query on the seed's columns: such a scenario is keyed from its live columns each time.
-    this.schemaMayChange = stepSqls.some((sql) => SCHEMA_CHANGES.has(firstKeyword(sql)));
+    this.schemaMayChange = stepSqls.some((sql) => SCHEMA_CHANGES.has(firstKeyword(sql)) && namesAny(sql, stateTables));
     this.changeLog =
       options.changeLog === false || this.schemaMayChange || mayReplace(this.db, stepSqls)
         ? null
@@ -306,7 +327,14 @@ class SqliteScenarioEngine implements ScenarioEngine {
     this.assertOpen();
     const state: DbState = {};
     for (const { table, sql } of this.stateQueries) {
-      const { columns, rows } = this.statements.get(sql).run(() => undefined, 'all');
+      // Where a tool may have altered or dropped the table, its query is made for the table as it is (none: read as empty).
+      const live = this.schemaMayChange ? this.liveColumns(table) : null;
+      if (live?.length === 0) {
+        setOwn<Row[]>(state, table, []);
+        continue;
+      }
+      const query = live ? `SELECT * FROM ${quoteIdentifier(table)} ORDER BY ${live.map((_, i) => i + 1).join(', ')}` : sql;
+      const { columns, rows } = this.statements.get(query).run(() => undefined, 'all');
       setOwn(
         state,
         table,
@@ -344,15 +372,22 @@ class SqliteScenarioEngine implements ScenarioEngine {
    * that differ keyed alike.
    */
   private dumpedStateKey(): string {
-    if (this.schemaMayChange) this.freeDumpQueries();
-    const columnsOf = (table: string): string[] =>
-      this.schemaMayChange ? queryRows(this.db, `SELECT name FROM pragma_table_info(${quoteLiteral(table)})`).map(([name]) => String(name)) : this.catalog.columnsOf(table).map((c) => c.name);
+    if (this.schemaMayChange) {
+      // Queries built for another schema (a tool altered a table since, or reset() undid it) go.
+      const schema = this.schemaText();
+      if (schema !== this.dumpSchema) this.freeDumpQueries();
+      this.dumpSchema = schema;
+    }
     // A table a tool dropped has no columns: it reads as empty, as a missing table does (state.ts).
+    // Where the schema may change, columns go by name, as state.ts compares rows: a rename is a
+    // change, columns added in another order or a table rebuilt with its columns swapped are not.
     this.dumpQueries ??= [...this.stateQueries]
       .sort((a, b) => (a.table < b.table ? -1 : a.table > b.table ? 1 : 0))
       .flatMap(({ table }) => {
-        const columns = columnsOf(table);
-        return columns.length === 0 ? [] : [{ table, statement: this.db.prepare(`SELECT ${rowTextSql(columns, null)} AS r FROM ${quoteIdentifier(table)} ORDER BY r`) }];
+        const columns = this.schemaMayChange ? this.liveColumns(table).sort(compareCodePoints) : this.catalog.columnsOf(table).map((c) => c.name);
+        if (columns.length === 0) return [];
+        const label = this.schemaMayChange ? `${table}\u0003${JSON.stringify(columns)}` : table;
+        return [{ table: label, statement: this.db.prepare(`SELECT ${rowTextSql(columns, null)} AS r FROM ${quoteIdentifier(table)} ORDER BY r`) }];
       });
     let key = 'rows:';
     for (const { table, statement } of this.dumpQueries) {
@@ -365,6 +400,16 @@ class SqliteScenarioEngine implements ScenarioEngine {
       if (rows !== '') key += `${table}\u0001${rows}\u0002`;
     }
     return key;
+  }
+
+  /** A table's columns as the database holds them now (none: the table is gone). */
+  private liveColumns(table: string): string[] {
+    return queryRows(this.db, `SELECT name FROM pragma_table_info(${quoteLiteral(table)})`).map(([name]) => String(name));
+  }
+
+  /** The schema's text now (main and temp), to tell whether the dump's queries still fit it. */
+  private schemaText(): string {
+    return String(queryRows(this.db, "SELECT group_concat(sql, ';') FROM (SELECT sql FROM sqlite_schema UNION ALL SELECT sql FROM sqlite_temp_schema)")[0]?.[0] ?? '');
   }
 
   private freeDumpQueries(): void {

@@ -84,3 +84,9 @@ it("a seed's PRAGMA journal_mode = OFF leaves reset() and failed calls their rol
   e.reset();
   expect(e.state()).toEqual(seed); // the rows themselves (the change log, a TEMP table, has a journal of its own)
 });
+
+it('refuses a seed that leaves journal_mode OFF inside a transaction it never commits, saying why', () => {
+  const s = shopScenario();
+  s.dataSql = `PRAGMA journal_mode = OFF;\n${s.dataSql}\nBEGIN;\nINSERT INTO cart VALUES (1, 1);`;
+  expect(() => engine(s)).toThrow(/journal_mode = OFF inside a transaction it never commits/);
+});

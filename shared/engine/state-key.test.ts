@@ -113,6 +113,38 @@ describe('engine.stateKey', () => {
       }
     }
   });
+  it('where the schema may change, compares columns by name as state.ts does: added in either order alike, a rename not, a swapped rebuild alike', () => {
+    const add = (name: string, column: string, value: number) => tool(name, 'write', [{ sql: `ALTER TABLE cart ADD COLUMN ${column} INTEGER` }, { sql: `UPDATE cart SET ${column} = ${value}` }]);
+    const rebuild = tool('swap', 'write', [
+      { sql: 'CREATE TABLE cart2 (quantity INTEGER NOT NULL, product_id INTEGER PRIMARY KEY)' },
+      { sql: 'INSERT INTO cart2 SELECT quantity, product_id FROM cart' },
+      { sql: 'DROP TABLE cart' },
+      { sql: 'ALTER TABLE cart2 RENAME TO cart' },
+    ]);
+    const rename = tool('rename_qty', 'write', [{ sql: 'ALTER TABLE cart RENAME COLUMN quantity TO qty' }]);
+    const drop = tool('drop_log', 'write', [{ sql: 'DROP TABLE log' }]);
+    const engine = createEngine(SQL, shopScenario([add('add_gift', 'gift', 1), add('add_wrap', 'wrap', 2), rebuild, rename, drop]));
+    const run = (...names: string[]) => {
+      engine.reset();
+      for (const name of names) expect(engine.call({ tool_name: name, parameters: {} }).ok).toBe(true);
+      return { key: engine.stateKey(), dumped: stateKey(engine.state()) };
+    };
+    try {
+      const seed = run();
+      const giftWrap = run('add_gift', 'add_wrap');
+      const wrapGift = run('add_wrap', 'add_gift');
+      expect(giftWrap.key).toBe(wrapGift.key);
+      expect(giftWrap.dumped).toBe(wrapGift.dumped);
+      expect(run('swap')).toEqual(seed);
+      const renamed = run('rename_qty');
+      expect(renamed.key).not.toBe(seed.key);
+      expect(renamed.dumped).not.toBe(seed.dumped);
+      expect(run('drop_log').dumped).toBe(seed.dumped); // the log table is empty at the seed: dropped reads as empty
+      expect(run()).toEqual(seed); // reset() undoes the schema too
+    } finally {
+      engine.close();
+    }
+  });
   it('without a change log, keys integers past 2^53 and text that is not UTF-8 by what SQLite holds', () => {
     const put = (name: string, literal: string) => tool(name, 'write', [{ sql: `INSERT INTO log (entry, flag, note) VALUES ('a', ${literal})` }]);
     const tools = [put('big1', "1733400000000000001, 'x'"), put('big2', "1733400000000000002, 'x'"), put('ff', "1, CAST(x'61FF' AS TEXT)"), put('fe', "1, CAST(x'61FE' AS TEXT)")];
