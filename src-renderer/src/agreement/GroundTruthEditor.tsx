@@ -58,7 +58,10 @@ export function GroundTruthEditor({ datasetId, base, current, library, adjudicat
   const parsed = parseCallsText(text);
   const warnings = 'calls' in parsed && library ? callProblems(parsed.calls, library) : [];
   const changed = 'calls' in parsed && (JSON.stringify(parsed.calls) !== JSON.stringify(base.calls) || note.trim() !== (base.note ?? '').trim());
-  const moved = JSON.stringify(current) !== JSON.stringify(base);
+  // Escape leaves only an edit that holds nothing new, read on the raw text (a text that does not parse holds work too).
+  const dirty = text !== callsText(base.calls) || note !== (base.note ?? '');
+  // Not while this editor writes: its own line reaches the store before the write returns.
+  const moved = !writing && JSON.stringify(current) !== JSON.stringify(base);
   const write = async () => {
     if (!('calls' in parsed)) return;
     setWriting(true);
@@ -88,7 +91,7 @@ export function GroundTruthEditor({ datasetId, base, current, library, adjudicat
         rows={Math.min(16, text.split('\n').length + 1)}
         value={text}
         onChange={(e) => onText(e.target.value)}
-        onKeyDown={(e) => e.key === 'Escape' && !changed && onClose(null)}
+        onKeyDown={(e) => e.key === 'Escape' && !dirty && onClose(null)}
         spellCheck={false}
         data-testid="ground-truth-text"
       />

@@ -18,6 +18,9 @@ export const decidesAudit = (paths: readonly string[]): boolean =>
 
 let forgetting: (() => void) | null = null;
 
+/** Quiet this long after the last change of its files before the audit shown runs again. */
+const AUDIT_SETTLE_MS = 1000;
+
 export function auditReport(datasetId: string, again = false): Promise<AuditReport> {
   // A report kept across views is forgotten when its files change (a ground truth corrected in Adjudicate).
   forgetting ??= onFilesChanged((change) => {
@@ -25,9 +28,10 @@ export function auditReport(datasetId: string, again = false): Promise<AuditRepo
   });
   let report = reports.get(datasetId);
   if (!report || again) {
-    report = studioApi().audit.run(datasetId);
-    reports.set(datasetId, report);
-    report.catch(() => reports.delete(datasetId));
+    const run = studioApi().audit.run(datasetId);
+    report = run;
+    reports.set(datasetId, run);
+    run.catch(() => reports.get(datasetId) === run && reports.delete(datasetId)); // a newer run stays
   }
   return report;
 }
@@ -47,12 +51,20 @@ export function useAuditReport(datasetId: string | null) {
     };
   }, [datasetId, generation]);
   const again = () => setState((s) => ({ report: null, error: null, generation: s.generation + 1 }));
-  // Shown while its files change: audited again.
+  // Shown while its files change: audited again once they settle (a correction is heard twice,
+  // written and then watched; a runner writing run files writes many times), one audit for a burst.
   useEffect(() => {
     if (!datasetId) return;
-    return onFilesChanged((change) => {
-      if (change.datasetId === datasetId && decidesAudit(change.paths)) setState((s) => ({ report: null, error: null, generation: s.generation + 1 }));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onFilesChanged((change) => {
+      if (change.datasetId !== datasetId || !decidesAudit(change.paths)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => setState((s) => ({ report: null, error: null, generation: s.generation + 1 })), AUDIT_SETTLE_MS);
     });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
   }, [datasetId]);
   return { report: state.report, error: state.error, again };
 }
