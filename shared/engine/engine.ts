@@ -69,7 +69,9 @@ function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef, onStatement:
   const pragmas = !ownTransactions && /\bpragma\b/i.test(scenario.schemaSql + scenario.dataSql);
   // Deferred foreign keys are checked at each statement's commit in a plain run; inside one
   // transaction only at its end: such a seed runs as the plain run does (the slow path below).
-  const deferredKeys = pragmas && /\bdefer_foreign_keys\b|\bdeferrable\s+initially\s+deferred\b/i.test(scenario.schemaSql + scenario.dataSql);
+  // (Only where foreign keys can be on: sql.js starts with them off, and a deferred schema alone checks nothing.)
+  const seedText = scenario.schemaSql + scenario.dataSql;
+  const deferredKeys = pragmas && /\bforeign_keys\b/i.test(seedText) && /\bdefer_foreign_keys\b|\bdeferrable\s+initially\s+deferred\b/i.test(seedText);
   if (!deferredKeys) {
     try {
       if (!ownTransactions) db.run('BEGIN');
