@@ -215,10 +215,7 @@ export function truthFailures(groundTruth: GroundTruth, engine: ScenarioEngine):
   try {
     normalizeCalls(groundTruth.calls).forEach((call, index) => {
       const outcome = engine.call(call);
-      if (outcome.ok) return;
-      const result = outcome.result as { message?: unknown } | null;
-      const message = result && typeof result === 'object' && typeof result.message === 'string' ? result.message : JSON.stringify(outcome.result);
-      failures.push({ gt_call: index, tool_name: call.tool_name, message });
+      if (!outcome.ok) failures.push({ gt_call: index, tool_name: call.tool_name, message: outcome.result.message });
     });
   } finally {
     engine.reset();

@@ -9,11 +9,6 @@ import { agreementClient } from './agreementClient';
 import { callsText, GroundTruthEditor, parseCallsText } from './GroundTruthEditor';
 import type { RunOutcome } from './protocol';
 
-function failureMessage(result: unknown): string {
-  const message = result && typeof result === 'object' ? (result as { message?: unknown }).message : undefined;
-  return typeof message === 'string' ? message : JSON.stringify(result);
-}
-
 /** The outcome of running `calls` on the scenario's seed, for the calls it was run with. */
 function useRun(scenarioId: string, calls: readonly ToolCall[]) {
   const key = JSON.stringify(calls);
@@ -100,7 +95,7 @@ export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudi
           return (
             <li key={i} data-testid="ground-truth-call">
               {call.tool_name} {JSON.stringify(call.parameters)}
-              {result && !result.ok ? <div className="error-text">fails: {failureMessage(result.result)}</div> : null}
+              {result && !result.ok ? <div className="error-text">fails: {result.result.message}</div> : null}
             </li>
           );
         })}
