@@ -62,15 +62,15 @@ function buildSeedDatabase(SQL: SqlJsStatic, scenario: ScenarioDef, onStatement:
   const db = newDatabase(SQL);
   // One transaction for the whole seed: statement by statement in autocommit mode is ~10x
   // slower. A script that manages its own transactions is left to do so.
-  const ownTransactions = /\b(BEGIN|COMMIT|END\s+TRANSACTION)\b/i.test(scenario.schemaSql + scenario.dataSql);
+  const seedText = scenario.schemaSql + scenario.dataSql;
+  const ownTransactions = /\b(BEGIN|COMMIT|END\s+TRANSACTION)\b/i.test(seedText);
   // SQLite ignores some pragmas inside a transaction (foreign_keys): a seed that has one runs
   // statement by statement, each PRAGMA between the transaction's parts (runScript), so it holds
   // from where it stands, as in a plain run of the files (SPEC §2; a reference's executescript).
-  const pragmas = !ownTransactions && /\bpragma\b/i.test(scenario.schemaSql + scenario.dataSql);
+  const pragmas = !ownTransactions && /\bpragma\b/i.test(seedText);
   // Deferred foreign keys are checked at each statement's commit in a plain run; inside one
   // transaction only at its end: such a seed runs as the plain run does (the slow path below).
   // (Only where foreign keys can be on: sql.js starts with them off, and a deferred schema alone checks nothing.)
-  const seedText = scenario.schemaSql + scenario.dataSql;
   const deferredKeys = pragmas && /\bforeign_keys\b/i.test(seedText) && /\bdefer_foreign_keys\b|\bdeferrable\s+initially\s+deferred\b/i.test(seedText);
   if (!deferredKeys) {
     try {
@@ -192,6 +192,12 @@ function namesAny(sql: string, tables: readonly string[]): boolean {
   });
 }
 
+/** A state table's rows, sorted by all its columns so equal states read alike. */
+function stateQuerySql(table: string, columnCount: number): string {
+  const orderBy = Array.from({ length: columnCount }, (_, i) => i + 1).join(', ');
+  return `SELECT * FROM ${quoteIdentifier(table)}${orderBy ? ` ORDER BY ${orderBy}` : ''}`;
+}
+
 function toolStepSqls(scenario: ScenarioDef): string[] {
   const steps = scenario.library.tools.flatMap((tool) => (Array.isArray(tool.steps) ? tool.steps : []));
   return steps.flatMap((step) => (typeof step.sql === 'string' ? [step.sql] : []));
@@ -247,10 +253,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
       this.db.close();
       throw new Error(`scenario "${scenario.id}": tools.json state_tables names missing table(s): ${missing.join(', ')}`);
     }
-    this.stateQueries = stateTables.map((table) => {
-      const orderBy = this.catalog.columnsOf(table).map((_, i) => i + 1).join(', ');
-      return { table, sql: `SELECT * FROM ${quoteIdentifier(table)}${orderBy ? ` ORDER BY ${orderBy}` : ''}` };
-    });
+    this.stateQueries = stateTables.map((table) => ({ table, sql: stateQuerySql(table, this.catalog.columnsOf(table).length) }));
     // Before the change log's triggers exist: they would count as writes the analysis cannot see into.
     const stepSqls = toolStepSqls(scenario);
     const readMemo = options.readMemo === false ? null : ReadMemoPolicy.analyse(this.db, stepSqls);
@@ -335,7 +338,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
         setOwn<Row[]>(state, table, []);
         continue;
       }
-      const query = live ? `SELECT * FROM ${quoteIdentifier(table)} ORDER BY ${live.map((_, i) => i + 1).join(', ')}` : sql;
+      const query = live ? stateQuerySql(table, live.length) : sql;
       const { columns, rows } = this.statements.get(query).run(() => undefined, 'all');
       setOwn(
         state,
@@ -384,7 +387,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
     // Where the schema may change, columns go by name, as state.ts compares rows: a rename is a
     // change, columns added in another order or a table rebuilt with its columns swapped are not.
     this.dumpQueries ??= [...this.stateQueries]
-      .sort((a, b) => (a.table < b.table ? -1 : a.table > b.table ? 1 : 0))
+      .sort((a, b) => compareCodePoints(a.table, b.table))
       .flatMap(({ table }) => {
         const columns = this.schemaMayChange ? this.liveColumns(table).sort(compareCodePoints) : this.catalog.columnsOf(table).map((c) => c.name);
         if (columns.length === 0) return [];
@@ -432,7 +435,8 @@ class SqliteScenarioEngine implements ScenarioEngine {
   uncompilableSteps(): Array<{ tool: number; step: number | null; message: string }> {
     this.assertOpen();
     const out: Array<{ tool: number; step: number | null; message: string }> = [];
-    const stepSqls = (def: ToolDef) => (Array.isArray(def.steps) ? def.steps : []).map((step) => (typeof step.sql === 'string' ? step.sql : null));
+    const stepsOf = (def: ToolDef) => (Array.isArray(def.steps) ? def.steps : []);
+    const stepSqls = (def: ToolDef) => stepsOf(def).map((step) => (typeof step.sql === 'string' ? step.sql : null));
     // A tool that changes the schema may give another's step the columns it names: those are not judged.
     const schemaChanges = this.scenario.library.tools.some((def) => stepSqls(def).some((sql) => sql !== null && SCHEMA_CHANGES.has(firstKeyword(sql))));
     const seen = new Set<string>();
@@ -448,7 +452,7 @@ class SqliteScenarioEngine implements ScenarioEngine {
       if (def.returns === undefined) return;
       // What `returns` names must be there: a step by its `as`, a column of that step's rows (each said once).
       const named = new Map<string, number>();
-      (Array.isArray(def.steps) ? def.steps : []).forEach((step, index) => typeof step.as === 'string' && named.set(step.as, index));
+      stepsOf(def).forEach((step, index) => typeof step.as === 'string' && named.set(step.as, index));
       const said = new Set<string>();
       for (const ref of templateReferences(def.returns, def['x-json-returns'] === true)) {
         const index = named.get(ref.step);
