@@ -80,6 +80,19 @@ async function collectFiles(realRoot: string, folder: string, relativeFolder: st
   }
 }
 
+/** What a write's file-system error code means for the dataset's file, and what to do. */
+const WRITE_FAILURES: Readonly<Record<string, string>> = {
+  ENAMETOOLONG: "the name is too long for the dataset's file system",
+  ENOENT: 'a folder on its way is missing or a broken link; make it a folder in the dataset',
+  ENOTDIR: 'a folder on its way is a file or a broken link; make it a folder in the dataset',
+  ELOOP: 'a folder on its way is a link that loops',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the disk',
+  EDQUOT: 'disk quota exceeded',
+};
+
 /**
  * A write's file-system failure said of the dataset's file, with the path as the dataset names it:
  * Node's message names the absolute path on the host, which a team host would otherwise send to
@@ -90,18 +103,7 @@ async function collectFiles(realRoot: string, folder: string, relativeFolder: st
 function writeFailure(error: unknown, relativePath: string): unknown {
   if (error instanceof StudioError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const why: Record<string, string> = {
-    ENAMETOOLONG: "the name is too long for the dataset's file system",
-    ENOENT: 'a folder on its way is missing or a broken link; make it a folder in the dataset',
-    ENOTDIR: 'a folder on its way is a file or a broken link; make it a folder in the dataset',
-    ELOOP: 'a folder on its way is a link that loops',
-    EACCES: 'permission denied',
-    EPERM: 'permission denied',
-    EROFS: 'read-only file system',
-    ENOSPC: 'no space left on the disk',
-    EDQUOT: 'disk quota exceeded',
-  };
-  const reason = (code !== undefined && Object.hasOwn(why, code) ? why[code] : 'the write failed') + (code ? ` (${code})` : '');
+  const reason = (code !== undefined && Object.hasOwn(WRITE_FAILURES, code) ? WRITE_FAILURES[code] : 'the write failed') + (code ? ` (${code})` : '');
   return new StudioError('internal', `${relativePath} could not be written: ${reason}`);
 }
 

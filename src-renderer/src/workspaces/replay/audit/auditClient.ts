@@ -36,8 +36,17 @@ export function auditReport(datasetId: string, again = false): Promise<AuditRepo
   return report;
 }
 
+interface AuditState {
+  report: AuditReport | null;
+  error: string | null;
+  generation: number;
+}
+
+/** The report asked for again: none shown until the new one comes. */
+const auditAgain = (s: AuditState): AuditState => ({ report: null, error: null, generation: s.generation + 1 });
+
 export function useAuditReport(datasetId: string | null) {
-  const [state, setState] = useState<{ report: AuditReport | null; error: string | null; generation: number }>({ report: null, error: null, generation: 0 });
+  const [state, setState] = useState<AuditState>({ report: null, error: null, generation: 0 });
   const { generation } = state;
   useEffect(() => {
     if (!datasetId) return;
@@ -50,7 +59,7 @@ export function useAuditReport(datasetId: string | null) {
       live = false;
     };
   }, [datasetId, generation]);
-  const again = () => setState((s) => ({ report: null, error: null, generation: s.generation + 1 }));
+  const again = () => setState(auditAgain);
   // Shown while its files change: audited again once they settle (a correction is heard twice,
   // written and then watched; a runner writing run files writes many times), one audit for a burst.
   useEffect(() => {
@@ -59,7 +68,7 @@ export function useAuditReport(datasetId: string | null) {
     const stop = onFilesChanged((change) => {
       if (change.datasetId !== datasetId || !decidesAudit(change.paths)) return;
       clearTimeout(timer);
-      timer = setTimeout(() => setState((s) => ({ report: null, error: null, generation: s.generation + 1 })), AUDIT_SETTLE_MS);
+      timer = setTimeout(() => setState(auditAgain), AUDIT_SETTLE_MS);
     });
     return () => {
       clearTimeout(timer);
