@@ -1,4 +1,4 @@
-// Annotate's queue with 20,000 tasks (the sample's 30 and copies of them): only the rows in view
+// Annotate's queue and Adjudicate's list with 20,000 tasks (the sample's 30 and copies): only the rows in view
 // are in the page, the keyboard still reaches every task (End goes to the last, thousands of rows
 // down), and the search finds a task far down. Prints a benchmark line (no timed assertion): how
 // long the queue took to show, and the longest frame while it opened and while a word was typed
@@ -81,4 +81,25 @@ test('20,000 tasks: a window of rows in the page, End reaches the last task, the
     `annotate queue benchmark: ${TASKS.toLocaleString('en-US')} tasks shown in ${shownMs} ms (page load included), ${inPage} task rows in the page; ` +
       `longest frame gap/long task while opening ${formatFrames(opening)}, while typing ${needle.length} keys in the search ${formatFrames(typed)} (${typedMs} ms); 1-minute load ${loadavg()[0].toFixed(2)}`,
   );
+});
+
+test("20,000 tasks in Adjudicate's list: a window of rows in the page, End reaches the last task", async ({ page }) => {
+  test.setTimeout(120_000);
+  const url = new URL(host.url);
+  url.hash = '#/adjudicate';
+  const started = Date.now();
+  await page.goto(url.href);
+  const list = page.getByTestId('adjudicate-task-list');
+  const first = list.locator('[data-task-id]').first();
+  await expect(first).toBeVisible({ timeout: 60_000 });
+  const shownMs = Date.now() - started;
+  const inPage = await list.locator('[data-task-id]').count();
+  expect(inPage, 'only the rows in view (and a few more) are in the page').toBeLessThan(100);
+  // Adjudicate lists the tasks in file order: the last is the last copy.
+  await first.focus();
+  await page.keyboard.press('End');
+  await expect(list.locator('[data-task-id]:focus')).toHaveAttribute('data-task-id', /-copy-19969$/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/adjudicate\/[^/]+-copy-19969$/);
+  console.log(`adjudicate list benchmark: ${TASKS.toLocaleString('en-US')} tasks shown in ${shownMs} ms (page load included), ${inPage} task rows in the page; 1-minute load ${loadavg()[0].toFixed(2)}`);
 });

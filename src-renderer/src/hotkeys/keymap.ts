@@ -25,10 +25,10 @@ export const KEYMAP_SCOPES = {
     workspaces: ['replay'],
     focus: { label: 'the task matrix', when: (event) => event.target instanceof Element && event.target.classList.contains('matrix-scroll') },
   },
-  /** A task of Annotate's queue: arrows move between the tasks (one Tab stop for the whole list). */
-  'annotate.queue': {
-    workspaces: ['annotate'],
-    focus: { label: 'the task queue', when: (event) => event.target instanceof Element && event.target.closest('.task-list .task-item') !== null },
+  /** A task of a task list (Annotate's queue, Adjudicate's list): arrows move between the tasks (one Tab stop for the whole list). */
+  'task-list': {
+    workspaces: ['annotate', 'adjudicate'],
+    focus: { label: 'the task list', when: (event) => event.target instanceof Element && event.target.closest('.task-list .task-item') !== null },
   },
   /** Replay's trajectory list itself: keys open the next or previous trajectory of it. */
   'replay.list': {
@@ -85,10 +85,10 @@ export const KEYMAP = [
   { id: 'annotate.next-task', keys: ['n', 'Alt+ArrowDown'], group: 'Annotate', description: 'Next task in the queue', scope: 'annotate' },
   { id: 'annotate.previous-task', keys: ['p', 'Alt+ArrowUp'], group: 'Annotate', description: 'Previous task in the queue', scope: 'annotate' },
   { id: 'annotate.submit', keys: ['Ctrl+Enter'], group: 'Annotate', description: 'Submit the task (or reopen it)', scope: 'annotate', inText: true },
-  { id: 'queue.next', keys: ['ArrowDown'], group: 'Task queue', description: 'Focus the next task of the queue (Enter opens it)', scope: 'annotate.queue' },
-  { id: 'queue.previous', keys: ['ArrowUp'], group: 'Task queue', description: 'Focus the previous task of the queue', scope: 'annotate.queue' },
-  { id: 'queue.first', keys: ['Home'], group: 'Task queue', description: 'Focus the first task of the queue', scope: 'annotate.queue' },
-  { id: 'queue.last', keys: ['End'], group: 'Task queue', description: 'Focus the last task of the queue', scope: 'annotate.queue' },
+  { id: 'queue.next', keys: ['ArrowDown'], group: 'Task list', description: 'Focus the next task of the list (Enter opens it)', scope: 'task-list' },
+  { id: 'queue.previous', keys: ['ArrowUp'], group: 'Task list', description: 'Focus the previous task of the list', scope: 'task-list' },
+  { id: 'queue.first', keys: ['Home'], group: 'Task list', description: 'Focus the first task of the list', scope: 'task-list' },
+  { id: 'queue.last', keys: ['End'], group: 'Task list', description: 'Focus the last task of the list', scope: 'task-list' },
   { id: 'annotate.call-up', keys: ['Alt+ArrowUp'], group: 'Annotate', description: 'Move the call up', scope: 'annotate.call' },
   { id: 'annotate.call-down', keys: ['Alt+ArrowDown'], group: 'Annotate', description: 'Move the call down', scope: 'annotate.call' },
   { id: 'annotate.call-delete', keys: ['Delete'], group: 'Annotate', description: 'Delete the call', scope: 'annotate.call' },

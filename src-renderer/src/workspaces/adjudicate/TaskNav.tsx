@@ -1,8 +1,11 @@
 // Adjudicate's task list: the count of tasks at each lifecycle stage (each a filter), what can be
-// done to many tasks at once (`bulk`), and the tasks with their stage.
-import type { ReactNode } from 'react';
+// done to many tasks at once (`bulk`), and the tasks with their stage (the list is Annotate's
+// queue's: components/TaskList).
+import { useMemo, type ReactNode } from 'react';
 import type { GroundTruth, Task } from '../../../../shared/format/types';
 import { lifecycleLabels, lifecycleOrder, type Lifecycle } from '../../agreement/model';
+import { TaskList } from '../../components/TaskList';
+import { taskRows } from '../../components/taskListRows';
 
 interface Props {
   tasks: readonly Task[];
@@ -20,7 +23,23 @@ interface Props {
 }
 
 export function TaskNav({ tasks, stages, counts, filter, onFilter, taskId, onChoose, groundTruth, changedAfterSubmit, problems, bulk }: Props) {
-  const visible = tasks.filter((t) => filter === 'all' || stages.get(t.id) === filter);
+  const rows = useMemo(() => taskRows(tasks.filter((t) => filter === 'all' || stages.get(t.id) === filter)), [tasks, stages, filter]);
+  const badge = (t: Task) => {
+    const stage = stages.get(t.id)!;
+    const gt = groundTruth.get(t.id);
+    return (
+      <>
+        {changedAfterSubmit.has(t.id) && (
+          <span className="changed-mark" title="an annotator changed this task after submitting it" aria-label="changed after submitting" data-testid="changed-mark">
+            ↺
+          </span>
+        )}
+        <span className={`stage-badge stage-${stage}`} title={gt ? `ground truth: ${gt.source ?? 'no source'}${gt.adjudicator ? ` by ${gt.adjudicator}` : ''}` : undefined}>
+          {lifecycleLabels[stage]}
+        </span>
+      </>
+    );
+  };
   return (
     <nav className="adjudicate-tasks" aria-label="Tasks">
       <div className="lifecycle-counts" data-testid="lifecycle-counts">
@@ -37,34 +56,7 @@ export function TaskNav({ tasks, stages, counts, filter, onFilter, taskId, onCho
         </span>
       </div>
       {bulk}
-      <ul className="adjudicate-task-list" data-testid="adjudicate-task-list">
-        {visible.map((t) => {
-          const stage = stages.get(t.id)!;
-          const gt = groundTruth.get(t.id);
-          return (
-            <li key={t.id}>
-              <button
-                type="button"
-                className={t.id === taskId ? 'task-item active' : 'task-item'}
-                aria-current={t.id === taskId ? 'true' : undefined}
-                data-task-id={t.id}
-                data-stage={stage}
-                onClick={() => onChoose(t.id)}
-              >
-                <span>{t.id}</span>
-                {changedAfterSubmit.has(t.id) && (
-                  <span className="changed-mark" title="an annotator changed this task after submitting it" aria-label="changed after submitting" data-testid="changed-mark">
-                    ↺
-                  </span>
-                )}
-                <span className={`stage-badge stage-${stage}`} title={gt ? `ground truth: ${gt.source ?? 'no source'}${gt.adjudicator ? ` by ${gt.adjudicator}` : ''}` : undefined}>
-                  {lifecycleLabels[stage]}
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <TaskList rows={rows} openTaskId={taskId} onOpen={onChoose} badge={badge} data={(t) => ({ 'data-stage': stages.get(t.id)! })} testId="adjudicate-task-list" empty="No task at this stage." />
       {problems > 0 && <div className="muted">{problems} problem(s) reading the dataset.</div>}
     </nav>
   );

@@ -4,7 +4,7 @@ import type { ToolLibrary } from '../../../../shared/format/types';
 import { branchedToolNames, callsJsonSchema, followedToolNames, MAX_TOOL_BRANCHES } from './callsSchema';
 import { callsToText, mergeCalls, moveItem, parseCallsText } from './callsText';
 import { lintCalls, submitCheck, taskUserId } from './lint';
-import { queueRows, visibleTasks } from './taskQueueModel';
+import { visibleTasks } from './taskQueueModel';
 
 const library: ToolLibrary = {
   state_tables: ['carts'],
@@ -208,11 +208,5 @@ describe('the task queue', () => {
   it('keeps the open task under a status filter it no longer fits (a first edit makes a to-do a draft)', () => {
     expect(ids(visibleTasks(tasks, { 'k-2': 'draft' }, 'todo', '', 'k-2'))).toEqual(['k-1', 'k-2', 'r-1', 'r-2']);
     expect(ids(visibleTasks(tasks, { 'k-2': 'draft' }, 'todo', '', 'k-1'))).toEqual(['k-1', 'r-1', 'r-2']);
-  });
-
-  it("rows: each scenario's name once, before its tasks", () => {
-    const rows = queueRows(visibleTasks(tasks, {}, 'all', ''));
-    expect(rows.map((row) => (row.kind === 'scenario' ? `[${row.scenario}]` : row.task.id))).toEqual(['[kitchen]', 'k-1', 'k-2', '[retail]', 'r-1', 'r-2']);
-    expect(queueRows([])).toEqual([]);
   });
 });

@@ -22,16 +22,3 @@ export function visibleTasks(tasks: Task[], statuses: Record<string, string>, fi
 }
 
 
-/** A row of the queue: a scenario's name, or one of its tasks. */
-export type QueueRow = { kind: 'scenario'; scenario: string } | { kind: 'task'; task: Task };
-
-/** The queue's rows: each scenario's name before its tasks (`tasks` in visibleTasks' order, a scenario's tasks together). */
-export function queueRows(tasks: readonly Task[]): QueueRow[] {
-  const rows: QueueRow[] = [];
-  let scenario: string | null = null;
-  for (const task of tasks) {
-    if (task.scenario !== scenario) rows.push({ kind: 'scenario', scenario: (scenario = task.scenario) });
-    rows.push({ kind: 'task', task });
-  }
-  return rows;
-}
