@@ -2,7 +2,8 @@
 // truth misspells the product of its last call (and which holds no runs), Replay's Audit lists the
 // call with its message; its link opens the task in Adjudicate, where (one annotation only) the
 // ground truth is shown run from the seed: the call's failure at its row, the state without it.
-// Edit corrects the name, the run follows the text, and Write puts the line in ground_truth.jsonl.
+// Edit corrects the name, the run follows the text, the correction in progress outlives a reload
+// (kept in adjudication/<adjudicator>.jsonl), and Write puts the line in ground_truth.jsonl.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -69,6 +70,17 @@ test('the audit lists a ground-truth call that fails, and Adjudicate shows it fa
   await expect(truth.locator('h3')).toContainText('0 failed call(s) when run from the seed', { timeout: 30_000 });
   await expect(diff).toContainText('Penne Rigate');
   await truth.getByTestId('ground-truth-note').fill('Misspelt product');
+  // The correction in progress is in the adjudicator's file of drafts within about a second, and a reload brings it back.
+  await expect(truth.getByTestId('ground-truth-kept')).toHaveText('Kept in adjudication/e2e-fixer.jsonl.');
+  const drafts = path.join(host.dataset, 'adjudication', 'e2e-fixer.jsonl');
+  const kept = JSON.parse((await readFile(drafts, 'utf8')).trim()) as { task_id: string; correction: { text: string; note: string; truth: string } };
+  expect(kept).toMatchObject({ task_id: TASK, correction: { text: written, note: 'Misspelt product' } });
+  expect(JSON.parse(kept.correction.truth)).toMatchObject({ adjudicator: 'erin' });
+  await page.reload();
+  await expect(truth.getByTestId('ground-truth-message')).toHaveText('Your correction in progress is back, as you left it.', { timeout: 30_000 });
+  await expect(text).toHaveValue(written);
+  await expect(truth.getByTestId('ground-truth-note')).toHaveValue('Misspelt product');
+  await expect(truth.locator('h3')).toContainText('0 failed call(s) when run from the seed', { timeout: 30_000 });
   await truth.getByTestId('ground-truth-write').click();
   await expect(truth.getByTestId('ground-truth-message')).toContainText('Written to ground_truth.jsonl', { timeout: 30_000 });
   const line = (await readFile(path.join(host.dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').find((l) => l.startsWith(`{"task_id":"${TASK}"`))!;
@@ -77,6 +89,8 @@ test('the audit lists a ground-truth call that fails, and Adjudicate shows it fa
   expect(saved).toMatchObject({ adjudicator: 'e2e-fixer', note: 'Misspelt product' });
   expect(saved.visual_refs).toHaveLength(2);
   await expect(truth.locator('h3')).toContainText('0 failed call(s)');
+  // Written: the correction in progress is gone from the file of drafts.
+  await expect.poll(async () => (await readFile(drafts, 'utf8')).trim()).toBe('');
 
   // The audit kept in the page from before (no reload) is audited again: nothing fails now.
   await page.evaluate(() => {

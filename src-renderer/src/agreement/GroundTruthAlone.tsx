@@ -1,13 +1,18 @@
 // A task with ground truth but not two annotations (an imported release, a line written by hand):
 // nothing to adjudicate, but its ground truth is shown, run on the seed database, each call with
 // what it gave, so a call that fails (the audit lists them) is seen with its message and the
-// final state's change beside it; and it can be corrected there (GroundTruthEditor).
+// final state's change beside it; and it can be corrected there (GroundTruthEditor), the correction
+// in progress kept as it is typed (useCorrectionKeeper) and taken up again when the task is shown.
 import { useEffect, useRef, useState } from 'react';
 import type { GroundTruth, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { StateDiffTable } from '../components/StateDiffTable';
 import { agreementClient } from './agreementClient';
 import { callsText, GroundTruthEditor, parseCallsText } from './GroundTruthEditor';
 import type { RunOutcome } from './protocol';
+import { safeJsonParse } from '../../../shared/format/safe-json';
+import { changeTime } from './adjudicationDrafts';
+import type { Correction } from './correctionDraft';
+import { useCorrectionKeeper } from './useCorrectionKeeper';
 
 /** The outcome of running `calls` on the scenario's seed, for the calls it was run with. */
 function useRun(scenarioId: string, calls: readonly ToolCall[]) {
@@ -26,11 +31,22 @@ function useRun(scenarioId: string, calls: readonly ToolCall[]) {
   return run?.of === key ? run : null;
 }
 
-/** The text being edited, the line it began from (what a write must still find), and the last calls the text held. */
+/** The text and note being edited, the line it began from (what a write must still find), and the last calls the text held. */
 interface Editing {
   text: string;
+  note: string;
   base: GroundTruth;
   calls: ToolCall[];
+}
+
+/** Editing as a kept correction was left, or null when its line is not this task's ground truth line. */
+function editingOf(correction: Correction, taskId: string): Editing | null {
+  const base = safeJsonParse(correction.truth);
+  if (!base.ok || typeof base.value !== 'object' || base.value === null) return null;
+  const truth = base.value as GroundTruth;
+  if (truth.task_id !== taskId || !Array.isArray(truth.calls)) return null;
+  const parsed = parseCallsText(correction.text);
+  return { text: correction.text, note: correction.note, base: truth, calls: 'calls' in parsed ? parsed.calls : truth.calls };
 }
 
 interface Props {
@@ -39,26 +55,43 @@ interface Props {
   scenarioId: string;
   library: ToolLibrary | undefined;
   adjudicator: string;
+  /** Whose file of drafts keeps a correction in progress (the name once settled; null: this browser only). */
+  draftsOf: string | null;
   /** Why this page may not write the ground truth (a team's annotator link), or null. */
   refusal: string | null;
 }
 
-export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudicator, refusal }: Props) {
+export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudicator, draftsOf, refusal }: Props) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
+  const keeper = useCorrectionKeeper(datasetId, truth.task_id, refusal === null ? draftsOf : null);
+  // A correction left in progress (a reload, another task opened, the browser closed) is taken up again, once.
+  const [resumed, setResumed] = useState<unknown>(null);
+  if (keeper.found && keeper.found !== resumed) {
+    setResumed(keeper.found);
+    const again = keeper.found.correction && editing === null && refusal === null ? editingOf(keeper.found.correction, truth.task_id) : null;
+    if (again) {
+      setEditing(again);
+      setMessage('Your correction in progress is back, as you left it.');
+    }
+  }
   // While the text does not parse, the last calls it held stay shown and run (not the ground truth's).
   const calls = editing ? editing.calls : truth.calls;
   const shown = useRun(scenarioId, calls);
   const failed = shown?.outcome?.results.filter((r) => !r.ok).length ?? 0;
-  const edit = (text: string) =>
-    setEditing((now) => {
-      if (!now) return now;
-      const parsed = parseCallsText(text);
-      return { ...now, text, calls: 'calls' in parsed ? parsed.calls : now.calls };
-    });
+  const change = (next: Editing) => {
+    setEditing(next);
+    keeper.keep({ text: next.text, note: next.note, truth: JSON.stringify(next.base), updatedAt: changeTime() });
+  };
+  const edit = (text: string) => {
+    if (!editing) return;
+    const parsed = parseCallsText(text);
+    change({ ...editing, text, calls: 'calls' in parsed ? parsed.calls : editing.calls });
+  };
   const close = (done: string | null) => {
     setEditing(null);
+    keeper.keep(null);
     setMessage(done);
     requestAnimationFrame(() => editButton.current?.focus());
   };
@@ -73,7 +106,7 @@ export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudi
             ref={editButton}
             disabled={refusal !== null}
             title={refusal ?? 'Correct the calls and write the line again'}
-            onClick={() => (setMessage(null), setEditing({ text: callsText(truth.calls), base: truth, calls: truth.calls }))}
+            onClick={() => (setMessage(null), setEditing({ text: callsText(truth.calls), note: truth.note ?? '', base: truth, calls: truth.calls }))}
             data-testid="ground-truth-edit"
           >
             Edit
@@ -87,7 +120,19 @@ export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudi
         </div>
       ) : null}
       {editing !== null ? (
-        <GroundTruthEditor datasetId={datasetId} base={editing.base} current={truth} library={library} adjudicator={adjudicator} text={editing.text} onText={edit} onClose={close} />
+        <GroundTruthEditor
+          datasetId={datasetId}
+          base={editing.base}
+          current={truth}
+          library={library}
+          adjudicator={adjudicator}
+          text={editing.text}
+          onText={edit}
+          note={editing.note}
+          onNote={(note) => change({ ...editing, note })}
+          kept={keeper.kept}
+          onClose={close}
+        />
       ) : null}
       <ol className="mono">
         {calls.map((call, i) => {

@@ -12,7 +12,7 @@ const base: GroundTruth = { task_id: 't1', calls: [{ tool_name: 'a', parameters:
 
 function editor(text: string) {
   const onClose = vi.fn();
-  const view = render(<GroundTruthEditor datasetId="d" base={base} current={base} library={undefined} adjudicator="dave" text={text} onText={() => undefined} onClose={onClose} />);
+  const view = render(<GroundTruthEditor datasetId="d" base={base} current={base} library={undefined} adjudicator="dave" text={text} onText={() => undefined} note="" onNote={() => undefined} kept={null} onClose={onClose} />);
   fireEvent.keyDown(view.getByTestId('ground-truth-text'), { key: 'Escape' });
   view.unmount();
   return onClose;

@@ -3,6 +3,7 @@
 // the seed as they are typed (GroundTruthAlone shows what they give), written as the task's line
 // of ground_truth.jsonl with the adjudicator and a note. The write must still find the line the
 // edit began from: a line changed meanwhile (another adjudicator, the file edited) is refused.
+// What is typed is kept as it changes (GroundTruthAlone, useCorrectionKeeper): this editor says where.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { GroundTruth, Problem, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { parseJsonFile } from '../../../shared/format/json-file';
@@ -11,6 +12,7 @@ import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
 import { writeGroundTruthLines } from './groundTruthWrite';
 import { callProblems, isToolCall } from './mergeCalls';
 import { groundTruthLine } from './model';
+import type { CorrectionKept } from './useCorrectionKeeper';
 
 /** The calls a text holds, or why it holds none (with the line of a JSON error). */
 export function parseCallsText(text: string): { calls: ToolCall[] } | { error: string } {
@@ -44,12 +46,15 @@ interface Props {
   adjudicator: string;
   text: string;
   onText(text: string): void;
+  note: string;
+  onNote(note: string): void;
+  /** Where the edit in progress is kept (useCorrectionKeeper). */
+  kept: CorrectionKept | null;
   /** Leaves the editor, with what to say (written) or nothing (cancelled). */
   onClose(message: string | null): void;
 }
 
-export function GroundTruthEditor({ datasetId, base, current, library, adjudicator, text, onText, onClose }: Props) {
-  const [note, setNote] = useState(base.note ?? '');
+export function GroundTruthEditor({ datasetId, base, current, library, adjudicator, text, onText, note, onNote, kept, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -108,7 +113,7 @@ export function GroundTruthEditor({ datasetId, base, current, library, adjudicat
         </ul>
       ) : null}
       <label>
-        Note <textarea value={note} rows={2} onChange={(e) => setNote(e.target.value)} placeholder="What was wrong" data-testid="ground-truth-note" />
+        Note <textarea value={note} rows={2} onChange={(e) => onNote(e.target.value)} placeholder="What was wrong" data-testid="ground-truth-note" />
       </label>
       <div className="suspect-actions">
         <button type="button" disabled={writing || !changed || moved || !adjudicator.trim()} onClick={() => void write()} data-testid="ground-truth-write">
@@ -118,6 +123,11 @@ export function GroundTruthEditor({ datasetId, base, current, library, adjudicat
           Cancel
         </button>
         {!adjudicator.trim() ? <span className="muted">Give the adjudicator&apos;s name above first.</span> : null}
+        {kept ? (
+          <span className={kept.kind === 'failing' ? 'error-text' : 'muted'} data-testid="ground-truth-kept" data-kind={kept.kind}>
+            {kept.text}
+          </span>
+        ) : null}
       </div>
       {error ? (
         <div className="agreement-error" role="alert">

@@ -4,6 +4,8 @@
 // Finalize:
 // {"task_id","annotations":[{"annotator","revision"},{"annotator","revision"}],"adjudicator",
 //  "choices","ref_choices","order","added","note","truth","merged","updated_at"}
+// The same file holds ground-truth corrections in progress (correctionDraft.ts), one line per task
+// with "correction" instead of "annotations": kept in task order here, and removed by Finalize.
 // Lines this studio cannot read are left as they are, and said with their line number.
 import { compareCodePoints } from '../../../shared/format/codepoint';
 import { safeJsonParse } from '../../../shared/format/safe-json';
@@ -12,6 +14,7 @@ import type { Choice, RowChoice } from './mergeCalls';
 import { MAX_ADDED_ROWS } from './mergeOrder';
 import type { RefChoice } from './model';
 import { newerThan, type AdjudicationDraft, type DraftOf } from './adjudicationDrafts';
+import { isCorrectionLine, readCorrectionLine } from './correctionDraft';
 
 export type { DraftOf };
 
@@ -39,12 +42,16 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isRevision = (value: unknown): value is { annotator: string; revision: number } =>
   isObject(value) && typeof value.annotator === 'string' && Number.isSafeInteger(value.revision);
 
-/** A line's draft and whom it is of, or why it is none. */
-function readLine(raw: string): { of: DraftOf; draft: Draft } | { problem: string } {
+/** A line's draft and whom it is of, a ground-truth correction's task (correctionDraft.ts), or why it is none. */
+function readLine(raw: string): { of: DraftOf; draft: Draft } | { correctionOf: string } | { problem: string } {
   const parsed = safeJsonParse(raw);
   if (!parsed.ok) return { problem: parsed.message };
   const line = parsed.value;
   if (!isObject(line)) return { problem: 'not a JSON object' };
+  if (isCorrectionLine(line)) {
+    const read = readCorrectionLine(raw);
+    return read ? { correctionOf: read.taskId } : { problem: '"correction" is not {"text", "note", "truth"} with a "task_id" and an "updated_at" time' };
+  }
   const { task_id, annotations, choices, ref_choices, note, order, added, truth, merged, updated_at } = line;
   if (typeof task_id !== 'string') return { problem: 'no "task_id"' };
   if (!Array.isArray(annotations) || annotations.length !== 2 || !annotations.every(isRevision)) return { problem: '"annotations" is not two {"annotator", "revision"}' };
@@ -80,7 +87,7 @@ export function parseDraftFile(text: string | null): DraftFile {
     if (raw.trim() === '') return;
     const read = readLine(raw);
     if ('problem' in read) problems.push(`line ${index + 1}: ${read.problem}`);
-    else {
+    else if ('of' in read) {
       // Two lines of one draft (a merge of two copies of the file): the later change.
       const id = draftIdOf(read.of);
       const held = drafts.get(id);
@@ -140,6 +147,8 @@ export function withDrafts(text: string | null, adjudicator: string, changes: re
   for (const raw of (text ?? '').split('\n')) {
     if (raw.trim() === '') continue;
     const read = readLine(raw);
+    // A finalized task's correction in progress goes with its drafts: its ground truth was replaced.
+    if ('correctionOf' in read && finalized.has(read.correctionOf)) continue;
     if ('of' in read) {
       if (finalized.has(read.of.taskId)) continue;
       const id = draftIdOf(read.of);
@@ -154,7 +163,7 @@ export function withDrafts(text: string | null, adjudicator: string, changes: re
         byId.delete(id);
       }
     }
-    lines.push({ raw, task: 'of' in read ? read.of.taskId : '' });
+    lines.push({ raw, task: 'of' in read ? read.of.taskId : 'correctionOf' in read ? read.correctionOf : '' });
   }
   for (const { of, draft } of byId.values()) if (draft) lines.push({ raw: draftLine(of, adjudicator, draft), task: of.taskId });
   lines.sort((x, y) => compareCodePoints(x.task, y.task));

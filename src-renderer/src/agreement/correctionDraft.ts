@@ -1,0 +1,83 @@
+// A ground-truth correction in progress (GroundTruthEditor: a task with ground truth but not two
+// annotations), kept as it is typed: in this browser at once, and in the dataset within about a
+// second, in the adjudicator's file of drafts (adjudication/<adjudicator>.jsonl, draftFile.ts) as
+// the task's line {"task_id", "correction": {"text", "note", "truth"}, "adjudicator", "updated_at"}.
+// `truth` is the ground-truth line the edit began from, so a reopened edit still writes only over
+// that line. Of the browser's copy and the file's, the later wins; the line goes when the
+// correction is written or cancelled. Two browsers editing one task's correction at once: the
+// later write wins (Write itself still refuses a ground truth changed since the edit began).
+import { compareCodePoints } from '../../../shared/format/codepoint';
+import { safeJsonParse } from '../../../shared/format/safe-json';
+import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
+import { newerThan } from './adjudicationDrafts';
+
+export interface Correction {
+  /** The calls as typed (JSON text, perhaps not valid yet). */
+  text: string;
+  note: string;
+  /** The ground-truth line (JSON) the edit began from. */
+  truth: string;
+  /** ISO-8601. */
+  updatedAt: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A line's correction and its task, or null when the line is none (an adjudication draft, or unreadable). */
+export function readCorrectionLine(raw: string): { taskId: string; correction: Correction } | null {
+  const parsed = safeJsonParse(raw);
+  if (!parsed.ok || !isObject(parsed.value)) return null;
+  const { task_id, correction, updated_at } = parsed.value;
+  if (typeof task_id !== 'string' || !isObject(correction) || typeof updated_at !== 'string' || Number.isNaN(Date.parse(updated_at))) return null;
+  const { text, note, truth } = correction;
+  if (typeof text !== 'string' || typeof note !== 'string' || typeof truth !== 'string') return null;
+  return { taskId: task_id, correction: { text, note, truth, updatedAt: updated_at } };
+}
+
+/** Whether a line of the drafts' file is a correction (draftFile.ts keeps such lines as they are, and says nothing of them). */
+export const isCorrectionLine = (line: Record<string, unknown>): boolean => 'correction' in line && !('annotations' in line);
+
+export const correctionLine = (taskId: string, adjudicator: string, c: Correction): string =>
+  JSON.stringify({ task_id: taskId, correction: { text: c.text, note: c.note, truth: c.truth }, adjudicator, updated_at: c.updatedAt });
+
+/** The task's correction in the file's text (the latest of its lines), or null. */
+export function correctionIn(text: string | null, taskId: string): Correction | null {
+  let found: Correction | null = null;
+  for (const raw of (text ?? '').split('\n')) {
+    if (!raw.includes('"correction"')) continue;
+    const read = readCorrectionLine(raw);
+    if (read?.taskId === taskId && (found === null || !newerThan(found.updatedAt, read.correction.updatedAt))) found = read.correction;
+  }
+  return found;
+}
+
+/** The file's text with the task's correction set (null: removed); other lines kept as they are, sorted by task as draftFile's withDrafts sorts them. */
+export function withCorrection(text: string | null, adjudicator: string, taskId: string, c: Correction | null): string {
+  const lines: { raw: string; task: string }[] = [];
+  for (const raw of (text ?? '').split('\n')) {
+    if (raw.trim() === '') continue;
+    if (readCorrectionLine(raw)?.taskId === taskId) continue;
+    const parsed = safeJsonParse(raw);
+    const task = parsed.ok && isObject(parsed.value) && typeof parsed.value.task_id === 'string' ? parsed.value.task_id : '';
+    lines.push({ raw, task });
+  }
+  if (c) lines.push({ raw: correctionLine(taskId, adjudicator, c), task: taskId });
+  lines.sort((x, y) => compareCodePoints(x.task, y.task));
+  return lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`;
+}
+
+const browserKey = (datasetId: string, taskId: string) => `egobench-studio.ground-truth-correction\u0000${JSON.stringify([datasetId, taskId])}`;
+
+/** This browser's copy of a task's correction (whoever's name it was typed under). */
+export function browserCorrection(datasetId: string, taskId: string): Correction | null {
+  const stored = readBrowserJson(browserKey(datasetId, taskId));
+  if (!isObject(stored)) return null;
+  const { text, note, truth, updatedAt } = stored;
+  return typeof text === 'string' && typeof note === 'string' && typeof truth === 'string' && typeof updatedAt === 'string' ? { text, note, truth, updatedAt } : null;
+}
+
+/** Keeps (or, with null, forgets) this browser's copy. */
+export const keepInBrowser = (datasetId: string, taskId: string, c: Correction | null): void => writeBrowserJson(browserKey(datasetId, taskId), c ?? undefined);
+
+/** Of two copies, the later one (a copy with an equal time: the first). */
+export const laterCorrection = (a: Correction | null, b: Correction | null): Correction | null => (a === null ? b : b === null || !newerThan(b.updatedAt, a.updatedAt) ? a : b);
