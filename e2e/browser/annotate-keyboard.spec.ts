@@ -110,7 +110,8 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   await expect(page.getByTestId('palette-input')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('command-palette')).toBeHidden();
-  expect(await focusedMatches(page, '[data-testid="gt-editor"] .monaco-editor *'), 'the focus is back in the editor').toBe(true);
+  // (Radix gives the focus back as the dialog unmounts, a moment after it is hidden: asked until then.)
+  await expect.poll(() => focusedMatches(page, '[data-testid="gt-editor"] .monaco-editor *'), { message: 'the focus is back in the editor' }).toBe(true);
   // Shift+Escape leaves the editor backwards (Shift+Tab outdents there); Tab comes back in.
   await page.keyboard.press('Shift+Escape');
   const leftBackwards = await page.evaluate(() => {

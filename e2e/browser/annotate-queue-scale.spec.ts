@@ -51,7 +51,7 @@ test('20,000 tasks: a window of rows in the page, End reaches the last task, the
     return ids.at(-1);
   });
   expect(lastId).toMatch(/^warehouse-.*-copy-\d{5}$/);
-  const [firstId, secondId] = await page.locator('[data-task-id]').evaluateAll((buttons) => buttons.slice(0, 2).map((button) => button.getAttribute('data-task-id')!));
+  const [firstId, secondId, thirdId] = await page.locator('[data-task-id]').evaluateAll((buttons) => buttons.slice(0, 3).map((button) => button.getAttribute('data-task-id')!));
   await first.focus();
   await page.keyboard.press('End');
   await expect(page.locator(`[data-task-id="${lastId}"]`)).toBeFocused();
@@ -59,6 +59,17 @@ test('20,000 tasks: a window of rows in the page, End reaches the last task, the
   await expect(page.locator(`[data-task-id="${firstId}"]`)).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.locator(`[data-task-id="${secondId}"]`)).toBeFocused();
+  // Scrolled far away (the wheel, PageDown), the focused task stays in the page and focused, and the arrows go on from it.
+  await page.getByTestId('task-list').evaluate((list) => (list.scrollTop = list.scrollHeight / 2));
+  await expect(page.locator(`[data-task-id="${firstId}"]`)).toHaveCount(0);
+  await expect(page.locator(`[data-task-id="${secondId}"]`)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator(`[data-task-id="${thirdId}"]`)).toBeFocused();
+  // Ctrl+K's "Focus the last task of the list" acts once the palette has given the focus back.
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('palette-input').fill('Focus the last task of the list');
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`[data-task-id="${lastId}"]`)).toBeFocused();
 
   // A task thousands of rows down (copy 12345 of one of the sample's), found by the search and opened.
   const needle = 'copy-12345';

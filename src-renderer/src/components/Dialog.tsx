@@ -17,9 +17,11 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons at the bottom; without it, one "Close" button. */
   actions?: ReactNode;
+  /** Once closed and the focus is back where it was (an action chosen in the dialog that acts on the focused element runs here). */
+  onFocusReturned?(): void;
 }
 
-export function Dialog({ open, onClose, title, description, className, testId, children, actions }: DialogProps) {
+export function Dialog({ open, onClose, title, description, className, testId, children, actions, onFocusReturned }: DialogProps) {
   // Radix returns focus to its Trigger; these dialogs open from keys, menus and status-bar
   // buttons instead, so the element focused when the dialog opened gets the focus back.
   const opener = useRef<HTMLElement | null>(null);
@@ -39,6 +41,7 @@ export function Dialog({ open, onClose, title, description, className, testId, c
             event.preventDefault();
             if (opener.current?.isConnected) opener.current.focus();
             opener.current = null;
+            onFocusReturned?.();
           }}
         >
           <RadixDialog.Title>{title}</RadixDialog.Title>

@@ -1,10 +1,10 @@
 // A list of tasks to open, Annotate's queue and Adjudicate's list alike: virtualised (only the
 // rows in view are in the page: 20,000 tasks drawn whole took 2 s to show and seconds per key
-// typed in a search), one Tab stop (the open task when drawn, else the first task drawn), arrows,
+// typed in a search), one Tab stop (the open task, else the first task in view), arrows,
 // Home and End moving the focus between its tasks (the keymap's 'task-list' scope), scrolling to a
 // task not drawn yet, and the open task brought into view when it changes.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Task } from '../../../shared/format/types';
 import { useHotkeyAction } from '../hotkeys/useHotkeys';
 import type { TaskListRow } from './taskListRows';
@@ -30,13 +30,28 @@ export function TaskList({ rows, openTaskId, onOpen, badge, data, testId, empty 
   const tasks = useMemo(() => rows.flatMap((row) => (row.kind === 'task' ? [row.task] : [])), [rows]);
   const rowOfTask = useMemo(() => new Map(rows.flatMap((row, at) => (row.kind === 'task' ? [[row.task.id, at] as const] : []))), [rows]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The focused task and the open one stay drawn wherever the list is scrolled: a row taken out of
+  // the page would take the focus with it (to the page's body), and the open task is the Tab stop.
+  const [focusedTaskId, setFocusedTaskId] = useState<string | null>(null);
+  const keptRows = [focusedTaskId, openTaskId].flatMap((id) => (id === null ? [] : (rowOfTask.get(id) ?? [])));
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is used as documented
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    rangeExtractor: (range) => [...new Set([...defaultRangeExtractor(range), ...keptRows.filter((row) => row < range.count)])].sort((a, b) => a - b),
+  });
   const reveal = (taskId: string) => {
     const row = rowOfTask.get(taskId);
-    if (row !== undefined) virtualizer.scrollToIndex(row, { align: 'auto' });
+    if (row === undefined) return;
+    // Scrolled up to, a scenario's first task comes with its scenario's name above it.
+    const above = row * ROW_HEIGHT < (virtualizer.scrollOffset ?? 0) && rows[row - 1]?.kind === 'scenario' ? row - 1 : row;
+    virtualizer.scrollToIndex(above, { align: 'auto' });
   };
-  const focusWhenDrawn = useListKeys(tasks, reveal, scrollRef);
+  /** The task last focused in the list (an action chosen in Ctrl+K runs while the focus is still on its way back). */
+  const lastFocused = useRef<string | null>(null);
+  const focusWhenDrawn = useListKeys(tasks, reveal, scrollRef, lastFocused);
   useLayoutEffect(focusWhenDrawn);
   // The open task in view (opened by a key, Ctrl+K or a link, thousands of rows down, or the tasks
   // came after it): not each time a search or a filter changes the rows.
@@ -49,24 +64,52 @@ export function TaskList({ rows, openTaskId, onOpen, badge, data, testId, empty 
     if (openTaskId !== null && listed) revealNow.current(openTaskId);
   }, [openTaskId, listed]);
   const items = virtualizer.getVirtualItems();
-  const drawn = items.map((item) => rows[item.index]).flatMap((row) => (row.kind === 'task' ? [row.task.id] : []));
-  const tabStop = openTaskId !== null && drawn.includes(openTaskId) ? openTaskId : (drawn[0] ?? null);
+  // One Tab stop: the open task, else the first task in view.
+  const firstInView = Math.floor((virtualizer.scrollOffset ?? 0) / ROW_HEIGHT);
+  const taskAt = (index: number): string | null => {
+    const row = rows[index];
+    return row?.kind === 'task' ? row.task.id : null;
+  };
+  const tabStop =
+    openTaskId !== null && rowOfTask.has(openTaskId)
+      ? openTaskId
+      : (items
+          .map((item) => item.index)
+          .filter((index) => index >= firstInView)
+          .map(taskAt)
+          .find((id) => id !== null) ??
+        tasks[0]?.id ??
+        null);
   return (
-    <div data-testid={testId} className="task-list" ref={scrollRef}>
+    <div
+      data-testid={testId}
+      className="task-list"
+      ref={scrollRef}
+      onFocus={(event) => {
+        const id = event.target.closest('[data-task-id]')?.getAttribute('data-task-id') ?? null;
+        setFocusedTaskId(id);
+        if (id !== null) lastFocused.current = id;
+      }}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocusedTaskId(null);
+      }}
+    >
       <ul style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const row = rows[item.index];
           const place = { transform: `translateY(${item.start}px)` };
+          // Only some rows are in the page: each says where it stands in the whole list.
+          const position = { 'aria-setsize': rows.length, 'aria-posinset': item.index + 1 };
           if (row.kind === 'scenario')
             return (
-              <li key={`scenario:${row.scenario}`} className="task-list-row task-group" style={place}>
+              <li key={`scenario:${row.scenario}`} className="task-list-row task-group" style={place} {...position}>
                 {row.scenario}
               </li>
             );
           const { task } = row;
           const open = task.id === openTaskId;
           return (
-            <li key={`task:${task.id}`} className="task-list-row" style={place}>
+            <li key={`task:${task.id}`} className="task-list-row" style={place} {...position}>
               <button
                 type="button"
                 className={open ? 'task-item active' : 'task-item'}
@@ -76,7 +119,7 @@ export function TaskList({ rows, openTaskId, onOpen, badge, data, testId, empty 
                 tabIndex={task.id === tabStop ? 0 : -1}
                 onClick={() => onOpen(task.id)}
               >
-                <span>{task.id}</span>
+                <span title={task.id}>{task.id}</span>
                 {badge(task)}
               </button>
             </li>
@@ -89,11 +132,12 @@ export function TaskList({ rows, openTaskId, onOpen, badge, data, testId, empty 
 }
 
 /**
- * Arrows, Home and End move the focus from the focused task to another of `tasks`, which may not
+ * Arrows, Home and End move the focus from the focused task to another of `tasks` (Ctrl+K's
+ * actions too, from the task last focused), which may not
  * be drawn yet: `reveal` scrolls to it, and the returned function (run after each render) focuses
  * it once it is.
  */
-function useListKeys(tasks: readonly Task[], reveal: (taskId: string) => void, list: RefObject<HTMLElement | null>): () => void {
+function useListKeys(tasks: readonly Task[], reveal: (taskId: string) => void, list: RefObject<HTMLElement | null>, lastFocused: RefObject<string | null>): () => void {
   const pending = useRef<string | null>(null);
   const focusWhenDrawn = () => {
     if (pending.current === null) return;
@@ -103,9 +147,10 @@ function useListKeys(tasks: readonly Task[], reveal: (taskId: string) => void, l
     button.focus();
   };
   const move = (event: KeyboardEvent, to: (index: number, count: number) => number) => {
-    // The keys of the list that holds the focus (one list is mounted at a time; this is a guard).
-    if (!(event.target instanceof Element) || !list.current?.contains(event.target)) return;
-    const from = event.target.closest('button[data-task-id]')?.getAttribute('data-task-id');
+    // From the focused task of this list: the key's target, or (the action chosen in Ctrl+K, whose
+    // event has none) the task last focused here.
+    const from = event.target instanceof Element ? (list.current?.contains(event.target) ? event.target.closest('button[data-task-id]')?.getAttribute('data-task-id') : undefined) : lastFocused.current;
+    if (from === undefined || from === null) return;
     const index = tasks.findIndex((task) => task.id === from);
     const target = tasks[Math.min(tasks.length - 1, Math.max(0, to(index, tasks.length)))];
     if (!target) return;

@@ -3,7 +3,7 @@
 // gives the combobox and listbox (typing filters, ↑/↓ move, Enter picks, with ARIA roles); the
 // shared Dialog gives the focus trap and Escape.
 import { Command } from 'cmdk';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Dialog } from '../components/Dialog';
 import { hotkeys } from '../hotkeys/hotkeyRegistry';
 import { focusOf, keymapEntry } from '../hotkeys/keymap';
@@ -27,6 +27,7 @@ export function CommandPalette() {
   const rows = useStudioStore(selectTrajectoryRows);
   const actions = useHotkeyActions();
   const [query, setQuery] = useState('');
+  const chosenAction = useRef<(typeof actions)[number] | null>(null);
 
   const entries = useMemo((): PaletteEntry[] => {
     if (!open) return [];
@@ -53,14 +54,20 @@ export function CommandPalette() {
     else if (kind === 'task') go(taskHash('annotate', id)); // Annotate opens it once it has loaded the dataset
     else if (kind === 'trajectory') go(replayHash(id, 0));
     else {
+      // Run once the dialog has closed and given the focus back, so the action acts on the page
+      // (a timer ran it before the focus came back: "Focus the last task" was undone by it).
       const action = actions.find((a) => a.id === id);
-      // After the dialog has closed and given the focus back, so the action acts on the page.
-      if (action) window.setTimeout(() => hotkeys.run(action.id, new KeyboardEvent('keydown', { key: action.keys[0] })), 0);
+      if (action) chosenAction.current = action;
     }
+  };
+  const runChosen = () => {
+    const action = chosenAction.current;
+    chosenAction.current = null;
+    if (action) hotkeys.run(action.id, new KeyboardEvent('keydown', { key: action.keys[0] }));
   };
 
   return (
-    <Dialog open={open} onClose={close} title="Go to…" className="command-palette" testId="command-palette" actions={<span className="muted">↑↓ to choose · Enter to go · Esc to close</span>}>
+    <Dialog open={open} onClose={close} onFocusReturned={runChosen} title="Go to…" className="command-palette" testId="command-palette" actions={<span className="muted">↑↓ to choose · Enter to go · Esc to close</span>}>
       <Command label="Go to" shouldFilter={false} loop>
         <Command.Input value={query} onValueChange={setQuery} placeholder="A task or trajectory id, a workspace, an action…" data-testid="palette-input" />
         <Command.List className="palette-list" data-testid="palette-list">
