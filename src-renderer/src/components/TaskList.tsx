@@ -49,9 +49,7 @@ export function TaskList({ rows, openTaskId, onOpen, badge, data, testId, empty 
     const above = row * ROW_HEIGHT < (virtualizer.scrollOffset ?? 0) && rows[row - 1]?.kind === 'scenario' ? row - 1 : row;
     virtualizer.scrollToIndex(above, { align: 'auto' });
   };
-  /** The task last focused in the list (an action chosen in Ctrl+K runs while the focus is still on its way back). */
-  const lastFocused = useRef<string | null>(null);
-  const focusWhenDrawn = useListKeys(tasks, reveal, scrollRef, lastFocused);
+  const focusWhenDrawn = useListKeys(tasks, reveal, scrollRef);
   useLayoutEffect(focusWhenDrawn);
   // The open task in view (opened by a key, Ctrl+K or a link, thousands of rows down, or the tasks
   // came after it): not each time a search or a filter changes the rows.
@@ -88,7 +86,6 @@ export function TaskList({ rows, openTaskId, onOpen, badge, data, testId, empty 
       onFocus={(event) => {
         const id = event.target.closest('[data-task-id]')?.getAttribute('data-task-id') ?? null;
         setFocusedTaskId(id);
-        if (id !== null) lastFocused.current = id;
       }}
       onBlur={(event) => {
         if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocusedTaskId(null);
@@ -133,11 +130,11 @@ export function TaskList({ rows, openTaskId, onOpen, badge, data, testId, empty 
 
 /**
  * Arrows, Home and End move the focus from the focused task to another of `tasks` (Ctrl+K's
- * actions too, from the task last focused), which may not
+ * actions too), which may not
  * be drawn yet: `reveal` scrolls to it, and the returned function (run after each render) focuses
  * it once it is.
  */
-function useListKeys(tasks: readonly Task[], reveal: (taskId: string) => void, list: RefObject<HTMLElement | null>, lastFocused: RefObject<string | null>): () => void {
+function useListKeys(tasks: readonly Task[], reveal: (taskId: string) => void, list: RefObject<HTMLElement | null>): () => void {
   const pending = useRef<string | null>(null);
   const focusWhenDrawn = () => {
     if (pending.current === null) return;
@@ -147,10 +144,11 @@ function useListKeys(tasks: readonly Task[], reveal: (taskId: string) => void, l
     button.focus();
   };
   const move = (event: KeyboardEvent, to: (index: number, count: number) => number) => {
-    // From the focused task of this list: the key's target, or (the action chosen in Ctrl+K, whose
-    // event has none) the task last focused here.
-    const from = event.target instanceof Element ? (list.current?.contains(event.target) ? event.target.closest('button[data-task-id]')?.getAttribute('data-task-id') : undefined) : lastFocused.current;
-    if (from === undefined || from === null) return;
+    // From the focused task of this list: the key's target, or the focus (an action chosen in Ctrl+K
+    // has no target; it runs once the palette has given the focus back).
+    const origin = event.target instanceof Element ? event.target : document.activeElement;
+    const from = origin && list.current?.contains(origin) ? origin.closest('button[data-task-id]')?.getAttribute('data-task-id') : null;
+    if (!from) return;
     const index = tasks.findIndex((task) => task.id === from);
     const target = tasks[Math.min(tasks.length - 1, Math.max(0, to(index, tasks.length)))];
     if (!target) return;
