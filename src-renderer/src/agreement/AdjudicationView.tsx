@@ -91,7 +91,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
     return (
       <>
         <p className="muted">Two annotations of this task are needed to adjudicate it.</p>
-        {existing && scenarioId ? <GroundTruthAlone datasetId={datasetId} truth={existing} scenarioId={scenarioId} library={library} adjudicator={adjudicator} draftsOf={named === '' ? null : named} refusal={notAdjudicator ? NOT_ADJUDICATOR : null} /> : null}
+        {existing && scenarioId ? <GroundTruthAlone datasetId={datasetId} truth={existing} scenarioId={scenarioId} library={library} adjudicator={adjudicator} drafts={keeper} draftStatus={draftStatus} refusal={notAdjudicator ? NOT_ADJUDICATOR : null} /> : null}
       </>
     );
   if (!comparison || !scenarioId)

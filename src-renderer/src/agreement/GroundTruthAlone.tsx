@@ -12,7 +12,9 @@ import type { RunOutcome } from './protocol';
 import { safeJsonParse } from '../../../shared/format/safe-json';
 import { changeTime } from './adjudicationDrafts';
 import type { Correction } from './correctionDraft';
-import { useCorrectionKeeper } from './useCorrectionKeeper';
+import type { DraftHost, DraftHostStatus } from './draftWriteThrough';
+import { isToolCall } from './mergeCalls';
+import { correctionKept, useCorrectionKeeper } from './useCorrectionKeeper';
 
 /** The outcome of running `calls` on the scenario's seed, for the calls it was run with. */
 function useRun(scenarioId: string, calls: readonly ToolCall[]) {
@@ -39,12 +41,22 @@ interface Editing {
   calls: ToolCall[];
 }
 
-/** Editing as a kept correction was left, or null when its line is not this task's ground truth line. */
+/** Editing as a kept correction was left, or null when its line is no ground-truth line of this task (a file edited by hand). */
 function editingOf(correction: Correction, taskId: string): Editing | null {
   const base = safeJsonParse(correction.truth);
-  if (!base.ok || typeof base.value !== 'object' || base.value === null) return null;
-  const truth = base.value as GroundTruth;
-  if (truth.task_id !== taskId || !Array.isArray(truth.calls)) return null;
+  if (!base.ok || typeof base.value !== 'object' || base.value === null || Array.isArray(base.value)) return null;
+  const truth = base.value as Partial<Record<keyof GroundTruth, unknown>>;
+  const fits =
+    truth.task_id === taskId &&
+    Array.isArray(truth.calls) &&
+    truth.calls.every(isToolCall) &&
+    (truth.note === undefined || typeof truth.note === 'string') &&
+    (truth.visual_refs === undefined || Array.isArray(truth.visual_refs));
+  if (!fits) return null;
+  return editingFrom(correction, truth as GroundTruth);
+}
+
+function editingFrom(correction: Correction, truth: GroundTruth): Editing {
   const parsed = parseCallsText(correction.text);
   return { text: correction.text, note: correction.note, base: truth, calls: 'calls' in parsed ? parsed.calls : truth.calls };
 }
@@ -55,22 +67,24 @@ interface Props {
   scenarioId: string;
   library: ToolLibrary | undefined;
   adjudicator: string;
-  /** Whose file of drafts keeps a correction in progress (the name once settled; null: this browser only). */
-  draftsOf: string | null;
+  /** The adjudicator's file of drafts, where a correction in progress is kept too (null: this browser only), and how its last write went. */
+  drafts: DraftHost | null;
+  draftStatus: DraftHostStatus | null;
   /** Why this page may not write the ground truth (a team's annotator link), or null. */
   refusal: string | null;
 }
 
-export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudicator, draftsOf, refusal }: Props) {
+export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudicator, drafts, draftStatus, refusal }: Props) {
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [changed, setChanged] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
-  const keeper = useCorrectionKeeper(datasetId, truth.task_id, refusal === null ? draftsOf : null);
+  const keeper = useCorrectionKeeper(datasetId, truth.task_id, refusal === null ? drafts : null);
   // A correction left in progress (a reload, another task opened, the browser closed) is taken up again, once.
-  const [resumed, setResumed] = useState<unknown>(null);
-  if (keeper.found && keeper.found !== resumed) {
-    setResumed(keeper.found);
-    const again = keeper.found.correction && editing === null && refusal === null ? editingOf(keeper.found.correction, truth.task_id) : null;
+  const [resumed, setResumed] = useState(false);
+  if (!resumed && keeper.found !== undefined) {
+    setResumed(true);
+    const again = keeper.found && editing === null && refusal === null ? editingOf(keeper.found, truth.task_id) : null;
     if (again) {
       setEditing(again);
       setMessage('Your correction in progress is back, as you left it.');
@@ -82,6 +96,7 @@ export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudi
   const failed = shown?.outcome?.results.filter((r) => !r.ok).length ?? 0;
   const change = (next: Editing) => {
     setEditing(next);
+    setChanged(true);
     keeper.keep({ text: next.text, note: next.note, truth: JSON.stringify(next.base), updatedAt: changeTime() });
   };
   const edit = (text: string) => {
@@ -91,6 +106,7 @@ export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudi
   };
   const close = (done: string | null) => {
     setEditing(null);
+    setChanged(false);
     keeper.keep(null);
     setMessage(done);
     requestAnimationFrame(() => editButton.current?.focus());
@@ -130,7 +146,7 @@ export function GroundTruthAlone({ datasetId, truth, scenarioId, library, adjudi
           onText={edit}
           note={editing.note}
           onNote={(note) => change({ ...editing, note })}
-          kept={keeper.kept}
+          kept={correctionKept(refusal === null ? drafts : null, draftStatus, changed)}
           onClose={close}
         />
       ) : null}

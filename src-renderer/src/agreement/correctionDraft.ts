@@ -9,7 +9,7 @@
 import { compareCodePoints } from '../../../shared/format/codepoint';
 import { safeJsonParse } from '../../../shared/format/safe-json';
 import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
-import { newerThan } from './adjudicationDrafts';
+import { changeTime, newerThan } from './adjudicationDrafts';
 
 export interface Correction {
   /** The calls as typed (JSON text, perhaps not valid yet). */
@@ -68,16 +68,20 @@ export function withCorrection(text: string | null, adjudicator: string, taskId:
 
 const browserKey = (datasetId: string, taskId: string) => `egobench-studio.ground-truth-correction\u0000${JSON.stringify([datasetId, taskId])}`;
 
-/** This browser's copy of a task's correction (whoever's name it was typed under). */
-export function browserCorrection(datasetId: string, taskId: string): Correction | null {
+/**
+ * This browser's copy of a task's correction (whoever's name it was typed under), or when this
+ * browser last cancelled or wrote it (a copy in a file from before then is over).
+ */
+export function browserCorrection(datasetId: string, taskId: string): { correction: Correction | null; removedAt?: string } {
   const stored = readBrowserJson(browserKey(datasetId, taskId));
-  if (!isObject(stored)) return null;
+  if (!isObject(stored)) return { correction: null };
+  if (typeof stored.removedAt === 'string') return { correction: null, removedAt: stored.removedAt };
   const { text, note, truth, updatedAt } = stored;
-  return typeof text === 'string' && typeof note === 'string' && typeof truth === 'string' && typeof updatedAt === 'string' ? { text, note, truth, updatedAt } : null;
+  return { correction: typeof text === 'string' && typeof note === 'string' && typeof truth === 'string' && typeof updatedAt === 'string' ? { text, note, truth, updatedAt } : null };
 }
 
-/** Keeps (or, with null, forgets) this browser's copy. */
-export const keepInBrowser = (datasetId: string, taskId: string, c: Correction | null): void => writeBrowserJson(browserKey(datasetId, taskId), c ?? undefined);
+/** Keeps this browser's copy, or (null) when it was cancelled or written. */
+export const keepInBrowser = (datasetId: string, taskId: string, c: Correction | null): void => writeBrowserJson(browserKey(datasetId, taskId), c ?? { removedAt: changeTime() });
 
 /** Of two copies, the later one (a copy with an equal time: the first). */
 export const laterCorrection = (a: Correction | null, b: Correction | null): Correction | null => (a === null ? b : b === null || !newerThan(b.updatedAt, a.updatedAt) ? a : b);

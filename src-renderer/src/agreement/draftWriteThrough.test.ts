@@ -108,6 +108,34 @@ describe('adjudication drafts written through', () => {
     expect(notes()).toEqual([]);
   });
 
+  it('carry ground-truth corrections in progress too: the latest change of a task wins, a closed page\'s is drained, a removal removes the line', async () => {
+    const { api, host, files, notes } = fakeHost();
+    const truth = JSON.stringify({ task_id: 't9', calls: [], visual_refs: [] });
+    const correction = (text: string) => ({ text, note: '', truth, updatedAt: '2026-12-05T10:00:00.000Z' });
+    const keeper = draftHost(api, 'd', 'lead', () => undefined);
+    keeper.save(of('t1'), draft('a draft beside it'));
+    keeper.saveCorrection('t9', correction('[1]'));
+    keeper.saveCorrection('t9', correction('[2]'));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(host.writes).toBe(1);
+    expect(notes()).toEqual(['a draft beside it']);
+    expect((await keeper.loadCorrection('t9'))?.text).toBe('[2]');
+    // Offline, then the page closes: the next page's drain writes the later change (a removal) over the earlier.
+    host.away = true;
+    keeper.saveCorrection('t9', correction('[3]'));
+    await vi.advanceTimersByTimeAsync(400);
+    keeper.saveCorrection('t9', null);
+    await vi.advanceTimersByTimeAsync(400);
+    vi.clearAllTimers();
+    vi.resetModules();
+    const next = await import('./draftWriteThrough');
+    host.away = false;
+    await next.drainDrafts(api, 'd');
+    expect(files.get('adjudication/lead.jsonl')!.text).not.toContain('correction');
+    expect(notes()).toEqual(['a draft beside it']);
+    expect(localStorage.length).toBe(0);
+  });
+
   it("queued before the task's Finalize are not written after it: a draft of another revision does not come back", async () => {
     const { api, host, notes } = fakeHost();
     const keeper = draftHost(api, 'd', 'lead', () => undefined);

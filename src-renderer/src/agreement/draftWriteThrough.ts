@@ -1,5 +1,6 @@
-// Adjudication drafts reach the dataset (adjudication/<adjudicator>.jsonl) within about a second of
-// a decision: each change is queued in localStorage first (a reload or a closed tab keeps it), then
+// Adjudication drafts, and ground-truth corrections in progress (correctionDraft.ts), reach the
+// dataset (adjudication/<adjudicator>.jsonl) within about a second of a change: each change is
+// queued in localStorage first (a reload or a closed tab keeps it), then
 // the queue of the adjudicator's file is written into it with a conditional write, merged line by
 // line (draftFile.ts). While the host cannot be reached the queue waits and is tried again every
 // 2 s, and when an adjudication view opens the dataset again.
@@ -7,6 +8,7 @@ import type { StudioApi } from '../../../shared/api/studio-api';
 import { StudioError } from '../../../shared/api/studio-error';
 import { afterEarlierWrites, rewriteNow } from '../api/file-rewrite';
 import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
+import { correctionIn, withCorrection, type Correction } from './correctionDraft';
 import { draftFilePath, draftIdOf, parseDraftFile, withDrafts, type Draft, type DraftChange, type DraftConflict, type DraftOf } from './draftFile';
 
 /** Where a draft stands with the host. */
@@ -29,14 +31,23 @@ export interface DraftHost {
    * over the file's line of time `base` only (DraftChange.base).
    */
   save(of: DraftOf, draft: Draft | null, base?: string | null): void;
+  /** The file's ground-truth correction in progress of the task (correctionDraft.ts), or null. */
+  loadCorrection(taskId: string): Promise<Correction | null>;
+  /** Queues the task's correction in progress (null: written or cancelled: its line goes), as `save` does a draft; the latest change wins. */
+  saveCorrection(taskId: string, correction: Correction | null): void;
 }
 
-interface Unsent extends DraftChange {
+interface Queued {
   datasetId: string;
   adjudicator: string;
   /** Which queuing this is: an entry written is taken off only if not queued again meanwhile. */
   queuedAt: number;
 }
+type UnsentDraft = Queued & DraftChange;
+type UnsentCorrection = Queued & { correctionOf: string; correction: Correction | null };
+/** A change waiting for the file: an adjudication draft's, or a ground-truth correction's. */
+type Unsent = UnsentDraft | UnsentCorrection;
+const isCorrection = (entry: Unsent): entry is UnsentCorrection => 'correctionOf' in entry;
 
 const UNSENT_KEY = 'egobench-studio.adjudication-drafts-unsent';
 const SAVE_DELAY_MS = 300;
@@ -46,7 +57,8 @@ const FAILING_RETRY_MS = 10_000;
 
 /** The queue by dataset, adjudicator and draft; kept here too when localStorage refuses it. */
 let inMemory: Record<string, Unsent> = {};
-const unsentKey = (u: Pick<Unsent, 'datasetId' | 'adjudicator' | 'of'>) => JSON.stringify([u.datasetId, u.adjudicator, draftIdOf(u.of)]);
+const unsentKey = (u: Pick<UnsentDraft, 'datasetId' | 'adjudicator' | 'of'> | Pick<UnsentCorrection, 'datasetId' | 'adjudicator' | 'correctionOf'>) =>
+  'correctionOf' in u ? JSON.stringify([u.datasetId, u.adjudicator, 'correction', u.correctionOf]) : JSON.stringify([u.datasetId, u.adjudicator, draftIdOf(u.of)]);
 
 function readUnsent(): Record<string, Unsent> {
   const stored = readBrowserJson(UNSENT_KEY);
@@ -73,7 +85,7 @@ const tell = (datasetId: string, adjudicator: string, status: DraftHostStatus) =
  * The queue's changes to write: a draft queued before its task was finalized is not (it would
  * bring the task's draft back after Finalize); one queued after it is.
  */
-function changesToWrite(entries: readonly Unsent[]): Unsent[] {
+function changesToWrite(entries: readonly UnsentDraft[]): UnsentDraft[] {
   const finalizedAt = new Map<string, number>();
   for (const entry of entries) if (entry.draft === null) finalizedAt.set(entry.of.taskId, Math.max(finalizedAt.get(entry.of.taskId) ?? 0, entry.queuedAt));
   return entries.filter((entry) => entry.draft === null || entry.queuedAt > (finalizedAt.get(entry.of.taskId) ?? 0));
@@ -85,7 +97,8 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<
   return afterEarlierWrites(datasetId, path, async () => {
     const entries = Object.values(readUnsent()).filter((entry) => entry.datasetId === datasetId && entry.adjudicator === adjudicator);
     if (entries.length === 0) return;
-    const changes = changesToWrite(entries);
+    const changes = changesToWrite(entries.filter((entry): entry is UnsentDraft => !isCorrection(entry)));
+    const corrections = entries.filter(isCorrection);
     /** Drafts the file now holds this page's line of (a change queued meanwhile is based on it). */
     const written = new Map<string, string | null>();
     try {
@@ -93,7 +106,7 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<
       await rewriteNow(api, datasetId, path, (text) => {
         const merged = withDrafts(text, adjudicator, changes);
         conflicts = merged.conflicts;
-        return merged.text;
+        return corrections.reduce((file, c) => withCorrection(file, adjudicator, c.correctionOf, c.correction), merged.text);
       });
       tell(datasetId, adjudicator, conflicts.length > 0 ? { kind: 'conflict', path, conflicts: conflicts.map((c) => ({ ...c, id: draftIdOf(c.of) })) } : { kind: 'saved', path });
       const refused = new Set(conflicts.map((c) => draftIdOf(c.of)));
@@ -115,7 +128,7 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<
       const key = unsentKey(entry);
       const now = queue[key];
       if (now?.queuedAt === entry.queuedAt) delete queue[key];
-      else if (now && written.has(key) && now.base === entry.base) now.base = written.get(key);
+      else if (now && !isCorrection(now) && !isCorrection(entry) && written.has(key) && now.base === entry.base) now.base = written.get(key);
     }
     writeUnsent(queue);
   });
@@ -148,14 +161,28 @@ export function draftHost(api: StudioApi, datasetId: string, adjudicator: string
       const queue = readUnsent();
       const key = unsentKey({ datasetId, adjudicator, of });
       // A change of a draft still queued replaces that one, over the file's line that one was based on (it had not reached the file).
-      const over = key in queue ? queue[key].base : base;
+      const queued = queue[key];
+      const over = queued && !isCorrection(queued) ? queued.base : base;
       queue[key] = { datasetId, adjudicator, of, draft, queuedAt: ++queuings, ...(over === undefined ? {} : { base: over }) };
-      writeUnsent(queue);
-      listeners.set(fileKey(datasetId, adjudicator), onStatus);
-      onStatus({ kind: 'waiting', path });
-      schedule(api, datasetId, adjudicator, SAVE_DELAY_MS);
+      queueAndWrite(queue);
+    },
+    async loadCorrection(taskId) {
+      const { text } = await api.datasets.readVersioned(datasetId, path);
+      return correctionIn(text, taskId);
+    },
+    saveCorrection(taskId, correction) {
+      const queue = readUnsent();
+      queue[unsentKey({ datasetId, adjudicator, correctionOf: taskId })] = { datasetId, adjudicator, correctionOf: taskId, correction, queuedAt: ++queuings };
+      queueAndWrite(queue);
     },
   };
+  /** Keeps the queue and writes it shortly. */
+  function queueAndWrite(queue: Record<string, Unsent>): void {
+    writeUnsent(queue);
+    listeners.set(fileKey(datasetId, adjudicator), onStatus);
+    onStatus({ kind: 'waiting', path });
+    schedule(api, datasetId, adjudicator, SAVE_DELAY_MS);
+  }
 }
 
 /** Writes a dataset's drafts still queued in this browser (a closed tab's, an offline day's). */

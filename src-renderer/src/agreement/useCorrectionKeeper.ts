@@ -1,110 +1,71 @@
 // Keeps a ground-truth correction in progress (correctionDraft.ts) as it changes: in this browser
-// at once, in the adjudicator's file of drafts about a second later (tried again every 2 s while
-// the host cannot be reached, after the view closes too), and finds it again when the task's
-// ground truth is shown (the later of the browser's and the file's copy).
-import { useEffect, useMemo, useState } from 'react';
-import { studioApi } from '../api/studio';
-import { rewriteFile } from '../api/file-rewrite';
-import { describeHostFailure } from '../state/hostErrors';
-import { browserCorrection, correctionIn, keepInBrowser, laterCorrection, withCorrection, type Correction } from './correctionDraft';
-import { draftFilePath } from './draftFile';
+// at once, and through the adjudicator's queue of drafts (draftWriteThrough.ts: kept in
+// localStorage until the host has it, tried again while it is away, drained when Adjudicate opens)
+// in their file. When the task's ground truth is shown, the copy to go on from is found once: the
+// later of this browser's and the file's, unless this browser has cancelled or written it since.
+import { useEffect, useRef, useState } from 'react';
+import { seenTime } from './adjudicationDrafts';
+import { browserCorrection, keepInBrowser, laterCorrection, type Correction } from './correctionDraft';
+import type { DraftHost, DraftHostStatus } from './draftWriteThrough';
 
-const SAVE_DELAY_MS = 300;
-const RETRY_MS = 2000;
+/**
+ * `host`: the adjudicator's file of drafts (null: no one named yet, or not one who may write it:
+ * this browser only). `found`: the copy to go on from (null: none), once looked for; undefined
+ * until then.
+ */
+export function useCorrectionKeeper(datasetId: string, taskId: string, host: DraftHost | null) {
+  const [found, setFound] = useState<Correction | null | undefined>(() => (host === null ? browserCorrection(datasetId, taskId).correction : undefined));
+  const lookedFor = useRef(host === null);
+  useEffect(() => {
+    if (lookedFor.current || host === null) return;
+    lookedFor.current = true;
+    let live = true;
+    const weigh = (inFile: Correction | null) => {
+      if (!live) return;
+      if (inFile) seenTime(inFile.updatedAt);
+      // Read now, not when the view opened: what this page did meanwhile is in it.
+      const mine = browserCorrection(datasetId, taskId);
+      // A copy in the file from before this browser cancelled or wrote it is not taken up again.
+      const fileCopy = inFile && mine.removedAt !== undefined && !(Date.parse(inFile.updatedAt) > Date.parse(mine.removedAt)) ? null : inFile;
+      setFound(laterCorrection(mine.correction, fileCopy));
+    };
+    host.loadCorrection(taskId).then(weigh, () => weigh(null));
+    return () => {
+      live = false;
+    };
+  }, [datasetId, taskId, host]);
+
+  /** The file each change went to: a change under another name takes the line out of the one before. */
+  const wentTo = useRef<DraftHost | null>(null);
+  /** Keeps the correction as it is now (null: written or cancelled, so forgotten). */
+  const keep = (correction: Correction | null) => {
+    keepInBrowser(datasetId, taskId, correction);
+    if (wentTo.current && wentTo.current !== host && wentTo.current.path !== host?.path) wentTo.current.saveCorrection(taskId, null);
+    host?.saveCorrection(taskId, correction);
+    wentTo.current = host;
+  };
+  return { found, keep };
+}
 
 /** Where the correction in progress is kept, as the editor says it. */
 export type CorrectionKept = { kind: 'saving' | 'saved' | 'browser-only' | 'failing'; text: string };
 
-/** A change for a file (null: the task's line removed). */
-interface Change {
-  datasetId: string;
-  taskId: string;
-  adjudicator: string;
-  correction: Correction | null;
-}
-
-/** Writes the latest change, a moment after it (a burst of keys is one write), again until it is in. */
-class CorrectionWriter {
-  private pending: Change | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-
-  constructor(private readonly onKept: (kept: CorrectionKept | null) => void) {}
-
-  queue(change: Change): void {
-    // Another task's or file's change still waiting goes out first.
-    if (this.pending && (this.pending.taskId !== change.taskId || this.pending.adjudicator !== change.adjudicator || this.pending.datasetId !== change.datasetId)) this.flush();
-    this.pending = change;
-    if (change.correction) this.onKept({ kind: 'saving', text: 'Keeping…' });
-    this.later(SAVE_DELAY_MS);
+/** What the editor says of where its changes are kept: the file's status (`status`, its last write), once something was changed. */
+export function correctionKept(host: DraftHost | null, status: DraftHostStatus | null, changed: boolean): CorrectionKept | null {
+  if (!changed) return null;
+  if (host === null) return { kind: 'browser-only', text: 'Kept in this browser only: give the adjudicator’s name to keep it in the dataset.' };
+  switch (status?.kind) {
+    case undefined:
+    case 'waiting':
+      return { kind: 'saving', text: `Keeping it in ${host.path}…` };
+    case 'saved':
+    case 'conflict': // an adjudication draft's, not this correction's
+      return { kind: 'saved', text: `Kept in ${host.path}.` };
+    case 'offline':
+      return { kind: 'failing', text: `Kept in this browser for now: the host cannot be reached (${status.message}); tried again every 2 s.` };
+    case 'failing':
+      return { kind: 'failing', text: `Kept in this browser for now: ${host.path} could not be written (${status.message}); tried again every 10 s.` };
+    case 'refused':
+      return { kind: 'failing', text: `Kept in this browser only: ${host.path} was not written (${status.message}).` };
   }
-
-  /** Sends what waits now (the view closes). */
-  flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.send();
-  }
-
-  private later(ms: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.flush(), ms);
-  }
-
-  private send(): void {
-    const change = this.pending;
-    if (!change) return;
-    const path = draftFilePath(change.adjudicator);
-    rewriteFile(studioApi(), change.datasetId, path, (text) => withCorrection(text, change.adjudicator, change.taskId, change.correction)).then(
-      () => {
-        if (this.pending !== change) return; // a later change is on its way
-        this.pending = null;
-        this.onKept(change.correction ? { kind: 'saved', text: `Kept in ${path}.` } : null);
-      },
-      (error: unknown) => {
-        if (this.pending !== change) return;
-        this.onKept({ kind: 'failing', text: `${describeHostFailure(`Cannot keep the correction in ${path}`, error)} It is kept in this browser and tried again.` });
-        this.later(RETRY_MS);
-      },
-    );
-  }
-}
-
-/**
- * `adjudicator`: whose file of drafts holds it (null: none named yet, or not one to write it: this
- * browser only). `found`: the copy to go on from when the view opens (null: none), once looked for.
- */
-export function useCorrectionKeeper(datasetId: string, taskId: string, adjudicator: string | null) {
-  const [kept, setKept] = useState<CorrectionKept | null>(null);
-  const [writer] = useState(() => new CorrectionWriter(setKept));
-  useEffect(() => () => writer.flush(), [writer]);
-  const of = JSON.stringify([datasetId, taskId, adjudicator]);
-  // Read once for the task: the page's own later changes are its own.
-  const inBrowser = useMemo(() => browserCorrection(datasetId, taskId), [datasetId, taskId]);
-  const [fileCopy, setFileCopy] = useState<{ of: string; correction: Correction | null } | null>(null);
-  useEffect(() => {
-    if (adjudicator === null) return;
-    let live = true;
-    studioApi()
-      .datasets.readVersioned(datasetId, draftFilePath(adjudicator))
-      .then(
-        ({ text }) => live && setFileCopy({ of, correction: correctionIn(text, taskId) }),
-        () => live && setFileCopy({ of, correction: null }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [datasetId, taskId, adjudicator, of]);
-  const found = useMemo(
-    () => (adjudicator === null ? { correction: inBrowser } : fileCopy?.of === of ? { correction: laterCorrection(inBrowser, fileCopy.correction) } : null),
-    [adjudicator, inBrowser, fileCopy, of],
-  );
-
-  /** Keeps the correction as it is now (null: written or cancelled, so forgotten). */
-  const keep = (correction: Correction | null) => {
-    keepInBrowser(datasetId, taskId, correction);
-    if (adjudicator === null) setKept(correction ? { kind: 'browser-only', text: 'Kept in this browser only: give the adjudicator’s name to keep it in the dataset.' } : null);
-    else writer.queue({ datasetId, taskId, adjudicator, correction });
-  };
-
-  return { found, kept, keep };
 }
