@@ -10,7 +10,7 @@ import { nodeDatasetSource } from '../../src-main/services/evaluation/node-sourc
 import { loadSqlJs } from '../../src-main/services/sql-node';
 import { createEngine } from '../engine/engine';
 import { loadDataset } from '../format/loader';
-import { agreementDashboard, compareTask } from './agreement-report';
+import { agreementDashboard, agreementReport, compareTask } from './agreement-report';
 import { engineProvider } from './engine-provider';
 import { call, jsonl, shopFiles } from './test-support/shop';
 import { memorySource } from './test-support/memory-source';
@@ -62,8 +62,24 @@ describe('agreement dashboard = egostudio agreement', () => {
     const f1s = dashboard.disagreements.map((d) => d.call_f1);
     expect(f1s).toEqual([...f1s].sort((x, y) => x - y));
     expect(dashboard.disagreements.length).toBe((cli.tasks as { exact: boolean; state_equal: boolean }[]).filter((t) => !(t.exact && t.state_equal)).length);
-    // Per scenario: the tasks add up to the overall count.
+    // Per scenario: the tasks add up to the overall count, and each scenario's figures are its tasks' alone (one pass over the pairs gives both).
     expect(dashboard.scenarios.reduce((s, x) => s + x.summary.tasks, 0)).toBe(dashboard.overall.tasks);
+    const [dataset, SQL] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs()]);
+    const engines = engineProvider(SQL, dataset, []);
+    try {
+      for (const { scenario, summary } of dashboard.scenarios) {
+        const alone = agreementReport(dataset, engines, 'alice', 'bob', { taskFilter: (id) => dataset.tasks.get(id)!.scenario === scenario }).summary;
+        expect(summary.alpha_dice).toBeCloseTo(alone.alpha_dice!, 12);
+        expect({ ...summary, alpha_dice: 0 }).toEqual({ ...alone, alpha_dice: 0 });
+      }
+      // Without alpha: the same figures, alpha_dice null, said pending.
+      const quick = agreementDashboard(dataset, engines, 'alice', 'bob', undefined, false);
+      expect(quick.alphaPending).toBe(true);
+      expect(quick.overall).toEqual({ ...dashboard.overall, alpha_dice: null });
+      expect(quick.disagreements).toEqual(dashboard.disagreements);
+    } finally {
+      engines.closeAll();
+    }
   }, 60_000);
 
   it('on a hand-made dataset with revisions, entity matching and visual references', async () => {

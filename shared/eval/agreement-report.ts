@@ -7,7 +7,7 @@ import type { ScenarioEngine } from '../engine/types';
 import type { LoadedDataset } from '../format/loader';
 import { compareCodePoints } from '../format/codepoint';
 import type { Annotation, Problem, ScenarioDef, ToolCall } from '../format/types';
-import { agreeAsIs, compareCallLists, summarizeAgreement, type AgreementSummary, type TaskAgreement } from './agreement';
+import { agreeAsIs, callListsF1, compareCallLists, pooledDistanceSums, summaryOf, type AgreementSummary, type TaskAgreement } from './agreement';
 import { alignCalls, type AlignmentRow } from './call-alignment';
 import { normalizeCalls, toolMap } from './calls';
 import type { EngineProvider } from './evaluate';
@@ -49,10 +49,21 @@ export interface AgreementOptions {
   problems?: Problem[];
   /** Called as tasks and pairs of annotations are compared (the studio's worker tells its watchdog it is alive). */
   onProgress?: () => void;
+  /**
+   * False: alpha_dice is left out (null), and with it the comparison of every pooled pair, which
+   * grows with the square of the tasks (the studio shows the rest first). Default true.
+   */
+  alpha?: boolean;
 }
 
 /** `egostudio agreement`: SPEC §11 for annotators a and b over the tasks both have annotated. */
 export function agreementReport(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, options: AgreementOptions = {}): AgreementReport {
+  const { tasks, summary, problems } = agreementFigures(dataset, engines, a, b, options);
+  return { tasks, summary, problems };
+}
+
+/** agreementReport, and each scenario's summary (its tasks alone, as agreementReport with a taskFilter of them gives), from one comparison of each pair. */
+function agreementFigures(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, options: AgreementOptions = {}) {
   const problems = options.problems ?? [...dataset.problems];
   const byA = dataset.annotations.get(a);
   const byB = dataset.annotations.get(b);
@@ -90,7 +101,17 @@ export function agreementReport(dataset: AgreementDataset, engines: EngineProvid
   }
   const toolNames = pooled.map((p) => new Set(p.calls.map((c) => c.tool_name)));
   let tooLong = false;
-  const summary = summarizeAgreement(tasks, (i, j) => {
+  // Annotations with the same scenario and calls are one class (the same distance to any other).
+  const classes = new Map<string, number>();
+  const classOf = pooled.map((p) => {
+    const key = `${p.scenario}\u0000${JSON.stringify(p.calls)}`;
+    let c = classes.get(key);
+    if (c === undefined) classes.set(key, (c = classes.size));
+    return c;
+  });
+  const scenarioIds = [...new Set(pooled.map((p) => p.scenario))];
+  const groupOf = pooled.map((p) => scenarioIds.indexOf(p.scenario));
+  const distance = (i: number, j: number) => {
     const x = pooled[i];
     const y = pooled[j];
     // Calls of different tools never match: no comparison needed when no tool is shared.
@@ -102,15 +123,18 @@ export function agreementReport(dataset: AgreementDataset, engines: EngineProvid
     const tools = sameScenario ? scenarioCache(dataset.scenarios.get(x.scenario)!).tools : toolMap([]);
     const ctx = sameScenario && !('error' in engine) ? matchContext(engine) : { entities: () => new Set<number>() };
     try {
-      return 1 - compareCallLists(x.calls, y.calls, tools, ctx).call_f1;
+      return 1 - callListsF1(x.calls, y.calls, tools, ctx);
     } catch {
       // Two annotations of different tasks too long to compare: as far apart as can be, said once.
       tooLong = true;
       return 1;
     }
-  }, options.onProgress);
+  };
+  const sums = options.alpha === false ? null : pooledDistanceSums(classOf, groupOf, distance, options.onProgress);
   if (tooLong) problems.push({ file: `annotations/${a}.jsonl`, line: 0, message: 'some annotations of different tasks are too long to compare; alpha_dice counts each such pair as distance 1' });
-  return { tasks, summary, problems };
+  const scenarioOf = (t: TaskAgreement) => dataset.tasks.get(t.task_id)!.scenario;
+  const scenarioSummaries = new Map(scenarioIds.map((id, group) => [id, summaryOf(tasks.filter((t) => scenarioOf(t) === id), sums && (sums.byGroup.get(group) ?? 0))]));
+  return { tasks, summary: summaryOf(tasks, sums?.total ?? null), problems, scenarioSummaries };
 }
 
 export interface Disagreement extends TaskAgreement {
@@ -131,15 +155,17 @@ export interface AgreementDashboard {
   /** Tasks whose annotations do not agree as they are (agreeAsIs), worst first: lowest call_f1, then different state, then id. */
   disagreements: Disagreement[];
   problems: Problem[];
+  /** True when alpha_dice was left out (AgreementOptions.alpha false): it is still to come. */
+  alphaPending: boolean;
 }
 
 function visualOf(annotation: Annotation | undefined) {
   return annotation?.visual_refs ?? [];
 }
 
-/** The dashboard: overall figures exactly as agreementReport, then per scenario and visual references; `onProgress` as in AgreementOptions. */
-export function agreementDashboard(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, onProgress?: () => void): AgreementDashboard {
-  const report = agreementReport(dataset, engines, a, b, { onProgress });
+/** The dashboard: overall figures exactly as agreementReport, then per scenario and visual references; `onProgress` and `alpha` as in AgreementOptions. */
+export function agreementDashboard(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, onProgress?: () => void, alpha = true): AgreementDashboard {
+  const report = agreementFigures(dataset, engines, a, b, { onProgress, alpha });
   const scenarioOf = (taskId: string) => dataset.tasks.get(taskId)!.scenario;
   const scenarioIds = [...new Set(report.tasks.map((t) => scenarioOf(t.task_id)))].sort(compareCodePoints);
   const byA = dataset.annotations.get(a);
@@ -147,7 +173,7 @@ export function agreementDashboard(dataset: AgreementDataset, engines: EnginePro
   const visualByTask = new Map(report.tasks.map((t) => [t.task_id, visualAgreement(visualOf(byA?.get(t.task_id)), visualOf(byB?.get(t.task_id)))]));
   const scenarios = scenarioIds.map((scenario) => ({
     scenario,
-    summary: agreementReport(dataset, engines, a, b, { taskFilter: (id) => scenarioOf(id) === scenario, onProgress }).summary,
+    summary: report.scenarioSummaries.get(scenario)!,
     visual: summarizeVisualAgreement(report.tasks.filter((t) => scenarioOf(t.task_id) === scenario).map((t) => visualByTask.get(t.task_id)!)),
   }));
   const disagreements: Disagreement[] = [];
@@ -180,6 +206,7 @@ export function agreementDashboard(dataset: AgreementDataset, engines: EnginePro
     tasks: report.tasks,
     disagreements,
     problems: report.problems,
+    alphaPending: !alpha,
   };
 }
 

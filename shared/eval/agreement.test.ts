@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeAgreement, type TaskAgreement } from './agreement';
+import { pooledDistanceSums, summarizeAgreement, type TaskAgreement } from './agreement';
 
 const t = (call_f1: number, exact = call_f1 === 1, state_equal = exact): TaskAgreement => ({ task_id: 'x', exact, seq_exact: exact, call_f1, state_equal });
 
@@ -21,5 +21,29 @@ describe('SPEC §11 summary', () => {
   it('alpha is 1 when every pooled pair agrees, and figures are null with no task', () => {
     expect(summarizeAgreement([t(1)], () => 0).alpha_dice).toBe(1);
     expect(summarizeAgreement([], () => 0)).toEqual({ tasks: 0, percent_exact: null, mean_call_f1: null, state_agreement: null, alpha_dice: null });
+  });
+});
+
+describe('pooled distance sums', () => {
+  it('count a class of identical annotations by its size: the same sums as every pair compared, overall and per group', () => {
+    // 9 annotations in 4 classes over 2 groups; d depends on the classes alone (and is 0.25 within one, to count those pairs too).
+    const classOf = [0, 1, 0, 2, 2, 2, 3, 1, 3];
+    const groupOf = classOf.map((c) => (c < 2 ? 0 : 1));
+    const d = (x: number, y: number) => (x === y ? 0.25 : (x + 1) * (y + 1) / 20);
+    let compared = 0;
+    const byClass = pooledDistanceSums(classOf, groupOf, (i, j) => (compared++, d(classOf[i], classOf[j])));
+    let total = 0;
+    const byGroup = new Map<number, number>();
+    for (let i = 0; i < classOf.length; i++)
+      for (let j = 0; j < classOf.length; j++) {
+        if (i === j) continue;
+        const dij = d(classOf[i], classOf[j]);
+        total += dij;
+        if (groupOf[i] === groupOf[j]) byGroup.set(groupOf[i], (byGroup.get(groupOf[i]) ?? 0) + dij);
+      }
+    expect(byClass.total).toBeCloseTo(total, 12);
+    expect([...byClass.byGroup].map(([g, v]) => [g, Number(v.toFixed(12))])).toEqual([...byGroup].map(([g, v]) => [g, Number(v.toFixed(12))]));
+    // 4 classes: 6 pairs of classes, and each class (all have two members or more) with itself: not 36 pairs.
+    expect(compared).toBe(6 + 4);
   });
 });

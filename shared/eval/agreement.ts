@@ -50,9 +50,15 @@ export function compareCallLists(
   const { matched, pairs } = matchCalls(ca, cb, tools, ctx);
   const exact = matched === ca.length && matched === cb.length;
   const seq_exact = ca.length === cb.length && ca.every((call, i) => callsEqual(call, cb[i], tools, ctx));
-  const total = ca.length + cb.length;
-  return { matched, exact, seq_exact, call_f1: total === 0 ? 1 : (2 * matched) / total, pairs };
+  return { matched, exact, seq_exact, call_f1: callF1(matched, ca.length, cb.length), pairs };
 }
+
+/** SPEC §11 call_f1 of two call lists alone (alpha's distance is 1 minus it): compareCallLists' figure without the rest. */
+export function callListsF1(a: readonly ToolCall[], b: readonly ToolCall[], tools: Map<string, ToolDef>, ctx: MatchContext): number {
+  return callF1(matchCalls(normalizeCalls(a), normalizeCalls(b), tools, ctx).matched, a.length, b.length);
+}
+
+const callF1 = (matched: number, lengthA: number, lengthB: number): number => (lengthA + lengthB === 0 ? 1 : (2 * matched) / (lengthA + lengthB));
 
 /**
  * SPEC §11 summary. `pooledDistance(i, j)` is 1 - call_f1 between pooled annotations i and j (i < j).
@@ -63,23 +69,68 @@ export function summarizeAgreement(
   pooledDistance: (i: number, j: number) => number,
   onProgress?: () => void,
 ): AgreementSummary {
+  const each = Array.from({ length: 2 * tasks.length }, (_, i) => i);
+  return summaryOf(tasks, pooledDistanceSums(each, each, pooledDistance, onProgress).total);
+}
+
+/**
+ * SPEC §11 summary from the sum of d over all ordered pairs i != j of the 2n pooled annotations
+ * (index 2t is annotator a of task t, 2t+1 annotator b); null: not summed (yet), alpha_dice null.
+ */
+export function summaryOf(tasks: readonly TaskAgreement[], pooledSum: number | null): AgreementSummary {
   const n = tasks.length;
   if (n === 0) return { tasks: 0, percent_exact: null, mean_call_f1: null, state_agreement: null, alpha_dice: null };
   const mean = (f: (t: TaskAgreement) => number) => tasks.reduce((s, t) => s + f(t), 0) / n;
   const observed = mean((t) => 1 - t.call_f1);
-  // Pool the 2n annotations: index 2t is annotator a of task t, 2t+1 annotator b.
-  // d is symmetric (call equality is), so each unordered pair counts twice.
-  let expectedSum = 0;
-  for (let i = 0; i < 2 * n; i++) {
-    onProgress?.();
-    for (let j = i + 1; j < 2 * n; j++) expectedSum += 2 * pooledDistance(i, j);
-  }
-  const expected = expectedSum / (2 * n * (2 * n - 1));
+  const expected = pooledSum === null ? null : pooledSum / (2 * n * (2 * n - 1));
   return {
     tasks: n,
     percent_exact: 100 * mean((t) => (t.exact ? 1 : 0)),
     mean_call_f1: mean((t) => t.call_f1),
     state_agreement: mean((t) => (t.state_equal ? 1 : 0)),
-    alpha_dice: expected === 0 ? 1 : 1 - observed / expected,
+    alpha_dice: expected === null ? null : expected === 0 ? 1 : 1 - observed / expected,
   };
+}
+
+/**
+ * Sums of d over ordered pairs i != j of pooled annotations, overall and within each group (a
+ * scenario: its own figures), comparing each pair of distinct annotations once: annotations of
+ * one class (`classOf`: the same scenario and calls, so the same distance to any other) are
+ * compared as one, their pairs counted by the classes' sizes. Every pair compared is still the
+ * SPEC's comparison; with many identical annotations (two annotators who agree, the same calls in
+ * many tasks) far fewer are made: the pairs are O(classes²), not O(annotations²).
+ * `distance(i, j)` gets two annotations' indexes (i <= j, classes' first members; i = j: a class
+ * with itself).
+ */
+export function pooledDistanceSums(
+  classOf: readonly number[],
+  groupOf: readonly number[],
+  distance: (i: number, j: number) => number,
+  onProgress?: () => void,
+): { total: number; byGroup: Map<number, number> } {
+  const first = new Map<number, number>();
+  const size = new Map<number, number>();
+  classOf.forEach((c, i) => {
+    if (!first.has(c)) first.set(c, i);
+    size.set(c, (size.get(c) ?? 0) + 1);
+  });
+  const classes = [...first.keys()];
+  let total = 0;
+  const byGroup = new Map<number, number>();
+  const add = (x: number, y: number, pairs: number) => {
+    if (pairs === 0) return;
+    const i = first.get(x)!;
+    const sum = pairs * distance(i, first.get(y)!);
+    total += sum;
+    if (groupOf[i] === groupOf[first.get(y)!]) byGroup.set(groupOf[i], (byGroup.get(groupOf[i]) ?? 0) + sum);
+  };
+  for (let a = 0; a < classes.length; a++) {
+    onProgress?.();
+    const x = classes[a];
+    const nx = size.get(x)!;
+    add(x, x, nx * (nx - 1));
+    // d is symmetric (call equality is): each unordered pair of classes counts both ways.
+    for (let b = a + 1; b < classes.length; b++) add(x, classes[b], 2 * nx * size.get(classes[b])!);
+  }
+  return { total, byGroup };
 }

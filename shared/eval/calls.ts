@@ -62,9 +62,13 @@ export function toolMap(tools: readonly ToolDef[]): Map<string, ToolDef> {
   return map;
 }
 
-/** Ground-truth and annotation calls, with names trimmed as matching sees them. */
+/**
+ * Ground-truth and annotation calls, with names trimmed as matching sees them. Calls normalised
+ * already are kept, with the keys they have built: the agreement's alpha compares each pooled
+ * annotation with every other, and building each call's key again per pair was a third of its time.
+ */
 export function normalizeCalls(calls: readonly ToolCall[]): ToolCall[] {
-  return calls.map((c) => new KeyedCall(trimSpace(c.tool_name), c.parameters));
+  return calls.map((c) => (c instanceof KeyedCall ? c : new KeyedCall(trimSpace(c.tool_name), c.parameters)));
 }
 
 const groundTruthCallCache = new WeakMap<GroundTruth, ToolCall[]>();

@@ -207,10 +207,13 @@ export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], 
   }
   const gtKeys = gt.map(callKey);
   const agentKeys = agent.map(callKey);
+  // Names trimmed once per call, not once per pair.
+  const gtNames = gt.map((call) => trimSpace(call.tool_name));
+  const agentNames = agent.map((call) => trimSpace(call.tool_name));
   // An agent call's row is looked up only when a ground-truth call of its tool differs from it.
   const rows: Array<Map<string, boolean> | undefined> = agentKeys.map(() => undefined);
   const pairs = maxMatching(gt.length, agent.length, (i, j) => {
-    if (trimSpace(gt[i].tool_name) !== trimSpace(agent[j].tool_name)) return false;
+    if (gtNames[i] !== agentNames[j]) return false;
     if (gtKeys[i] === agentKeys[j]) return true; // equality is reflexive
     const row = (rows[j] ??= memo.row(agentKeys[j]));
     let equal = row.get(gtKeys[i]);

@@ -4,20 +4,22 @@ import type { AgreementSummary } from '../../../shared/eval/agreement';
 import type { AgreementDashboard as Dashboard } from '../../../shared/eval/agreement-report';
 import type { VisualAgreementSummary } from '../../../shared/eval/visual-agreement';
 import { ProblemList } from '../components/ProblemList';
-import { lifecycleLabels, type Lifecycle } from './model';
+import { DisagreementTable } from './DisagreementTable';
+import { num, pct } from './figureText';
+import type { Lifecycle } from './model';
 import './agreement.css';
 
-const num = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
-const pct = (x: number | null) => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
 
-function SummaryCells({ summary, visual }: { summary: AgreementSummary; visual: VisualAgreementSummary }) {
+function SummaryCells({ summary, visual, alphaPending }: { summary: AgreementSummary; visual: VisualAgreementSummary; alphaPending: boolean }) {
   return (
     <>
       <td>{summary.tasks}</td>
       <td data-metric="percent_exact">{num(summary.percent_exact, 1)}</td>
       <td data-metric="mean_call_f1">{num(summary.mean_call_f1)}</td>
       <td data-metric="state_agreement">{pct(summary.state_agreement)}</td>
-      <td data-metric="alpha_dice">{num(summary.alpha_dice)}</td>
+      <td data-metric="alpha_dice" title={alphaPending ? 'computing: every pair of annotations is compared' : undefined}>
+        {alphaPending ? 'computing…' : num(summary.alpha_dice)}
+      </td>
       <td data-metric="entity_f1">{num(visual.mean_entity_f1)}</td>
       <td data-metric="mean_iou">{num(visual.mean_iou)}</td>
     </>
@@ -67,12 +69,12 @@ export function AgreementDashboard({ dashboard, computing = false, error = null,
         <tbody>
           <tr className="overall" data-testid="dashboard-overall">
             <th>overall</th>
-            <SummaryCells summary={dashboard.overall} visual={dashboard.visual} />
+            <SummaryCells summary={dashboard.overall} visual={dashboard.visual} alphaPending={dashboard.alphaPending} />
           </tr>
           {dashboard.scenarios.map((s) => (
             <tr key={s.scenario} data-scenario={s.scenario}>
               <th>{s.scenario}</th>
-              <SummaryCells summary={s.summary} visual={s.visual} />
+              <SummaryCells summary={s.summary} visual={s.visual} alphaPending={dashboard.alphaPending} />
             </tr>
           ))}
         </tbody>
@@ -81,46 +83,7 @@ export function AgreementDashboard({ dashboard, computing = false, error = null,
       {dashboard.disagreements.length === 0 ? (
         <p className="muted">None: every task both annotated agrees exactly.</p>
       ) : (
-        <table className="agreement-table disagreements" data-testid="disagreements">
-          <thead>
-            <tr>
-              <th>task</th>
-              <th>scenario</th>
-              {stages && <th title="the task's stage in the task list">stage</th>}
-              <th>call_f1</th>
-              <th>seq_exact</th>
-              <th>state_equal</th>
-              <th>near</th>
-              <th>only {a}</th>
-              <th>only {b}</th>
-              <th>ref IoU</th>
-            </tr>
-          </thead>
-          <tbody>
-            {dashboard.disagreements.map((d) => (
-              <tr key={d.task_id} data-task-id={d.task_id}>
-                <td>
-                  {onOpenTask ? (
-                    <button type="button" className="link" onClick={() => onOpenTask(d.task_id)}>
-                      {d.task_id}
-                    </button>
-                  ) : (
-                    d.task_id
-                  )}
-                </td>
-                <td>{d.scenario}</td>
-                {stages && <td data-stage={stages.get(d.task_id)}>{lifecycleLabels[stages.get(d.task_id) ?? 'unannotated']}</td>}
-                <td>{num(d.call_f1)}</td>
-                <td>{d.seq_exact ? '✓' : '✗'}</td>
-                <td>{d.state_equal ? '✓' : '✗'}</td>
-                <td>{d.near}</td>
-                <td>{d.onlyA}</td>
-                <td>{d.onlyB}</td>
-                <td>{num(d.visual.mean_iou, 2)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DisagreementTable dashboard={dashboard} stages={stages} onOpenTask={onOpenTask} />
       )}
       {dashboard.problems.length > 0 && (
         <details className="agreement-problems">

@@ -74,7 +74,7 @@ async function handle(message: ToAgreementWorker): Promise<FromAgreementWorker> 
       // Scenarios left out are answered as unbuildable, so their tasks are problems and the rest is compared (as the CLI does).
       const left = new Map(message.left.map(([scenarioId, error]) => [scenarioId, { error, file: `scenarios/${scenarioId}` }]));
       const withoutLeft = (scenarioId: string) => left.get(scenarioId) ?? provider(scenarioId);
-      return { id: message.id, type: 'dashboard', dashboard: agreementDashboard(dataset, withoutLeft, message.a, message.b, beat) };
+      return { id: message.id, type: 'dashboard', dashboard: agreementDashboard(dataset, withoutLeft, message.a, message.b, beat, message.alpha) };
     }
     case 'run': {
       const provider = await enginesReady();

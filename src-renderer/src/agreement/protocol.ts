@@ -30,7 +30,8 @@ export type ToAgreementWorker =
   | { id: number; type: 'scenarios'; key: string; scenarios: ScenarioDef[] }
   | { id: number; type: 'task'; scenarioId: string; a: ToolCall[]; b: ToolCall[] }
   /** `left`: scenarios not to run (their SQL overran before), each with why: their tasks are left out, as problems. */
-  | { id: number; type: 'dashboard'; tasks: Task[]; annotations: [string, Annotation[]][]; a: string; b: string; left: [string, string][] }
+  /** `alpha` false: without alpha_dice (its pairwise comparison grows with the square of the tasks), so the rest shows first. */
+  | { id: number; type: 'dashboard'; tasks: Task[]; annotations: [string, Annotation[]][]; a: string; b: string; left: [string, string][]; alpha: boolean }
   | { id: number; type: 'run'; scenarioId: string; calls: ToolCall[] };
 
 export type FromAgreementWorker =
