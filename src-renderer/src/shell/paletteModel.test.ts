@@ -28,4 +28,9 @@ describe('palette results', () => {
     expect(runs.more).toBe(30 - PALETTE_LIMIT);
     expect(paletteResults(entries, 'gpt/static/retail-29')[0].items.map((i) => i.label)).toEqual(['gpt/static/retail-29']);
   });
+  it('typing on narrows the last matches: the same results as the query asked afresh', () => {
+    const typed = ['r', 're', 'ret', 'retail', 'retail ', 'retail 2', 'retail 29', 'retail 2', 'k', 'KI'].map((q) => paletteResults(entries, q));
+    const afresh = ['r', 're', 'ret', 'retail', 'retail ', 'retail 2', 'retail 29', 'retail 2', 'k', 'KI'].map((q) => paletteResults([...entries], q));
+    expect(typed).toEqual(afresh);
+  });
 });
