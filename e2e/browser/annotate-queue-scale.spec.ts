@@ -59,6 +59,11 @@ test('20,000 tasks: a window of rows in the page, End reaches the last task, the
   await expect(page.locator(`[data-task-id="${firstId}"]`)).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.locator(`[data-task-id="${secondId}"]`)).toBeFocused();
+  // A page down and back up.
+  await page.keyboard.press('PageDown');
+  await expect(page.locator('[data-task-id]:focus')).not.toHaveAttribute('data-task-id', new RegExp(`^(${firstId}|${secondId}|${thirdId})$`));
+  await page.keyboard.press('PageUp');
+  await expect(page.locator(`[data-task-id="${secondId}"]`)).toBeFocused();
   // Scrolled far away (the wheel, PageDown), the focused task stays in the page and focused, and the arrows go on from it.
   await page.getByTestId('task-list').evaluate((list) => (list.scrollTop = list.scrollHeight / 2));
   await expect(page.locator(`[data-task-id="${firstId}"]`)).toHaveCount(0);

@@ -1,8 +1,8 @@
 // A list of tasks to open, Annotate's queue and Adjudicate's list alike: virtualised (only the
 // rows in view are in the page: 20,000 tasks drawn whole took 2 s to show and seconds per key
-// typed in a search), one Tab stop (the open task, else the first task in view), arrows,
-// Home and End moving the focus between its tasks (the keymap's 'task-list' scope), scrolling to a
-// task not drawn yet, and the open task brought into view when it changes.
+// typed in a search), one Tab stop (the open task, else the first task in view), arrows, Page
+// Up/Down, Home and End moving the focus between its tasks (the keymap's 'task-list' scope),
+// scrolling to a task not drawn yet, and the open task brought into view when it changes.
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Task } from '../../../shared/format/types';
@@ -129,7 +129,7 @@ export function TaskList({ rows, openTaskId, onOpen, badge, data, testId, empty 
 }
 
 /**
- * Arrows, Home and End move the focus from the focused task to another of `tasks` (Ctrl+K's
+ * Arrows, Page Up/Down, Home and End move the focus from the focused task to another of `tasks` (Ctrl+K's
  * actions too), which may not
  * be drawn yet: `reveal` scrolls to it, and the returned function (run after each render) focuses
  * it once it is.
@@ -160,5 +160,9 @@ function useListKeys(tasks: readonly Task[], reveal: (taskId: string) => void, l
   useHotkeyAction('queue.previous', (event) => move(event, (i) => i - 1));
   useHotkeyAction('queue.first', (event) => move(event, () => 0));
   useHotkeyAction('queue.last', (event) => move(event, (_, count) => count - 1));
+  // A page: the rows the list shows, less one (the task focused stays in view).
+  const page = () => Math.max(1, Math.floor((list.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
+  useHotkeyAction('queue.page-down', (event) => move(event, (i) => i + page()));
+  useHotkeyAction('queue.page-up', (event) => move(event, (i) => i - page()));
   return focusWhenDrawn;
 }

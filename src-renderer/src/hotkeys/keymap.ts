@@ -89,6 +89,8 @@ export const KEYMAP = [
   { id: 'queue.previous', keys: ['ArrowUp'], group: 'Task list', description: 'Focus the previous task of the list', scope: 'task-list' },
   { id: 'queue.first', keys: ['Home'], group: 'Task list', description: 'Focus the first task of the list', scope: 'task-list' },
   { id: 'queue.last', keys: ['End'], group: 'Task list', description: 'Focus the last task of the list', scope: 'task-list' },
+  { id: 'queue.page-down', keys: ['PageDown'], group: 'Task list', description: 'Focus the task a page down the list', scope: 'task-list' },
+  { id: 'queue.page-up', keys: ['PageUp'], group: 'Task list', description: 'Focus the task a page up the list', scope: 'task-list' },
   { id: 'annotate.call-up', keys: ['Alt+ArrowUp'], group: 'Annotate', description: 'Move the call up', scope: 'annotate.call' },
   { id: 'annotate.call-down', keys: ['Alt+ArrowDown'], group: 'Annotate', description: 'Move the call down', scope: 'annotate.call' },
   { id: 'annotate.call-delete', keys: ['Delete'], group: 'Annotate', description: 'Delete the call', scope: 'annotate.call' },
