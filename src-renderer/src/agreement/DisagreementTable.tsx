@@ -1,7 +1,7 @@
 // The dashboard's disagreements, worst first: a page of rows at a time (20,000 tasks can disagree
-// on thousands; each row is a dozen nodes, re-rendered with the dashboard), more on request.
-import { useState } from 'react';
+// on thousands), more on request.
 import type { AgreementDashboard } from '../../../shared/eval/agreement-report';
+import { usePaged } from '../components/ShowMore';
 import { num } from './figureText';
 import { lifecycleLabels, type Lifecycle } from './model';
 
@@ -14,9 +14,8 @@ interface Props {
 }
 
 export function DisagreementTable({ dashboard, stages, onOpenTask }: Props) {
-  const [shown, setShown] = useState(PAGE);
+  const { visible, more } = usePaged(dashboard.disagreements, PAGE, 'more-disagreements');
   const [a, b] = dashboard.annotators;
-  const more = dashboard.disagreements.length - shown;
   return (
     <>
       <table className="agreement-table disagreements" data-testid="disagreements">
@@ -35,7 +34,7 @@ export function DisagreementTable({ dashboard, stages, onOpenTask }: Props) {
           </tr>
         </thead>
         <tbody>
-          {dashboard.disagreements.slice(0, shown).map((d) => (
+          {visible.map((d) => (
             <tr key={d.task_id} data-task-id={d.task_id}>
               <td>
                 {onOpenTask ? (
@@ -59,11 +58,7 @@ export function DisagreementTable({ dashboard, stages, onOpenTask }: Props) {
           ))}
         </tbody>
       </table>
-      {more > 0 ? (
-        <button type="button" className="link-button" onClick={() => setShown((n) => n + PAGE)} data-testid="more-disagreements">
-          Show {Math.min(PAGE, more)} more of the {more.toLocaleString('en-US')} not shown
-        </button>
-      ) : null}
+      {more}
     </>
   );
 }

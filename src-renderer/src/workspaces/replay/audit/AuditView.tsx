@@ -4,7 +4,8 @@
 // "Open in Adjudicate" opens the task there with the suspect beside the ground truth.
 import { compareHash } from '../routes';
 import { replayHash } from '../deepLink';
-import { describeSuspect, suspectHash, useAuditReport } from './auditClient';
+import { describeSuspect, suspectHash, useAuditReport, type AuditReport } from './auditClient';
+import { usePaged } from '../../../components/ShowMore';
 import { ProblemList } from '../../../components/ProblemList';
 import { FailingTruth } from './FailingTruth';
 import { FoundRows } from './FoundRows';
@@ -18,6 +19,14 @@ export function AuditView({ datasetId }: { datasetId: string }) {
   if (error) return <p className="error-text replay-empty">Audit failed: {error}</p>;
   if (!report) return <p className="muted replay-empty">Auditing the ground truth…</p>;
   const suspects = report.tasks.reduce((n, t) => n + t.suspects.length, 0);
+  return <Audit report={report} suspects={suspects} again={again} />;
+}
+
+/** Tasks listed at once; more a click away. */
+const TASK_PAGE = 100;
+
+function Audit({ report, suspects, again }: { report: AuditReport; suspects: number; again(): void }) {
+  const { visible, more } = usePaged(report.tasks, TASK_PAGE, 'more-audit-tasks');
   return (
     <section className="audit-view" aria-label="Ground-truth audit" data-testid="audit-view">
       <p>
@@ -36,7 +45,7 @@ export function AuditView({ datasetId }: { datasetId: string }) {
       )}
       <FailingTruth checks={report.failing_truth} />
       <ul className="audit-tasks">
-        {report.tasks.map((task) => (
+        {visible.map((task) => (
           <li key={task.task_id} data-testid="audit-task" data-task-id={task.task_id}>
             <h3>
               {task.task_id} <span className="muted">{task.scenario}</span>{' '}
@@ -65,6 +74,7 @@ export function AuditView({ datasetId }: { datasetId: string }) {
           </li>
         ))}
       </ul>
+      {more}
     </section>
   );
 }

@@ -2,8 +2,13 @@
 // changes nothing, so the task's expected state lacks it), with a link to the task in Adjudicate.
 import type { TruthCheck } from '../../../../../shared/eval/gt-audit-dataset';
 import { taskHash } from '../../taskLink';
+import { usePaged } from '../../../components/ShowMore';
+
+/** Tasks listed at once; more a click away. */
+const PAGE = 100;
 
 export function FailingTruth({ checks }: { checks: readonly TruthCheck[] }) {
+  const { visible, more } = usePaged(checks, PAGE, 'more-failing-truth');
   if (checks.length === 0) return null;
   const calls = checks.reduce((n, c) => n + c.failures.length, 0);
   return (
@@ -13,7 +18,7 @@ export function FailingTruth({ checks }: { checks: readonly TruthCheck[] }) {
         nothing, so the task&apos;s expected state lacks it
       </summary>
       <ul className="audit-tasks">
-        {checks.map((check) => (
+        {visible.map((check) => (
           <li key={check.task_id} data-task-id={check.task_id}>
             <h3>
               {check.task_id} <span className="muted">{check.scenario}</span>{' '}
@@ -31,6 +36,7 @@ export function FailingTruth({ checks }: { checks: readonly TruthCheck[] }) {
           </li>
         ))}
       </ul>
+      {more}
     </details>
   );
 }
