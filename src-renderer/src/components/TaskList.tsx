@@ -12,6 +12,12 @@ import './task-list.css';
 
 /** Every row's height (CSS .task-list-row): fixed, so the virtualiser never measures. */
 const ROW_HEIGHT = 24;
+/**
+ * A list this short is drawn whole (cheap; the browser's find sees every task, and a task is in
+ * the page wherever the list is scrolled); a longer one only around the view.
+ */
+const DRAWN_WHOLE_UP_TO = 300;
+const OVERSCAN = 12;
 
 interface Props {
   rows: readonly TaskListRow[];
@@ -39,7 +45,7 @@ export function TaskList({ rows, openTaskId, onOpen, badge, data, testId, empty 
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: rows.length <= DRAWN_WHOLE_UP_TO ? rows.length : OVERSCAN,
     rangeExtractor: (range) => [...new Set([...defaultRangeExtractor(range), ...keptRows.filter((row) => row < range.count)])].sort((a, b) => a - b),
   });
   const reveal = (taskId: string) => {
