@@ -165,6 +165,30 @@ test('a submitted task changed is a draft again; a task with no call is asked ab
   }
 });
 
+test('Submit right after an edit asks about the lint of the calls as they are now, not as they were', async ({ page }) => {
+  const who = `${annotator}-fresh-lint`;
+  const file = annotationFileOf(who);
+  try {
+    await openTaskAs(page, who);
+    const submit = page.getByTestId('submit-task');
+    // A tool the scenario lacks, submitted at once (its lint is not found yet when the button is pressed): asked about.
+    await typeCalls(page, [{ tool_name: 'get_prise', parameters: { product_name: 'Casa Vento Rioja' } }]);
+    await expect(page.getByTestId('call-list')).toContainText('get_prise');
+    await submit.click();
+    await expect(page.getByTestId('submit-confirm')).toContainText('Submit with 1 lint error?');
+    await expect(page.getByTestId('submit-lint-errors')).toContainText('unknown tool "get_prise"');
+    await page.getByTestId('submit-confirm-cancel').click();
+    // Fixed and submitted at once: nothing is asked (the error was the calls' before).
+    await typeCalls(page, [{ tool_name: 'get_price', parameters: { product_name: 'Casa Vento Rioja' } }]);
+    await expect(page.getByTestId('call-list')).toContainText('get_price');
+    await submit.click();
+    await expect(submit).toHaveText('Reopen');
+    await expect(page.getByTestId('submit-confirm')).toHaveCount(0);
+  } finally {
+    await rm(file, { force: true });
+  }
+});
+
 test('a half-made visual reference outlives a look at the console and a reload; a deleted one comes back with Undo', async ({ page }) => {
   const who = `${annotator}-refs`;
   try {

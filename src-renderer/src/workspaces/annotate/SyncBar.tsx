@@ -8,7 +8,7 @@ import { countPending } from '../../db/outbox';
 import { useConfirm } from '../../components/useConfirm';
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { useStudioStore } from '../../state/store';
-import { editsNotStored, useAnnotateStore } from './annotateStore';
+import { editsNotStored, lintOfCallsNow, useAnnotateStore } from './annotateStore';
 import { ConflictDialog } from './ConflictDialog';
 import { SaveState } from './SaveState';
 import { exportAnnotations, importAnnotations, type SyncReport } from './fileSync';
@@ -48,8 +48,9 @@ export function SyncBar() {
       });
       if (!yes || useAnnotateStore.getState().record?.task !== record.task) return;
     }
-    // Errors the lint finds (an unknown tool, an empty required value, a call that fails on replay) are asked about too.
-    const errors = useAnnotateStore.getState().lint.filter((issue) => issue.severity === 'error');
+    // Errors the lint finds (an unknown tool, an empty required value, a call that fails on replay) are asked about too: the calls' as they are now.
+    const errors = record && record.status !== 'submitted' ? (await lintOfCallsNow()).filter((issue) => issue.severity === 'error') : [];
+    if (useAnnotateStore.getState().record?.task !== record?.task) return;
     if (record && record.status !== 'submitted' && record.editor_text === null && errors.length > 0) {
       const yes = await submitting.ask({
         title: `Submit with ${errors.length} lint error${errors.length === 1 ? '' : 's'}?`,

@@ -54,6 +54,8 @@ export interface AnnotateState extends ClipState {
   markIn: number | null;
   markOut: number | null;
   lint: LintIssue[];
+  /** The calls `lint` was found for (null: none yet): the record's calls change before their lint comes. */
+  lintOf: readonly unknown[] | null;
   /** How long the last task switch took until its row was shown (ms), for the benchmark. */
   openMs: number | null;
 
@@ -80,7 +82,7 @@ export interface AnnotateState extends ClipState {
   toggleLoop(): void;
   setSearch(search: string): void;
   setFilter(filter: StatusFilter): void;
-  setLint(lint: LintIssue[]): void;
+  setLint(lint: LintIssue[], of: readonly unknown[]): void;
   writeThroughChanged(patch: Partial<WriteThroughStatus>): void;
   /** The open task's stored row, newer than the screen's (another tab, a line taken), shown in place when nothing waits to be saved. */
   showStoredRow(row: AnnotationRecord): void;
@@ -144,6 +146,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   clipCutShort: null,
   clipShown: false,
   lint: [],
+  lintOf: null,
   openMs: null,
 
   clipChanged: (patch) => set(patch),
@@ -156,7 +159,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   },
   setSearch: (search) => set({ search }),
   setFilter: (filter) => set({ filter }),
-  setLint: (lint) => set({ lint }),
+  setLint: (lint, of) => set({ lint, lintOf: of }),
   writeThroughChanged: (patch) => set({ writeThrough: { ...get().writeThrough, ...patch } }),
   showStoredRow: (row) => {
     const { taskId, saveState } = get();
@@ -225,7 +228,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     const clip = clipOf(get().dataset, taskId);
     const sameClip = clip !== undefined && clip === clipOf(get().dataset, get().taskId);
     const clipReset = sameClip ? {} : { frame: 0, frameCount: 0, mediaFps: null, playing: false, clipError: null, clipShown: false };
-    set({ taskId, ...clipReset, loop: null, markIn: null, markOut: null, lint: [] });
+    set({ taskId, ...clipReset, loop: null, markIn: null, markOut: null, lint: [], lintOf: null });
     let record = (await getAnnotation(key)) ?? emptyAnnotation(key);
     // An edit made while the row was read (a refresh of the open task, a slow database) is saved
     // first and the row read again: the row read before it would replace it on screen, unsaved.
@@ -384,4 +387,37 @@ export function useOpenTask(): { task: Task | null; fps: number } {
   const task = useAnnotateStore((state) => (state.taskId ? (state.dataset?.tasks.get(state.taskId) ?? null) : null));
   const mediaFps = useAnnotateStore((state) => state.mediaFps);
   return { task, fps: resolveFps(task?.fps, mediaFps) };
+}
+
+/** Longest Submit waits for the lint of the calls on screen (the console's worker may be busy or failing). */
+const LINT_WAIT_MS = 3000;
+
+/**
+ * The lint of the open record's calls as they are now: Submit right after an edit (lint comes 350 ms
+ * after the calls change) asked about errors already fixed, and not about one just made. Waits for
+ * it up to LINT_WAIT_MS; past that, the lint there is.
+ */
+export function lintOfCallsNow(): Promise<LintIssue[]> {
+  return new Promise((resolve) => {
+    const fresh = () => {
+      const { lint, lintOf, record } = useAnnotateStore.getState();
+      return record !== null && lintOf === record.calls ? lint : null;
+    };
+    const now = fresh();
+    if (now) return resolve(now);
+    const stop = () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+    const unsubscribe = useAnnotateStore.subscribe(() => {
+      const lint = fresh();
+      if (!lint) return;
+      stop();
+      resolve(lint);
+    });
+    const timer = setTimeout(() => {
+      stop();
+      resolve(useAnnotateStore.getState().lint);
+    }, LINT_WAIT_MS);
+  });
 }

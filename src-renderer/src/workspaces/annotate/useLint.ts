@@ -40,9 +40,10 @@ export function useLint(scenario: ScenarioDef | null, task: Task | null): void {
           entityExists: (table, column, value) => known.get(`${table}.${column}\u0000${value}`) ?? true,
           results,
         });
-        if (live) useAnnotateStore.getState().setLint(issues);
+        if (live) useAnnotateStore.getState().setLint(issues, calls);
       } catch {
-        // The console shows engine errors; lint stays as it was.
+        // The console shows engine errors; lint stays as it was, as far as these calls can be linted (Submit need not wait for it).
+        if (live) useAnnotateStore.getState().setLint(useAnnotateStore.getState().lint, calls);
       }
     }, 350);
     return () => {
