@@ -9,7 +9,7 @@ import { engineProvider } from '../../../shared/eval/engine-provider';
 import { DEFAULT_META, type LoadedDataset } from '../../../shared/format/loader';
 import type { Annotation, ScenarioDef } from '../../../shared/format/types';
 import { beat, beatingProvider, beatWhile } from '../workers/workerBeat';
-import type { FromAgreementWorker, ToAgreementWorker } from './protocol';
+import { INPUT_GONE, type DashboardInput, type FromAgreementWorker, type ToAgreementWorker } from './protocol';
 import { SQL_JS_CONFIG } from '../../../shared/engine/sql-js-config';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -69,8 +69,7 @@ async function handle(message: ToAgreementWorker): Promise<FromAgreementWorker> 
     }
     case 'dashboard': {
       const provider = await enginesReady();
-      const annotations = new Map(message.annotations.map(([name, list]) => [name, new Map(list.map((a: Annotation) => [a.task_id, a]))]));
-      const dataset = datasetOf(new Map(message.tasks.map((t) => [t.id, t])), annotations);
+      const dataset = dashboardInput(message.inputId, message.input);
       // Scenarios left out are answered as unbuildable, so their tasks are problems and the rest is compared (as the CLI does).
       const left = new Map(message.left.map(([scenarioId, error]) => [scenarioId, { error, file: `scenarios/${scenarioId}` }]));
       const withoutLeft = (scenarioId: string) => left.get(scenarioId) ?? provider(scenarioId);
@@ -99,3 +98,16 @@ scope.onmessage = (event: MessageEvent<ToAgreementWorker>) => {
     (error: unknown) => scope.postMessage({ id: event.data.id, type: 'error', message: error instanceof Error ? error.message : String(error) }),
   );
 };
+
+/** The last dashboard input sent, kept for a request of it again (with alpha) that does not send it. */
+let keptInput: { inputId: number; dataset: LoadedDataset } | null = null;
+
+function dashboardInput(inputId: number, input: DashboardInput | null): LoadedDataset {
+  if (input === null) {
+    if (keptInput?.inputId !== inputId) throw new Error(INPUT_GONE);
+    return keptInput.dataset;
+  }
+  const annotations = new Map(input.annotations.map(([name, list]) => [name, new Map(list.map((a: Annotation) => [a.task_id, a]))]));
+  keptInput = { inputId, dataset: datasetOf(new Map(input.tasks.map((t) => [t.id, t])), annotations) };
+  return keptInput.dataset;
+}

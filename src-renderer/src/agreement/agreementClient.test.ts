@@ -4,7 +4,7 @@ import type { Annotation, ScenarioDef, Task } from '../../../shared/format/types
 import { overranMessage, stoppedMessage } from '../workers/overrun';
 import { fakePageWorkers, settled } from '../workers/test-workers';
 import { agreementClient } from './agreementClient';
-import type { FromAgreementWorker, ToAgreementWorker } from './protocol';
+import { INPUT_GONE, type FromAgreementWorker, type ToAgreementWorker } from './protocol';
 
 const LIMIT = 1000;
 const workers = fakePageWorkers<ToAgreementWorker, FromAgreementWorker>(LIMIT);
@@ -69,5 +69,33 @@ describe('agreementClient', () => {
     await flush();
     expect(workers.started[1].sent.map((m) => m.type)).toEqual(['run']);
     expect(edited.error).toBeUndefined();
+  });
+
+  it('asks for the dashboard in two, without alpha then with it, sending the input once; again when the worker lost it', async () => {
+    const tasks = [task('kitchen-01', 'kitchen')];
+    const both = new Map(tasks.map((t) => [t.id, annotation(t.id)]));
+    const annotations = new Map([['ana', both], ['ben', both]]);
+    const port = workers.started.at(-1)!;
+    const dashboards = (messages: ToAgreementWorker[]) => messages.filter((m): m is Extract<ToAgreementWorker, { type: 'dashboard' }> => m.type === 'dashboard');
+    const quick = { alphaPending: true } as unknown as AgreementDashboard;
+    const full = { alphaPending: false } as unknown as AgreementDashboard;
+    const seen: AgreementDashboard[] = [];
+    const result = settled(agreementClient.dashboardInTwo(tasks, annotations, 'ana', 'ben', (d) => seen.push(d), () => true));
+    await flush();
+    const [first] = dashboards(port.sent.splice(0));
+    expect(first).toMatchObject({ alpha: false, input: { tasks } });
+    port.say({ id: first.id, type: 'dashboard', dashboard: quick });
+    await flush();
+    expect(seen).toEqual([quick]);
+    // The second asks for the kept input by its name, without it; the worker no longer holds it: sent again.
+    const [second] = dashboards(port.sent.splice(0));
+    expect(second).toMatchObject({ alpha: true, input: null, inputId: first.inputId });
+    port.say({ id: second.id, type: 'error', message: INPUT_GONE });
+    await flush();
+    const [third] = dashboards(port.sent.splice(0));
+    expect(third).toMatchObject({ alpha: true, input: { tasks }, inputId: first.inputId });
+    port.say({ id: third.id, type: 'dashboard', dashboard: full });
+    await flush();
+    expect(result.value).toBe(full);
   });
 });

@@ -6,16 +6,23 @@ import type { AgreementDashboard } from '../../../shared/eval/agreement-report';
 import type { Annotation, ScenarioDef, Task, ToolCall } from '../../../shared/format/types';
 import { scenarioDefTexts } from '../workers/scenarioTexts';
 import { WatchedWorker, type Needs, type WithoutId } from '../workers/watchedWorker';
-import type { FromAgreementWorker, RunOutcome, TaskComparison, ToAgreementWorker } from './protocol';
+import { INPUT_GONE, type FromAgreementWorker, type RunOutcome, type TaskComparison, type ToAgreementWorker } from './protocol';
 
 class AgreementClient {
   private readonly worker = new WatchedWorker<ToAgreementWorker, FromAgreementWorker>({
     start: () => new Worker(new URL('./agreement.worker.ts', import.meta.url), { type: 'module', name: 'agreement' }),
-    // A fresh worker has no scenarios: the next request sends the last ones again.
-    onStopped: () => (this.loaded = null),
+    // A fresh worker has no scenarios (the next request sends the last ones again), nor a kept dashboard input.
+    onStopped: () => {
+      this.loaded = null;
+      this.stops++;
+    },
     scenarioFiles: (id) => scenarioDefTexts(this.latest?.scenarios.find((scenario) => scenario.id === id)),
   });
   private loaded: { key: string; done: Promise<void> } | null = null;
+  /** Times the worker was stopped: a dashboard input it kept is gone with it. */
+  private stops = 0;
+  /** Dashboard inputs sent so far (each request's is named by its count). */
+  private inputs = 0;
   /** The dataset's scenarios last asked for, for a worker started after one was stopped. */
   private latest: { key: string; scenarios: ScenarioDef[] } | null = null;
 
@@ -52,8 +59,39 @@ class AgreementClient {
     return reply.comparison;
   }
 
-  /** `alpha` false: the dashboard without alpha_dice, quicker by far on thousands of tasks (AgreementDashboard.alphaPending). */
-  async dashboard(tasks: Task[], annotations: Map<string, Map<string, Annotation>>, a: string, b: string, alpha = true): Promise<AgreementDashboard> {
+  /** The dashboard of a pair over these tasks and annotations (their input sent to the worker). */
+  async dashboard(tasks: Task[], annotations: Map<string, Map<string, Annotation>>, a: string, b: string): Promise<AgreementDashboard> {
+    const asked = this.dashboardAsked(tasks, annotations, a, b);
+    return this.askDashboard(asked, true, true);
+  }
+
+  /**
+   * The dashboard without alpha_dice (AgreementDashboard.alphaPending: quicker by far on thousands
+   * of tasks), given to `first`, then with it, unless `wanted()` says no by then (null). The input
+   * is sent once: the worker keeps it for the second request (an input of 40,000 annotations took
+   * 125 ms of the page's thread to send), or, restarted meanwhile, is sent it again.
+   */
+  async dashboardInTwo(
+    tasks: Task[],
+    annotations: Map<string, Map<string, Annotation>>,
+    a: string,
+    b: string,
+    first: (dashboard: AgreementDashboard) => void,
+    wanted: () => boolean,
+  ): Promise<AgreementDashboard | null> {
+    const asked = this.dashboardAsked(tasks, annotations, a, b);
+    const stops = this.stops;
+    first(await this.askDashboard(asked, true, false));
+    if (!wanted()) return null;
+    if (this.stops !== stops) return this.askDashboard(asked, true, true);
+    return this.askDashboard(asked, false, true).catch((error: Error) => {
+      if (error.message !== INPUT_GONE) throw error;
+      return this.askDashboard(asked, true, true);
+    });
+  }
+
+  /** What a dashboard request needs: the input, the scenarios it runs and those left out. */
+  private dashboardAsked(tasks: Task[], annotations: Map<string, Map<string, Annotation>>, a: string, b: string) {
     const list = [...annotations].map(([name, byTask]) => [name, [...byTask.values()]] as [string, Annotation[]]);
     // The scenarios it runs: those of the tasks both annotated (shared/eval/agreement-report.ts).
     const both = tasks.filter((task) => annotations.get(a)?.has(task.id) && annotations.get(b)?.has(task.id));
@@ -64,7 +102,12 @@ class AgreementClient {
       return refused === null ? [] : [[id, refused]];
     });
     const needs = scenarios.filter((id) => !left.some(([leftOut]) => leftOut === id));
-    const reply = await this.request({ type: 'dashboard', tasks, annotations: list, a, b, left, alpha }, needs);
+    return { inputId: ++this.inputs, input: { tasks, annotations: list }, a, b, left, needs };
+  }
+
+  private async askDashboard(asked: ReturnType<AgreementClient['dashboardAsked']>, sendInput: boolean, alpha: boolean): Promise<AgreementDashboard> {
+    const { inputId, input, a, b, left, needs } = asked;
+    const reply = await this.request({ type: 'dashboard', inputId, input: sendInput ? input : null, a, b, left, alpha }, needs);
     if (reply.type !== 'dashboard') throw new Error('unexpected reply');
     return reply.dashboard;
   }

@@ -26,12 +26,23 @@ export interface RunOutcome {
   stateKey: string;
 }
 
+export interface DashboardInput {
+  tasks: Task[];
+  annotations: [string, Annotation[]][];
+}
+
+/** The worker's answer to a dashboard request whose kept input it no longer holds (restarted, or another input came since). */
+export const INPUT_GONE = 'the agreement worker no longer holds that input';
+
 export type ToAgreementWorker =
   | { id: number; type: 'scenarios'; key: string; scenarios: ScenarioDef[] }
   | { id: number; type: 'task'; scenarioId: string; a: ToolCall[]; b: ToolCall[] }
   /** `left`: scenarios not to run (their SQL overran before), each with why: their tasks are left out, as problems. */
-  /** `alpha` false: without alpha_dice (its pairwise comparison grows with the square of the tasks), so the rest shows first. */
-  | { id: number; type: 'dashboard'; tasks: Task[]; annotations: [string, Annotation[]][]; a: string; b: string; left: [string, string][]; alpha: boolean }
+  /**
+   * `alpha` false: without alpha_dice (its pairwise comparison grows with the square of the tasks), so the rest shows first.
+   * `input`: the tasks and annotations, which the worker keeps as `inputId`; null: the input it kept as `inputId` (not cloned again).
+   */
+  | { id: number; type: 'dashboard'; inputId: number; input: DashboardInput | null; a: string; b: string; left: [string, string][]; alpha: boolean }
   | { id: number; type: 'run'; scenarioId: string; calls: ToolCall[] };
 
 export type FromAgreementWorker =

@@ -39,18 +39,14 @@ export function useDashboard(datasetId: string | null, preferred: readonly (stri
     const [a, b] = pair;
     let both = 0;
     for (const id of annotations.get(a)?.keys() ?? []) if (annotations.get(b)?.has(id)) both++;
-    const ask = (alpha: boolean) => agreementClient.dashboard([...tasks.values()], annotations, a, b, alpha);
-    const show = (dashboard: AgreementDashboard) => {
-      if (live) setResult({ dashboard, error: null, for: annotations });
+    const show = (dashboard: AgreementDashboard | null) => {
+      if (live && dashboard) setResult({ dashboard, error: null, for: annotations });
     };
     const timer = window.setTimeout(() => {
       const asked =
         both < ALPHA_LATER_FROM_TASKS
-          ? ask(true).then(show)
-          : ask(false).then((first) => {
-              show(first);
-              return live ? ask(true).then(show) : undefined;
-            });
+          ? agreementClient.dashboard([...tasks.values()], annotations, a, b).then(show)
+          : agreementClient.dashboardInTwo([...tasks.values()], annotations, a, b, show, () => live).then(show);
       asked.catch((error: unknown) => live && setResult({ dashboard: null, error: error instanceof Error ? error.message : String(error), for: annotations }));
     }, RECOMPUTE_DELAY_MS);
     return () => {
