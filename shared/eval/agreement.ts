@@ -119,10 +119,10 @@ export function pooledDistanceSums(
   const byGroup = new Map<number, number>();
   const add = (x: number, y: number, pairs: number) => {
     if (pairs === 0) return;
-    const i = first.get(x)!;
-    const sum = pairs * distance(i, first.get(y)!);
+    const [i, j] = [first.get(x)!, first.get(y)!];
+    const sum = pairs * distance(i, j);
     total += sum;
-    if (groupOf[i] === groupOf[first.get(y)!]) byGroup.set(groupOf[i], (byGroup.get(groupOf[i]) ?? 0) + sum);
+    if (groupOf[i] === groupOf[j]) byGroup.set(groupOf[i], (byGroup.get(groupOf[i]) ?? 0) + sum);
   };
   for (let a = 0; a < classes.length; a++) {
     onProgress?.();

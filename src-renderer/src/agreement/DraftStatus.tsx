@@ -2,7 +2,7 @@
 // this browser only (no name yet, the host away or refusing); what in that file is no draft; and,
 // when another browser changed this draft in the file since this page read it, the choice between
 // theirs and this page's.
-import type { DraftHostStatus } from './draftWriteThrough';
+import { keptInBrowserText, type DraftHostStatus } from './draftWriteThrough';
 
 interface DraftStatusProps {
   status: DraftHostStatus | null;
@@ -61,10 +61,8 @@ function statusText(status: DraftHostStatus | null, path: string): string {
     case 'saved':
       return `Draft kept in ${path} until Finalize.`;
     case 'offline':
-      return `Draft kept in this browser for now: the host cannot be reached (${status.message}); tried again every 2 s.`;
     case 'failing':
-      return `Draft kept in this browser for now: ${path} could not be written (${status.message}); tried again every 10 s.`;
     case 'refused':
-      return `Draft kept in this browser only: ${path} was not written (${status.message}).`;
+      return `Draft kept ${keptInBrowserText(status)}`;
   }
 }

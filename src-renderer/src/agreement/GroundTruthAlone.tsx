@@ -6,10 +6,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GroundTruth, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { StateDiffTable } from '../components/StateDiffTable';
+import { isJsonObject } from '../../../shared/format/own-data';
+import { safeJsonParse } from '../../../shared/format/safe-json';
 import { agreementClient } from './agreementClient';
 import { callsText, GroundTruthEditor, parseCallsText } from './GroundTruthEditor';
 import type { RunOutcome } from './protocol';
-import { safeJsonParse } from '../../../shared/format/safe-json';
 import { changeTime } from './adjudicationDrafts';
 import type { Correction } from './correctionDraft';
 import type { DraftHost, DraftHostStatus } from './draftWriteThrough';
@@ -44,7 +45,7 @@ interface Editing {
 /** Editing as a kept correction was left, or null when its line is no ground-truth line of this task (a file edited by hand). */
 function editingOf(correction: Correction, taskId: string): Editing | null {
   const base = safeJsonParse(correction.truth);
-  if (!base.ok || typeof base.value !== 'object' || base.value === null || Array.isArray(base.value)) return null;
+  if (!base.ok || !isJsonObject(base.value)) return null;
   const truth = base.value as Partial<Record<keyof GroundTruth, unknown>>;
   const fits =
     truth.task_id === taskId &&
@@ -53,12 +54,8 @@ function editingOf(correction: Correction, taskId: string): Editing | null {
     (truth.note === undefined || typeof truth.note === 'string') &&
     (truth.visual_refs === undefined || Array.isArray(truth.visual_refs));
   if (!fits) return null;
-  return editingFrom(correction, truth as GroundTruth);
-}
-
-function editingFrom(correction: Correction, truth: GroundTruth): Editing {
   const parsed = parseCallsText(correction.text);
-  return { text: correction.text, note: correction.note, base: truth, calls: 'calls' in parsed ? parsed.calls : truth.calls };
+  return { text: correction.text, note: correction.note, base: truth as GroundTruth, calls: 'calls' in parsed ? parsed.calls : (truth as GroundTruth).calls };
 }
 
 interface Props {

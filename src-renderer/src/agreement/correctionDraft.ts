@@ -7,6 +7,7 @@
 // correction is written or cancelled. Two browsers editing one task's correction at once: the
 // later write wins (Write itself still refuses a ground truth changed since the edit began).
 import { compareCodePoints } from '../../../shared/format/codepoint';
+import { isJsonObject } from '../../../shared/format/own-data';
 import { safeJsonParse } from '../../../shared/format/safe-json';
 import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
 import { changeTime, newerThan } from './adjudicationDrafts';
@@ -21,14 +22,17 @@ export interface Correction {
   updatedAt: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A line's correction and its task, or null when the line is none (an adjudication draft, or unreadable). */
 export function readCorrectionLine(raw: string): { taskId: string; correction: Correction } | null {
   const parsed = safeJsonParse(raw);
-  if (!parsed.ok || !isObject(parsed.value)) return null;
-  const { task_id, correction, updated_at } = parsed.value;
-  if (typeof task_id !== 'string' || !isObject(correction) || typeof updated_at !== 'string' || Number.isNaN(Date.parse(updated_at))) return null;
+  return parsed.ok ? correctionOfLine(parsed.value) : null;
+}
+
+/** readCorrectionLine of a line already parsed. */
+export function correctionOfLine(line: unknown): { taskId: string; correction: Correction } | null {
+  if (!isJsonObject(line)) return null;
+  const { task_id, correction, updated_at } = line;
+  if (typeof task_id !== 'string' || !isJsonObject(correction) || typeof updated_at !== 'string' || Number.isNaN(Date.parse(updated_at))) return null;
   const { text, note, truth } = correction;
   if (typeof text !== 'string' || typeof note !== 'string' || typeof truth !== 'string') return null;
   return { taskId: task_id, correction: { text, note, truth, updatedAt: updated_at } };
@@ -56,10 +60,10 @@ export function withCorrection(text: string | null, adjudicator: string, taskId:
   const lines: { raw: string; task: string }[] = [];
   for (const raw of (text ?? '').split('\n')) {
     if (raw.trim() === '') continue;
-    if (readCorrectionLine(raw)?.taskId === taskId) continue;
     const parsed = safeJsonParse(raw);
-    const task = parsed.ok && isObject(parsed.value) && typeof parsed.value.task_id === 'string' ? parsed.value.task_id : '';
-    lines.push({ raw, task });
+    const line = parsed.ok ? parsed.value : null;
+    if (correctionOfLine(line)?.taskId === taskId) continue;
+    lines.push({ raw, task: isJsonObject(line) && typeof line.task_id === 'string' ? line.task_id : '' });
   }
   if (c) lines.push({ raw: correctionLine(taskId, adjudicator, c), task: taskId });
   lines.sort((x, y) => compareCodePoints(x.task, y.task));
@@ -74,7 +78,7 @@ const browserKey = (datasetId: string, taskId: string) => `egobench-studio.groun
  */
 export function browserCorrection(datasetId: string, taskId: string): { correction: Correction | null; removedAt?: string } {
   const stored = readBrowserJson(browserKey(datasetId, taskId));
-  if (!isObject(stored)) return { correction: null };
+  if (!isJsonObject(stored)) return { correction: null };
   if (typeof stored.removedAt === 'string') return { correction: null, removedAt: stored.removedAt };
   const { text, note, truth, updatedAt } = stored;
   return { correction: typeof text === 'string' && typeof note === 'string' && typeof truth === 'string' && typeof updatedAt === 'string' ? { text, note, truth, updatedAt } : null };

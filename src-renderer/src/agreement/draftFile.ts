@@ -8,13 +8,14 @@
 // with "correction" instead of "annotations": kept in task order here, and removed by Finalize.
 // Lines this studio cannot read are left as they are, and said with their line number.
 import { compareCodePoints } from '../../../shared/format/codepoint';
+import { isJsonObject } from '../../../shared/format/own-data';
 import { safeJsonParse } from '../../../shared/format/safe-json';
 import { personFilePath } from '../state/personFile';
 import type { Choice, RowChoice } from './mergeCalls';
 import { MAX_ADDED_ROWS } from './mergeOrder';
 import type { RefChoice } from './model';
 import { newerThan, type AdjudicationDraft, type DraftOf } from './adjudicationDrafts';
-import { isCorrectionLine, readCorrectionLine } from './correctionDraft';
+import { correctionOfLine, isCorrectionLine } from './correctionDraft';
 
 export type { DraftOf };
 
@@ -38,26 +39,25 @@ const MAX_ROWS = 10_000;
 const CHOICES: ReadonlySet<string> = new Set<Choice>(['a', 'b', 'edit', 'drop']);
 const REF_CHOICES: ReadonlySet<string> = new Set<RefChoice>(['a', 'b', 'keep', 'drop']);
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isRevision = (value: unknown): value is { annotator: string; revision: number } =>
-  isObject(value) && typeof value.annotator === 'string' && Number.isSafeInteger(value.revision);
+  isJsonObject(value) && typeof value.annotator === 'string' && Number.isSafeInteger(value.revision);
 
 /** A line's draft and whom it is of, a ground-truth correction's task (correctionDraft.ts), or why it is none. */
 function readLine(raw: string): { of: DraftOf; draft: Draft } | { correctionOf: string } | { problem: string } {
   const parsed = safeJsonParse(raw);
   if (!parsed.ok) return { problem: parsed.message };
   const line = parsed.value;
-  if (!isObject(line)) return { problem: 'not a JSON object' };
+  if (!isJsonObject(line)) return { problem: 'not a JSON object' };
   if (isCorrectionLine(line)) {
-    const read = readCorrectionLine(raw);
+    const read = correctionOfLine(line);
     return read ? { correctionOf: read.taskId } : { problem: '"correction" is not {"text", "note", "truth"} with a "task_id" and an "updated_at" time' };
   }
   const { task_id, annotations, choices, ref_choices, note, order, added, truth, merged, updated_at } = line;
   if (typeof task_id !== 'string') return { problem: 'no "task_id"' };
   if (!Array.isArray(annotations) || annotations.length !== 2 || !annotations.every(isRevision)) return { problem: '"annotations" is not two {"annotator", "revision"}' };
-  if (!isObject(choices) || !Object.values(choices).every((c) => isObject(c) && typeof c.choice === 'string' && CHOICES.has(c.choice) && (c.text === undefined || typeof c.text === 'string')))
+  if (!isJsonObject(choices) || !Object.values(choices).every((c) => isJsonObject(c) && typeof c.choice === 'string' && CHOICES.has(c.choice) && (c.text === undefined || typeof c.text === 'string')))
     return { problem: '"choices" is not an object of {"choice": "a"|"b"|"edit"|"drop", "text"?}' };
-  if (!isObject(ref_choices) || !Object.values(ref_choices).every((c) => typeof c === 'string' && REF_CHOICES.has(c))) return { problem: '"ref_choices" is not an object of "a"|"b"|"keep"|"drop"' };
+  if (!isJsonObject(ref_choices) || !Object.values(ref_choices).every((c) => typeof c === 'string' && REF_CHOICES.has(c))) return { problem: '"ref_choices" is not an object of "a"|"b"|"keep"|"drop"' };
   if (typeof note !== 'string') return { problem: 'no "note" text' };
   if (order !== null && order !== undefined && !(Array.isArray(order) && order.length <= MAX_ROWS && order.every((key) => typeof key === 'string'))) return { problem: `"order" is not a list of at most ${MAX_ROWS} row keys` };
   // Each added call is a row the view draws: a count from a file is bounded.

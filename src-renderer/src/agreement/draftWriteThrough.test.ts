@@ -51,6 +51,13 @@ beforeEach(async () => {
 });
 afterEach(() => vi.useRealTimers());
 
+/** The page is gone (its timers with it); the next one has only this browser's storage. */
+async function nextPage() {
+  vi.clearAllTimers();
+  vi.resetModules();
+  return import('./draftWriteThrough');
+}
+
 describe('adjudication drafts written through', () => {
   it('are written once shortly after a burst of changes, merged into the file', async () => {
     const { api, host, files, notes } = fakeHost();
@@ -93,10 +100,7 @@ describe('adjudication drafts written through', () => {
     host.away = true;
     draftHost(api, 'd', 'lead', () => undefined).save(of('t1'), draft('from a page closed while the host was away'));
     await vi.advanceTimersByTimeAsync(400);
-    // The page is gone (its timers with it); the next one has only this browser's storage.
-    vi.clearAllTimers();
-    vi.resetModules();
-    const next = await import('./draftWriteThrough');
+    const next = await nextPage();
     host.away = false;
     await next.drainDrafts(api, 'other dataset');
     expect(notes()).toEqual([]);
@@ -126,9 +130,7 @@ describe('adjudication drafts written through', () => {
     await vi.advanceTimersByTimeAsync(400);
     keeper.saveCorrection('t9', null);
     await vi.advanceTimersByTimeAsync(400);
-    vi.clearAllTimers();
-    vi.resetModules();
-    const next = await import('./draftWriteThrough');
+    const next = await nextPage();
     host.away = false;
     await next.drainDrafts(api, 'd');
     expect(files.get('adjudication/lead.jsonl')!.text).not.toContain('correction');

@@ -55,6 +55,23 @@ const RETRY_MS = 2000;
 /** A host that answers but fails the write (a full disk, a restart behind a proxy): tried again, less often. */
 const FAILING_RETRY_MS = 10_000;
 
+/**
+ * Where a change not in the file is, for the views to say after what it is ("Draft kept …",
+ * "Kept …"): while the host is away, fails the write, or refused it; null for other statuses.
+ */
+export function keptInBrowserText(status: DraftHostStatus): string | null {
+  switch (status.kind) {
+    case 'offline':
+      return `in this browser for now: the host cannot be reached (${status.message}); tried again every ${RETRY_MS / 1000} s.`;
+    case 'failing':
+      return `in this browser for now: ${status.path} could not be written (${status.message}); tried again every ${FAILING_RETRY_MS / 1000} s.`;
+    case 'refused':
+      return `in this browser only: ${status.path} was not written (${status.message}).`;
+    default:
+      return null;
+  }
+}
+
 /** The queue by dataset, adjudicator and draft; kept here too when localStorage refuses it. */
 let inMemory: Record<string, Unsent> = {};
 const unsentKey = (u: Pick<UnsentDraft, 'datasetId' | 'adjudicator' | 'of'> | Pick<UnsentCorrection, 'datasetId' | 'adjudicator' | 'correctionOf'>) =>

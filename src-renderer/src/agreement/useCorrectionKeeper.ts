@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { seenTime } from './adjudicationDrafts';
 import { browserCorrection, keepInBrowser, laterCorrection, type Correction } from './correctionDraft';
-import type { DraftHost, DraftHostStatus } from './draftWriteThrough';
+import { keptInBrowserText, type DraftHost, type DraftHostStatus } from './draftWriteThrough';
 
 /**
  * `host`: the adjudicator's file of drafts (null: no one named yet, or not one who may write it:
@@ -62,10 +62,8 @@ export function correctionKept(host: DraftHost | null, status: DraftHostStatus |
     case 'conflict': // an adjudication draft's, not this correction's
       return { kind: 'saved', text: `Kept in ${host.path}.` };
     case 'offline':
-      return { kind: 'failing', text: `Kept in this browser for now: the host cannot be reached (${status.message}); tried again every 2 s.` };
     case 'failing':
-      return { kind: 'failing', text: `Kept in this browser for now: ${host.path} could not be written (${status.message}); tried again every 10 s.` };
     case 'refused':
-      return { kind: 'failing', text: `Kept in this browser only: ${host.path} was not written (${status.message}).` };
+      return { kind: 'failing', text: `Kept ${keptInBrowserText(status)}` };
   }
 }

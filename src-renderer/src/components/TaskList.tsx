@@ -135,10 +135,9 @@ export function TaskList({ rows, openTaskId, onOpen, badge, data, testId, empty 
 }
 
 /**
- * Arrows, Page Up/Down, Home and End move the focus from the focused task to another of `tasks` (Ctrl+K's
- * actions too), which may not
- * be drawn yet: `reveal` scrolls to it, and the returned function (run after each render) focuses
- * it once it is.
+ * Arrows, Page Up/Down, Home and End (Ctrl+K's actions too) move the focus from the focused task
+ * to another of `tasks`, which may not be drawn yet: `reveal` scrolls to it, and the returned
+ * function (run after each render) focuses it once it is.
  */
 function useListKeys(tasks: readonly Task[], reveal: (taskId: string) => void, list: RefObject<HTMLElement | null>): () => void {
   const pending = useRef<string | null>(null);

@@ -23,10 +23,6 @@ export const PALETTE_GROUPS: { kind: PaletteEntry['kind']; heading: string }[] =
 /** At most this many tasks and trajectories are listed (the rest: type more of the id). */
 export const PALETTE_LIMIT = 20;
 
-export function matchesQuery(entry: PaletteEntry, query: string): boolean {
-  return matchesWords(entry, wordsOf(query));
-}
-
 const wordsOf = (query: string): string[] => query.toLowerCase().split(/\s+/).filter(Boolean);
 
 /** Each entry's text and label in lower case, made once (60,000 entries made again per key: a 100 ms key). */

@@ -20,5 +20,3 @@ export function visibleTasks(tasks: Task[], statuses: Record<string, string>, fi
     .filter((task) => !needle || `${task.id} ${task.instruction} ${task.image_description}`.toLowerCase().includes(needle))
     .sort((a, b) => (a.scenario < b.scenario ? -1 : a.scenario > b.scenario ? 1 : 0));
 }
-
-
