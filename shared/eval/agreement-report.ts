@@ -7,9 +7,11 @@ import type { ScenarioEngine } from '../engine/types';
 import type { LoadedDataset } from '../format/loader';
 import { compareCodePoints } from '../format/codepoint';
 import type { Annotation, Problem, ScenarioDef, ToolCall } from '../format/types';
-import { agreeAsIs, callListsF1, compareCallLists, pooledDistanceSums, summaryOf, type AgreementSummary, type TaskAgreement } from './agreement';
+import { agreeAsIs, callListsF1, compareCallLists, pooledDistanceSums, summaryOf, type AgreementSummary, type ApartGroups, type TaskAgreement } from './agreement';
 import { alignCalls, type AlignmentRow } from './call-alignment';
-import { normalizeCalls, toolMap } from './calls';
+import { callKey, normalizeCalls, toolMap } from './calls';
+import { classAlphaSums, type CallEquality } from './alpha-sums';
+import { callsEqual } from './canonical';
 import type { EngineProvider } from './evaluate';
 import { scenarioCache } from './calls';
 import { matchContext } from './match-context';
@@ -99,7 +101,8 @@ function agreementFigures(dataset: AgreementDataset, engines: EngineProvider, a:
     });
     pooled.push({ scenario: scenarioId, calls: compared.callsA }, { scenario: scenarioId, calls: compared.callsB });
   }
-  const toolNames = pooled.map((p) => new Set(p.calls.map((c) => c.tool_name)));
+  const toolNames = new ToolNameSets();
+  const namesOf = pooled.map((p) => toolNames.of(p.calls));
   let tooLong = false;
   // Annotations with the same scenario and calls are one class (the same distance to any other).
   const classes = new Map<string, number>();
@@ -116,7 +119,7 @@ function agreementFigures(dataset: AgreementDataset, engines: EngineProvider, a:
     const y = pooled[j];
     // Calls of different tools never match: no comparison needed when no tool is shared.
     if (x.calls.length === 0 || y.calls.length === 0) return x.calls.length === y.calls.length ? 0 : 1;
-    if (![...toolNames[i]].some((name) => toolNames[j].has(name))) return 1;
+    if (!ToolNameSets.share(namesOf[i], namesOf[j])) return 1;
     // Across scenarios the tool definitions differ; compare with the default rules only.
     const sameScenario = x.scenario === y.scenario;
     const engine = engines(x.scenario);
@@ -130,7 +133,34 @@ function agreementFigures(dataset: AgreementDataset, engines: EngineProvider, a:
       return 1;
     }
   };
-  const sums = options.alpha === false ? null : pooledDistanceSums(classOf, groupOf, distance, options.onProgress);
+  // Scenarios whose annotations share no tool name: their pairs are all at distance 1 (or 0, both empty), so counted, not compared.
+  const namesOfGroup = scenarioIds.map((_, group) => ToolNameSets.union(namesOf.filter((_, i) => groupOf[i] === group)));
+  const apartGroups: ApartGroups = {
+    apart: (g, h) => !ToolNameSets.share(namesOfGroup[g], namesOfGroup[h]),
+    empty: (i) => pooled[i].calls.length === 0,
+  };
+  const sums = options.alpha === false ? null : alphaSums();
+  function alphaSums() {
+    // Counted by classes of equal calls where equality sorts them so (alpha-sums.ts), else every pair compared.
+    const noTools = toolMap([]);
+    const noEntities = { entities: () => new Set<number>() };
+    // As `distance` matches: a scenario's own tools and entities within it, the default rules across.
+    const groupEquality = (group: number): CallEquality => {
+      const scenario = scenarioIds[group];
+      const engine = engines(scenario);
+      const tools = scenarioCache(dataset.scenarios.get(scenario)!).tools;
+      const ctx = 'error' in engine ? noEntities : matchContext(engine);
+      return (x, y) => callKey(x) === callKey(y) || callsEqual(x, y, tools, ctx);
+    };
+    const counted = classAlphaSums(
+      pooled.map((p, i) => ({ group: groupOf[i], calls: p.calls })),
+      scenarioIds.length,
+      groupEquality,
+      (x, y) => callsEqual(x, y, noTools, noEntities),
+      options.onProgress,
+    );
+    return counted ?? pooledDistanceSums(classOf, groupOf, distance, options.onProgress, apartGroups);
+  }
   if (tooLong) problems.push({ file: `annotations/${a}.jsonl`, line: 0, message: 'some annotations of different tasks are too long to compare; alpha_dice counts each such pair as distance 1' });
   const scenarioOf = (t: TaskAgreement) => dataset.tasks.get(t.task_id)!.scenario;
   const scenarioSummaries = new Map(scenarioIds.map((id, group) => [id, summaryOf(tasks.filter((t) => scenarioOf(t) === id), sums && (sums.byGroup.get(group) ?? 0))]));
@@ -211,3 +241,33 @@ export function agreementDashboard(dataset: AgreementDataset, engines: EnginePro
 }
 
 export type { AlignmentRow };
+
+/**
+ * Sets of tool names as bit masks (a bit per name seen), so that whether two annotations share a
+ * tool, asked of every pair of pooled annotations for alpha, is a few AND operations.
+ */
+class ToolNameSets {
+  private readonly bits = new Map<string, number>();
+
+  of(calls: readonly ToolCall[]): number[] {
+    const mask: number[] = [];
+    for (const { tool_name: name } of calls) {
+      let bit = this.bits.get(name);
+      if (bit === undefined) this.bits.set(name, (bit = this.bits.size));
+      while (mask.length <= bit >> 5) mask.push(0);
+      mask[bit >> 5] |= 1 << (bit & 31);
+    }
+    return mask;
+  }
+
+  static share(a: readonly number[], b: readonly number[]): boolean {
+    for (let w = Math.min(a.length, b.length) - 1; w >= 0; w--) if ((a[w] & b[w]) !== 0) return true;
+    return false;
+  }
+
+  static union(masks: readonly (readonly number[])[]): number[] {
+    const out: number[] = [];
+    for (const mask of masks) mask.forEach((word, w) => (out[w] = (out[w] ?? 0) | word));
+    return out;
+  }
+}

@@ -46,4 +46,27 @@ describe('pooled distance sums', () => {
     // 4 classes: 6 pairs of classes, and each class (all have two members or more) with itself: not 36 pairs.
     expect(compared).toBe(6 + 4);
   });
+
+  it('count the pairs of groups apart instead of comparing them: the same sums, fewer comparisons', () => {
+    // Groups 0 and 1 share tools, group 2 shares none with either: its pairs with them are at 1, or 0 between two empty annotations.
+    const groupOf = [0, 0, 0, 1, 1, 2, 2, 2, 2];
+    const emptyOnes = new Set([2, 6, 7]);
+    const classOf = [0, 1, 2, 3, 4, 5, 6, 6, 7];
+    const d = (i: number, j: number) => {
+      if (groupOf[i] === 2 !== (groupOf[j] === 2)) return emptyOnes.has(i) && emptyOnes.has(j) ? 0 : 1;
+      return ((i + 1) * (j + 2)) % 7 / 7;
+    };
+    const compared: [number, number][] = [];
+    const plain = pooledDistanceSums(classOf, groupOf, d);
+    const apart = pooledDistanceSums(classOf, groupOf, (i, j) => (compared.push([i, j]), d(i, j)), undefined, {
+      apart: (g, h) => g === 2 || h === 2,
+      empty: (i) => emptyOnes.has(i),
+    });
+    expect(apart.total).toBeCloseTo(plain.total, 12);
+    expect([...apart.byGroup].sort()).toEqual([...plain.byGroup].sort());
+    expect(compared.some(([i, j]) => (groupOf[i] === 2) !== (groupOf[j] === 2))).toBe(false);
+    expect(compared.every(([i, j]) => i <= j)).toBe(true);
+    // Classes of one member have no pair with themselves: 10 pairs in groups 0-1, 3 in group 2, and class 6 (two members) with itself.
+    expect(compared.length).toBe((5 * 4) / 2 + (3 * 2) / 2 + 1);
+  });
 });

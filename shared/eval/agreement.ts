@@ -93,12 +93,23 @@ export function summaryOf(tasks: readonly TaskAgreement[], pooledSum: number | n
 }
 
 /**
+ * Groups whose annotations are as far apart as can be (scenarios whose annotations share no tool
+ * name): two annotations, one from each, are at distance 1, or 0 when neither has a call.
+ */
+export interface ApartGroups {
+  apart(g: number, h: number): boolean;
+  /** Whether pooled annotation i has no call. */
+  empty(i: number): boolean;
+}
+
+/**
  * Sums of d over ordered pairs i != j of pooled annotations, overall and within each group (a
  * scenario: its own figures), comparing each pair of distinct annotations once: annotations of
  * one class (`classOf`: the same scenario and calls, so the same distance to any other) are
  * compared as one, their pairs counted by the classes' sizes. Every pair compared is still the
  * SPEC's comparison; with many identical annotations (two annotators who agree, the same calls in
- * many tasks) far fewer are made: the pairs are O(classes²), not O(annotations²).
+ * many tasks) far fewer are made: the pairs are O(classes²), not O(annotations²). Pairs of groups
+ * `apart` are counted, not compared: with six scenarios of distinct tools, a sixth of the pairs.
  * `distance(i, j)` gets two annotations' indexes (i <= j, classes' first members; i = j: a class
  * with itself).
  */
@@ -107,6 +118,7 @@ export function pooledDistanceSums(
   groupOf: readonly number[],
   distance: (i: number, j: number) => number,
   onProgress?: () => void,
+  apartGroups?: ApartGroups,
 ): { total: number; byGroup: Map<number, number> } {
   const first = new Map<number, number>();
   const size = new Map<number, number>();
@@ -114,23 +126,52 @@ export function pooledDistanceSums(
     if (!first.has(c)) first.set(c, i);
     size.set(c, (size.get(c) ?? 0) + 1);
   });
-  const classes = [...first.keys()];
+  // Classes by group (a class is within one group: its members share their scenario).
+  const blocks = new Map<number, number[]>();
+  for (const c of first.keys()) {
+    const group = groupOf[first.get(c)!];
+    const block = blocks.get(group);
+    if (block) block.push(c);
+    else blocks.set(group, [c]);
+  }
+  const groups = [...blocks.keys()];
   let total = 0;
   const byGroup = new Map<number, number>();
   const add = (x: number, y: number, pairs: number) => {
     if (pairs === 0) return;
-    const [i, j] = [first.get(x)!, first.get(y)!];
-    const sum = pairs * distance(i, j);
+    const [fx, fy] = [first.get(x)!, first.get(y)!];
+    const sum = pairs * distance(Math.min(fx, fy), Math.max(fx, fy));
     total += sum;
-    if (groupOf[i] === groupOf[j]) byGroup.set(groupOf[i], (byGroup.get(groupOf[i]) ?? 0) + sum);
+    if (groupOf[fx] === groupOf[fy]) byGroup.set(groupOf[fx], (byGroup.get(groupOf[fx]) ?? 0) + sum);
   };
-  for (let a = 0; a < classes.length; a++) {
-    onProgress?.();
-    const x = classes[a];
-    const nx = size.get(x)!;
-    add(x, x, nx * (nx - 1));
-    // d is symmetric (call equality is): each unordered pair of classes counts both ways.
-    for (let b = a + 1; b < classes.length; b++) add(x, classes[b], 2 * nx * size.get(classes[b])!);
+  // Annotations of each group, and how many of them have no call (for the groups apart).
+  const counts = (group: number) => {
+    let all = 0;
+    let empty = 0;
+    for (const c of blocks.get(group)!) {
+      all += size.get(c)!;
+      if (apartGroups?.empty(first.get(c)!)) empty += size.get(c)!;
+    }
+    return { all, empty };
+  };
+  const groupCounts = apartGroups ? new Map(groups.map((g) => [g, counts(g)])) : null;
+  for (let g = 0; g < groups.length; g++) {
+    const block = blocks.get(groups[g])!;
+    const others = groups.slice(g + 1).filter((h) => {
+      if (!apartGroups?.apart(groups[g], h)) return true;
+      const [x, y] = [groupCounts!.get(groups[g])!, groupCounts!.get(h)!];
+      total += 2 * (x.all * y.all - x.empty * y.empty); // d = 1 but between two annotations without a call
+      return false;
+    });
+    for (let a = 0; a < block.length; a++) {
+      onProgress?.();
+      const x = block[a];
+      const nx = size.get(x)!;
+      add(x, x, nx * (nx - 1));
+      // d is symmetric (call equality is): each unordered pair of classes counts both ways.
+      for (let b = a + 1; b < block.length; b++) add(x, block[b], 2 * nx * size.get(block[b])!);
+      for (const h of others) for (const y of blocks.get(h)!) add(x, y, 2 * nx * size.get(y)!);
+    }
   }
   return { total, byGroup };
 }

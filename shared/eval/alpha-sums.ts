@@ -1,0 +1,156 @@
+// alpha_dice's sums of distances over every pair of pooled annotations (SPEC §11) without comparing
+// the pairs, when call equality sorts the calls into classes. Two annotations' matched calls are a
+// maximum matching of equal calls; when equality is an equivalence (every call equal to the others
+// of its class and to no other), that matching has min(a, b) calls of each class the two hold a and
+// b of, so the sum of 2m/(L_i + L_j) over all pairs is a sum over classes of how many annotations of
+// each length hold how many of the class: no pair is compared. Whether equality is an equivalence
+// on a dataset's calls is checked, not assumed: numbers within a tolerance or entity names that
+// share database rows need not be transitive, and then the caller compares the pairs (agreement.ts).
+import type { ToolCall } from '../format/types';
+import { callKey } from './calls';
+import { MAX_MATCHING_PAIRS } from './canonical';
+
+export type CallEquality = (a: ToolCall, b: ToolCall) => boolean;
+
+/** Calls of one tool compared with each other at most this many at a time (a triangle of verdicts kept in memory). */
+const MAX_DISTINCT_CALLS_OF_A_TOOL = 3_000;
+/** Comparisons of distinct calls, over all tools and equalities, before the pairs are compared instead. */
+const MAX_CALL_COMPARISONS = 8_000_000;
+
+/**
+ * Each distinct call's class (by call key) under `equal`, or null when `equal` is not an
+ * equivalence on these calls, one of its comparisons failed (a list too long to match), or there
+ * are too many distinct calls of one tool to compare. `budget.left` counts comparisons down.
+ */
+export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budget: { left: number }, onProgress?: () => void): Map<string, number> | null {
+  const byTool = new Map<string, Map<string, ToolCall>>();
+  for (const call of calls) {
+    let distinct = byTool.get(call.tool_name);
+    if (!distinct) byTool.set(call.tool_name, (distinct = new Map()));
+    const key = callKey(call);
+    if (!distinct.has(key)) distinct.set(key, call);
+  }
+  const classOf = new Map<string, number>();
+  for (const distinct of byTool.values()) {
+    const keys = [...distinct.keys()];
+    const n = keys.length;
+    const comparisons = (n * (n - 1)) / 2;
+    if (n > MAX_DISTINCT_CALLS_OF_A_TOOL || comparisons > budget.left) return null;
+    budget.left -= comparisons;
+    const parent = keys.map((_, i) => i);
+    const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
+    const verdicts = new Uint8Array(comparisons); // pair (i, j), i < j, at j(j-1)/2 + i
+    try {
+      for (let j = 1; j < n; j++) {
+        onProgress?.();
+        for (let i = 0; i < j; i++) {
+          if (!equal(distinct.get(keys[i])!, distinct.get(keys[j])!)) continue;
+          verdicts[(j * (j - 1)) / 2 + i] = 1;
+          parent[root(i)] = root(j);
+        }
+      }
+    } catch {
+      return null;
+    }
+    // An equivalence: calls joined through others are equal themselves.
+    for (let j = 1; j < n; j++) for (let i = 0; i < j; i++) if (verdicts[(j * (j - 1)) / 2 + i] === 0 && root(i) === root(j)) return null;
+    const base = classOf.size;
+    const ids = new Map<number, number>();
+    keys.forEach((key, i) => {
+      const r = root(i);
+      if (!ids.has(r)) ids.set(r, base + ids.size);
+      classOf.set(key, ids.get(r)!);
+    });
+    // Class ids stay distinct across tools: `base` is the count of keys so far, at least the classes so far.
+  }
+  return classOf;
+}
+
+/**
+ * Sum over ordered pairs i != j of `members` (annotations holding a call) of 2m/(L_i + L_j), m the
+ * calls matched between i and j under the classes (`classOf(call)`).
+ */
+export function matchedShareSum(members: readonly (readonly ToolCall[])[], classOf: (call: ToolCall) => number): number {
+  // For each class: how many annotations of length L hold c calls of it.
+  const holders = new Map<number, Map<string, { length: number; count: number; annotations: number }>>();
+  let self = 0;
+  for (const calls of members) {
+    const counts = new Map<number, number>();
+    for (const call of calls) counts.set(classOf(call), (counts.get(classOf(call)) ?? 0) + 1);
+    for (const [k, count] of counts) {
+      let byShape = holders.get(k);
+      if (!byShape) holders.set(k, (byShape = new Map()));
+      const shape = `${calls.length}:${count}`;
+      const entry = byShape.get(shape);
+      if (entry) entry.annotations++;
+      else byShape.set(shape, { length: calls.length, count, annotations: 1 });
+      self += count / calls.length; // the pair (i, i), counted below and taken out: 2c / 2L
+    }
+  }
+  let sum = 0;
+  for (const byShape of holders.values()) {
+    const shapes = [...byShape.values()];
+    for (const x of shapes) for (const y of shapes) sum += (x.annotations * y.annotations * Math.min(x.count, y.count) * 2) / (x.length + y.length);
+  }
+  return sum - self;
+}
+
+/** Pooled annotations: their group (scenario) and their calls, normalised (names trimmed). */
+export interface PooledCallList {
+  group: number;
+  calls: readonly ToolCall[];
+}
+
+/**
+ * The sums pooledDistanceSums gives (distance 1 - call_f1; pairs within a group matched under the
+ * group's equality, pairs across groups under `crossEquality`), or null when an equality is not an
+ * equivalence on the calls (then the pairs must be compared). `groupEquality(g)` is group g's.
+ */
+export function classAlphaSums(
+  pooled: readonly PooledCallList[],
+  groupCount: number,
+  groupEquality: (group: number) => CallEquality,
+  crossEquality: CallEquality,
+  onProgress?: () => void,
+): { total: number; byGroup: Map<number, number> } | null {
+  // Two annotations too long to match are distance 1 where the pairs are compared (and said so): leave that to it.
+  const lengths = pooled.map((p) => p.calls.length).sort((a, b) => b - a);
+  if (lengths.length > 1 && lengths[0] * lengths[1] > MAX_MATCHING_PAIRS) return null;
+  const budget = { left: MAX_CALL_COMPARISONS };
+  const members = Array.from({ length: groupCount }, () => [] as (readonly ToolCall[])[]);
+  const empty = new Array<number>(groupCount).fill(0);
+  for (const p of pooled) {
+    if (p.calls.length === 0) empty[p.group]++;
+    else members[p.group].push(p.calls);
+  }
+  const pairs = (n: number) => n * (n - 1);
+  let total = 0;
+  const byGroup = new Map<number, number>();
+  // Cross-group figures: over all annotations, less those within groups.
+  let withinNonEmpty = 0;
+  let withinOneEmpty = 0;
+  for (let g = 0; g < groupCount; g++) {
+    const count = members[g].length + empty[g];
+    if (count === 0) continue;
+    const classes = callClasses(members[g].flat(), groupEquality(g), budget, onProgress);
+    if (!classes) return null;
+    const nonEmpty = members[g].length;
+    // d = 1 - 2m/(L_i + L_j) between two annotations with calls, 1 with one empty, 0 with both.
+    const sum = pairs(nonEmpty) - matchedShareSum(members[g], (call) => classes.get(callKey(call))!) + 2 * nonEmpty * empty[g];
+    byGroup.set(g, sum);
+    total += sum;
+    withinNonEmpty += pairs(nonEmpty);
+    withinOneEmpty += 2 * nonEmpty * empty[g];
+  }
+  if (byGroup.size > 1) {
+    const all = members.flat();
+    const classes = callClasses(all.flat(), crossEquality, budget, onProgress);
+    if (!classes) return null;
+    const classOf = (call: ToolCall) => classes.get(callKey(call))!;
+    const crossShare = matchedShareSum(all, classOf) - members.reduce((s, m) => s + matchedShareSum(m, classOf), 0);
+    const nonEmpty = all.length;
+    const emptyAll = empty.reduce((s, e) => s + e, 0);
+    total += pairs(nonEmpty) - withinNonEmpty - crossShare + (2 * nonEmpty * emptyAll - withinOneEmpty);
+  }
+  return { total, byGroup };
+}
