@@ -2,7 +2,6 @@
 // studio's agreement worker (browser, sql.js from the bundle) both call agreementReport with an
 // engine provider, so their figures are the same by construction. agreementDashboard adds the
 // per-scenario breakdown, the visual-reference agreement and the disagreements worst first.
-import { stateKey } from '../engine/state';
 import type { ScenarioEngine } from '../engine/types';
 import type { LoadedDataset } from '../format/loader';
 import { compareCodePoints } from '../format/codepoint';
@@ -15,6 +14,7 @@ import { callsEqual } from './canonical';
 import type { EngineProvider } from './evaluate';
 import { scenarioCache } from './calls';
 import { matchContext } from './match-context';
+import { finalStateKey } from './replay';
 import { summarizeVisualAgreement, visualAgreement, type VisualAgreement, type VisualAgreementSummary } from './visual-agreement';
 
 export interface AgreementReport {
@@ -33,7 +33,9 @@ export function compareTask(engine: ScenarioEngine, scenario: ScenarioDef, rawA:
   const callsB = normalizeCalls(rawB);
   const ctx = matchContext(engine);
   const comparison = compareCallLists(callsA, callsB, tools, ctx);
-  const finalState = (calls: ToolCall[]) => stateKey(engine.execute(calls.filter((c) => writeTools.has(c.tool_name))).state);
+  // SPEC §7's state as result_succ keys it: memoised by the sequence of writes, so tasks whose
+  // annotations share their first writes run them once (replay.ts).
+  const finalState = (calls: ToolCall[]) => finalStateKey(engine, calls, writeTools);
   return {
     callsA,
     callsB,
