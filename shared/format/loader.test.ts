@@ -238,6 +238,39 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect([...d.changedAfterSubmit!.get('bob')!]).toEqual([['t2', expect.objectContaining({ revision: 2, visual_refs: [] })]]);
   });
 
+  it('with a source whose reads are round trips, asks for the big files at once; the dataset and its problems are those of reads one by one', async () => {
+    const files = shopFiles({
+      'annotations/amy.jsonl': '{"task_id": "nope", "calls": []}\n{bad\n',
+      'annotations/bob.jsonl': '{"task_id": "t1", "calls": [], "annotator": "carl"}\n',
+      'ground_truth.jsonl': shopFiles()['ground_truth.jsonl'] + '{not json\n',
+    });
+    const started: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const plain = memorySource(files);
+    // Later files answer first: problems must still come in the loader's order.
+    const delay: Record<string, number> = { 'tasks.jsonl': 40, 'ground_truth.jsonl': 30, 'annotations/amy.jsonl': 20, 'annotations/bob.jsonl': 1 };
+    const roundTrips = {
+      ...plain,
+      readsAhead: true,
+      readChunks: async (path: string) => {
+        started.push(path);
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, delay[path] ?? 0));
+        inFlight--;
+        return plain.readChunks(path);
+      },
+    };
+    const ahead = await loadDataset(roundTrips);
+    const oneByOne = await loadDataset(memorySource(files));
+    expect(mostInFlight, `reads started: ${started.join(', ')}`).toBe(4);
+    expect(ahead.problems).toEqual(oneByOne.problems);
+    expect(ahead.problems.map((p) => p.file)).toEqual(['ground_truth.jsonl', 'annotations/amy.jsonl', 'annotations/amy.jsonl', 'annotations/bob.jsonl']);
+    expect([...ahead.tasks.keys()]).toEqual([...oneByOne.tasks.keys()]);
+    expect(ahead.groundTruth).toEqual(oneByOne.groundTruth);
+    expect(ahead.annotations).toEqual(oneByOne.annotations);
+  });
+
   it('says why a task is left out when its scenario folder is a symbolic link, and only then', async () => {
     const files = shopFiles({
       'tasks.jsonl': shopFiles()['tasks.jsonl'] + jsonl([{ id: 't8', scenario: 'retail', instruction: '' }, { id: 't9', scenario: 'mall', instruction: '' }]),

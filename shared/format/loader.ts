@@ -93,11 +93,41 @@ function reportingRefusals(source: DatasetSource, problems: Problem[], refused: 
   };
 }
 
+/** Whether a listed file is an annotator's file that loadAnnotations reads (annotations/<annotator>.jsonl). */
+const isAnnotatorFile = (file: string) => file.endsWith('.jsonl') && !file.slice('annotations/'.length).includes('/');
+
+/**
+ * The source with the big files' reads started at once: in the studio each is a request to the
+ * host, hundreds of milliseconds for a 20 MB file, and the loader parses one while the next comes.
+ * It still takes them in its own order, so what it reports comes in that order.
+ */
+function readingAhead(source: DatasetSource, files: readonly string[]): DatasetSource {
+  if (!source.readsAhead) return source;
+  const early = new Map<string, ReturnType<DatasetSource['readChunks']>>();
+  const start = (file: string) => {
+    const read = source.readChunks(file);
+    read.catch(() => undefined); // reported when the loader takes it
+    early.set(file, read);
+  };
+  files.forEach(start);
+  const annotationFiles = source.listFiles('annotations');
+  annotationFiles.then((listed) => listed.filter(isAnnotatorFile).forEach(start), () => undefined);
+  return {
+    ...source,
+    readChunks: (file) => {
+      const read = early.get(file);
+      early.delete(file); // taken once: a second read of the file reads it again
+      return read ?? source.readChunks(file);
+    },
+    listFiles: (dir) => (dir === 'annotations' ? annotationFiles : source.listFiles(dir)),
+  };
+}
+
 /** Everything but trajectories, which are streamed separately (they can be huge). */
 export async function loadDataset(original: DatasetSource): Promise<LoadedDataset> {
   const problems: Problem[] = [];
   const refused = new Set<string>();
-  const source = reportingRefusals(original, problems, refused);
+  const source = reportingRefusals(readingAhead(original, ['tasks.jsonl', 'ground_truth.jsonl']), problems, refused);
   const meta = await loadMeta(source, problems);
   const scenarios = await loadScenarios(source, problems);
   const tasks = await loadTasks(source, scenarios, problems);
@@ -120,7 +150,7 @@ export const inAnnotations = (path: string) => path === 'annotations' || path.st
 export async function withAnnotationsReloaded(previous: LoadedDataset, original: DatasetSource): Promise<LoadedDataset> {
   const problems: Problem[] = [];
   const refused = new Set<string>();
-  const { annotations, changedAfterSubmit } = await loadAnnotations(reportingRefusals(original, problems, refused), previous.tasks, problems);
+  const { annotations, changedAfterSubmit } = await loadAnnotations(reportingRefusals(readingAhead(original, []), problems, refused), previous.tasks, problems);
   const reported = problems.filter((p) => !(refused.has(p.file) && p.message.startsWith('missing')));
   return { ...previous, annotations, changedAfterSubmit, problems: [...previous.problems.filter((p) => !inAnnotations(p.file)), ...reported] };
 }
@@ -338,10 +368,9 @@ function unknownToolCall(calls: readonly GroundTruth['calls'][number][], scenari
 async function loadAnnotations(source: DatasetSource, tasks: Map<string, Task>, problems: Problem[]) {
   const annotations = new Map<string, Map<string, Annotation>>();
   const changedAfterSubmit = new Map<string, Map<string, Annotation>>();
-  const files = (await source.listFiles('annotations')).filter((f) => f.endsWith('.jsonl')).sort(compareCodePoints);
+  const files = (await source.listFiles('annotations')).filter(isAnnotatorFile).sort(compareCodePoints);
   for (const file of files) {
     const name = file.slice('annotations/'.length, -'.jsonl'.length);
-    if (name.includes('/')) continue; // only annotations/<annotator>.jsonl
     const read = await readAnnotationFile(source, file, tasks, problems);
     annotations.set(name, read.latest);
     if (read.changedAfterSubmit.size > 0) changedAfterSubmit.set(name, read.changedAfterSubmit);

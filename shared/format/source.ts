@@ -17,4 +17,10 @@ export interface DatasetSource {
    * not exist. Optional: a source without links (an in-memory one) leaves it out.
    */
   listDirLinks?(dir: string): Promise<string[]>;
+  /**
+   * True where each read is a round trip (the studio's host over HTTP): the loader then asks for
+   * its big files all at once instead of one after another. Left out where a read holds a file
+   * handle until it is consumed (Node), so a load that stops early leaves none open.
+   */
+  readonly readsAhead?: boolean;
 }

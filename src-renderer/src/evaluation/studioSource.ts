@@ -86,6 +86,7 @@ export function studioDatasetSource(api: StudioApi, datasetId: string, label: st
   };
   return {
     label,
+    readsAhead: true,
     readText,
     readChunks: async (path) => {
       const text = await readText(path);
