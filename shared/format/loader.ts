@@ -6,7 +6,7 @@ import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { matchMarksOf, type EntityTarget } from './match-marks';
 import { firstNonUtf8Line, NOT_UTF8_MARK, splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
 import { safeJsonParse } from './safe-json';
-import { fastGroundTruth, fastTask } from './task-fast';
+import { fastAnnotation, fastGroundTruth, fastTask } from './task-fast';
 import { isDatasetRelativePath } from './dataset-path';
 import {
   annotationSchema,
@@ -390,7 +390,7 @@ export async function readAnnotationFile(source: DatasetSource, file: string, ta
   // The file names the annotator (SPEC §1); a line naming another is said once per file, at its first such line.
   const owner = file.slice(file.lastIndexOf('/') + 1).replace(/\.jsonl$/, '');
   let otherNames: { line: number; annotator: string; count: number } | null = null;
-  for (const { line, value } of await readJsonlFile(source, file, annotationSchema, problems, false)) {
+  for (const { line, value } of await readJsonlFile(source, file, annotationSchema, problems, false, fastAnnotation)) {
     const annotation = value as Annotation;
     if (annotation.annotator !== undefined && annotation.annotator !== owner) {
       if (otherNames) otherNames.count++;

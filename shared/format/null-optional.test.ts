@@ -7,7 +7,7 @@ import { memorySource } from '../eval/test-support/memory-source';
 import { jsonl, shopFiles } from '../eval/test-support/shop';
 import { loadDataset, parseJsonlLine, readTrajectories } from './loader';
 import { annotationSchema, datasetMetaSchema, groundTruthSchema, taskSchema, trajectorySchema } from './schemas';
-import { fastGroundTruth, fastTask } from './task-fast';
+import { fastAnnotation, fastGroundTruth, fastTask } from './task-fast';
 import { fastTrajectory } from './trajectory-fast';
 import type { Problem } from './types';
 
@@ -36,7 +36,7 @@ const trajectory: Line = {
 
 const schemas = { 'dataset.json': datasetMetaSchema, tasks: taskSchema, ground_truth: groundTruthSchema, annotations: annotationSchema, trajectories: trajectorySchema };
 const lines: Record<keyof typeof schemas, Line> = { 'dataset.json': meta, tasks: task, ground_truth: truth, annotations: annotation, trajectories: trajectory };
-const fastPaths: Partial<Record<keyof typeof schemas, (value: unknown) => unknown>> = { tasks: fastTask, ground_truth: fastGroundTruth, trajectories: fastTrajectory };
+const fastPaths: Partial<Record<keyof typeof schemas, (value: unknown) => unknown>> = { tasks: fastTask, ground_truth: fastGroundTruth, annotations: fastAnnotation, trajectories: fastTrajectory };
 
 /** Every field that may be left out, by record; nested ones by path. */
 const OPTIONAL: [keyof typeof schemas, Path][] = [

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { groundTruthSchema, taskSchema } from './schemas';
-import { fastGroundTruth, fastTask } from './task-fast';
+import { annotationSchema, groundTruthSchema, taskSchema } from './schemas';
+import { fastAnnotation, fastGroundTruth, fastTask } from './task-fast';
 
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 /** Mostly a value of the right kind, sometimes anything: most lines are well formed, a few are not. */
@@ -36,6 +36,20 @@ const truth = fc.record(
   { requiredKeys: ['task_id', 'calls'] },
 );
 
+const annotation = fc.record(
+  {
+    task_id: mostly(text),
+    annotator: maybe(mostly(text)),
+    calls: mostly(fc.array(call, { maxLength: 3 })),
+    visual_refs: maybe(mostly(fc.array(ref, { maxLength: 2 }))),
+    status: mostly(fc.constantFrom('draft', 'submitted')),
+    revision: mostly(fc.oneof(fc.integer({ min: -1, max: 9 }), fc.double({ min: 0, max: 3, noNaN: true }), fc.constant(2 ** 60))),
+    updated_at: maybe(mostly(text)),
+    ...extra,
+  },
+  { requiredKeys: ['task_id', 'calls', 'status', 'revision'] },
+);
+
 /**
  * The fast path takes only what the schema takes and gives the same value, fields in the same
  * order (the score cache hashes them as JSON). Values go through JSON as a file's lines do.
@@ -61,6 +75,14 @@ describe('fast task and ground-truth paths', () => {
       { numRuns: 4000 },
     );
     expect(taken).toBeGreaterThan(800); // the fast paths took a good share of the 8,000 lines (about 1,600)
+    let annotations = 0;
+    fc.assert(
+      fc.property(annotation, (a) => {
+        annotations += Number(agrees(annotationSchema, fastAnnotation, a));
+      }),
+      { numRuns: 4000 },
+    );
+    expect(annotations).toBeGreaterThan(150); // seven fields that are mostly right: about 250 of the 4,000 lines
   });
 
   it('take the common well-formed lines', () => {
@@ -73,6 +95,9 @@ describe('fast task and ground-truth paths', () => {
     };
     expect(agrees(taskSchema, fastTask, t)).toBe(true);
     expect(agrees(groundTruthSchema, fastGroundTruth, g)).toBe(true);
+    const a = { task_id: 't1', annotator: 'amy', calls: g.calls, visual_refs: g.visual_refs, status: 'submitted', revision: 3, updated_at: '2026-12-05T10:00:00Z', extra: 1 };
+    expect(agrees(annotationSchema, fastAnnotation, a)).toBe(true);
+    expect(agrees(annotationSchema, fastAnnotation, { task_id: 't1', calls: [], status: 'draft', revision: 0 })).toBe(true);
   });
 
   it('leave a __proto__ field to zod', () => {
