@@ -5,7 +5,7 @@
 import type { ScenarioEngine } from '../engine/types';
 import type { LoadedDataset } from '../format/loader';
 import { compareCodePoints } from '../format/codepoint';
-import type { Annotation, Problem, ScenarioDef, ToolCall } from '../format/types';
+import type { Annotation, Problem, ScenarioDef, Task, ToolCall } from '../format/types';
 import { agreeAsIs, callListsF1, compareCallLists, pooledDistanceSums, summaryOf, type AgreementSummary, type ApartGroups, type TaskAgreement } from './agreement';
 import { alignCalls, type AlignmentRow } from './call-alignment';
 import { callKey, normalizeCalls, toolMap } from './calls';
@@ -24,7 +24,10 @@ export interface AgreementReport {
 }
 
 /** What the agreement figures read from a dataset. */
-export type AgreementDataset = Pick<LoadedDataset, 'scenarios' | 'tasks' | 'annotations' | 'problems'>;
+export type AgreementDataset = Pick<LoadedDataset, 'scenarios' | 'annotations' | 'problems'> & {
+  /** Of a task only its scenario is read. */
+  tasks: ReadonlyMap<string, Pick<Task, 'scenario'>>;
+};
 
 /** One task's SPEC §11 figures for two call lists (normalised as the CLI does). */
 export function compareTask(engine: ScenarioEngine, scenario: ScenarioDef, rawA: readonly ToolCall[], rawB: readonly ToolCall[]) {

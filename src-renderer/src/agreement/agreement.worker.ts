@@ -4,7 +4,7 @@
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { diffStates, stateKey } from '../../../shared/engine/state';
-import { agreementDashboard, compareTask } from '../../../shared/eval/agreement-report';
+import { agreementDashboard, compareTask, type AgreementDataset } from '../../../shared/eval/agreement-report';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { DEFAULT_META, type LoadedDataset } from '../../../shared/format/loader';
 import type { Annotation, ScenarioDef } from '../../../shared/format/types';
@@ -19,8 +19,8 @@ let scenariosKey: string | null = null;
 let scenarios = new Map<string, ScenarioDef>();
 let engines: ReturnType<typeof engineProvider> | null = null;
 
-function datasetOf(tasks: LoadedDataset['tasks'] = new Map(), annotations: LoadedDataset['annotations'] = new Map()): LoadedDataset {
-  return { meta: DEFAULT_META, scenarios, tasks, groundTruth: new Map(), annotations, problems: [] };
+function datasetOf(): LoadedDataset {
+  return { meta: DEFAULT_META, scenarios, tasks: new Map(), groundTruth: new Map(), annotations: new Map(), problems: [] };
 }
 
 async function enginesReady() {
@@ -100,14 +100,14 @@ scope.onmessage = (event: MessageEvent<ToAgreementWorker>) => {
 };
 
 /** The last dashboard input sent, kept for a request of it again (with alpha) that does not send it. */
-let keptInput: { inputId: number; dataset: LoadedDataset } | null = null;
+let keptInput: { inputId: number; dataset: AgreementDataset } | null = null;
 
-function dashboardInput(inputId: number, input: DashboardInput | null): LoadedDataset {
+function dashboardInput(inputId: number, input: DashboardInput | null): AgreementDataset {
   if (input === null) {
     if (keptInput?.inputId !== inputId) throw new Error(INPUT_GONE);
     return keptInput.dataset;
   }
   const annotations = new Map(input.annotations.map(([name, list]) => [name, new Map(list.map((a: Annotation) => [a.task_id, a]))]));
-  keptInput = { inputId, dataset: datasetOf(new Map(input.tasks.map((t) => [t.id, t])), annotations) };
+  keptInput = { inputId, dataset: { scenarios, tasks: new Map(input.tasks.map((t) => [t.id, t])), annotations, problems: [] } };
   return keptInput.dataset;
 }

@@ -72,9 +72,9 @@ describe('agreementClient', () => {
   });
 
   it('asks for the dashboard in two, without alpha then with it, sending the input once; again when the worker lost it', async () => {
-    const tasks = [task('kitchen-01', 'kitchen')];
+    const tasks = [{ ...task('kitchen-01', 'kitchen'), instruction: 'A long instruction the dashboard never reads.' }];
     const both = new Map(tasks.map((t) => [t.id, annotation(t.id)]));
-    const annotations = new Map([['ana', both], ['ben', both]]);
+    const annotations = new Map([['ana', both], ['ben', both], ['cleo', both]]);
     const port = workers.started.at(-1)!;
     const dashboards = (messages: ToAgreementWorker[]) => messages.filter((m): m is Extract<ToAgreementWorker, { type: 'dashboard' }> => m.type === 'dashboard');
     const quick = { alphaPending: true } as unknown as AgreementDashboard;
@@ -83,7 +83,10 @@ describe('agreementClient', () => {
     const result = settled(agreementClient.dashboardInTwo(tasks, annotations, 'ana', 'ben', (d) => seen.push(d), () => true));
     await flush();
     const [first] = dashboards(port.sent.splice(0));
-    expect(first).toMatchObject({ alpha: false, input: { tasks } });
+    // Only what the dashboard reads is copied to the worker: each task's scenario, the pair's annotations.
+    expect(first).toMatchObject({ alpha: false, input: { tasks: [{ id: 'kitchen-01', scenario: 'kitchen' }] } });
+    expect(first.input!.tasks[0]).not.toHaveProperty('instruction');
+    expect(first.input!.annotations.map(([name]) => name)).toEqual(['ana', 'ben']);
     port.say({ id: first.id, type: 'dashboard', dashboard: quick });
     await flush();
     expect(seen).toEqual([quick]);
@@ -93,7 +96,7 @@ describe('agreementClient', () => {
     port.say({ id: second.id, type: 'error', message: INPUT_GONE });
     await flush();
     const [third] = dashboards(port.sent.splice(0));
-    expect(third).toMatchObject({ alpha: true, input: { tasks }, inputId: first.inputId });
+    expect(third).toMatchObject({ alpha: true, input: first.input!, inputId: first.inputId });
     port.say({ id: third.id, type: 'dashboard', dashboard: full });
     await flush();
     expect(result.value).toBe(full);

@@ -6,7 +6,7 @@ import type { AgreementDashboard } from '../../../shared/eval/agreement-report';
 import type { Annotation, ScenarioDef, Task, ToolCall } from '../../../shared/format/types';
 import { scenarioDefTexts } from '../workers/scenarioTexts';
 import { WatchedWorker, type Needs, type WithoutId } from '../workers/watchedWorker';
-import { INPUT_GONE, type FromAgreementWorker, type RunOutcome, type TaskComparison, type ToAgreementWorker } from './protocol';
+import { INPUT_GONE, type DashboardInput, type FromAgreementWorker, type RunOutcome, type TaskComparison, type ToAgreementWorker } from './protocol';
 
 class AgreementClient {
   private readonly worker = new WatchedWorker<ToAgreementWorker, FromAgreementWorker>({
@@ -92,7 +92,10 @@ class AgreementClient {
 
   /** What a dashboard request needs: the input, the scenarios it runs and those left out. */
   private dashboardAsked(tasks: Task[], annotations: Map<string, Map<string, Annotation>>, a: string, b: string) {
-    const list = [...annotations].map(([name, byTask]) => [name, [...byTask.values()]] as [string, Annotation[]]);
+    const list = [a, b].flatMap((name): [string, Annotation[]][] => {
+      const byTask = annotations.get(name);
+      return byTask ? [[name, [...byTask.values()]]] : [];
+    });
     // The scenarios it runs: those of the tasks both annotated (shared/eval/agreement-report.ts).
     const both = tasks.filter((task) => annotations.get(a)?.has(task.id) && annotations.get(b)?.has(task.id));
     const scenarios = [...new Set(both.map((task) => task.scenario))];
@@ -102,7 +105,8 @@ class AgreementClient {
       return refused === null ? [] : [[id, refused]];
     });
     const needs = scenarios.filter((id) => !left.some(([leftOut]) => leftOut === id));
-    return { inputId: ++this.inputs, input: { tasks, annotations: list }, a, b, left, needs };
+    const input: DashboardInput = { tasks: tasks.map(({ id, scenario }) => ({ id, scenario })), annotations: list };
+    return { inputId: ++this.inputs, input, a, b, left, needs };
   }
 
   private async askDashboard(asked: ReturnType<AgreementClient['dashboardAsked']>, sendInput: boolean, alpha: boolean): Promise<AgreementDashboard> {
