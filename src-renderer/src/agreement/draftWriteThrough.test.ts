@@ -227,4 +227,25 @@ describe('adjudication drafts written through', () => {
     expect(notes()).toEqual(['second']);
     expect(statuses).not.toContain('conflict');
   });
+
+  it('say saved only once the newest change is in the file: a write that ends with a newer change queued says it is still waiting', async () => {
+    const { api, host, files } = fakeHost();
+    const statuses: string[] = [];
+    const keeper = draftHost(api, 'd', 'lead', (status) => statuses.push(status.kind));
+    const truth = JSON.stringify({ task_id: 't9', calls: [], visual_refs: [] });
+    const correction = (text: string) => ({ text, note: '', truth, updatedAt: '2026-12-05T10:00:00.000Z' });
+    let release!: () => void;
+    host.hold = new Promise((resolve) => (release = resolve));
+    keeper.saveCorrection('t9', correction('[1]'));
+    await vi.advanceTimersByTimeAsync(300); // the write of [1] is under way (a slow host)
+    keeper.saveCorrection('t9', correction('[2]'));
+    host.hold = null;
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(files.get('adjudication/lead.jsonl')!.text).toContain('[1]');
+    expect(statuses.at(-1)).toBe('waiting'); // [1] is written, [2] is not yet
+    await vi.advanceTimersByTimeAsync(400);
+    expect(files.get('adjudication/lead.jsonl')!.text).toContain('[2]');
+    expect(statuses.at(-1)).toBe('saved');
+  });
 });

@@ -118,6 +118,8 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<
     const corrections = entries.filter(isCorrection);
     /** Drafts the file now holds this page's line of (a change queued meanwhile is based on it). */
     const written = new Map<string, string | null>();
+    /** What the file now holds of this write, said once the queue is updated (null: refused, said already). */
+    let outcome: DraftHostStatus | null = null;
     try {
       let conflicts: DraftConflict[] = [];
       await rewriteNow(api, datasetId, path, (text) => {
@@ -125,7 +127,7 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<
         conflicts = merged.conflicts;
         return corrections.reduce((file, c) => withCorrection(file, adjudicator, c.correctionOf, c.correction), merged.text);
       });
-      tell(datasetId, adjudicator, conflicts.length > 0 ? { kind: 'conflict', path, conflicts: conflicts.map((c) => ({ ...c, id: draftIdOf(c.of) })) } : { kind: 'saved', path });
+      outcome = conflicts.length > 0 ? { kind: 'conflict', path, conflicts: conflicts.map((c) => ({ ...c, id: draftIdOf(c.of) })) } : { kind: 'saved', path };
       const refused = new Set(conflicts.map((c) => draftIdOf(c.of)));
       for (const change of changes) if (change.draft && !refused.has(draftIdOf(change.of))) written.set(unsentKey(change), change.draft.updatedAt ?? null);
     } catch (error) {
@@ -148,6 +150,9 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<
       else if (now && !isCorrection(now) && !isCorrection(entry) && written.has(key) && now.base === entry.base) now.base = written.get(key);
     }
     writeUnsent(queue);
+    // Saved only when nothing newer waits: a change queued while this write ran is not in the file yet (its write is due).
+    const newer = Object.values(queue).some((entry) => entry.datasetId === datasetId && entry.adjudicator === adjudicator);
+    if (outcome) tell(datasetId, adjudicator, outcome.kind === 'saved' && newer ? { kind: 'waiting', path } : outcome);
   });
 }
 
