@@ -190,6 +190,8 @@ test('Submit right after an edit asks about the lint of the calls as they are no
 });
 
 test('a half-made visual reference outlives a look at the console and a reload; a deleted one comes back with Undo', async ({ page }) => {
+  // A reload and a visit to the console: 29-31 s at a load of 10-14 (a fresh-clone CI beside other work), over the default 30 s.
+  test.setTimeout(60_000);
   const who = `${annotator}-refs`;
   try {
     await openTaskAs(page, who);
