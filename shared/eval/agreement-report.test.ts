@@ -10,7 +10,7 @@ import { nodeDatasetSource } from '../../src-main/services/evaluation/node-sourc
 import { loadSqlJs } from '../../src-main/services/sql-node';
 import { createEngine } from '../engine/engine';
 import { loadDataset } from '../format/loader';
-import { agreementDashboard, agreementReport, compareTask } from './agreement-report';
+import { agreementDashboard, agreementDashboardInTwo, agreementReport, compareTask } from './agreement-report';
 import { engineProvider } from './engine-provider';
 import { call, jsonl, shopFiles } from './test-support/shop';
 import { memorySource } from './test-support/memory-source';
@@ -77,6 +77,10 @@ describe('agreement dashboard = egostudio agreement', () => {
       expect(quick.alphaPending).toBe(true);
       expect(quick.overall).toEqual({ ...dashboard.overall, alpha_dice: null });
       expect(quick.disagreements).toEqual(dashboard.disagreements);
+      // In two steps from one comparison of the pairs: each step the dashboard of one request.
+      const inTwo = agreementDashboardInTwo(dataset, engines, 'alice', 'bob');
+      expect(inTwo.first).toEqual(quick);
+      expect(inTwo.withAlpha()).toEqual(agreementDashboard(dataset, engines, 'alice', 'bob'));
     } finally {
       engines.closeAll();
     }

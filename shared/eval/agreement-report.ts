@@ -6,11 +6,10 @@ import type { ScenarioEngine } from '../engine/types';
 import type { LoadedDataset } from '../format/loader';
 import { compareCodePoints } from '../format/codepoint';
 import type { Annotation, Problem, ScenarioDef, Task, ToolCall } from '../format/types';
-import { agreeAsIs, callListsF1, compareCallLists, pooledDistanceSums, summaryOf, type AgreementSummary, type ApartGroups, type TaskAgreement } from './agreement';
+import { agreeAsIs, compareCallLists, summaryOf, type AgreementSummary, type TaskAgreement } from './agreement';
+import { pooledAlphaSums, type PooledAnnotation } from './agreement-alpha';
 import { alignCalls, type AlignmentRow } from './call-alignment';
-import { callKey, normalizeCalls, toolMap } from './calls';
-import { classAlphaSums, type CallEquality } from './alpha-sums';
-import { callsEqual } from './canonical';
+import { normalizeCalls } from './calls';
 import type { EngineProvider } from './evaluate';
 import { scenarioCache } from './calls';
 import { matchContext } from './match-context';
@@ -71,6 +70,11 @@ export function agreementReport(dataset: AgreementDataset, engines: EngineProvid
 
 /** agreementReport, and each scenario's summary (its tasks alone, as agreementReport with a taskFilter of them gives), from one comparison of each pair. */
 function agreementFigures(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, options: AgreementOptions = {}) {
+  return figuresOf(dataset, engines, pairComparisons(dataset, engines, a, b, options), a, options);
+}
+
+/** Each task's pair compared: SPEC §11's per-task figures, the pooled annotations, and the problems so far. */
+function pairComparisons(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, options: AgreementOptions) {
   const problems = options.problems ?? [...dataset.problems];
   const byA = dataset.annotations.get(a);
   const byB = dataset.annotations.get(b);
@@ -80,7 +84,9 @@ function agreementFigures(dataset: AgreementDataset, engines: EngineProvider, a:
     .filter((id) => byB?.has(id) && (!options.taskFilter || options.taskFilter(id)))
     .sort(compareCodePoints);
   const tasks: TaskAgreement[] = [];
-  const pooled: { scenario: string; calls: ToolCall[] }[] = [];
+  const pooled: PooledAnnotation[] = [];
+  /** Each task's call alignment, for the dashboard's disagreements: from the comparison made here, not a second one. */
+  const alignments = new Map<string, () => AlignmentRow[]>();
   for (const taskId of taskIds) {
     options.onProgress?.();
     const scenarioId = dataset.tasks.get(taskId)!.scenario;
@@ -105,71 +111,22 @@ function agreementFigures(dataset: AgreementDataset, engines: EngineProvider, a:
       state_equal: compared.state_equal,
     });
     pooled.push({ scenario: scenarioId, calls: compared.callsA }, { scenario: scenarioId, calls: compared.callsB });
+    alignments.set(taskId, compared.alignment);
   }
-  const toolNames = new ToolNameSets();
-  const namesOf = pooled.map((p) => toolNames.of(p.calls));
-  let tooLong = false;
-  // Annotations with the same scenario and calls are one class (the same distance to any other).
-  const classes = new Map<string, number>();
-  const classOf = pooled.map((p) => {
-    const key = `${p.scenario}\u0000${JSON.stringify(p.calls)}`;
-    let c = classes.get(key);
-    if (c === undefined) classes.set(key, (c = classes.size));
-    return c;
-  });
-  const scenarioIds = [...new Set(pooled.map((p) => p.scenario))];
-  const groupOf = pooled.map((p) => scenarioIds.indexOf(p.scenario));
-  const distance = (i: number, j: number) => {
-    const x = pooled[i];
-    const y = pooled[j];
-    // Calls of different tools never match: no comparison needed when no tool is shared.
-    if (x.calls.length === 0 || y.calls.length === 0) return x.calls.length === y.calls.length ? 0 : 1;
-    if (!ToolNameSets.share(namesOf[i], namesOf[j])) return 1;
-    // Across scenarios the tool definitions differ; compare with the default rules only.
-    const sameScenario = x.scenario === y.scenario;
-    const engine = engines(x.scenario);
-    const tools = sameScenario ? scenarioCache(dataset.scenarios.get(x.scenario)!).tools : toolMap([]);
-    const ctx = sameScenario && !('error' in engine) ? matchContext(engine) : { entities: () => new Set<number>() };
-    try {
-      return 1 - callListsF1(x.calls, y.calls, tools, ctx);
-    } catch {
-      // Two annotations of different tasks too long to compare: as far apart as can be, said once.
-      tooLong = true;
-      return 1;
-    }
-  };
-  // Scenarios whose annotations share no tool name: their pairs are all at distance 1 (or 0, both empty), so counted, not compared.
-  const namesOfGroup = scenarioIds.map((_, group) => ToolNameSets.union(namesOf.filter((_, i) => groupOf[i] === group)));
-  const apartGroups: ApartGroups = {
-    apart: (g, h) => !ToolNameSets.share(namesOfGroup[g], namesOfGroup[h]),
-    empty: (i) => pooled[i].calls.length === 0,
-  };
-  const sums = options.alpha === false ? null : alphaSums();
-  function alphaSums() {
-    // Counted by classes of equal calls where equality sorts them so (alpha-sums.ts), else every pair compared.
-    const noTools = toolMap([]);
-    const noEntities = { entities: () => new Set<number>() };
-    // As `distance` matches: a scenario's own tools and entities within it, the default rules across.
-    const groupEquality = (group: number): CallEquality => {
-      const scenario = scenarioIds[group];
-      const engine = engines(scenario);
-      const tools = scenarioCache(dataset.scenarios.get(scenario)!).tools;
-      const ctx = 'error' in engine ? noEntities : matchContext(engine);
-      return (x, y) => callKey(x) === callKey(y) || callsEqual(x, y, tools, ctx);
-    };
-    const counted = classAlphaSums(
-      pooled.map((p, i) => ({ group: groupOf[i], calls: p.calls })),
-      scenarioIds.length,
-      groupEquality,
-      (x, y) => callsEqual(x, y, noTools, noEntities),
-      options.onProgress,
-    );
-    return counted ?? pooledDistanceSums(classOf, groupOf, distance, options.onProgress, apartGroups);
-  }
-  if (tooLong) problems.push({ file: `annotations/${a}.jsonl`, line: 0, message: 'some annotations of different tasks are too long to compare; alpha_dice counts each such pair as distance 1' });
+  return { tasks, pooled, problems, alignments };
+}
+
+/** The figures from the comparisons, with alpha_dice unless options.alpha is false. */
+function figuresOf(dataset: AgreementDataset, engines: EngineProvider, compared: ReturnType<typeof pairComparisons>, a: string, options: AgreementOptions) {
+  const { tasks, pooled, alignments } = compared;
+  const problems = [...compared.problems];
+  const alpha = options.alpha === false ? null : pooledAlphaSums(dataset, engines, pooled, options.onProgress);
+  if (alpha?.tooLong) problems.push({ file: `annotations/${a}.jsonl`, line: 0, message: 'some annotations of different tasks are too long to compare; alpha_dice counts each such pair as distance 1' });
+  const sums = alpha?.sums ?? null;
   const scenarioOf = (t: TaskAgreement) => dataset.tasks.get(t.task_id)!.scenario;
+  const scenarioIds = [...new Set(pooled.map((p) => p.scenario))];
   const scenarioSummaries = new Map(scenarioIds.map((id, group) => [id, summaryOf(tasks.filter((t) => scenarioOf(t) === id), sums && (sums.byGroup.get(group) ?? 0))]));
-  return { tasks, summary: summaryOf(tasks, sums?.total ?? null), problems, scenarioSummaries };
+  return { tasks, summary: summaryOf(tasks, sums?.total ?? null), problems, scenarioSummaries, alignments };
 }
 
 export interface Disagreement extends TaskAgreement {
@@ -200,7 +157,27 @@ function visualOf(annotation: Annotation | undefined) {
 
 /** The dashboard: overall figures exactly as agreementReport, then per scenario and visual references; `onProgress` and `alpha` as in AgreementOptions. */
 export function agreementDashboard(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, onProgress?: () => void, alpha = true): AgreementDashboard {
-  const report = agreementFigures(dataset, engines, a, b, { onProgress, alpha });
+  return dashboardOf(dataset, engines, pairComparisons(dataset, engines, a, b, { onProgress }), a, b, alpha, onProgress);
+}
+
+/**
+ * The dashboard in two steps from one comparison of each pair: `first` without alpha_dice, quick;
+ * `withAlpha()` the same with it, the pairs not compared again (the studio shows `first` while alpha
+ * comes). Each equals agreementDashboard's with `alpha` false and true.
+ */
+export function agreementDashboardInTwo(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, onProgress?: () => void) {
+  const compared = pairComparisons(dataset, engines, a, b, { onProgress });
+  const first = dashboardOf(dataset, engines, compared, a, b, false, onProgress);
+  const withAlpha = (): AgreementDashboard => {
+    const figures = figuresOf(dataset, engines, compared, a, { onProgress });
+    const scenarios = first.scenarios.map((s) => ({ ...s, summary: figures.scenarioSummaries.get(s.scenario)! }));
+    return { ...first, overall: figures.summary, scenarios, problems: figures.problems, alphaPending: false };
+  };
+  return { first, withAlpha };
+}
+
+function dashboardOf(dataset: AgreementDataset, engines: EngineProvider, compared: ReturnType<typeof pairComparisons>, a: string, b: string, alpha: boolean, onProgress?: () => void): AgreementDashboard {
+  const report = figuresOf(dataset, engines, compared, a, { onProgress, alpha });
   const scenarioOf = (taskId: string) => dataset.tasks.get(taskId)!.scenario;
   const scenarioIds = [...new Set(report.tasks.map((t) => scenarioOf(t.task_id)))].sort(compareCodePoints);
   const byA = dataset.annotations.get(a);
@@ -216,17 +193,13 @@ export function agreementDashboard(dataset: AgreementDataset, engines: EnginePro
     if (agreeAsIs(task)) continue; // the same calls ending elsewhere (another order) need a ruling too
     onProgress?.();
     const scenario = scenarioOf(task.task_id);
-    const engine = engines(scenario);
     let onlyA = 0;
     let onlyB = 0;
     let near = 0;
-    if (!('error' in engine)) {
-      const rows = compareTask(engine, dataset.scenarios.get(scenario)!, byA!.get(task.task_id)!.calls, byB!.get(task.task_id)!.calls).alignment();
-      for (const row of rows) {
-        if (row.kind === 'onlyA') onlyA++;
-        else if (row.kind === 'onlyB') onlyB++;
-        else if (row.kind === 'near') near++;
-      }
+    for (const row of report.alignments.get(task.task_id)!()) {
+      if (row.kind === 'onlyA') onlyA++;
+      else if (row.kind === 'onlyB') onlyB++;
+      else if (row.kind === 'near') near++;
     }
     disagreements.push({ ...task, scenario, onlyA, onlyB, near, visual: visualByTask.get(task.task_id)! });
   }
@@ -246,33 +219,3 @@ export function agreementDashboard(dataset: AgreementDataset, engines: EnginePro
 }
 
 export type { AlignmentRow };
-
-/**
- * Sets of tool names as bit masks (a bit per name seen), so that whether two annotations share a
- * tool, asked of every pair of pooled annotations for alpha, is a few AND operations.
- */
-class ToolNameSets {
-  private readonly bits = new Map<string, number>();
-
-  of(calls: readonly ToolCall[]): number[] {
-    const mask: number[] = [];
-    for (const { tool_name: name } of calls) {
-      let bit = this.bits.get(name);
-      if (bit === undefined) this.bits.set(name, (bit = this.bits.size));
-      while (mask.length <= bit >> 5) mask.push(0);
-      mask[bit >> 5] |= 1 << (bit & 31);
-    }
-    return mask;
-  }
-
-  static share(a: readonly number[], b: readonly number[]): boolean {
-    for (let w = Math.min(a.length, b.length) - 1; w >= 0; w--) if ((a[w] & b[w]) !== 0) return true;
-    return false;
-  }
-
-  static union(masks: readonly (readonly number[])[]): number[] {
-    const out: number[] = [];
-    for (const mask of masks) mask.forEach((word, w) => (out[w] = (out[w] ?? 0) | word));
-    return out;
-  }
-}

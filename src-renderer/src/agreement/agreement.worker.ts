@@ -4,7 +4,7 @@
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { diffStates, stateKey } from '../../../shared/engine/state';
-import { agreementDashboard, compareTask, type AgreementDataset } from '../../../shared/eval/agreement-report';
+import { agreementDashboard, agreementDashboardInTwo, compareTask, type AgreementDashboard, type AgreementDataset } from '../../../shared/eval/agreement-report';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { DEFAULT_META, type LoadedDataset } from '../../../shared/format/loader';
 import type { Annotation, ScenarioDef } from '../../../shared/format/types';
@@ -41,6 +41,7 @@ async function handle(message: ToAgreementWorker): Promise<FromAgreementWorker> 
       const SQL = await sql;
       if (scenariosKey !== message.key) {
         engines?.closeAll();
+        keptDashboard = null; // its comparisons ran on the engines just closed
         scenariosKey = message.key;
         scenarios = new Map(message.scenarios.map((s) => [s.id, s]));
         engines = beatingProvider(engineProvider(SQL, datasetOf(), []));
@@ -73,7 +74,16 @@ async function handle(message: ToAgreementWorker): Promise<FromAgreementWorker> 
       // Scenarios left out are answered as unbuildable, so their tasks are problems and the rest is compared (as the CLI does).
       const left = new Map(message.left.map(([scenarioId, error]) => [scenarioId, { error, file: `scenarios/${scenarioId}` }]));
       const withoutLeft = (scenarioId: string) => left.get(scenarioId) ?? provider(scenarioId);
-      return { id: message.id, type: 'dashboard', dashboard: agreementDashboard(dataset, withoutLeft, message.a, message.b, beat, message.alpha) };
+      // The dashboard without alpha, then of the same input with it: the second takes the first's comparisons.
+      const asked = JSON.stringify([message.inputId, message.a, message.b, message.left]);
+      if (!message.alpha) {
+        const inTwo = agreementDashboardInTwo(dataset, withoutLeft, message.a, message.b, beat);
+        keptDashboard = { asked, withAlpha: inTwo.withAlpha };
+        return { id: message.id, type: 'dashboard', dashboard: inTwo.first };
+      }
+      const kept = keptDashboard?.asked === asked ? keptDashboard.withAlpha : null;
+      keptDashboard = null;
+      return { id: message.id, type: 'dashboard', dashboard: kept ? kept() : agreementDashboard(dataset, withoutLeft, message.a, message.b, beat) };
     }
     case 'run': {
       const provider = await enginesReady();
@@ -98,6 +108,9 @@ scope.onmessage = (event: MessageEvent<ToAgreementWorker>) => {
     (error: unknown) => scope.postMessage({ id: event.data.id, type: 'error', message: error instanceof Error ? error.message : String(error) }),
   );
 };
+
+/** The last dashboard asked without alpha, whose comparisons a request of it with alpha takes up. */
+let keptDashboard: { asked: string; withAlpha: () => AgreementDashboard } | null = null;
 
 /** The last dashboard input sent, kept for a request of it again (with alpha) that does not send it. */
 let keptInput: { inputId: number; dataset: AgreementDataset } | null = null;
