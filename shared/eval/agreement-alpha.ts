@@ -14,32 +14,37 @@ import { matchContext } from './match-context';
 /** The pooled annotations: two per task compared, each with its scenario and its calls (normalised). */
 export type PooledAnnotation = { scenario: string; calls: ToolCall[] };
 
+/** Across scenarios the tool definitions differ: calls compare under the default rules only. */
+const DEFAULT_RULES = { tools: toolMap([]), ctx: { entities: () => new Set<number>() } };
+
+/** How calls of one scenario compare: its own tools, and its entities where its engine runs. */
+function scenarioRules(dataset: AgreementDataset, engines: EngineProvider, scenario: string) {
+  const engine = engines(scenario);
+  return { tools: scenarioCache(dataset.scenarios.get(scenario)!).tools, ctx: 'error' in engine ? DEFAULT_RULES.ctx : matchContext(engine) };
+}
+
 /**
- * The sums of distances over ordered pairs, overall and by scenario (`scenarioIds`' indexes), and
- * whether some pair was too long to compare (then counted as distance 1, which the caller says).
+ * The sums of distances over ordered pairs, overall and by scenario (indexes in the order the
+ * scenarios first come in `pooled`), and whether some pair was too long to compare (then counted
+ * as distance 1, which the caller says).
  */
 export function pooledAlphaSums(dataset: AgreementDataset, engines: EngineProvider, pooled: readonly PooledAnnotation[], onProgress?: () => void) {
   const scenarioIds = [...new Set(pooled.map((p) => p.scenario))];
   const groupOf = pooled.map((p) => scenarioIds.indexOf(p.scenario));
-  const noTools = toolMap([]);
-  const noEntities = { entities: () => new Set<number>() };
-  // As callListsF1 matches below: a scenario's own tools and entities within it, the default rules across.
+  // As the pairs are matched below: a scenario's own rules within it, the default rules across.
   const groupEquality = (group: number): CallEquality => {
-    const scenario = scenarioIds[group];
-    const engine = engines(scenario);
-    const tools = scenarioCache(dataset.scenarios.get(scenario)!).tools;
-    const ctx = 'error' in engine ? noEntities : matchContext(engine);
+    const { tools, ctx } = scenarioRules(dataset, engines, scenarioIds[group]);
     return (x, y) => callKey(x) === callKey(y) || callsEqual(x, y, tools, ctx);
   };
   const counted = classAlphaSums(
     pooled.map((p, i) => ({ group: groupOf[i], calls: p.calls })),
     scenarioIds.length,
     groupEquality,
-    (x, y) => callsEqual(x, y, noTools, noEntities),
+    (x, y) => callsEqual(x, y, DEFAULT_RULES.tools, DEFAULT_RULES.ctx),
     onProgress,
   );
-  if (counted) return { scenarioIds, sums: counted, tooLong: false };
-  return { scenarioIds, ...comparedPairSums(dataset, engines, pooled, scenarioIds, groupOf, onProgress) };
+  if (counted) return { sums: counted, tooLong: false };
+  return comparedPairSums(dataset, engines, pooled, scenarioIds, groupOf, onProgress);
 }
 
 /** Every pair of distinct annotations compared (pooledDistanceSums), as SPEC §11 defines D_e. */
@@ -61,11 +66,7 @@ function comparedPairSums(dataset: AgreementDataset, engines: EngineProvider, po
     // Calls of different tools never match: no comparison needed when no tool is shared.
     if (x.calls.length === 0 || y.calls.length === 0) return x.calls.length === y.calls.length ? 0 : 1;
     if (!ToolNameSets.share(namesOf[i], namesOf[j])) return 1;
-    // Across scenarios the tool definitions differ; compare with the default rules only.
-    const sameScenario = x.scenario === y.scenario;
-    const engine = engines(x.scenario);
-    const tools = sameScenario ? scenarioCache(dataset.scenarios.get(x.scenario)!).tools : toolMap([]);
-    const ctx = sameScenario && !('error' in engine) ? matchContext(engine) : { entities: () => new Set<number>() };
+    const { tools, ctx } = x.scenario === y.scenario ? scenarioRules(dataset, engines, x.scenario) : DEFAULT_RULES;
     try {
       return 1 - callListsF1(x.calls, y.calls, tools, ctx);
     } catch {

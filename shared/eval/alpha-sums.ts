@@ -33,6 +33,7 @@ export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budg
   const classOf = new Map<string, number>();
   for (const distinct of byTool.values()) {
     const keys = [...distinct.keys()];
+    const callsOf = [...distinct.values()]; // in the keys' order
     const n = keys.length;
     const comparisons = (n * (n - 1)) / 2;
     if (n > MAX_DISTINCT_CALLS_OF_A_TOOL || comparisons > budget.left) return null;
@@ -44,7 +45,7 @@ export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budg
       for (let j = 1; j < n; j++) {
         onProgress?.();
         for (let i = 0; i < j; i++) {
-          if (!equal(distinct.get(keys[i])!, distinct.get(keys[j])!)) continue;
+          if (!equal(callsOf[i], callsOf[j])) continue;
           verdicts[(j * (j - 1)) / 2 + i] = 1;
           parent[root(i)] = root(j);
         }
@@ -54,6 +55,7 @@ export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budg
     }
     // An equivalence: calls joined through others are equal themselves.
     for (let j = 1; j < n; j++) for (let i = 0; i < j; i++) if (verdicts[(j * (j - 1)) / 2 + i] === 0 && root(i) === root(j)) return null;
+    // Class ids stay distinct across tools: `base` is the count of keys so far, at least the classes so far.
     const base = classOf.size;
     const ids = new Map<number, number>();
     keys.forEach((key, i) => {
@@ -61,7 +63,6 @@ export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budg
       if (!ids.has(r)) ids.set(r, base + ids.size);
       classOf.set(key, ids.get(r)!);
     });
-    // Class ids stay distinct across tools: `base` is the count of keys so far, at least the classes so far.
   }
   return classOf;
 }
@@ -76,7 +77,10 @@ export function matchedShareSum(members: readonly (readonly ToolCall[])[], class
   let self = 0;
   for (const calls of members) {
     const counts = new Map<number, number>();
-    for (const call of calls) counts.set(classOf(call), (counts.get(classOf(call)) ?? 0) + 1);
+    for (const call of calls) {
+      const k = classOf(call);
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
     for (const [k, count] of counts) {
       let byShape = holders.get(k);
       if (!byShape) holders.set(k, (byShape = new Map()));

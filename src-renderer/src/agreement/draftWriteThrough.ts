@@ -112,7 +112,8 @@ function changesToWrite(entries: readonly UnsentDraft[]): UnsentDraft[] {
 function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<void> {
   const path = draftFilePath(adjudicator);
   return afterEarlierWrites(datasetId, path, async () => {
-    const entries = Object.values(readUnsent()).filter((entry) => entry.datasetId === datasetId && entry.adjudicator === adjudicator);
+    const ofThisFile = (entry: Unsent) => entry.datasetId === datasetId && entry.adjudicator === adjudicator;
+    const entries = Object.values(readUnsent()).filter(ofThisFile);
     if (entries.length === 0) return;
     const changes = changesToWrite(entries.filter((entry): entry is UnsentDraft => !isCorrection(entry)));
     const corrections = entries.filter(isCorrection);
@@ -151,7 +152,7 @@ function flush(api: StudioApi, datasetId: string, adjudicator: string): Promise<
     }
     writeUnsent(queue);
     // Saved only when nothing newer waits: a change queued while this write ran is not in the file yet (its write is due).
-    const newer = Object.values(queue).some((entry) => entry.datasetId === datasetId && entry.adjudicator === adjudicator);
+    const newer = Object.values(queue).some(ofThisFile);
     if (outcome) tell(datasetId, adjudicator, outcome.kind === 'saved' && newer ? { kind: 'waiting', path } : outcome);
   });
 }
