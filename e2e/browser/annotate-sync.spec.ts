@@ -5,7 +5,7 @@
 // conflict with oneself; the open task follows the file; and a task whose clip is
 // missing shows the placeholder while the queue, the editor and the other clips keep working.
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, open, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Clock, type Page } from '@playwright/test';
@@ -177,6 +177,33 @@ test('write-through: the file going back past our line (a git checkout, reset or
   await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Casa Vento Rioja');
   const after = await readFile(file, 'utf8');
   expect(after.startsWith(before)).toBe(true);
+});
+
+test('write-through: a file seen half-way through another program\'s rewrite (emptied, written a moment later) is not written over: its content reaches the file and the conflict shows', async ({ page }) => {
+  test.setTimeout(90_000);
+  const file = await firstEditWritten(page, 'half-written-e2e');
+  const before = await readFile(file, 'utf8');
+  await replaceCalls(page, [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')]);
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 5000 }).toContain('Casa Vento Rioja');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  // As a busy machine runs `git checkout` or an editor's save: the file is emptied, and its content
+  // comes through the same handle well after the watcher's quiet time. Writing our line again in
+  // between (an atomic replace) would send that content to a file nobody sees any more.
+  const handle = await open(file, 'w');
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await handle.writeFile(before);
+  } finally {
+    await handle.close();
+  }
+  const dialog = page.getByTestId('sync-conflict');
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  expect(await readFile(file, 'utf8')).toBe(before);
+  await dialog.getByLabel(/^Mine/).check();
+  await page.getByTestId('resolve-conflicts').click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Casa Vento Rioja');
+  expect((await readFile(file, 'utf8')).startsWith(before)).toBe(true);
 });
 
 test('write-through: a task whose only line leaves the file (a git checkout of a file without it) is written again, not left in the browser alone', async ({ page }) => {

@@ -238,6 +238,14 @@ async function pullOnce(): Promise<void> {
     file.pulled = true;
     return;
   }
+  // Lines this client saw are gone: the file may be half-way through someone else's write.
+  if (before && lostLines(before, file)) {
+    try {
+      file = await settled(datasetId, annotator, file);
+    } catch {
+      return; // offline: as above
+    }
+  }
   const waiting = await tasksWithPending(datasetId, annotator);
   const taken: string[] = [];
   for (const [task, line] of file.latest) {
@@ -273,6 +281,34 @@ async function pullOnce(): Promise<void> {
   }
   file.pulled = true;
   if (taken.length > 0) await refreshView(taken);
+}
+
+/**
+ * How long a file that lost lines this client saw must stay as it is before they count as gone.
+ * A program that truncates the file, then writes it (an editor, a script, `git checkout` creating
+ * it empty first) shows an empty or shorter file in between, for longer than the watcher's quiet
+ * time on a busy machine; a line written again into that gap (an atomic replace) would leave the
+ * other program's content in a file nobody can see any more.
+ */
+const SETTLE_MS = 1000;
+/** Reads of a file that keeps changing before its lines are taken as they stand. */
+const SETTLE_READS = 5;
+
+/** Some task whose line the file held as last read has none now. */
+function lostLines(before: Known, now: Known): boolean {
+  for (const task of before.latest.keys()) if (!now.latest.has(task)) return true;
+  return false;
+}
+
+/** The file once it has stayed the same for SETTLE_MS (or after SETTLE_READS reads). */
+async function settled(datasetId: string, annotator: string, file: Known): Promise<Known> {
+  for (let read = 0; read < SETTLE_READS; read++) {
+    await new Promise((resolve) => window.setTimeout(resolve, SETTLE_MS));
+    const again = await readKnown(datasetId, annotator);
+    if (again.hash === file.hash) return again;
+    file = again;
+  }
+  return file;
 }
 
 /** The open task's row on screen is an older revision than the stored one. */
