@@ -9,7 +9,7 @@ function random(seed: number) {
   let state = seed;
   return (n: number) => {
     state = (state * 1103515245 + 12345) % 2147483648;
-    return state % n;
+    return (state >>> 16) % n; // the high bits: the low ones of this generator cycle in a few steps
   };
 }
 
@@ -64,13 +64,30 @@ describe('alpha sums counted by classes of equal calls', () => {
     }
   });
 
-  it('give way (null) when equality is not an equivalence on the calls: within a tolerance, 1 ~ 1.4 ~ 1.8 but 1 is not 1.8', () => {
+  it('match loose classes (within a tolerance, 1 ~ 1.4 ~ 1.8 but 1 is not 1.8) between the annotations holding them: equal every pair compared', () => {
     const nearby: CallEquality = (a, b) => Math.abs(Number(a.parameters.v) - Number(b.parameters.v)) <= 0.5;
     const pooled: PooledCallList[] = [1, 1.4, 1.8].map((v) => ({ group: 0, calls: [call('set', v)] }));
-    expect(callClasses(pooled.flatMap((p) => p.calls), nearby, { left: 100 })).toBeNull();
-    expect(classAlphaSums(pooled, 1, () => nearby, nearby)).toBeNull();
-    // Without the middle value, the same equality sorts them: each its own class.
+    const classes = callClasses(pooled.flatMap((p) => p.calls), nearby, { left: 100 })!;
+    expect(new Set(classes.classOf.values()).size).toBe(1);
+    expect(classes.loose.size).toBe(1);
+    // 1-1.4 and 1.4-1.8 match (distance 0), 1-1.8 do not (1): 2 ordered pairs at 1.
+    expect(classAlphaSums(pooled, 1, () => nearby, nearby)!.total).toBe(2);
     expect(classAlphaSums([pooled[0], pooled[2]], 1, () => nearby, nearby)!.total).toBe(2);
+  });
+
+  it('equal every pair compared on random annotations where equality is not an equivalence (a tolerance), within groups and across', () => {
+    const within = (tolerance: number): CallEquality => (a, b) => {
+      const [x, y] = [a.parameters.v, b.parameters.v];
+      return typeof x === 'number' && typeof y === 'number' ? Math.abs(x - y) <= tolerance : canonicalEquality(a, b);
+    };
+    for (const seed of [11, 12, 13, 14, 15, 16]) {
+      const pooled = pooledAnnotations(seed, 50);
+      const groupEquality = (g: number) => within(g === 2 ? 0 : 0.5);
+      const counted = classAlphaSums(pooled, 3, groupEquality, within(0.3))!;
+      const compared = pairwiseSums(pooled, groupEquality, within(0.3));
+      expect(counted.total).toBeCloseTo(compared.total, 9);
+      for (const [group, sum] of compared.byGroup) expect(counted.byGroup.get(group)).toBeCloseTo(sum, 9);
+    }
   });
 
   it('give way when a comparison fails (a list too long to match), leaving the pairs to be compared and said so', () => {
@@ -82,7 +99,7 @@ describe('alpha sums counted by classes of equal calls', () => {
 
   it('sort calls into classes per tool: the same value under two tools is two classes', () => {
     const classes = callClasses([call('a', 'x'), call('b', 'x'), call('a', 'X')], canonicalEquality, { left: 100 })!;
-    const ids = [call('a', 'x'), call('b', 'x'), call('a', 'X')].map((c) => classes.get(`${c.tool_name}\u0000${JSON.stringify(c.parameters)}`));
+    const ids = [call('a', 'x'), call('b', 'x'), call('a', 'X')].map((c) => classes.classOf.get(`${c.tool_name}\u0000${JSON.stringify(c.parameters)}`));
     expect(ids[0]).toBe(ids[2]);
     expect(ids[0]).not.toBe(ids[1]);
   });

@@ -5,10 +5,14 @@
 // b of, so the sum of 2m/(L_i + L_j) over all pairs is a sum over classes of how many annotations of
 // each length hold how many of the class: no pair is compared. Whether equality is an equivalence
 // on a dataset's calls is checked, not assumed: numbers within a tolerance or entity names that
-// share database rows need not be transitive, and then the caller compares the pairs (agreement.ts).
+// share database rows need not be transitive. Calls joined only through others (1 ~ 1.4 ~ 1.8, 1
+// not 1.8) make a loose class: no call of it equals a call outside it, so a matching is still the
+// sum of matchings within classes, and a loose class's is found by matching, between the
+// annotations that hold its calls only. The caller compares every pair (agreement.ts) only when a
+// comparison fails or the work would be too much.
 import type { ToolCall } from '../format/types';
 import { callKey } from './calls';
-import { MAX_MATCHING_PAIRS } from './canonical';
+import { maxMatching, MAX_MATCHING_PAIRS } from './canonical';
 
 export type CallEquality = (a: ToolCall, b: ToolCall) => boolean;
 
@@ -17,12 +21,19 @@ const MAX_DISTINCT_CALLS_OF_A_TOOL = 3_000;
 /** Comparisons of distinct calls, over all tools and equalities, before the pairs are compared instead. */
 const MAX_CALL_COMPARISONS = 8_000_000;
 
+/** The distinct calls' classes under an equality (by call key), and those whose calls are not all equal. */
+export interface CallClasses {
+  classOf: Map<string, number>;
+  /** Loose classes: calls joined through others, some two of them not equal. */
+  loose: Set<number>;
+}
+
 /**
- * Each distinct call's class (by call key) under `equal`, or null when `equal` is not an
- * equivalence on these calls, one of its comparisons failed (a list too long to match), or there
- * are too many distinct calls of one tool to compare. `budget.left` counts comparisons down.
+ * Each distinct call's class (by call key) under `equal`: calls joined by equal pairs, directly or
+ * through others. Null when one of the comparisons failed (a list too long to match) or there are
+ * too many distinct calls of one tool to compare. `budget.left` counts comparisons down.
  */
-export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budget: { left: number }, onProgress?: () => void): Map<string, number> | null {
+export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budget: { left: number }, onProgress?: () => void): CallClasses | null {
   const byTool = new Map<string, Map<string, ToolCall>>();
   for (const call of calls) {
     let distinct = byTool.get(call.tool_name);
@@ -31,6 +42,7 @@ export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budg
     if (!distinct.has(key)) distinct.set(key, call);
   }
   const classOf = new Map<string, number>();
+  const loose = new Set<number>();
   for (const distinct of byTool.values()) {
     const keys = [...distinct.keys()];
     const callsOf = [...distinct.values()]; // in the keys' order
@@ -53,48 +65,89 @@ export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budg
     } catch {
       return null;
     }
-    // An equivalence: calls joined through others are equal themselves.
-    for (let j = 1; j < n; j++) for (let i = 0; i < j; i++) if (verdicts[(j * (j - 1)) / 2 + i] === 0 && root(i) === root(j)) return null;
     // Class ids stay distinct across tools: `base` is the count of keys so far, at least the classes so far.
     const base = classOf.size;
     const ids = new Map<number, number>();
-    keys.forEach((key, i) => {
+    const idOf = (i: number): number => {
       const r = root(i);
       if (!ids.has(r)) ids.set(r, base + ids.size);
-      classOf.set(key, ids.get(r)!);
-    });
+      return ids.get(r)!;
+    };
+    keys.forEach((key, i) => classOf.set(key, idOf(i)));
+    // Where equality is an equivalence, calls joined through others are equal themselves.
+    for (let j = 1; j < n; j++) for (let i = 0; i < j; i++) if (verdicts[(j * (j - 1)) / 2 + i] === 0 && root(i) === root(j)) loose.add(idOf(i));
   }
-  return classOf;
+  return { classOf, loose };
+}
+
+/** Annotations of one length holding the same calls of one class (by count; a loose class's by the calls themselves). */
+interface Holders {
+  length: number;
+  count: number;
+  annotations: number;
+  /** A loose class's calls in them; null for a class of equal calls. */
+  calls: readonly ToolCall[] | null;
 }
 
 /**
  * Sum over ordered pairs i != j of `members` (annotations holding a call) of 2m/(L_i + L_j), m the
- * calls matched between i and j under the classes (`classOf(call)`).
+ * calls matched between i and j: min(a, b) of each class, and a maximum matching under `equal` of
+ * a loose class's calls. Null when matching the loose classes would take more comparisons than
+ * `budget.left` (which it counts down).
  */
-export function matchedShareSum(members: readonly (readonly ToolCall[])[], classOf: (call: ToolCall) => number): number {
-  // For each class: how many annotations of length L hold c calls of it.
-  const holders = new Map<number, Map<string, { length: number; count: number; annotations: number }>>();
+export function matchedShareSum(
+  members: readonly (readonly ToolCall[])[],
+  classes: CallClasses,
+  equal: CallEquality,
+  budget: { left: number },
+): number | null {
+  const holders = new Map<number, Map<string, Holders>>();
   let self = 0;
   for (const calls of members) {
     const counts = new Map<number, number>();
+    let looseCalls: Map<number, ToolCall[]> | null = null;
     for (const call of calls) {
-      const k = classOf(call);
+      const k = classes.classOf.get(callKey(call))!;
       counts.set(k, (counts.get(k) ?? 0) + 1);
+      if (!classes.loose.has(k)) continue;
+      looseCalls ??= new Map();
+      const held = looseCalls.get(k);
+      if (held) held.push(call);
+      else looseCalls.set(k, [call]);
     }
     for (const [k, count] of counts) {
       let byShape = holders.get(k);
       if (!byShape) holders.set(k, (byShape = new Map()));
-      const shape = `${calls.length}:${count}`;
+      const held = looseCalls?.get(k) ?? null;
+      const shape = held ? `${calls.length}:${held.map(callKey).sort().join('\u0001')}` : `${calls.length}:${count}`;
       const entry = byShape.get(shape);
       if (entry) entry.annotations++;
-      else byShape.set(shape, { length: calls.length, count, annotations: 1 });
+      else byShape.set(shape, { length: calls.length, count, annotations: 1, calls: held });
       self += count / calls.length; // the pair (i, i), counted below and taken out: 2c / 2L
     }
   }
   let sum = 0;
-  for (const byShape of holders.values()) {
+  for (const [k, byShape] of holders) {
     const shapes = [...byShape.values()];
-    for (const x of shapes) for (const y of shapes) sum += (x.annotations * y.annotations * Math.min(x.count, y.count) * 2) / (x.length + y.length);
+    const loose = classes.loose.has(k);
+    if (loose) {
+      // Comparisons of the matchings below: each call against each of another shape's.
+      let calls = 0;
+      let squares = 0;
+      for (const x of shapes) {
+        calls += x.count;
+        squares += x.count * x.count;
+      }
+      budget.left -= (calls * calls - squares) / 2;
+      if (budget.left < 0) return null;
+    }
+    for (let a = 0; a < shapes.length; a++)
+      for (let b = a; b < shapes.length; b++) {
+        const [x, y] = [shapes[a], shapes[b]];
+        // Equality is reflexive: two annotations with the same calls of a class match all of them.
+        const m = !loose || a === b ? Math.min(x.count, y.count) : maxMatching(x.count, y.count, (i, j) => equal(x.calls![i], y.calls![j])).size;
+        sum += ((a === b ? 1 : 2) * x.annotations * y.annotations * m * 2) / (x.length + y.length);
+      }
   }
   return sum - self;
 }
@@ -136,11 +189,13 @@ export function classAlphaSums(
   for (let g = 0; g < groupCount; g++) {
     const count = members[g].length + empty[g];
     if (count === 0) continue;
-    const classes = callClasses(members[g].flat(), groupEquality(g), budget, onProgress);
-    if (!classes) return null;
+    const equal = groupEquality(g);
+    const classes = callClasses(members[g].flat(), equal, budget, onProgress);
+    const matched = classes && matchedShareSum(members[g], classes, equal, budget);
+    if (matched === null) return null;
     const nonEmpty = members[g].length;
     // d = 1 - 2m/(L_i + L_j) between two annotations with calls, 1 with one empty, 0 with both.
-    const sum = pairs(nonEmpty) - matchedShareSum(members[g], (call) => classes.get(callKey(call))!) + 2 * nonEmpty * empty[g];
+    const sum = pairs(nonEmpty) - matched + 2 * nonEmpty * empty[g];
     byGroup.set(g, sum);
     total += sum;
     withinNonEmpty += pairs(nonEmpty);
@@ -149,9 +204,10 @@ export function classAlphaSums(
   if (byGroup.size > 1) {
     const all = members.flat();
     const classes = callClasses(all.flat(), crossEquality, budget, onProgress);
-    if (!classes) return null;
-    const classOf = (call: ToolCall) => classes.get(callKey(call))!;
-    const crossShare = matchedShareSum(all, classOf) - members.reduce((s, m) => s + matchedShareSum(m, classOf), 0);
+    const shares = classes && [all, ...members].map((m) => matchedShareSum(m, classes, crossEquality, budget));
+    if (!shares || shares.includes(null)) return null;
+    const [allShare, ...groupShares] = shares as number[];
+    const crossShare = allShare - groupShares.reduce((s, share) => s + share, 0);
     const nonEmpty = all.length;
     const emptyAll = empty.reduce((s, e) => s + e, 0);
     total += pairs(nonEmpty) - withinNonEmpty - crossShare + (2 * nonEmpty * emptyAll - withinOneEmpty);
