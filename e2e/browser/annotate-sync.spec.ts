@@ -90,6 +90,16 @@ async function firstEditWritten(page: Page, annotator: string): Promise<string> 
   return file;
 }
 
+/** firstEditWritten, then a second call written through: the file, and its text before that second edit. */
+async function secondEditWritten(page: Page, annotator: string): Promise<{ file: string; before: string }> {
+  const file = await firstEditWritten(page, annotator);
+  const before = await readFile(file, 'utf8');
+  await replaceCalls(page, [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')]);
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 5000 }).toContain('Casa Vento Rioja');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  return { file, before };
+}
+
 test('write-through: a line written by someone else meanwhile is a conflict to resolve, nothing overwritten; the file is followed', async ({ page }) => {
   test.setTimeout(90_000);
   const annotator = 'conflict-e2e';
@@ -159,11 +169,7 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
 
 test('write-through: the file going back past our line (a git checkout, reset or stash) is a conflict, not a silent return to the older line', async ({ page }) => {
   test.setTimeout(90_000);
-  const file = await firstEditWritten(page, 'went-back-e2e');
-  const before = await readFile(file, 'utf8');
-  await replaceCalls(page, [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')]);
-  await expect.poll(() => readFile(file, 'utf8'), { timeout: 5000 }).toContain('Casa Vento Rioja');
-  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  const { file, before } = await secondEditWritten(page, 'went-back-e2e');
   // The file as it was before that edit, as `git checkout` leaves it: our newer line is gone.
   await writeFile(file, before);
   const dialog = page.getByTestId('sync-conflict');
@@ -181,11 +187,7 @@ test('write-through: the file going back past our line (a git checkout, reset or
 
 test('write-through: a file seen half-way through another program\'s rewrite (emptied, written a moment later) is not written over: its content reaches the file and the conflict shows', async ({ page }) => {
   test.setTimeout(90_000);
-  const file = await firstEditWritten(page, 'half-written-e2e');
-  const before = await readFile(file, 'utf8');
-  await replaceCalls(page, [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')]);
-  await expect.poll(() => readFile(file, 'utf8'), { timeout: 5000 }).toContain('Casa Vento Rioja');
-  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  const { file, before } = await secondEditWritten(page, 'half-written-e2e');
   // As a busy machine runs `git checkout` or an editor's save: the file is emptied, and its content
   // comes through the same handle well after the watcher's quiet time. Writing our line again in
   // between (an atomic replace) would send that content to a file nobody sees any more.
