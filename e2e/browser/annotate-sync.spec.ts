@@ -208,6 +208,33 @@ test('write-through: a file seen half-way through another program\'s rewrite (em
   expect((await readFile(file, 'utf8')).startsWith(before)).toBe(true);
 });
 
+test('write-through: an append refused because another program is rewriting the file waits for that write, and goes after it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const file = await firstEditWritten(page, 'refused-mid-write-e2e');
+  const written = await readFile(file, 'utf8');
+  // What the other program writes: the file with a line of another task (this annotator's other machine).
+  const other = { ...theirLine(written, [price('Vigna Alta Chianti')]), task_id: 'retail-03', revision: 1 };
+  const content = `${written}${JSON.stringify(other)}\n`;
+  let rewritten: Promise<void> | undefined;
+  // It empties the file just before our append reaches the host (which refuses it: the file moved), and writes 600 ms later.
+  await page.route('**/api/datasets.appendIfUnchanged', async (route) => {
+    if (!rewritten) {
+      const handle = await open(file, 'w');
+      rewritten = new Promise<void>((resolve) => setTimeout(resolve, 600))
+        .then(() => handle.writeFile(content))
+        .finally(() => handle.close());
+    }
+    await route.continue();
+  });
+  await replaceCalls(page, [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')]);
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Casa Vento Rioja');
+  await rewritten;
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  const after = await readFile(file, 'utf8');
+  expect(after.startsWith(content)).toBe(true);
+  expect(after.slice(content.length)).toContain('Casa Vento Rioja');
+});
+
 test('write-through: a task whose only line leaves the file (a git checkout of a file without it) is written again, not left in the browser alone', async ({ page }) => {
   test.setTimeout(90_000);
   const file = await firstEditWritten(page, 'vanished-e2e');
