@@ -2,7 +2,7 @@
 // 'conflict' code is what both transports carry) and through the services the host writes with.
 // For every file kind the studio writes: two writers start from one read; the second write is
 // refused (or, for the host's own files, merged) and no update is lost.
-import { mkdir, readFile, readdir, realpath, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, realpath, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StudioHandlers } from '../../shared/api/studio-api';
@@ -11,6 +11,7 @@ import { makeTempDataset, openTempCatalog, type TempDataset } from '../test-supp
 import { appendIfUnchanged, contentHash, writeIfUnchanged } from './conditional-write';
 import { StudioEventBus } from './event-bus';
 import { RecentDatasets } from './recent-datasets';
+import { untilStill } from './still-file';
 import { createStudioHandlers, invokeStudioHandler } from './studio-handlers';
 import { VideoFolders } from './video-folders';
 
@@ -133,5 +134,33 @@ describe('the lock', () => {
     await utimes(lock, future, future);
     await appendIfUnchanged(file, 'x\n', contentHash(before));
     expect(await readFile(file, 'utf8')).toBe(`${before}x\n`);
+  });
+});
+
+describe('a file another program is writing', () => {
+  it('is not replaced while it is emptied and not yet written: the append waits until the file is still, sees the new content, and is refused', async () => {
+    const file = path.join(temp.root, 'annotations', 'alice.jsonl');
+    const before = await readFile(file, 'utf8');
+    const theirs = `${before}{"task_id":"t2","revision":1}\n`;
+    // As an editor or `git checkout` writes on a busy machine: the file is emptied, and written 300 ms later.
+    const handle = await open(file, 'w');
+    const rewritten = new Promise((resolve) => setTimeout(resolve, 300))
+      .then(() => handle.writeFile(theirs))
+      .finally(() => handle.close());
+    // A client that read the file in between names the empty file's hash.
+    const append = codeOf(appendIfUnchanged(file, '{"task_id":"t1","revision":2}\n', contentHash('')));
+    await rewritten;
+    expect(await append).toBe('conflict');
+    expect(await readFile(file, 'utf8')).toBe(theirs);
+  });
+
+  it('a file as this process last wrote it is replaced at once, however recent', async () => {
+    const file = path.join(temp.root, 'annotations', 'alice.jsonl');
+    const { hash } = await appendIfUnchanged(file, 'x\n', contentHash(await readFile(file, 'utf8')));
+    // A minute's stillness asked for: only a file this process wrote last passes at once (else the test times out).
+    await untilStill(file, 60_000);
+    await writeIfUnchanged(file, 'y\n', hash);
+    await untilStill(file, 60_000);
+    expect(await readFile(file, 'utf8')).toBe('y\n');
   });
 });

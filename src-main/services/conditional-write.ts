@@ -18,6 +18,7 @@ import { StudioError } from '../../shared/api/studio-error';
 import { firstNonUtf8Line, notUtf8LineNumbers } from '../../shared/format/jsonl';
 import { atomicTempSuffix, writeFileAtomic } from './atomic-write';
 import { decodeMarked } from './utf8-text';
+import { rememberOwnWrite, untilStill } from './still-file';
 
 export function contentHash(text: string | Uint8Array): string {
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
@@ -118,24 +119,27 @@ function refuse(name: string, expected: string | null): never {
 
 /**
  * Replaces the file with `next` (atomically, flushed) when it still holds the content of
- * `expectedHash` (null: the file must not exist). Returns the new hash. `name` is what the
- * refusal message calls the file (its dataset-relative path).
+ * `expectedHash` (null: the file must not exist), once it has been still for a moment if another
+ * program wrote it (still-file.ts). Returns the new hash. `name` is what the refusal message calls
+ * the file (its dataset-relative path).
  */
 export function writeIfUnchanged(file: string, next: string, expectedHash: string | null, name = path.basename(file)): Promise<string> {
   return withFileLock(file, async () => {
+    await untilStill(file);
     const bytes = await bytesIfExist(file);
     if (hashOf(bytes) !== expectedHash) refuse(name, expectedHash);
     if (bytes !== null && !isUtf8(bytes)) refuseNotUtf8(name, bytes);
     await writeFileAtomic(file, next);
+    await rememberOwnWrite(file);
     return contentHash(next);
   });
 }
 
 /**
  * Appends `lines` (whole lines, each ending in a newline) to the file when it still holds the
- * content of `expectedHash`: the file is rewritten atomically with its old bytes as they are (a
- * line that is not UTF-8 stays as it was, and is still reported), a newline if its last line had
- * none, then the lines. Returns the new content's hash and size.
+ * content of `expectedHash` (once still, as above): the file is rewritten atomically with its old
+ * bytes as they are (a line that is not UTF-8 stays as it was, and is still reported), a newline if
+ * its last line had none, then the lines. Returns the new content's hash and size.
  */
 export function appendIfUnchanged(
   file: string,
@@ -144,12 +148,14 @@ export function appendIfUnchanged(
   name = path.basename(file),
 ): Promise<{ hash: string; size: number }> {
   return withFileLock(file, async () => {
+    await untilStill(file);
     const current = await bytesIfExist(file);
     if (hashOf(current) !== expectedHash) refuse(name, expectedHash);
     const head = current ?? Buffer.alloc(0);
     const newline = head.length === 0 || head[head.length - 1] === 0x0a ? '' : '\n';
     const next = Buffer.concat([head, Buffer.from(newline + lines, 'utf8')]);
     await writeFileAtomic(file, next);
+    await rememberOwnWrite(file);
     return { hash: contentHash(next), size: next.length };
   });
 }
