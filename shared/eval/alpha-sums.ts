@@ -74,7 +74,7 @@ export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budg
       return ids.get(r)!;
     };
     keys.forEach((key, i) => classOf.set(key, idOf(i)));
-    // Where equality is an equivalence, calls joined through others are equal themselves.
+    // Two calls of one class that are not equal themselves (joined through others) make it loose.
     for (let j = 1; j < n; j++) for (let i = 0; i < j; i++) if (verdicts[(j * (j - 1)) / 2 + i] === 0 && root(i) === root(j)) loose.add(idOf(i));
   }
   return { classOf, loose };
