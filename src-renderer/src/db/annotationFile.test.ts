@@ -3,6 +3,7 @@ import { NOT_UTF8_MARK } from '../../../shared/format/jsonl';
 import type { Annotation } from '../../../shared/format/types';
 import {
   appendLines,
+  conflictsKey,
   contentKey,
   fromAnnotationLine,
   hashText,
@@ -242,5 +243,12 @@ describe('conflict picks', () => {
     const picks = { t1: pickOn(conflict, 'mine') };
     expect(pickFor(picks, { ...conflict, theirs: line('t1', 8, 'Rioja') })).toBeUndefined();
     expect(pickFor(picks, { ...conflict, mine: record('t1', 5, 2) })).toBeUndefined();
+  });
+  it('put aside, stay aside when a later drain finds the same ones (another array), not when a side moved on', () => {
+    const other = { task: 't2', mine: record('t2', 1, 1), theirs: line('t2', 3, 'Jam') };
+    const dismissed = conflictsKey([conflict, other]);
+    expect(conflictsKey([{ ...other }, { ...conflict }])).toBe(dismissed);
+    expect(conflictsKey([conflict, { ...other, theirs: line('t2', 4, 'Jam') }])).not.toBe(dismissed);
+    expect(conflictsKey([conflict])).not.toBe(dismissed);
   });
 });

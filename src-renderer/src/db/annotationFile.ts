@@ -278,6 +278,17 @@ export function pickOn(conflict: SyncConflict, side: ConflictPick['side']): Conf
   return { side, mine: conflict.mine.revision, theirs: conflict.theirs.revision };
 }
 
+/**
+ * Which conflicts these are, by task and the two revisions (as picks are): the same conflicts
+ * found again by a later drain are the same question, not a new one.
+ */
+export function conflictsKey(conflicts: readonly SyncConflict[]): string {
+  return conflicts
+    .map((conflict) => `${conflict.task}\u0000${conflict.mine.revision}\u0000${conflict.theirs.revision}`)
+    .sort()
+    .join('\n');
+}
+
 export interface ExportPlan {
   /** Rows whose line is appended (with the revision it is written with). */
   write: AnnotationRecord[];

@@ -2,7 +2,7 @@
 // annotator's file changed on disk since it was read (seen by write-through, Export or Import),
 // each task edited on both sides is shown and the user picks a side.
 import { useState } from 'react';
-import { annotationFilePath, type ConflictPicks, type SyncConflict } from '../../db/annotationFile';
+import { annotationFilePath, conflictsKey, type ConflictPicks, type SyncConflict } from '../../db/annotationFile';
 import { clearAnnotations, listAnnotations } from '../../db/annotationRepo';
 import { countPending } from '../../db/outbox';
 import { useConfirm } from '../../components/useConfirm';
@@ -34,7 +34,8 @@ export function SyncBar() {
   // the last failure's message until one succeeds); not an ordinary send.
   const writeUnsent = useAnnotateStore(({ writeThrough: w }) => (w.state === 'offline' || w.state === 'error' || (w.state === 'sending' && w.message !== null) ? w.unsent : 0));
   const [pending, setPending] = useState<{ mode: Mode; conflicts: SyncConflict[] } | null>(null);
-  const [writeDismissed, setWriteDismissed] = useState<SyncConflict[] | null>(null);
+  // Put aside by Cancel or Escape until the file moves again (a drain finding the same conflicts does not ask again).
+  const [writeDismissed, setWriteDismissed] = useState<string | null>(null);
   const confirmation = useConfirm('clear-local-confirm');
   const submitting = useConfirm('submit-confirm');
   // Submit (the button, Ctrl+Enter): a task with no call at all, or with lint errors, is asked about first.
@@ -129,7 +130,7 @@ export function SyncBar() {
     useAnnotateStore.getState().forgetUnsaved();
     await reopenOpenTask();
   };
-  const showWriteConflicts = writeConflicts.length > 0 && writeDismissed !== writeConflicts && !pending;
+  const showWriteConflicts = writeConflicts.length > 0 && writeDismissed !== conflictsKey(writeConflicts) && !pending;
 
   return (
     <div className="sync-bar">
@@ -168,7 +169,7 @@ export function SyncBar() {
           annotator={annotator}
           conflicts={writeConflicts}
           action="save"
-          onCancel={() => setWriteDismissed(writeConflicts)}
+          onCancel={() => setWriteDismissed(conflictsKey(writeConflicts))}
           onResolve={(picks) => void resolveConflicts(picks)}
         />
       )}
