@@ -87,16 +87,12 @@ async function drainOnce(datasetId: string, annotator: string, shown = true): Pr
   const path = annotationFilePath(annotator);
   let conflicts: SyncConflict[] = [];
   const touched = new Set<string>();
-  /** The file as this drain last knew it: a read afresh that lost its lines waits for the file to settle (pullOnce). */
-  let lastKnown = known.get(keyOf(datasetId, annotator));
   for (let attempt = 0; attempt < 5; attempt++) {
     const entries = await pendingEntries(datasetId, annotator);
     if (entries.length === 0) break;
     if (showing()) setStatus({ state: 'sending', unsent: entries.length });
     const cached = known.get(keyOf(datasetId, annotator));
-    let file = cached ?? (await readKnown(datasetId, annotator));
-    if (!cached && lastKnown && lostLines(lastKnown, file)) file = await settled(datasetId, annotator, file);
-    lastKnown = file;
+    const file = cached ?? (await readKnown(datasetId, annotator));
     const rows = new Map<string, AnnotationRecord>();
     for (const task of new Set(entries.map((entry) => entry.task))) {
       const row = await getAnnotation({ dataset: datasetId, task, annotator });
