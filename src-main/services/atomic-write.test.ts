@@ -53,4 +53,25 @@ describe('writeFileAtomic', () => {
       { kind: 'folder', target: 'new\n' },
     ]);
   });
+
+  it('returns the stat of what it wrote, taken before the rename: the file as it left it, whatever the path holds after', async () => {
+    const file = path.join(dir, 'alice.jsonl');
+    await writeFile(file, 'old\n');
+    const written = await writeFileAtomic(file, 'new line\n');
+    const now = await stat(file);
+    expect([written.ino, written.size, written.mtimeMs]).toEqual([now.ino, now.size, now.mtimeMs]);
+    await writeFile(file, ''); // another program empties it: what was written is still what the stat says
+    expect(written.size).toBe('new line\n'.length);
+  });
+
+  it('leaves the target as it was, and no temporary file, when the check before the rename refuses', async () => {
+    const file = path.join(dir, 'alice.jsonl');
+    await writeFile(file, 'theirs\n');
+    const refused = writeFileAtomic(file, 'ours\n', async () => {
+      throw new Error('moved');
+    });
+    await expect(refused).rejects.toThrow('moved');
+    expect(await readFile(file, 'utf8')).toBe('theirs\n');
+    expect(await readdir(dir)).toEqual(['alice.jsonl']);
+  });
 });

@@ -3,6 +3,7 @@
 // same folder with the target's permissions, fsync it, rename it over the target, then fsync the
 // folder so that the rename itself is on disk.
 import { randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { makeFolders } from './make-folders';
 import path from 'node:path';
@@ -34,17 +35,25 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+/**
+ * Writes `data` to `target` as above. `beforeRename` runs once the new content is on disk, just
+ * before it takes the path: it may throw to leave the target as it is (the temporary file is
+ * removed). Returns the stat of what was written, taken before the rename: the file as this
+ * write left it, whatever another program does to the path after.
+ */
+export async function writeFileAtomic(target: string, data: string | Uint8Array, beforeRename?: () => Promise<void>): Promise<Stats> {
   const folder = path.dirname(target);
   await makeFolders(folder);
   const mode = await existingMode(target);
   const temp = path.join(folder, `.${path.basename(target)}.${randomBytes(6).toString('hex')}${atomicTempSuffix}`);
   const handle = await open(temp, 'wx', mode ?? 0o666);
+  let written: Stats;
   try {
     await handle.writeFile(data);
     // open() applies the umask; an existing file keeps exactly the mode it had.
     if (mode !== null) await handle.chmod(mode);
     await handle.sync();
+    written = await handle.stat();
   } catch (error) {
     await handle.close();
     await rm(temp, { force: true });
@@ -52,10 +61,12 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
   }
   await handle.close();
   try {
+    await beforeRename?.();
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
   await syncFolder(folder);
+  return written;
 }

@@ -4,14 +4,15 @@
 // refused (or, for the host's own files, merged) and no update is lost.
 import { mkdir, open, readFile, readdir, realpath, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StudioHandlers } from '../../shared/api/studio-api';
 import { StudioError } from '../../shared/api/studio-error';
 import { makeTempDataset, openTempCatalog, type TempDataset } from '../test-support/temp-dataset';
 import { appendIfUnchanged, contentHash, writeIfUnchanged } from './conditional-write';
 import { StudioEventBus } from './event-bus';
 import { RecentDatasets } from './recent-datasets';
-import { untilStill } from './still-file';
+import { writeFileAtomic } from './atomic-write';
+import { rememberOwnWrite, untilStill } from './still-file';
 import { createStudioHandlers, invokeStudioHandler } from './studio-handlers';
 import { VideoFolders } from './video-folders';
 
@@ -152,6 +153,64 @@ describe('a file another program is writing', () => {
     await rewritten;
     expect(await append).toBe('conflict');
     expect(await readFile(file, 'utf8')).toBe(theirs);
+  });
+
+  /**
+   * As an editor or `git checkout` writes on a busy machine: the file emptied now (its time set
+   * `backdateMs` into the past), `theirs` written 300 ms later (`rewritten`).
+   */
+  async function emptiedThenWritten(file: string, theirs: string, backdateMs = 0): Promise<{ rewritten: Promise<void> }> {
+    const handle = await open(file, 'w');
+    if (backdateMs > 0) await utimes(file, new Date(Date.now() - backdateMs), new Date(Date.now() - backdateMs));
+    const rewritten = new Promise((resolve) => setTimeout(resolve, 300))
+      .then(() => handle.writeFile(theirs))
+      .finally(() => handle.close());
+    return { rewritten };
+  }
+
+  it("a file another program empties right after this process's write is not taken for that write", async () => {
+    const file = path.join(temp.root, 'annotations', 'alice.jsonl');
+    const theirs = '{"task_id":"t9","revision":1}\n';
+    // The stat of what the write left is taken before the rename: the emptied file is not it.
+    const written = await writeFileAtomic(file, '{"task_id":"t1","revision":2}\n');
+    const { rewritten } = await emptiedThenWritten(file, theirs);
+    rememberOwnWrite(file, written);
+    const append = codeOf(appendIfUnchanged(file, '{"task_id":"t1","revision":3}\n', contentHash('')));
+    await rewritten;
+    expect(await append).toBe('conflict');
+    expect(await readFile(file, 'utf8')).toBe(theirs);
+  });
+
+  it('is watched while emptied even where its time reads older than the truncation (1 s or 2 s file times, a server clock behind)', async () => {
+    const file = path.join(temp.root, 'annotations', 'alice.jsonl');
+    const theirs = '{"task_id":"t9","revision":1}\n';
+    const { rewritten } = await emptiedThenWritten(file, theirs, 2000);
+    const append = codeOf(appendIfUnchanged(file, '{"task_id":"t1","revision":2}\n', contentHash('')));
+    await rewritten;
+    expect(await append).toBe('conflict');
+    expect(await readFile(file, 'utf8')).toBe(theirs);
+  });
+
+  it('waits on its own clock: a wall clock stepped back an hour does not hold the write (and the file lock) for an hour', async () => {
+    const file = path.join(temp.root, 'annotations', 'alice.jsonl');
+    await writeFile(file, '{"task_id":"t9","revision":1}\n'); // just written by someone else: watched for a second
+    const wallClock = Date.now.bind(Date);
+    let calls = 0;
+    // Stepped back (NTP, a person) just after the wait began.
+    vi.spyOn(Date, 'now').mockImplementation(() => (calls++ === 0 ? wallClock() : wallClock() - 3_600_000));
+    try {
+      await untilStill(file); // within a second or so; the test's time limit fails it otherwise
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('a file old by its own time is replaced at once', async () => {
+    const file = path.join(temp.root, 'annotations', 'alice.jsonl');
+    const old = new Date(Date.now() - 120_000);
+    await utimes(file, old, old);
+    // Ten seconds' stillness asked for: a file two minutes old passes at once (else the test times out).
+    await untilStill(file, 10_000);
   });
 
   it('a file as this process last wrote it is replaced at once, however recent', async () => {

@@ -18,7 +18,7 @@ import { StudioError } from '../../shared/api/studio-error';
 import { firstNonUtf8Line, notUtf8LineNumbers } from '../../shared/format/jsonl';
 import { atomicTempSuffix, writeFileAtomic } from './atomic-write';
 import { decodeMarked } from './utf8-text';
-import { rememberOwnWrite, untilStill } from './still-file';
+import { currentStamp, rememberOwnWrite, untilStill, type FileStamp } from './still-file';
 
 export function contentHash(text: string | Uint8Array): string {
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
@@ -118,6 +118,15 @@ function refuse(name: string, expected: string | null): never {
 }
 
 /**
+ * Refuses the write when another program changed the file since it was read and checked (its
+ * stamp taken before the read): a truncation there would otherwise be replaced unseen. The gap
+ * left is the one from this stat to the rename.
+ */
+async function unmovedSince(file: string, read: FileStamp | null, name: string, expectedHash: string | null): Promise<void> {
+  if ((await currentStamp(file)) !== read) refuse(name, expectedHash);
+}
+
+/**
  * Replaces the file with `next` (atomically, flushed) when it still holds the content of
  * `expectedHash` (null: the file must not exist), once it has been still for a moment if another
  * program wrote it (still-file.ts). Returns the new hash. `name` is what the refusal message calls
@@ -126,11 +135,11 @@ function refuse(name: string, expected: string | null): never {
 export function writeIfUnchanged(file: string, next: string, expectedHash: string | null, name = path.basename(file)): Promise<string> {
   return withFileLock(file, async () => {
     await untilStill(file);
+    const read = await currentStamp(file);
     const bytes = await bytesIfExist(file);
     if (hashOf(bytes) !== expectedHash) refuse(name, expectedHash);
     if (bytes !== null && !isUtf8(bytes)) refuseNotUtf8(name, bytes);
-    await writeFileAtomic(file, next);
-    await rememberOwnWrite(file);
+    rememberOwnWrite(file, await writeFileAtomic(file, next, () => unmovedSince(file, read, name, expectedHash)));
     return contentHash(next);
   });
 }
@@ -149,13 +158,13 @@ export function appendIfUnchanged(
 ): Promise<{ hash: string; size: number }> {
   return withFileLock(file, async () => {
     await untilStill(file);
+    const read = await currentStamp(file);
     const current = await bytesIfExist(file);
     if (hashOf(current) !== expectedHash) refuse(name, expectedHash);
     const head = current ?? Buffer.alloc(0);
     const newline = head.length === 0 || head[head.length - 1] === 0x0a ? '' : '\n';
     const next = Buffer.concat([head, Buffer.from(newline + lines, 'utf8')]);
-    await writeFileAtomic(file, next);
-    await rememberOwnWrite(file);
+    rememberOwnWrite(file, await writeFileAtomic(file, next, () => unmovedSince(file, read, name, expectedHash)));
     return { hash: contentHash(next), size: next.length };
   });
 }
