@@ -250,5 +250,8 @@ describe('conflict picks', () => {
     expect(conflictsKey([{ ...other }, { ...conflict }])).toBe(dismissed);
     expect(conflictsKey([conflict, { ...other, theirs: line('t2', 4, 'Jam') }])).not.toBe(dismissed);
     expect(conflictsKey([conflict])).not.toBe(dismissed);
+    // Another line at the same revisions (another machine's), or the same task in another dataset: asked again.
+    expect(conflictsKey([conflict, { ...other, theirs: line('t2', 3, 'Marmalade') }])).not.toBe(dismissed);
+    expect(conflictsKey([conflict, { ...other, mine: { ...other.mine, dataset: 'elsewhere' } }])).not.toBe(dismissed);
   });
 });

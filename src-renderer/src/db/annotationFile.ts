@@ -279,12 +279,13 @@ export function pickOn(conflict: SyncConflict, side: ConflictPick['side']): Conf
 }
 
 /**
- * Which conflicts these are, by task and the two revisions (as picks are): the same conflicts
- * found again by a later drain are the same question, not a new one.
+ * Which conflicts these are: the dataset, annotator and task, our revision and their whole line.
+ * The same conflicts found again by a later drain are the same question, not a new one; another
+ * line at the same revision (another machine's) or another dataset's task is a new one.
  */
 export function conflictsKey(conflicts: readonly SyncConflict[]): string {
   return conflicts
-    .map((conflict) => `${conflict.task}\u0000${conflict.mine.revision}\u0000${conflict.theirs.revision}`)
+    .map(({ task, mine, theirs }) => JSON.stringify([mine.dataset, mine.annotator, task, mine.revision, theirs]))
     .sort()
     .join('\n');
 }
