@@ -208,6 +208,28 @@ test('write-through: a file seen half-way through another program\'s rewrite (em
   expect((await readFile(file, 'utf8')).startsWith(before)).toBe(true);
 });
 
+test('write-through: a file written in two steps (its older lines first, the rest a moment later) is not taken for one that went back', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { file, before } = await secondEditWritten(page, 'two-step-e2e');
+  const whole = await readFile(file, 'utf8');
+  // A program that writes the file anew in two writes (a large file, a slow disk): in between, the
+  // file holds only the older lines, our task's at the revision before the last. Taken as a file
+  // that went back, that state asked the user to choose between our line and the older one.
+  const handle = await open(file, 'w');
+  try {
+    await handle.write(before);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await handle.write(whole.slice(before.length));
+  } finally {
+    await handle.close();
+  }
+  // The pulls of both states and what follows them have had their time.
+  await page.waitForTimeout(4000);
+  await expect(page.getByTestId('sync-conflict')).toBeHidden();
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  expect(await readFile(file, 'utf8')).toBe(whole);
+});
+
 test('write-through: an append refused because another program is rewriting the file waits for that write, and goes after it', async ({ page }) => {
   test.setTimeout(90_000);
   const file = await firstEditWritten(page, 'refused-mid-write-e2e');

@@ -294,9 +294,16 @@ const SETTLE_MS = 1000;
 /** Reads of a file that keeps changing before its lines are taken as they stand. */
 const SETTLE_READS = 5;
 
-/** Some task whose line the file held as last read has none now. */
+/**
+ * Some task whose line the file held as last read has none now, or only an older one: a file
+ * being written anew holds its first lines only for a while, and those are older lines of the
+ * same tasks in an append log.
+ */
 function lostLines(before: Known, now: Known): boolean {
-  for (const task of before.latest.keys()) if (!now.latest.has(task)) return true;
+  for (const [task, line] of before.latest) {
+    const kept = now.latest.get(task);
+    if (!kept || kept.revision < line.revision) return true;
+  }
   return false;
 }
 
