@@ -243,6 +243,9 @@ describe('conflict picks', () => {
     const picks = { t1: pickOn(conflict, 'mine') };
     expect(pickFor(picks, { ...conflict, theirs: line('t1', 8, 'Rioja') })).toBeUndefined();
     expect(pickFor(picks, { ...conflict, mine: record('t1', 5, 2) })).toBeUndefined();
+    // Another line at the same revision (another machine's): not the one the pick was made on.
+    expect(pickFor(picks, { ...conflict, theirs: line('t1', 7, 'Chianti') })).toBeUndefined();
+    expect(pickFor(picks, { ...conflict, theirs: line('t1', 7, 'Rioja') })).toBe('mine');
   });
   it('put aside, stay aside when a later drain finds the same ones (another array), not when a side moved on', () => {
     const other = { task: 't2', mine: record('t2', 1, 1), theirs: line('t2', 3, 'Jam') };

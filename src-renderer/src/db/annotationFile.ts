@@ -259,23 +259,26 @@ export interface SyncConflict {
   theirs: Annotation;
 }
 
-/** The user's pick for a task's conflict, with the revisions of the two versions it was made on. */
+/** The user's pick for a task's conflict, with the two versions it was made on: our revision, their whole line. */
 export interface ConflictPick {
   side: 'mine' | 'theirs';
   mine: number;
-  theirs: number;
+  theirs: string;
 }
 
 export type ConflictPicks = Record<string, ConflictPick>;
 
-/** A pick made on this conflict's very versions; none when either side moved on since (it is asked again). */
+/**
+ * A pick made on this conflict's very versions; none when either side moved on since, or their
+ * line is another at the same revision (another machine's): the user is asked again.
+ */
 export function pickFor(picks: ConflictPicks, conflict: SyncConflict): ConflictPick['side'] | undefined {
   const pick = picks[conflict.task];
-  return pick && pick.mine === conflict.mine.revision && pick.theirs === conflict.theirs.revision ? pick.side : undefined;
+  return pick && pick.mine === conflict.mine.revision && pick.theirs === JSON.stringify(conflict.theirs) ? pick.side : undefined;
 }
 
 export function pickOn(conflict: SyncConflict, side: ConflictPick['side']): ConflictPick {
-  return { side, mine: conflict.mine.revision, theirs: conflict.theirs.revision };
+  return { side, mine: conflict.mine.revision, theirs: JSON.stringify(conflict.theirs) };
 }
 
 /**
