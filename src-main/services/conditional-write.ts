@@ -118,9 +118,9 @@ function refuse(name: string, expected: string | null): never {
 }
 
 /**
- * Refuses the write when another program changed the file since it was read and checked (its
- * stamp taken before the read): a truncation there would otherwise be replaced unseen. The gap
- * left is the one from this stat to the rename.
+ * Refuses the write when another program changed the file since it was read and checked (`read`:
+ * its stamp when untilStill let it be read): a truncation there would otherwise be replaced
+ * unseen. The gap left is the one from this stat to the rename.
  */
 async function unmovedSince(file: string, read: FileStamp | null, name: string, expectedHash: string | null): Promise<void> {
   if ((await currentStamp(file)) !== read) refuse(name, expectedHash);
@@ -134,8 +134,8 @@ async function unmovedSince(file: string, read: FileStamp | null, name: string, 
  */
 export function writeIfUnchanged(file: string, next: string, expectedHash: string | null, name = path.basename(file)): Promise<string> {
   return withFileLock(file, async () => {
-    await untilStill(file);
-    const read = await currentStamp(file);
+    // The stamp before the read: the file is refused if it moves between that and the rename.
+    const read = await untilStill(file);
     const bytes = await bytesIfExist(file);
     if (hashOf(bytes) !== expectedHash) refuse(name, expectedHash);
     if (bytes !== null && !isUtf8(bytes)) refuseNotUtf8(name, bytes);
@@ -157,8 +157,8 @@ export function appendIfUnchanged(
   name = path.basename(file),
 ): Promise<{ hash: string; size: number }> {
   return withFileLock(file, async () => {
-    await untilStill(file);
-    const read = await currentStamp(file);
+    // The stamp before the read: the file is refused if it moves between that and the rename.
+    const read = await untilStill(file);
     const current = await bytesIfExist(file);
     if (hashOf(current) !== expectedHash) refuse(name, expectedHash);
     const head = current ?? Buffer.alloc(0);

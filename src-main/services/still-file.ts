@@ -25,7 +25,7 @@ const POLL_MS = 100;
 
 /** What identifies a file's content without reading it: its inode, size and time. */
 export type FileStamp = string;
-export const stampOf = (s: Stats): FileStamp => `${s.ino}:${s.size}:${s.mtimeMs}`;
+const stampOf = (s: Stats): FileStamp => `${s.ino}:${s.size}:${s.mtimeMs}`;
 
 /** What this process's last write of each file left: a file still as it left it needs no wait. */
 const lastOwnWrite = new Map<string, FileStamp>();
@@ -50,20 +50,21 @@ export async function currentStamp(file: string): Promise<FileStamp | null> {
 
 /**
  * Resolves once the file is absent, as this process last wrote it, old by its own time, or seen
- * unchanged for `stillMs` (at most MAX_WAIT_MS; the hash check after it refuses a file still moving).
+ * unchanged for `stillMs` (at most MAX_WAIT_MS; the hash check after it refuses a file still moving),
+ * with the stamp it showed then (null: no file).
  */
-export async function untilStill(file: string, stillMs = STILL_MS): Promise<void> {
+export async function untilStill(file: string, stillMs = STILL_MS): Promise<FileStamp | null> {
   const started = performance.now();
   for (;;) {
     const now = await stat(file).catch(() => null);
-    if (!now) return;
+    if (!now) return null;
     const stamp = stampOf(now);
-    if (lastOwnWrite.get(file) === stamp || Date.now() - now.mtimeMs >= stillMs + MTIME_SLACK_MS) return;
+    if (lastOwnWrite.get(file) === stamp || Date.now() - now.mtimeMs >= stillMs + MTIME_SLACK_MS) return stamp;
     const seenAt = performance.now();
     let last = watched.get(file);
     if (last?.stamp !== stamp) watched.set(file, (last = { stamp, since: seenAt }));
     const stillFor = seenAt - last.since;
-    if (stillFor >= stillMs || seenAt - started >= MAX_WAIT_MS) return;
+    if (stillFor >= stillMs || seenAt - started >= MAX_WAIT_MS) return stamp;
     await new Promise((resolve) => setTimeout(resolve, Math.max(10, Math.min(stillMs - stillFor, POLL_MS))));
   }
 }
