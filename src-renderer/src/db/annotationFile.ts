@@ -259,38 +259,37 @@ export interface SyncConflict {
   theirs: Annotation;
 }
 
-/** The user's pick for a task's conflict, with the two versions it was made on: our revision, their whole line. */
+/**
+ * Which conflict this is: the dataset, annotator and task, our revision and their whole line. The
+ * same conflict found again (a later drain, an Export planned anew) is the same question; either
+ * side moved on, another line at the same revision (another machine's) or another dataset's task
+ * is a new one.
+ */
+function conflictKey({ task, mine, theirs }: SyncConflict): string {
+  return JSON.stringify([mine.dataset, mine.annotator, task, mine.revision, theirs]);
+}
+
+/** The user's pick for a task's conflict, and the conflict it was made on (conflictKey). */
 export interface ConflictPick {
   side: 'mine' | 'theirs';
-  mine: number;
-  theirs: string;
+  on: string;
 }
 
 export type ConflictPicks = Record<string, ConflictPick>;
 
-/**
- * A pick made on this conflict's very versions; none when either side moved on since, or their
- * line is another at the same revision (another machine's): the user is asked again.
- */
+/** A pick made on this very conflict; none when it is another since (it is asked again). */
 export function pickFor(picks: ConflictPicks, conflict: SyncConflict): ConflictPick['side'] | undefined {
   const pick = picks[conflict.task];
-  return pick && pick.mine === conflict.mine.revision && pick.theirs === JSON.stringify(conflict.theirs) ? pick.side : undefined;
+  return pick && pick.on === conflictKey(conflict) ? pick.side : undefined;
 }
 
 export function pickOn(conflict: SyncConflict, side: ConflictPick['side']): ConflictPick {
-  return { side, mine: conflict.mine.revision, theirs: JSON.stringify(conflict.theirs) };
+  return { side, on: conflictKey(conflict) };
 }
 
-/**
- * Which conflicts these are: the dataset, annotator and task, our revision and their whole line.
- * The same conflicts found again by a later drain are the same question, not a new one; another
- * line at the same revision (another machine's) or another dataset's task is a new one.
- */
+/** Which conflicts these are (conflictKey), in any order: the same ones put aside stay aside. */
 export function conflictsKey(conflicts: readonly SyncConflict[]): string {
-  return conflicts
-    .map(({ task, mine, theirs }) => JSON.stringify([mine.dataset, mine.annotator, task, mine.revision, theirs]))
-    .sort()
-    .join('\n');
+  return conflicts.map(conflictKey).sort().join('\n');
 }
 
 export interface ExportPlan {
