@@ -139,22 +139,6 @@ describe('the lock', () => {
 });
 
 describe('a file another program is writing', () => {
-  it('is not replaced while it is emptied and not yet written: the append waits until the file is still, sees the new content, and is refused', async () => {
-    const file = path.join(temp.root, 'annotations', 'alice.jsonl');
-    const before = await readFile(file, 'utf8');
-    const theirs = `${before}{"task_id":"t2","revision":1}\n`;
-    // As an editor or `git checkout` writes on a busy machine: the file is emptied, and written 300 ms later.
-    const handle = await open(file, 'w');
-    const rewritten = new Promise((resolve) => setTimeout(resolve, 300))
-      .then(() => handle.writeFile(theirs))
-      .finally(() => handle.close());
-    // A client that read the file in between names the empty file's hash.
-    const append = codeOf(appendIfUnchanged(file, '{"task_id":"t1","revision":2}\n', contentHash('')));
-    await rewritten;
-    expect(await append).toBe('conflict');
-    expect(await readFile(file, 'utf8')).toBe(theirs);
-  });
-
   /**
    * As an editor or `git checkout` writes on a busy machine: the file emptied now (its time set
    * `backdateMs` into the past), `theirs` written 300 ms later (`rewritten`).
@@ -168,6 +152,21 @@ describe('a file another program is writing', () => {
     return { rewritten };
   }
 
+  /** A client that read the emptied file names its hash: its append is refused and their content stays. */
+  async function appendOnTheEmptiedFileIsRefused(file: string, theirs: string, rewritten: Promise<void>, line: string): Promise<void> {
+    const append = codeOf(appendIfUnchanged(file, line, contentHash('')));
+    await rewritten;
+    expect(await append).toBe('conflict');
+    expect(await readFile(file, 'utf8')).toBe(theirs);
+  }
+
+  it('is not replaced while it is emptied and not yet written: the append waits until the file is still, sees the new content, and is refused', async () => {
+    const file = path.join(temp.root, 'annotations', 'alice.jsonl');
+    const theirs = `${await readFile(file, 'utf8')}{"task_id":"t2","revision":1}\n`;
+    const { rewritten } = await emptiedThenWritten(file, theirs);
+    await appendOnTheEmptiedFileIsRefused(file, theirs, rewritten, '{"task_id":"t1","revision":2}\n');
+  });
+
   it("a file another program empties right after this process's write is not taken for that write", async () => {
     const file = path.join(temp.root, 'annotations', 'alice.jsonl');
     const theirs = '{"task_id":"t9","revision":1}\n';
@@ -175,20 +174,14 @@ describe('a file another program is writing', () => {
     const written = await writeFileAtomic(file, '{"task_id":"t1","revision":2}\n');
     const { rewritten } = await emptiedThenWritten(file, theirs);
     rememberOwnWrite(file, written);
-    const append = codeOf(appendIfUnchanged(file, '{"task_id":"t1","revision":3}\n', contentHash('')));
-    await rewritten;
-    expect(await append).toBe('conflict');
-    expect(await readFile(file, 'utf8')).toBe(theirs);
+    await appendOnTheEmptiedFileIsRefused(file, theirs, rewritten, '{"task_id":"t1","revision":3}\n');
   });
 
   it('is watched while emptied even where its time reads older than the truncation (1 s or 2 s file times, a server clock behind)', async () => {
     const file = path.join(temp.root, 'annotations', 'alice.jsonl');
     const theirs = '{"task_id":"t9","revision":1}\n';
     const { rewritten } = await emptiedThenWritten(file, theirs, 2000);
-    const append = codeOf(appendIfUnchanged(file, '{"task_id":"t1","revision":2}\n', contentHash('')));
-    await rewritten;
-    expect(await append).toBe('conflict');
-    expect(await readFile(file, 'utf8')).toBe(theirs);
+    await appendOnTheEmptiedFileIsRefused(file, theirs, rewritten, '{"task_id":"t1","revision":2}\n');
   });
 
   it('waits on its own clock: a wall clock stepped back an hour does not hold the write (and the file lock) for an hour', async () => {
