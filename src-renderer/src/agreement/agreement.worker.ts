@@ -7,9 +7,10 @@ import { diffStates, stateKey } from '../../../shared/engine/state';
 import { agreementDashboard, agreementDashboardInTwo, compareTask, type AgreementDashboard, type AgreementDataset } from '../../../shared/eval/agreement-report';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { DEFAULT_META, type LoadedDataset } from '../../../shared/format/loader';
-import type { Annotation, ScenarioDef } from '../../../shared/format/types';
+import type { ScenarioDef, Task } from '../../../shared/format/types';
 import { beat, beatingProvider, beatWhile } from '../workers/workerBeat';
-import { INPUT_GONE, type DashboardInput, type FromAgreementWorker, type ToAgreementWorker } from './protocol';
+import { annotationsOf, patchedAnnotations, type KeptInput } from './dashboardInput';
+import { INPUT_GONE, type DashboardInput, type DashboardPatch, type FromAgreementWorker, type ToAgreementWorker } from './protocol';
 import { SQL_JS_CONFIG } from '../../../shared/engine/sql-js-config';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -112,15 +113,26 @@ scope.onmessage = (event: MessageEvent<ToAgreementWorker>) => {
 /** The last dashboard asked without alpha, whose comparisons a request of it with alpha takes up. */
 let keptDashboard: { asked: string; withAlpha: () => AgreementDashboard } | null = null;
 
-/** The last dashboard input sent, kept for a request of it again (with alpha) that does not send it. */
-let keptInput: { inputId: number; dataset: AgreementDataset } | null = null;
+/** The last dashboard input sent (whole or as a patch), kept for the next request, which names it. */
+let keptInput: KeptInput | null = null;
 
-function dashboardInput(inputId: number, input: DashboardInput | null): AgreementDataset {
-  if (input === null) {
-    if (keptInput?.inputId !== inputId) throw new Error(INPUT_GONE);
-    return keptInput.dataset;
+function dashboardInput(inputId: number, input: DashboardInput | DashboardPatch | null): AgreementDataset {
+  if (input === null || 'base' in input) {
+    const base = input === null ? inputId : input.base;
+    if (keptInput?.inputId !== base) throw new Error(INPUT_GONE);
+    if (input !== null) keptInput = { inputId, tasks: keptInput.tasks, annotations: patchedAnnotations(keptInput.annotations, input) };
+  } else {
+    keptInput = { inputId, tasks: input.tasks, annotations: annotationsOf(input) };
   }
-  const annotations = new Map(input.annotations.map(([name, list]) => [name, new Map(list.map((a: Annotation) => [a.task_id, a]))]));
-  keptInput = { inputId, dataset: { scenarios, tasks: new Map(input.tasks.map((t) => [t.id, t])), annotations, problems: [] } };
-  return keptInput.dataset;
+  // The scenarios are this worker's current ones: the input outlives a change of them.
+  return { scenarios, tasks: keptTasks(keptInput.tasks), annotations: keptInput.annotations, problems: [] };
 }
+
+/** The kept input's tasks by id, built once per task list. */
+const keptTasks = (() => {
+  let last: { list: DashboardInput['tasks']; byId: Map<string, Pick<Task, 'id' | 'scenario'>> } | null = null;
+  return (list: DashboardInput['tasks']) => {
+    if (last?.list !== list) last = { list, byId: new Map(list.map((task) => [task.id, task])) };
+    return last.byId;
+  };
+})();

@@ -4,14 +4,14 @@ import type { Annotation, ScenarioDef, Task } from '../../../shared/format/types
 import { overranMessage, stoppedMessage } from '../workers/overrun';
 import { fakePageWorkers, settled } from '../workers/test-workers';
 import { agreementClient } from './agreementClient';
-import { INPUT_GONE, type FromAgreementWorker, type ToAgreementWorker } from './protocol';
+import { INPUT_GONE, type DashboardInput, type FromAgreementWorker, type ToAgreementWorker } from './protocol';
 
 const LIMIT = 1000;
 const workers = fakePageWorkers<ToAgreementWorker, FromAgreementWorker>(LIMIT);
 
 const scenario = (id: string, dataSql = ''): ScenarioDef => ({ id, schemaSql: `CREATE TABLE ${id} (x)`, dataSql, library: { state_tables: [id], tools: [] } });
 const task = (id: string, scenarioId: string) => ({ id, scenario: scenarioId }) as Task;
-const annotation = (taskId: string) => ({ task_id: taskId, calls: [] }) as unknown as Annotation;
+const annotation = (taskId: string, calls: unknown[] = []) => ({ task_id: taskId, calls }) as unknown as Annotation;
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
 /** Answers what the current worker was sent, each with `reply` of its type. */
@@ -22,6 +22,7 @@ function answer(reply: (message: ToAgreementWorker) => FromAgreementWorker | nul
     if (out) port.say(out);
   }
 }
+const dashboards = (messages: ToAgreementWorker[]) => messages.filter((m): m is Extract<ToAgreementWorker, { type: 'dashboard' }> => m.type === 'dashboard');
 const ok = (message: ToAgreementWorker) => (message.type === 'scenarios' ? ({ id: message.id, type: 'ok' } as const) : null);
 
 describe('agreementClient', () => {
@@ -76,7 +77,6 @@ describe('agreementClient', () => {
     const both = new Map(tasks.map((t) => [t.id, annotation(t.id)]));
     const annotations = new Map([['ana', both], ['ben', both], ['cleo', both]]);
     const port = workers.started.at(-1)!;
-    const dashboards = (messages: ToAgreementWorker[]) => messages.filter((m): m is Extract<ToAgreementWorker, { type: 'dashboard' }> => m.type === 'dashboard');
     const quick = { alphaPending: true } as unknown as AgreementDashboard;
     const full = { alphaPending: false } as unknown as AgreementDashboard;
     const seen: AgreementDashboard[] = [];
@@ -85,8 +85,9 @@ describe('agreementClient', () => {
     const [first] = dashboards(port.sent.splice(0));
     // Only what the dashboard reads is copied to the worker: each task's scenario, the pair's annotations.
     expect(first).toMatchObject({ alpha: false, input: { tasks: [{ id: 'kitchen-01', scenario: 'kitchen' }] } });
-    expect(first.input!.tasks[0]).not.toHaveProperty('instruction');
-    expect(first.input!.annotations.map(([name]) => name)).toEqual(['ana', 'ben']);
+    const whole = first.input as DashboardInput;
+    expect(whole.tasks[0]).not.toHaveProperty('instruction');
+    expect(whole.annotations.map(([name]) => name)).toEqual(['ana', 'ben']);
     port.say({ id: first.id, type: 'dashboard', dashboard: quick });
     await flush();
     expect(seen).toEqual([quick]);
@@ -100,5 +101,36 @@ describe('agreementClient', () => {
     port.say({ id: third.id, type: 'dashboard', dashboard: full });
     await flush();
     expect(result.value).toBe(full);
+  });
+
+  it('sends the next input as the changes to the one the worker keeps, and whole when it no longer keeps it', async () => {
+    const tasks = ['t1', 't2', 't3'].map((id) => task(id, 'kitchen'));
+    const lines = (calls: unknown[] = []) => new Map(tasks.map((t) => [t.id, annotation(t.id, t.id === 't2' ? calls : [])]));
+    const port = workers.started.at(-1)!;
+    const figures = { tasks: [] } as unknown as AgreementDashboard;
+    // Other tasks than the input kept from the test before: sent whole.
+    const before = settled(agreementClient.dashboard(tasks, new Map([['ana', lines()], ['ben', lines()]]), 'ana', 'ben'));
+    await flush();
+    const [whole] = dashboards(port.sent.splice(0));
+    expect(whole.input).toHaveProperty('tasks');
+    port.say({ id: whole.id, type: 'dashboard', dashboard: figures });
+    await flush();
+    expect(before.value).toBe(figures);
+
+    // One annotation edited, the others read again (equal, new objects): only it is sent, over the input kept.
+    const edited = [{ tool_name: 'open', parameters: { door: 'fridge' } }];
+    const after = settled(agreementClient.dashboard(tasks, new Map([['ana', lines(edited)], ['ben', lines()]]), 'ana', 'ben'));
+    await flush();
+    const [patched] = dashboards(port.sent.splice(0));
+    expect(patched.input).toEqual({ base: whole.inputId, annotators: [['ana', [annotation('t2', edited)], []]] });
+    // A worker that no longer keeps it says so: the input is sent whole, under the same name.
+    port.say({ id: patched.id, type: 'error', message: INPUT_GONE });
+    await flush();
+    const [again] = dashboards(port.sent.splice(0));
+    expect(again).toMatchObject({ inputId: patched.inputId, input: { tasks: [{ id: 't1' }, { id: 't2' }, { id: 't3' }] } });
+    expect((again.input as DashboardInput).annotations[0][1][1]).toEqual(annotation('t2', edited));
+    port.say({ id: again.id, type: 'dashboard', dashboard: figures });
+    await flush();
+    expect(after.value).toBe(figures);
   });
 });

@@ -6,7 +6,8 @@ import type { AgreementDashboard } from '../../../shared/eval/agreement-report';
 import type { Annotation, ScenarioDef, Task, ToolCall } from '../../../shared/format/types';
 import { scenarioDefTexts } from '../workers/scenarioTexts';
 import { WatchedWorker, type Needs, type WithoutId } from '../workers/watchedWorker';
-import { INPUT_GONE, type DashboardInput, type FromAgreementWorker, type RunOutcome, type TaskComparison, type ToAgreementWorker } from './protocol';
+import { annotationsOf, inputPatch, type KeptInput } from './dashboardInput';
+import { INPUT_GONE, type DashboardInput, type DashboardPatch, type FromAgreementWorker, type RunOutcome, type TaskComparison, type ToAgreementWorker } from './protocol';
 
 class AgreementClient {
   private readonly worker = new WatchedWorker<ToAgreementWorker, FromAgreementWorker>({
@@ -14,6 +15,7 @@ class AgreementClient {
     // A fresh worker has no scenarios (the next request sends the last ones again), nor a kept dashboard input.
     onStopped: () => {
       this.loaded = null;
+      this.kept = null;
       this.stops++;
     },
     scenarioFiles: (id) => scenarioDefTexts(this.latest?.scenarios.find((scenario) => scenario.id === id)),
@@ -23,6 +25,8 @@ class AgreementClient {
   private stops = 0;
   /** Dashboard inputs sent so far (each request's is named by its count). */
   private inputs = 0;
+  /** The dashboard input the worker keeps, as last sent (whole or patched); null: none, or not known. */
+  private kept: KeptInput | null = null;
   /** The dataset's scenarios last asked for, for a worker started after one was stopped. */
   private latest: { key: string; scenarios: ScenarioDef[] } | null = null;
 
@@ -61,15 +65,15 @@ class AgreementClient {
 
   /** The dashboard of a pair over these tasks and annotations (their input sent to the worker). */
   async dashboard(tasks: Task[], annotations: Map<string, Map<string, Annotation>>, a: string, b: string): Promise<AgreementDashboard> {
-    const asked = this.dashboardAsked(tasks, annotations, a, b);
-    return this.askDashboard(asked, true, true);
+    return this.askSending(this.dashboardAsked(tasks, annotations, a, b), true);
   }
 
   /**
    * The dashboard without alpha_dice (AgreementDashboard.alphaPending: quicker by far on thousands
    * of tasks), given to `first`, then with it, unless `wanted()` says no by then (null). The input
    * is sent once: the worker keeps it for the second request (an input of 40,000 annotations took
-   * 125 ms of the page's thread to send), or, restarted meanwhile, is sent it again.
+   * 125 ms of the page's thread to send), or, restarted meanwhile, is sent it again. It is sent as
+   * changes to the input the worker kept from the request before, when that is smaller.
    */
   async dashboardInTwo(
     tasks: Task[],
@@ -81,12 +85,25 @@ class AgreementClient {
   ): Promise<AgreementDashboard | null> {
     const asked = this.dashboardAsked(tasks, annotations, a, b);
     const stops = this.stops;
-    first(await this.askDashboard(asked, true, false));
+    first(await this.askSending(asked, false));
     if (!wanted()) return null;
-    if (this.stops !== stops) return this.askDashboard(asked, true, true);
-    return this.askDashboard(asked, false, true).catch((error: Error) => {
+    if (this.stops !== stops) return this.askDashboard(asked, asked.input, true);
+    return this.askDashboard(asked, null, true).catch((error: Error) => {
       if (error.message !== INPUT_GONE) throw error;
-      return this.askDashboard(asked, true, true);
+      return this.askDashboard(asked, asked.input, true);
+    });
+  }
+
+  /**
+   * The dashboard, its input sent as changes to the one the worker keeps when it keeps one and they
+   * are smaller, else whole (also when the worker answers that it no longer keeps it).
+   */
+  private async askSending(asked: ReturnType<AgreementClient['dashboardAsked']>, alpha: boolean): Promise<AgreementDashboard> {
+    const patch = this.kept ? inputPatch(this.kept, asked.input) : null;
+    if (patch === null) return this.askDashboard(asked, asked.input, alpha);
+    return this.askDashboard(asked, patch, alpha).catch((error: Error) => {
+      if (error.message !== INPUT_GONE) throw error;
+      return this.askDashboard(asked, asked.input, alpha);
     });
   }
 
@@ -109,11 +126,16 @@ class AgreementClient {
     return { inputId: ++this.inputs, input, a, b, left, needs };
   }
 
-  private async askDashboard(asked: ReturnType<AgreementClient['dashboardAsked']>, sendInput: boolean, alpha: boolean): Promise<AgreementDashboard> {
+  /** `sent`: the input whole, as changes to the one the worker keeps, or null (the worker keeps this one). */
+  private async askDashboard(asked: ReturnType<AgreementClient['dashboardAsked']>, sent: DashboardInput | DashboardPatch | null, alpha: boolean): Promise<AgreementDashboard> {
     const { inputId, input, a, b, left, needs } = asked;
-    const reply = await this.request({ type: 'dashboard', inputId, input: sendInput ? input : null, a, b, left, alpha }, needs);
-    if (reply.type !== 'dashboard') throw new Error('unexpected reply');
-    return reply.dashboard;
+    const reply = this.request({ type: 'dashboard', inputId, input: sent, a, b, left, alpha }, needs);
+    // Once sent, the worker keeps this input (a patch it cannot apply is answered INPUT_GONE, and
+    // sent whole after), so the next is sent as changes to it. Copied: the caller's maps may change.
+    if (sent !== null) this.kept = { inputId, tasks: input.tasks, annotations: annotationsOf(input) };
+    const answered = await reply;
+    if (answered.type !== 'dashboard') throw new Error('unexpected reply');
+    return answered.dashboard;
   }
 
   async run(scenarioId: string, calls: ToolCall[]): Promise<RunOutcome> {

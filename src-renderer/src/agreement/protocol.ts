@@ -36,6 +36,15 @@ export interface DashboardInput {
   annotations: [string, Annotation[]][];
 }
 
+/**
+ * The input the worker kept as `base`, changed: for each annotator changed, the annotations new or
+ * changed (whole) and the tasks whose annotation is gone. The tasks are those of `base`.
+ */
+export interface DashboardPatch {
+  base: number;
+  annotators: [name: string, set: Annotation[], gone: string[]][];
+}
+
 /** The worker's answer to a dashboard request whose kept input it no longer holds (restarted, or another input came since). */
 export const INPUT_GONE = 'the agreement worker no longer holds that input';
 
@@ -45,9 +54,10 @@ export type ToAgreementWorker =
   /** `left`: scenarios not to run (their SQL overran before), each with why: their tasks are left out, as problems. */
   /**
    * `alpha` false: without alpha_dice (its pairwise comparison grows with the square of the tasks), so the rest shows first.
-   * `input`: the tasks and annotations, which the worker keeps as `inputId`; null: the input it kept as `inputId` (not cloned again).
+   * `input`: the tasks and annotations, which the worker keeps as `inputId`; a patch: the input it kept as the patch's
+   * `base` changed so, kept as `inputId`; null: the input it kept as `inputId` (not cloned again).
    */
-  | { id: number; type: 'dashboard'; inputId: number; input: DashboardInput | null; a: string; b: string; left: [string, string][]; alpha: boolean }
+  | { id: number; type: 'dashboard'; inputId: number; input: DashboardInput | DashboardPatch | null; a: string; b: string; left: [string, string][]; alpha: boolean }
   | { id: number; type: 'run'; scenarioId: string; calls: ToolCall[] };
 
 export type FromAgreementWorker =
