@@ -84,10 +84,14 @@ async function replaceRow(dataset: string, annotator: string, line: Annotation, 
   await db.transaction('rw', db.outbox, db.annotations, async () => {
     await db.outbox.where('[dataset+annotator+task]').equals([dataset, annotator, line.task_id]).delete();
     const editorText = keepText ? ((await db.annotations.get([dataset, line.task_id, annotator]))?.editor_text ?? null) : null;
-    // The row is the file's annotator's, whatever name the line carries.
-    const row = { ...fromAnnotationLine(line, dataset, fps), annotator };
-    await db.annotations.put({ ...row, base: { revision: line.revision, at: new Date().toISOString() }, editor_text: editorText });
+    await db.annotations.put(rowOfLine(dataset, annotator, line, fps, editorText));
   });
+}
+
+/** The row a file line becomes, based on it; the row is the file's annotator's, whatever name the line carries. */
+function rowOfLine(dataset: string, annotator: string, line: Annotation, fps: number, editorText: string | null): AnnotationRecord {
+  const row = { ...fromAnnotationLine(line, dataset, fps), annotator };
+  return { ...row, base: { revision: line.revision, at: new Date().toISOString() }, editor_text: editorText };
 }
 
 /**
@@ -100,17 +104,52 @@ export async function stillAsSeen(key: AnnotationKey, seen: AnnotationRecord | u
   return (await db.outbox.where('[dataset+annotator+task]').equals([key.dataset, key.annotator, key.task]).count()) === 0;
 }
 
+/** A line of the file to take in place of the row read as `seen` (undefined: none). `keepText`: text being typed stays. */
+export interface LineTake {
+  seen: AnnotationRecord | undefined;
+  line: Annotation;
+  fps: number;
+  keepText: boolean;
+}
+
+/** Lines taken in one transaction: a few hundred at a time, so a tab's own saves are not held up long. */
+const TAKES_PER_TRANSACTION = 250;
+
 /**
- * The pull's take: the file's line replaces the row only while it is still `seen` with nothing
- * waiting (stillAsSeen). `keepText`: text being typed stays (the line has the row's calls). True
- * when replaced.
+ * The pull's take: each file line replaces its task's row only while the row is still `seen` with
+ * nothing waiting (as stillAsSeen), and `skip` (asked right before: an edit begun on the task
+ * since) says no. A few transactions of many lines, each reading its rows and the waiting tasks
+ * at once and writing at once: a transaction per line, each read and write in turn, made a first
+ * pull of 4,770 lines take 22 s. Returns the tasks whose row was replaced.
  */
-export async function takeLineIfUnchanged(key: AnnotationKey, seen: AnnotationRecord | undefined, line: Annotation, fps: number, keepText: boolean, db: AnnotationDb = annotationDb()): Promise<boolean> {
-  return db.transaction('rw', db.outbox, db.annotations, async () => {
-    if (!(await stillAsSeen(key, seen, db))) return false;
-    await replaceRow(key.dataset, key.annotator, line, fps, keepText, db);
-    return true;
-  });
+export async function takeLinesIfUnchanged(dataset: string, annotator: string, takes: readonly LineTake[], skip: (task: string) => boolean = () => false, db: AnnotationDb = annotationDb()): Promise<string[]> {
+  const replaced: string[] = [];
+  for (let from = 0; from < takes.length; from += TAKES_PER_TRANSACTION) {
+    const batch = takes.slice(from, from + TAKES_PER_TRANSACTION);
+    const done = await db.transaction('rw', db.outbox, db.annotations, async () => {
+      const waiting = await tasksWaiting(dataset, annotator, db);
+      const rows = await db.annotations.bulkGet(batch.map(({ line }) => [dataset, line.task_id, annotator] as [string, string, string]));
+      const tasks = new Set<string>();
+      const puts: AnnotationRecord[] = [];
+      batch.forEach(({ seen, line, fps, keepText }, i) => {
+        const task = line.task_id;
+        // A task twice in the batch: its row is no longer as read once the first is taken.
+        if (tasks.has(task) || waiting.has(task) || !sameVersion(rows[i], seen) || skip(task)) return;
+        puts.push(rowOfLine(dataset, annotator, line, fps, keepText ? (rows[i]?.editor_text ?? null) : null));
+        tasks.add(task);
+      });
+      await db.annotations.bulkPut(puts);
+      return [...tasks];
+    });
+    replaced.push(...done);
+  }
+  return replaced;
+}
+
+/** Tasks of the annotator with entries waiting, from the outbox's index alone. */
+async function tasksWaiting(dataset: string, annotator: string, db: AnnotationDb): Promise<Set<string>> {
+  const keys = await db.outbox.where('[dataset+annotator+task]').between([dataset, annotator, Dexie.minKey], [dataset, annotator, Dexie.maxKey], true, true).keys();
+  return new Set(keys.map((key) => (key as unknown as [string, string, string])[2]));
 }
 
 /** Tasks of the annotator with entries waiting. */

@@ -21,7 +21,7 @@ import {
 } from '../../db/annotationFile';
 import { annotationDb } from '../../db/annotationDb';
 import { listAnnotations, markSynced, putFileSync, rebaseIfUnchanged } from '../../db/annotationRepo';
-import { takeLineIfUnchanged } from '../../db/outbox';
+import { takeLinesIfUnchanged } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
 import { editsNotStored, useAnnotateStore } from './annotateStore';
 import { requestDrain, resolveConflicts } from './writeThrough';
@@ -57,12 +57,8 @@ function problemLines(disk: ReturnType<typeof parseAnnotationFile>): string[] {
  */
 async function takeUnchanged(datasetId: string, annotator: string, lines: Annotation[], seen: AnnotationRecord[]): Promise<number> {
   const rows = new Map(seen.map((record) => [record.task, record]));
-  let taken = 0;
-  for (const line of lines) {
-    const key = { dataset: datasetId, task: line.task_id, annotator };
-    if (await takeLineIfUnchanged(key, rows.get(line.task_id), line, fpsOf(line.task_id), false)) taken += 1;
-  }
-  return taken;
+  const takes = lines.map((line) => ({ seen: rows.get(line.task_id), line, fps: fpsOf(line.task_id), keepText: false }));
+  return (await takeLinesIfUnchanged(datasetId, annotator, takes)).length;
 }
 
 /** Export and Import cannot see the edits the browser refused to store: one problem each. */

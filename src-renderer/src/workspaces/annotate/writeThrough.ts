@@ -11,8 +11,8 @@ import type { Annotation } from '../../../../shared/format/types';
 import { resolveFps } from '../../../../shared/frames/frames';
 import { studioApi } from '../../api/studio';
 import { annotationFilePath, changedSinceBase, contentKey, isAnnotationLine, latestByRevision, pickFor, planSend, type ConflictPicks, type SyncConflict } from '../../db/annotationFile';
-import { getAnnotation, queueAgain } from '../../db/annotationRepo';
-import { annotatorsWithPending, countPending, keepMine, markSent, pendingEntries, replaceRowIfSeen, takeLineIfUnchanged, tasksWithPending } from '../../db/outbox';
+import { getAnnotation, listAnnotations, queueAgain } from '../../db/annotationRepo';
+import { annotatorsWithPending, countPending, keepMine, markSent, pendingEntries, replaceRowIfSeen, takeLinesIfUnchanged, tasksWithPending, type LineTake } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
 import { useAnnotateStore, type WriteThroughStatus } from './annotateStore';
 import { onFilesChanged } from '../../state/datasetChanges';
@@ -247,11 +247,14 @@ async function pullOnce(): Promise<void> {
     }
   }
   const waiting = await tasksWithPending(datasetId, annotator);
+  // The rows as they are now, read at once (a read per line took seconds on thousands of lines);
+  // every change below checks again, in its transaction, that its row is still as read here.
+  const rows = new Map((await listAnnotations(datasetId, annotator)).map((row) => [row.task, row]));
   const taken: string[] = [];
+  const takes: LineTake[] = [];
   for (const [task, line] of file.latest) {
     if (waiting.has(task) || !isAnnotationLine(line)) continue;
-    const key = { dataset: datasetId, task, annotator };
-    const row = await getAnnotation(key);
+    const row = rows.get(task);
     if (row && row.base?.revision === line.revision) {
       // Already taken (by another tab of this browser, which shares the rows): this tab shows it too.
       if (olderOnScreen(row)) taken.push(task);
@@ -259,7 +262,8 @@ async function pullOnce(): Promise<void> {
     }
     if (row && changedSinceBase(row)) continue;
     // The open task's edit not stored yet (the save delay): its save goes out based on the row
-    // as it is, and the drain asks the user if the edit differs from this line.
+    // as it is, and the drain asks the user if the edit differs from this line (asked again right
+    // before the line is taken).
     if (unsavedEditOf(task)) continue;
     // Text being typed is never replaced silently: a line with other calls -> the row's line goes
     // out again so the drain asks the user now; with the same calls the line is taken, text kept.
@@ -269,14 +273,15 @@ async function pullOnce(): Promise<void> {
     // and the drain asks which to keep. It was replaced, and the work on screen was gone.
     const wentBack = row !== undefined && row.base !== null && line.revision < row.base.revision;
     if ((typing || wentBack) && contentKey(line) !== contentKey(row)) await queueAgain(row);
-    else if (await takeLineIfUnchanged(key, row, line, fpsOf(task), typing)) taken.push(task);
+    else takes.push({ seen: row, line, fps: fpsOf(task), keepText: typing });
   }
+  taken.push(...(await takeLinesIfUnchanged(datasetId, annotator, takes, unsavedEditOf)));
   // A task whose line the file held as last read and holds no more (git checkout, reset or stash
   // took the only one away): the row, which is that line, goes out again rather than stay in this
   // browser alone while the header says it is saved. Only what this client saw in the file.
   for (const task of before?.latest.keys() ?? []) {
     if (file.latest.has(task) || waiting.has(task)) continue;
-    const row = await getAnnotation({ dataset: datasetId, task, annotator });
+    const row = rows.get(task);
     if (row && row.base !== null && !changedSinceBase(row)) await queueAgain(row);
   }
   file.pulled = true;
