@@ -257,7 +257,9 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
       next = { ...next, status: 'draft' };
       useStudioStore.getState().showMessage(`${record.task} is a draft again: it changed after Submit (Ctrl+Enter submits it again)`, 'info');
     }
-    set({ record: next, saveState: 'pending', statuses: { ...get().statuses, [record.task]: next.status } });
+    // The queue's statuses are copied only when this one changes: a copy per keystroke grows with the tasks.
+    const { statuses } = get();
+    set({ record: next, saveState: 'pending', statuses: ownValue(statuses, record.task) === next.status ? statuses : { ...statuses, [record.task]: next.status } });
     saveSchedule.edited();
   },
 
