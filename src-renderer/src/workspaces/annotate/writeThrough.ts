@@ -279,9 +279,11 @@ async function pullOnce(): Promise<void> {
   // A task whose line the file held as last read and holds no more (git checkout, reset or stash
   // took the only one away): the row, which is that line, goes out again rather than stay in this
   // browser alone while the header says it is saved. Only what this client saw in the file.
+  // Read afresh: the takes above may have run for seconds, and a row changed since (text typed,
+  // another tab's save) would make queueAgain refuse a row read before them, leaving it out for good.
   for (const task of before?.latest.keys() ?? []) {
     if (file.latest.has(task) || waiting.has(task)) continue;
-    const row = rows.get(task);
+    const row = await getAnnotation({ dataset: datasetId, task, annotator });
     if (row && row.base !== null && !changedSinceBase(row)) await queueAgain(row);
   }
   file.pulled = true;
