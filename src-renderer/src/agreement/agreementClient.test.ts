@@ -133,4 +133,69 @@ describe('agreementClient', () => {
     await flush();
     expect(after.value).toBe(figures);
   });
+
+  it('asks in two after a patch (the patch, then the input kept by its name), and sends whole what a request never posted, or a stopped worker lost', async () => {
+    const tasks = ['t1', 't2', 't3'].map((id) => task(id, 'kitchen'));
+    const lines = (calls: unknown[] = []) => new Map(tasks.map((t) => [t.id, annotation(t.id, t.id === 't3' ? calls : [])]));
+    const figures = { tasks: [] } as unknown as AgreementDashboard;
+    let port = workers.started.at(-1)!;
+    const answerDashboards = () => answer((m) => (m.type === 'dashboard' ? { id: m.id, type: 'dashboard', dashboard: figures } : null));
+    await settledDashboard(agreementClient.dashboard(tasks, new Map([['ana', lines()], ['ben', lines()]]), 'ana', 'ben'), answerDashboards);
+
+    const seen: AgreementDashboard[] = [];
+    const inTwo = settled(agreementClient.dashboardInTwo(tasks, new Map([['ana', lines([{ tool_name: 'x', parameters: {} }])], ['ben', lines()]]), 'ana', 'ben', (d) => seen.push(d), () => true));
+    await flush();
+    const [patched] = dashboards(port.sent.splice(0));
+    expect(patched).toMatchObject({ alpha: false, input: { annotators: [['ana', [expect.objectContaining({ task_id: 't3' })], []]] } });
+    port.say({ id: patched.id, type: 'dashboard', dashboard: figures });
+    await flush();
+    const [second] = dashboards(port.sent.splice(0));
+    expect(second).toMatchObject({ alpha: true, input: null, inputId: patched.inputId });
+    port.say({ id: second.id, type: 'dashboard', dashboard: figures });
+    await flush();
+    expect(inTwo.value).toBe(figures);
+
+    // The scenarios fail to load: the request is never posted, so the next one is not a patch over it.
+    void agreementClient.scenarios('other-scenarios', [scenario('kitchen')]).catch(() => undefined);
+    const unsent = settled(agreementClient.dashboard(tasks, new Map([['ana', lines()], ['ben', lines()]]), 'ana', 'ben'));
+    await flush();
+    answer((m) => (m.type === 'scenarios' ? { id: m.id, type: 'error', message: 'the scenarios did not load' } : null));
+    await flush();
+    expect(unsent.error?.message).toBe('the scenarios did not load');
+    const after = settled(agreementClient.dashboard(tasks, new Map([['ana', lines()], ['ben', lines()]]), 'ana', 'ben'));
+    await flush();
+    answer(ok);
+    await flush();
+    const [next] = dashboards(port.sent.splice(0));
+    expect(next.input, 'a patch over the input last posted, not over the one never sent').toMatchObject({ base: patched.inputId });
+    port.say({ id: next.id, type: 'dashboard', dashboard: figures });
+    await flush();
+    expect(after.value).toBe(figures);
+
+    // A worker stopped (its time limit) keeps nothing: the next input is sent whole to the new one.
+    const stopped = settled(agreementClient.dashboard(tasks, new Map([['ana', lines()], ['ben', lines()]]), 'ana', 'ben'));
+    await flush();
+    await vi.advanceTimersByTimeAsync(LIMIT + 500);
+    expect(stopped.error).toBeDefined();
+    const again = settled(agreementClient.dashboard(tasks, new Map([['ana', lines()], ['ben', lines()]]), 'ana', 'ben'));
+    await flush();
+    port = workers.started.at(-1)!;
+    answer(ok);
+    await flush();
+    const [whole] = dashboards(port.sent.splice(0));
+    expect(whole.input).toHaveProperty('tasks');
+    port.say({ id: whole.id, type: 'dashboard', dashboard: figures });
+    await flush();
+    expect(again.value).toBe(figures);
+  });
 });
+
+/** Waits for a dashboard, answering the worker with `answerAll` once it was asked. */
+async function settledDashboard(asked: Promise<AgreementDashboard>, answerAll: () => void) {
+  const result = settled(asked);
+  await flush();
+  answerAll();
+  await flush();
+  expect(result.error).toBeUndefined();
+  return result.value;
+}

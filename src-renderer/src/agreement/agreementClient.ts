@@ -50,11 +50,13 @@ class AgreementClient {
   }
 
   /** A request once the scenarios are loaded; one needing a scenario that overran fails at once, before any worker starts. */
-  private async request(message: WithoutId<ToAgreementWorker>, needs: Needs): Promise<FromAgreementWorker> {
+  private async request(message: WithoutId<ToAgreementWorker>, needs: Needs, posted?: () => void): Promise<FromAgreementWorker> {
     const refused = this.worker.refusal(needs);
     if (refused !== null) throw new Error(refused);
     await this.ready();
-    return this.worker.request(message, needs);
+    const reply = this.worker.request(message, needs);
+    if (this.worker.refusal(needs) === null) posted?.(); // refused there, it was not sent
+    return reply;
   }
 
   async compare(scenarioId: string, a: ToolCall[], b: ToolCall[]): Promise<TaskComparison> {
@@ -129,11 +131,10 @@ class AgreementClient {
   /** `sent`: the input whole, as changes to the one the worker keeps, or null (the worker keeps this one). */
   private async askDashboard(asked: ReturnType<AgreementClient['dashboardAsked']>, sent: DashboardInput | DashboardPatch | null, alpha: boolean): Promise<AgreementDashboard> {
     const { inputId, input, a, b, left, needs } = asked;
-    const reply = this.request({ type: 'dashboard', inputId, input: sent, a, b, left, alpha }, needs);
     // Once sent, the worker keeps this input (a patch it cannot apply is answered INPUT_GONE, and
     // sent whole after), so the next is sent as changes to it. Copied: the caller's maps may change.
-    if (sent !== null) this.kept = { inputId, tasks: input.tasks, annotations: annotationsOf(input) };
-    const answered = await reply;
+    const keep = () => void (this.kept = { inputId, tasks: input.tasks, annotations: annotationsOf(input) });
+    const answered = await this.request({ type: 'dashboard', inputId, input: sent, a, b, left, alpha }, needs, sent === null ? undefined : keep);
     if (answered.type !== 'dashboard') throw new Error('unexpected reply');
     return answered.dashboard;
   }

@@ -27,7 +27,8 @@ export function sameTasks(x: DashboardInput['tasks'], y: DashboardInput['tasks']
 /**
  * `next` as changes to `kept` (annotations set or gone, per annotator), or null when that would
  * not be smaller than `next` whole: other tasks, other annotators, or most annotations changed.
- * An annotation counts as changed unless it is the same object or equal as JSON.
+ * An annotation counts as changed unless it is the same object or deeply equal (dequal: the same
+ * keys and values, in any key order; key order changes no figure).
  */
 export function inputPatch(kept: KeptInput, next: DashboardInput): DashboardPatch | null {
   if (!sameTasks(kept.tasks, next.tasks)) return null;
