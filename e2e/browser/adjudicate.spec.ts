@@ -178,7 +178,8 @@ test('two annotators in two browser contexts: each panel follows both', async ({
 });
 
 test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard lists it', async ({ browser }) => {
-  test.setTimeout(90_000);
+  // ~42 s alone; 1.1-1.4 min in CI's two workers on two cores, and twice past 1.5 min on 2026-12-06.
+  test.setTimeout(150_000);
   const { context, page } = await pageAt(browser, '#/adjudicate');
   await page.getByTestId('adjudicator-name').fill('e2e-lead');
 

@@ -62,7 +62,26 @@ test(`a first pull of a ${TASKS.toLocaleString('en-US')}-task dataset takes ever
   await expect.poll(async () => (await rows()).filter(([task, base]) => base === latest.get(task)).length, { timeout: 90_000, intervals: [250] }).toBe(latest.size);
   const tookMs = Date.now() - started;
   expect(new Map(await rows())).toEqual(latest);
-  // Nothing was sent back: the rows are the file's lines, the file is as it was.
+  // Nothing was sent back: the outbox stays empty (the drain after the pull found nothing), and
+  // the file is as it was.
+  const outbox = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('egobench-annotations');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction('outbox').objectStore('outbox').count();
+            count.onsuccess = () => {
+              resolve(count.result);
+              open.result.close();
+            };
+          };
+        }),
+    );
+  // A line wrongly queued is in the outbox until the drain appends it, then in the file: both are looked at.
+  await page.waitForTimeout(2_000);
+  expect(await outbox()).toBe(0);
   expect((await jsonLines(path.join(host.dataset, 'annotations', `${ANNOTATOR}.jsonl`))).length).toBe(lines.length);
   console.log(
     `annotate pull benchmark: ${latest.size.toLocaleString('en-US')} tasks' lines (${lines.length.toLocaleString('en-US')} in the file) taken into a fresh browser in ${tookMs} ms (page load included); 1-minute load ${loadavg()[0].toFixed(2)}`,
