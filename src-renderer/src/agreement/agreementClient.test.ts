@@ -50,7 +50,6 @@ describe('agreementClient', () => {
     answer(ok);
     await flush();
     expect(workers.started[1].sent).toEqual([expect.objectContaining({ type: 'dashboard', left: [['retail', overranMessage('retail', LIMIT)]] })]);
-    const figures = { tasks: [] } as unknown as AgreementDashboard;
     answer((m) => (m.type === 'dashboard' ? { id: m.id, type: 'dashboard', dashboard: figures } : null));
     await flush();
     expect(again.value).toBe(figures);
@@ -104,18 +103,14 @@ describe('agreementClient', () => {
   });
 
   it('sends the next input as the changes to the one the worker keeps, and whole when it no longer keeps it', async () => {
-    const tasks = ['t1', 't2', 't3'].map((id) => task(id, 'kitchen'));
-    const lines = (calls: unknown[] = []) => new Map(tasks.map((t) => [t.id, annotation(t.id, t.id === 't2' ? calls : [])]));
+    const { tasks, lines } = threeTasks('t2');
     const port = workers.started.at(-1)!;
-    const figures = { tasks: [] } as unknown as AgreementDashboard;
     // Other tasks than the input kept from the test before: sent whole.
     const before = settled(agreementClient.dashboard(tasks, new Map([['ana', lines()], ['ben', lines()]]), 'ana', 'ben'));
     await flush();
     const [whole] = dashboards(port.sent.splice(0));
     expect(whole.input).toHaveProperty('tasks');
-    port.say({ id: whole.id, type: 'dashboard', dashboard: figures });
-    await flush();
-    expect(before.value).toBe(figures);
+    await answered(port, whole, before);
 
     // One annotation edited, the others read again (equal, new objects): only it is sent, over the input kept.
     const edited = [{ tool_name: 'open', parameters: { door: 'fridge' } }];
@@ -129,15 +124,11 @@ describe('agreementClient', () => {
     const [again] = dashboards(port.sent.splice(0));
     expect(again).toMatchObject({ inputId: patched.inputId, input: { tasks: [{ id: 't1' }, { id: 't2' }, { id: 't3' }] } });
     expect((again.input as DashboardInput).annotations[0][1][1]).toEqual(annotation('t2', edited));
-    port.say({ id: again.id, type: 'dashboard', dashboard: figures });
-    await flush();
-    expect(after.value).toBe(figures);
+    await answered(port, again, after);
   });
 
   it('asks in two after a patch (the patch, then the input kept by its name), and sends whole what a request never posted, or a stopped worker lost', async () => {
-    const tasks = ['t1', 't2', 't3'].map((id) => task(id, 'kitchen'));
-    const lines = (calls: unknown[] = []) => new Map(tasks.map((t) => [t.id, annotation(t.id, t.id === 't3' ? calls : [])]));
-    const figures = { tasks: [] } as unknown as AgreementDashboard;
+    const { tasks, lines } = threeTasks('t3');
     let port = workers.started.at(-1)!;
     const answerDashboards = () => answer((m) => (m.type === 'dashboard' ? { id: m.id, type: 'dashboard', dashboard: figures } : null));
     await settledDashboard(agreementClient.dashboard(tasks, new Map([['ana', lines()], ['ben', lines()]]), 'ana', 'ben'), answerDashboards);
@@ -151,9 +142,7 @@ describe('agreementClient', () => {
     await flush();
     const [second] = dashboards(port.sent.splice(0));
     expect(second).toMatchObject({ alpha: true, input: null, inputId: patched.inputId });
-    port.say({ id: second.id, type: 'dashboard', dashboard: figures });
-    await flush();
-    expect(inTwo.value).toBe(figures);
+    await answered(port, second, inTwo);
 
     // The scenarios fail to load: the request is never posted, so the next one is not a patch over it.
     void agreementClient.scenarios('other-scenarios', [scenario('kitchen')]).catch(() => undefined);
@@ -168,9 +157,7 @@ describe('agreementClient', () => {
     await flush();
     const [next] = dashboards(port.sent.splice(0));
     expect(next.input, 'a patch over the input last posted, not over the one never sent').toMatchObject({ base: patched.inputId });
-    port.say({ id: next.id, type: 'dashboard', dashboard: figures });
-    await flush();
-    expect(after.value).toBe(figures);
+    await answered(port, next, after);
 
     // A worker stopped (its time limit) keeps nothing: the next input is sent whole to the new one.
     const stopped = settled(agreementClient.dashboard(tasks, new Map([['ana', lines()], ['ben', lines()]]), 'ana', 'ben'));
@@ -184,11 +171,25 @@ describe('agreementClient', () => {
     await flush();
     const [whole] = dashboards(port.sent.splice(0));
     expect(whole.input).toHaveProperty('tasks');
-    port.say({ id: whole.id, type: 'dashboard', dashboard: figures });
-    await flush();
-    expect(again.value).toBe(figures);
+    await answered(port, whole, again);
   });
 });
+
+/** Three kitchen tasks, and both annotators' lines for them: `changed`'s calls as given, the others none. */
+function threeTasks(changed: string) {
+  const tasks = ['t1', 't2', 't3'].map((id) => task(id, 'kitchen'));
+  const lines = (calls: unknown[] = []) => new Map(tasks.map((t) => [t.id, annotation(t.id, t.id === changed ? calls : [])]));
+  return { tasks, lines };
+}
+
+const figures = { tasks: [] } as unknown as AgreementDashboard;
+
+/** The worker answers `asked` with `figures`, and the dashboard `result` waited for is them. */
+async function answered(port: { say(message: FromAgreementWorker): void }, asked: { id: number }, result: { value?: AgreementDashboard | null }) {
+  port.say({ id: asked.id, type: 'dashboard', dashboard: figures });
+  await flush();
+  expect(result.value).toBe(figures);
+}
 
 /** Waits for a dashboard, answering the worker with `answerAll` once it was asked. */
 async function settledDashboard(asked: Promise<AgreementDashboard>, answerAll: () => void) {
