@@ -127,7 +127,7 @@ export async function takeLinesIfUnchanged(dataset: string, annotator: string, t
   for (let from = 0; from < takes.length; from += TAKES_PER_TRANSACTION) {
     const batch = takes.slice(from, from + TAKES_PER_TRANSACTION);
     const done = await db.transaction('rw', db.outbox, db.annotations, async () => {
-      const waiting = await tasksWaiting(dataset, annotator, db);
+      const waiting = await tasksWithPending(dataset, annotator, db);
       const rows = await db.annotations.bulkGet(batch.map(({ line }) => [dataset, line.task_id, annotator] as [string, string, string]));
       const tasks = new Set<string>();
       const puts: AnnotationRecord[] = [];
@@ -146,13 +146,8 @@ export async function takeLinesIfUnchanged(dataset: string, annotator: string, t
   return replaced;
 }
 
-/** Tasks of the annotator with entries waiting, from the outbox's index alone. */
-async function tasksWaiting(dataset: string, annotator: string, db: AnnotationDb): Promise<Set<string>> {
+/** Tasks of the annotator with entries waiting, from the outbox's index alone (the entries are not read). */
+export async function tasksWithPending(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<Set<string>> {
   const keys = await db.outbox.where('[dataset+annotator+task]').between([dataset, annotator, Dexie.minKey], [dataset, annotator, Dexie.maxKey], true, true).keys();
   return new Set(keys.map((key) => (key as unknown as [string, string, string])[2]));
-}
-
-/** Tasks of the annotator with entries waiting. */
-export async function tasksWithPending(dataset: string, annotator: string, db: AnnotationDb = annotationDb()): Promise<Set<string>> {
-  return new Set((await pendingEntries(dataset, annotator, db)).map((entry) => entry.task));
 }
