@@ -113,26 +113,17 @@ scope.onmessage = (event: MessageEvent<ToAgreementWorker>) => {
 /** The last dashboard asked without alpha, whose comparisons a request of it with alpha takes up. */
 let keptDashboard: { asked: string; withAlpha: () => AgreementDashboard } | null = null;
 
-/** The last dashboard input sent (whole or as a patch), kept for the next request, which names it. */
-let keptInput: KeptInput | null = null;
+/** The last dashboard input sent (whole or as a patch), kept for the next request, which names it; its tasks by id built once. */
+let keptInput: (KeptInput & { taskById: Map<string, Pick<Task, 'id' | 'scenario'>> }) | null = null;
 
 function dashboardInput(inputId: number, input: DashboardInput | DashboardPatch | null): AgreementDataset {
   if (input === null || 'base' in input) {
     const base = input === null ? inputId : input.base;
     if (keptInput?.inputId !== base) throw new Error(INPUT_GONE);
-    if (input !== null) keptInput = { inputId, tasks: keptInput.tasks, annotations: patchedAnnotations(keptInput.annotations, input) };
+    if (input !== null) keptInput = { ...keptInput, inputId, annotations: patchedAnnotations(keptInput.annotations, input) };
   } else {
-    keptInput = { inputId, tasks: input.tasks, annotations: annotationsOf(input) };
+    keptInput = { inputId, tasks: input.tasks, taskById: new Map(input.tasks.map((task) => [task.id, task])), annotations: annotationsOf(input) };
   }
   // The scenarios are this worker's current ones: the input outlives a change of them.
-  return { scenarios, tasks: keptTasks(keptInput.tasks), annotations: keptInput.annotations, problems: [] };
+  return { scenarios, tasks: keptInput.taskById, annotations: keptInput.annotations, problems: [] };
 }
-
-/** The kept input's tasks by id, built once per task list. */
-const keptTasks = (() => {
-  let last: { list: DashboardInput['tasks']; byId: Map<string, Pick<Task, 'id' | 'scenario'>> } | null = null;
-  return (list: DashboardInput['tasks']) => {
-    if (last?.list !== list) last = { list, byId: new Map(list.map((task) => [task.id, task])) };
-    return last.byId;
-  };
-})();
