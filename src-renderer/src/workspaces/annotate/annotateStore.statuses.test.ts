@@ -73,7 +73,7 @@ describe('task statuses', () => {
     expect(useAnnotateStore.getState().statuses.t1).toBe('submitted');
   });
 
-  // After an Import, Export or Clear local (SyncBar's reopenOpenTask): the statuses are read with the
+  // After an Import, Export or Clear local (reopenOpenTask): the statuses are read with the
   // open task's from the screen, then the task is opened again on the row stored now.
   it('opening a task again on a newer stored row shows that row\'s status in the queue', async () => {
     const shown = { dataset: 'd', task: 't1', annotator: 'dana', calls: [], visual_refs: [], status: 'draft' as const, revision: 2, updated_at: 'x', base: null, editor_text: null };
