@@ -12,7 +12,7 @@ import { CascadePanel } from './CascadePanel';
 import { ClipController } from '../../video/clipController';
 import { refFrames } from '../../video/refRanges';
 import { ClipEvidence } from './ClipEvidence';
-import { OverridePanel } from './reviews/ReviewPanels';
+import { OverridePanel } from './reviews/OverridePanel';
 import { ReviewedLabelBadge } from './reviews/ReviewedLabelBadge';
 import type { LabelReview } from './reviews/reviewedLabel';
 import { evidenceEntry, timelineOf } from './timeline';

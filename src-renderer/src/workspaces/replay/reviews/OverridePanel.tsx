@@ -1,0 +1,122 @@
+// Human override: the form for one trajectory, each save or removal written through to
+// reviews/<reviewer>.jsonl on the host.
+import { useState } from 'react';
+import type { Label } from '../../../../../shared/eval/profile';
+import { studioApi } from '../../../api/studio';
+import type { TrajectoryRow } from '../../../evaluation/protocol';
+import { describeHostFailure } from '../../../state/hostErrors';
+import { REVIEWER_KEY } from '../../../state/identityKeys';
+import { useStudioStore } from '../../../state/store';
+import { TEAM_NAME_TITLE } from '../../../shell/teamIdentity';
+import { OverrideList } from './OverrideList';
+import { writeReviewThrough } from './reviewWriteThrough';
+import { recordReview } from './reviewsDb';
+import { useTrajectoryReviews } from './useDatasetReviews';
+import { useOverrideDraft } from './useOverrideDraft';
+import { useReviewerName } from './useReviewerName';
+
+/** The status bar hears where each override (or its removal) went: written to reviews/<reviewer>.jsonl, or kept here for later. */
+const reportWrite =
+  (what: 'Override' | 'Removal of the override') =>
+  (error: unknown | null, path: string): void => {
+    const { showMessage } = useStudioStore.getState();
+    if (error === null) showMessage(`${what} written to ${path}`, 'info');
+    else showMessage(describeHostFailure(`${what} kept in this browser, not yet in ${path}`, error), 'error');
+  };
+
+export function OverridePanel({ datasetId, row, labels }: { datasetId: string; row: TrajectoryRow; labels: readonly Label[] }) {
+  const reviews = useTrajectoryReviews(datasetId, row.id);
+  const { reviewer, setReviewer, teamName } = useReviewerName();
+  const mine = reviews.find((r) => r.reviewer === reviewer.trim());
+  const { label, reason, setLabel, setReason } = useOverrideDraft(datasetId, row.id);
+  const [error, setError] = useState<string | null>(null);
+  const shownLabel = label || mine?.label || row.label;
+  const shownReason = label || reason ? reason : (mine?.reason ?? '');
+
+  const save = async () => {
+    const name = reviewer.trim();
+    if (!name) return setError('Enter your name as the reviewer.');
+    if (!shownReason.trim()) return setError('Give a reason for the override.');
+    localStorage.setItem(REVIEWER_KEY, name);
+    const queued = await recordReview(datasetId, row.id, name, { label: shownLabel, autoLabel: row.label, reason: shownReason.trim() });
+    void writeReviewThrough(studioApi(), queued, reportWrite('Override'));
+    setError(null);
+    setLabel('');
+    setReason('');
+  };
+
+  return (
+    <form
+      className="override-panel"
+      data-testid="label-override"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <div className="override-fields">
+        <label>
+          Label{' '}
+          <select value={shownLabel} onChange={(e) => setLabel(e.target.value as Label)} aria-label="Override label">
+            {labels.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Reviewer{' '}
+          <input
+            value={reviewer}
+            onChange={(e) => setReviewer(e.target.value)}
+            readOnly={teamName !== null}
+            title={teamName !== null ? TEAM_NAME_TITLE : undefined}
+            aria-label="Reviewer"
+            placeholder="your name"
+            size={12}
+          />
+        </label>
+      </div>
+      <label className="override-reason">
+        Reason
+        <textarea
+          value={shownReason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (!label) setLabel(shownLabel);
+          }}
+          aria-label="Reason"
+          rows={2}
+          placeholder="why the automatic label is wrong (or right)"
+        />
+      </label>
+      {row.imported ? (
+        <p className="muted override-imported" data-testid="override-imported">
+          This run was imported for this page only: its override goes to reviews/ like any other, but Reports counts it only once the run&apos;s file is under trajectories/.
+        </p>
+      ) : null}
+      <div className="override-actions">
+        <button type="submit">{mine ? 'Update override' : 'Save override'}</button>
+        {label || reason ? (
+          <span className="muted" data-testid="override-unsaved">
+            not saved yet (kept while you look at other runs)
+          </span>
+        ) : null}
+        {mine ? (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              void recordReview(datasetId, row.id, mine.reviewer, null).then((queued) => writeReviewThrough(studioApi(), queued, reportWrite('Removal of the override')))
+            }
+          >
+            Remove mine
+          </button>
+        ) : null}
+        {error ? <span className="error-text">{error}</span> : null}
+      </div>
+      {reviews.length > 0 ? <OverrideList reviews={reviews} /> : null}
+    </form>
+  );
+}
