@@ -3,23 +3,23 @@
 // their values (model and mode names in full) and can be resized by dragging or with the arrow
 // keys on the header's edge; the widths set are remembered. At 100,000 rows a filter or sort is a
 // pass over typed arrays (list/listIndex.ts), and scrolling re-renders only the rows.
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { evaluationWorker } from '../../evaluation/evaluationService';
 import { useStudioStore } from '../../state/store';
 import type { TrajectoryRow } from '../../evaluation/protocol';
 import { columnIds, columns, gridTemplate, type ColumnId, type Filters, type SortSpec } from './listModel';
 import { ListHeader } from './list/ListHeader';
 import { ListRow } from './list/ListRow';
+import { ListToolbar } from './list/ListToolbar';
 import { useColumnWidths } from './list/useColumnWidths';
 import { useListKeys } from './list/useListKeys';
 import { useListIndex } from './list/useListIndex';
 import { useListView } from './list/useListView';
+import { ROW_HEIGHT, useRowWindow } from './list/useRowWindow';
 import { inSlotOrder, useSlots } from './list/useSlots';
-import { allowedByReview, REVIEW_STATES, type ReviewState } from './list/reviewFilter';
+import { allowedByReview, type ReviewState } from './list/reviewFilter';
+import { useDialogueSearch } from './list/useDialogueSearch';
 import { overriddenCellTexts } from './reviews/reviewedLabel';
 
-const ROW_HEIGHT = 28;
 /** The header's rows (titles, filters) before the first trajectory (aria-rowindex counts them). */
 const HEADER_ROWS = 2;
 
@@ -34,30 +34,6 @@ interface Props {
   onFilters(filters: Filters): void;
   /** `byKey`: a step through the list from the keyboard (no history entry for each). */
   onSelect(id: string, byKey?: boolean): void;
-}
-
-/** Ids of the rows whose dialogue matches the query (host search, debounced), or null without a query. */
-function useDialogueSearch(query: string, rowCount: number): ReadonlySet<string> | null {
-  const [searchIds, setSearchIds] = useState<Set<string> | null>(null);
-  const datasetId = useStudioStore((s) => s.currentDataset?.id ?? null);
-  // Re-run when new rows arrive.
-  const searching = query.trim() !== '';
-  useEffect(() => {
-    if (!searching) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      if (!datasetId) return;
-      evaluationWorker.search(datasetId, query).then(
-        (ids) => live && setSearchIds(new Set(ids)),
-        () => undefined,
-      );
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [datasetId, query, searching, rowCount]);
-  return searching ? searchIds : null;
 }
 
 export function TrajectoryList({ rows: streamedRows, selectedId, overrides, disagreements, filters, onFilters, onSelect }: Props) {
@@ -85,24 +61,12 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overrides, disa
     return out;
   }, [index]);
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is used as documented
-  const virtualizer = useVirtualizer({
-    count: visible.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    // A fast scroll replaces every row in each frame: rows beyond the view cost as much as those in it.
-    overscan: 2,
-  });
-
-  // Keep the selected row in view when it changes from outside (deep link, keys).
+  // The selected row's place in the list as filtered and sorted (-1: not in it).
   const selectedIndex = useMemo(() => {
     const at = selectedId === null ? -1 : rows.findIndex((r) => r.id === selectedId);
     return at < 0 ? -1 : visible.indexOf(at);
   }, [rows, visible, selectedId]);
-  useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedIndex, virtualizer]);
+  const { scrollRef, virtualizer } = useRowWindow(visible.length, selectedIndex);
 
   const distinct = useCallback((c: ColumnId) => index.distinct(c), [index]);
   // The overridden rows' Label cells are wider than a chip: the column fits them.
@@ -129,39 +93,20 @@ export function TrajectoryList({ rows: streamedRows, selectedId, overrides, disa
   const slots = useSlots(items.length);
   return (
     <section className="trajectory-list-panel" aria-label="Trajectories" style={{ width: `clamp(480px, ${totalWidth + 18}px, 50cqw)` }}>
-      <div className="list-toolbar">
-        <input
-          type="search"
-          className="dialogue-search"
-          placeholder="Search the dialogue…"
-          aria-label="Search the dialogue"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        <select aria-label="Filter Review" data-testid="review-filter" value={review} onChange={(e) => setReview(e.target.value as ReviewState)}>
-          {REVIEW_STATES.map(([state, text]) => (
-            <option key={state} value={state}>
-              {text}
-            </option>
-          ))}
-        </select>
-        <span className="muted list-count" data-testid="list-count">
-          {visible.length.toLocaleString()} of {rows.length.toLocaleString()}
-        </span>
-        {Object.values(filters).some((v) => v) || query || review !== 'all' ? (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              onFilters({});
-              setQuery('');
-              setReview('all');
-            }}
-          >
-            Clear filters
-          </button>
-        ) : null}
-      </div>
+      <ListToolbar
+        query={query}
+        onQuery={setQuery}
+        review={review}
+        onReview={setReview}
+        shown={visible.length}
+        total={rows.length}
+        filtered={Object.values(filters).some((v) => v) || query !== '' || review !== 'all'}
+        onClear={() => {
+          onFilters({});
+          setQuery('');
+          setReview('all');
+        }}
+      />
       <div className="trajectory-table" role="table" aria-label="Trajectory list" aria-rowcount={visible.length + HEADER_ROWS} style={tableStyle}>
         <div className="trajectory-head" ref={headRef} role="rowgroup">
           <ListHeader sort={sort} onSort={setSort} widths={widths} onWidth={setWidth} filters={filters} choices={choices} onFilters={onFilters} />
