@@ -3,18 +3,20 @@
 // label's evidence, the taxonomy cascade and the human override.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { studioApi } from '../../api/studio';
-import { evaluationWorker } from '../../evaluation/evaluationService';
 import type { ReplayDetail, TrajectoryRow } from '../../evaluation/protocol';
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
-import { StateDiffTable } from '../../components/StateDiffTable';
-import { CallDetail, GroundTruthCompare } from './CallPanels';
+import { GroundTruthCompare } from './CallPanels';
 import { CascadePanel } from './CascadePanel';
+import { CurrentCallPanel } from './CurrentCallPanel';
 import { ClipController } from '../../video/clipController';
 import { refFrames } from '../../video/refRanges';
 import { ClipEvidence } from './ClipEvidence';
 import { OverridePanel } from './reviews/OverridePanel';
 import { ReviewedLabelBadge } from './reviews/ReviewedLabelBadge';
 import type { LabelReview } from './reviews/reviewedLabel';
+import { StepBar } from './StepBar';
+import { TimelinePanel } from './TimelinePanel';
+import { useReplayDetail } from './useReplayDetail';
 import { evidenceEntry, timelineOf } from './timeline';
 import type { Label } from '../../../../shared/eval/profile';
 import type { VisualRef } from '../../../../shared/format/types';
@@ -34,19 +36,7 @@ interface Props {
 
 export function ReplayView({ datasetId, row, step, labels, review, onStep }: Props) {
   const trajectoryId = row.id;
-  const [state, setState] = useState<{ id: string; detail?: ReplayDetail; error?: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    evaluationWorker.replay(datasetId, row).then(
-      (detail) => live && setState({ id: trajectoryId, detail }),
-      (error: Error) => live && setState({ id: trajectoryId, error: error.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [datasetId, row, trajectoryId]);
-  const detail = state?.id === trajectoryId ? state.detail : undefined;
-  const error = state?.id === trajectoryId ? state.error : undefined;
+  const { detail, error } = useReplayDetail(datasetId, row);
 
   if (error) return <p className="error-text replay-empty">Cannot replay {trajectoryId}: {error}</p>;
   if (!detail) return <p className="muted replay-empty">Replaying {trajectoryId}…</p>;
@@ -106,74 +96,18 @@ function LoadedReplay({ datasetId, detail, step, labels, review, onStep }: Omit<
       <p className="task-instruction" title="Task instruction">
         {task.instruction}
       </p>
-      <div className="step-bar">
-        <button type="button" onClick={() => goto(current - 1)} disabled={current <= 0} title="Previous call (K)">
-          ◀ prev
-        </button>
-        <span data-testid="replay-step" className="replay-step" data-step={current}>
-          {count === 0 ? 'no calls' : current === 0 ? `before call 1 of ${count}` : `call ${current} of ${count}`}
-        </span>
-        <button type="button" onClick={() => goto(current + 1)} disabled={current >= count} title="Next call (J)">
-          next ▶
-        </button>
-        {evidenceAt !== null || evidenceRefId ? (
-          <button type="button" onClick={jumpToEvidence} title="Jump to evidence (E)">
-            Jump to evidence{evidenceAt !== null ? ` (call ${evidenceAt + 1})` : ''}
-          </button>
-        ) : null}
-      </div>
+      <StepBar
+        current={current}
+        count={count}
+        onGoto={goto}
+        evidenceAt={evidenceAt}
+        hasEvidence={evidenceAt !== null || Boolean(evidenceRefId)}
+        onJumpToEvidence={jumpToEvidence}
+      />
       <ClipEvidence datasetId={datasetId} detail={detail} controller={clip} mediaUrl={mediaUrl} evidenceRef={evidenceRefId} selectedRef={selectedRef} onSelectRef={showRef} />
       <div className="replay-grid">
-        <section className="panel timeline-panel" aria-label="Timeline">
-          <h3>Timeline</h3>
-          <ol className="timeline" ref={timelineRef}>
-            {timeline.map((t) =>
-              t.kind === 'message' ? (
-                <li key={t.key} className={`timeline-message ${t.role}`}>
-                  <span className="who">
-                    {t.role} · turn {t.turn}
-                  </span>
-                  <p>{t.content}</p>
-                </li>
-              ) : (
-                <li
-                  key={t.key}
-                  className={`timeline-call${t.entry === currentEntry ? ' current' : ''}${t.entry === evidenceAt ? ' evidence' : ''}${steps[t.entry].call ? '' : ' malformed'}`}
-                >
-                  <button type="button" onClick={() => gotoEntry(t.entry)}>
-                    <span className="call-number">{t.entry + 1}</span>
-                    <span className="mono">{steps[t.entry].call?.tool_name ?? 'malformed entry'}</span>
-                    {steps[t.entry].gtIndex !== null ? (
-                      <span className="pill ok">gt</span>
-                    ) : steps[t.entry].call ? (
-                      <span className="pill warn">extra</span>
-                    ) : (
-                      <span className="pill error">bad</span>
-                    )}
-                    {steps[t.entry].replayed.ok ? null : <span className="pill error">failed</span>}
-                    {steps[t.entry].diff.length > 0 ? <span className="pill write">write</span> : null}
-                    {t.entry === evidenceAt ? <span className="pill evidence-pill">⚑ {row.label}</span> : null}
-                  </button>
-                </li>
-              ),
-            )}
-          </ol>
-        </section>
-        <section className="panel call-panel" aria-label="Call">
-          {currentStep ? (
-            <>
-              <CallDetail step={currentStep} evidenceHere={currentStep.index === evidenceAt} />
-              <h4>Database after this call</h4>
-              <StateDiffTable diffs={currentStep.diff} empty={currentStep.replayed.ok ? 'No change (read or no-op).' : 'No change: the call failed.'} />
-            </>
-          ) : (
-            <>
-              <p className="muted">Step through the calls with J / K, or pick one on the timeline.</p>
-              <h4>Final state against the ground truth’s</h4>
-              <StateDiffTable diffs={detail.finalDiff} empty="Same final state as the ground truth (ResultSucc)." testId="state-diff" />
-            </>
-          )}
-        </section>
+        <TimelinePanel timeline={timeline} steps={steps} currentEntry={currentEntry} evidenceAt={evidenceAt} label={row.label} onGotoEntry={gotoEntry} listRef={timelineRef} />
+        <CurrentCallPanel step={currentStep} evidenceAt={evidenceAt} finalDiff={detail.finalDiff} />
         <section className="panel side-panel" aria-label="Ground truth and taxonomy">
           <div>
             <h3>Ground truth</h3>
