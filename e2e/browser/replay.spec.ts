@@ -115,6 +115,43 @@ test('filter to perception failures, step to the evidence, override the label; t
   await rm(reviewFile, { force: true });
 });
 
+test('an override the browser refuses to keep (storage off or full) says so, and the form keeps what was typed', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openReplay(page);
+  await page.getByTestId('trajectory-list').locator('[role=row][aria-rowindex]').first().click();
+  const override = page.getByTestId('label-override');
+  await expect(override).toBeVisible();
+  // The reviews' database is taken by a newer version with no stores (the studio cannot open it
+  // again), and localStorage refuses every write, as a browser with site data off or a full disk.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('egobench-studio-reviews', 1000);
+        open.onupgradeneeded = () => {
+          for (const name of Array.from(open.result.objectStoreNames)) open.result.deleteObjectStore(name);
+        };
+        open.onsuccess = () => {
+          open.result.close();
+          resolve();
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+  await page.evaluate(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await override.getByLabel('Override label').selectOption('logic');
+  await override.getByLabel('Reviewer').fill('e2e-refused');
+  await override.getByLabel('Reason').fill('kept in the form');
+  await override.getByRole('button', { name: 'Save override' }).click();
+  await expect(override).toContainText('The override is not saved: this browser refused to keep it');
+  await expect(override.getByLabel('Reason')).toHaveValue('kept in the form');
+  await expect(override.getByTestId('override-entry')).toHaveCount(0);
+  expect(await readFile(path.join(datasetsDir, 'egobench-sample', 'reviews', 'e2e-refused.jsonl'), 'utf8').catch(() => 'none')).toBe('none');
+});
+
 test("an override already in the dataset's reviews/ files (a teammate's) shows in Replay, in its count and κ", async ({ page }) => {
   const line = JSON.parse(firstTrajectoryLine()) as { id: string };
   const reviewFile = path.join(datasetsDir, 'egobench-sample', 'reviews', 'e2e-teammate.jsonl');

@@ -5,7 +5,6 @@ import type { Label } from '../../../../../shared/eval/profile';
 import { studioApi } from '../../../api/studio';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { describeHostFailure } from '../../../state/hostErrors';
-import { REVIEWER_KEY } from '../../../state/identityKeys';
 import { useStudioStore } from '../../../state/store';
 import { TEAM_NAME_TITLE } from '../../../shell/teamIdentity';
 import { OverrideList } from './OverrideList';
@@ -13,7 +12,7 @@ import { writeReviewThrough } from './reviewWriteThrough';
 import { recordReview } from './reviewsDb';
 import { useTrajectoryReviews } from './useDatasetReviews';
 import { useOverrideDraft } from './useOverrideDraft';
-import { useReviewerName } from './useReviewerName';
+import { storeReviewerName, useReviewerName } from './useReviewerName';
 
 /** The status bar hears where each override (or its removal) went: written to reviews/<reviewer>.jsonl, or kept here for later. */
 const reportWrite =
@@ -23,6 +22,9 @@ const reportWrite =
     if (error === null) showMessage(`${what} written to ${path}`, 'info');
     else showMessage(describeHostFailure(`${what} kept in this browser, not yet in ${path}`, error), 'error');
   };
+
+/** What the form says when the browser refuses to keep an override or its removal (storage off or full): nothing reached the file, and what was typed stays in the form. */
+const refusedByBrowser = (what: string, failure: unknown) => `${what} is not saved: this browser refused to keep it (${failure instanceof Error ? failure.message : String(failure)}).`;
 
 export function OverridePanel({ datasetId, row, labels }: { datasetId: string; row: TrajectoryRow; labels: readonly Label[] }) {
   const reviews = useTrajectoryReviews(datasetId, row.id);
@@ -37,8 +39,13 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
     const name = reviewer.trim();
     if (!name) return setError('Enter your name as the reviewer.');
     if (!shownReason.trim()) return setError('Give a reason for the override.');
-    localStorage.setItem(REVIEWER_KEY, name);
-    const queued = await recordReview(datasetId, row.id, name, { label: shownLabel, autoLabel: row.label, reason: shownReason.trim() });
+    storeReviewerName(name);
+    let queued: Awaited<ReturnType<typeof recordReview>>;
+    try {
+      queued = await recordReview(datasetId, row.id, name, { label: shownLabel, autoLabel: row.label, reason: shownReason.trim() });
+    } catch (failure) {
+      return setError(refusedByBrowser('The override', failure));
+    }
     void writeReviewThrough(studioApi(), queued, reportWrite('Override'));
     setError(null);
     setLabel('');
@@ -108,7 +115,10 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
             type="button"
             className="link-button"
             onClick={() =>
-              void recordReview(datasetId, row.id, mine.reviewer, null).then((queued) => writeReviewThrough(studioApi(), queued, reportWrite('Removal of the override')))
+              void recordReview(datasetId, row.id, mine.reviewer, null).then(
+                (queued) => writeReviewThrough(studioApi(), queued, reportWrite('Removal of the override')),
+                (failure: unknown) => setError(refusedByBrowser('The removal', failure)),
+              )
             }
           >
             Remove mine
