@@ -1,0 +1,81 @@
+// Finalize (AdjudicationView): asks what finalizeDoubts finds, then writes the task's line of
+// ground_truth.jsonl from the merge, reads it back and says how the write went.
+import { useState } from 'react';
+import { agreeAsIs } from '../../../shared/eval/agreement';
+import type { Annotation, GroundTruth, ToolCall, ToolLibrary } from '../../../shared/format/types';
+import { studioApi } from '../api/studio';
+import type { ConfirmQuestion } from '../components/useConfirm';
+import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
+import { finalizeDoubts } from './finalizeDoubts';
+import { writeGroundTruthLines } from './groundTruthWrite';
+import { callProblems } from './mergeCalls';
+import { groundTruthLine, mergedReferences, type RefChoice, type ReferenceRow } from './model';
+import type { TaskComparison } from './protocol';
+import type { MergeDraft } from './useAdjudicationMerge';
+
+/** What Finalize writes from, once the pair's annotations are compared. */
+export interface FinalizeInput {
+  datasetId: string;
+  taskId: string;
+  a: Annotation;
+  b: Annotation;
+  comparison: TaskComparison;
+  existing: GroundTruth | null;
+  library: ToolLibrary | undefined;
+  merged: ToolCall[];
+  refRows: readonly ReferenceRow[];
+  refChoices: Readonly<Record<string, RefChoice>>;
+  callsA: ToolCall[];
+  adjudicator: string;
+  note: string;
+  draft: Pick<MergeDraft, 'truth' | 'setBack' | 'drop'>;
+  ask(question: ConfirmQuestion): Promise<boolean>;
+  onFinalized?(taskId: string): void;
+}
+
+export function useFinalize() {
+  const [finalizing, setFinalizing] = useState(false);
+  const [message, setMessage] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
+  const finalize = async ({ datasetId, taskId, a, b, comparison, existing, library, merged, refRows, refChoices, callsA, adjudicator, note, draft, ask, onFinalized }: FinalizeInput) => {
+    // The ground truth the questions are asked on: a line landing while one is open is refused by the write, not replaced unseen.
+    const asked = useAgreementData.getState().groundTruth;
+    const doubts = finalizeDoubts({
+      taskId,
+      callProblems: library ? callProblems(merged, library) : [],
+      existing,
+      changedSinceBegun: draft.truth !== (existing ? JSON.stringify(existing) : null),
+      merged,
+      setBack: draft.setBack,
+      drafts: [a, b].filter((annotation) => annotation.status !== 'submitted').map((annotation) => annotation.annotator),
+    });
+    for (const doubt of doubts) if (!(await ask(doubt))) return;
+    setFinalizing(true);
+    setMessage(null);
+    try {
+      const line = groundTruthLine({
+        taskId,
+        calls: merged,
+        visualRefs: mergedReferences(refRows, refChoices),
+        // Agreed only between two submitted annotations (a draft may still change).
+        agree: agreeAsIs(comparison) && a.status === 'submitted' && b.status === 'submitted',
+        callsA,
+        adjudicator,
+        note,
+        settles: [a, b],
+      });
+      // Only this task's line replaced, and only if it is still the one shown here.
+      await writeGroundTruthLines(studioApi(), datasetId, [line], asked);
+      await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
+      const written = useAgreementData.getState().groundTruth.get(taskId); // as read back, to compare as `existing` is
+      draft.drop(written ? JSON.stringify(written) : null);
+      setMessage({ text: `Written to ${GROUND_TRUTH_PATH} (source ${line.source}).`, kind: 'info' });
+      onFinalized?.(taskId);
+    } catch (error) {
+      setMessage({ text: `Cannot write ${GROUND_TRUTH_PATH}: ${(error as Error).message}`, kind: 'error' });
+      await useAgreementData.getState().reload(datasetId, [GROUND_TRUTH_PATH]);
+    } finally {
+      setFinalizing(false);
+    }
+  };
+  return { finalizing, message, finalize };
+}
