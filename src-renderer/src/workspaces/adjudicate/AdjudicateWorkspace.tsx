@@ -10,12 +10,13 @@ import type { Lifecycle } from '../../agreement/model';
 import { useDashboard } from '../../agreement/useDashboard';
 import { studioApi } from '../../api/studio';
 import { describeHostFailure } from '../../state/hostErrors';
+import { ADJUDICATOR_KEY } from '../../state/identityKeys';
+import { useRememberedName } from '../../shell/useRememberedName';
 import { useStudioStore } from '../../state/store';
 import { AcceptAgreed } from './AcceptAgreed';
 import { AdjudicateHeader, type AdjudicateView } from './AdjudicateHeader';
 import { OpenTaskPane } from './OpenTaskPane';
 import { TaskNav } from './TaskNav';
-import { useAdjudicatorName } from './useAdjudicatorName';
 import { useOpenTask } from './useOpenTask';
 import { useTaskStages } from './useTaskStages';
 import { useTaskStepKeys } from './useTaskStepKeys';
@@ -36,7 +37,10 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
   useEffect(() => void drainDrafts(studioApi(), datasetId), [datasetId]);
   const { taskId, chooseTask, suspectLink } = useOpenTask();
   const [filter, setFilter] = useState<Lifecycle | 'all'>('all');
-  const { adjudicator, setAdjudicator, teamName, teamRole } = useAdjudicatorName();
+  // Who adjudicates: the team link's name, or the name typed.
+  const { name: adjudicator, setName: setAdjudicator, team } = useRememberedName(ADJUDICATOR_KEY);
+  const teamName = team?.name ?? null;
+  const teamRole = team?.role ?? null;
   const showMessage = useStudioStore((state) => state.showMessage);
 
   const { tasks, stages, counts, agreedIds } = useTaskStages(dataset, dash, groundTruth);

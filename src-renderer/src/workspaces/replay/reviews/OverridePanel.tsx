@@ -6,13 +6,14 @@ import { studioApi } from '../../../api/studio';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { describeHostFailure } from '../../../state/hostErrors';
 import { useStudioStore } from '../../../state/store';
+import { REVIEWER_KEY } from '../../../state/identityKeys';
 import { TEAM_NAME_TITLE } from '../../../shell/teamIdentity';
+import { rememberName, useRememberedName } from '../../../shell/useRememberedName';
 import { OverrideList } from './OverrideList';
 import { writeReviewThrough } from './reviewWriteThrough';
 import { recordReview } from './reviewsDb';
 import { useTrajectoryReviews } from './useDatasetReviews';
 import { useOverrideDraft } from './useOverrideDraft';
-import { storeReviewerName, useReviewerName } from './useReviewerName';
 
 /** The status bar hears where each override (or its removal) went: written to reviews/<reviewer>.jsonl, or kept here for later. */
 const reportWrite =
@@ -28,7 +29,9 @@ const refusedByBrowser = (what: string, failure: unknown) => `${what} is not sav
 
 export function OverridePanel({ datasetId, row, labels }: { datasetId: string; row: TrajectoryRow; labels: readonly Label[] }) {
   const reviews = useTrajectoryReviews(datasetId, row.id);
-  const { reviewer, setReviewer, teamName } = useReviewerName();
+  // Who reviews: the team link's name, or the one typed (the form of the next run opened, or a reload, has it).
+  const { name: reviewer, setName: setReviewer, team } = useRememberedName(REVIEWER_KEY);
+  const teamName = team?.name ?? null;
   const mine = reviews.find((r) => r.reviewer === reviewer.trim());
   const { label, reason, setLabel, setReason } = useOverrideDraft(datasetId, row.id);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +42,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
     const name = reviewer.trim();
     if (!name) return setError('Enter your name as the reviewer.');
     if (!shownReason.trim()) return setError('Give a reason for the override.');
-    storeReviewerName(name);
+    rememberName(REVIEWER_KEY, name);
     let queued: Awaited<ReturnType<typeof recordReview>>;
     try {
       queued = await recordReview(datasetId, row.id, name, { label: shownLabel, autoLabel: row.label, reason: shownReason.trim() });
