@@ -1,0 +1,21 @@
+// Once the metadata is known, whether the file holds what it declares: a copy broken off plays
+// (black, with no error, when it ends right after its header) while the counter runs to the end.
+import { useEffect, type RefObject } from 'react';
+import { heldBlob } from './clipCache';
+import { isCutShort, probeClipLength } from './frameCache';
+import type { VideoPlayerProps } from './VideoPlayer';
+
+/** Probes the clip held in memory once `meta` (its metadata is loaded) and reports it if it is cut short. */
+export function useCutShortProbe(latestRef: RefObject<VideoPlayerProps>, meta: boolean, src: string | null): void {
+  useEffect(() => {
+    const blob = meta && src ? heldBlob(src) : null;
+    if (!blob) return;
+    let current = true;
+    void probeClipLength(blob).then((length) => {
+      if (current && isCutShort(length, latestRef.current.fps)) latestRef.current.onCutShort?.(length.end!, length.declared!);
+    });
+    return () => {
+      current = false;
+    };
+  }, [latestRef, meta, src]);
+}
