@@ -1,0 +1,35 @@
+// What the clip pane says of a file it cannot show, or shows only in part.
+import { formatTimecode, frameCount } from '../../../shared/frames/frames';
+import type { ClipState } from './clipController';
+
+type CutShort = NonNullable<ClipState['clipCutShort']>;
+
+/** Why the clip cannot be shown at all (its error, or a file with no frame), or null. */
+export function unavailableReason(clipError: string | null, cutShort: CutShort | null, fps: number): string | null {
+  // A file that ends right after its header has no frame to show: the <video> reports no error and stays black.
+  return (
+    clipError ?? (cutShort && frameCount(cutShort.end, fps) === 0 ? `The file ends after its header: none of the ${cutShort.declared} s it declares is there (a copy broken off? copy the file again).` : null)
+  );
+}
+
+/** The placeholder over the player: the clip is not available, why, and what can still be done. */
+export function ClipUnavailable({ videoName, reason, hint }: { videoName: string; reason: string; hint?: string }) {
+  return (
+    <div className="clip-missing" data-testid="clip-missing" role="status">
+      <strong>Clip not available</strong>
+      <span>{videoName}</span>
+      <span className="muted">{reason}</span>
+      {hint && <span className="muted">{hint}</span>}
+    </div>
+  );
+}
+
+/** Under the player: the file breaks off before the duration it declares, and where. */
+export function CutShortNotice({ videoName, cutShort, fps }: { videoName: string; cutShort: CutShort; fps: number }) {
+  return (
+    <p className="clip-cut-short" data-testid="clip-cut-short" role="status">
+      <strong>{videoName} is cut short:</strong> it breaks off near frame {frameCount(cutShort.end, fps) - 1} ({formatTimecode(frameCount(cutShort.end, fps), fps)}),
+      well before the {cutShort.declared} s it declares (a copy broken off?). Past that the clip shows the last frame it has: copy the file again.
+    </p>
+  );
+}
