@@ -9,7 +9,8 @@ import { Transport } from './Transport';
 import { useClipHotkeys } from './useClipHotkeys';
 import { useClipState } from './useClipState';
 import { usePlayerReports } from './usePlayerReports';
-import { VideoPlayer, type VideoHandle } from './VideoPlayer';
+import { VideoPlayer } from './VideoPlayer';
+import type { VideoHandle } from './videoPlayerTypes';
 import './clip.css';
 
 export interface ClipProps {

@@ -2,7 +2,7 @@
 // whatever order the seeks end in.
 import { describe, expect, it } from 'vitest';
 import { ClipController } from './clipController';
-import type { VideoHandle } from './VideoPlayer';
+import type { VideoHandle } from './videoPlayerTypes';
 
 /** A player whose seeks end when the test says, in any order. */
 function slowPlayer() {

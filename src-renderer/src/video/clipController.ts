@@ -6,7 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import { clampFrame, frameCount } from '../../../shared/frames/frames';
 import { copyFrameToClipboard } from './copyFrame';
 import { traceClip } from './clipTrace';
-import type { VideoHandle, VideoMeta } from './VideoPlayer';
+import type { VideoHandle, VideoMeta } from './videoPlayerTypes';
 
 export interface ClipState {
   /** The frame on screen (presented, checked with requestVideoFrameCallback). */

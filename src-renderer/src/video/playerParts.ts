@@ -5,7 +5,7 @@ import type videojs from 'video.js';
 import type { FrameClock } from './frameClock';
 import type { FrameStepper } from './frameStepper';
 import { sourceState, type SourceState } from './sourceState';
-import type { VideoPlayerProps } from './VideoPlayer';
+import type { VideoPlayerProps } from './videoPlayerTypes';
 
 export type Player = ReturnType<typeof videojs>;
 

@@ -3,7 +3,7 @@
 import { useEffect, type RefObject } from 'react';
 import { heldBlob } from './clipCache';
 import { isCutShort, probeClipLength } from './frameCache';
-import type { VideoPlayerProps } from './VideoPlayer';
+import type { VideoPlayerProps } from './videoPlayerTypes';
 
 /** Probes the clip held in memory once `meta` (its metadata is loaded) and reports it if it is cut short. */
 export function useCutShortProbe(latestRef: RefObject<VideoPlayerProps>, meta: boolean, src: string | null): void {

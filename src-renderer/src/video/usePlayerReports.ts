@@ -5,7 +5,7 @@ import { isDatasetRelativePath } from '../../../shared/format/dataset-path';
 import type { ClipController } from './clipController';
 import { traceClip } from './clipTrace';
 import { fileIsMissing, NOT_THERE, OUTSIDE_DATASET } from './missingClip';
-import type { VideoMeta, VideoPlayerProps } from './VideoPlayer';
+import type { VideoMeta, VideoPlayerProps } from './videoPlayerTypes';
 
 export type PlayerReports = Pick<VideoPlayerProps, 'onFrame' | 'onMeta' | 'onPlayingChange' | 'onError' | 'onCutShort'>;
 

@@ -6,7 +6,7 @@ import { estimateFps } from '../../../shared/frames/frames';
 import { FrameClock } from './frameClock';
 import { FrameStepper } from './frameStepper';
 import type { PlayerParts } from './playerParts';
-import type { VideoMeta } from './VideoPlayer';
+import type { VideoMeta } from './videoPlayerTypes';
 
 /** Presented frames counted before the frame rate is measured from their media times. */
 const FRAMES_TO_MEASURE = 12;
