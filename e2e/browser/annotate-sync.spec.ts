@@ -14,6 +14,7 @@ import { datasetsDir } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
 import { replaceCalls, typeCalls, typeText } from '../annotate-editor';
 import { seriousViolations } from '../axe';
+import { takeDatabase } from '../refused-storage';
 
 const TASK = 'retail-01';
 const MISSING = 'retail-02';
@@ -595,21 +596,7 @@ test('a line from elsewhere in the first annotator\'s file, read while their swi
  * annotation database is upgraded without its tables (the studio's connection closes for it).
  */
 async function refuseWrites(page: Page): Promise<void> {
-  const version = await page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('egobench-annotations', 1000);
-        open.onupgradeneeded = () => {
-          for (const name of Array.from(open.result.objectStoreNames)) open.result.deleteObjectStore(name);
-        };
-        open.onsuccess = () => {
-          open.result.close();
-          resolve(open.result.version);
-        };
-        open.onerror = () => reject(open.error);
-      }),
-  );
-  expect(version).toBe(1000);
+  expect(await takeDatabase(page, 'egobench-annotations')).toBe(1000);
 }
 
 /** The database is gone (as after "clear site data"): the studio creates it afresh at its next write. */

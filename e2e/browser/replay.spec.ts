@@ -4,6 +4,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
+import { takeDatabase } from '../refused-storage';
 import { sharedStudioUrl } from '../studio-host';
 
 /** Opens the studio on the Replay workspace and waits for the evaluation to finish. */
@@ -123,20 +124,7 @@ test('an override the browser refuses to keep (storage off or full) says so, and
   await expect(override).toBeVisible();
   // The reviews' database is taken by a newer version with no stores (the studio cannot open it
   // again), and localStorage refuses every write, as a browser with site data off or a full disk.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('egobench-studio-reviews', 1000);
-        open.onupgradeneeded = () => {
-          for (const name of Array.from(open.result.objectStoreNames)) open.result.deleteObjectStore(name);
-        };
-        open.onsuccess = () => {
-          open.result.close();
-          resolve();
-        };
-        open.onerror = () => reject(open.error);
-      }),
-  );
+  expect(await takeDatabase(page, 'egobench-studio-reviews')).toBe(1000);
   await page.evaluate(() => {
     Storage.prototype.setItem = () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
