@@ -17,7 +17,7 @@ import { AcceptAgreed } from './AcceptAgreed';
 import { AdjudicateHeader, type AdjudicateView } from './AdjudicateHeader';
 import { OpenTaskPane } from './OpenTaskPane';
 import { TaskNav } from './TaskNav';
-import { useOpenTask } from './useOpenTask';
+import { useLinkedTask } from './useLinkedTask';
 import { useTaskStages } from './useTaskStages';
 import { useTaskStepKeys } from './useTaskStepKeys';
 import './adjudicate.css';
@@ -35,7 +35,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
   const [view, setView] = useState<AdjudicateView>('tasks');
   // Drafts this browser still holds for the dataset's files (a closed tab's, a day the host was away).
   useEffect(() => void drainDrafts(studioApi(), datasetId), [datasetId]);
-  const { taskId, chooseTask, suspectLink } = useOpenTask();
+  const { taskId, chooseTask, suspectLink } = useLinkedTask();
   const [filter, setFilter] = useState<Lifecycle | 'all'>('all');
   // Who adjudicates: the team link's name, or the name typed.
   const { name: adjudicator, setName: setAdjudicator, team } = useRememberedName(ADJUDICATOR_KEY);

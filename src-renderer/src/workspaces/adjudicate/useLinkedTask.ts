@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSuspectLink } from '../replay/audit/auditClient';
 import { useTaskLink } from '../taskLink';
 
-export function useOpenTask() {
+export function useLinkedTask() {
   // An audit suspect opened from Replay (#/adjudicate/suspect/<task>/<n>) opens its task.
   const suspectLink = useSuspectLink();
   // The task in the address (#/adjudicate/<task>): a reload or a pasted link opens it.
