@@ -11,8 +11,9 @@ export function useDecodedSteps(parts: PlayerParts, shown: boolean, src: string 
     const blob = shown && src ? heldBlob(src) : null;
     if (!blob || !video || typeof VideoDecoder === 'undefined') return;
     stepperRef.current?.attach(blob, fps, video.duration);
-    // The stepper of the moment: none once the player is torn down (its dispose detached it).
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- read at cleanup on purpose, as above
+    // The stepper of the moment, read at cleanup on purpose: none once the player is torn down (its
+    // dispose detached it already).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the ref is read when the effect ends, not when it starts
     return () => stepperRef.current?.detach();
   }, [clockRef, stepperRef, shown, src, fps]);
 }

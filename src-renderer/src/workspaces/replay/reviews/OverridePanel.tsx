@@ -119,7 +119,10 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
             className="link-button"
             onClick={() =>
               void recordReview(datasetId, row.id, mine.reviewer, null).then(
-                (queued) => writeReviewThrough(studioApi(), queued, reportWrite('Removal of the override')),
+                (queued) => {
+                  setError(null);
+                  return writeReviewThrough(studioApi(), queued, reportWrite('Removal of the override'));
+                },
                 (failure: unknown) => setError(refusedByBrowser('The removal', failure)),
               )
             }
