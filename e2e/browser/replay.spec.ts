@@ -1,22 +1,25 @@
-// The Replay workspace in Chromium against the real browser host and the sample dataset.
+// The Replay workspace in Chromium against the real browser host and the sample dataset, a copy
+// of its own: these tests write overrides to reviews/, which change the labels other specs filter
+// by (replay-clip's first perception failure became 'logic' while it ran beside them).
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { datasetsDir } from '../datasets-on-disk';
 import { takeDatabase } from '../refused-storage';
-import { sharedStudioUrl } from '../studio-host';
+import { copySample, ownHost } from '../own-host';
+
+const host = ownHost('replay-e2e-', 'egobench-sample', copySample);
 
 /** Opens the studio on the Replay workspace and waits for the evaluation to finish. */
 async function openReplay(page: Page): Promise<void> {
-  await page.goto(sharedStudioUrl());
+  await page.goto(host.url);
   await expect(page.getByTestId('status-host')).toHaveText('Browser host');
   await page.getByTestId('workspace-replay').click();
   await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
 }
 
 function firstTrajectoryLine(): string {
-  const dir = path.join(datasetsDir, 'egobench-sample', 'trajectories');
+  const dir = path.join(host.dataset, 'trajectories');
   const model = readdirSync(dir).sort()[0];
   const file = readdirSync(path.join(dir, model)).sort()[0];
   return readFileSync(path.join(dir, model, file), 'utf8').split('\n')[0];
@@ -94,7 +97,7 @@ test('filter to perception failures, step to the evidence, override the label; t
   await reviewFilter.selectOption('all');
   await expect(count).toHaveText(new RegExp(`^${perceptionRuns} of `));
   // Saved to the reviewer's file on the host as it is made (no Export).
-  const reviewFile = path.join(datasetsDir, 'egobench-sample', 'reviews', 'e2e-reviewer.jsonl');
+  const reviewFile = path.join(host.dataset, 'reviews', 'e2e-reviewer.jsonl');
   await expect.poll(() => readFile(reviewFile, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('"label":"logic"');
   expect(JSON.parse((await readFile(reviewFile, 'utf8')).trim())).toMatchObject({ label: 'logic', reviewer: 'e2e-reviewer', reason: 'the agent saw the right item but skipped a call' });
 
@@ -109,7 +112,7 @@ test('filter to perception failures, step to the evidence, override the label; t
   await expect(page.getByTestId('kappa-few')).toContainText('κ over fewer than 10 overrides says little');
   await expect(page.locator('.agreement-popover .confusion td.off')).toHaveText('1');
 
-  // Removing it removes its line from the file too (other tests read this dataset's reviews).
+  // Removing it removes its line from the file too (the next tests count this dataset's overrides).
   await page.getByTestId('review-count').click();
   await page.getByTestId('label-override').getByRole('button', { name: 'Remove mine' }).click();
   await expect.poll(() => readFile(reviewFile, 'utf8').catch(() => 'gone'), { timeout: 10_000 }).toBe('');
@@ -137,12 +140,12 @@ test('an override the browser refuses to keep (storage off or full) says so, and
   await expect(override).toContainText('The override is not saved: this browser refused to keep it');
   await expect(override.getByLabel('Reason')).toHaveValue('kept in the form');
   await expect(override.getByTestId('override-entry')).toHaveCount(0);
-  expect(await readFile(path.join(datasetsDir, 'egobench-sample', 'reviews', 'e2e-refused.jsonl'), 'utf8').catch(() => 'none')).toBe('none');
+  expect(await readFile(path.join(host.dataset, 'reviews', 'e2e-refused.jsonl'), 'utf8').catch(() => 'none')).toBe('none');
 });
 
 test("an override already in the dataset's reviews/ files (a teammate's) shows in Replay, in its count and κ", async ({ page }) => {
   const line = JSON.parse(firstTrajectoryLine()) as { id: string };
-  const reviewFile = path.join(datasetsDir, 'egobench-sample', 'reviews', 'e2e-teammate.jsonl');
+  const reviewFile = path.join(host.dataset, 'reviews', 'e2e-teammate.jsonl');
   const review = { trajectory_id: line.id, label: 'logic', auto_label: 'perception', reason: 'written elsewhere', reviewer: 'e2e-teammate', updated_at: new Date().toISOString() };
   await mkdir(path.dirname(reviewFile), { recursive: true });
   await writeFile(reviewFile, `${JSON.stringify(review)}\n`);
