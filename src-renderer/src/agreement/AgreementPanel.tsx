@@ -2,9 +2,10 @@
 // and which calls differ, live: this browser's edits through dexie, other annotators' files when
 // they change on disk. Hidden in Annotate while the project annotates blind.
 import { useState } from 'react';
-import type { Annotation, Json } from '../../../shared/format/types';
+import type { Annotation } from '../../../shared/format/types';
 import { useTeam } from '../shell/teamIdentity';
 import { useAgreementData } from './agreementData';
+import { formatValue } from './figureText';
 import type { TaskComparison } from './protocol';
 import { tabAnnotator, useTaskAgreement } from './useTaskAgreement';
 import './agreement.css';
@@ -19,11 +20,6 @@ export interface AgreementPanelProps {
 }
 
 const fixed = (x: number) => x.toFixed(3).replace(/\.?0+$/, '') || '0';
-
-export function formatValue(value: Json | undefined): string {
-  if (value === undefined) return '—';
-  return typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value);
-}
 
 function Flag({ label, value, testId }: { label: string; value: boolean; testId: string }) {
   return (

@@ -1,9 +1,8 @@
 // The two sequences' calls side by side, row by row in the merged sequence's order: per row take
 // A, take B, edit or drop, and move the row up or down (the ground truth's calls run in order).
-import { Fragment, useId } from 'react';
 import type { ToolCall } from '../../../shared/format/types';
-import { formatValue } from './AgreementPanel';
-import { defaultChoice, mergedCall, type Choice, type RowChoice } from './mergeCalls';
+import { AlignmentRow } from './AlignmentRow';
+import type { Choice, RowChoice } from './mergeCalls';
 import { rowKey, type MergeRow } from './mergeOrder';
 
 interface Props {
@@ -16,72 +15,6 @@ interface Props {
   onChoose(row: MergeRow, choice: Choice): void;
   onEdit(row: MergeRow, text: string): void;
   onMove(index: number, delta: -1 | 1): void;
-}
-
-function kindLabel(row: MergeRow, names: readonly [string, string]): string {
-  if (row.kind === 'added') return 'added by you';
-  return row.kind === 'match' ? 'matched' : row.kind === 'near' ? 'near match' : row.kind === 'onlyA' ? `only ${names[0]}` : `only ${names[1]}`;
-}
-
-/** The choices a row offers: take each side that has a call, edit, drop. */
-function choicesOf(row: MergeRow): Choice[] {
-  return [...('a' in row ? (['a'] as const) : []), ...('b' in row ? (['b'] as const) : []), 'edit', 'drop'];
-}
-
-/** The choice shown as made: taking the side that has no call of the row (drafts from before 'drop') is dropping it. */
-function shownChoice(row: MergeRow, choice: Choice): Choice {
-  return (choice === 'a' && !('a' in row)) || (choice === 'b' && !('b' in row)) ? 'drop' : choice;
-}
-
-function choiceLabel(choice: Choice, names: readonly [string, string]): string {
-  return choice === 'a' ? `take ${names[0]}` : choice === 'b' ? `take ${names[1]}` : choice;
-}
-
-function CallCell({ call, differing }: { call: ToolCall | undefined; differing: ReadonlySet<string> }) {
-  if (!call) return <span className="muted">—</span>;
-  return (
-    <>
-      <code className="tool">{call.tool_name}</code>
-      <ul className="params">
-        {Object.entries(call.parameters).map(([param, value]) => (
-          <li key={param} className={differing.has(param) ? 'differs' : undefined}>
-            {param}: {formatValue(value)}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-/** Lines the edit box shows at most before it scrolls (it is resizable beyond). */
-const MAX_EDIT_ROWS = 20;
-
-/**
- * A row's call being edited, under the row across the table: in the decision column it was a
- * 177x62 px box breaking a call every 20 characters. A text that is no call is said here (the
- * merged sequence leaves the row out, and that was said only far below it).
- */
-function CallEdit({ label, text, error, onEdit }: { label: string; text: string; error: string | null; onEdit(text: string): void }) {
-  const errorId = useId();
-  return (
-    <>
-      <textarea
-        className="call-edit"
-        aria-label={label}
-        value={text}
-        rows={Math.min(MAX_EDIT_ROWS, Math.max(4, text.split('\n').length + 1))}
-        spellCheck={false}
-        aria-invalid={error !== null}
-        aria-describedby={error !== null ? errorId : undefined}
-        onChange={(event) => onEdit(event.target.value)}
-      />
-      {error !== null && (
-        <div className="call-edit-error" id={errorId}>
-          Left out of the merged sequence until it parses: {error}
-        </div>
-      )}
-    </>
-  );
 }
 
 export function AlignmentTable({ rows, names, callsA, callsB, choices, onChoose, onEdit, onMove }: Props) {
@@ -98,55 +31,21 @@ export function AlignmentTable({ rows, names, callsA, callsB, choices, onChoose,
         </tr>
       </thead>
       <tbody>
-        {rows.map((row, index) => {
-          const key = rowKey(row);
-          const current = choices[key] ?? { choice: defaultChoice(row) };
-          const differing = new Set(row.kind === 'near' ? row.differing.map((d) => d.param) : []);
-          const edited = current.choice === 'edit' ? mergedCall(row, current, callsA, callsB) : null;
-          return (
-            <Fragment key={key}>
-              <tr className={`align-${row.kind}${shownChoice(row, current.choice) === 'drop' ? ' dropped' : ''}`} data-kind={row.kind}>
-                <td>{index + 1}</td>
-                <td>
-                  {kindLabel(row, names)}
-                  {row.kind === 'near' && <div className="differing">differs: {row.differing.map((d) => d.param).join(', ')}</div>}
-                </td>
-                <td>
-                  <CallCell call={'a' in row ? callsA[row.a] : undefined} differing={differing} />
-                </td>
-                <td>
-                  <CallCell call={'b' in row ? callsB[row.b] : undefined} differing={differing} />
-                </td>
-                <td className="decision">
-                  <div role="radiogroup" aria-label={`Decision for row ${index + 1}`}>
-                    {choicesOf(row).map((choice) => (
-                      <label key={choice}>
-                        <input type="radio" name={`choice-${key}`} checked={shownChoice(row, current.choice) === choice} onChange={() => onChoose(row, choice)} />
-                        {choiceLabel(choice, names)}
-                      </label>
-                    ))}
-                  </div>
-                </td>
-                <td className="row-order">
-                  <button type="button" onClick={() => onMove(index, -1)} disabled={index === 0} aria-label={`Move row ${index + 1} up`} title="Earlier in the merged sequence">
-                    ↑
-                  </button>
-                  <button type="button" onClick={() => onMove(index, 1)} disabled={index === rows.length - 1} aria-label={`Move row ${index + 1} down`} title="Later in the merged sequence">
-                    ↓
-                  </button>
-                </td>
-              </tr>
-              {current.choice === 'edit' && (
-                <tr className={`edit-row align-${row.kind}`}>
-                  <td />
-                  <td colSpan={5}>
-                    <CallEdit label={`Edited call ${index + 1}`} text={current.text ?? ''} error={edited && 'error' in edited ? edited.error : null} onEdit={(text) => onEdit(row, text)} />
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          );
-        })}
+        {rows.map((row, index) => (
+          <AlignmentRow
+            key={rowKey(row)}
+            row={row}
+            index={index}
+            isLast={index === rows.length - 1}
+            names={names}
+            callsA={callsA}
+            callsB={callsB}
+            choices={choices}
+            onChoose={onChoose}
+            onEdit={onEdit}
+            onMove={onMove}
+          />
+        ))}
       </tbody>
     </table>
   );
