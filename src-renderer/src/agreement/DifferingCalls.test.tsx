@@ -4,7 +4,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Annotation } from '../../../shared/format/types';
-import { DifferingCalls } from './AgreementPanel';
+import { DifferingCalls } from './DifferingCalls';
 import type { TaskComparison } from './protocol';
 
 const annotation = (annotator: string, tools: string[]): Annotation =>
