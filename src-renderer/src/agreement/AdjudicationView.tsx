@@ -62,7 +62,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   if (!comparison || !scenarioId)
     return state.error ? <div className="agreement-error" data-testid="adjudication-error">Cannot compare the two annotations: {state.error}</div> : <p className="muted">Comparing…</p>;
 
-  const act = mergeActions(draft, merge);
+  const act = mergeActions(merge);
   // The button and Ctrl+Enter alike.
   const canFinalize = !finalizing && merged.errors.length === 0 && adjudicator.trim() !== '' && !notAdjudicator;
   const finalizeNow = () =>

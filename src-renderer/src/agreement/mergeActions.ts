@@ -16,7 +16,9 @@ export function rowChoice(row: MergeRow, previous: RowChoice | undefined, choice
   return choice === 'edit' ? { choice, text: previous?.text ?? JSON.stringify(base, null, 1) } : { choice };
 }
 
+/** The merge in progress (useAdjudicationMerge). */
 interface MergeState {
+  draft: MergeDraft;
   /** The alignment's rows (without the added calls). */
   aligned: readonly MergeRow[];
   /** The alignment's rows and the added calls, in the alignment's order. */
@@ -25,7 +27,7 @@ interface MergeState {
   callsB: readonly ToolCall[];
 }
 
-export function mergeActions(draft: MergeDraft, { aligned, rows, callsA, callsB }: MergeState) {
+export function mergeActions({ draft, aligned, rows, callsA, callsB }: MergeState) {
   const { remember, setChoices, setOrder, order } = draft;
   const choose = (row: MergeRow, choice: Choice) => {
     const key = rowKey(row);
