@@ -66,7 +66,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   // The button and Ctrl+Enter alike.
   const canFinalize = !finalizing && merged.errors.length === 0 && adjudicator.trim() !== '' && !notAdjudicator;
   const finalizeNow = () =>
-    void finalize({ datasetId, taskId, a, b, comparison, existing, library, merged: merged.calls, refRows, refChoices, callsA, adjudicator, note, draft, ask: ask.ask, onFinalized });
+    void finalize({ datasetId, taskId, a, b, comparison, existing, library, merge, refRows, adjudicator, ask: ask.ask, onFinalized });
 
   const names = pair;
   return (

@@ -58,4 +58,5 @@ export function useAdjudicationMerge({ datasetId, taskId, a, b, comparison, exis
   return { draft, keeper, draftStatus, aligned, callsA, callsB, rows, ordered, merged };
 }
 
-export type MergeDraft = ReturnType<typeof useAdjudicationMerge>['draft'];
+export type AdjudicationMerge = ReturnType<typeof useAdjudicationMerge>;
+export type MergeDraft = AdjudicationMerge['draft'];

@@ -2,16 +2,16 @@
 // ground_truth.jsonl from the merge, reads it back and says how the write went.
 import { useState } from 'react';
 import { agreeAsIs } from '../../../shared/eval/agreement';
-import type { Annotation, GroundTruth, ToolCall, ToolLibrary } from '../../../shared/format/types';
+import type { Annotation, GroundTruth, ToolLibrary } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import type { ConfirmQuestion } from '../components/useConfirm';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
 import { finalizeDoubts } from './finalizeDoubts';
 import { writeGroundTruthLines } from './groundTruthWrite';
 import { callProblems } from './mergeCalls';
-import { groundTruthLine, mergedReferences, type RefChoice, type ReferenceRow } from './model';
+import { groundTruthLine, mergedReferences, type ReferenceRow } from './model';
 import type { TaskComparison } from './protocol';
-import type { MergeDraft } from './useAdjudicationMerge';
+import type { AdjudicationMerge } from './useAdjudicationMerge';
 
 /** What Finalize writes from, once the pair's annotations are compared. */
 export interface FinalizeInput {
@@ -22,13 +22,10 @@ export interface FinalizeInput {
   comparison: TaskComparison;
   existing: GroundTruth | null;
   library: ToolLibrary | undefined;
-  merged: ToolCall[];
+  /** The merge in progress: its draft (the rationale, the references' choices, the line it began from) and the calls it gives. */
+  merge: Pick<AdjudicationMerge, 'draft' | 'merged' | 'callsA'>;
   refRows: readonly ReferenceRow[];
-  refChoices: Readonly<Record<string, RefChoice>>;
-  callsA: ToolCall[];
   adjudicator: string;
-  note: string;
-  draft: Pick<MergeDraft, 'truth' | 'setBack' | 'drop'>;
   ask(question: ConfirmQuestion): Promise<boolean>;
   onFinalized?(taskId: string): void;
 }
@@ -36,7 +33,10 @@ export interface FinalizeInput {
 export function useFinalize() {
   const [finalizing, setFinalizing] = useState(false);
   const [message, setMessage] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
-  const finalize = async ({ datasetId, taskId, a, b, comparison, existing, library, merged, refRows, refChoices, callsA, adjudicator, note, draft, ask, onFinalized }: FinalizeInput) => {
+  const finalize = async ({ datasetId, taskId, a, b, comparison, existing, library, merge, refRows, adjudicator, ask, onFinalized }: FinalizeInput) => {
+    const { draft, callsA } = merge;
+    const { note, refChoices } = draft;
+    const merged = merge.merged.calls;
     // The ground truth the questions are asked on: a line landing while one is open is refused by the write, not replaced unseen.
     const asked = useAgreementData.getState().groundTruth;
     const doubts = finalizeDoubts({
