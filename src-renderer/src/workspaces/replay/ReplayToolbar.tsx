@@ -1,0 +1,71 @@
+// Above Replay's list and views: how the evaluation goes, Import (files or a folder, until the
+// page reloads), the button that shows the problems, the agreement panel and the views' links.
+import type { ImportedFile } from '../../evaluation/protocol';
+import type { EvaluationState } from '../../state/evaluationSlice';
+import { filesFromInput } from './importFiles';
+import { AgreementPanel } from './reviews/AgreementPanel';
+import { ReplayViewLinks } from './ReplayViews';
+import type { ReplayView } from './routes';
+
+interface Props {
+  evaluation: EvaluationState;
+  datasetId: string;
+  view: ReplayView | null;
+  importFiles(files: ImportedFile[]): void;
+  showProblems: boolean;
+  onShowProblems(show: boolean): void;
+}
+
+export function ReplayToolbar({ evaluation, datasetId, view, importFiles, showProblems, onShowProblems }: Props) {
+  const { rows, problems } = evaluation;
+  return (
+    <div className="replay-toolbar">
+      <EvaluationStatusLine evaluation={evaluation} />
+      <label className="import-button" title="Import trajectory files (.jsonl) to score against this dataset, until the page reloads (to keep them, copy them under trajectories/); you can also drop files or folders here">
+        Import files…
+        <input type="file" multiple accept=".jsonl,.json" onChange={(e) => void filesFromInput(e.currentTarget).then((f) => importFiles(f))} />
+      </label>
+      <label className="import-button" title="Import every .jsonl file of a folder, until the page reloads (to keep them, copy them under trajectories/)">
+        Import folder…
+        <input
+          type="file"
+          webkitdirectory=""
+          onChange={(e) => void filesFromInput(e.currentTarget).then((f) => importFiles(f))}
+        />
+      </label>
+      <button type="button" className="link-button" onClick={() => onShowProblems(!showProblems)} aria-expanded={showProblems} data-testid="problems-toggle">
+        {problems.length} problem{problems.length === 1 ? '' : 's'}
+      </button>
+      <AgreementPanel datasetId={datasetId} rows={rows} labels={evaluation.labels} />
+      <ReplayViewLinks view={view} />
+    </div>
+  );
+}
+
+const scoredMiB = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+
+/** Loading, evaluating (with its progress), failed, or how many trajectories were evaluated. */
+function EvaluationStatusLine({ evaluation }: { evaluation: EvaluationState }) {
+  const { status, progress, rows } = evaluation;
+  const percent = progress.total > 0 ? Math.round((100 * progress.done) / progress.total) : 0;
+  return (
+    <div className="eval-status" aria-live="polite">
+      {status === 'evaluating' || status === 'loading' ? (
+        <>
+          <progress max={100} value={status === 'loading' ? undefined : percent} aria-label="Evaluation progress" data-testid="evaluation-progress" />
+          <span className="muted">
+            {status === 'loading'
+              ? 'Loading the dataset…'
+              : `Evaluating: ${rows.length.toLocaleString()} trajectories so far, ${scoredMiB(progress.done)} / ${scoredMiB(progress.total)} MiB scored`}
+          </span>
+        </>
+      ) : status === 'error' ? (
+        <span className="error-text">Evaluation failed: {evaluation.message}</span>
+      ) : (
+        <span className="muted" data-testid="evaluation-status" data-status={status}>
+          {rows.length.toLocaleString()} trajectories evaluated{evaluation.profile ? ` (${evaluation.profile} profile)` : ''}
+        </span>
+      )}
+    </div>
+  );
+}
