@@ -48,7 +48,7 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
     clockRef.current?.setFps(props.fps);
   }, [clockRef, props.fps]);
 
-  useCutShortProbe(parts.latestRef, meta, props.src);
+  useCutShortProbe(parts, meta, props.src);
   useDecodedSteps(parts, shown, props.src, props.fps);
 
   useEffect(() => {

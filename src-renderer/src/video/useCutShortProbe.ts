@@ -1,12 +1,13 @@
 // Once the metadata is known, whether the file holds what it declares: a copy broken off plays
 // (black, with no error, when it ends right after its header) while the counter runs to the end.
-import { useEffect, type RefObject } from 'react';
+import { useEffect } from 'react';
 import { heldBlob } from './clipCache';
 import { isCutShort, probeClipLength } from './frameCache';
-import type { VideoPlayerProps } from './videoPlayerTypes';
+import type { PlayerParts } from './playerParts';
 
 /** Probes the clip held in memory once `meta` (its metadata is loaded) and reports it if it is cut short. */
-export function useCutShortProbe(latestRef: RefObject<VideoPlayerProps>, meta: boolean, src: string | null): void {
+export function useCutShortProbe(parts: PlayerParts, meta: boolean, src: string | null): void {
+  const { latestRef } = parts;
   useEffect(() => {
     const blob = meta && src ? heldBlob(src) : null;
     if (!blob) return;
