@@ -10,7 +10,7 @@ import { AnnotatorGate, storeAnnotator } from './AnnotatorGate';
 import { useAnnotateStore, useLoadedDataset, useOpenTask } from './annotateStore';
 import { CallList } from './CallList';
 import { ClipPane } from './ClipPane';
-import { GtEditor, useWarmEditor } from './GtEditor';
+import { GtEditor } from './GtEditor';
 import { SideTabs, type SideTab } from './SideTabs';
 import { TaskQueue } from './TaskQueue';
 import { Timeline } from './Timeline';
@@ -19,6 +19,7 @@ import { useLint } from './useLint';
 import { useFlushOnPageLeave, useWindowTitle } from './usePageLifecycle';
 import { useSignedInAnnotator } from './useSignedInAnnotator';
 import { useTaskAddress } from './useTaskAddress';
+import { useWarmEditor } from './useWarmEditor';
 import { followOwnFile } from './writeThrough';
 import './annotate.css';
 

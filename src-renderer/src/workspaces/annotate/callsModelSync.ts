@@ -1,0 +1,35 @@
+// The ground-truth editor's text and the open record kept in step both ways: typed text becomes
+// the record's calls when it parses (else it is kept as its editor_text), and calls changed
+// elsewhere (the call list, the console) are shown in the text.
+import type * as MonacoNs from 'monaco-editor/editor/editor.api';
+import { useAnnotateStore } from './annotateStore';
+import { callsToText, mergeCalls, parseCallsText, sameCalls } from './callsText';
+import type { EditorSchema } from './editorSchema';
+
+/** Starts keeping `model` and the store in step (the schema follows the text too); returns the stop. */
+export function syncCallsModel(model: MonacoNs.editor.ITextModel, schema: EditorSchema): () => void {
+  const subscription = model.onDidChangeContent(() => {
+    schema.textChanged(() => model.getValue());
+    const value = model.getValue();
+    const state = useAnnotateStore.getState();
+    if (!state.record) return;
+    const parsed = parseCallsText(value);
+    if (parsed.ok) {
+      if (sameCalls(parsed.calls, state.record.calls) && state.record.editor_text === null) return;
+      state.edit({ calls: mergeCalls(state.record.calls, parsed.calls), editor_text: null });
+    } else if (state.record.editor_text !== value) state.edit({ editor_text: value });
+  });
+  // Calls changed elsewhere: show them, keeping undo.
+  const unsubscribe = useAnnotateStore.subscribe((state, previous) => {
+    if (!state.record || state.record.calls === previous.record?.calls) return;
+    if (state.record.editor_text !== null) return;
+    const current = parseCallsText(model.getValue());
+    if (current.ok && sameCalls(current.calls, state.record.calls)) return;
+    const next = callsToText(state.record.calls);
+    model.pushEditOperations([], [{ range: model.getFullModelRange(), text: next }], () => null);
+  });
+  return () => {
+    subscription.dispose();
+    unsubscribe();
+  };
+}
