@@ -24,7 +24,7 @@ export function SyncBar() {
   const exportImport = useExportImport(datasetId, annotator);
   // Put aside by Cancel or Escape until the file moves again (a drain finding the same conflicts does not ask again).
   const [writeDismissed, setWriteDismissed] = useState<string | null>(null);
-  const clear = useClearLocal();
+  const clear = useClearLocal(datasetId, annotator);
   const submitTask = useSubmitTask();
   if (!datasetId || !annotator) return null;
   const showWriteConflicts = writeConflicts.length > 0 && writeDismissed !== conflictsKey(writeConflicts) && !exportImport.asking;
@@ -57,7 +57,7 @@ export function SyncBar() {
       <button type="button" onClick={() => exportImport.run('import')} data-testid="import-annotations">
         Import
       </button>
-      <button type="button" data-testid="clear-annotations" onClick={() => void clear.clearLocal(datasetId, annotator)}>
+      <button type="button" data-testid="clear-annotations" onClick={() => void clear.clearLocal()}>
         Clear local
       </button>
       {exportImport.dialog}

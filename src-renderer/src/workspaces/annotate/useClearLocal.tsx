@@ -9,9 +9,15 @@ import { useStudioStore } from '../../state/store';
 import { editsNotStored, useAnnotateStore } from './annotateStore';
 import { reopenOpenTask } from './reopenOpenTask';
 
-export function useClearLocal(): { clearLocal: (datasetId: string, annotator: string) => Promise<void>; dialog: ReactNode } {
+/**
+ * The dataset and annotator are the bar's as rendered, as for useExportImport: the question and the
+ * checks after it stay with those of the click. Before both are known (the bar shows nothing then),
+ * `clearLocal` does nothing.
+ */
+export function useClearLocal(datasetId: string | null, annotator: string | null): { clearLocal: () => Promise<void>; dialog: ReactNode } {
   const confirmation = useConfirm('clear-local-confirm');
-  const clearLocal = async (datasetId: string, annotator: string) => {
+  const clearLocal = async () => {
+    if (!datasetId || !annotator) return;
     const message = useStudioStore.getState().showMessage;
     /**
      * Edits not on the host yet: those the outbox holds, those the browser has not stored, one on
