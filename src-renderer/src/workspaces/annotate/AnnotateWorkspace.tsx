@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { TaskBrief } from '../../components/TaskBrief';
 import { useStudioStore } from '../../state/store';
 import { AnnotateHeader } from './AnnotateHeader';
-import { AnnotatorGate, storeAnnotator } from './AnnotatorGate';
+import { AnnotatorGate, chooseAnnotator } from './AnnotatorGate';
 import { useAnnotateStore, useLoadedDataset, useOpenTask } from './annotateStore';
 import { CallList } from './CallList';
 import { ClipPane } from './ClipPane';
@@ -27,12 +27,11 @@ export function AnnotateWorkspace() {
   const dataset = useStudioStore((state) => state.currentDataset);
   const team = useStudioStore((state) => state.appInfo?.team);
   const fixedByTeam = team !== undefined;
-  const { annotator, loadError, record, setAnnotator, loadDatasetInto } = useAnnotateStore(
+  const { annotator, loadError, record, loadDatasetInto } = useAnnotateStore(
     useShallow((state) => ({
       annotator: state.annotator,
       loadError: state.loadError,
       record: state.record,
-      setAnnotator: state.setAnnotator,
       loadDatasetInto: state.loadDataset,
     })),
   );
@@ -66,15 +65,7 @@ export function AnnotateWorkspace() {
         steps through the agents' runs.
       </div>
     );
-  if (!annotator)
-    return (
-      <AnnotatorGate
-        onChoose={(name) => {
-          storeAnnotator(name);
-          setAnnotator(name);
-        }}
-      />
-    );
+  if (!annotator) return <AnnotatorGate onChoose={chooseAnnotator} />;
   if (!dataset) return <div className="annotate-empty muted">Open a dataset to annotate.</div>;
 
   return (

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { isValidAnnotatorName } from '../../db/annotationFile';
 import { knownAnnotators, rememberAnnotator } from '../../db/annotationRepo';
+import { useAnnotateStore } from './annotateStore';
 import { StrandedEdits } from './StrandedEdits';
 
 const TAB_KEY = 'egobench.annotator';
@@ -15,11 +16,20 @@ export function initialAnnotator(): string | null {
   return stored && isValidAnnotatorName(stored) ? stored : null;
 }
 
-export function storeAnnotator(name: string | null): void {
+function storeAnnotator(name: string | null): void {
   if (name) {
     window.sessionStorage.setItem(TAB_KEY, name);
     void rememberAnnotator(name);
   } else window.sessionStorage.removeItem(TAB_KEY);
+}
+
+/**
+ * Signs `name` in (null: out), kept for this tab: the gate's choice, "switch", a team link's name.
+ * The store's action is read here, not selected by each caller: it is created once, never replaced.
+ */
+export function chooseAnnotator(name: string | null): void {
+  storeAnnotator(name);
+  useAnnotateStore.getState().setAnnotator(name);
 }
 
 export function AnnotatorGate({ onChoose }: { onChoose(name: string): void }) {
