@@ -7,11 +7,8 @@ import { formatValue } from './figureText';
 import { defaultChoice, mergedCall, type Choice, type RowChoice } from './mergeCalls';
 import { rowKey, type MergeRow } from './mergeOrder';
 
-interface Props {
-  row: MergeRow;
-  /** Its place in the merged sequence's order, from 0. */
-  index: number;
-  isLast: boolean;
+/** What every row of the table is given: the two sides, the decisions so far and what a row may change. */
+export interface AlignmentContext {
   names: readonly [string, string];
   callsA: readonly ToolCall[];
   callsB: readonly ToolCall[];
@@ -19,6 +16,13 @@ interface Props {
   onChoose(row: MergeRow, choice: Choice): void;
   onEdit(row: MergeRow, text: string): void;
   onMove(index: number, delta: -1 | 1): void;
+}
+
+interface Props extends AlignmentContext {
+  row: MergeRow;
+  /** Its place in the merged sequence's order, from 0. */
+  index: number;
+  isLast: boolean;
 }
 
 function kindLabel(row: MergeRow, names: readonly [string, string]): string {

@@ -1,23 +1,15 @@
 // The two sequences' calls side by side, row by row in the merged sequence's order: per row take
 // A, take B, edit or drop, and move the row up or down (the ground truth's calls run in order).
-import type { ToolCall } from '../../../shared/format/types';
-import { AlignmentRow } from './AlignmentRow';
-import type { Choice, RowChoice } from './mergeCalls';
+import { AlignmentRow, type AlignmentContext } from './AlignmentRow';
 import { rowKey, type MergeRow } from './mergeOrder';
 
-interface Props {
+interface Props extends AlignmentContext {
   /** In the merged sequence's order. */
   rows: readonly MergeRow[];
-  names: readonly [string, string];
-  callsA: readonly ToolCall[];
-  callsB: readonly ToolCall[];
-  choices: Readonly<Record<string, RowChoice>>;
-  onChoose(row: MergeRow, choice: Choice): void;
-  onEdit(row: MergeRow, text: string): void;
-  onMove(index: number, delta: -1 | 1): void;
 }
 
-export function AlignmentTable({ rows, names, callsA, callsB, choices, onChoose, onEdit, onMove }: Props) {
+export function AlignmentTable({ rows, ...context }: Props) {
+  const { names } = context;
   return (
     <table className="alignment-table" data-testid="alignment-table">
       <thead>
@@ -32,19 +24,7 @@ export function AlignmentTable({ rows, names, callsA, callsB, choices, onChoose,
       </thead>
       <tbody>
         {rows.map((row, index) => (
-          <AlignmentRow
-            key={rowKey(row)}
-            row={row}
-            index={index}
-            isLast={index === rows.length - 1}
-            names={names}
-            callsA={callsA}
-            callsB={callsB}
-            choices={choices}
-            onChoose={onChoose}
-            onEdit={onEdit}
-            onMove={onMove}
-          />
+          <AlignmentRow key={rowKey(row)} row={row} index={index} isLast={index === rows.length - 1} {...context} />
         ))}
       </tbody>
     </table>

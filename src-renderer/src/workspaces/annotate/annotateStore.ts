@@ -73,7 +73,6 @@ export interface AnnotateState extends ClipState {
   discardMoved(): void;
   /** The clip controller's changes (video/clipController.ts): frame, playback, loop, errors. */
   clipChanged(patch: Partial<ClipState>): void;
-  /** Mark in or out at the frame on screen. */
   /** Marks `frame` (the clip's intended frame: annotateClip.intendedFrame) as the range's in or out. */
   markAt(end: 'in' | 'out', frame: number): void;
   /** Marks kept with a half-made reference (refDraft.ts), given back when its form shows again. */
@@ -353,10 +352,6 @@ export function heldEdits(): AnnotationRecord[] {
 }
 
 /**
- * The edits this page may hold alone: those the browser refused, and the one on screen typed on
- * since its save was refused (it waits for the save delay; the last refused version was written down).
- */
-/**
  * The page is going (or hidden, which may be the last it hears): an edit still waiting for its
  * save (a pause after typing, then an IndexedDB write that a closing page may not finish) is
  * written down in localStorage at once, so the next page holds it and saves it (crossed out
@@ -370,6 +365,10 @@ export function writeDownWaitingEdit(): void {
   writeDown(earlier ? { ...record, savingEdit: editOf(earlier) } : record);
 }
 
+/**
+ * The edits this page may hold alone: those the browser refused, and the one on screen typed on
+ * since its save was refused (it waits for the save delay; the last refused version was written down).
+ */
 export function editsPageMayHoldAlone(): AnnotationRecord[] {
   const { saveState, record, refused } = useAnnotateStore.getState();
   return saveState === 'pending' && refused && record ? [record, ...heldEdits()] : heldEdits();
