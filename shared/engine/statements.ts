@@ -17,6 +17,21 @@ export interface StatementOutput {
   /** All rows for 'all', at most the first for 'first', none for 'count'. */
   rows: SqlValue[][];
   rowCount: number;
+  /**
+   * Asked with `typeFirstRow`: the columns of the first row that hold a REAL with a whole value,
+   * which JavaScript cannot tell from an INTEGER (4.0 and 4 are one number); empty without a row.
+   */
+  wholeReals?: ReadonlySet<number>;
+}
+
+/** How a statement runs beyond its values (`reals` and `typeFirstRow` serve `bind: true` steps, whose first row later steps bind). */
+export interface RunOptions {
+  /** Most rows 'all' may collect (more throw). */
+  maxRows?: number;
+  /** Names whose value (a whole number) is a REAL: bound as REAL, not as the INTEGER sql.js would bind. */
+  reals?: ReadonlySet<string>;
+  /** Say which columns of the first row are whole REALs (StatementOutput.wholeReals). */
+  typeFirstRow?: boolean;
 }
 
 // These would end or nest the engine's own transaction (the seed and per-call savepoints), or,
@@ -36,7 +51,7 @@ export class CachedStatement {
   private readonly remembered: BoundedMap<string, StatementOutput> | null;
   /** Size of the last output run (sizeOf), for the choice to remember it. */
   private lastSize = 0;
-  /** The form that binds integers past 32 bits as INTEGER (wide-integers.ts), prepared when first needed; null: no parameter to widen. */
+  /** The form that binds integers past 32 bits as INTEGER and whole REALs as REAL (wide-integers.ts), prepared when first needed; null: no parameter to widen. */
   private widened: { statement: Statement; partners: WidenedStatement['partners'] } | null | undefined;
 
   constructor(
@@ -55,29 +70,35 @@ export class CachedStatement {
    * Run to completion with the given values (a name without a value binds NULL). Collecting more
    * than `maxRows` rows throws: they are all held in memory, and a crafted query can give billions.
    */
-  run(valueOf: (name: string) => SqlValue | undefined, collect: Collect, maxRows = Infinity): StatementOutput {
+  run(valueOf: (name: string) => SqlValue | undefined, collect: Collect, options: RunOptions = {}): StatementOutput {
     const bindings: ParamsObject = {};
-    for (const { token, name } of this.parameters) bindings[token] = valueOf(name) ?? null;
-    if (!this.remembered) return this.execute(bindings, collect, maxRows);
-    const valuesKey = bindingKey(this.parameters.map(({ token }) => bindings[token] as SqlValue));
-    if (valuesKey === null) return this.execute(bindings, collect, maxRows);
-    const key = collect + valuesKey;
+    let reals: Set<string> | null = null;
+    for (const { token, name } of this.parameters) {
+      const value = valueOf(name) ?? null;
+      bindings[token] = value;
+      if (options.reals?.has(name) && Number.isInteger(value)) (reals ??= new Set()).add(token);
+    }
+    if (!this.remembered) return this.execute(bindings, reals, collect, options);
+    const valuesKey = bindingKey(this.parameters.map(({ token }) => bindings[token] as SqlValue), reals && this.parameters.map(({ token }) => reals.has(token)));
+    if (valuesKey === null) return this.execute(bindings, reals, collect, options);
+    const key = (options.typeFirstRow ? 't' : '') + collect + valuesKey;
     let output = this.remembered.get(key);
     if (output === undefined) {
-      output = this.execute(bindings, collect, maxRows);
+      output = this.execute(bindings, reals, collect, options);
       // A big output is run again when asked again: 20,000 of them could fill the memory.
       if (this.lastSize <= REMEMBERED_SIZE) this.remembered.set(key, output);
     }
     return output;
   }
 
-  private execute(given: ParamsObject, collect: Collect, maxRows: number): StatementOutput {
-    const { statement, bindings } = this.statementFor(given);
+  private execute(given: ParamsObject, reals: ReadonlySet<string> | null, collect: Collect, { maxRows = Infinity, typeFirstRow = false }: RunOptions): StatementOutput {
+    const { statement, bindings } = this.statementFor(given, reals);
     try {
       statement.bind(bindings);
       const rows: SqlValue[][] = [];
       let rowCount = 0;
       let size = 0;
+      let wholeReals: Set<number> | undefined = typeFirstRow ? new Set() : undefined;
       this.lastSize = 0;
       while (statement.step()) {
         if (collect === 'all' && rows.length >= maxRows) throw new Error(`it returns more than ${maxRows.toLocaleString('en')} rows, the most a step may return`);
@@ -85,13 +106,14 @@ export class CachedStatement {
           const row = statement.get();
           // A bound first row counts too: its columns go into later steps and messages.
           if ((size += sizeOf(row)) > MAX_STEP_SIZE) throw new Error(`it returns more than ${MAX_STEP_SIZE / (1 << 20)} MiB of values, the most a step may return`);
+          if (rowCount === 0 && wholeReals) wholeReals = wholeRealColumns(statement, row);
           rows.push(row);
         }
         rowCount += 1;
       }
       this.lastSize = size;
       // The plain statement's names: a column named by its SQL text is not named by the widened form's.
-      return { columns: this.statement.getColumnNames(), rows, rowCount };
+      return { columns: this.statement.getColumnNames(), rows, rowCount, ...(wholeReals && { wholeReals }) };
     } finally {
       statement.reset(); // release read locks and bound memory even after an error
     }
@@ -107,9 +129,12 @@ export class CachedStatement {
     this.widened?.statement.free();
   }
 
-  /** The statement to run with these values: the widened form when one is an integer sql.js would bind as REAL. */
-  private statementFor(bindings: ParamsObject): { statement: Statement; bindings: ParamsObject } {
-    let wide = false;
+  /**
+   * The statement to run with these values: the widened form when one is an integer sql.js would
+   * bind as REAL, or one of `reals` (tokens of whole REALs) that it would bind as INTEGER.
+   */
+  private statementFor(bindings: ParamsObject, reals: ReadonlySet<string> | null): { statement: Statement; bindings: ParamsObject } {
+    let wide = reals !== null;
     for (const { token } of this.parameters) if (isWideInteger(bindings[token] as SqlValue)) wide = true;
     if (!wide) return { statement: this.statement, bindings };
     if (this.widened === undefined) {
@@ -121,7 +146,7 @@ export class CachedStatement {
       }
     }
     if (!this.widened) return { statement: this.statement, bindings };
-    return { statement: this.widened.statement, bindings: widenedBindings(bindings as Record<string, SqlValue>, this.widened.partners) as ParamsObject };
+    return { statement: this.widened.statement, bindings: widenedBindings(bindings as Record<string, SqlValue>, this.widened.partners, reals ?? NO_TOKENS) as ParamsObject };
   }
 }
 
@@ -141,12 +166,34 @@ export function sizeOf(row: readonly SqlValue[]): number {
   return size;
 }
 
-/** A memo key for bound values: numbers as JavaScript prints them, text quoted; null when a value is a blob. */
-function bindingKey(values: readonly SqlValue[]): string | null {
+const NO_TOKENS: ReadonlySet<string> = new Set();
+
+/**
+ * The columns of the statement's current row (`row`, as read) that hold a REAL with a whole value.
+ * Read again with INTEGERs as BigInts, which sql.js returns for INTEGER only: a whole number still
+ * a number there is a REAL. Only rows holding a whole number are read twice.
+ */
+function wholeRealColumns(statement: Statement, row: readonly SqlValue[]): Set<number> {
+  const columns = new Set<number>();
+  if (!row.some((value) => Number.isInteger(value))) return columns;
+  // sql.js's get takes this option; its typings (@types/sql.js 1.4) do not say so.
+  const typed = (statement as unknown as { get(params: null, config: { useBigInt: true }): unknown[] }).get(null, { useBigInt: true });
+  row.forEach((value, i) => {
+    if (Number.isInteger(value) && typeof typed[i] === 'number') columns.add(i);
+  });
+  return columns;
+}
+
+/**
+ * A memo key for bound values: numbers as JavaScript prints them (`r` after a whole REAL's, whose
+ * text is an INTEGER's), text quoted; null when a value is a blob.
+ */
+function bindingKey(values: readonly SqlValue[], reals: readonly boolean[] | null): string | null {
   let key = '';
-  for (const value of values) {
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
     if (value === null) key += 'n,';
-    else if (typeof value === 'number') key += `${value},`;
+    else if (typeof value === 'number') key += reals?.[i] ? `${value}r,` : `${value},`;
     else if (typeof value === 'string') key += `${JSON.stringify(value)},`;
     else return null;
   }

@@ -66,6 +66,8 @@ export class CompiledTool {
  */
 export function runSteps(tool: CompiledTool, params: JsonObject, statements: StatementCache): Json {
   const bound = new Map<string, SqlValue>();
+  /** Bound columns that hold a REAL with a whole value (JavaScript's 4 for SQLite's 4.0): bound again as REAL. */
+  const reals = new Set<string>();
   const named = new Map<string, StepRows>();
   const steps: ToolStep[] = tool.def.steps ?? [];
   // A bound column wins over a parameter of the same name: it was set later.
@@ -78,12 +80,12 @@ export function runSteps(tool: CompiledTool, params: JsonObject, statements: Sta
     let output;
     try {
       if (typeof step.sql !== 'string') throw new Error('the step has no SQL text');
-      output = statements.get(step.sql).run(valueOf, collectFor(step, index === tool.defaultReturnStep), MAX_STEP_ROWS);
+      output = statements.get(step.sql).run(valueOf, collectFor(step, index === tool.defaultReturnStep), { maxRows: MAX_STEP_ROWS, reals, typeFirstRow: step.bind === true });
     } catch (error) {
       throw new CallFailure(`SQL error in ${label}: ${asError(error).message}`);
     }
     const rows: StepRows = { columns: output.columns, rows: output.rows };
-    if (step.bind === true) bindFirstRow(bound, rows);
+    if (step.bind === true) bindFirstRow(bound, reals, rows, output.wholeReals);
     if (!meetsExpectation(step.expect, output.rowCount)) {
       let message: string;
       try {
@@ -126,11 +128,13 @@ function collectFor(step: ToolStep, isDefaultReturn: boolean): Collect {
  * columns are unbound again, so later steps and messages see the parameter (or NULL)
  * rather than a stale value from an earlier step.
  */
-function bindFirstRow(bound: Map<string, SqlValue>, step: StepRows): void {
+function bindFirstRow(bound: Map<string, SqlValue>, reals: Set<string>, step: StepRows, wholeReals: ReadonlySet<number> | undefined): void {
   const first = step.rows[0];
   step.columns.forEach((column, i) => {
     if (first) bound.set(column, first[i]);
     else bound.delete(column);
+    if (first && wholeReals?.has(i)) reals.add(column);
+    else reals.delete(column);
   });
 }
 

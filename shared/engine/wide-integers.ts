@@ -1,17 +1,21 @@
-// Integers that sql.js cannot bind as INTEGER. sql.js binds a number with sqlite3_bind_int when it
-// fits 32 bits and with sqlite3_bind_double otherwise (its wasm build exports no bind_int64, and it
-// binds a BigInt as text), so an order number 3000000000 reached SQLite as the REAL 3000000000.0:
-// compared with a TEXT column it reads '3000000000.0' and finds no row, and stored in one it is
-// that text. Python's sqlite3, and SQLite's own semantics for an integer, bind it as INTEGER.
-// Such a value goes in as text beside its parameter and is cast back in SQL: the statement is run
-// in a form where each parameter `:p` reads `(CASE WHEN :partner IS NULL THEN :p ELSE CAST(:partner
-// AS INTEGER) END)`, with the partner holding the integer's digits (null otherwise). CASE, like a
-// bare parameter, gives its value no affinity and no collation, so the statement compares and
-// stores the value as it would an INTEGER bound directly; and SQLite takes it where it takes a
-// parameter but refuses a function (a window frame's offset refuses COALESCE). The columns keep
-// the plain statement's names (a column named by its SQL text would otherwise show the rewrite),
-// and a statement with numbered parameters (`?`, `?2`) is not rewritten: partners would take
-// their slots.
+// Values sql.js cannot bind with their SQLite type. sql.js binds a number with sqlite3_bind_int
+// when it is whole and fits 32 bits and with sqlite3_bind_double otherwise (its wasm build exports
+// no bind_int64, and it binds a BigInt as text). So:
+// - an integer past 32 bits reached SQLite as a REAL: an order number 3000000000 compared with a
+//   TEXT column read '3000000000.0' and found no row, and stored in one it was that text. Python's
+//   sqlite3, and SQLite's own semantics for an integer, bind it as INTEGER;
+// - a REAL with a whole value that a `bind: true` step read (a price 4.0) went on to the later
+//   steps as the INTEGER 4: `:price / 8` divided as integers (0, not 0.5), and a TEXT column stored
+//   '4', not '4.0'. SPEC §3 binds "a column bound by an earlier step": its value, type and all.
+// Such a value goes in beside its parameter and is cast back in SQL: the statement is run in a
+// form where each parameter `:p` reads `(CASE WHEN :int IS NOT NULL THEN CAST(:int AS INTEGER)
+// WHEN :real IS NOT NULL THEN CAST(:real AS REAL) ELSE :p END)`, the `int` partner holding an
+// integer's digits, the `real` one a REAL's value (null otherwise). CASE, like a bare parameter,
+// gives its value no affinity and no collation, so the statement compares and stores the value as
+// it would one bound directly with its type; and SQLite takes it where it takes a parameter but
+// refuses a function (a window frame's offset refuses COALESCE). The columns keep the plain
+// statement's names (a column named by its SQL text would otherwise show the rewrite), and a
+// statement with numbered parameters (`?`, `?2`) is not rewritten: partners would take their slots.
 import type { SqlValue } from './types';
 
 /** A whole number past 32 bits that still fits SQLite's 64-bit INTEGER. */
@@ -68,12 +72,17 @@ export function parameterSpans(sql: string): Array<{ start: number; end: number;
 
 export interface WidenedStatement {
   sql: string;
-  /** Each parameter token rewritten, with the token of the partner that carries a wide integer's digits. */
-  partners: Map<string, string>;
+  /** Each parameter token rewritten, with the tokens of its partners: `int` carries a wide integer's digits, `real` a REAL's value. */
+  partners: Map<string, Partners>;
+}
+
+export interface Partners {
+  int: string;
+  real: string;
 }
 
 /**
- * The statement with each of `tokens` (the parameters bound) read through its partner, or null
+ * The statement with each of `tokens` (the parameters bound) read through its partners, or null
  * when none of them stands where SQLite reads a parameter, or numbered parameters share the slots.
  */
 export function widenParameters(sql: string, tokens: readonly string[]): WidenedStatement | null {
@@ -82,33 +91,43 @@ export function widenParameters(sql: string, tokens: readonly string[]): Widened
   if (all.some((span) => span.token.startsWith('?'))) return null;
   const spans = all.filter((span) => bound.has(span.token));
   if (spans.length === 0) return null;
-  const partners = new Map<string, string>();
+  const partners = new Map<string, Partners>();
+  const unused = (name: string) => {
+    let token = name;
+    while (sql.includes(token)) token += '_';
+    return token;
+  };
   for (const { token } of spans) {
     if (partners.has(token)) continue;
-    let partner = `:egostudio_int64_${partners.size}`;
-    while (sql.includes(partner)) partner += '_';
-    partners.set(token, partner);
+    partners.set(token, { int: unused(`:egostudio_int64_${partners.size}`), real: unused(`:egostudio_real_${partners.size}`) });
   }
   let out = '';
   let at = 0;
   for (const { start, end, token } of spans) {
-    const partner = partners.get(token)!;
-    out += `${sql.slice(at, start)}(CASE WHEN ${partner} IS NULL THEN ${token} ELSE CAST(${partner} AS INTEGER) END)`;
+    const { int, real } = partners.get(token)!;
+    out += `${sql.slice(at, start)}(CASE WHEN ${int} IS NOT NULL THEN CAST(${int} AS INTEGER) WHEN ${real} IS NOT NULL THEN CAST(${real} AS REAL) ELSE ${token} END)`;
     at = end;
   }
   return { sql: out + sql.slice(at), partners };
 }
 
-/** The widened statement's bindings: a wide integer as its partner's digits (its own token null), every other partner null. */
-export function widenedBindings(bindings: Record<string, SqlValue>, partners: ReadonlyMap<string, string>): Record<string, SqlValue> {
+/**
+ * The widened statement's bindings: a wide integer as its `int` partner's digits, a value of
+ * `reals` (tokens bound to a REAL) as its `real` partner, each with its own token null; every
+ * other partner null.
+ */
+export function widenedBindings(bindings: Record<string, SqlValue>, partners: ReadonlyMap<string, Partners>, reals: ReadonlySet<string>): Record<string, SqlValue> {
   const out: Record<string, SqlValue> = { ...bindings };
-  for (const [token, partner] of partners) {
+  for (const [token, { int, real }] of partners) {
     const value = bindings[token];
-    if (isWideInteger(value)) {
-      out[partner] = BigInt(value).toString();
+    out[int] = null;
+    out[real] = null;
+    if (reals.has(token) && typeof value === 'number') {
+      out[real] = value;
       out[token] = null;
-    } else {
-      out[partner] = null;
+    } else if (isWideInteger(value)) {
+      out[int] = BigInt(value).toString();
+      out[token] = null;
     }
   }
   return out;
