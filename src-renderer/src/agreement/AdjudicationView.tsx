@@ -68,19 +68,18 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const finalizeNow = () =>
     void finalize({ datasetId, taskId, a, b, comparison, existing, library, merge, refRows, adjudicator, ask: ask.ask, onFinalized });
 
-  const names = pair;
   return (
     <div className="adjudication" data-testid="adjudication-view" data-task-id={taskId}>
-      <AdjudicationClip datasetId={datasetId} taskId={taskId} names={names} a={a} b={b} />
-      <ChangedAfterSubmit taskId={taskId} names={names} current={[a, b]} />
-      <CanonicalDiff a={callsA} b={callsB} names={names} />
+      <AdjudicationClip datasetId={datasetId} taskId={taskId} names={pair} a={a} b={b} />
+      <ChangedAfterSubmit taskId={taskId} names={pair} current={[a, b]} />
+      <CanonicalDiff a={callsA} b={callsB} names={pair} />
       {draft.setBack && (
         <div className="agreement-error" role="status" data-testid="adjudication-set-back">
           {draft.setBack}
         </div>
       )}
       <MergeToolbar
-        names={names}
+        names={pair}
         owner={orderOwner(rows, order)}
         onTakeAll={act.takeAll}
         onOrder={act.takeOrder}
@@ -88,13 +87,13 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         undo={{ run: draft.undo, can: draft.canUndo }}
         redo={{ run: draft.redo, can: draft.canRedo }}
       />
-      <AlignmentTable rows={ordered} names={names} callsA={callsA} callsB={callsB} choices={choices} onChoose={act.choose} onEdit={act.edit} onMove={act.move} />
+      <AlignmentTable rows={ordered} names={pair} callsA={callsA} callsB={callsB} choices={choices} onChoose={act.choose} onEdit={act.edit} onMove={act.move} />
       <MergedCalls merged={merged} />
-      <SequenceRuns scenarioId={scenarioId} names={names} callsA={callsA} callsB={callsB} merged={merged.calls} blocked={merged.errors.length > 0} />
+      <SequenceRuns scenarioId={scenarioId} names={pair} callsA={callsA} callsB={callsB} merged={merged.calls} blocked={merged.errors.length > 0} />
       <div className="alignment-tools">
         <strong>Visual references</strong>
       </div>
-      <ReferenceRows rows={refRows} names={names} choices={refChoices} onChoose={act.chooseReference} />
+      <ReferenceRows rows={refRows} names={pair} choices={refChoices} onChoose={act.chooseReference} />
       <FinalizeBar
         note={note}
         onNote={setNote}

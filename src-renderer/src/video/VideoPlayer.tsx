@@ -51,6 +51,8 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
   useCutShortProbe(parts, meta, props.src);
   useDecodedSteps(parts, shown, props.src, props.fps);
 
+  // Loading a new source sets the element's rate back to its default (the media load algorithm):
+  // `meta` (the new clip's metadata known) applies the chosen rate again.
   useEffect(() => {
     playerRef.current?.playbackRate(props.rate);
   }, [playerRef, props.rate, meta]);

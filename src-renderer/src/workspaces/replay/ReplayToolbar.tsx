@@ -1,9 +1,10 @@
 // Above Replay's list and views: how the evaluation goes, Import (files or a folder, until the
 // page reloads), the button that shows the problems, the agreement panel and the views' links.
+import type { ChangeEvent } from 'react';
 import type { ImportedFile } from '../../evaluation/protocol';
 import type { EvaluationState } from '../../state/evaluationSlice';
 import { filesFromInput } from './importFiles';
-import { AgreementPanel } from './reviews/AgreementPanel';
+import { LabelAgreementPanel } from './reviews/LabelAgreementPanel';
 import { ReplayViewLinks } from './ReplayViews';
 import type { ReplayView } from './routes';
 
@@ -18,25 +19,22 @@ interface Props {
 
 export function ReplayToolbar({ evaluation, datasetId, view, importFiles, showProblems, onShowProblems }: Props) {
   const { rows, problems } = evaluation;
+  const importChosen = (e: ChangeEvent<HTMLInputElement>) => void filesFromInput(e.currentTarget).then(importFiles);
   return (
     <div className="replay-toolbar">
       <EvaluationStatusLine evaluation={evaluation} />
       <label className="import-button" title="Import trajectory files (.jsonl) to score against this dataset, until the page reloads (to keep them, copy them under trajectories/); you can also drop files or folders here">
         Import files…
-        <input type="file" multiple accept=".jsonl,.json" onChange={(e) => void filesFromInput(e.currentTarget).then((f) => importFiles(f))} />
+        <input type="file" multiple accept=".jsonl,.json" onChange={importChosen} />
       </label>
       <label className="import-button" title="Import every .jsonl file of a folder, until the page reloads (to keep them, copy them under trajectories/)">
         Import folder…
-        <input
-          type="file"
-          webkitdirectory=""
-          onChange={(e) => void filesFromInput(e.currentTarget).then((f) => importFiles(f))}
-        />
+        <input type="file" webkitdirectory="" onChange={importChosen} />
       </label>
       <button type="button" className="link-button" onClick={() => onShowProblems(!showProblems)} aria-expanded={showProblems} data-testid="problems-toggle">
         {problems.length} problem{problems.length === 1 ? '' : 's'}
       </button>
-      <AgreementPanel datasetId={datasetId} rows={rows} labels={evaluation.labels} />
+      <LabelAgreementPanel datasetId={datasetId} rows={rows} labels={evaluation.labels} />
       <ReplayViewLinks view={view} />
     </div>
   );

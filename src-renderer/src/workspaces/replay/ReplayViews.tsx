@@ -8,12 +8,7 @@ import type { Filters } from './listModel';
 import { replayHash } from './deepLink';
 import { cellRunsFilters, taskRunsFilters, type MatrixColumn } from './matrix/matrixModel';
 import { TaskMatrix } from './matrix/TaskMatrix';
-import { AUDIT_HASH, MATRIX_HASH, parseReplayView, type ReplayView } from './routes';
-import { useHashValue } from '../useHashValue';
-
-export function useReplayView(): ReplayView | null {
-  return useHashValue(parseReplayView)[0];
-}
+import { AUDIT_HASH, MATRIX_HASH, type ReplayView } from './routes';
 
 export function ReplayViewLinks({ view }: { view: ReplayView | null }) {
   return (

@@ -13,7 +13,7 @@ import { useDatasetReviews } from './useDatasetReviews';
 /** Below this many reviewed runs the toolbar shows no κ: a figure over a handful is chance. */
 const KAPPA_MIN_REVIEWS = 10;
 
-export function AgreementPanel({ datasetId, rows, labels }: { datasetId: string; rows: TrajectoryRow[]; labels: readonly Label[] }) {
+export function LabelAgreementPanel({ datasetId, rows, labels }: { datasetId: string; rows: TrajectoryRow[]; labels: readonly Label[] }) {
   const reviews = useDatasetReviews(datasetId);
   const [open, setOpen] = useState(false);
   const showMessage = useStudioStore((s) => s.showMessage);
