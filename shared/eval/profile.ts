@@ -10,7 +10,12 @@ export type Label =
   | 'hallucination'
   | 'logic'
   | 'memory'
-  | 'over_operation';
+  | 'over_operation'
+  /**
+   * egobench profile only: no class applies and the run did not succeed (no ground-truth call, so
+   * no ToolSucc, yet ResultSucc). The official error analysis's `unknown`: counted, in no class.
+   */
+  | 'unknown';
 
 /** Why a label fired: the entry or call, the path and value, or the missing calls (SPEC §9). */
 export type Evidence = { [key: string]: Json } | null;

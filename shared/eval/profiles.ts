@@ -12,6 +12,7 @@ export const EGOBENCH_LABELS: readonly Label[] = [
   'logic',
   'memory',
   'over_operation',
+  'unknown',
 ];
 
 export function profileFor(meta: DatasetMeta): { profile: ScoringProfile; labels: readonly Label[] } {

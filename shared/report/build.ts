@@ -25,6 +25,7 @@ export const LABEL_NAMES: Record<string, string> = {
   logic: 'Logic',
   memory: 'Memory',
   over_operation: 'Over-operation',
+  unknown: 'Unknown (no class)',
 };
 
 // Modes and labels are names from data: only the tables' own entries name them.

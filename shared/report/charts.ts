@@ -22,6 +22,7 @@ export const LABEL_COLORS: Record<string, string> = {
   logic: '#e07b39',
   memory: '#3aa6b9',
   over_operation: '#d43d3d',
+  unknown: '#c4c4c4',
 };
 
 const MODE_SYMBOLS: Record<string, string> = { dynamic_easy: 'circle', dynamic_hard: 'triangle', static: 'rect', overall: 'diamond' };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolDef, Trajectory } from '../../format/types';
 import { valuesEqual, type EqualityContext } from './equality';
 import { greedyMatch } from './matching';
-import { hallucinationError, mentions, officialUserId, perceptionError, syntaxError } from './taxonomy';
+import { classify, hallucinationError, mentions, officialUserId, perceptionError, syntaxError, type CascadeInput } from './taxonomy';
 
 // A catalogue of three rows, matched as the engine's entityMatches does (either containing the other).
 const CATALOGUE = ['sauvignon blanc', 'kim crawford sauvignon blanc', 'glitz sauvignon blanc'];
@@ -138,6 +138,24 @@ describe('official error analysis details (BEHAVIOUR.md §5, §6)', () => {
     const gt = [{ tool_name: 'get_price', parameters: { product_name: 'kim crawford sauvignon blanc' } }];
     expect(greedyMatch(gt, [{ tool_name: 'get_price', parameters: { product_name: 5 } }], tools, ctx)).toMatchObject({ collapsed: true, matched: 0 });
     expect(greedyMatch(gt, [{ tool_name: 'get_price', parameters: { product_name: 0 } }], tools, ctx)).toMatchObject({ collapsed: false, matched: 0 });
+  });
+  it('no class holds without a ground-truth call to miss: unknown when the final state is right (not correct: no ToolSucc), else over-operation (§5)', () => {
+    const call = { tool_name: 'get_price', parameters: { product_name: 'glitz sauvignon blanc' } };
+    const input: CascadeInput = {
+      trajectory: { id: 't', task_id: 'x', model: 'm', mode: 'dynamic_easy', dialogue: [], tool_calls: [{ turn: 0, calls: [call] }] },
+      calls: [call],
+      gtCalls: [],
+      takenBy: [],
+      collapsed: false,
+      targets: [],
+      tools,
+      resultSucc: true,
+      states: () => ({ expected: {}, actual: {} }),
+    };
+    expect(classify(input)).toMatchObject({ label: 'unknown', evidence: { reason: expect.stringContaining('no error class applies') } });
+    expect(classify({ ...input, resultSucc: false }).label).toBe('over_operation');
+    // A collapsed match (0 of 0) reads the same way.
+    expect(classify({ ...input, gtCalls: [call], takenBy: [-1], collapsed: true }).label).toBe('unknown');
   });
   it('kitchen fields compare trimmed, ignoring case', () => {
     expect(eq(' Tofu Soup ', 'tofu soup', 'recipe_name')).toBe(true);

@@ -175,6 +175,8 @@ export function classify(input: CascadeInput): { label: Label; evidence: Evidenc
     const { expected, actual } = input.states();
     return { label: 'over_operation', evidence: { reason: 'all key calls made, final state differs', difference: stateDifference(expected, actual) } };
   }
-  // Only reachable without ground-truth calls: the official analysis then finds no error.
-  return { label: 'correct', evidence: { reason: 'no error class applies (the ground truth has no calls)' } };
+  // Only reachable without a ground-truth call to miss (none, or the matcher collapsed) and with
+  // ResultSucc: no ToolSucc, so not correct, and no class holds. The official analysis says
+  // `unknown` (BEHAVIOUR.md §5): counted in the total, in no class.
+  return { label: 'unknown', evidence: { reason: 'no error class applies, yet the run is not correct: no ground-truth call was there to make (ToolSucc needs one), and the final state is right' } };
 }

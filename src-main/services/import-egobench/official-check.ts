@@ -140,4 +140,5 @@ export const OFFICIAL_LABELS: Record<string, string> = {
   logic_error: 'logic',
   memory_error: 'memory',
   over_operation_error: 'over_operation',
+  unknown: 'unknown',
 };

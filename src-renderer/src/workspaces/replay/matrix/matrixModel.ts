@@ -29,6 +29,7 @@ export const LABEL_LETTERS: Record<Label, string> = {
   logic: 'L',
   memory: 'M',
   over_operation: 'O',
+  unknown: 'U',
 };
 
 const columnKey = (model: string, mode: string) => `${model}\u0000${mode}`;
