@@ -26,7 +26,11 @@ export function syncCallsModel(model: MonacoNs.editor.ITextModel, schema: Editor
     const current = parseCallsText(model.getValue());
     if (current.ok && sameCalls(current.calls, state.record.calls)) return;
     const next = callsToText(state.record.calls);
+    // An undo step of its own: merged into the typing before it, one Ctrl+Z undid both, and an
+    // undo after text typed in another layout cut characters from the values.
+    model.pushStackElement();
     model.pushEditOperations([], [{ range: model.getFullModelRange(), text: next }], () => null);
+    model.pushStackElement();
   });
   return () => {
     subscription.dispose();
