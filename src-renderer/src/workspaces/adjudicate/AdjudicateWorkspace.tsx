@@ -21,6 +21,7 @@ import { useLinkedTask } from './useLinkedTask';
 import { useTaskStages } from './useTaskStages';
 import { useTaskStepKeys } from './useTaskStepKeys';
 import './adjudicate.css';
+import { usePairChoice } from './pairChoice';
 
 export function AdjudicateWorkspace() {
   const dataset = useStudioStore((state) => state.currentDataset);
@@ -29,7 +30,7 @@ export function AdjudicateWorkspace() {
 }
 
 function Adjudicate({ datasetId }: { datasetId: string }) {
-  const [pairChoice, setPairChoice] = useState<[string | null, string | null]>([null, null]);
+  const [pairChoice, setPairChoice] = usePairChoice(datasetId);
   const dash = useDashboard(datasetId, pairChoice);
   const { dataset, groundTruth, settings, setSettings, error, problems } = useAgreementData();
   const [view, setView] = useState<AdjudicateView>('tasks');
