@@ -27,7 +27,7 @@ export function DatasetProblems() {
       description={
         failure
           ? 'The studio could not open this dataset.'
-          : `${problems.length} problem(s) in ${byFile.size} file(s)${scoring > 0 ? `, ${scoring} of them found scoring the trajectories` : ''}; ${tasks === 0 ? 'no task could be read, so there is nothing to annotate or score.' : `${tasks} task(s) loaded, what is listed was left out.`} Fix the files, then open the dataset again.`
+          : `${problems.length} problem(s) in ${byFile.size} file(s)${scoring > 0 ? `, ${scoring} of them found scoring the trajectories` : ''}; ${tasks === 0 ? 'no task could be read, so there is nothing to annotate or score.' : `${tasks} task(s) loaded, what is listed was left out.`} Fix the files: this list follows the annotation, ground-truth, review and trajectory files as they change; after mending another file, open the dataset again.`
       }
       className="dataset-problems"
       testId="dataset-problems"

@@ -9,6 +9,7 @@ import { useStudioStore } from '../state/store';
 import { importSummaryLine, useShellExtras } from './shellExtras';
 import { applyTeamIdentity } from './teamIdentity';
 import { forgetHeldClips } from '../video/clipCache';
+import { recheckOnDiskChanges } from './recheckOnDiskChanges';
 
 export function useStudioStartup(): void {
   useEffect(() => {
@@ -63,7 +64,9 @@ export function useStudioStartup(): void {
       }
     });
     const stopEvaluation = listenToEvaluation();
+    const stopRecheck = recheckOnDiskChanges();
     return () => {
+      stopRecheck();
       stopEvaluation();
       stopOpened();
       stopChanged();

@@ -31,8 +31,12 @@ export interface DatasetSlice {
   setProblemsOpen(open: boolean): void;
   refreshDatasets(): Promise<void>;
   openDataset(datasetId: string): Promise<void>;
-  /** Reads the dataset as the workspaces do and keeps its problems; opens the panel when no task loads. */
-  checkDataset(dataset: DatasetSummary): Promise<void>;
+  /**
+   * Reads the dataset as the workspaces do and keeps its problems; opens the panel when no task
+   * loads. `again`: a re-read after its files changed, which leaves the panel as it is and says
+   * nothing unless no task loads now.
+   */
+  checkDataset(dataset: DatasetSummary, again?: boolean): Promise<void>;
 }
 
 /** Datasets opened so far: only the last one chosen is shown, whichever answer comes last. */
@@ -75,7 +79,7 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
     if (showsEvaluation(get().workspace)) get().ensureEvaluation(dataset);
     await checked;
   },
-  checkDataset: async (dataset) => {
+  checkDataset: async (dataset, again = false) => {
     let check: DatasetCheck;
     try {
       const loaded = await sessionDataset(dataset, true);
@@ -85,7 +89,7 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
     }
     if (get().currentDataset?.id !== dataset.id) return;
     const unusable = check.failure !== null || check.tasks === 0;
-    set({ datasetCheck: check, problemsOpen: unusable });
+    set({ datasetCheck: check, ...(again && !unusable ? {} : { problemsOpen: unusable }) });
     if (unusable) get().showMessage(check.failure ?? `${dataset.name} has no task that can be read: ${check.problems.length} problem(s), listed in the panel.`, 'error');
   },
 });
