@@ -63,8 +63,15 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
     return state.error ? <div className="agreement-error" data-testid="adjudication-error">Cannot compare the two annotations: {state.error}</div> : <p className="muted">Comparing…</p>;
 
   const act = mergeActions(merge);
-  // The button and Ctrl+Enter alike.
+  // The button and Ctrl+Enter alike; Ctrl+Enter says why when it cannot.
   const canFinalize = !finalizing && merged.errors.length === 0 && adjudicator.trim() !== '' && !notAdjudicator;
+  const finalizeBlocked = notAdjudicator
+    ? NOT_ADJUDICATOR
+    : adjudicator.trim() === ''
+      ? 'Not finalized: enter the adjudicator name first'
+      : merged.errors.length > 0
+        ? `Not finalized: ${merged.errors.length === 1 ? 'a row of the merged sequence does not parse' : `${merged.errors.length} rows of the merged sequence do not parse`} (${merged.errors[0]})`
+        : null;
   const finalizeNow = () =>
     void finalize({ datasetId, taskId, a, b, comparison, existing, library, merge, refRows, adjudicator, ask: ask.ask, onFinalized });
 
@@ -101,6 +108,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         draftStatus={draftStatus}
         draftPath={keeper?.path ?? null}
         canFinalize={canFinalize}
+        finalizeBlocked={finalizeBlocked}
         onFinalize={finalizeNow}
         adjudicator={adjudicator}
         refusal={notAdjudicator ? NOT_ADJUDICATOR : null}

@@ -1,6 +1,7 @@
 // The foot of the adjudication view: the rationale, where the draft is kept, Finalize (the button
 // and Ctrl+Enter), the ground-truth line it would replace and how the last write went.
 import type { GroundTruth } from '../../../shared/format/types';
+import { useState } from 'react';
 import { useHotkeyAction } from '../hotkeys/useHotkeys';
 import { GROUND_TRUTH_PATH } from './agreementData';
 import { DraftStatus } from './DraftStatus';
@@ -15,6 +16,8 @@ interface Props {
   /** The adjudicator's file of drafts; null: none. */
   draftPath: string | null;
   canFinalize: boolean;
+  /** Why Finalize cannot run now, said when Ctrl+Enter is pressed (null: it can, or it is already running). */
+  finalizeBlocked: string | null;
   onFinalize(): void;
   adjudicator: string;
   /** Why this page may not write the ground truth (a team's annotator link), or null. */
@@ -23,7 +26,11 @@ interface Props {
   message: { text: string; kind: 'info' | 'error' } | null;
 }
 
-export function FinalizeBar({ note, onNote, draft, draftStatus, draftPath, canFinalize, onFinalize, adjudicator, refusal, existing, message }: Props) {
+export function FinalizeBar({ note, onNote, draft, draftStatus, draftPath, canFinalize, finalizeBlocked, onFinalize, adjudicator, refusal, existing, message }: Props) {
+  // After Ctrl+Enter could not finalize: why, said until Finalize can run (then forgotten).
+  const [asked, setAsked] = useState(false);
+  if (asked && canFinalize) setAsked(false);
+  const shown = asked && !canFinalize && finalizeBlocked ? { text: finalizeBlocked, kind: 'error' as const } : message;
   return (
     <div className="finalize">
       <label>
@@ -31,7 +38,7 @@ export function FinalizeBar({ note, onNote, draft, draftStatus, draftPath, canFi
         <textarea data-testid="adjudication-note" value={note} rows={3} onChange={(event) => onNote(event.target.value)} placeholder="Why this sequence is the ground truth" />
       </label>
       <DraftStatus status={draftStatus} path={draftPath} problems={draft.problems} conflict={draft.conflict} onResolve={draft.resolveConflict} finalized={draft.finalized} />
-      {canFinalize && <FinalizeKey run={onFinalize} />}
+      <FinalizeKey run={canFinalize ? onFinalize : () => setAsked(true)} />
       <button
         type="button"
         className="primary"
@@ -43,9 +50,9 @@ export function FinalizeBar({ note, onNote, draft, draftStatus, draftPath, canFi
         Finalize
       </button>
       {existing && <span className="muted">ground truth exists ({existing.source ?? 'no source'}{existing.adjudicator ? `, ${existing.adjudicator}` : ''}): the rows began from its calls and rationale; finalizing replaces the line, its references kept unless dropped above</span>}
-      {message && (
-        <div className={message.kind === 'error' ? 'agreement-error' : 'agreement-ok'} data-testid="finalize-message">
-          {message.text}
+      {shown && (
+        <div className={shown.kind === 'error' ? 'agreement-error' : 'agreement-ok'} data-testid="finalize-message" role="status">
+          {shown.text}
         </div>
       )}
     </div>
@@ -53,8 +60,9 @@ export function FinalizeBar({ note, onNote, draft, draftStatus, draftPath, canFi
 }
 
 /**
- * Ctrl+Enter finalizes while the button can (a component of its own: the view's hooks come before
- * its early returns); not from a row's call being edited, where it reads as "done with this edit".
+ * Ctrl+Enter finalizes while the button can, else says why not, as Annotate's Submit does (`run`
+ * is then the saying; a component of its own: the view's hooks come before its early returns); not from a row's
+ * call being edited, where it reads as "done with this edit".
  */
 function FinalizeKey({ run }: { run: () => void }) {
   useHotkeyAction('adjudicate.finalize', (event) => {
