@@ -15,6 +15,13 @@ interface State {
   error: Error | null;
 }
 
+/**
+ * A lazy view's script that can no longer be fetched (Chromium's, Firefox's and Safari's words):
+ * the studio was rebuilt or updated since the page loaded, and its scripts have other names now,
+ * so trying again fetches the same missing file; a reload loads the new ones.
+ */
+export const isStaleScript = (error: Error) => /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(error.message);
+
 export class ViewErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
@@ -34,14 +41,26 @@ export class ViewErrorBoundary extends Component<Props, State> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    const stale = isStaleScript(error);
     return (
       <div className="view-failure" role="alert" data-testid="view-failure">
         <h2>{this.props.name} could not be shown</h2>
         <p className="mono">{error.message}</p>
-        <p className="muted">Your saved work is not affected. Another workspace still works; Try again shows this one afresh.</p>
-        <button type="button" onClick={this.retry}>
-          Try again
-        </button>
+        {stale ? (
+          <>
+            <p className="muted">The studio was rebuilt or updated since this page loaded: reload the page to load this workspace. Your saved work is not affected.</p>
+            <button type="button" onClick={() => window.location.reload()}>
+              Reload the page
+            </button>
+          </>
+        ) : (
+          <>
+            <p className="muted">Your saved work is not affected. Another workspace still works; Try again shows this one afresh.</p>
+            <button type="button" onClick={this.retry}>
+              Try again
+            </button>
+          </>
+        )}
       </div>
     );
   }
