@@ -28,6 +28,12 @@ describe('browser host arguments', () => {
     expect(() => parseWebHostArgs(['--verbose'])).toThrow(/unknown argument: --verbose/);
   });
 
+  it('takes --help and -h (the host prints the usage and starts nothing)', () => {
+    expect(parseWebHostArgs(['--help']).help).toBe(true);
+    expect(parseWebHostArgs(['--port', '5174', '-h']).help).toBe(true);
+    expect(parseWebHostArgs([]).help).toBeUndefined();
+  });
+
   it('reads the team options; beyond loopback only with a team; TLS cert and key together', () => {
     const args = parseWebHostArgs(['--team', '/t/team.json', '--listen', '0.0.0.0', '--public-name', 'studio.lab.example', '--tls-cert', '/t/c.pem', '--tls-key', '/t/k.pem']);
     expect(args).toMatchObject({ team: '/t/team.json', listen: '0.0.0.0', publicNames: ['studio.lab.example'], tlsCert: '/t/c.pem', tlsKey: '/t/k.pem' });

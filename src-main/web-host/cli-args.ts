@@ -4,6 +4,8 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 
 export interface WebHostArgs {
+  /** --help or -h: print the usage, start nothing. */
+  help?: true;
   port: number;
   datasets: string[];
   configDir: string;
@@ -57,6 +59,7 @@ export function parseWebHostArgs(argv: readonly string[]): WebHostArgs {
       args.publicNames.push(name);
     } else if (flag === '--tls-cert') args.tlsCert = file();
     else if (flag === '--tls-key') args.tlsKey = file();
+    else if (flag === '--help' || flag === '-h') args.help = true;
     else throw new Error(`unknown argument: ${argv[i]}\n${webHostUsage}`);
   }
   if (!loopback.has(args.listen) && !args.team)

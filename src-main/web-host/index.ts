@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createStudioHost } from '../services/studio-host';
 import { TeamRoster } from '../services/team/team-roster';
-import { parseWebHostArgs } from './cli-args';
+import { parseWebHostArgs, webHostUsage } from './cli-args';
 import { isLoopbackAddress, startWebHost } from './server';
 import { createToken } from './token-auth';
 
@@ -16,6 +16,10 @@ function fixedToken(): string | null {
 
 async function main(): Promise<void> {
   const args = parseWebHostArgs(process.argv.slice(2));
+  if (args.help) {
+    process.stdout.write(`${webHostUsage}\n`);
+    return;
+  }
   // Built to <root>/out/main/web-host.js: the repository root is two folders up.
   const appRoot = path.resolve(import.meta.dirname, '..', '..');
   // The evaluation worker is built beside this file (electron-vite's main build, input eval-worker).
