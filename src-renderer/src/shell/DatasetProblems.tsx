@@ -5,17 +5,17 @@
 // list, in one pass: copying each file's list per problem froze the page for a minute on a
 // 430 KB file of 200,000 bad lines.
 import { useMemo } from 'react';
-import { groupBy } from '../../../shared/collections/group-by';
 import { Dialog } from '../components/Dialog';
 import { ProblemList } from '../components/ProblemList';
 import { useDatasetProblems } from '../state/store';
+import { problemsByFile } from './problemsByFile';
 
 /** Problems shown per file; the rest are counted ("and N more"): a file of 100,000 bad lines is one mistake repeated. */
 const SHOWN_PER_FILE = 500;
 
 export function DatasetProblems() {
   const { check, problems, open, setOpen } = useDatasetProblems();
-  const byFile = useMemo(() => groupBy(problems, (p) => p.file), [problems]);
+  const byFile = useMemo(() => problemsByFile(problems), [problems]);
   if (!check) return null;
   const { name, failure, tasks } = check;
   const scoring = problems.length - check.problems.length;
