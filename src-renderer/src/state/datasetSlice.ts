@@ -34,7 +34,7 @@ export interface DatasetSlice {
   /**
    * Reads the dataset as the workspaces do and keeps its problems; opens the panel when no task
    * loads. `again`: a re-read after its files changed, which leaves the panel as it is and says
-   * nothing unless no task loads now.
+   * nothing unless no task loads now; one that cannot read the files changes nothing.
    */
   checkDataset(dataset: DatasetSummary, again?: boolean): Promise<void>;
 }
@@ -82,9 +82,13 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
   checkDataset: async (dataset, again = false) => {
     let check: DatasetCheck;
     try {
-      const loaded = await sessionDataset(dataset, true);
+      // Again: the session's copy, which reads again only the files that changed (annotations alone, most often).
+      const loaded = await sessionDataset(dataset, !again);
       check = { datasetId: dataset.id, name: dataset.name, failure: null, problems: loaded.problems, tasks: loaded.tasks.size, taskIds: [...loaded.tasks.keys()] };
     } catch (error) {
+      // A read again that fails (the host away: the status bar and the edits' sync say so) keeps
+      // what the last read found; a dialog then would take the keys from the person typing on.
+      if (again) return;
       check = { datasetId: dataset.id, name: dataset.name, failure: describeHostFailure(`Cannot read the dataset ${dataset.name}`, error), problems: [], tasks: 0, taskIds: [] };
     }
     if (get().currentDataset?.id !== dataset.id) return;

@@ -16,9 +16,10 @@ interface State {
 }
 
 /**
- * A lazy view's script that can no longer be fetched (Chromium's, Firefox's and Safari's words):
- * the studio was rebuilt or updated since the page loaded, and its scripts have other names now,
- * so trying again fetches the same missing file; a reload loads the new ones.
+ * A lazy view's script that could not be fetched (Chromium's, Firefox's and Safari's words): the
+ * host away for a moment (Try again fetches it), or the studio rebuilt or updated since the page
+ * loaded, its scripts named otherwise now (Try again fetches the same missing file; a reload
+ * loads the new ones).
  */
 export const isStaleScript = (error: Error) => /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(error.message);
 
@@ -46,20 +47,18 @@ export class ViewErrorBoundary extends Component<Props, State> {
       <div className="view-failure" role="alert" data-testid="view-failure">
         <h2>{this.props.name} could not be shown</h2>
         <p className="mono">{error.message}</p>
-        {stale ? (
-          <>
-            <p className="muted">The studio was rebuilt or updated since this page loaded: reload the page to load this workspace. Your saved work is not affected.</p>
-            <button type="button" onClick={() => window.location.reload()}>
-              Reload the page
-            </button>
-          </>
-        ) : (
-          <>
-            <p className="muted">Your saved work is not affected. Another workspace still works; Try again shows this one afresh.</p>
-            <button type="button" onClick={this.retry}>
-              Try again
-            </button>
-          </>
+        <p className="muted">
+          {stale
+            ? 'Its script could not be fetched: Try again when the host was only away for a moment; if the studio was rebuilt or updated since this page loaded, reload the page. Your saved work is not affected.'
+            : 'Your saved work is not affected. Another workspace still works; Try again shows this one afresh.'}
+        </p>
+        <button type="button" onClick={this.retry}>
+          Try again
+        </button>
+        {stale && (
+          <button type="button" onClick={() => window.location.reload()}>
+            Reload the page
+          </button>
         )}
       </div>
     );
