@@ -10,15 +10,17 @@ import { secondsToFrameRange } from '../../shared/frames/frames';
 import type { GroundTruth } from '../../shared/format/types';
 import { INDEX_BOX } from '../../src-main/scripts/make-sample/render';
 import { readBurnedIndex, step, videoIndexBox } from '../clip-on-screen';
-import { datasetsDir } from '../datasets-on-disk';
-import { sharedStudioUrl } from '../studio-host';
+import { copySample, ownHost } from '../own-host';
 
 /** The sample clips are 30 fps (make-sample). */
 const FPS = 30;
+// Its own copy of the sample: on the shared host another spec's ground-truth write re-scores the
+// dataset, and the perception row chosen here could leave the filtered list meanwhile.
+const host = ownHost('replay-clip-e2e-', 'egobench-sample', copySample);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function groundTruthOf(taskId: string): GroundTruth {
-  const lines = readFileSync(path.join(datasetsDir, 'egobench-sample', 'ground_truth.jsonl'), 'utf8').split('\n').filter(Boolean);
+  const lines = readFileSync(path.join(host.dataset, 'ground_truth.jsonl'), 'utf8').split('\n').filter(Boolean);
   return lines.map((line) => JSON.parse(line) as GroundTruth).find((gt) => gt.task_id === taskId)!;
 }
 
@@ -61,7 +63,7 @@ async function expectVideoShows(page: Page, frame: number): Promise<void> {
 test('a perception failure in Replay: frame steps on the burned-in index, jump to evidence, both entities side by side, copy the frame', async ({ page, context }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto(sharedStudioUrl());
+  await page.goto(host.url);
   await expect(page.getByTestId('status-host')).toHaveText('Browser host');
   await page.getByTestId('workspace-replay').click();
   await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
@@ -141,7 +143,7 @@ test('a perception failure in Replay: frame steps on the burned-in index, jump t
 
 test('references of the same moment are stacked on the timeline: each can be seen and selected', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(sharedStudioUrl());
+  await page.goto(host.url);
   await page.getByTestId('workspace-replay').click();
   await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   // retail-02's two references both span the whole clip (0-10.5 s).
