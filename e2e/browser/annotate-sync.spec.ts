@@ -846,9 +846,40 @@ test('a task whose clip is missing shows the placeholder; everything else keeps 
   await page.locator(`[data-task-id="${MISSING}"]`).click();
   await expect(placeholder).toBeVisible();
   await expect(page.getByTestId('call-list')).toContainText('get_price');
+  // No frame to step to or mark: F, V and I leave the counter and the marks as they were.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  for (const key of ['f', 'v', 'i']) await page.keyboard.press(key);
+  await expect(page.getByTestId('frame-counter')).toHaveText('0');
+  await expect(page.getByTitle('Forward one frame (F)')).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^In / })).toHaveText('In –');
 
   // A path out of the dataset is not "not there": it is said to be outside.
   await page.locator(`[data-task-id="${OUTSIDE}"]`).click();
   await expect(placeholder).toContainText(`../egobench-sample/videos/${OUTSIDE}.webm`);
   await expect(placeholder).toContainText('is not a plain path inside the dataset');
+});
+
+test('a missing clip put back on disk: on coming back to the window the Clips control counts it and the clip plays', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openAs(page, 'clip-back-e2e');
+  const control = page.getByTestId('clips-control');
+  await expect(control).toContainText('missing');
+  const missingBefore = Number(/(\d+) missing/.exec((await control.textContent())!)![1]);
+  await page.locator(`[data-task-id="${MISSING}"]`).click();
+  await expect(page.getByTestId('clip-missing')).toBeVisible();
+
+  const videos = path.join(dataset, 'videos');
+  await rename(path.join(videos, `${MISSING}.webm.moved`), path.join(videos, `${MISSING}.webm`));
+  try {
+    // The watcher does not see videos/: the window coming back to the front reads the clips again.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(control).toContainText(missingBefore > 1 ? `${missingBefore - 1} missing` : 'all');
+    await expect(page.getByTestId('clip-missing')).toHaveCount(0);
+    await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('f');
+    await expect(page.getByTestId('frame-counter')).toHaveText('1');
+  } finally {
+    await rename(path.join(videos, `${MISSING}.webm`), path.join(videos, `${MISSING}.webm.moved`));
+  }
 });

@@ -2,12 +2,11 @@
 // where each was found (dataset, video folder, missing), and choosing the folder that serves
 // videos/<name> when the dataset has no such file. Desktop: the host's folder dialog; browser
 // host: an absolute folder path typed here (the host checks that it exists).
-import { useEffect, useState, type FormEvent } from 'react';
-import type { ClipStatus } from '../../../shared/api/studio-api';
+import { useState, type FormEvent } from 'react';
 import { StudioError } from '../../../shared/api/studio-error';
 import { studioApi } from '../api/studio';
-import { onFilesChanged } from '../state/datasetChanges';
 import { useStatusBar, useStudioStore } from '../state/store';
+import { useClipStatus } from './useClipStatus';
 import './clips.css';
 
 const sourceLabel = { dataset: 'in the dataset', folder: 'from the video folder' } as const;
@@ -15,32 +14,11 @@ const sourceLabel = { dataset: 'in the dataset', folder: 'from the video folder'
 export function ClipsControl() {
   const { dataset, hostKind } = useStatusBar();
   const datasetId = dataset?.id ?? null;
-  const [status, setStatus] = useState<ClipStatus | null>(null);
+  const { status, statusChanged, recheck } = useClipStatus(datasetId);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  // StatusBar keys this component by dataset: a new dataset starts with fresh state.
-  useEffect(() => {
-    if (!datasetId) return;
-    let live = true;
-    const load = () =>
-      studioApi()
-        .datasets.clipStatus(datasetId)
-        .then(
-          (next) => live && setStatus(next),
-          () => live && setStatus(null),
-        );
-    void load();
-    const stop = onFilesChanged(({ datasetId: changed, paths, reason, via }) => {
-      if (via === 'written' && changed === datasetId && (reason === 'video-folder' || paths.some((p) => p === 'tasks.jsonl' || p.startsWith('videos/')))) void load();
-    });
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [datasetId]);
 
   if (!datasetId || !status || status.clips.length === 0) return null;
 
@@ -49,7 +27,7 @@ export function ClipsControl() {
     setError(null);
     try {
       const next = await studioApi().datasets.setVideoFolder(datasetId, choice);
-      setStatus(next);
+      statusChanged(next);
       setTyped(next.folder ?? '');
       if (next.folder !== status.folder) {
         useStudioStore
@@ -79,7 +57,10 @@ export function ClipsControl() {
         aria-expanded={open}
         data-testid="clips-control"
         onClick={() => {
-          if (!open) setTyped(status.folder ?? '');
+          if (!open) {
+            setTyped(status.folder ?? '');
+            recheck();
+          }
           setOpen(!open);
         }}
         title="Clips named by the tasks, and where the studio finds them"

@@ -3,6 +3,7 @@
 // (a video folder was chosen), so players that showed "missing" load their source again.
 import type { EgobenchImportEvent } from '../../../shared/api/studio-events';
 import { create } from 'zustand';
+import { forgetHeldClips } from '../video/clipCache';
 
 export type ImportReport = Extract<EgobenchImportEvent, { state: 'done' }>;
 
@@ -19,6 +20,15 @@ export const useShellExtras = create<ShellExtras>()((set) => ({
   showImportReport: (importReport) => set({ importReport }),
   clipsMoved: () => set((state) => ({ clipsEpoch: state.clipsEpoch + 1 })),
 }));
+
+/**
+ * The dataset's clips are served from somewhere new (a video folder chosen or forgotten, a missing
+ * file put back): held clips are dropped (one may be a stale miss) and the workspace remounts.
+ */
+export function reloadClips(): void {
+  forgetHeldClips();
+  useShellExtras.getState().clipsMoved();
+}
 
 /** The status bar line for a finished import. */
 export function importSummaryLine(report: ImportReport): string {

@@ -6,9 +6,8 @@ import { onFilesChanged } from '../state/datasetChanges';
 import { listenToEvaluation } from '../state/evaluationEvents';
 import { describeHostFailure } from '../state/hostErrors';
 import { useStudioStore } from '../state/store';
-import { importSummaryLine, useShellExtras } from './shellExtras';
+import { importSummaryLine, reloadClips, useShellExtras } from './shellExtras';
 import { applyTeamIdentity } from './teamIdentity';
-import { forgetHeldClips } from '../video/clipCache';
 import { recheckOnDiskChanges } from './recheckOnDiskChanges';
 
 export function useStudioStartup(): void {
@@ -36,10 +35,7 @@ export function useStudioStartup(): void {
     const stopChanged = onFilesChanged(({ datasetId, paths, reason, via }) => {
       if (via !== 'written' || store().currentDataset?.id !== datasetId) return;
       // A video folder was chosen (here or in another window): no file was saved, the clips moved.
-      if (reason === 'video-folder') {
-        forgetHeldClips(); // a held clip may come from the folder just forgotten, or be a stale miss
-        useShellExtras.getState().clipsMoved();
-      }
+      if (reason === 'video-folder') reloadClips();
       // The view that wrote a file usually says so more precisely ("Exported 1 annotation(s) to
       // annotations/bob.jsonl"); the generic line must not replace that message.
       else {

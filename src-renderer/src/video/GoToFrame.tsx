@@ -5,7 +5,7 @@ import { parseFrameOrTime } from '../../../shared/frames/frames';
 import type { ClipController } from './clipController';
 
 /** Go to a frame or time of the clip (`total` frames, 0 while unknown). */
-export function GoToFrame({ controller, fps, total }: { controller: ClipController; fps: number; total: number }) {
+export function GoToFrame({ controller, fps, total, disabled = false }: { controller: ClipController; fps: number; total: number; disabled?: boolean }) {
   const [goto, setGoto] = useState('');
   const [gotoError, setGotoError] = useState<string | null>(null);
   const gotoErrorId = useId();
@@ -28,6 +28,7 @@ export function GoToFrame({ controller, fps, total }: { controller: ClipControll
           setGotoError(null);
         }}
         size={10}
+        disabled={disabled}
         aria-invalid={gotoError !== null}
         aria-describedby={gotoError ? gotoErrorId : undefined}
         data-testid="goto-frame"

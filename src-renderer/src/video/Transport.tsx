@@ -13,22 +13,24 @@ export function Transport({ controller, fps, extras }: { controller: ClipControl
   const total = useClipState(controller, (state) => state.frameCount);
   const playing = useClipState(controller, (state) => state.playing);
   const rate = useClipState(controller, (state) => state.rate);
+  // A clip that cannot be shown (the placeholder says why) has no frame to step to, play or copy.
+  const noClip = useClipState(controller, (state) => state.clipError !== null);
   const { stepFrames } = controller;
   return (
     <div className="transport" role="toolbar" aria-label="Clip controls">
-      <button type="button" onClick={() => void stepFrames(-10)} title="Back ten frames (C)">
+      <button type="button" disabled={noClip} onClick={() => void stepFrames(-10)} title="Back ten frames (C)">
         −10
       </button>
-      <button type="button" onClick={() => void stepFrames(-1)} title="Back one frame (D)">
+      <button type="button" disabled={noClip} onClick={() => void stepFrames(-1)} title="Back one frame (D)">
         −1
       </button>
-      <button type="button" className="primary" onClick={controller.togglePlay} title="Play or pause (Space)" data-testid="play-toggle">
+      <button type="button" className="primary" disabled={noClip} onClick={controller.togglePlay} title="Play or pause (Space)" data-testid="play-toggle">
         {playing ? 'Pause' : 'Play'}
       </button>
-      <button type="button" onClick={() => void stepFrames(1)} title="Forward one frame (F)">
+      <button type="button" disabled={noClip} onClick={() => void stepFrames(1)} title="Forward one frame (F)">
         +1
       </button>
-      <button type="button" onClick={() => void stepFrames(10)} title="Forward ten frames (V)">
+      <button type="button" disabled={noClip} onClick={() => void stepFrames(10)} title="Forward ten frames (V)">
         +10
       </button>
       <span className="frame-counter" title="Frame on screen: while stepping, a decoded frame; once the steps pause, the video presents the same frame (checked with requestVideoFrameCallback)">
@@ -53,9 +55,9 @@ export function Transport({ controller, fps, extras }: { controller: ClipControl
           ))}
         </select>
       </label>
-      <GoToFrame controller={controller} fps={fps} total={total} />
+      <GoToFrame controller={controller} fps={fps} total={total} disabled={noClip} />
       {extras}
-      <CopyFrame controller={controller} />
+      <CopyFrame controller={controller} disabled={noClip} />
     </div>
   );
 }

@@ -134,3 +134,21 @@ describe('a loop switched on', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('a clip that cannot be shown', () => {
+  it('takes no step and no seek: the counter stays where it was', async () => {
+    const clip = new ClipController();
+    clip.store.setState({ frameCount: 0, frame: 0, clipError: 'The file is not there' });
+    const player = slowPlayer();
+    clip.attach(player.handle);
+    void clip.stepFrames(1);
+    void clip.stepFrames(10);
+    await clip.seekFrame(40);
+    expect(player.asked).toEqual([]);
+    expect(clip.intendedFrame()).toBe(0);
+    // The clip shows again (its metadata arrived): steps go through.
+    clip.store.setState({ clipError: null, frameCount: 300 });
+    void clip.stepFrames(1);
+    expect(player.asked).toEqual([1]);
+  });
+});

@@ -105,8 +105,9 @@ export class ClipController {
   }
 
   seekFrame = async (frame: number): Promise<void> => {
-    // The player is mounted (empty) before there is a clip: nothing to seek.
-    if (!this.isOpen()) return;
+    // The player is mounted (empty) before there is a clip, and a clip that cannot be shown has no
+    // frames: nothing to seek (the counter moved on a missing clip, "frame 11 / –").
+    if (!this.isOpen() || this.store.getState().clipError !== null) return;
     const next = clampFrame(frame, this.store.getState().frameCount);
     this.lastCommandAt = performance.now();
     this.handle?.pause();

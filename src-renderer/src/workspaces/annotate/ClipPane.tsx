@@ -45,21 +45,28 @@ export function ClipPane() {
 
 /** Mark in, mark out and loop the marked range. */
 function Marks() {
-  const { loop, markIn, markOut, markAt, toggleLoop } = useAnnotateStore(
-    useShallow((state) => ({ loop: state.loop, markIn: state.markIn, markOut: state.markOut, markAt: state.markAt, toggleLoop: state.toggleLoop })),
+  const { loop, markIn, markOut, markAt, toggleLoop, noClip } = useAnnotateStore(
+    useShallow((state) => ({
+      loop: state.loop,
+      markIn: state.markIn,
+      markOut: state.markOut,
+      markAt: state.markAt,
+      toggleLoop: state.toggleLoop,
+      noClip: state.clipError !== null,
+    })),
   );
   return (
     <span className="marks">
-      <button type="button" onClick={() => markAt('in', annotateClip.intendedFrame())} title="Mark in (I)">
+      <button type="button" disabled={noClip} onClick={() => markAt('in', annotateClip.intendedFrame())} title="Mark in (I)">
         In {markIn ?? '–'}
       </button>
-      <button type="button" onClick={() => markAt('out', annotateClip.intendedFrame())} title="Mark out (O)">
+      <button type="button" disabled={noClip} onClick={() => markAt('out', annotateClip.intendedFrame())} title="Mark out (O)">
         Out {markOut ?? '–'}
       </button>
       <button
         type="button"
         aria-pressed={loop !== null}
-        disabled={markIn === null || markOut === null}
+        disabled={noClip || markIn === null || markOut === null}
         onClick={toggleLoop}
         title="Loop the marked range (L)"
       >

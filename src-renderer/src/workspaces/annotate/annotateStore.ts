@@ -149,7 +149,10 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   openMs: null,
 
   clipChanged: (patch) => set(patch),
-  markAt: (end, frame) => set(end === 'in' ? { markIn: frame } : { markOut: frame }),
+  // A clip that cannot be shown has no frame to mark (I and O marked frame 0 of a missing clip).
+  markAt: (end, frame) => {
+    if (get().clipError === null) set(end === 'in' ? { markIn: frame } : { markOut: frame });
+  },
   restoreMarks: (markIn, markOut) => set({ markIn, markOut }),
   toggleLoop: () => {
     const { loop, markIn, markOut } = get();
