@@ -63,4 +63,17 @@ describe('StatusBar', () => {
     wentOffline();
     expect(screen.getByTestId('status-message').textContent).toBe('');
   });
+
+  it('drops it when the open task\'s calls text stops parsing (the header says "Not in the file"), once', () => {
+    const record = { task: 't1', revision: 3, editor_text: null } as never;
+    act(() => useAnnotateStore.setState({ saveState: 'saved', record }));
+    render(<StatusBar />);
+    act(() => useStudioStore.getState().showNotice('Saved annotations/erin.jsonl'));
+    act(() => useAnnotateStore.setState({ record: { task: 't1', revision: 3, editor_text: '[{"tool_name": ' } as never }));
+    expect(screen.getByTestId('status-message').textContent).toBe('');
+    // Another file written meanwhile is news: it stays.
+    act(() => useStudioStore.getState().showNotice('Saved reviews/erin.jsonl'));
+    act(() => useAnnotateStore.setState({ record: { task: 't1', revision: 3, editor_text: '[{"tool_name": "' } as never }));
+    expect(screen.getByTestId('status-message').textContent).toBe('Saved reviews/erin.jsonl');
+  });
 });

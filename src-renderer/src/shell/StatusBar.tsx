@@ -7,28 +7,30 @@ import { WriteThroughBadge } from '../workspaces/annotate/WriteThroughBadge';
 import { ClipsControl } from './ClipsControl';
 
 /**
- * When the annotator's edits stop reaching the host (`offline, N unsent`, `not written, N unsent`),
- * a "Saved ..." notice from before is stale: it stayed beside the badge saying the opposite. It is
- * dropped once, as they stop: the retries' 'sending' between two failures is not a new stop, so a
- * notice shown since (another file written) is news and stays.
+ * When the open task's edits are not in the file (the host does not take them: `offline, N
+ * unsent`, `not written, N unsent`; or the calls text does not parse, which the header says), a
+ * "Saved ..." notice from before is stale: it stayed beside the badge or under the header saying
+ * the opposite. It is dropped once, as they stop reaching the file: the retries' 'sending' between
+ * two failures is not a new stop, so a notice shown since (another file written) is news and stays.
  */
-function useDropNoticeWhenNotWriting(): void {
+function useDropNoticeWhenNotInFile(): void {
   const state = useAnnotateStore((store) => store.writeThrough.state);
+  const unparsed = useAnnotateStore((store) => store.saveState === 'saved' && store.record !== null && store.record.editor_text !== null);
   const dropNotice = useStudioStore((store) => store.dropNotice);
   const stopped = useRef(false);
   useEffect(() => {
-    const notWriting = state === 'offline' || state === 'error';
-    if (notWriting && !stopped.current) dropNotice();
-    if (notWriting) stopped.current = true;
+    const notInFile = state === 'offline' || state === 'error' || unparsed;
+    if (notInFile && !stopped.current) dropNotice();
+    if (notInFile) stopped.current = true;
     else if (state !== 'sending') stopped.current = false; // written again (or a conflict to settle)
-  }, [state, dropNotice]);
+  }, [state, unparsed, dropNotice]);
 }
 
 export function StatusBar() {
   const { dataset, hostKind, version, message, problems, setProblemsOpen } = useStatusBar();
   // On a team host: who the personal link says this is.
   const team = useStudioStore((state) => state.appInfo?.team);
-  useDropNoticeWhenNotWriting();
+  useDropNoticeWhenNotInFile();
   return (
     <footer className="status-bar" data-testid="status-bar">
       <span data-testid="status-dataset">{dataset ? dataset.name : 'No dataset open'}</span>

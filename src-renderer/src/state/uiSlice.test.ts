@@ -58,3 +58,17 @@ describe('showNotice', () => {
     expect(useStudioStore.getState().message).toMatchObject({ text: 'Saved annotations/b.jsonl', kind: 'info' });
   });
 });
+
+describe('setWorkspace', () => {
+  afterEach(() => useStudioStore.setState({ message: null, workspace: 'annotate' }));
+
+  it("drops a notice of the workspace left (Annotate's \"Saved ...\" under Replay), and keeps other messages", () => {
+    useStudioStore.setState({ workspace: 'annotate' });
+    useStudioStore.getState().showNotice('Saved annotations/a.jsonl');
+    useStudioStore.getState().setWorkspace('adjudicate');
+    expect(useStudioStore.getState().message).toBeNull();
+    useStudioStore.getState().showMessage('Opened D1', 'info');
+    useStudioStore.getState().setWorkspace('annotate');
+    expect(useStudioStore.getState().message).toMatchObject({ text: 'Opened D1' });
+  });
+});

@@ -72,7 +72,8 @@ export const createUiSlice: StateCreator<StudioState, [], [], UiSlice> = (set, g
       return { sidebarShown: { ...state.sidebarShown, [workspace]: shown } };
     }),
   setWorkspace: (workspace) => {
-    set({ workspace });
+    // A notice belongs to the work it came from ("Saved annotations/a.jsonl" under Replay read as Replay's).
+    set((state) => (state.message?.notice && workspace !== state.workspace ? { workspace, message: null } : { workspace }));
     // Replay and Reports show the evaluation: the host starts it at the click, not once their
     // chunk has loaded and mounted (on a busy renderer that was most of a second of an unchanged reopen).
     const dataset = get().currentDataset;
