@@ -6,6 +6,7 @@ import { aggregate, type Figures, type ScoredTrajectory } from '../eval/aggregat
 import type { Label } from '../eval/profile';
 import { ownValue } from '../format/own-data';
 import type { Problem } from '../format/types';
+import { unknownLabelProblem } from './reviews';
 import type { EvaluationRun, ReviewRecord, TrajectoryUsage } from './types';
 
 export const MODE_ORDER = ['dynamic_easy', 'dynamic_hard', 'static'];
@@ -285,9 +286,10 @@ export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, R
       counts.unknownTrajectory++;
       continue;
     }
-    if (!labels.includes(review.label)) {
+    const unknownLabel = unknownLabelProblem(review, labels);
+    if (unknownLabel) {
       counts.unknownLabel++;
-      problems.push({ ...review.source, message: `label "${review.label}" is not one of ${labels.join(', ')}; review left out` });
+      problems.push(unknownLabel);
       continue;
     }
     effective.set(review.trajectory_id, review.label);

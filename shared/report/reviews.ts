@@ -77,3 +77,18 @@ export function parseReviews(files: readonly ReviewFile[]): { overrides: Map<str
   }
   return { overrides, problems };
 }
+
+/** A winning review whose label the dataset's profile does not have: left out, with this problem at its line. */
+export function unknownLabelProblem(review: ReviewRecord, labels: readonly string[]): Problem | null {
+  return labels.includes(review.label) ? null : { ...review.source, message: `label "${review.label}" is not one of ${labels.join(', ')}; review left out` };
+}
+
+/** Every problem of the review files that Reports lists: lines that cannot be read, and labels the profile does not have. */
+export function reviewFileProblems(files: readonly ReviewFile[], labels: readonly string[]): Problem[] {
+  const { overrides, problems } = parseReviews(files);
+  for (const review of overrides.values()) {
+    const problem = unknownLabelProblem(review, labels);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}

@@ -31,7 +31,25 @@ export function filesChangedListenerCount(): number {
   return listeners.size;
 }
 
+/**
+ * A change the watcher sees this soon after the studio wrote the same file through its API is
+ * taken to be that write (the host hears its own writes on disk too).
+ */
+const OWN_WRITE_MS = 3000;
+/** When each file was last written through the API, by dataset and path. */
+const writtenAt = new Map<string, number>();
+const writtenKey = (datasetId: string, path: string) => `${datasetId}\u0000${path}`;
+
+/** True when `path` was written through the API within OWN_WRITE_MS: its watched change is that write's echo. */
+export function writtenJustNow(datasetId: string, path: string, now = Date.now()): boolean {
+  return now - (writtenAt.get(writtenKey(datasetId, path)) ?? -Infinity) < OWN_WRITE_MS;
+}
+
 function dispatch(change: FilesChanged): void {
+  if (change.via === 'written' && change.reason === undefined) {
+    const now = Date.now();
+    for (const path of change.paths) writtenAt.set(writtenKey(change.datasetId, path), now);
+  }
   if (change.reason === undefined) markDatasetChanged(change.datasetId, change.paths);
   for (const listener of [...listeners]) listener(change);
 }

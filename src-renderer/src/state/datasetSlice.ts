@@ -3,6 +3,9 @@
 import type { StateCreator } from 'zustand';
 import type { DatasetSummary } from '../../../shared/api/studio-api';
 import type { Problem } from '../../../shared/format/types';
+import { profileOf } from '../../../shared/eval/evaluate';
+import { reviewFileProblems } from '../../../shared/report/reviews';
+import { readReviewFiles } from '../api/review-files';
 import { studioApi } from '../api/studio';
 import { sessionDataset } from '../evaluation/sessionDataset';
 import { showsEvaluation } from '../workspaces/workspaces';
@@ -84,7 +87,10 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
     try {
       // Again: the session's copy, which reads again only the files that changed (annotations alone, most often).
       const loaded = await sessionDataset(dataset, !again);
-      check = { datasetId: dataset.id, name: dataset.name, failure: null, problems: loaded.problems, tasks: loaded.tasks.size, taskIds: [...loaded.tasks.keys()] };
+      // The review files' problems too (Reports listed them; the status bar said none).
+      const reviews = reviewFileProblems(await readReviewFiles(dataset.id), profileOf(loaded).labels);
+      const problems = reviews.length > 0 ? [...loaded.problems, ...reviews] : loaded.problems;
+      check = { datasetId: dataset.id, name: dataset.name, failure: null, problems, tasks: loaded.tasks.size, taskIds: [...loaded.tasks.keys()] };
     } catch (error) {
       // A read again that fails (the host away: the status bar and the edits' sync say so) keeps
       // what the last read found; a dialog then would take the keys from the person typing on.

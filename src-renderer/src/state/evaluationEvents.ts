@@ -4,7 +4,7 @@
 import { studioApi } from '../api/studio';
 import { evaluationWorker } from '../evaluation/evaluationService';
 import { changesScores } from '../evaluation/sessionDataset';
-import { hearFileChanges, onFilesChanged } from './datasetChanges';
+import { hearFileChanges, onFilesChanged, writtenJustNow } from './datasetChanges';
 import { useStudioStore } from './store';
 
 export function listenToEvaluation(): () => void {
@@ -19,9 +19,13 @@ export function listenToEvaluation(): () => void {
       const dataset = store().currentDataset;
       if (dataset?.id !== datasetId || store().evaluation.datasetId !== datasetId) return;
       // Seen on disk: runs an agent runner (or a sync) wrote while the studio is open are scored (the
-      // score cache answers for the files that did not change). The watcher's ground-truth and
-      // annotation changes do not re-evaluate: the host's own writes are heard as 'written' too.
-      const scored = via === 'written' ? changesScores(paths) : paths.some((p) => p.startsWith('trajectories/'));
+      // score cache answers for the files that did not change), and every run again when the ground
+      // truth changed (a git pull, a hand edit: the figures stayed those of the old one). A ground
+      // truth the studio itself just wrote was heard as 'written' already.
+      const scored =
+        via === 'written'
+          ? changesScores(paths)
+          : paths.some((p) => p.startsWith('trajectories/') || (p === 'ground_truth.jsonl' && !writtenJustNow(datasetId, p)));
       if (scored) void store().startEvaluation(dataset, true);
       if (paths.some((p) => p.startsWith('reviews/'))) store().reviewsChanged();
     }),

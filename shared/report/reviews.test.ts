@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { reviewFileProblems } from './reviews';
+
+const line = (trajectory: string, label: string, at = '2026-12-06T10:00:00Z') => JSON.stringify({ trajectory_id: trajectory, label, updated_at: at });
+
+describe('reviewFileProblems', () => {
+  it('names the file and line of a line that cannot be read, and of a label the profile does not have', () => {
+    const text = [line('m/static/t1', 'logic'), line('m/static/t2', 'banana'), '{"trajectory_id": "m/static/t3", "lab'].join('\n');
+    const problems = reviewFileProblems([{ path: 'reviews/tester.jsonl', text }], ['correct', 'logic']);
+    expect(problems.map((p) => [p.file, p.line])).toEqual([
+      ['reviews/tester.jsonl', 3],
+      ['reviews/tester.jsonl', 2],
+    ]);
+    expect(problems[1].message).toBe('label "banana" is not one of correct, logic; review left out');
+  });
+
+  it('says nothing of a label a later review of the same run replaced (only the winning review counts, as in Reports)', () => {
+    const text = [line('m/static/t1', 'banana', '2026-12-06T10:00:00Z'), line('m/static/t1', 'logic', '2026-12-06T11:00:00Z')].join('\n');
+    expect(reviewFileProblems([{ path: 'reviews/a.jsonl', text }], ['logic'])).toEqual([]);
+  });
+});
