@@ -1,12 +1,12 @@
 // The dataset's agreement of automatic and human labels (Cohen's kappa, confusion matrix), with the
 // export of every override to reviews/<reviewer>.jsonl.
 import { useMemo, useState } from 'react';
-import { confusion } from '../../../../../shared/eval/kappa';
 import type { Label } from '../../../../../shared/eval/profile';
 import { studioApi } from '../../../api/studio';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 import { describeHostFailure } from '../../../state/hostErrors';
 import { useStudioStore } from '../../../state/store';
+import { reviewAgreement } from './reviewAgreement';
 import { exportReviews } from './reviewWriteThrough';
 import { useDatasetReviews } from './useDatasetReviews';
 
@@ -24,14 +24,7 @@ export function LabelAgreementPanel({ datasetId, rows, labels }: { datasetId: st
     if (reviewed.size > 0) for (const r of rows) if (reviewed.has(r.id)) out.set(r.id, r.label);
     return out;
   }, [rows, reviews]);
-  const result = useMemo(
-    () =>
-      confusion(
-        reviews.map((r) => [autoById.get(r.trajectoryId) ?? r.autoLabel, r.label] as const),
-        labels,
-      ),
-    [reviews, autoById, labels],
-  );
+  const { counted, runs, leftOut, result } = useMemo(() => reviewAgreement(reviews, autoById, labels), [reviews, autoById, labels]);
   const exportToFiles = async () => {
     try {
       const files = await exportReviews(studioApi(), datasetId, reviews);
@@ -43,7 +36,9 @@ export function LabelAgreementPanel({ datasetId, rows, labels }: { datasetId: st
   return (
     <div className="agreement">
       <button type="button" className="link-button" onClick={() => setOpen(!open)} aria-expanded={open} data-testid="review-count">
-        {reviews.length} override{reviews.length === 1 ? '' : 's'}
+        {counted.length} override{counted.length === 1 ? '' : 's'}
+        {/* Each reviewer's override counts here; Reports takes the latest per run. */}
+        {runs < counted.length ? ` on ${runs} runs` : ''}
         {result.kappa !== null && result.total >= KAPPA_MIN_REVIEWS ? ` · κ = ${result.kappa.toFixed(2)}` : ''}
       </button>
       {open ? (
@@ -53,6 +48,16 @@ export function LabelAgreementPanel({ datasetId, rows, labels }: { datasetId: st
             {result.total} override{result.total === 1 ? '' : 's'}; observed agreement{' '}
             {result.observed === null ? '—' : `${(result.observed * 100).toFixed(0)}%`}; Cohen’s κ {result.kappa === null ? '—' : result.kappa.toFixed(3)}
           </p>
+          {runs < counted.length && (
+            <p className="muted" data-testid="overrides-per-reviewer">
+              Each reviewer&apos;s override of a run counts here ({counted.length} on {runs} runs); Reports applies the latest of each run.
+            </p>
+          )}
+          {leftOut > 0 && (
+            <p className="muted" data-testid="overrides-left-out">
+              {leftOut} override{leftOut === 1 ? ' names a run' : 's name runs'} this list does not have: left out.
+            </p>
+          )}
           {result.total < KAPPA_MIN_REVIEWS && (
             <p className="muted" data-testid="kappa-few">
               κ over fewer than {KAPPA_MIN_REVIEWS} overrides says little (one override gives 0 or 1 by chance), so the toolbar leaves it out: read the table.
