@@ -174,3 +174,33 @@ test("an override saved while the host is down reaches reviews/ after the restar
   await expect(page.getByTestId('trajectory-list').locator('[role=row]').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('review-count')).toContainText('0 overrides');
 });
+
+test('an override saved while the host is down: once it reaches reviews/, the status bar says so in place of the error', async ({ page }) => {
+  test.setTimeout(180_000);
+  const url = new URL(host!.url);
+  url.hash = '#/replay';
+  await page.goto(url.href);
+  const rows = page.getByTestId('trajectory-list').locator('[role=row]');
+  await expect(rows.first()).toBeVisible({ timeout: 60_000 });
+  await rows.first().click();
+  const override = page.getByTestId('label-override');
+  await expect(override).toBeVisible();
+
+  host!.process.kill('SIGKILL');
+  await override.getByLabel('Override label').selectOption('logic');
+  await override.getByLabel('Reviewer').fill('returning-reviewer');
+  await override.getByLabel('Reason').fill('saved while the host was down, no reload');
+  await override.getByRole('button', { name: 'Save override' }).click();
+  const message = page.getByTestId('status-message');
+  await expect(message).toContainText('Override kept in this browser', { timeout: 15_000 });
+  // Replay shown again while the host is away (a look at Reports): its read of the files fails too.
+  await page.getByTestId('workspace-reports').click();
+  await page.getByTestId('workspace-replay').click();
+  await expect(page.getByTestId('trajectory-list')).toBeVisible();
+
+  await start();
+  const reviewFile = path.join(dataset, 'reviews', 'returning-reviewer.jsonl');
+  await expect.poll(() => readFile(reviewFile, 'utf8').catch(() => ''), { timeout: 30_000 }).toContain('no reload');
+  await expect(message).toContainText('written to reviews/returning-reviewer.jsonl', { timeout: 10_000 });
+  await expect(message).not.toContainText('kept in this browser, not yet');
+});

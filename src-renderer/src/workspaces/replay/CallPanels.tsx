@@ -76,6 +76,7 @@ export function GroundTruthCompare({ detail, currentEntry, onGoto }: { detail: R
   const malformed = detail.steps.filter((s) => !s.call);
   const currentGt = currentEntry === null ? null : (detail.steps[currentEntry]?.gtIndex ?? null);
   const unmatched = extra.map((s) => ({ index: s.index, call: s.call! }));
+  const matchedElsewhere = detail.steps.filter((s) => s.call && s.gtIndex !== null).map((s) => ({ index: s.index, call: s.call! }));
   return (
     <div className="gt-compare" data-testid="gt-compare">
       <p className="muted">
@@ -92,7 +93,7 @@ export function GroundTruthCompare({ detail, currentEntry, onGoto }: { detail: R
                 call {g.entry + 1}
               </button>
             ) : (
-              <ClosestTry truth={g.call} unmatched={unmatched} onGoto={onGoto} />
+              <ClosestTry truth={g.call} unmatched={unmatched} matched={matchedElsewhere} onGoto={onGoto} />
             )}
           </li>
         ))}

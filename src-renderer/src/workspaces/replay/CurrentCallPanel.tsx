@@ -16,7 +16,7 @@ export function CurrentCallPanel({ step, evidenceAt, finalDiff }: { step: Replay
         </>
       ) : (
         <>
-          <p className="muted">Step through the calls with J / K, or pick one on the timeline.</p>
+          <p className="muted">Step through the calls with j / k (Shift+J / K: the next or previous run), or pick one on the timeline.</p>
           <h4>Final state against the ground truth’s</h4>
           <StateDiffTable diffs={finalDiff} empty="Same final state as the ground truth (ResultSucc)." testId="state-diff" />
         </>

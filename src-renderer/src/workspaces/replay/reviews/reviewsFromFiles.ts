@@ -13,6 +13,7 @@ import { reviewKey, reviewsDb, type Review } from './reviewsDb';
 import { beginReviewReading, drainUnsent, takeReading } from './reviewWriteThrough';
 import { studioApi } from '../../../api/studio';
 import { onFilesChanged } from '../../../state/datasetChanges';
+import { useStudioStore } from '../../../state/store';
 
 const KNOWN_LABELS = new Set<string>([...PAPER_LABELS, ...EGOBENCH_LABELS]);
 
@@ -86,8 +87,13 @@ export function useReviewsFromFiles(datasetId: string | null, profileLabels: rea
     const api = studioApi();
     const labels = labelKey ? new Set(labelKey.split(',')) : KNOWN_LABELS;
     let stopped = false;
+    // A write that reaches the file here (the host back, a retry this drain scheduled in place of the
+    // form's) is said, over the error the form's failed write left in the status bar.
+    const written = (error: unknown | null, path: string) => {
+      if (error === null) useStudioStore.getState().showMessage(`Overrides kept in this browser written to ${path}`, 'info');
+    };
     const take = (): void =>
-      void drainUnsent(api, datasetId)
+      void drainUnsent(api, datasetId, written)
         .then(async () => {
           const reading = beginReviewReading();
           // Read too early (a write of this page ended meanwhile): read again, the write's own change event may have come first.
