@@ -286,3 +286,32 @@ test('the trajectory list from the keyboard: arrows, End and Home open runs in l
   await page.keyboard.press('Tab');
   await expect(imports.nth(1)).toBeFocused();
 });
+
+test('a look at Reports and back keeps Replay as it was: its filters and the open run', async ({ page }) => {
+  await openReplay(page);
+  const list = page.getByTestId('trajectory-list');
+  const count = page.getByTestId('list-count');
+  await page.getByLabel('Filter Label').selectOption('perception');
+  await page.getByTestId('review-filter').selectOption('unreviewed-failures');
+  const filtered = await count.innerText();
+  const first = list.locator('[role=row]').first();
+  const id = (await first.getAttribute('data-id'))!;
+  await first.click();
+  await expect(page).toHaveURL(/#\/replay\/[^/]+\/0$/);
+  const url = page.url();
+
+  await page.getByTestId('workspace-reports').click();
+  await expect(page).toHaveURL(/#\/reports$/);
+  await page.getByTestId('workspace-replay').click();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByLabel('Filter Label')).toHaveValue('perception');
+  await expect(page.getByTestId('review-filter')).toHaveValue('unreviewed-failures');
+  await expect(count).toHaveText(filtered);
+  await expect(list.locator(`[role=row][data-id="${id}"]`)).toHaveAttribute('aria-selected', 'true');
+  // Alt+3 from Reports does the same; the Replay tab from within Replay goes to its start.
+  await page.getByTestId('workspace-reports').click();
+  await page.keyboard.press('Alt+3');
+  await expect(page).toHaveURL(url);
+  await page.getByTestId('workspace-replay').click();
+  await expect(page).toHaveURL(/#\/replay$/);
+});

@@ -1,5 +1,5 @@
 // The workspace tabs. Each is a link to its hash route, so back/forward and reload keep the tab.
-import { hashForWorkspace, workspaceIds, workspaceLabels, type WorkspaceId } from '../workspaces/workspaces';
+import { hashForWorkspace, hashToReturnTo, workspaceIds, workspaceLabels, type WorkspaceId } from '../workspaces/workspaces';
 
 export function WorkspaceTabs({ active }: { active: WorkspaceId }) {
   return (
@@ -8,7 +8,7 @@ export function WorkspaceTabs({ active }: { active: WorkspaceId }) {
         <a
           key={id}
           id={`tab-${id}`}
-          href={hashForWorkspace(id)}
+          href={id === active ? hashForWorkspace(id) : hashToReturnTo(id)}
           role="tab"
           aria-selected={id === active}
           aria-controls="workspace-panel"

@@ -2,11 +2,12 @@
 // switching workspaces.
 import { useHotkeyAction } from '../hotkeys/useHotkeys';
 import { useStudioStore } from '../state/store';
-import { hashForWorkspace, workspaceIds, type WorkspaceId } from '../workspaces/workspaces';
+import { hashForWorkspace, hashToReturnTo, workspaceFromHash, workspaceIds, type WorkspaceId } from '../workspaces/workspaces';
 
 function useWorkspaceHotkey(workspace: WorkspaceId): void {
   useHotkeyAction(`workspace.${workspace}`, () => {
-    window.location.hash = hashForWorkspace(workspace);
+    // From another workspace, back where it was (Replay's open run); in it, its start.
+    window.location.hash = workspaceFromHash(window.location.hash) === workspace ? hashForWorkspace(workspace) : hashToReturnTo(workspace);
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashForWorkspace, workspaceFromHash, workspaceIds } from './workspaces';
+import { hashForWorkspace, hashToReturnTo, routeShown, workspaceFromHash, workspaceIds } from './workspaces';
 
 describe('workspace routes', () => {
   it('round-trips every workspace through its hash', () => {
@@ -10,5 +10,17 @@ describe('workspace routes', () => {
     expect(workspaceFromHash('#/replay/run-7')).toBe('replay');
     expect(workspaceFromHash('#/settings')).toBeNull();
     expect(workspaceFromHash('')).toBeNull();
+  });
+});
+
+describe('hashToReturnTo', () => {
+  it("returns to Replay's last route (the run open), and to the start of the other workspaces", () => {
+    expect(hashToReturnTo('replay')).toBe('#/replay');
+    routeShown('#/replay/gpt-sim-4o%2Fstatic%2Fretail-01/2');
+    routeShown('#/reports');
+    routeShown('#/annotate/retail-02');
+    expect(hashToReturnTo('replay')).toBe('#/replay/gpt-sim-4o%2Fstatic%2Fretail-01/2');
+    expect(hashToReturnTo('annotate')).toBe('#/annotate');
+    expect(hashToReturnTo('reports')).toBe('#/reports');
   });
 });

@@ -29,3 +29,20 @@ export function workspaceFromHash(hash: string): WorkspaceId | null {
 export function hashForWorkspace(id: WorkspaceId): string {
   return `#/${id}`;
 }
+
+/**
+ * Replay's last route in this page (the run open, its call, a view): going back to Replay from
+ * another workspace returns there (a look at Reports had dropped the run). Only Replay: another
+ * workspace's tab opens its start, as before.
+ */
+let replayReturn: string | null = null;
+
+/** Notes the route shown (useHashRoute calls it on each change of the hash). */
+export function routeShown(hash: string): void {
+  if (workspaceFromHash(hash) === 'replay') replayReturn = hash;
+}
+
+/** Where switching to `id` from another workspace goes: Replay's last route, else the workspace's start. */
+export function hashToReturnTo(id: WorkspaceId): string {
+  return id === 'replay' && replayReturn !== null ? replayReturn : hashForWorkspace(id);
+}

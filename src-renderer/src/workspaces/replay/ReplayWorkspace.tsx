@@ -13,6 +13,7 @@ import { ReplayViews } from './ReplayViews';
 import { useReplayView } from './useReplayView';
 import { useReviewOverrides } from './reviews/useReviewOverrides';
 import { TrajectoryList } from './TrajectoryList';
+import { useListMemory, useListMemoryStore } from './list/listMemory';
 import { useReplayRoute } from './useReplayRoute';
 import { useTrajectoryDrop } from './useTrajectoryDrop';
 import './replay.css';
@@ -23,7 +24,10 @@ export function ReplayWorkspace() {
   const importFiles = useStudioStore((s) => s.importTrajectoryFiles);
   const { link, go } = useReplayRoute();
   const view = useReplayView();
-  const [filters, setFilters] = useState<Filters>({});
+  const datasetId = dataset?.id ?? '';
+  const { filters } = useListMemory(datasetId);
+  const filtersChanged = useListMemoryStore((state) => state.filtersChanged);
+  const setFilters = (next: Filters) => filtersChanged(datasetId, next);
   const [showProblems, setShowProblems] = useState(false);
   const { dragging, dropZone } = useTrajectoryDrop(importFiles);
   const { latest, overrides, overridden, disagreements } = useReviewOverrides(dataset?.id ?? null, evaluation.labels);
@@ -48,6 +52,7 @@ export function ReplayWorkspace() {
       ) : (
         <div className="replay-body">
           <TrajectoryList
+            datasetId={dataset.id}
             rows={rows}
             selectedId={link?.id ?? null}
             overrides={overrides}

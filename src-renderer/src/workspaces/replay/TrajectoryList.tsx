@@ -3,7 +3,7 @@
 // their values (model and mode names in full) and can be resized by dragging or with the arrow
 // keys on the header's edge; the widths set are remembered. At 100,000 rows a filter or sort is a
 // pass over typed arrays (list/listIndex.ts), and scrolling re-renders only the rows.
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useStudioStore } from '../../state/store';
 import type { TrajectoryRow } from '../../evaluation/protocol';
 import { columnIds, columns, gridTemplate, type ColumnId, type Filters, type SortSpec } from './listModel';
@@ -17,6 +17,7 @@ import { useListView } from './list/useListView';
 import { ROW_HEIGHT, useRowWindow } from './list/useRowWindow';
 import { inSlotOrder, useSlots } from './list/useSlots';
 import { allowedByReview, type ReviewState } from './list/reviewFilter';
+import { useListMemory, useListMemoryStore } from './list/listMemory';
 import { useDialogueSearch } from './list/useDialogueSearch';
 import { overriddenCellTexts } from './reviews/reviewedLabel';
 
@@ -30,23 +31,27 @@ interface Props {
   overrides: ReadonlyMap<string, string>;
   /** Trajectories whose reviewers differ, with who said what. */
   disagreements: ReadonlyMap<string, string>;
+  /** The dataset the rows are of: its sort, search and review filter are kept while Replay is away (listMemory.ts). */
+  datasetId: string;
   filters: Filters;
   onFilters(filters: Filters): void;
   /** `byKey`: a step through the list from the keyboard (no history entry for each). */
   onSelect(id: string, byKey?: boolean): void;
 }
 
-export function TrajectoryList({ rows: streamedRows, selectedId, overrides, disagreements, filters, onFilters, onSelect }: Props) {
+export function TrajectoryList({ datasetId, rows: streamedRows, selectedId, overrides, disagreements, filters, onFilters, onSelect }: Props) {
   // Rows arrive in batches while the host scores: React may skip to the latest batch instead of
   // indexing and measuring the list once per batch.
   const rows = useDeferredValue(streamedRows);
   const streaming = useStudioStore((s) => s.evaluation.status === 'evaluating' || s.evaluation.status === 'loading');
   const index = useListIndex(rows, !streaming);
-  const [sort, setSort] = useState<SortSpec | null>(null);
-  const [query, setQuery] = useState('');
+  const { sort, query, review } = useListMemory(datasetId);
+  const memory = useListMemoryStore.getState();
+  const setSort = (next: SortSpec | null) => memory.sortChanged(datasetId, next);
+  const setQuery = (next: string) => memory.queryChanged(datasetId, next);
+  const setReview = (next: ReviewState) => memory.reviewChanged(datasetId, next);
   const searchIds = useDialogueSearch(useDeferredValue(query), rows.length);
 
-  const [review, setReview] = useState<ReviewState>('all');
   const allowedIds = useMemo(() => allowedByReview(rows, overrides, review, searchIds), [rows, overrides, review, searchIds]);
 
   // The Label filter and the sort go by the automatic label, as the task matrix (which shares these

@@ -2,6 +2,7 @@
 // written here with history.pushState/replaceState, which fire no hashchange.
 import { useCallback } from 'react';
 import { useHashValue } from '../useHashValue';
+import { routeShown } from '../workspaces';
 import { parseReplayHash, replayHash } from './deepLink';
 
 export function useReplayRoute() {
@@ -11,6 +12,7 @@ export function useReplayRoute() {
       const hash = replayHash(id, step);
       if (replace) window.history.replaceState(null, '', hash);
       else window.history.pushState(null, '', hash);
+      routeShown(hash); // no hashchange tells useHashRoute
       setLink({ id, step });
     },
     [setLink],

@@ -1,0 +1,40 @@
+// What Replay's list shows (filters, sort, dialogue search, review filter), kept per dataset for
+// this page while the workspace is away: a look at Reports unmounted it, and coming back showed
+// 270 of 270 runs again instead of the 19 filtered (an exploratory review, 3 of 3).
+import { create } from 'zustand';
+import type { Filters, SortSpec } from '../listModel';
+import type { ReviewState } from './reviewFilter';
+
+export interface ListMemory {
+  filters: Filters;
+  sort: SortSpec | null;
+  query: string;
+  review: ReviewState;
+}
+
+const FRESH: ListMemory = { filters: {}, sort: null, query: '', review: 'all' };
+
+interface ListMemoryStore {
+  byDataset: Record<string, ListMemory>;
+  filtersChanged(datasetId: string, filters: Filters): void;
+  sortChanged(datasetId: string, sort: SortSpec | null): void;
+  queryChanged(datasetId: string, query: string): void;
+  reviewChanged(datasetId: string, review: ReviewState): void;
+}
+
+const changed = (state: ListMemoryStore, datasetId: string, patch: Partial<ListMemory>) => ({
+  byDataset: { ...state.byDataset, [datasetId]: { ...(state.byDataset[datasetId] ?? FRESH), ...patch } },
+});
+
+export const useListMemoryStore = create<ListMemoryStore>()((set) => ({
+  byDataset: {},
+  filtersChanged: (datasetId, filters) => set((state) => changed(state, datasetId, { filters })),
+  sortChanged: (datasetId, sort) => set((state) => changed(state, datasetId, { sort })),
+  queryChanged: (datasetId, query) => set((state) => changed(state, datasetId, { query })),
+  reviewChanged: (datasetId, review) => set((state) => changed(state, datasetId, { review })),
+}));
+
+/** The dataset's list as last shown in this page (none yet: everything, unsorted). */
+export function useListMemory(datasetId: string): ListMemory {
+  return useListMemoryStore((state) => state.byDataset[datasetId] ?? FRESH);
+}
