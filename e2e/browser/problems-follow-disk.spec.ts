@@ -26,7 +26,11 @@ test('a malformed line written to an annotation file on disk is listed, and unli
   await expect(page.getByTestId('dataset-problems')).toContainText(String(lineCount + 1));
   await page.keyboard.press('Escape');
 
+  // Mended with the panel open: it says none is left (it had stayed an empty table).
+  await problems.click();
   await writeFile(bobFile, original);
+  await expect(page.getByTestId('no-problems-left')).toBeVisible({ timeout: 10_000 });
+  await page.keyboard.press('Escape');
   await expect(problems).toHaveCount(0, { timeout: 10_000 });
 });
 

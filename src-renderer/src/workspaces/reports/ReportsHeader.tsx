@@ -20,8 +20,8 @@ export function ReportsHeader({ dataset, loaded, fileStem, loading, onRerun, say
       <h1>Reports</h1>
       <div className="reports-summary" data-testid="report-summary">
         {loaded
-          ? `${dataset.name}: ${loaded.report.trajectoryCount} trajectories, ${loaded.report.models.length} model(s), ` +
-            `${loaded.report.overrides.applied} human override(s) from ${loaded.reviewFiles.length} review file(s); ${timingText(loaded.timing)}`
+          ? `${dataset.name}: ${loaded.report.trajectoryCount.toLocaleString()} trajectories, ${loaded.report.models.length} model(s), ` +
+            `${loaded.report.overrides.applied.toLocaleString()} human override(s) from ${loaded.reviewFiles.length} review file(s); ${timingText(loaded.timing)}`
           : dataset.name}
       </div>
       <div className="report-actions">

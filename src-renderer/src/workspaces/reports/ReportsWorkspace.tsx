@@ -67,7 +67,7 @@ export function ReportsWorkspace() {
       {loaded && loaded.problems.length > 0 && (
         <details className="report-problems" data-testid="report-problems">
           <summary>
-            {loaded.problems.length} input problem(s): those lines were left out, the rest is evaluated
+            {loaded.problems.length.toLocaleString()} input problem(s): those lines were left out, the rest is evaluated
           </summary>
           <ProblemList problems={loaded.problems} limit={200} />
         </details>
