@@ -167,3 +167,24 @@ test('references of the same moment are stacked on the timeline: each can be see
   }
   await expect(track).toHaveAttribute('data-lanes', '2');
 });
+
+test('E at 1280 x 720 keeps the clip in view: its frame is what the jump is for', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const url = new URL(host.url);
+  // A run whose evidence is a later call (the exploratory review's case: the video ended 41 px above the pane).
+  url.hash = `#/replay/${encodeURIComponent('llama-sim-70b/static/retail-03')}/0`;
+  await page.goto(url.href);
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await expect(page.locator('[data-testid="replay-clip"] .video-host')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await page.locator('.replay-main').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('e');
+  await expect(page).not.toHaveURL(/\/0$/);
+  const inView = async () =>
+    page.evaluate(() => {
+      const pane = document.querySelector('.replay-main')!.getBoundingClientRect();
+      const video = document.querySelector('[data-testid="replay-clip"] video')!.getBoundingClientRect();
+      return video.top >= pane.top - 1 && video.bottom <= pane.bottom + 1;
+    });
+  await expect.poll(inView, { timeout: 5_000 }).toBe(true);
+});

@@ -65,7 +65,13 @@ function LoadedReplay({ datasetId, detail, step, labels, review, onStep }: Omit<
     setSelectedRef(ref.id);
     if (frames) void clip.seekFrame(frames.first);
   };
+  // A jump to the evidence shows its frame: the clip is brought into view, not the call (scrolling
+  // the timeline's call into view had pushed the clip above the pane).
+  const [jumps, setJumps] = useState(0);
+  const jumped = useRef(false);
   const jumpToEvidence = () => {
+    jumped.current = true;
+    setJumps((n) => n + 1);
     if (evidenceAt !== null) gotoEntry(evidenceAt);
     const ref = groundTruth.visual_refs.find((r) => r.id === evidenceRefId);
     if (ref) showRef(ref);
@@ -77,13 +83,17 @@ function LoadedReplay({ datasetId, detail, step, labels, review, onStep }: Omit<
   useHotkeyAction('replay.lastCall', () => goto(count));
   useHotkeyAction('replay.evidence', jumpToEvidence);
 
+  const articleRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    timelineRef.current?.querySelector('.timeline-call.current')?.scrollIntoView({ block: 'nearest' });
-  }, [current]);
+    if (jumped.current) {
+      jumped.current = false;
+      articleRef.current?.querySelector('[data-testid="replay-clip"]')?.scrollIntoView({ block: 'nearest' });
+    } else timelineRef.current?.querySelector('.timeline-call.current')?.scrollIntoView({ block: 'nearest' });
+  }, [current, jumps]);
 
   const currentStep = currentEntry !== null ? steps[currentEntry] : null;
   return (
-    <article className="replay-view">
+    <article className="replay-view" ref={articleRef}>
       <header className="replay-header">
         <h2 className="mono replay-title" title={row.id}>
           {row.id}
