@@ -116,6 +116,10 @@ test('filter to perception failures, step to the evidence, override the label; t
   await page.getByTestId('review-count').click();
   await page.getByTestId('label-override').getByRole('button', { name: 'Remove mine' }).click();
   await expect.poll(() => readFile(reviewFile, 'utf8').catch(() => 'gone'), { timeout: 10_000 }).toBe('');
+  // What was removed stays in the form, unsaved: Save override would put it back.
+  await expect(page.getByTestId('label-override').getByLabel('Reason')).toHaveValue('the agent saw the right item but skipped a call');
+  await expect(page.getByTestId('label-override').getByLabel('Override label')).toHaveValue('logic');
+  await expect(page.getByTestId('override-unsaved')).toBeVisible();
   await rm(reviewFile, { force: true });
 });
 

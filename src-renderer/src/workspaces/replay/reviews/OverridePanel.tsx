@@ -121,6 +121,9 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
               void recordReview(datasetId, row.id, mine.reviewer, null).then(
                 (queued) => {
                   setError(null);
+                  // Its label and reason stay in the form, unsaved: Save override puts it back (an undo).
+                  setLabel(mine.label);
+                  setReason(mine.reason);
                   return writeReviewThrough(studioApi(), queued, reportWrite('Removal of the override'));
                 },
                 (failure: unknown) => setError(refusedByBrowser('The removal', failure)),
