@@ -5,7 +5,7 @@
 import { appendFile, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { datasetsDir } from '../datasets-on-disk';
 import { freePort, startStudioHost, type StudioHost } from '../studio-host';
 import { replaceCalls, typeCalls } from '../annotate-editor';
@@ -143,8 +143,8 @@ test('an adjudicator whose host restarted: the page opens the dataset again, an 
   expect(written.find((l) => l.task_id === task)?.adjudicator).toBe('restart-lead');
 });
 
-test("an override saved while the host is down reaches reviews/ after the restart, the page reloaded meanwhile; one deleted from the files is gone from Replay", async ({ page }) => {
-  test.setTimeout(180_000);
+/** Opens Replay's first run, stops the host, and saves an override of it as `reviewer`; returns the Replay URL. */
+async function overrideWhileHostDown(page: Page, reviewer: string, reason: string): Promise<URL> {
   const url = new URL(host!.url);
   url.hash = '#/replay';
   await page.goto(url.href);
@@ -156,10 +156,16 @@ test("an override saved while the host is down reaches reviews/ after the restar
 
   host!.process.kill('SIGKILL');
   await override.getByLabel('Override label').selectOption('logic');
-  await override.getByLabel('Reviewer').fill('offline-reviewer');
-  await override.getByLabel('Reason').fill('saved while the host was down');
+  await override.getByLabel('Reviewer').fill(reviewer);
+  await override.getByLabel('Reason').fill(reason);
   await override.getByRole('button', { name: 'Save override' }).click();
   await expect(page.getByTestId('status-message')).toContainText('Override kept in this browser', { timeout: 15_000 });
+  return url;
+}
+
+test("an override saved while the host is down reaches reviews/ after the restart, the page reloaded meanwhile; one deleted from the files is gone from Replay", async ({ page }) => {
+  test.setTimeout(180_000);
+  const url = await overrideWhileHostDown(page, 'offline-reviewer', 'saved while the host was down');
 
   // Back, and the page reloaded: the write waited in IndexedDB (it was in memory only, and lost).
   await start();
@@ -177,22 +183,8 @@ test("an override saved while the host is down reaches reviews/ after the restar
 
 test('an override saved while the host is down: once it reaches reviews/, the status bar says so in place of the error', async ({ page }) => {
   test.setTimeout(180_000);
-  const url = new URL(host!.url);
-  url.hash = '#/replay';
-  await page.goto(url.href);
-  const rows = page.getByTestId('trajectory-list').locator('[role=row]');
-  await expect(rows.first()).toBeVisible({ timeout: 60_000 });
-  await rows.first().click();
-  const override = page.getByTestId('label-override');
-  await expect(override).toBeVisible();
-
-  host!.process.kill('SIGKILL');
-  await override.getByLabel('Override label').selectOption('logic');
-  await override.getByLabel('Reviewer').fill('returning-reviewer');
-  await override.getByLabel('Reason').fill('saved while the host was down, no reload');
-  await override.getByRole('button', { name: 'Save override' }).click();
+  await overrideWhileHostDown(page, 'returning-reviewer', 'saved while the host was down, no reload');
   const message = page.getByTestId('status-message');
-  await expect(message).toContainText('Override kept in this browser', { timeout: 15_000 });
   // Replay shown again while the host is away (a look at Reports): its read of the files fails too.
   await page.getByTestId('workspace-reports').click();
   await page.getByTestId('workspace-replay').click();

@@ -30,6 +30,13 @@ describe('SPEC §8.1 canonical strings', () => {
     expect(numbersEqual(1, 1 + 1e-7)).toBe(true);
     expect(numbersEqual(1e9, 1e9 + 100)).toBe(true);
     expect(numbersEqual(0, 2e-6)).toBe(false);
+    // 1e400 reads as Infinity: it equals only the same infinity, not every number (the formula held for any).
+    const overflow = JSON.parse('1e400') as number;
+    expect(numbersEqual(overflow, 5)).toBe(false);
+    expect(numbersEqual(5, overflow)).toBe(false);
+    expect(numbersEqual(overflow, -overflow)).toBe(false);
+    expect(numbersEqual(overflow, overflow)).toBe(true);
+    expect(valuesEqual({ qty: overflow }, { qty: 2 }, undefined, ctx)).toBe(false);
     expect(valuesEqual('2', 2, undefined, ctx)).toBe(false);
     expect(valuesEqual(true, 1, undefined, ctx)).toBe(false);
   });

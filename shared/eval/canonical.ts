@@ -28,7 +28,13 @@ function canonicalize(s: string): string {
   return collapseSpace(s.replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"').normalize('NFKC').toLowerCase());
 }
 
+/**
+ * SPEC §8.1's tolerance, for finite numbers. A number past a double's range (`1e400` reads as
+ * Infinity) equals only the same infinity: by the formula as written, |Inf - 5| <= 1e-6 * Inf held,
+ * and a crafted trajectory writing 1e400 for every number matched every ground-truth call.
+ */
 export function numbersEqual(a: number, b: number): boolean {
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return a === b;
   return Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
 }
 

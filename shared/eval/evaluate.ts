@@ -131,7 +131,29 @@ export function assembleReport(
   const { labels } = profileOf(dataset);
   const models = aggregate(rows, taskCountByScenario(dataset), labels);
   const trajectories = rows.map(reportTrajectory);
-  return { trajectories, models, problems, rows };
+  return { trajectories, models, problems: capProblemsPerFile(problems), rows };
+}
+
+/**
+ * Problems a report lists per file; past it, one problem says how many more the file has. A file of
+ * 4,000,000 bad lines made a report of half a gigabyte, which `--json` could not write ("Invalid
+ * string length") and the host could not send: one mistake repeated, not news at each line.
+ */
+export const MAX_PROBLEMS_PER_FILE = 10_000;
+
+export function capProblemsPerFile(problems: Problem[], max = MAX_PROBLEMS_PER_FILE): Problem[] {
+  const counts = new Map<string, number>();
+  for (const problem of problems) counts.set(problem.file, (counts.get(problem.file) ?? 0) + 1);
+  if ([...counts.values()].every((n) => n <= max)) return problems;
+  const kept: Problem[] = [];
+  const listed = new Map<string, number>();
+  for (const problem of problems) {
+    const n = (listed.get(problem.file) ?? 0) + 1;
+    listed.set(problem.file, n);
+    if (n <= max) kept.push(problem);
+    else if (n === max + 1) kept.push({ file: problem.file, line: problem.line, message: `${(counts.get(problem.file)! - max).toLocaleString('en')} more problem(s) in this file from this line on are not listed (a report lists the first ${max.toLocaleString('en')} of each file)` });
+  }
+  return kept;
 }
 
 /**

@@ -33,11 +33,11 @@ export function tableToCsv(table: ReportTable): string {
 }
 
 /**
- * A cell as Markdown text: model and mode names come from datasets, so the characters that make
+ * Text as Markdown (a cell, a table's note): model and mode names come from datasets, so the characters that make
  * markup (HTML tags and entities, emphasis, code, links, strikethrough, table pipes) are
  * backslash-escaped, which CommonMark allows for any ASCII punctuation.
  */
-function markdownText(text: string): string {
+export function markdownText(text: string): string {
   return text.replace(/[\\`*_[\]<>|~&]/g, '\\$&').replace(/[\r\n]+/g, ' ');
 }
 

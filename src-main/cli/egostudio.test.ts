@@ -120,6 +120,15 @@ describe('egostudio evaluate', () => {
     expect((await egostudio('evaluate', root, '--provenance', '-')).code).toBe(1);
   });
 
+  it('--json into a folder that does not exist is refused before anything is scored (exit 1)', async () => {
+    const root = await writeDataset('json-nowhere', shopFiles());
+    const target = path.join(dir, 'no-such-folder', 'report.json');
+    const result = await egostudio('evaluate', root, '--json', target);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`there is no folder ${path.join(dir, 'no-such-folder')} to write it in`);
+    expect(result.stderr).not.toContain('ENOENT');
+  });
+
   it('lists problems with file and line, evaluates the rest, exits 2', async () => {
     const root = await writeDataset('bad', {
       ...shopFiles(),

@@ -167,6 +167,18 @@ describe('egostudio report', () => {
     expect(result.stderr).toContain('note: 1 override(s) name a run this report does not have (an imported run, or one removed): left out.');
   }, 120_000);
 
+  it("escapes the names of a table's note in Markdown as in its cells (a partial model named with HTML)", async () => {
+    const model = '<img src=x onerror=alert(2)>\n# heading';
+    const root = await writeDataset('named', twoScenarioFiles({ ...trajectories, 'trajectories/x.jsonl': jsonl([traj('z', 't1', [search], 'static', model, 10)]) }));
+    const out = path.join(dir, 'named-report');
+    expect((await egostudio('report', root, '--out', out)).code).toBe(0);
+    const main = await readFile(path.join(out, 'main.md'), 'utf8');
+    expect(main).toContain('Partial:');
+    expect(main).not.toMatch(/(^|[^\\])<img/m); // every one escaped (\<img)
+    expect(main).not.toMatch(/^# heading/m);
+    expect(main).toContain('\\<img src=x onerror=alert(2)\\>');
+  });
+
   it('exit codes: 2 with a bad line (the rest reported), 1 without a dataset or --out', async () => {
     const root = await writeDataset('bad', twoScenarioFiles({ ...trajectories, 'trajectories/broken.jsonl': '{"id": \n' }));
     const bad = await egostudio('report', root, '--out', path.join(dir, 'bad-report'));
