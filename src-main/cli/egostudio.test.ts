@@ -772,10 +772,11 @@ describe('egostudio help, version and errors', () => {
   }, 120_000);
 
   it('reports a failure it did not foresee in one line, without a stack', async () => {
+    // A folder where the report should go (a missing folder is refused up front).
     const root = await writeDataset('unwritable-json', shopFiles());
-    const result = await egostudio('evaluate', root, '--json', path.join(dir, 'no-such-folder', 'report.json'));
+    const result = await egostudio('evaluate', root, '--json', path.join(root, 'scenarios'));
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^egostudio evaluate: ENOENT: no such file or directory, open '.*report\.json'\n$/);
+    expect(result.stderr).toMatch(/^egostudio evaluate: EISDIR: illegal operation on a directory, open '.*scenarios'\n$/);
   });
 });
 
