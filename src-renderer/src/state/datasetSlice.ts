@@ -87,8 +87,10 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
     try {
       // Again: the session's copy, which reads again only the files that changed (annotations alone, most often).
       const loaded = await sessionDataset(dataset, !again);
-      // The review files' problems too (Reports listed them; the status bar said none).
-      const reviews = reviewFileProblems(await readReviewFiles(dataset.id), profileOf(loaded).labels);
+      // The review files' problems too (Reports listed them; the status bar said none). A review file
+      // that cannot be read leaves the check as it is: the dataset itself loaded.
+      const reviewFiles = await readReviewFiles(dataset.id).catch(() => []);
+      const reviews = reviewFileProblems(reviewFiles, profileOf(loaded).labels);
       const problems = reviews.length > 0 ? [...loaded.problems, ...reviews] : loaded.problems;
       check = { datasetId: dataset.id, name: dataset.name, failure: null, problems, tasks: loaded.tasks.size, taskIds: [...loaded.tasks.keys()] };
     } catch (error) {
