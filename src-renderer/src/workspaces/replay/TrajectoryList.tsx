@@ -6,7 +6,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useStudioStore } from '../../state/store';
 import type { TrajectoryRow } from '../../evaluation/protocol';
-import { columnIds, columns, gridTemplate, type ColumnId, type Filters, type SortSpec } from './listModel';
+import { columnIds, columns, gridTemplate, type ColumnId, type Filters } from './listModel';
 import { ListHeader } from './list/ListHeader';
 import { ListRow } from './list/ListRow';
 import { ListToolbar } from './list/ListToolbar';
@@ -16,8 +16,8 @@ import { useListIndex } from './list/useListIndex';
 import { useListView } from './list/useListView';
 import { ROW_HEIGHT, useRowWindow } from './list/useRowWindow';
 import { inSlotOrder, useSlots } from './list/useSlots';
-import { allowedByReview, type ReviewState } from './list/reviewFilter';
-import { useListMemory, useListMemoryStore } from './list/listMemory';
+import { allowedByReview } from './list/reviewFilter';
+import { useListMemory } from './list/listMemory';
 import { useDialogueSearch } from './list/useDialogueSearch';
 import { overriddenCellTexts } from './reviews/reviewedLabel';
 
@@ -45,11 +45,7 @@ export function TrajectoryList({ datasetId, rows: streamedRows, selectedId, over
   const rows = useDeferredValue(streamedRows);
   const streaming = useStudioStore((s) => s.evaluation.status === 'evaluating' || s.evaluation.status === 'loading');
   const index = useListIndex(rows, !streaming);
-  const { sort, query, review } = useListMemory(datasetId);
-  const memory = useListMemoryStore.getState();
-  const setSort = (next: SortSpec | null) => memory.sortChanged(datasetId, next);
-  const setQuery = (next: string) => memory.queryChanged(datasetId, next);
-  const setReview = (next: ReviewState) => memory.reviewChanged(datasetId, next);
+  const { sort, query, review, setSort, setQuery, setReview } = useListMemory(datasetId);
   const searchIds = useDialogueSearch(useDeferredValue(query), rows.length);
 
   const allowedIds = useMemo(() => allowedByReview(rows, overrides, review, searchIds), [rows, overrides, review, searchIds]);

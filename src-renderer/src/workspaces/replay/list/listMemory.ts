@@ -34,7 +34,15 @@ export const useListMemoryStore = create<ListMemoryStore>()((set) => ({
   reviewChanged: (datasetId, review) => set((state) => changed(state, datasetId, { review })),
 }));
 
-/** The dataset's list as last shown in this page (none yet: everything, unsorted). */
-export function useListMemory(datasetId: string): ListMemory {
-  return useListMemoryStore((state) => state.byDataset[datasetId] ?? FRESH);
+/** The dataset's list as last shown in this page (none yet: everything, unsorted), with its setters. */
+export function useListMemory(datasetId: string) {
+  const memory = useListMemoryStore((state) => state.byDataset[datasetId] ?? FRESH);
+  const store = useListMemoryStore.getState();
+  return {
+    ...memory,
+    setFilters: (filters: Filters) => store.filtersChanged(datasetId, filters),
+    setSort: (sort: SortSpec | null) => store.sortChanged(datasetId, sort),
+    setQuery: (query: string) => store.queryChanged(datasetId, query),
+    setReview: (review: ReviewState) => store.reviewChanged(datasetId, review),
+  };
 }
