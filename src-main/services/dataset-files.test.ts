@@ -25,6 +25,11 @@ describe('dataset files', () => {
     await expect(readDatasetText(root, 'tasks.jsonl')).resolves.toBe('{"id":"t1"}\n');
   });
 
+  it("refuses a folder read as a file by name (the studio's loader then says so), not as missing", async () => {
+    await expect(readDatasetText(root, 'trajectories/b')).rejects.toMatchObject({ code: 'forbidden', message: 'trajectories/b is a folder, not a file' });
+    await expect(readDatasetText(root, 'ground_truth.jsonl')).rejects.toMatchObject({ code: 'not-found' });
+  });
+
   it('marks a line that is not UTF-8 for reading, never for rewriting; an append keeps its bytes, a rewrite is refused', async () => {
     const file = path.join(root, 'ground_truth.jsonl');
     const latin1 = Buffer.concat([Buffer.from('{"task_id":"t1"}\n'), Buffer.from('{"task_id":"café"}\n', 'latin1')]);

@@ -6,7 +6,7 @@ import { StudioError } from '../../shared/api/studio-error';
 import { writeFileAtomic } from './atomic-write';
 import { isHiddenName } from '../../shared/format/dataset-path';
 import { appendIfUnchanged, versionedText, writeIfUnchanged } from './conditional-write';
-import { readRegularBytes } from './regular-file';
+import { folderNotFile, readRegularBytes } from './regular-file';
 import { decodeMarked } from './utf8-text';
 import { compareCodePoints } from './code-point-order';
 import { isInsideRoot, resolveExisting, resolveWritable } from './safe-path';
@@ -17,7 +17,7 @@ const maxTextFileBytes = 256 * 1024 * 1024;
 async function readDatasetBytes(realRoot: string, relativePath: string): Promise<Buffer> {
   const file = await resolveExisting(realRoot, relativePath, 'file');
   const stats = await stat(file);
-  if (stats.isDirectory()) throw new StudioError('not-found', `Not a file: ${relativePath}`);
+  if (stats.isDirectory()) throw folderNotFile(relativePath);
   if (stats.size > maxTextFileBytes) throw new StudioError('forbidden', `Too large to read as text: ${relativePath}`);
   // Refuses FIFOs and devices (which would block or never end), also if swapped in meanwhile.
   return readRegularBytes(file);

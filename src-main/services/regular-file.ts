@@ -12,11 +12,19 @@ function notRegular(file: string): StudioError {
   return new StudioError('forbidden', `Not a regular file (a FIFO, socket or device is never read): ${path.basename(file)}`);
 }
 
+/**
+ * A folder where a file is expected: refused, not missing, so a dataset whose tasks.jsonl is a
+ * folder says so (the loader reports a refusal as a problem of that path) instead of "missing".
+ */
+export function folderNotFile(name: string): StudioError {
+  return new StudioError('forbidden', `${name} is a folder, not a file`);
+}
+
 /** An open handle on a regular file; StudioError 'forbidden' for anything else. */
 export async function openRegularFile(file: string): Promise<FileHandle> {
   // Refuse before opening where possible: opening some devices has effects of its own.
   const before = await stat(file);
-  if (before.isDirectory()) throw new StudioError('not-found', `A folder, not a file: ${path.basename(file)}`);
+  if (before.isDirectory()) throw folderNotFile(path.basename(file));
   if (!before.isFile()) throw notRegular(file);
   const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {

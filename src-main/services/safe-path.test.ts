@@ -1,4 +1,4 @@
-import { mkdir, realpath, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, realpath, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDataset, type TempDataset } from '../test-support/temp-dataset';
@@ -28,6 +28,14 @@ describe('resolveExisting', () => {
     await expect(resolveExisting(root, 'videos/clip.webm', 'file')).resolves.toBe(path.join(root, 'videos/clip.webm'));
     await expect(resolveExisting(root, 'link-in.jsonl', 'file')).resolves.toBe(path.join(root, 'tasks.jsonl'));
     await expect(resolveExisting(root, '', 'dir')).resolves.toBe(root);
+  });
+
+  it('says a listed name that is not UTF-8 is why it is not found (Linux lists it with U+FFFD)', async () => {
+    await writeFile(Buffer.concat([Buffer.from(`${root}/caf`), Buffer.from([0xe9]), Buffer.from('.jsonl')]), '{}\n');
+    const [listed] = (await readdir(root)).filter((name) => name.startsWith('caf'));
+    expect(listed).toBe('caf\uFFFD.jsonl');
+    await expect(resolveExisting(root, listed, 'file')).rejects.toMatchObject({ code: 'not-found', message: `Its name is not UTF-8, so it cannot be opened by name (rename it): ${listed}` });
+    await expect(resolveExisting(root, 'gone.jsonl', 'file')).rejects.toMatchObject({ message: 'No such file in the dataset: gone.jsonl' });
   });
 
   it('refuses .., absolute paths and backslashes', async () => {

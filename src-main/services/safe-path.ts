@@ -27,7 +27,7 @@ export async function resolveExisting(realRoot: string, relativePath: string, ki
   try {
     real = await realpath(path.join(realRoot, relativePath));
   } catch (error) {
-    if (isMissing(error)) throw new StudioError('not-found', `No such file in the dataset: ${relativePath}`);
+    if (isMissing(error)) throw new StudioError('not-found', missingMessage(relativePath));
     throw error;
   }
   if (!isInsideRoot(realRoot, real)) {
@@ -35,6 +35,16 @@ export async function resolveExisting(realRoot: string, relativePath: string, ki
   }
   refuseHiddenTarget(realRoot, real, relativePath);
   return real;
+}
+
+/**
+ * A listed name that is not UTF-8 comes back with U+FFFD in place of its bytes, and that name is
+ * then not found: said as what it is, since the file is plainly there in a file manager.
+ */
+function missingMessage(relativePath: string): string {
+  return relativePath.includes('\uFFFD')
+    ? `Its name is not UTF-8, so it cannot be opened by name (rename it): ${relativePath}`
+    : `No such file in the dataset: ${relativePath}`;
 }
 
 /**

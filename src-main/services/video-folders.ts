@@ -164,7 +164,9 @@ export async function expectedClips(datasetRoot: string): Promise<string[]> {
   try {
     text = await readRegularText(await resolveExisting(datasetRoot, 'tasks.jsonl', 'file')); // a FIFO would hold a thread of the file pool for good
   } catch (error) {
-    if (StudioError.from(error).code === 'not-found') return [];
+    // None there, or one the loader refuses (a folder, a FIFO) and reports: it names no clip.
+    const { code } = StudioError.from(error);
+    if (code === 'not-found' || code === 'forbidden') return [];
     throw error;
   }
   const clips = new Set<string>();

@@ -46,3 +46,12 @@ describe('nodeDatasetSource and symlinked folders', () => {
     expect(await source.listDirLinks!('missing')).toEqual([]);
   });
 });
+
+describe('nodeDatasetSource and a folder where a file is expected', () => {
+  it('refuses it by name (the loader reports a refusal), where a missing file reads as null', async () => {
+    const source = nodeDatasetSource(root);
+    await expect(source.readText('kept')).rejects.toMatchObject({ code: 'forbidden', message: 'kept is a folder, not a file' });
+    await expect(source.readChunks('kept')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(await source.readText('no-such.jsonl')).toBeNull();
+  });
+});

@@ -76,7 +76,7 @@ async function resolveInside(realRoot: Promise<string>, p: string, kind: 'file' 
   }
 }
 
-/** Null for a missing file or a folder; StudioError for a refused one. */
+/** Null for a missing file; StudioError for a refused one (a folder where a file is expected among them). */
 async function orMissing<T>(read: Promise<T>): Promise<T | null> {
   try {
     return await read;
