@@ -16,6 +16,22 @@ async function providerWithTools(tools: unknown) {
 }
 
 describe('engineProvider', () => {
+  it('reports state_tables naming a table the seed lacks at the line of state_tables, and leaves the scenario out', async () => {
+    const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
+    tools.state_tables.push('no_such_table');
+    const { text, problems, engines } = await providerWithTools({ tools: tools.tools, state_tables: tools.state_tables });
+    const built = engines('shop');
+    expect('error' in built).toBe(true);
+    expect(problems).toEqual([
+      {
+        file: 'scenarios/shop/tools.json',
+        line: text.split('\n').findIndex((l) => l.includes('"state_tables"')) + 1,
+        message: expect.stringContaining('state_tables names missing table(s): no_such_table'),
+      },
+    ]);
+    expect(problems[0].line).toBeGreaterThan(1);
+  });
+
   it('reports an x-match entity target the seed database lacks, at its line of tools.json, and builds the scenario', async () => {
     const tools = JSON.parse(shopFiles()['scenarios/shop/tools.json']);
     tools.tools[1].parameters.properties.product_name['x-match'] = { entity: 'Products.prodcut_name' };

@@ -24,7 +24,8 @@ export function engineProvider(SQL: SqlJsStatic, dataset: LoadedDataset, problem
           const message = (error as Error).message;
           const which = /data\.sql/.test(message) ? 'data.sql' : /schema\.sql/.test(message) ? 'schema.sql' : 'tools.json';
           entry = { error: message, file: `${file}/${which}` };
-          problems?.push({ file: entry.file, line: lineOf(message), message: `scenario "${scenarioId}" cannot be built: ${message}` });
+          const line = which === 'tools.json' && /state_tables/.test(message) ? (scenario.stateTablesLine ?? 0) : lineOf(message);
+          problems?.push({ file: entry.file, line, message: `scenario "${scenarioId}" cannot be built: ${message}` });
         }
       }
       built.set(scenarioId, entry);

@@ -1,6 +1,7 @@
 // Whole-file JSON (dataset.json, tools.json) parsed with positions, so a problem can name the
 // line of a syntax error or of the field that failed validation.
-import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseTree, type ParseError } from 'jsonc-parser';
+import { syntaxErrorWords } from './json-syntax';
 import type { z } from 'zod';
 import { JsonLocator } from './json-locate';
 import { MAX_NESTING_DEPTH, safeJsonParse, tooDeepOffset } from './safe-json';
@@ -59,7 +60,7 @@ export function parseJsonFile(file: string, text: string, problems: Problem[]): 
     problems.push({
       file,
       line: first ? lineAt(text, first.offset) : 1,
-      message: first ? `invalid JSON: ${printParseErrorCode(first.error)}` : strict.message,
+      message: first ? `invalid JSON: ${syntaxErrorWords(first.error)}` : strict.message,
     });
     return null;
   }

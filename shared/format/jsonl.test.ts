@@ -31,7 +31,7 @@ describe('splitByteLines', () => {
   it('keeps a byte-order mark, drops a line end, and measures a long line in characters', () => {
     const bytes = new TextEncoder().encode('\uFEFF{"a":1}\r\n\n€€€€\nlast');
     expect([...splitByteLines(bytes, decode, 5)]).toEqual([
-      { kind: 'too-long', lineNumber: 1, length: 9 },
+      { kind: 'too-long', lineNumber: 1, length: 9, limit: 5 },
       { kind: 'line', lineNumber: 2, text: '' },
       { kind: 'line', lineNumber: 3, text: '€€€€' },
       { kind: 'line', lineNumber: 4, text: 'last' },

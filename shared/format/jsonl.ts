@@ -5,7 +5,7 @@ export const MAX_LINE_LENGTH = 16 * 1024 * 1024;
 
 export type JsonlLine =
   | { kind: 'line'; lineNumber: number; text: string }
-  | { kind: 'too-long'; lineNumber: number; length: number }
+  | { kind: 'too-long'; lineNumber: number; length: number; limit: number }
   /**
    * Bytes that are not UTF-8 (SPEC §1): seen in the bytes (splitByteLines), or in text a reader
    * marked so (NOT_UTF8_MARK).
@@ -61,7 +61,7 @@ export function markNotUtf8Lines(text: string, lines: readonly number[] | undefi
 
 /** What is said of a line that is not read, where its file's problems are listed. */
 export function unreadLineMessage(line: Exclude<JsonlLine, { kind: 'line' }>): string {
-  return line.kind === 'too-long' ? `line of ${line.length} characters exceeds the limit; skipped` : 'not UTF-8 (every file is, SPEC §1): bytes of this line are not; skipped';
+  return line.kind === 'too-long' ? `line of ${line.length.toLocaleString('en-US')} characters, past the limit of ${line.limit.toLocaleString('en-US')}; skipped` : 'not UTF-8 (every file is, SPEC §1): bytes of this line are not; skipped';
 }
 
 /** Cuts text, chunk by chunk, into numbered lines; a line past the cap is counted, not kept. */
@@ -100,7 +100,7 @@ class LineSplitter {
   private finish(): JsonlLine {
     const lineNumber = ++this.lineNumber;
     const line: JsonlLine = this.pendingTooLong
-      ? { kind: 'too-long', lineNumber, length: this.pendingLength }
+      ? { kind: 'too-long', lineNumber, length: this.pendingLength, limit: this.maxLineLength }
       : !isUtf8Text(this.pending)
         ? { kind: 'not-utf8', lineNumber }
         : { kind: 'line', lineNumber, text: this.pending.endsWith('\r') ? this.pending.slice(0, -1) : this.pending };
@@ -186,7 +186,7 @@ export function* splitByteLines<B extends Uint8Array>(
     // A UTF-8 line has at most as many UTF-16 units as bytes: only a long one is decoded to be measured.
     const measured = end - start > maxLineLength ? decode(bytes, start, end) : '';
     if (measured === null) yield { kind: 'not-utf8', lineNumber };
-    else if (measured.length > maxLineLength) yield { kind: 'too-long', lineNumber, length: measured.length };
+    else if (measured.length > maxLineLength) yield { kind: 'too-long', lineNumber, length: measured.length, limit: maxLineLength };
     else {
       const text = decode(bytes, start, end > start && bytes[end - 1] === CARRIAGE_RETURN ? end - 1 : end);
       yield text === null ? { kind: 'not-utf8', lineNumber } : { kind: 'line', lineNumber, text };

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memorySource } from '../eval/test-support/memory-source';
 import { jsonl, shopFiles } from '../eval/test-support/shop';
-import { splitLines } from './jsonl';
+import { MAX_LINE_LENGTH, splitLines, unreadLineMessage } from './jsonl';
 import { listTrajectoryFiles, loadDataset, readTrajectories, withAnnotationsReloaded } from './loader';
 import { nestingDepth, safeJsonParse } from './safe-json';
 import type { Problem } from './types';
@@ -319,6 +319,12 @@ describe('dataset loader (SPEC §1-§5)', () => {
     const d = await loadDataset(memorySource({}));
     expect(d.problems.map((p) => p.file)).toEqual(['dataset.json', 'tasks.jsonl']);
   });
+
+  it('says at an empty tasks.jsonl that it lists no task, not only at each line naming one', async () => {
+    const d = await load({ 'tasks.jsonl': '\n  \n' });
+    expect(d.problems.filter((p) => p.file === 'tasks.jsonl')).toEqual([{ file: 'tasks.jsonl', line: 0, message: expect.stringMatching(/^no task is listed here/) }]);
+    expect(d.problems.some((p) => p.file === 'ground_truth.jsonl' && /unknown task/.test(p.message))).toBe(true);
+  });
 });
 
 describe('trajectory files (SPEC §6)', () => {
@@ -351,9 +357,10 @@ describe('bad input never throws', () => {
     expect(out).toEqual([
       { kind: 'line', lineNumber: 1, text: 'abc' },
       { kind: 'line', lineNumber: 2, text: 'def' },
-      { kind: 'too-long', lineNumber: 3, length: 20 },
+      { kind: 'too-long', lineNumber: 3, length: 20, limit: 10 },
       { kind: 'line', lineNumber: 4, text: 'last' },
     ]);
+    expect(unreadLineMessage({ kind: 'too-long', lineNumber: 3, length: 20_000_000, limit: MAX_LINE_LENGTH })).toBe('line of 20,000,000 characters, past the limit of 16,777,216; skipped');
   });
 
   it('refuses deep nesting; keys named __proto__, constructor and prototype are data that reaches no prototype', () => {

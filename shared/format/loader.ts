@@ -226,7 +226,7 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
       toolLines.push(lineOfPath(parsed.doc, ['tools', index]));
       entityTargets.push(...matchMarksOf(tool, index, parsed.doc, problems));
     });
-    scenarios.set(id, { id, schemaSql, dataSql, library: { state_tables: library.state_tables, tools }, entityTargets, toolLines });
+    scenarios.set(id, { id, schemaSql, dataSql, library: { state_tables: library.state_tables, tools }, entityTargets, toolLines, stateTablesLine: lineOfPath(parsed.doc, ['state_tables']) });
   }
   return scenarios;
 }
@@ -324,6 +324,9 @@ async function loadTasks(source: DatasetSource, scenarios: Map<string, ScenarioD
         problems.push({ file, line, message: `task "${task.id}": video "${task.video}" is not a path inside the dataset (no "..", no absolute path, no hidden name); the task has no clip` });
     }
   }
+  // An empty file would show only as every other file's "unknown task" (a file with bad lines has them said).
+  if (tasks.size === 0 && !problems.some((p) => p.file === file))
+    problems.push({ file, line: 0, message: 'no task is listed here: the ground truth, annotations and runs of every task are left out' });
   return tasks;
 }
 

@@ -87,6 +87,8 @@ export interface ScenarioDef {
   entityTargets?: EntityTarget[];
   /** The line of each tool of `library.tools` in tools.json, for problems found later (a call past the time limit). */
   toolLines?: number[];
+  /** The line of `state_tables` in tools.json, for a table it names that the seed lacks (found once the engine is built). */
+  stateTablesLine?: number;
 }
 
 export interface Task {

@@ -67,7 +67,7 @@ describe('tasks', () => {
       expect(log.problems).toEqual([
         { file: 'tasks/retail1.json', line: lines.indexOf('  "not a task",') + 1, message: 'task 2 is not an object; left out' },
         { file: 'tasks/retail1.json', line: lines.indexOf('      7') + 1, message: 'task retail1-3: ground-truth call 2 is malformed; left out' },
-        { file: 'tasks/retail2.json', line: 3, message: 'invalid JSON: ValueExpected' },
+        { file: 'tasks/retail2.json', line: 3, message: 'invalid JSON: a value expected' },
         { file: 'tasks/retail3.json', line: 2, message: 'not read: not UTF-8 (every file is, SPEC §1): bytes of this line are not' },
       ]);
     } finally {

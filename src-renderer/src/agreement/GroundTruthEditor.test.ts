@@ -11,7 +11,7 @@ it('reads back the calls it wrote, one per line', () => {
 });
 
 it('says the line of a JSON error, and what a call must be', () => {
-  expect(parseCallsText('[\n  {"tool_name": "x", "parameters": {}},\n  {"tool_name": "y" "parameters": {}}\n]')).toEqual({ error: 'line 3: invalid JSON: CommaExpected' });
+  expect(parseCallsText('[\n  {"tool_name": "x", "parameters": {}},\n  {"tool_name": "y" "parameters": {}}\n]')).toEqual({ error: "line 3: invalid JSON: ',' expected between two entries" });
   expect(parseCallsText('{"tool_name": "x"}')).toEqual({ error: 'the calls are a JSON array of {"tool_name", "parameters"} objects' });
   expect(parseCallsText('[{"tool_name": "x", "parameters": []}]')).toEqual({ error: 'call 1 is not a {"tool_name": string, "parameters": object} object' });
 });

@@ -1,6 +1,7 @@
 // The editor's text <-> the calls. The text is a JSON array of {tool_name, parameters}; while
 // the user types it may not parse, and then the calls stay as they were.
-import { parse, type ParseError, printParseErrorCode } from 'jsonc-parser';
+import { parse, type ParseError } from 'jsonc-parser';
+import { syntaxErrorWords } from '../../../../shared/format/json-syntax';
 import type { JsonObject } from '../../../../shared/format/types';
 import { newId } from '../../db/annotationDb';
 import type { CallEntry } from '../../db/schema';
@@ -16,7 +17,7 @@ export type ParsedCalls = { ok: true; calls: { tool_name: string; parameters: Js
 export function parseCallsText(text: string): ParsedCalls {
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: false, disallowComments: true });
-  if (errors.length > 0) return { ok: false, message: printParseErrorCode(errors[0].error), offset: errors[0].offset };
+  if (errors.length > 0) return { ok: false, message: syntaxErrorWords(errors[0].error), offset: errors[0].offset };
   if (!Array.isArray(value)) return { ok: false, message: 'expected an array of calls', offset: 0 };
   const calls: { tool_name: string; parameters: JsonObject }[] = [];
   for (const [index, entry] of value.entries()) {
