@@ -164,9 +164,7 @@ export async function expectedClips(datasetRoot: string): Promise<string[]> {
   try {
     text = await readRegularText(await resolveExisting(datasetRoot, 'tasks.jsonl', 'file')); // a FIFO would hold a thread of the file pool for good
   } catch (error) {
-    // None there, or one the loader refuses (a folder, a FIFO) and reports: it names no clip.
-    const { code } = StudioError.from(error);
-    if (code === 'not-found' || code === 'forbidden') return [];
+    if (StudioError.from(error).code === 'not-found') return [];
     throw error;
   }
   const clips = new Set<string>();
