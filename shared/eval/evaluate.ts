@@ -7,6 +7,7 @@ import { trajectorySchema } from '../format/schemas';
 import { fastTrajectory } from '../format/trajectory-fast';
 import type { Problem, Trajectory } from '../format/types';
 import { aggregate, type ModelFigures, type ScoredTrajectory } from './aggregate';
+import { capProblemsPerFile, countedProblems } from './problem-cap';
 import type { Label, ScoringProfile } from './profile';
 import { profileFor } from './profiles';
 
@@ -26,6 +27,8 @@ export interface LineRecord {
   row?: ScoredTrajectory;
   /** Every call entry of the trajectory, malformed ones included (the list's "calls" column). */
   calls?: number;
+  /** Stands for this many problem lines from `line` on, counted and not kept one by one (problem-cap.ts). */
+  omitted?: number;
 }
 
 export function roundsOf(t: Trajectory): number {
@@ -135,28 +138,6 @@ export function assembleReport(
 }
 
 /**
- * Problems a report lists per file; past it, one problem says how many more the file has. A file of
- * 4,000,000 bad lines made a report of half a gigabyte, which `--json` could not write ("Invalid
- * string length") and the host could not send: one mistake repeated, not news at each line.
- */
-export const MAX_PROBLEMS_PER_FILE = 10_000;
-
-export function capProblemsPerFile(problems: Problem[], max = MAX_PROBLEMS_PER_FILE): Problem[] {
-  const counts = new Map<string, number>();
-  for (const problem of problems) counts.set(problem.file, (counts.get(problem.file) ?? 0) + 1);
-  if ([...counts.values()].every((n) => n <= max)) return problems;
-  const kept: Problem[] = [];
-  const listed = new Map<string, number>();
-  for (const problem of problems) {
-    const n = (listed.get(problem.file) ?? 0) + 1;
-    listed.set(problem.file, n);
-    if (n <= max) kept.push(problem);
-    else if (n === max + 1) kept.push({ file: problem.file, line: problem.line, message: `${(counts.get(problem.file)! - max).toLocaleString('en')} more problem(s) in this file from this line on are not listed (a report lists the first ${max.toLocaleString('en')} of each file)` });
-  }
-  return kept;
-}
-
-/**
  * One file's records in order, as the report keeps them: a repeated id (across all files seen so
  * far, `seen`) is a problem and left out, whatever became of the earlier line; a line's own
  * problem goes to `problems`; every other scored row is handed to `keep` with its record.
@@ -176,7 +157,8 @@ export function keepRecords(
       }
       seen.add(record.id);
     }
-    if (record.problem) problems.push({ file, line: record.line, message: record.problem });
+    if (record.omitted !== undefined) problems.push(countedProblems(file, record.line, record.omitted));
+    else if (record.problem) problems.push({ file, line: record.line, message: record.problem });
     else if (record.row) keep(record.row, record);
   }
 }

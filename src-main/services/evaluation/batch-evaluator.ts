@@ -7,6 +7,7 @@ import type { EngineOptions } from '../../../shared/engine/engine';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../../shared/eval/evaluate';
 import { memoStats, memoStatsSince, type MemoStats } from '../../../shared/eval/memo-stats';
+import { ChunkProblemCap } from '../../../shared/eval/problem-cap';
 import { MAX_LINE_LENGTH, splitByteLines, splitLines, unreadLineMessage, type JsonlLine, type PassedLine, type Utf8Decode } from '../../../shared/format/jsonl';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
@@ -52,6 +53,8 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
     async evaluateChunk(chunk, lane) {
       const before = { ...memoStats };
       const records: LineRecord[] = [];
+      // Lines that give a problem and no id (an id must reach the report, which finds repeats by it).
+      const problemLines = new ChunkProblemCap(records);
       let lineCount = 0;
       let yielded = performance.now();
       let read: number | null = 0;
@@ -68,12 +71,12 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
           lineCount = line.lineNumber;
           if (line.kind === 'passed') continue;
           if (line.kind !== 'line') {
-            records.push({ line: line.lineNumber, problem: unreadLineMessage(line) });
+            problemLines.push({ line: line.lineNumber, problem: unreadLineMessage(line) });
             continue;
           }
           const givenUp = lineClock?.begin(chunk, line.lineNumber);
           if (givenUp !== undefined) {
-            records.push({ line: line.lineNumber, problem: givenUp });
+            problemLines.push({ line: line.lineNumber, problem: givenUp });
             continue;
           }
           let record: LineRecord | null;
@@ -85,7 +88,8 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
           }
           if (record) {
             record.line = line.lineNumber; // the record is fresh: numbered from the chunk's start in place
-            records.push(record);
+            if (record.id === undefined && record.problem !== undefined) problemLines.push(record as LineRecord & { problem: string });
+            else records.push(record);
           }
         }
       }

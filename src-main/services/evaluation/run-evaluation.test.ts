@@ -51,6 +51,26 @@ describe('chunked evaluation', () => {
   });
 });
 
+describe('a file of many bad lines', () => {
+  it('lists its first 10,000 problems and counts the rest, in the report and in the stream of rows, in process and in workers', async () => {
+    dir ??= await mkdtemp(path.join(tmpdir(), 'egostudio-chunks-'));
+    const root = path.join(dir, 'garbage');
+    const good = JSON.stringify({ id: 'after', task_id: 't1', model: 'm', mode: 'dynamic_easy', tool_calls: [{ turn: 0, calls: [call('search_products', { name: 'apple' })] }] });
+    await writeDatasetFolder(root, { ...shopFiles(), 'trajectories/bad.jsonl': `${'x\n'.repeat(25_000)}${good}\n` });
+    await buildCli();
+    for (const options of [{ workers: 0 }, { workers: 2, chunkBytes: 16_000 }]) {
+      const streamed: string[] = [];
+      const { report } = await evaluateFolder(root, { ...options, onRows: ({ problems }) => streamed.push(...problems.filter((p) => p.file === 'trajectories/bad.jsonl').map((p) => `${p.line}: ${p.message}`)) });
+      const listed = report.problems.filter((p) => p.file === 'trajectories/bad.jsonl').map((p) => `${p.line}: ${p.message}`);
+      expect(listed).toHaveLength(10_001);
+      expect(listed[9_999]).toMatch(/^10000: invalid JSON/);
+      expect(listed[10_000]).toBe('10001: 15,000 more problem(s) in this file from this line on are not listed (a report lists the first 10,000 of each file)');
+      expect(streamed).toEqual(listed);
+      expect(report.trajectories.map((t) => t.id)).toEqual(['after']);
+    }
+  });
+});
+
 describe('score cache', () => {
   it('scores nothing for unchanged files, only a changed file, and everything when the dataset changes; reports stay equal', async () => {
     dir ??= await mkdtemp(path.join(tmpdir(), 'egostudio-chunks-'));

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { assembleReport, type LineRecord } from '../../../shared/eval/evaluate';
 import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
+import { StreamedProblemCap } from '../../../shared/eval/problem-cap';
 import { rowsOfRecords, type TrajectoryRow } from '../../../shared/eval/trajectory-row';
 import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator, type ChunkResult } from './batch-evaluator';
@@ -237,6 +238,8 @@ class RowStream {
   private readonly segments: { file: string; cached?: LineRecord[]; chunk?: number }[] = [];
   private readonly results = new Map<number, ChunkResult>();
   private readonly seen = new Set<string>();
+  /** No more of a file's problems go out than its report lists. */
+  private readonly problemCap = new StreamedProblemCap();
   private position = 0;
   private lineOffset = 0;
 
@@ -281,7 +284,7 @@ class RowStream {
       }
       const part = rowsOfRecords(segment.file, records, this.seen);
       rows = rows.concat(part.rows);
-      problems = problems.concat(part.problems);
+      problems = problems.concat(this.problemCap.admit(segment.file, part.problems));
       if (rows.length >= STREAM_BATCH) {
         this.emit({ rows, problems });
         rows = [];
@@ -293,6 +296,6 @@ class RowStream {
 
   /** The problems that belong to no line (paths, datasets, scenarios), once all rows are out. */
   end(problems: Problem[]): void {
-    this.emit({ rows: [], problems });
+    this.emit({ rows: [], problems: [...this.problemCap.end(), ...problems] });
   }
 }

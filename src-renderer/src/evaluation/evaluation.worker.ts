@@ -7,7 +7,8 @@ import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { engineProvider } from '../../../shared/eval/engine-provider';
-import { evaluateLine, profileOf, scoreTrajectory, type EngineProvider } from '../../../shared/eval/evaluate';
+import { evaluateLine, profileOf, scoreTrajectory, type EngineProvider, type LineRecord } from '../../../shared/eval/evaluate';
+import { capProblemsPerFile, ChunkProblemCap } from '../../../shared/eval/problem-cap';
 import type { ScoringProfile } from '../../../shared/eval/profile';
 import { rowsOfRecords, withEvidenceOf } from '../../../shared/eval/trajectory-row';
 import { compareCodePoints } from '../../../shared/format/codepoint';
@@ -84,16 +85,18 @@ async function evaluateImports(files: ImportedFile[], knownIds: Set<string>): Pr
   const { dataset, engines, profile } = await loaded;
   for (const { name: file, text } of [...files].sort((a, b) => compareCodePoints(a.name, b.name))) {
     let sliceStart = performance.now();
-    const records = [];
+    const records: LineRecord[] = [];
+    const problemLines = new ChunkProblemCap(records); // as a host's scoring keeps them (batch-evaluator.ts)
     const lineTexts = new Map<number, string>();
     for (const line of linesOfText(text)) {
       beat();
       if (line.kind !== 'line') {
-        records.push({ line: line.lineNumber, problem: unreadLineMessage(line) });
+        problemLines.push({ line: line.lineNumber, problem: unreadLineMessage(line) });
         continue;
       }
       const record = evaluateLine(dataset, engines, profile, file, line.lineNumber, line.text);
-      if (record) records.push(record);
+      if (record?.id === undefined && record?.problem !== undefined) problemLines.push(record as LineRecord & { problem: string });
+      else if (record) records.push(record);
       if (record?.row) lineTexts.set(line.lineNumber, line.text);
       if (performance.now() - sliceStart > SLICE_MS) {
         await new Promise((resolve) => setTimeout(resolve, 0)); // let replay and search requests in
@@ -107,7 +110,7 @@ async function evaluateImports(files: ImportedFile[], knownIds: Set<string>): Pr
       imported.set(row.id, { text: lineText, row, dialogue: (parsed.dialogue ?? []).map((m) => m.content).join('\n').toLowerCase() });
     }
     post({ type: 'rows', rows });
-    if (problems.length > 0) post({ type: 'problems', problems });
+    if (problems.length > 0) post({ type: 'problems', problems: capProblemsPerFile(problems) });
   }
 }
 
