@@ -5,7 +5,7 @@
 // review file's bad lines, and a ground truth changed on disk scores Replay's runs again.
 import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { copySample, ownHost } from '../own-host';
 
 const host = ownHost('problems-disk-', 'egobench-sample', copySample);
@@ -14,13 +14,22 @@ test('a malformed line written to an annotation file on disk is listed, and unli
   const bobFile = path.join(host.dataset, 'annotations', 'bob.jsonl');
   const original = await readFile(bobFile, 'utf8');
   const lineCount = original.trim().split('\n').length;
+  // The re-check reads the changed annotation file, not reviews/ again (it did at every change).
+  const readsReviews = (request: Request) => request.url().endsWith('/api/datasets.listFiles') && request.postData()?.includes('"reviews"') === true;
+  const reviewReads: string[] = [];
+  page.on('request', (request) => {
+    if (readsReviews(request)) reviewReads.push(request.postData()!);
+  });
+  const firstCheck = page.waitForRequest(readsReviews); // the check when the dataset opens reads them
   await page.goto(host.url);
   await expect(page.getByTestId('status-dataset')).toContainText('EgoBench');
   const problems = page.getByTestId('status-problems');
   await expect(problems).toHaveCount(0);
+  await firstCheck;
 
   await appendFile(bobFile, '{"task_id": "retail-01", "calls": [\n');
   await expect(problems).toHaveText('⚠ 1 problem', { timeout: 10_000 });
+  expect(reviewReads).toHaveLength(1);
   await problems.click();
   await expect(page.getByTestId('dataset-problems')).toContainText('annotations/bob.jsonl');
   await expect(page.getByTestId('dataset-problems')).toContainText(String(lineCount + 1));

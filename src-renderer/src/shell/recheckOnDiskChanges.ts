@@ -14,13 +14,22 @@ const SETTLE_MS = 500;
 /** Starts following; returns the stop. */
 export function recheckOnDiskChanges(settleMs = SETTLE_MS): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The paths changed since the last re-check, by dataset (the check reads reviews/ only when one is there). */
+  let changed = new Map<string, Set<string>>();
   const stop = onFilesChanged(({ datasetId, paths, via, reason }) => {
     if (reason !== undefined || via === 'written') return;
-    if (paths.every((p) => writtenJustNow(datasetId, p))) return;
+    const followed = paths.filter((p) => !writtenJustNow(datasetId, p));
+    if (followed.length === 0) return;
+    const pending = changed.get(datasetId) ?? new Set<string>();
+    followed.forEach((p) => pending.add(p));
+    changed.set(datasetId, pending);
     clearTimeout(timer);
     timer = setTimeout(() => {
       const store = useStudioStore.getState();
-      if (store.currentDataset?.id === datasetId) void store.checkDataset(store.currentDataset, true);
+      const all = changed;
+      changed = new Map();
+      const paths = store.currentDataset && all.get(store.currentDataset.id);
+      if (store.currentDataset && paths) void store.checkDataset(store.currentDataset, true, [...paths]);
     }, settleMs);
   });
   return () => {

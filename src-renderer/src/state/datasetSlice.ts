@@ -23,6 +23,8 @@ export interface DatasetCheck {
   tasks: number;
   /** Their ids, in file order (the Ctrl+K palette finds tasks by id). */
   taskIds: string[];
+  /** The review files' problems among `problems`: a re-check keeps them while no review file changed. */
+  reviewProblems: Problem[];
 }
 
 export interface DatasetSlice {
@@ -39,7 +41,8 @@ export interface DatasetSlice {
    * loads. `again`: a re-read after its files changed, which leaves the panel as it is and says
    * nothing unless no task loads now; one that cannot read the files changes nothing.
    */
-  checkDataset(dataset: DatasetSummary, again?: boolean): Promise<void>;
+  /** `changed`: a re-check's changed paths (reviews/ is read again only when one is there); none: a first check, all read. */
+  checkDataset(dataset: DatasetSummary, again?: boolean, changed?: readonly string[]): Promise<void>;
 }
 
 /** Datasets opened so far: only the last one chosen is shown, whichever answer comes last. */
@@ -70,7 +73,7 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
     } catch (error) {
       if (opening !== openings) return;
       const failure = describeHostFailure(`Cannot open the dataset ${name}`, error);
-      set({ datasetCheck: { datasetId, name, failure, problems: [], tasks: 0, taskIds: [] }, problemsOpen: true });
+      set({ datasetCheck: { datasetId, name, failure, problems: [], tasks: 0, taskIds: [], reviewProblems: [] }, problemsOpen: true });
       get().showMessage(failure, 'error');
       return;
     }
@@ -82,22 +85,27 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
     if (showsEvaluation(get().workspace)) get().ensureEvaluation(dataset);
     await checked;
   },
-  checkDataset: async (dataset, again = false) => {
+  checkDataset: async (dataset, again = false, changed) => {
     let check: DatasetCheck;
+    const last = get().datasetCheck;
     try {
       // Again: the session's copy, which reads again only the files that changed (annotations alone, most often).
       const loaded = await sessionDataset(dataset, !again);
-      // The review files' problems too (Reports listed them; the status bar said none). A review file
-      // that cannot be read leaves the check as it is: the dataset itself loaded.
-      const reviewFiles = await readReviewFiles(dataset.id).catch(() => []);
-      const reviews = reviewFileProblems(reviewFiles, profileOf(loaded).labels);
+      // The review files' problems too (Reports listed them; the status bar said none), read again
+      // only when a review file (or dataset.json, whose profile names the labels) changed: every
+      // teammate's saved annotation is a re-check. A review file that cannot be read leaves the
+      // check as it is: the dataset itself loaded.
+      const reviews =
+        again && last?.datasetId === dataset.id && last.failure === null && changed && !changed.some(affectsReviewCheck)
+          ? last.reviewProblems
+          : reviewFileProblems(await readReviewFiles(dataset.id).catch(() => []), profileOf(loaded).labels);
       const problems = reviews.length > 0 ? [...loaded.problems, ...reviews] : loaded.problems;
-      check = { datasetId: dataset.id, name: dataset.name, failure: null, problems, tasks: loaded.tasks.size, taskIds: [...loaded.tasks.keys()] };
+      check = { datasetId: dataset.id, name: dataset.name, failure: null, problems, tasks: loaded.tasks.size, taskIds: [...loaded.tasks.keys()], reviewProblems: reviews };
     } catch (error) {
       // A read again that fails (the host away: the status bar and the edits' sync say so) keeps
       // what the last read found; a dialog then would take the keys from the person typing on.
       if (again) return;
-      check = { datasetId: dataset.id, name: dataset.name, failure: describeHostFailure(`Cannot read the dataset ${dataset.name}`, error), problems: [], tasks: 0, taskIds: [] };
+      check = { datasetId: dataset.id, name: dataset.name, failure: describeHostFailure(`Cannot read the dataset ${dataset.name}`, error), problems: [], tasks: 0, taskIds: [], reviewProblems: [] };
     }
     if (get().currentDataset?.id !== dataset.id) return;
     const unusable = check.failure !== null || check.tasks === 0;
@@ -105,3 +113,6 @@ export const createDatasetSlice: StateCreator<StudioState, [], [], DatasetSlice>
     if (unusable) get().showMessage(check.failure ?? `${dataset.name} has no task that can be read: ${check.problems.length} problem(s), listed in the panel.`, 'error');
   },
 });
+
+/** A changed path after which the review files' problems may differ. */
+const affectsReviewCheck = (path: string) => path === 'reviews' || path.startsWith('reviews/') || path === 'dataset.json';
