@@ -281,6 +281,15 @@ test('the trajectory list from the keyboard: arrows, End and Home open runs in l
   // One history entry for the keyboard's walk, not one per run.
   await page.goBack();
   await expect(page).toHaveURL(/#\/replay$/);
+  // A walk from a run picked with the mouse: Back returns to that run (it went past it).
+  await list.locator(`[role=row][data-id="${order[0]}"]`).click();
+  await opened(order[0]);
+  await page.keyboard.press('Shift+J');
+  await opened(order[1]);
+  await page.keyboard.press('Shift+J');
+  await opened(order[2]);
+  await page.goBack();
+  await opened(order[0]);
 
   // Import files… and Import folder… are reached with Tab (their file inputs are not display: none).
   const imports = page.locator('.import-button input[type=file]');

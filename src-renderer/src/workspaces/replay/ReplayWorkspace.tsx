@@ -55,12 +55,12 @@ export function ReplayWorkspace() {
             disagreements={disagreements}
             filters={filters}
             onFilters={setFilters}
-            // A walk through the list by keys is one history entry: Back returns to the list as it was before it.
-            onSelect={(id, byKey) => go(id, 0, byKey === true && link !== null)}
+            // A walk through the list by keys is one history entry: Back returns to where it started.
+            onSelect={(id, byKey) => go(id, 0, byKey === true ? 'walk' : 'push')}
           />
           <div className="replay-main">
             {link && linkedRow ? (
-              <ReplayView datasetId={dataset.id} row={linkedRow} step={link.step} labels={evaluation.labels} review={latest.get(linkedRow.id) ?? null} onStep={(s) => go(link.id, s, true)} />
+              <ReplayView datasetId={dataset.id} row={linkedRow} step={link.step} labels={evaluation.labels} review={latest.get(linkedRow.id) ?? null} onStep={(s) => go(link.id, s, 'replace')} />
             ) : link && status !== 'ready' ? (
               <p className="muted replay-empty">Waiting for {link.id} to be evaluated…</p>
             ) : link ? (
