@@ -52,6 +52,7 @@ export function ReplayWorkspace() {
             rows={rows}
             selectedId={link?.id ?? null}
             overrides={overrides}
+            reviews={latest}
             disagreements={disagreements}
             filters={filters}
             onFilters={setFilters}

@@ -16,7 +16,7 @@ import { useListIndex } from './list/useListIndex';
 import { useListView } from './list/useListView';
 import { ROW_HEIGHT, useRowWindow } from './list/useRowWindow';
 import { inSlotOrder, useSlots } from './list/useSlots';
-import { allowedByReview } from './list/reviewFilter';
+import { allowedByReview, type CountingReview } from './list/reviewFilter';
 import { useListMemory } from './list/listMemory';
 import { useDialogueSearch } from './list/useDialogueSearch';
 import { overriddenCellTexts } from './reviews/reviewedLabel';
@@ -29,6 +29,8 @@ interface Props {
   selectedId: string | null;
   /** The label a person gave each reviewed trajectory (the latest review). */
   overrides: ReadonlyMap<string, string>;
+  /** That review, with the automatic label it was given on (the review filter finds reviews of another). */
+  reviews: ReadonlyMap<string, CountingReview>;
   /** Trajectories whose reviewers differ, with who said what. */
   disagreements: ReadonlyMap<string, string>;
   /** The dataset the rows are of: its sort, search and review filter are kept while Replay is away (listMemory.ts). */
@@ -39,7 +41,7 @@ interface Props {
   onSelect(id: string, byKey?: boolean): void;
 }
 
-export function TrajectoryList({ datasetId, rows: streamedRows, selectedId, overrides, disagreements, filters, onFilters, onSelect }: Props) {
+export function TrajectoryList({ datasetId, rows: streamedRows, selectedId, overrides, reviews, disagreements, filters, onFilters, onSelect }: Props) {
   // Rows arrive in batches while the host scores: React may skip to the latest batch instead of
   // indexing and measuring the list once per batch.
   const rows = useDeferredValue(streamedRows);
@@ -48,7 +50,7 @@ export function TrajectoryList({ datasetId, rows: streamedRows, selectedId, over
   const { sort, query, review, setSort, setQuery, setReview } = useListMemory(datasetId);
   const searchIds = useDialogueSearch(useDeferredValue(query), rows.length);
 
-  const allowedIds = useMemo(() => allowedByReview(rows, overrides, review, searchIds), [rows, overrides, review, searchIds]);
+  const allowedIds = useMemo(() => allowedByReview(rows, reviews, review, searchIds), [rows, reviews, review, searchIds]);
 
   // The Label filter and the sort go by the automatic label, as the task matrix (which shares these
   // filters) does; the review filter finds the runs a review relabelled.
