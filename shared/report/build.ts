@@ -225,6 +225,7 @@ export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, R
     mode === 'overall' ? run.models[model].overall : run.models[model].modes[mode];
 
   const partial = partialCoverage(run, models, modes);
+  const partialMarks = partial.some((p) => p !== null) ? partial.map((p) => (p ? { mark: 'partial', reason: `Runs do not cover every task: ${p}` } : null)) : undefined;
   // Main table (paper Table 2): per model, the four figures by mode and overall.
   const mainModes = [...modes, 'overall'];
   const main: ReportTable = {
@@ -239,7 +240,7 @@ export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, R
       (partial.some((p) => p !== null)
         ? ` Partial: ${partial.flatMap((p, i) => (p ? [`${models[i]} (${p})`] : [])).join('; ')}. A partial model's figures are over the tasks it ran, so they do not compare like for like with a full one's.`
         : ''),
-    rowMarks: partial.some((p) => p !== null) ? partial.map((p) => (p ? { mark: 'partial', reason: `Runs do not cover every task: ${p}` } : null)) : undefined,
+    rowMarks: partialMarks,
   };
 
   // What the figures are over: a mode's figure weights scenarios by their task counts however many
@@ -273,7 +274,13 @@ export function buildReport(run: EvaluationRun, overrides: ReadonlyMap<string, R
       ...(models.length > 1 ? [['Mean over models', ...scenarios.map((s) => meanOf(scenarioJoint.map((r) => r.values[s])))]] : []),
     ],
     digits: 2,
-    note: "A scenario's figure is the mean over its modes.",
+    note:
+      "A scenario's figure is the mean over its modes." +
+      (partialMarks && models.length > 1
+        ? ` The mean over models includes ${models.filter((_, i) => partial[i] !== null).join(', ')}, whose runs do not cover every task.`
+        : ''),
+    // The mean's row is not marked: the note says which of its models are partial.
+    rowMarks: partialMarks && (models.length > 1 ? [...partialMarks, null] : partialMarks),
   };
 
   // Error distribution (Fig. 4): automatic labels, and with the human overrides applied.

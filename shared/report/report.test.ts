@@ -103,6 +103,9 @@ describe('buildReport', () => {
       ['m2', 0, null],
       ['Mean over models', 37.5, 0],
     ]);
+    // Both models miss tasks: their rows are marked, and the note says the mean is over partial ones.
+    expect(report.tables.scenarios.rowMarks?.map((m) => m?.mark ?? null)).toEqual(['partial', 'partial', null]);
+    expect(report.tables.scenarios.note).toBe("A scenario's figure is the mean over its modes. The mean over models includes m1, m2, whose runs do not cover every task.");
   });
 
   it('recomputes label shares with overrides by SPEC §10 weights; without overrides they are the same rows', () => {
