@@ -158,6 +158,12 @@ test("an override already in the dataset's reviews/ files (a teammate's) shows i
     await expect(page.getByTestId('review-count')).toContainText('1 override');
     await page.getByTestId('review-count').click();
     await expect(page.locator('.agreement-popover .confusion td.off, .agreement-popover .confusion td.diagonal')).toHaveText('1');
+    // The compare view's header shows the review's label too, as the run's own header does.
+    const other = line.id.replace(/^[^/]+\//, 'llama-sim-70b/');
+    await page.goto(`${host.url.replace(/#.*$/, '')}#/replay/compare/${[line.id, other].map(encodeURIComponent).join(',')}`);
+    const labels = page.getByTestId('compare-view').getByTestId('compare-label');
+    await expect(labels).toHaveCount(2, { timeout: 60_000 });
+    await expect(labels.first()).toContainText(/^logic✎ .*e2e-teammate/);
   } finally {
     await rm(reviewFile, { force: true });
   }

@@ -8,6 +8,7 @@ import type { Filters } from './listModel';
 import { replayHash } from './deepLink';
 import { cellRunsFilters, taskRunsFilters, type MatrixColumn } from './matrix/matrixModel';
 import { TaskMatrix } from './matrix/TaskMatrix';
+import type { LabelReview } from './reviews/reviewedLabel';
 import { AUDIT_HASH, MATRIX_HASH, type ReplayView } from './routes';
 
 export function ReplayViewLinks({ view }: { view: ReplayView | null }) {
@@ -35,12 +36,14 @@ interface Props {
   labels: readonly Label[];
   /** Ids of the runs whose label a reviewer overrode. */
   overridden: ReadonlySet<string>;
+  /** The review that counts for each of them. */
+  reviews: ReadonlyMap<string, LabelReview>;
   filters: Filters;
   onFilters(filters: Filters): void;
 }
 
-export function ReplayViews({ view, ready, datasetId, rows, labels, overridden, filters, onFilters }: Props) {
-  if (view.kind === 'compare') return ready ? <CompareView ids={view.ids} /> : <p className="muted replay-empty">Waiting for the evaluation…</p>;
+export function ReplayViews({ view, ready, datasetId, rows, labels, overridden, reviews, filters, onFilters }: Props) {
+  if (view.kind === 'compare') return ready ? <CompareView ids={view.ids} reviews={reviews} /> : <p className="muted replay-empty">Waiting for the evaluation…</p>;
   if (view.kind === 'audit') return <AuditView datasetId={datasetId} />;
   const openTask = (taskId: string) => {
     onFilters(taskRunsFilters(filters, taskId));

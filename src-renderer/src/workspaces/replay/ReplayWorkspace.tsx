@@ -44,7 +44,7 @@ export function ReplayWorkspace() {
       <ReplayToolbar evaluation={evaluation} datasetId={dataset.id} view={view} importFiles={importFiles} showProblems={showProblems} onShowProblems={setShowProblems} />
       {showProblems ? <EvaluationProblems problems={evaluation.problems} /> : null}
       {view ? (
-        <ReplayViews view={view} ready={status === 'ready'} datasetId={dataset.id} rows={rows} labels={evaluation.labels} overridden={overridden} filters={filters} onFilters={setFilters} />
+        <ReplayViews view={view} ready={status === 'ready'} datasetId={dataset.id} rows={rows} labels={evaluation.labels} overridden={overridden} reviews={latest} filters={filters} onFilters={setFilters} />
       ) : (
         <div className="replay-body">
           <TrajectoryList

@@ -1,6 +1,7 @@
 // Two to four runs of one task side by side: each run's calls on the row of the ground-truth
 // call they match (Replay's pairing), equal extra calls of several runs on one row, each call's
-// state change, each run's label, and its first divergence from the ground truth marked.
+// state change, each run's label (a review's, as in the run's own header), and its first divergence
+// from the ground truth marked.
 // Route: #/replay/compare/<id>,<id>[,...].
 import { useEffect, useMemo, useState } from 'react';
 import { StateDiffTable } from '../../../components/StateDiffTable';
@@ -8,6 +9,8 @@ import { replayTrajectory, type ReplayDetail } from '../evaluationRows';
 import { replayHash } from '../deepLink';
 import { alignRuns, firstDivergence, type Divergence } from './compareModel';
 import { CompareCell } from './CompareCell';
+import { ReviewedLabelBadge } from '../reviews/ReviewedLabelBadge';
+import type { LabelReview } from '../reviews/reviewedLabel';
 import './compare.css';
 
 function useDetails(ids: readonly string[]) {
@@ -27,7 +30,8 @@ function useDetails(ids: readonly string[]) {
   return state.key === key ? state : { details: null, error: null };
 }
 
-export function CompareView({ ids }: { ids: string[] }) {
+/** `reviews`: the review that counts for each reviewed run (its label shows, as in the run's own header). */
+export function CompareView({ ids, reviews }: { ids: string[]; reviews: ReadonlyMap<string, LabelReview> }) {
   const { details, error } = useDetails(ids);
   const rows = useMemo(() => (details ? alignRuns(details.map((d) => ({ steps: d.steps, gtCount: d.gt.length }))) : []), [details]);
   const divergences = useMemo<Divergence[]>(() => (details ? details.map((d) => firstDivergence({ steps: d.steps, gtCount: d.gt.length })) : []), [details]);
@@ -55,8 +59,8 @@ export function CompareView({ ids }: { ids: string[] }) {
             {details.map((d) => (
               <th scope="col" key={d.row.id} data-testid="compare-run">
                 <a href={replayHash(d.row.id)}>{d.row.id}</a>{' '}
-                <span className={`label-chip label-${d.row.label}`} data-testid="compare-label">
-                  {d.row.label}
+                <span data-testid="compare-label">
+                  <ReviewedLabelBadge auto={d.row.label} review={reviews.get(d.row.id) ?? null} imported={d.row.imported} />
                 </span>
               </th>
             ))}
