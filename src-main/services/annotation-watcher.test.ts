@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,6 +56,20 @@ describe('AnnotationWatcher', () => {
     await mkdir(path.join(root, 'reviews'));
     await writeFile(path.join(root, 'reviews', 'ann.jsonl'), '\n');
     await until(() => changes.some((c) => c.paths.includes('reviews/ann.jsonl')));
+  });
+
+  it("reports a model's folder of runs moved out of trajectories/ and back whole (its files send no event), not an editor's other files", async () => {
+    await mkdir(path.join(root, 'trajectories', 'gpt'), { recursive: true });
+    await writeFile(path.join(root, 'trajectories', 'gpt', 'static.jsonl'), '{}\n');
+    watcher.watch('ds', root);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the listing of subfolders at the start
+    await writeFile(path.join(root, 'trajectories', '4913'), ''); // vim's check that it may write here
+    await rm(path.join(root, 'trajectories', '4913'));
+    await rename(path.join(root, 'trajectories', 'gpt'), path.join(root, 'gpt-away'));
+    await until(() => changes.some((c) => c.paths.includes('trajectories/gpt/')));
+    await rename(path.join(root, 'gpt-away'), path.join(root, 'trajectories', 'gpt'));
+    await until(() => changes.filter((c) => c.paths.includes('trajectories/gpt/')).length === 2);
+    expect(changes.flatMap((c) => c.paths).filter((p) => !p.startsWith('trajectories/gpt/'))).toEqual([]);
   });
 
   it('reports an atomic write of an annotator file once, debounced', async () => {

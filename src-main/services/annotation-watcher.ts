@@ -5,13 +5,13 @@
 // editor, git pull), Replay takes a teammate's overrides, and runs an agent runner writes while the
 // studio is open are scored. Both hosts forward the event to the renderer.
 import { watch, type FSWatcher } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isHiddenName } from '../../shared/format/dataset-path';
 
 export interface AnnotationChange {
   datasetId: string;
-  /** Dataset-relative paths, sorted: annotations/<name>.jsonl, ground_truth.jsonl, reviews/<name>.jsonl, trajectories/<...>.jsonl. */
+  /** Dataset-relative paths, sorted: annotations/<name>.jsonl, ground_truth.jsonl, reviews/<name>.jsonl, trajectories/<...>.jsonl, and trajectories/ or trajectories/<folder>/ for a folder made, moved or removed. */
   paths: string[];
 }
 
@@ -27,6 +27,8 @@ interface Watched {
   folderWatchers: Map<string, FSWatcher | null>;
   pending: Set<string>;
   timer: ReturnType<typeof setTimeout> | null;
+  /** Subfolders of the recursive folders, as `folder/sub/`: a folder moved or removed whole names no file. */
+  subfolders: Set<string>;
 }
 
 export const ANNOTATIONS_DIR = 'annotations';
@@ -64,12 +66,16 @@ export class AnnotationWatcher {
     const existing = this.watched.get(datasetId);
     if (existing?.root === root) return;
     if (existing) this.unwatch(datasetId);
-    const entry: Watched = { root, rootWatcher: null, folderWatchers: new Map(), pending: new Set(), timer: null };
+    const entry: Watched = { root, rootWatcher: null, folderWatchers: new Map(), pending: new Set(), timer: null, subfolders: new Set() };
     this.watched.set(datasetId, entry);
     entry.rootWatcher = this.tryWatch(root, false, (fileName) => {
       if (fileName === GROUND_TRUTH_FILE) this.touch(datasetId, GROUND_TRUTH_FILE);
       // A watched folder appeared, vanished or was replaced: watch what is there now.
-      for (const folder of FOLDERS.keys()) if (fileName === folder || fileName === null) this.attachFolder(datasetId, entry, folder, true);
+      for (const [folder, { recursive }] of FOLDERS)
+        if (fileName === folder || fileName === null) {
+          this.attachFolder(datasetId, entry, folder, true);
+          if (recursive) this.touch(datasetId, `${folder}/`); // its files may be gone with it
+        }
     });
     for (const folder of FOLDERS.keys()) this.attachFolder(datasetId, entry, folder);
   }
@@ -105,8 +111,15 @@ export class AnnotationWatcher {
     const watcher = this.tryWatch(absolute, recursive, (fileName) => {
       const changed = watchedPathOf(folder, fileName);
       if (changed) this.touch(datasetId, changed);
+      else if (recursive && fileName) void this.subfolderChanged(datasetId, entry, folder, fileName);
     });
     entry.folderWatchers.set(folder, watcher);
+    if (recursive && watcher)
+      void readdir(absolute, { recursive: true, withFileTypes: true })
+        .then((entries) => {
+          for (const found of entries) if (found.isDirectory()) entry.subfolders.add(`${folder}/${path.relative(absolute, path.join(found.parentPath, found.name)).split(path.sep).join('/')}/`);
+        })
+        .catch(() => undefined);
     if (appeared && watcher)
       void readdir(absolute, { recursive })
         .then((names) => {
@@ -116,6 +129,26 @@ export class AnnotationWatcher {
           }
         })
         .catch(() => undefined);
+  }
+
+  /**
+   * A name in a recursive folder that is no run file: a subfolder made, moved in, moved out or
+   * removed (a model's runs renamed in a file manager) is reported as `folder/sub/`, since its
+   * files send no event of their own. Any other name (an editor's temporary file) is not.
+   */
+  private async subfolderChanged(datasetId: string, entry: Watched, folder: string, fileName: string): Promise<void> {
+    const parts = fileName.split(/[/\\]/);
+    if (parts.some((part) => part === '' || part === '..' || isHiddenName(part))) return;
+    const key = `${folder}/${parts.join('/')}/`;
+    const isFolder = await stat(path.join(entry.root, folder, fileName)).then(
+      (info) => info.isDirectory(),
+      () => false,
+    );
+    if (isFolder) entry.subfolders.add(key);
+    else if (entry.subfolders.has(key)) {
+      for (const known of entry.subfolders) if (known.startsWith(key)) entry.subfolders.delete(known);
+    } else return;
+    this.touch(datasetId, key);
   }
 
   private tryWatch(folder: string, recursive: boolean, onName: (fileName: string | null) => void): FSWatcher | null {
