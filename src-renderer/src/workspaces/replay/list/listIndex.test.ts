@@ -116,3 +116,16 @@ describe('ListIndex', () => {
     expect(index.view({ label: 'logic' }, null, null).length).toBe(filterRows(many, { label: 'logic' }, null).length);
   });
 });
+
+describe('the index of a new evaluation', () => {
+  it("lists only its own rows' values, though each evaluation starts from the same empty rows", () => {
+    const empty: TrajectoryRow[] = [];
+    const start = new ListIndex(empty);
+    expect(start.distinct('model')).toEqual([]);
+    const first = start.next([{ ...row(0), model: 'gone' }, { ...row(1), model: 'kept' }]);
+    expect(first.distinct('model')).toEqual(['gone', 'kept']);
+    // The next evaluation: the same empty index again, then rows without the removed model.
+    const second = start.next([{ ...row(2), model: 'kept' }]);
+    expect(second.distinct('model')).toEqual(['kept']);
+  });
+});

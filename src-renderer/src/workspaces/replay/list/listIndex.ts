@@ -96,7 +96,10 @@ export class ListIndex {
   next(rows: readonly TrajectoryRow[]): ListIndex {
     if (rows === this.rows) return this;
     const next = new ListIndex(rows);
-    if (next.continues(this)) for (const [column, keys] of this.keyCache) next.keyCache.set(column, keys);
+    // Carried keys are extended in place (their distinct texts too): never those of an empty index,
+    // which has none to give and may be shown again (each evaluation starts from one empty array),
+    // and would then list a model of the last evaluation that this one no longer has.
+    if (this.rows.length > 0 && next.continues(this)) for (const [column, keys] of this.keyCache) next.keyCache.set(column, keys);
     return next;
   }
 
