@@ -7,7 +7,7 @@ import { trajectorySchema } from '../format/schemas';
 import { fastTrajectory } from '../format/trajectory-fast';
 import type { Problem, Trajectory } from '../format/types';
 import { aggregate, type ModelFigures, type ScoredTrajectory } from './aggregate';
-import { capProblemsPerFile, countedProblems } from './problem-cap';
+import { capProblemsPerFile, countedProblems } from '../format/problem-cap';
 import type { Label, ScoringProfile } from './profile';
 import { profileFor } from './profiles';
 

@@ -5,6 +5,7 @@ import { jsonl, shopFiles } from '../eval/test-support/shop';
 import { MAX_LINE_LENGTH, splitLines, unreadLineMessage } from './jsonl';
 import { listTrajectoryFiles, loadDataset, readTrajectories, withAnnotationsReloaded } from './loader';
 import { nestingDepth, safeJsonParse } from './safe-json';
+import { capProblemsPerFile } from './problem-cap';
 import type { Problem } from './types';
 
 const load = (extra: Record<string, string> = {}) => loadDataset(memorySource(shopFiles(extra)));
@@ -412,5 +413,18 @@ describe('bad input never throws', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('a file of many bad lines', () => {
+  it('keeps its first 10,000 problems and counts the rest in one, read after blank lines too', async () => {
+    const bad = Array.from({ length: 10_050 }, (_, i) => (i % 2 ? '' : `{bad ${i}`)).join('\n'); // 5,025 bad lines
+    const worse = `${bad}\n${bad}\n${JSON.stringify({ id: 'late', scenario: 'shop', instruction: 'x', video: '' })}\n`;
+    const d = await load({ 'tasks.jsonl': worse });
+    const listed = d.problems.filter((p) => p.file === 'tasks.jsonl');
+    expect(listed).toHaveLength(10_001);
+    expect(listed[10_000]).toMatchObject({ line: 20_001, omitted: 50, message: '50 problem(s) from this line on, counted and not listed' });
+    expect(capProblemsPerFile(listed).at(-1)?.message).toMatch(/^50 more problem\(s\) in this file/);
+    expect([...d.tasks.keys()]).toEqual(['late']);
   });
 });

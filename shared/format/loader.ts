@@ -5,6 +5,7 @@ import { compareCodePoints } from './codepoint';
 import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { matchMarksOf, type EntityTarget } from './match-marks';
 import { firstNonUtf8Line, NOT_UTF8_MARK, splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
+import { countedProblems, MAX_PROBLEMS_PER_FILE, type CountedProblems } from './problem-cap';
 import { safeJsonParse } from './safe-json';
 import { fastAnnotation, fastGroundTruth, fastTask } from './task-fast';
 import { isDatasetRelativePath } from './dataset-path';
@@ -298,12 +299,22 @@ async function readJsonlFile<T extends z.ZodType>(
     return [];
   }
   const rows: { line: number; value: z.infer<T> }[] = [];
+  const first = problems.length; // this file's problems from here on (the loader reads one file at a time)
+  let counting: CountedProblems | null = null;
   for await (const lines of splitLineBatches(chunks)) {
     for (const line of lines) {
+      const before = problems.length;
       const row = jsonlRow(line, file, schema, problems, fastPath);
       if (row) rows.push(row);
+      else if (problems.length > before && problems.length - first > MAX_PROBLEMS_PER_FILE) {
+        // Past the cap a bad line is counted, not kept: 4,000,000 of them held gigabytes (problem-cap.ts).
+        const dropped = problems.pop()!;
+        if (counting) counting.omitted++;
+        else problems.push((counting = countedProblems(file, dropped.line, 1)));
+      }
     }
   }
+  if (counting) Object.assign(counting, countedProblems(file, counting.line, counting.omitted)); // its message with the final count
   return rows;
 }
 

@@ -7,7 +7,7 @@ import type { EngineOptions } from '../../../shared/engine/engine';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, type EngineProvider, type LineRecord } from '../../../shared/eval/evaluate';
 import { memoStats, memoStatsSince, type MemoStats } from '../../../shared/eval/memo-stats';
-import { ChunkProblemCap } from '../../../shared/eval/problem-cap';
+import { ChunkProblemCap } from '../../../shared/format/problem-cap';
 import { MAX_LINE_LENGTH, splitByteLines, splitLines, unreadLineMessage, type JsonlLine, type PassedLine, type Utf8Decode } from '../../../shared/format/jsonl';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';

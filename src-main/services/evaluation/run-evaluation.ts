@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import { assembleReport, type LineRecord } from '../../../shared/eval/evaluate';
 import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
-import { StreamedProblemCap } from '../../../shared/eval/problem-cap';
+import { StreamedProblemCap } from '../../../shared/format/problem-cap';
 import { rowsOfRecords, type TrajectoryRow } from '../../../shared/eval/trajectory-row';
 import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator, type ChunkResult } from './batch-evaluator';

@@ -8,7 +8,7 @@ import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, scoreTrajectory, type EngineProvider, type LineRecord } from '../../../shared/eval/evaluate';
-import { capProblemsPerFile, ChunkProblemCap } from '../../../shared/eval/problem-cap';
+import { capProblemsPerFile, ChunkProblemCap } from '../../../shared/format/problem-cap';
 import type { ScoringProfile } from '../../../shared/eval/profile';
 import { rowsOfRecords, withEvidenceOf } from '../../../shared/eval/trajectory-row';
 import { compareCodePoints } from '../../../shared/format/codepoint';

@@ -4,7 +4,7 @@
 // not news at each line. So the cap holds where problems are made too: a chunk's scoring counts
 // its problems past it in one record (batch-evaluator.ts), and the hosts' stream of rows lists no
 // more of a file than the report does.
-import type { Problem } from '../format/types';
+import type { Problem } from './types';
 
 export const MAX_PROBLEMS_PER_FILE = 10_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Problem } from '../format/types';
+import type { Problem } from './types';
 import { capProblemsPerFile, ChunkProblemCap, countedProblems, StreamedProblemCap } from './problem-cap';
 
 const bad = (file: string, line: number): Problem => ({ file, line, message: 'invalid JSON' });
