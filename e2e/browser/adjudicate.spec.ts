@@ -257,11 +257,23 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await expect(page.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
   await page.getByTestId('run-sequences').click();
   await expect(page.getByTestId('run-results')).toContainText('merged');
+  // A browser left open on the task (it took the draft as it was then) before the rationale is written.
+  const stale = await pageAt(browser, `#/adjudicate/${encodeURIComponent(TASK)}`);
+  await stale.page.getByTestId('adjudicator-name').fill('e2e-lead');
+  await expect(stale.page.getByTestId('merged-order')).toHaveText(/^in (alice's and )?bob's order$/);
   await page.getByTestId('adjudication-note').fill('The clip shows five tins; bob is right.');
   // The draft reaches the dataset as it is made (adjudication/<adjudicator>.jsonl), not only this browser.
   const draftFile = path.join(dataset, 'adjudication', 'e2e-lead.jsonl');
   const draftOnDisk = () => readFile(draftFile, 'utf8').catch(() => '');
   await expect.poll(draftOnDisk, { timeout: 5000 }).toContain('The clip shows five tins; bob is right.');
+  // Its Finalize would write what it shows and delete the newer draft unseen: it shows that draft to
+  // choose instead, and writes nothing.
+  await stale.page.getByTestId('finalize-button').click();
+  await expect(stale.page.getByTestId('draft-conflict')).toContainText('The clip shows five tins; bob is right.');
+  await expect(stale.page.getByTestId('finalize-message')).toContainText('Another tab or browser saved a draft of this task');
+  expect(await draftOnDisk()).toContain('The clip shows five tins; bob is right.');
+  expect(await truthLineOnDisk(TASK)).toBeUndefined();
+  await stale.context.close();
   await expect(page.getByTestId('draft-status')).toHaveText('Draft kept in adjudication/e2e-lead.jsonl until Finalize.');
   // A reload (or another task or workspace meanwhile) keeps the choices and the rationale made so far.
   await page.reload();

@@ -53,6 +53,8 @@ export function useAdjudicationDraft<C, R>(
   const [updatedAt, setUpdatedAt] = useState<string | undefined>(undefined);
   const [keptAt, setKeptAt] = useState<string | undefined>(undefined);
   const savedAt = useRef<string | undefined>(undefined);
+  // Every time this page gave the file (a save may still be on its way when another is made).
+  const ownTimes = useRef(new Set<string>());
   // After Finalize nothing is kept until the next decision (the draft would come back).
   const [dropped, setDropped] = useState(false);
   // The adjudication (key) the adjudicator decided something in: the file's draft is not taken over it.
@@ -142,6 +144,7 @@ export function useAdjudicationDraft<C, R>(
     if (!keeper || weighed?.key !== key || weighed.path !== keeper.path || conflict?.key === key) return;
     if (updatedAt === undefined || updatedAt === keptAt || updatedAt === savedAt.current) return;
     savedAt.current = updatedAt;
+    ownTimes.current.add(updatedAt);
     keeper.save(draftOfKey(key), draft, fileTime.current);
     fileTime.current = updatedAt;
   }, [key, loadedFor, dropped, choices, note, refChoices, order, added, truth, mergedOf, updatedAt, keptAt, keeper, weighed, conflict]);
@@ -171,6 +174,22 @@ export function useAdjudicationDraft<C, R>(
     }
     setDropped(true);
     setTruth(written);
+  };
+  /**
+   * Before Finalize: the file's draft read again. One this page has not seen (another tab or
+   * browser saved it since this page read the file) becomes a conflict the adjudicator settles
+   * first: Finalize writes this page's choices and deletes the task's draft, so a tab left open on
+   * the defaults wiped out another's decisions unseen (an exploratory review, 3 of 3).
+   */
+  const otherDraftInFile = async (): Promise<boolean> => {
+    if (!key || !keeper) return false;
+    const found = (await keeper.load(draftOfKey(key)).catch(() => null))?.draft;
+    if (!found?.updatedAt || found.updatedAt === fileTime.current || ownTimes.current.has(found.updatedAt)) return false;
+    // Begun on another ground-truth line: someone finalized since, which Finalize asks about itself.
+    if (found.truth !== undefined && found.truth !== currentTruth) return false;
+    if (contentOf(found) === contentOf({ choices, note, refChoices, order, added })) return false;
+    setConflict({ key, theirs: found });
+    return true;
   };
   /** The adjudicator's choice in a conflict: the file's draft (another browser's), or this page's written over it. */
   const resolveConflict = (take: 'theirs' | 'mine') => {
@@ -250,6 +269,7 @@ export function useAdjudicationDraft<C, R>(
     /** Another browser's draft of this adjudication in the file, until resolveConflict. */
     conflict: conflict?.key === key ? conflict.theirs : null,
     resolveConflict,
+    otherDraftInFile,
     /** Finalized here: nothing is kept until the next decision. */
     finalized: dropped,
   };

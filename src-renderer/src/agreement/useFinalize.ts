@@ -37,6 +37,10 @@ export function useFinalize() {
     const { draft, callsA } = merge;
     const { note, refChoices } = draft;
     const merged = merge.merged.calls;
+    if (draft.conflict || (await draft.otherDraftInFile())) {
+      setMessage({ text: "Another tab or browser saved a draft of this task: take that draft or keep this page's (above), then Finalize.", kind: 'error' });
+      return;
+    }
     // The ground truth the questions are asked on: a line landing while one is open is refused by the write, not replaced unseen.
     const asked = useAgreementData.getState().groundTruth;
     const doubts = finalizeDoubts({
