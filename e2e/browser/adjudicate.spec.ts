@@ -91,6 +91,14 @@ function withQuery(query: string, hash: string): string {
   return url.href;
 }
 
+/**
+ * Drops alice's reference to Red Lentils, which no call of the task's ground truth names once bob's
+ * calls are taken (the first tests): Finalize would ask whether to keep it.
+ */
+async function dropUnnamedReference(page: Page): Promise<void> {
+  await page.getByTestId('reference-rows').locator('tr[data-entity="red lentils"]').getByLabel('drop').check();
+}
+
 async function annotatorTabs(browser: Browser, name: string): Promise<{ annotate: Page; adjudicate: Page }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const annotate = await context.newPage();
@@ -305,6 +313,10 @@ test('a disputed task is adjudicated into ground_truth.jsonl; the dashboard list
   await rival.context.close();
   if (screenshots) await page.screenshot({ path: path.join(screenshots, 'adjudicate-task.png'), fullPage: true });
   await page.getByTestId('finalize-button').click();
+  // bob left the shopping-list call out: the reference to its entity, kept by default, is asked about.
+  const keepReference = page.getByTestId('finalize-confirm');
+  await expect(keepReference).toContainText('"the orange bag I pointed at" → Red Lentils');
+  await keepReference.getByRole('button', { name: 'Keep it' }).click();
   await expect(page.getByTestId('finalize-message')).toContainText('source adjudicated');
   // Finalized: the task's draft leaves the dataset's file too, and the line says so.
   await expect.poll(draftOnDisk, { timeout: 5000 }).not.toContain(`"task_id":"${TASK}"`);
@@ -399,7 +411,12 @@ test('finalizing keeps the ground truth references the adjudicator did not remov
   const keptRow = refRows.locator('tr[data-entity="zz tins"]');
   await expect(keptRow).toHaveAttribute('data-choice', 'keep');
   await expect(keptRow).toContainText('the tins on the top shelf');
+  // alice's reference to Red Lentils, which no call of the ground truth names now, is asked about; the kept one is not.
   await page.getByTestId('finalize-button').click();
+  const question = page.getByTestId('finalize-confirm');
+  await expect(question).toContainText('"the orange bag I pointed at" → Red Lentils');
+  await expect(question).not.toContainText('ZZ Tins');
+  await question.getByRole('button', { name: 'Keep it' }).click();
   await expect(page.getByTestId('finalize-message')).toContainText('Written to ground_truth.jsonl');
   const line = await truthLineOnDisk(TASK);
   expect(line.adjudicator).toBe('e2e-lead-2');
@@ -407,6 +424,7 @@ test('finalizing keeps the ground truth references the adjudicator did not remov
 
   // Dropping it is the adjudicator's explicit choice.
   await keptRow.getByLabel('drop').check();
+  await refRows.locator('tr[data-entity="red lentils"]').getByLabel('drop').check();
   await page.getByTestId('finalize-button').click();
   await expect.poll(async () => JSON.stringify(await readFile(gtFile, 'utf8'))).not.toContain('gt-ref-1');
   await context.close();
@@ -419,6 +437,7 @@ test('finalizing over a ground-truth line someone else wrote since the adjudicat
   await page.getByTestId('adjudicator-name').fill('e2e-lead-3');
   await page.getByTestId('adjudicate-task-list').locator(`[data-task-id="${TASK}"]`).click();
   await expect(page.getByTestId('finalize-button')).toBeEnabled();
+  await dropUnnamedReference(page); // its own question is not this test's
   // Another adjudicator finalizes the task meanwhile; the view follows the file.
   const lines = (await readFile(gtFile, 'utf8')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
   const theirs = `${lines.map((l) => JSON.stringify(l.task_id === TASK ? { ...l, adjudicator: 'dave', note: 'five tins' } : l)).join('\n')}\n`;
@@ -569,6 +588,7 @@ test('from the keyboard: n and p open the next and previous task of the list, Ct
   await expect(page).toHaveURL(new RegExp(`#/adjudicate/${ids[at + 1]}$`));
   await page.keyboard.press('p');
   await expect(page).toHaveURL(new RegExp(`#/adjudicate/${TASK}$`));
+  await dropUnnamedReference(page);
   await page.getByTestId('adjudication-note').fill('Settled from the keyboard.');
   await page.keyboard.press('Control+Enter');
   // The calls are the ground truth's already (the task was finalized before): no question, the line is written.

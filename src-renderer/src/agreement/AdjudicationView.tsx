@@ -73,7 +73,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         ? `Not finalized: ${merged.errors.length === 1 ? 'a row of the merged sequence does not parse' : `${merged.errors.length} rows of the merged sequence do not parse`} (${merged.errors[0]})`
         : null;
   const finalizeNow = () =>
-    void finalize({ datasetId, taskId, a, b, comparison, existing, library, merge, refRows, adjudicator, ask: ask.ask, onFinalized });
+    void finalize({ datasetId, taskId, a, b, comparison, existing, library, scenarioId, merge, refRows, adjudicator, ask: ask.ask, onFinalized });
 
   return (
     <div className="adjudication" data-testid="adjudication-view" data-task-id={taskId}>

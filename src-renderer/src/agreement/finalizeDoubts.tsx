@@ -1,14 +1,18 @@
 // What Finalize asks before it writes a task's ground-truth line, in the order asked: each is a
 // way the line could hold what the adjudicator did not mean (a team review found each one).
-import type { GroundTruth, ToolCall } from '../../../shared/format/types';
+import type { GroundTruth, ToolCall, VisualRef } from '../../../shared/format/types';
 import type { ConfirmQuestion } from '../components/useConfirm';
 import { GROUND_TRUTH_PATH } from './agreementData';
-import { callsEqualJson, callText } from './model';
+import { callsEqualJson, callText, defaultRefChoice, type RefChoice, type ReferenceRow } from './model';
 
 export interface FinalizeState {
   taskId: string;
   /** Problems of the merged calls against tools.json (mergeCalls' callProblems). */
   callProblems: string[];
+  /** The merged calls that fail when run in order from the seed ("call 3 add_to_cart {…}: why"). */
+  failedCalls: string[];
+  /** The references chosen whose entity no merged call names (as unnamedReferences gives them). */
+  unnamedReferences: string[];
   /** The task's ground-truth line now, and whether it is the one the adjudication began on. */
   existing: GroundTruth | null;
   changedSinceBegun: boolean;
@@ -53,6 +57,32 @@ export function finalizeDoubts(s: FinalizeState): ConfirmQuestion[] {
       ),
       confirm: 'Write anyway',
     });
+  const failed = s.failedCalls.length;
+  if (failed > 0)
+    doubts.push({
+      title: `Finalize with ${failed} call${failed === 1 ? '' : 's'} that fail${failed === 1 ? 's' : ''} when run?`,
+      detail: (
+        <>
+          Run in order from the seed database:
+          {list(s.failedCalls)}
+          An agent that makes {failed === 1 ? 'this call' : 'these calls'} gets the same error, and the ground truth's final state is that of the calls that ran. Cancel to edit the rows.
+        </>
+      ),
+      confirm: 'Write anyway',
+    });
+  const unnamed = s.unnamedReferences.length;
+  if (unnamed > 0)
+    doubts.push({
+      title: `Keep ${unnamed === 1 ? 'a visual reference' : `${unnamed} visual references`} to what no call names?`,
+      detail: (
+        <>
+          No call of the merged sequence names {unnamed === 1 ? 'the entity of this reference' : 'the entities of these references'}:
+          {list(s.unnamedReferences)}
+          Each is an annotator's, kept by default beside the other's; a call left out may have named it. Cancel to drop it in the references table.
+        </>
+      ),
+      confirm: unnamed === 1 ? 'Keep it' : 'Keep them',
+    });
   if (s.drafts.length > 0)
     doubts.push({
       title: `Finalize from ${s.drafts.length === 1 ? 'a draft' : 'drafts'}?`,
@@ -93,4 +123,29 @@ export function finalizeDoubts(s: FinalizeState): ConfirmQuestion[] {
     });
   }
   return doubts;
+}
+
+const normalized = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Every string among a value's values, however deep. */
+function stringsOf(value: unknown, into: Set<string>): Set<string> {
+  if (typeof value === 'string') into.add(normalized(value));
+  else if (Array.isArray(value)) value.forEach((v) => stringsOf(v, into));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => stringsOf(v, into));
+  return into;
+}
+
+/**
+ * The annotators' references chosen (a ground-truth reference kept is the adjudicator's choice
+ * already) whose entity no call's parameter value names, case and spacing aside, as Finalize lists them.
+ */
+export function unnamedReferences(rows: readonly ReferenceRow[], choices: Readonly<Record<string, RefChoice>>, calls: readonly ToolCall[]): string[] {
+  const named = new Set<string>();
+  for (const call of calls) stringsOf(call.parameters, named);
+  const chosen = rows.flatMap((row): VisualRef[] => {
+    const choice = choices[row.key] ?? defaultRefChoice(row);
+    const ref = choice === 'a' ? row.a : choice === 'b' ? row.b : null;
+    return ref ? [ref] : [];
+  });
+  return chosen.filter((ref) => !named.has(normalized(ref.entity))).map((ref) => `"${ref.description}" → ${ref.entity}`);
 }

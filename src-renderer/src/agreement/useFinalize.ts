@@ -2,14 +2,15 @@
 // ground_truth.jsonl from the merge, reads it back and says how the write went.
 import { useState } from 'react';
 import { agreeAsIs } from '../../../shared/eval/agreement';
-import type { Annotation, GroundTruth, ToolLibrary } from '../../../shared/format/types';
+import type { Annotation, GroundTruth, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import type { ConfirmQuestion } from '../components/useConfirm';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
-import { finalizeDoubts } from './finalizeDoubts';
+import { finalizeDoubts, unnamedReferences } from './finalizeDoubts';
 import { writeGroundTruthLines } from './groundTruthWrite';
 import { callProblems } from './mergeCalls';
-import { groundTruthLine, mergedReferences, type ReferenceRow } from './model';
+import { agreementClient } from './agreementClient';
+import { callText, groundTruthLine, mergedReferences, type ReferenceRow } from './model';
 import type { TaskComparison } from './protocol';
 import type { AdjudicationMerge } from './useAdjudicationMerge';
 
@@ -22,6 +23,8 @@ export interface FinalizeInput {
   comparison: TaskComparison;
   existing: GroundTruth | null;
   library: ToolLibrary | undefined;
+  /** The task's scenario: the merged calls are run on its seed before writing. */
+  scenarioId: string;
   /** The merge in progress: its draft (the rationale, the references' choices, the line it began from) and the calls it gives. */
   merge: Pick<AdjudicationMerge, 'draft' | 'merged' | 'callsA'>;
   refRows: readonly ReferenceRow[];
@@ -33,7 +36,7 @@ export interface FinalizeInput {
 export function useFinalize() {
   const [finalizing, setFinalizing] = useState(false);
   const [message, setMessage] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
-  const finalize = async ({ datasetId, taskId, a, b, comparison, existing, library, merge, refRows, adjudicator, ask, onFinalized }: FinalizeInput) => {
+  const finalize = async ({ datasetId, taskId, a, b, comparison, existing, library, scenarioId, merge, refRows, adjudicator, ask, onFinalized }: FinalizeInput) => {
     const { draft, callsA } = merge;
     const { note, refChoices } = draft;
     const merged = merge.merged.calls;
@@ -46,6 +49,8 @@ export function useFinalize() {
     const doubts = finalizeDoubts({
       taskId,
       callProblems: library ? callProblems(merged, library) : [],
+      failedCalls: await failingCalls(scenarioId, merged),
+      unnamedReferences: unnamedReferences(refRows, refChoices, merged),
       existing,
       changedSinceBegun: draft.truth !== (existing ? JSON.stringify(existing) : null),
       merged,
@@ -82,4 +87,11 @@ export function useFinalize() {
     }
   };
   return { finalizing, message, finalize };
+}
+
+/** The calls that fail when run in order from the seed, as Finalize names them; none when the run itself cannot be made (the seed's own problem, said elsewhere). */
+async function failingCalls(scenarioId: string, calls: readonly ToolCall[]): Promise<string[]> {
+  const outcome = await agreementClient.run(scenarioId, [...calls]).catch(() => null);
+  if (!outcome) return [];
+  return outcome.results.flatMap((result, i) => (result.ok ? [] : [`call ${i + 1} ${callText(calls[i])}: ${result.result.message}`]));
 }
