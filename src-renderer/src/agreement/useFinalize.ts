@@ -40,16 +40,24 @@ export function useFinalize() {
     const { draft, callsA } = merge;
     const { note, refChoices } = draft;
     const merged = merge.merged.calls;
-    if (draft.conflict || (await draft.otherDraftInFile())) {
-      setMessage({ text: "Another tab or browser saved a draft of this task: take that draft or keep this page's (above), then Finalize.", kind: 'error' });
-      return;
-    }
-    // The ground truth the questions are asked on: a line landing while one is open is refused by the write, not replaced unseen.
+    // The ground truth the questions are asked on (`existing` is of it): a line landing meanwhile is refused by the write, not replaced unseen.
     const asked = useAgreementData.getState().groundTruth;
+    // Checks that read the host first (the draft's file, a run of the calls): Finalize is busy meanwhile, so a second press starts nothing.
+    setFinalizing(true);
+    let failedCalls: string[];
+    try {
+      if (draft.conflict || (await draft.otherDraftInFile())) {
+        setMessage({ text: "Another tab or browser saved a draft of this task: take that draft or keep this page's (above), then Finalize.", kind: 'error' });
+        return;
+      }
+      failedCalls = await failingCalls(scenarioId, merged);
+    } finally {
+      setFinalizing(false);
+    }
     const doubts = finalizeDoubts({
       taskId,
       callProblems: library ? callProblems(merged, library) : [],
-      failedCalls: await failingCalls(scenarioId, merged),
+      failedCalls,
       unnamedReferences: unnamedReferences(refRows, refChoices, merged),
       existing,
       changedSinceBegun: draft.truth !== (existing ? JSON.stringify(existing) : null),
