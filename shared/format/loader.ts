@@ -5,7 +5,7 @@ import { compareCodePoints } from './codepoint';
 import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { matchMarksOf, type EntityTarget } from './match-marks';
 import { firstNonUtf8Line, NOT_UTF8_MARK, splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
-import { countedProblems, MAX_PROBLEMS_PER_FILE, type CountedProblems } from './problem-cap';
+import { ChunkProblemCap, countedProblems, MAX_PROBLEMS_PER_FILE } from './problem-cap';
 import { safeJsonParse } from './safe-json';
 import { fastAnnotation, fastGroundTruth, fastTask } from './task-fast';
 import { isDatasetRelativePath } from './dataset-path';
@@ -236,7 +236,7 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
 type FastPath<T extends z.ZodType> = (value: unknown) => z.infer<T> | null;
 
 /** One line of a JSONL file parsed and validated: null when blank or rejected (its problem is added). */
-function jsonlRow<T extends z.ZodType>(line: JsonlLine, file: string, schema: T, problems: Problem[], fastPath?: FastPath<T>): { line: number; value: z.infer<T> } | null {
+function jsonlRow<T extends z.ZodType>(line: JsonlLine, file: string, schema: T, problems: { push(problem: Problem): void }, fastPath?: FastPath<T>): { line: number; value: z.infer<T> } | null {
   if (line.kind !== 'line') {
     problems.push({ file, line: line.lineNumber, message: unreadLineMessage(line) });
     return null;
@@ -299,22 +299,16 @@ async function readJsonlFile<T extends z.ZodType>(
     return [];
   }
   const rows: { line: number; value: z.infer<T> }[] = [];
-  const first = problems.length; // this file's problems from here on (the loader reads one file at a time)
-  let counting: CountedProblems | null = null;
+  // Past the cap a bad line is counted, not kept: 4,000,000 of them held gigabytes (problem-cap.ts).
+  const capped = new ChunkProblemCap<Problem & { omitted?: number }>(problems, MAX_PROBLEMS_PER_FILE, (first) => countedProblems(file, first.line, 0));
   for await (const lines of splitLineBatches(chunks)) {
     for (const line of lines) {
-      const before = problems.length;
-      const row = jsonlRow(line, file, schema, problems, fastPath);
+      const row = jsonlRow(line, file, schema, capped, fastPath);
       if (row) rows.push(row);
-      else if (problems.length > before && problems.length - first > MAX_PROBLEMS_PER_FILE) {
-        // Past the cap a bad line is counted, not kept: 4,000,000 of them held gigabytes (problem-cap.ts).
-        const dropped = problems.pop()!;
-        if (counting) counting.omitted++;
-        else problems.push((counting = countedProblems(file, dropped.line, 1)));
-      }
     }
   }
-  if (counting) Object.assign(counting, countedProblems(file, counting.line, counting.omitted)); // its message with the final count
+  const { counting } = capped;
+  if (counting) Object.assign(counting, countedProblems(file, counting.line, counting.omitted!)); // its message with the final count
   return rows;
 }
 

@@ -84,26 +84,28 @@ export class StreamedProblemCap {
 }
 
 /**
- * Keeps the problem records of one scored chunk under the cap: past `max`, one record counts the
- * rest (`omitted`), placed where the first of them was, so records stay in line order.
+ * Keeps the problem records of one file or chunk under the cap: past `max`, one record counts the
+ * rest (`omitted`), made by `counter` from the first of them and placed where it was, so records
+ * stay in line order. Scoring's records (batch-evaluator.ts) and the loader's problems use it.
  */
-export class ChunkProblemCap<R extends { line: number; problem?: string; omitted?: number }> {
+export class ChunkProblemCap<R extends { line: number; omitted?: number }> {
   private listed = 0;
-  private counting: R | null = null;
+  /** The record counting the problems past the cap, once there is one. */
+  counting: R | null = null;
 
   constructor(
     private readonly records: R[],
     private readonly max = MAX_PROBLEMS_PER_FILE,
+    private readonly counter: (first: R) => R = (first) => ({ line: first.line, omitted: 0 }) as R,
   ) {}
 
-  push(record: R & { problem: string }): void {
+  push(record: R): void {
     if (this.listed < this.max) {
       this.listed++;
       this.records.push(record);
-    } else if (this.counting) this.counting.omitted!++;
-    else {
-      this.counting = { line: record.line, omitted: 1 } as R;
-      this.records.push(this.counting);
+      return;
     }
+    if (!this.counting) this.records.push((this.counting = this.counter(record)));
+    this.counting.omitted = (this.counting.omitted ?? 0) + 1;
   }
 }
