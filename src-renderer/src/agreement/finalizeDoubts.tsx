@@ -3,7 +3,7 @@
 import type { GroundTruth, ToolCall, VisualRef } from '../../../shared/format/types';
 import type { ConfirmQuestion } from '../components/useConfirm';
 import { GROUND_TRUTH_PATH } from './agreementData';
-import { callsEqualJson, callText, defaultRefChoice, type RefChoice, type ReferenceRow } from './model';
+import { callsEqualJson, callText, defaultRefChoice, entityKey, type RefChoice, type ReferenceRow } from './model';
 
 export interface FinalizeState {
   taskId: string;
@@ -125,11 +125,9 @@ export function finalizeDoubts(s: FinalizeState): ConfirmQuestion[] {
   return doubts;
 }
 
-const normalized = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-
 /** Every string among a value's values, however deep. */
 function stringsOf(value: unknown, into: Set<string>): Set<string> {
-  if (typeof value === 'string') into.add(normalized(value));
+  if (typeof value === 'string') into.add(entityKey(value));
   else if (Array.isArray(value)) value.forEach((v) => stringsOf(v, into));
   else if (value && typeof value === 'object') Object.values(value).forEach((v) => stringsOf(v, into));
   return into;
@@ -147,5 +145,5 @@ export function unnamedReferences(rows: readonly ReferenceRow[], choices: Readon
     const ref = choice === 'a' ? row.a : choice === 'b' ? row.b : null;
     return ref ? [ref] : [];
   });
-  return chosen.filter((ref) => !named.has(normalized(ref.entity))).map((ref) => `"${ref.description}" → ${ref.entity}`);
+  return chosen.filter((ref) => !named.has(entityKey(ref.entity))).map((ref) => `"${ref.description}" → ${ref.entity}`);
 }

@@ -194,6 +194,9 @@ export interface ReferenceRow {
   kept: VisualRef | null;
 }
 
+/** An entity's name as references are aligned by it (and Finalize finds it among the calls' values): case and spacing aside. */
+export const entityKey = (entity: string) => entity.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /**
  * The references of A, B and the existing ground truth, aligned by entity (case and spacing
  * aside; a second reference to the same entity gets a row of its own), in order of appearance:
@@ -204,7 +207,7 @@ export function referenceRows(a: readonly VisualRef[], b: readonly VisualRef[], 
   const place = (refs: readonly VisualRef[], side: 'a' | 'b' | 'kept') => {
     const seen = new Map<string, number>();
     for (const ref of refs) {
-      const entity = ref.entity.trim().replace(/\s+/g, ' ').toLowerCase();
+      const entity = entityKey(ref.entity);
       const n = (seen.get(entity) ?? 0) + 1;
       seen.set(entity, n);
       const key = n === 1 ? entity : `${entity}#${n}`;
