@@ -392,6 +392,47 @@ test("a finalized task reopened begins from its ground truth; an annotator's new
   }
 });
 
+test("an annotation line edited in place (its revision kept) carries the merged sequence over, and says so", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { context, page } = await pageAt(browser, `#/adjudicate/${encodeURIComponent(TASK)}`);
+  const truthCalls = (await truthLineOnDisk(TASK)).calls.map((c) => `${c.tool_name} ${JSON.stringify(c.parameters)}`);
+  const merged = page.getByTestId('merged-calls').locator('li');
+  await page.getByTestId('adjudicator-name').fill('e2e-lead-7');
+  await page.getByTestId('take-all-b').click();
+  await expect(merged).toHaveText(truthCalls);
+  const draftsFile = path.join(dataset, 'adjudication', 'e2e-lead-7.jsonl');
+  const taskDrafts = async () =>
+    (await readFile(draftsFile, 'utf8').catch(() => ''))
+      .split('\n')
+      .filter((l) => l.includes(`"task_id":${JSON.stringify(TASK)}`))
+      .map((l) => JSON.parse(l) as { annotations: { content?: unknown }[]; merged: unknown[] });
+  await expect.poll(async () => (await taskDrafts()).length).toBe(1);
+  const firstContents = (await taskDrafts()).map((d) => d.annotations.map((a) => a.content));
+  const aliceFile = path.join(dataset, 'annotations', 'alice.jsonl');
+  const before = await readFile(aliceFile, 'utf8');
+  try {
+    const lines = before.split('\n').filter((l) => l.trim());
+    const parsed = lines.map((l) => JSON.parse(l) as { task_id: string; revision: number; calls: unknown[] });
+    const latest = parsed.reduce((x, y) => (y.task_id === TASK && (x.task_id !== TASK || y.revision >= x.revision) ? y : x));
+    // Her line rewritten with a call fewer and the same revision (a hand edit, a merge in git): the
+    // draft's row decisions fell on the new rows without a word before.
+    const edited = lines.map((l, i) => (parsed[i] === latest ? JSON.stringify({ ...latest, calls: latest.calls.slice(0, -1) }) : l));
+    await writeFile(aliceFile, `${edited.join('\n')}\n`);
+    const notice = page.getByTestId('adjudication-set-back');
+    await expect(notice).toContainText(`alice's rev ${latest.revision} was edited in place (same revision number) while you adjudicated`, { timeout: 10_000 });
+    await expect(notice).toContainText('your merged sequence was carried over');
+    await expect(merged).toHaveText(truthCalls);
+    // The draft in the dataset names the contents it was made on: alice's is her edited line's now.
+    const contents = async () => (await taskDrafts()).map((d) => d.annotations.map((a) => a.content));
+    await expect.poll(contents).not.toEqual(firstContents);
+    expect((await contents())[0].every((c) => typeof c === 'string')).toBe(true);
+    expect((await contents())[0][1]).toBe(firstContents[0][1]);
+  } finally {
+    await writeFile(aliceFile, before);
+    await context.close();
+  }
+});
+
 test('finalizing keeps the ground truth references the adjudicator did not remove; each is a row of its own', async ({ browser }) => {
   test.setTimeout(90_000);
   const gtFile = path.join(dataset, 'ground_truth.jsonl');

@@ -6,7 +6,9 @@
 // calls, its rationale: a reopened task began from A's calls, and a second Finalize wrote them over the
 // adjudicated ones). A new revision of either annotation is another comparison, whose rows differ: the
 // merged sequence chosen so far is carried over to its rows (and said so), or, when it cannot be, the
-// choices go back to the defaults (said so too; Finalize asks). Finalizing drops the draft.
+// choices go back to the defaults (said so too; Finalize asks). So is an annotation line edited in place
+// (its revision number kept): the draft remembers the contents it was made on. Finalizing drops the draft.
+import { hashText } from '../db/annotationFile';
 import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
 import { MAX_ADDED_ROWS } from './mergeOrder';
 
@@ -27,7 +29,18 @@ export interface AdjudicationDraft<C, R> {
   merged?: unknown[];
   /** When the decisions or the rationale last changed (ISO-8601): of a browser's draft and the file's, the later wins. */
   updatedAt?: string;
+  /**
+   * The two annotations' contents the decisions were made on (annotationContent of each): under the
+   * same revisions, other contents (a line edited in place) have other rows. Drafts from before it have none.
+   */
+  made?: Made;
 }
+
+/** Annotation A's and B's contents, as annotationContent gives them. */
+export type Made = readonly [string, string];
+
+/** An annotation's content as a draft remembers it: a hash of its line's JSON. */
+export const annotationContent = (annotation: unknown): string => hashText(JSON.stringify(annotation));
 
 /** Decisions on the rows: each row's choice, the rows' order and the calls added. */
 export interface RowDecisions<C> {
@@ -44,6 +57,8 @@ export interface DraftStart<C> {
   mergedOf(decisions: RowDecisions<C>): readonly unknown[];
   /** The task's ground truth: its calls are where a reopened task begins, its rationale too. */
   truth: { calls: readonly unknown[]; note?: string } | null;
+  /** The contents of the two annotations compared now (none: not known). */
+  made?: Made | null;
 }
 
 const PREFIX = 'egobench-studio.adjudication-draft\u0000';
@@ -81,8 +96,11 @@ export function readDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
   const merged = Array.isArray(value.merged) ? value.merged : undefined;
   const added = Number.isInteger(value.added) && (value.added ?? 0) > 0 ? Math.min(value.added!, MAX_ADDED_ROWS) : 0;
   const updatedAt = typeof value.updatedAt === 'string' ? value.updatedAt : undefined;
-  return { ...value, updatedAt, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth, merged, added };
+  const made = isMade(value.made) ? value.made : undefined;
+  return { ...value, updatedAt, made, order: Array.isArray(value.order) && value.order.every((key) => typeof key === 'string') ? value.order : null, truth, merged, added };
 }
+
+export const isMade = (value: unknown): value is Made => Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string');
 
 export function writeDraft<C, R>(key: string, draft: AdjudicationDraft<C, R>): void {
   const empty = draft.note === '' && Object.keys(draft.choices).length === 0 && Object.keys(draft.refChoices).length === 0 && !draft.order && !draft.added;
@@ -115,8 +133,19 @@ export const newerThan = (a: string | undefined, b: string | undefined): boolean
  */
 export function setBackMessage(changed: string, carried: boolean): string {
   return carried
-    ? `${changed} while you adjudicated: your merged sequence was carried over to the new comparison (rows the new revision brought are dropped: take them if they belong). Check the rows before you finalize.`
-    : `${changed} while you adjudicated: a new revision is another comparison, and your merged sequence does not fit its rows, so your choices went back to the defaults (the rationale is kept). Choose again before you finalize.`;
+    ? `${changed} while you adjudicated: your merged sequence was carried over to the new comparison (rows the change brought are dropped: take them if they belong). Check the rows before you finalize.`
+    : `${changed} while you adjudicated: a changed annotation is another comparison, and your merged sequence does not fit its rows, so your choices went back to the defaults (the rationale is kept). Choose again before you finalize.`;
+}
+
+/**
+ * Which annotation of a draft's key changed in place since the draft was made (e.g. "alice's rev 3
+ * was edited in place"), or null: the same contents, or a draft (or a comparison) that does not say.
+ */
+export function editedInPlace(key: string, made: Made | undefined, now: Made | null | undefined): string | null {
+  if (!made || !now) return null;
+  const { a, b } = draftOfKey(key);
+  const edited = [made[0] !== now[0] ? `${a.annotator}'s rev ${a.revision}` : null, made[1] !== now[1] ? `${b.annotator}'s rev ${b.revision}` : null].filter(Boolean);
+  return edited.length === 0 ? null : `${edited.join(' and ')} ${edited.length === 1 ? 'was' : 'were'} edited in place (same revision number)`;
 }
 
 /** What changed between two drafts' keys of one task (draftKey): e.g. "alice's rev 10 became rev 11". */

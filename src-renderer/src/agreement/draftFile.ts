@@ -2,10 +2,12 @@
 // file beside SPEC §1's. One line per task and pair of annotation revisions being adjudicated,
 // sorted by task, replaced as the adjudicator decides and removed (every line of the task) by
 // Finalize:
-// {"task_id","annotations":[{"annotator","revision"},{"annotator","revision"}],"adjudicator",
+// {"task_id","annotations":[{"annotator","revision","content"},{"annotator","revision","content"}],"adjudicator",
 //  "choices","ref_choices","order","added","note","truth","merged","updated_at"}
 // The same file holds ground-truth corrections in progress (correctionDraft.ts), one line per task
 // with "correction" instead of "annotations": kept in task order here, and removed by Finalize.
+// "content" is a hash of the annotation line the decisions were made on (adjudicationDrafts.ts
+// annotationContent: a line edited in place keeps its revision); lines from before it have none.
 // Lines this studio cannot read are left as they are, and said with their line number.
 import { compareCodePoints } from '../../../shared/format/codepoint';
 import { isJsonObject } from '../../../shared/format/own-data';
@@ -14,7 +16,7 @@ import { personFilePath } from '../state/personFile';
 import type { Choice, RowChoice } from './mergeCalls';
 import { MAX_ADDED_ROWS } from './mergeOrder';
 import type { RefChoice } from './model';
-import { newerThan, type AdjudicationDraft, type DraftOf } from './adjudicationDrafts';
+import { isMade, newerThan, type AdjudicationDraft, type DraftOf } from './adjudicationDrafts';
 import { correctionOfLine, isCorrectionLine } from './correctionDraft';
 
 export type { DraftOf };
@@ -39,7 +41,7 @@ const MAX_ROWS = 10_000;
 const CHOICES: ReadonlySet<string> = new Set<Choice>(['a', 'b', 'edit', 'drop']);
 const REF_CHOICES: ReadonlySet<string> = new Set<RefChoice>(['a', 'b', 'keep', 'drop']);
 
-const isRevision = (value: unknown): value is { annotator: string; revision: number } =>
+const isRevision = (value: unknown): value is { annotator: string; revision: number; content?: unknown } =>
   isJsonObject(value) && typeof value.annotator === 'string' && Number.isSafeInteger(value.revision);
 
 /** A line's draft and whom it is of, a ground-truth correction's task (correctionDraft.ts), or why it is none. */
@@ -65,6 +67,7 @@ function readLine(raw: string): { of: DraftOf; draft: Draft } | { correctionOf: 
   if (truth !== undefined && truth !== null && typeof truth !== 'string') return { problem: '"truth" is not a text' };
   if (typeof updated_at !== 'string' || Number.isNaN(Date.parse(updated_at))) return { problem: 'no "updated_at" time' };
   const [a, b] = annotations;
+  const made = [a.content, b.content];
   return {
     of: { taskId: task_id, a: { annotator: a.annotator, revision: a.revision }, b: { annotator: b.annotator, revision: b.revision } },
     draft: {
@@ -75,6 +78,7 @@ function readLine(raw: string): { of: DraftOf; draft: Draft } | { correctionOf: 
       added: (added as number | undefined) ?? 0,
       ...(truth === undefined ? {} : { truth: truth as string | null }),
       ...(Array.isArray(merged) ? { merged } : {}),
+      ...(isMade(made) ? { made } : {}),
       updatedAt: updated_at,
     },
   };
@@ -100,7 +104,7 @@ export function parseDraftFile(text: string | null): DraftFile {
 export function draftLine(of: DraftOf, adjudicator: string, draft: Draft): string {
   return JSON.stringify({
     task_id: of.taskId,
-    annotations: [of.a, of.b],
+    annotations: [withContent(of.a, draft.made?.[0]), withContent(of.b, draft.made?.[1])],
     adjudicator,
     choices: draft.choices,
     ref_choices: draft.refChoices,
@@ -112,6 +116,8 @@ export function draftLine(of: DraftOf, adjudicator: string, draft: Draft): strin
     updated_at: draft.updatedAt,
   });
 }
+
+const withContent = (of: DraftOf['a'], content: string | undefined) => (content === undefined ? of : { ...of, content });
 
 /** Whether `draft` was changed after `than` (a draft with no time is the older). */
 export const newerDraft = (draft: Draft, than: Draft | null): boolean => than === null || newerThan(draft.updatedAt, than.updatedAt);

@@ -7,6 +7,7 @@ import { draftIdOf } from './draftFile';
 import {
   changeTime,
   draftOfKey,
+  editedInPlace,
   newerThan,
   readDraft,
   revisionsChanged,
@@ -46,6 +47,11 @@ export function useAdjudicationDraft<C, R>(
   // The stored draft is taken while rendering, as soon as the key is known (React renders again at
   // once with it), and written back only from then on, so the empty start never overwrites it.
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  // The annotations' contents it was taken for: other contents under the same key (a line edited in
+  // place) are another comparison too.
+  const made = start.made ?? null;
+  const madeText = made?.join('\n') ?? '';
+  const [loadedOn, setLoadedOn] = useState('');
   // Why the choices went back to the defaults, when an annotator's new revision did that to some.
   const [setBack, setSetBack] = useState<string | null>(null);
   // When the adjudicator last changed this adjudication (none: begun as it was kept); a time another
@@ -82,24 +88,32 @@ export function useAdjudicationDraft<C, R>(
     setKeptAt(draft.updatedAt);
     setCarried(false);
   };
-  if (key !== null && key !== loadedFor) {
+  if (key !== null && (key !== loadedFor || madeText !== loadedOn)) {
     const hadDecisions = Object.keys(choices).length > 0 || Object.keys(refChoices).length > 0 || order !== null || added > 0 || setBack !== null;
     setLoadedFor(key);
-    const draft = readDraft<C, R>(key);
+    setLoadedOn(madeText);
+    const stored = readDraft<C, R>(key);
+    // A draft made on other contents under these revisions (a line edited in place, here or before
+    // this page opened) is carried over as another revision's is; its rationale and references stay.
+    const inPlace = stored ? editedInPlace(key, stored.made, made) : null;
+    const draft = inPlace ? null : stored;
+    const kept = inPlace ? stored : draft;
     // Another key (an annotator's new revision) with no draft of its own: its rows differ, so the
     // previous comparison's choices would fall on other calls; its merged sequence is carried over.
-    const changed = loadedFor !== null && hadDecisions && !draft ? revisionsChanged(loadedFor, key) : null;
-    const previousMerged = changed ? readDraft<C, R>(loadedFor!)?.merged : undefined;
+    const changed = inPlace
+      ? rowsDecided(stored!) ? inPlace : null
+      : loadedFor !== null && loadedFor !== key && hadDecisions && !draft ? revisionsChanged(loadedFor, key) : null;
+    const previousMerged = changed ? (inPlace ? stored!.merged : readDraft<C, R>(loadedFor!)?.merged) : undefined;
     const carried = previousMerged ? start.decisionsFor(previousMerged) : null;
     const fromTruth = !draft && !changed && start.truth ? start.decisionsFor(start.truth.calls) : null;
     const begin: RowDecisions<C> = draft ? { choices: draft.choices, order: draft.order ?? null, added: draft.added ?? 0 } : (carried ?? fromTruth ?? { choices: {}, order: null, added: 0 });
     setSetBack(changed ? setBackMessage(changed, carried !== null) : null);
-    setTruth(draft?.truth !== undefined ? draft.truth : currentTruth);
+    setTruth(kept?.truth !== undefined ? kept.truth : currentTruth);
     setChoices(begin.choices);
     // The rationale typed so far stays across revisions; a reopened task begins with the ground truth's.
-    if (draft) setNoteState(draft.note);
+    if (kept) setNoteState(kept.note);
     else if (loadedFor === null && start.truth?.note) setNoteState(start.truth.note);
-    setRefChoices(draft?.refChoices ?? {});
+    setRefChoices(kept?.refChoices ?? {});
     setOrder(begin.order);
     setAdded(begin.added);
     setPast([]);
@@ -110,10 +124,11 @@ export function useAdjudicationDraft<C, R>(
     // draft this browser held before drafts went to the dataset (it has no time). Either goes to the
     // file only once the file's draft is weighed (below), like any draft the file may lack.
     if (draft?.updatedAt) seenTime(draft.updatedAt);
-    const time = changed || (draft && !draft.updatedAt) ? changeTime() : draft?.updatedAt;
+    const time = changed || inPlace || (draft && !draft.updatedAt) ? changeTime() : draft?.updatedAt;
     setUpdatedAt(time);
-    setKeptAt(time);
-    setCarried(changed !== null);
+    // Carried over on this page under the same key: the file's draft was weighed already, and is written over now.
+    setKeptAt(inPlace && loadedFor === key ? undefined : time);
+    setCarried(changed !== null || inPlace !== null);
   }
   // The file's draft, weighed once read (it began on the ground truth there is now: else someone
   // finalized since, and it is passed over). Another than this page's: taken when nothing was decided
@@ -124,11 +139,13 @@ export function useAdjudicationDraft<C, R>(
     setWeighed(fromFile);
     const { draft } = fromFile;
     if (draft?.updatedAt) seenTime(draft.updatedAt);
-    const current = (d: { truth?: string | null }) => d.truth === undefined || d.truth === currentTruth;
+    const current = (d: { truth?: string | null; made?: AdjudicationDraft<C, R>['made'] }) => (d.truth === undefined || d.truth === currentTruth) && !editedInPlace(key, d.made, made);
+    // Made on other contents and later than this page's: another browser's on contents this page may not have yet; not written over unasked.
+    const laterOnOther = draft && editedInPlace(key, draft.made, made) !== null && newerThan(draft.updatedAt, updatedAt);
     const other = draft && current(draft) && draft.updatedAt !== updatedAt && contentOf(draft) !== contentOf({ choices, note, refChoices, order, added }) ? draft : null;
     if (other && decidedIn !== key && (carried || updatedAt === undefined || newerThan(other.updatedAt, updatedAt))) adopt(other);
     else if (other) setConflict({ key, theirs: other });
-    else if (draft !== undefined && !(draft && current(draft)) && updatedAt !== undefined && decidedIn !== key && current({ truth })) setKeptAt(undefined);
+    else if (draft !== undefined && !(draft && current(draft)) && !laterOnOther && updatedAt !== undefined && decidedIn !== key && current({ truth })) setKeptAt(undefined);
   }
   // A write the file refused for this draft: another browser changed it since this page read it.
   if (fileConflicts !== heardConflicts) {
@@ -139,7 +156,17 @@ export function useAdjudicationDraft<C, R>(
   const { mergedOf } = start;
   useEffect(() => {
     if (!key || loadedFor !== key || dropped) return;
-    const draft: AdjudicationDraft<C, R> = { choices, note, refChoices, order, added, truth, merged: [...mergedOf({ choices, order, added })], ...(updatedAt ? { updatedAt } : {}) };
+    const draft: AdjudicationDraft<C, R> = {
+      choices,
+      note,
+      refChoices,
+      order,
+      added,
+      truth,
+      merged: [...mergedOf({ choices, order, added })],
+      ...(updatedAt ? { updatedAt } : {}),
+      ...(made ? { made } : {}),
+    };
     writeDraft(key, draft);
     if (!keeper || weighed?.key !== key || weighed.path !== keeper.path || conflict?.key === key) return;
     if (updatedAt === undefined || updatedAt === keptAt || updatedAt === savedAt.current) return;
@@ -147,7 +174,7 @@ export function useAdjudicationDraft<C, R>(
     ownTimes.current.add(updatedAt);
     keeper.save(draftOfKey(key), draft, fileTime.current);
     fileTime.current = updatedAt;
-  }, [key, loadedFor, dropped, choices, note, refChoices, order, added, truth, mergedOf, updatedAt, keptAt, keeper, weighed, conflict]);
+  }, [key, loadedFor, dropped, choices, note, refChoices, order, added, truth, mergedOf, updatedAt, keptAt, keeper, weighed, conflict, made]);
   useEffect(() => {
     if (!key || !keeper) return;
     let current = true;
@@ -285,6 +312,9 @@ interface FileReading<C, R> {
   /** The file's lines that are no drafts ("line N: why"). */
   problems: string[];
 }
+
+/** Whether a draft holds decisions on the rows (a rationale alone is none). */
+const rowsDecided = (d: { choices: object; order?: unknown; added?: number }) => Object.keys(d.choices).length > 0 || Array.isArray(d.order) || (d.added ?? 0) > 0;
 
 /** What of a draft is the adjudicator's work, as one text: two drafts that differ in it are two. */
 const contentOf = (d: { choices: unknown; note: string; refChoices: unknown; order?: unknown; added?: number }) => JSON.stringify([d.choices, d.note, d.refChoices, d.order ?? null, d.added ?? 0]);

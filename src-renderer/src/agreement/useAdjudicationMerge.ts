@@ -6,7 +6,7 @@ import type { Annotation, GroundTruth } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { useHotkeyAction } from '../hotkeys/useHotkeys';
 import { useSettled } from '../state/useSettled';
-import { draftKey, type RowDecisions } from './adjudicationDrafts';
+import { annotationContent, draftKey, type Made, type RowDecisions } from './adjudicationDrafts';
 import { draftHost, type DraftHostStatus } from './draftWriteThrough';
 import { decisionsFor, isToolCall, mergeSequence, type RowChoice } from './mergeCalls';
 import { addedRows, orderedRows, type MergeRow } from './mergeOrder';
@@ -42,10 +42,12 @@ export function useAdjudicationMerge({ datasetId, taskId, a, b, comparison, exis
   // The name as typed once it settles: a file is read and written for it.
   const named = useSettled(adjudicator.trim(), 600);
   const keeper = useMemo(() => (named !== '' && !notAdjudicator ? draftHost(studioApi(), datasetId, named, setDraftStatus) : null), [datasetId, named, notAdjudicator]);
+  // What the decisions are made on: a line edited in place (its revision kept) has other rows.
+  const made = useMemo((): Made | null => (a && b ? [annotationContent(a), annotationContent(b)] : null), [a, b]);
   const draft = useAdjudicationDraft<RowChoice, RefChoice>(
     a && b && comparison ? draftKey(datasetId, taskId, a, b) : null,
     existing ? JSON.stringify(existing) : null,
-    { decisionsFor: decisionsOf, mergedOf, truth: existing },
+    { decisionsFor: decisionsOf, mergedOf, truth: existing, made },
     keeper,
     draftStatus?.kind === 'conflict' ? draftStatus.conflicts : null,
   );
