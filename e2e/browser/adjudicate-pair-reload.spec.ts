@@ -43,3 +43,33 @@ test('Ctrl+Enter with Finalize unavailable says why, until it is available', asy
   await expect(page.getByTestId('finalize-message')).toHaveCount(0);
   await expect(page.getByTestId('finalize-button')).toBeEnabled();
 });
+
+// Swapping A and B began the task again from the defaults (the draft is kept per order), and a
+// Finalize then wrote them and removed the draft: what was decided goes on in the other order.
+test('swapping A and B keeps the merged sequence and the rationale', async ({ page }) => {
+  const url = new URL(host.url);
+  url.hash = '#/adjudicate/retail-04';
+  await page.goto(url.href);
+  await expect(page.getByTestId('annotator-a')).toHaveValue('alice');
+  const merged = page.getByTestId('merged-calls').locator('li');
+  await page.getByTestId('take-all-b').click();
+  await page.getByTestId('adjudication-note').fill('bob counted the tins');
+  const bobs = await merged.allInnerTexts();
+  await page.getByTestId('take-all-a').click();
+  const alices = await merged.allInnerTexts();
+  expect(alices, 'the sample task has a disagreement').not.toEqual(bobs);
+  await page.getByTestId('take-all-b').click();
+  await expect(merged).toHaveText(bobs);
+
+  await page.getByTestId('annotator-a').selectOption('bob');
+  await expect(page.getByTestId('annotator-b')).toHaveValue('alice');
+  await expect(merged).toHaveText(bobs);
+  await expect(page.getByTestId('adjudication-note')).toHaveValue('bob counted the tins');
+  await expect(page.getByTestId('adjudication-set-back')).toBeHidden();
+  // And back again, with a change made in this order.
+  await page.getByTestId('adjudication-note').fill('bob counted the tins; checked twice');
+  await page.getByTestId('annotator-a').selectOption('alice');
+  await expect(page.getByTestId('annotator-b')).toHaveValue('bob');
+  await expect(merged).toHaveText(bobs);
+  await expect(page.getByTestId('adjudication-note')).toHaveValue('bob counted the tins; checked twice');
+});

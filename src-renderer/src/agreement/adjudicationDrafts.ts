@@ -68,6 +68,25 @@ export function draftKey(datasetId: string, taskId: string, a: { annotator: stri
   return PREFIX + JSON.stringify([datasetId, taskId, a.annotator, a.revision, b.annotator, b.revision]);
 }
 
+/** The key of the same adjudication with A and B the other way round. */
+export function swappedKey(key: string): string {
+  const [datasetId, taskId, a, ra, b, rb] = JSON.parse(key.slice(PREFIX.length)) as [string, string, string, number, string, number];
+  return PREFIX + JSON.stringify([datasetId, taskId, b, rb, a, ra]);
+}
+
+/**
+ * This browser's draft of the adjudication with A and B the other way round, seen from this order:
+ * its reference choices and contents with their sides swapped (row choices are named by rows of
+ * the other alignment: its merged sequence is what carries over).
+ */
+export function mirroredDraft<C, R>(key: string): AdjudicationDraft<C, R> | null {
+  const draft = readDraft<C, R>(swappedKey(key));
+  if (!draft) return null;
+  const side = (choice: R): R => (choice === 'a' ? 'b' : choice === 'b' ? 'a' : choice) as R;
+  const refChoices = Object.fromEntries(Object.entries(draft.refChoices).map(([ref, choice]) => [ref, side(choice)]));
+  return { ...draft, refChoices, made: draft.made ? [draft.made[1], draft.made[0]] : undefined };
+}
+
 /** Which adjudication a draft is of: a task and the two annotations' revisions compared. */
 export interface DraftOf {
   taskId: string;

@@ -8,6 +8,7 @@ import {
   changeTime,
   draftOfKey,
   editedInPlace,
+  mirroredDraft,
   newerThan,
   readDraft,
   revisionsChanged,
@@ -93,21 +94,29 @@ export function useAdjudicationDraft<C, R>(
     setLoadedFor(key);
     setLoadedOn(madeText);
     const stored = readDraft<C, R>(key);
+    // The same adjudication with A and B the other way round, changed later here: the adjudicator
+    // swapped the pair, and what they decided goes on in this order (it began from the defaults,
+    // and a Finalize then wrote them and removed the draft).
+    const mirror = mirroredDraft<C, R>(key);
+    const source = mirror && (!stored || newerThan(mirror.updatedAt, stored.updatedAt)) ? mirror : stored;
+    const swapped = source !== null && source === mirror;
     // A draft made on other contents under these revisions (a line edited in place, here or before
     // this page opened) is carried over as another revision's is; its rationale and references stay.
-    const inPlace = stored ? editedInPlace(key, stored.made, made) : null;
-    const draft = inPlace ? null : stored;
-    const kept = inPlace ? stored : draft;
+    const inPlace = source ? editedInPlace(key, source.made, made) : null;
+    const draft = inPlace || swapped ? null : stored;
+    const kept = inPlace || swapped ? source : draft;
     // Another key (an annotator's new revision) with no draft of its own: its rows differ, so the
     // previous comparison's choices would fall on other calls; its merged sequence is carried over.
-    const changed = inPlace
-      ? rowsDecided(stored!) ? inPlace : null
-      : loadedFor !== null && loadedFor !== key && hadDecisions && !draft ? revisionsChanged(loadedFor, key) : null;
-    const previousMerged = changed ? (inPlace ? stored!.merged : readDraft<C, R>(loadedFor!)?.merged) : undefined;
+    const changed =
+      inPlace || swapped
+        ? rowsDecided(source!) ? (inPlace ?? 'The pair was swapped') : null
+        : loadedFor !== null && loadedFor !== key && hadDecisions && !draft ? revisionsChanged(loadedFor, key) : null;
+    const previousMerged = changed ? (inPlace || swapped ? source!.merged : readDraft<C, R>(loadedFor!)?.merged) : undefined;
     const carried = previousMerged ? start.decisionsFor(previousMerged) : null;
     const fromTruth = !draft && !changed && start.truth ? start.decisionsFor(start.truth.calls) : null;
     const begin: RowDecisions<C> = draft ? { choices: draft.choices, order: draft.order ?? null, added: draft.added ?? 0 } : (carried ?? fromTruth ?? { choices: {}, order: null, added: 0 });
-    setSetBack(changed ? setBackMessage(changed, carried !== null) : null);
+    // The same calls in the other order need no word; anything that did not carry over does.
+    setSetBack(changed && !(swapped && !inPlace && carried) ? setBackMessage(changed, carried !== null) : null);
     setTruth(kept?.truth !== undefined ? kept.truth : currentTruth);
     setChoices(begin.choices);
     // The rationale typed so far stays across revisions; a reopened task begins with the ground truth's.
@@ -124,11 +133,11 @@ export function useAdjudicationDraft<C, R>(
     // draft this browser held before drafts went to the dataset (it has no time). Either goes to the
     // file only once the file's draft is weighed (below), like any draft the file may lack.
     if (draft?.updatedAt) seenTime(draft.updatedAt);
-    const time = changed || inPlace || (draft && !draft.updatedAt) ? changeTime() : draft?.updatedAt;
+    const time = changed || inPlace || swapped || (draft && !draft.updatedAt) ? changeTime() : draft?.updatedAt;
     setUpdatedAt(time);
     // Carried over on this page under the same key: the file's draft was weighed already, and is written over now.
     setKeptAt(inPlace && loadedFor === key ? undefined : time);
-    setCarried(changed !== null || inPlace !== null);
+    setCarried(changed !== null || inPlace !== null || swapped);
   }
   // The file's draft, weighed once read (it began on the ground truth there is now: else someone
   // finalized since, and it is passed over). Another than this page's: taken when nothing was decided

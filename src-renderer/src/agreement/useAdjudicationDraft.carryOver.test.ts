@@ -1,14 +1,17 @@
 // @vitest-environment happy-dom
-// An annotation line edited in place (its revision number kept) is another comparison under the same
-// draft key: the draft remembers the contents it was made on, and its decisions are carried over as a
-// new revision's are, with a notice, instead of falling silently on other rows (an exploratory review).
+// Drafts carried over to a comparison other than the one they were made on, under the same key or
+// another: an annotation line edited in place (its revision number kept; the draft remembers the
+// contents it was made on), and the pair swapped (A and B the other way round). The decisions fell
+// silently on other rows, or the view began from the defaults (an exploratory review).
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { draftKey, readDraft, writeDraft, type AdjudicationDraft, type DraftKeeper, type DraftStart, type Made } from './adjudicationDrafts';
 import { parseDraftFile, draftLine } from './draftFile';
+import type { RowChoice } from './mergeCalls';
+import type { RefChoice } from './model';
 import { useAdjudicationDraft } from './useAdjudicationDraft';
 
-type Choice = { choice: string };
+type Choice = RowChoice;
 const key = draftKey('d', 't1', { annotator: 'alice', revision: 3 }, { annotator: 'bob', revision: 2 });
 const before: Made = ['alice-v1', 'bob-v1'];
 const aliceEdited: Made = ['alice-v2', 'bob-v1'];
@@ -19,7 +22,7 @@ const startOn = (made: Made): DraftStart<Choice> => ({
   truth: null,
   made,
 });
-const stored = (made?: Made): AdjudicationDraft<Choice, string> => ({
+const stored = (made?: Made): AdjudicationDraft<Choice, RefChoice> => ({
   choices: { r0: { choice: 'a' } },
   note: 'five tins',
   refChoices: { 'red lentils': 'drop' },
@@ -43,12 +46,12 @@ describe('an adjudication draft made on other contents of the same revisions', (
     expect(result.current.note).toBe('five tins');
     expect(result.current.refChoices).toEqual({ 'red lentils': 'drop' });
     // Kept from now on as made on the new contents.
-    expect(readDraft<Choice, string>(key)?.made).toEqual(aliceEdited);
+    expect(readDraft<Choice, RefChoice>(key)?.made).toEqual(aliceEdited);
   });
 
   it("is carried over when the line changes while the task is open, and the dataset's copy with it", async () => {
     const saved: (Made | undefined)[] = [];
-    const keeper: DraftKeeper<Choice, string> = { path: 'adjudication/lead.jsonl', load: async () => ({ draft: null, problems: [] }), save: (_of, d) => saved.push(d?.made) };
+    const keeper: DraftKeeper<Choice, RefChoice> = { path: 'adjudication/lead.jsonl', load: async () => ({ draft: null, problems: [] }), save: (_of, d) => saved.push(d?.made) };
     const { result, rerender } = renderHook(({ made }) => useAdjudicationDraft(key, null, startOn(made), keeper), { initialProps: { made: before } });
     await act(async () => undefined); // the file read: no draft there
     act(() => {
@@ -57,7 +60,7 @@ describe('an adjudication draft made on other contents of the same revisions', (
     });
     expect(result.current.setBack).toBeNull();
     // The merged sequence these decisions gave on the old rows is what is carried.
-    writeDraft(key, { ...readDraft<Choice, string>(key)!, merged: ['x', 'y'] });
+    writeDraft(key, { ...readDraft<Choice, RefChoice>(key)!, merged: ['x', 'y'] });
     rerender({ made: ['alice-v1', 'bob-v2'] });
     expect(result.current.setBack).toMatch(/^bob's rev 2 was edited in place/);
     expect(result.current.choices).toEqual({ r1: { choice: 'b' } });
@@ -95,5 +98,38 @@ describe('an adjudication draft made on other contents of the same revisions', (
     expect(read.made).toEqual(before);
     const [legacy] = parseDraftFile(draftLine(of, 'lead', stored())).drafts.values();
     expect(legacy.made).toBeUndefined();
+  });
+});
+
+describe('an adjudication draft of the pair the other way round', () => {
+  const swapped = draftKey('d', 't1', { annotator: 'bob', revision: 2 }, { annotator: 'alice', revision: 3 });
+  const draftAB = (): AdjudicationDraft<Choice, RefChoice> => ({ ...stored(before), refChoices: { 'red lentils': 'a', tins: 'drop' } });
+
+  it('goes on in this order when the adjudicator swaps A and B: the merged sequence, the rationale, the references by side', () => {
+    writeDraft(key, draftAB());
+    const { result } = renderHook(() => useAdjudicationDraft(swapped, null, startOn(['bob-v1', 'alice-v1'])));
+    expect(result.current.setBack).toBeNull(); // the same work, nothing to check again
+    expect(result.current.choices).toEqual({ r1: { choice: 'b' } });
+    expect(result.current.note).toBe('five tins');
+    expect(result.current.refChoices).toEqual({ 'red lentils': 'b', tins: 'drop' });
+    // Kept in this order, later than the other: swapping back goes on from here.
+    const kept = readDraft<Choice, RefChoice>(swapped)!;
+    expect(kept.made).toEqual(['bob-v1', 'alice-v1']);
+    expect(Date.parse(kept.updatedAt!)).toBeGreaterThan(Date.parse(draftAB().updatedAt!));
+  });
+
+  it("is passed over when this order's own draft is later", () => {
+    writeDraft(key, draftAB());
+    writeDraft(swapped, { ...stored(['bob-v1', 'alice-v1']), note: 'later, this order', updatedAt: '2026-12-05T11:00:00.000Z' });
+    const { result } = renderHook(() => useAdjudicationDraft(swapped, null, startOn(['bob-v1', 'alice-v1'])));
+    expect(result.current.note).toBe('later, this order');
+    expect(result.current.choices).toEqual({ r0: { choice: 'a' } });
+  });
+
+  it('says so when its merged sequence does not fit this order\'s rows', () => {
+    writeDraft(key, { ...draftAB(), merged: ['z'] });
+    const { result } = renderHook(() => useAdjudicationDraft(swapped, null, startOn(['bob-v1', 'alice-v1'])));
+    expect(result.current.setBack).toMatch(/^The pair was swapped while you adjudicated: .*went back to the defaults/);
+    expect(result.current.note).toBe('five tins');
   });
 });
