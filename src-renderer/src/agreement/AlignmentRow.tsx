@@ -60,10 +60,21 @@ function CallCell({ call, differing }: { call: ToolCall | undefined; differing: 
   );
 }
 
+/**
+ * Parameters a matched row's calls write differently: SPEC's loose entity match ("Strawberry Jam"
+ * and "Strawberry Jam X") makes them one call, but taking A or B writes one spelling.
+ */
+function spelledApart(a: ToolCall | undefined, b: ToolCall | undefined): string[] {
+  if (!a || !b) return [];
+  const params = new Set([...Object.keys(a.parameters), ...Object.keys(b.parameters)]);
+  return [...params].filter((param) => JSON.stringify(a.parameters[param]) !== JSON.stringify(b.parameters[param]));
+}
+
 export function AlignmentRow({ row, index, isLast, names, callsA, callsB, choices, onChoose, onEdit, onMove }: Props) {
   const key = rowKey(row);
   const current = choices[key] ?? { choice: defaultChoice(row) };
-  const differing = new Set(row.kind === 'near' ? row.differing.map((d) => d.param) : []);
+  const apart = row.kind === 'match' ? spelledApart(callsA[row.a], callsB[row.b]) : [];
+  const differing = new Set(row.kind === 'near' ? row.differing.map((d) => d.param) : apart);
   const edited = current.choice === 'edit' ? mergedCall(row, current, callsA, callsB) : null;
   return (
     <>
@@ -72,6 +83,11 @@ export function AlignmentRow({ row, index, isLast, names, callsA, callsB, choice
         <td>
           {kindLabel(row, names)}
           {row.kind === 'near' && <div className="differing">differs: {row.differing.map((d) => d.param).join(', ')}</div>}
+          {apart.length > 0 && (
+            <div className="differing" data-testid="written-apart">
+              written apart: {apart.join(', ')}
+            </div>
+          )}
         </td>
         <td>
           <CallCell call={'a' in row ? callsA[row.a] : undefined} differing={differing} />

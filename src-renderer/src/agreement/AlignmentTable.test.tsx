@@ -53,3 +53,24 @@ describe('AlignmentTable, a row being edited', () => {
     expect(Number(screen.getByRole('textbox', { name: 'Edited call 1' }).getAttribute('rows'))).toBeLessThanOrEqual(20);
   });
 });
+
+describe('AlignmentTable, a matched row', () => {
+  // SPEC's loose entity match makes these one call; taking A or B writes one of the two spellings.
+  const jamA = [{ tool_name: 'get_price', parameters: { product_name: 'Strawberry Jam', quantity: 2 } }];
+  const jamB = [{ tool_name: 'get_price', parameters: { product_name: 'Strawberry Jam X', quantity: 2 } }];
+  const matched: MergeRow = { kind: 'match', a: 0, b: 0 };
+  const show = (b: typeof jamB) => render(<AlignmentTable rows={[matched]} names={['alice', 'bob']} callsA={jamA} callsB={b} choices={{}} onChoose={noop} onEdit={noop} onMove={noop} />);
+
+  it('names and marks the parameters its calls write apart', () => {
+    show(jamB);
+    expect(screen.getByTestId('written-apart').textContent).toBe('written apart: product_name');
+    const marked = [...document.querySelectorAll('li.differs')].map((li) => li.textContent);
+    expect(marked).toEqual(['product_name: "Strawberry Jam"', 'product_name: "Strawberry Jam X"']);
+  });
+
+  it('says nothing when they write the same', () => {
+    show(jamA);
+    expect(screen.queryByTestId('written-apart')).toBeNull();
+    expect(document.querySelectorAll('li.differs')).toHaveLength(0);
+  });
+});
