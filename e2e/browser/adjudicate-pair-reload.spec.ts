@@ -73,3 +73,41 @@ test('swapping A and B keeps the merged sequence and the rationale', async ({ pa
   await expect(merged).toHaveText(bobs);
   await expect(page.getByTestId('adjudication-note')).toHaveValue('bob counted the tins; checked twice');
 });
+
+// A task adjudicated from the keyboard: on a row of the alignment, a/b take a side, x drops, e edits
+// (the box takes the focus), j/k go through the rows and Alt+arrows move them.
+test('the alignment rows are decided, walked and moved from the keyboard', async ({ page }) => {
+  const url = new URL(host.url);
+  url.hash = '#/adjudicate/retail-04';
+  await page.goto(url.href);
+  const rows = page.getByTestId('alignment-table').locator('tr[data-row-index]');
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(2);
+  const chosen = (i: number) => rows.nth(i).locator('input[type="radio"]:checked');
+  await rows.nth(0).locator('input[type="radio"]').first().focus();
+  // Row 1: take bob's call (a matched row offers both), then row 2 is dropped.
+  await page.keyboard.press('b');
+  await expect(chosen(0)).toHaveAccessibleName('take bob');
+  await expect(chosen(0)).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(chosen(1)).toBeFocused();
+  await page.keyboard.press('x');
+  await expect(chosen(1)).toHaveAccessibleName('drop');
+  await expect(rows.nth(1)).toHaveClass(/dropped/);
+  // Back to row 1, moved down past row 2: the focus goes with it.
+  await page.keyboard.press('k');
+  await expect(chosen(0)).toBeFocused();
+  const first = (await rows.nth(0).locator('td').nth(2).textContent())!;
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(rows.nth(1).locator('td').nth(2)).toHaveText(first);
+  await expect(chosen(1)).toBeFocused();
+  await expect(page.getByTestId('merged-order')).toHaveText('in your order');
+  // e: the row's call in a box of its own, with the focus to type in (keys there are text).
+  await page.keyboard.press('e');
+  const box = page.getByRole('textbox', { name: 'Edited call 2' });
+  await expect(box).toBeFocused();
+  await page.keyboard.press('x');
+  await expect(box).toHaveValue(/x/);
+  await expect(chosen(1)).toHaveAccessibleName('edit');
+});

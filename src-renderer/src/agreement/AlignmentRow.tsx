@@ -31,7 +31,7 @@ function kindLabel(row: MergeRow, names: readonly [string, string]): string {
 }
 
 /** The choices a row offers: take each side that has a call, edit, drop. */
-function choicesOf(row: MergeRow): Choice[] {
+export function choicesOf(row: MergeRow): Choice[] {
   return [...('a' in row ? (['a'] as const) : []), ...('b' in row ? (['b'] as const) : []), 'edit', 'drop'];
 }
 
@@ -78,7 +78,7 @@ export function AlignmentRow({ row, index, isLast, names, callsA, callsB, choice
   const edited = current.choice === 'edit' ? mergedCall(row, current, callsA, callsB) : null;
   return (
     <>
-      <tr className={`align-${row.kind}${shownChoice(row, current.choice) === 'drop' ? ' dropped' : ''}`} data-kind={row.kind}>
+      <tr className={`align-${row.kind}${shownChoice(row, current.choice) === 'drop' ? ' dropped' : ''}`} data-kind={row.kind} data-row-index={index}>
         <td>{index + 1}</td>
         <td>
           {kindLabel(row, names)}

@@ -1,7 +1,9 @@
 // The two sequences' calls side by side, row by row in the merged sequence's order: per row take
-// A, take B, edit or drop, and move the row up or down (the ground truth's calls run in order).
+// A, take B, edit or drop, and move the row up or down (the ground truth's calls run in order), by
+// mouse or by keys on a focused row (useAlignmentRowKeys).
 import { AlignmentRow, type AlignmentContext } from './AlignmentRow';
 import { rowKey, type MergeRow } from './mergeOrder';
+import { useAlignmentRowKeys } from './useAlignmentRowKeys';
 
 interface Props extends AlignmentContext {
   /** In the merged sequence's order. */
@@ -10,6 +12,7 @@ interface Props extends AlignmentContext {
 
 export function AlignmentTable({ rows, ...context }: Props) {
   const { names } = context;
+  useAlignmentRowKeys(rows, context.onChoose, context.onMove);
   return (
     <table className="alignment-table" data-testid="alignment-table">
       <thead>

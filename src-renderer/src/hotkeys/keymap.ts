@@ -36,6 +36,11 @@ export const KEYMAP_SCOPES = {
     focus: { label: 'the trajectory list', when: (event) => event.target instanceof Element && event.target.classList.contains('trajectory-scroll') },
   },
   adjudicate: { workspaces: ['adjudicate'] },
+  /** A row of Adjudicate's alignment (its decision's radio or its move buttons): keys decide it or move through the rows. */
+  'adjudicate.row': {
+    workspaces: ['adjudicate'],
+    focus: { label: 'a row of the alignment', when: (event) => event.target instanceof Element && event.target.closest('.alignment-table tr[data-row-index]') !== null },
+  },
   'annotate.call': {
     workspaces: ['annotate'],
     focus: { label: 'a focused call', when: (event) => event.target instanceof Element && event.target.closest('.call-list [data-call-index]') !== null },
@@ -100,6 +105,14 @@ export const KEYMAP = [
   { id: 'adjudicate.finalize', keys: ['Ctrl+Enter'], group: 'Adjudicate', description: "Finalize the task (asks first where the line could hold what you did not mean)", scope: 'adjudicate', inText: true },
   { id: 'adjudicate.undo', keys: ['Ctrl+z'], group: 'Adjudicate', description: 'Undo the last choice, move or reference choice (outside a text field)', scope: 'adjudicate' },
   { id: 'adjudicate.redo', keys: ['Ctrl+Z', 'Ctrl+y'], group: 'Adjudicate', description: 'Redo what was undone', scope: 'adjudicate' },
+  { id: 'adjudicate.row-take-a', keys: ['a'], group: 'Adjudicate', description: "Take annotator A's call for the row", scope: 'adjudicate.row' },
+  { id: 'adjudicate.row-take-b', keys: ['b'], group: 'Adjudicate', description: "Take annotator B's call for the row", scope: 'adjudicate.row' },
+  { id: 'adjudicate.row-edit', keys: ['e'], group: 'Adjudicate', description: "Edit the row's call (its box takes the focus)", scope: 'adjudicate.row' },
+  { id: 'adjudicate.row-drop', keys: ['x', 'Delete'], group: 'Adjudicate', description: 'Drop the row from the merged sequence', scope: 'adjudicate.row' },
+  { id: 'adjudicate.row-next', keys: ['j'], group: 'Adjudicate', description: 'Focus the next row of the alignment', scope: 'adjudicate.row' },
+  { id: 'adjudicate.row-previous', keys: ['k'], group: 'Adjudicate', description: 'Focus the previous row of the alignment', scope: 'adjudicate.row' },
+  { id: 'adjudicate.row-up', keys: ['Alt+ArrowUp'], group: 'Adjudicate', description: 'Move the row up in the merged sequence', scope: 'adjudicate.row' },
+  { id: 'adjudicate.row-down', keys: ['Alt+ArrowDown'], group: 'Adjudicate', description: 'Move the row down in the merged sequence', scope: 'adjudicate.row' },
   { id: 'replay.nextCall', keys: ['j', 'ArrowDown'], group: 'Replay', description: 'Next tool call', scope: 'replay' },
   { id: 'replay.previousCall', keys: ['k', 'ArrowUp'], group: 'Replay', description: 'Previous tool call', scope: 'replay' },
   { id: 'replay.firstCall', keys: ['Home'], group: 'Replay', description: 'First tool call', scope: 'replay' },
