@@ -133,3 +133,26 @@ describe('an adjudication draft of the pair the other way round', () => {
     expect(result.current.note).toBe('five tins');
   });
 });
+
+describe('after Finalize in one order', () => {
+  const swapped = draftKey('d', 't1', { annotator: 'bob', revision: 2 }, { annotator: 'alice', revision: 3 });
+
+  it("the other order's draft goes too: the task reopened begins from the line written", () => {
+    writeDraft(key, stored(before));
+    const first = renderHook(() => useAdjudicationDraft(swapped, null, startOn(['bob-v1', 'alice-v1'])));
+    expect(first.result.current.note).toBe('five tins');
+    act(() => first.result.current.drop('{"task_id":"t1"}'));
+    first.unmount();
+    expect(readDraft(key)).toBeNull();
+    const again = renderHook(() => useAdjudicationDraft(swapped, '{"task_id":"t1"}', startOn(['bob-v1', 'alice-v1'])));
+    expect(again.result.current.note).toBe('');
+    expect(again.result.current.choices).toEqual({});
+  });
+
+  it("the other order's draft begun on another ground-truth line is passed over", () => {
+    writeDraft(key, { ...stored(before), truth: '{"task_id":"t1","before":true}' });
+    const { result } = renderHook(() => useAdjudicationDraft(swapped, '{"task_id":"t1"}', startOn(['bob-v1', 'alice-v1'])));
+    expect(result.current.note).toBe('');
+    expect(result.current.choices).toEqual({});
+  });
+});

@@ -14,6 +14,7 @@ import {
   revisionsChanged,
   seenTime,
   setBackMessage,
+  swappedKey,
   writeDraft,
   type AdjudicationDraft,
   type DraftKeeper,
@@ -97,7 +98,9 @@ export function useAdjudicationDraft<C, R>(
     // The same adjudication with A and B the other way round, changed later here: the adjudicator
     // swapped the pair, and what they decided goes on in this order (it began from the defaults,
     // and a Finalize then wrote them and removed the draft).
-    const mirror = mirroredDraft<C, R>(key);
+    const mirrored = mirroredDraft<C, R>(key);
+    // One begun on another ground-truth line is passed over: someone finalized since.
+    const mirror = mirrored && (mirrored.truth === undefined || mirrored.truth === currentTruth) ? mirrored : null;
     const source = mirror && (!stored || newerThan(mirror.updatedAt, stored.updatedAt)) ? mirror : stored;
     const swapped = source !== null && source === mirror;
     // A draft made on other contents under these revisions (a line edited in place, here or before
@@ -206,6 +209,7 @@ export function useAdjudicationDraft<C, R>(
   const drop = (written: string | null) => {
     if (key) {
       writeBrowserJson(key, undefined);
+      writeBrowserJson(swappedKey(key), undefined); // the other order's, which it may have gone on from
       keeper?.save(draftOfKey(key), null);
     }
     setDropped(true);
