@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftKey, revisionsChanged } from './adjudicationDrafts';
+import { annotationContent, draftKey, revisionsChanged } from './adjudicationDrafts';
 
 describe('revisionsChanged', () => {
   const key = (ra: number, rb: number, b = 'bob') => draftKey('d', 't', { annotator: 'alice', revision: ra }, { annotator: b, revision: rb });
@@ -13,5 +13,18 @@ describe('revisionsChanged', () => {
   it('says nothing for another pair, or the same revisions', () => {
     expect(revisionsChanged(key(10, 3), key(10, 3, 'carl'))).toBeNull();
     expect(revisionsChanged(key(10, 3), key(10, 3))).toBeNull();
+  });
+});
+
+describe('annotationContent', () => {
+  const line = {
+    calls: [{ tool_name: 'get_price', parameters: { product_name: 'Black Tea' } }],
+    visual_refs: [{ id: 'r1', entity: 'Black Tea', description: 'the tin', start: 1.5, end: 2 }],
+  };
+  it('changes with the calls and the references, not with the status, times or extras of the line', () => {
+    const same = annotationContent({ ...line, status: 'submitted', updated_at: '2026-12-06T00:00:00Z', studio: { calls: [] } } as typeof line);
+    expect(same).toBe(annotationContent(line));
+    expect(annotationContent({ ...line, calls: [{ tool_name: 'get_price', parameters: { product_name: 'Green Tea' } }] })).not.toBe(annotationContent(line));
+    expect(annotationContent({ ...line, visual_refs: [{ ...line.visual_refs[0], end: 3 }] })).not.toBe(annotationContent(line));
   });
 });

@@ -8,6 +8,7 @@
 // merged sequence chosen so far is carried over to its rows (and said so), or, when it cannot be, the
 // choices go back to the defaults (said so too; Finalize asks). So is an annotation line edited in place
 // (its revision number kept): the draft remembers the contents it was made on. Finalizing drops the draft.
+import type { Annotation } from '../../../shared/format/types';
 import { hashText } from '../db/annotationFile';
 import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
 import { MAX_ADDED_ROWS } from './mergeOrder';
@@ -39,8 +40,17 @@ export interface AdjudicationDraft<C, R> {
 /** Annotation A's and B's contents, as annotationContent gives them. */
 export type Made = readonly [string, string];
 
-/** An annotation's content as a draft remembers it: a hash of its line's JSON. */
-export const annotationContent = (annotation: unknown): string => hashText(JSON.stringify(annotation));
+/**
+ * An annotation's content as a draft remembers it: a hash of what the adjudication is made on, its
+ * calls and its references' entities and frames. Not its status, time or the studio's extras, nor
+ * how this browser holds a line it wrote (its own rows laid over the file's, model.ts), which can
+ * differ for the same revision.
+ */
+export function annotationContent(annotation: Pick<Annotation, 'calls' | 'visual_refs'>): string {
+  const calls = annotation.calls.map((call) => [call.tool_name, call.parameters]);
+  const refs = annotation.visual_refs.map((ref) => [ref.entity, ref.description, ref.start, ref.end]);
+  return hashText(JSON.stringify([calls, refs]));
+}
 
 /** Decisions on the rows: each row's choice, the rows' order and the calls added. */
 export interface RowDecisions<C> {
