@@ -61,8 +61,9 @@ function CallCell({ call, differing }: { call: ToolCall | undefined; differing: 
 }
 
 /**
- * Parameters a matched row's calls write differently: SPEC's loose entity match ("Strawberry Jam"
- * and "Strawberry Jam X") makes them one call, but taking A or B writes one spelling.
+ * Parameters a row's two calls write differently: SPEC's loose entity match ("Strawberry Jam" and
+ * "Strawberry Jam X") makes them one call (or a near match on another parameter), but taking A or B
+ * writes one spelling.
  */
 function spelledApart(a: ToolCall | undefined, b: ToolCall | undefined): string[] {
   if (!a || !b) return [];
@@ -73,8 +74,10 @@ function spelledApart(a: ToolCall | undefined, b: ToolCall | undefined): string[
 export function AlignmentRow({ row, index, isLast, names, callsA, callsB, choices, onChoose, onEdit, onMove }: Props) {
   const key = rowKey(row);
   const current = choices[key] ?? { choice: defaultChoice(row) };
-  const apart = row.kind === 'match' ? spelledApart(callsA[row.a], callsB[row.b]) : [];
-  const differing = new Set(row.kind === 'near' ? row.differing.map((d) => d.param) : apart);
+  // A near match's differing parameters are said apart; what else its calls write apart, as a match's.
+  const near = new Set(row.kind === 'near' ? row.differing.map((d) => d.param) : []);
+  const apart = row.kind === 'match' || row.kind === 'near' ? spelledApart(callsA[row.a], callsB[row.b]).filter((param) => !near.has(param)) : [];
+  const differing = new Set([...near, ...apart]);
   const edited = current.choice === 'edit' ? mergedCall(row, current, callsA, callsB) : null;
   return (
     <>

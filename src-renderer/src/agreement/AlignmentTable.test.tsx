@@ -74,3 +74,14 @@ describe('AlignmentTable, a matched row', () => {
     expect(document.querySelectorAll('li.differs')).toHaveLength(0);
   });
 });
+
+describe('AlignmentTable, a near match', () => {
+  it('names what its calls write apart beside the parameter that differs', () => {
+    const a = [{ tool_name: 'update_cart_quantity', parameters: { product_name: 'Coconut Cream', qty: 4 } }];
+    const b = [{ tool_name: 'update_cart_quantity', parameters: { product_name: 'coconut cream', qty: 5 } }];
+    const near: MergeRow = { kind: 'near', a: 0, b: 0, differing: [{ param: 'qty', a: 4, b: 5 }] };
+    render(<AlignmentTable rows={[near]} names={['alice', 'bob']} callsA={a} callsB={b} choices={{}} onChoose={noop} onEdit={noop} onMove={noop} />);
+    expect(screen.getByTestId('written-apart').textContent).toBe('written apart: product_name');
+    expect(document.querySelectorAll('li.differs')).toHaveLength(4);
+  });
+});
