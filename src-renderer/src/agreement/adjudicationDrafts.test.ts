@@ -21,10 +21,12 @@ describe('annotationContent', () => {
     calls: [{ tool_name: 'get_price', parameters: { product_name: 'Black Tea' } }],
     visual_refs: [{ id: 'r1', entity: 'Black Tea', description: 'the tin', start: 1.5, end: 2 }],
   };
-  it('changes with the calls and the references, not with the status, times or extras of the line', () => {
+  it('changes with the calls and the references\' entities, not with the status, times, frames or extras of the line', () => {
     const same = annotationContent({ ...line, status: 'submitted', updated_at: '2026-12-06T00:00:00Z', studio: { calls: [] } } as typeof line);
     expect(same).toBe(annotationContent(line));
     expect(annotationContent({ ...line, calls: [{ tool_name: 'get_price', parameters: { product_name: 'Green Tea' } }] })).not.toBe(annotationContent(line));
-    expect(annotationContent({ ...line, visual_refs: [{ ...line.visual_refs[0], end: 3 }] })).not.toBe(annotationContent(line));
+    expect(annotationContent({ ...line, visual_refs: [{ ...line.visual_refs[0], entity: 'Green Tea' }] })).not.toBe(annotationContent(line));
+    // Not the frames: a reference with no times reads as 0 from this browser's rows, absent from the file.
+    expect(annotationContent({ ...line, visual_refs: [{ ...line.visual_refs[0], start: 0, end: 0 }] })).toBe(annotationContent(line));
   });
 });

@@ -42,13 +42,15 @@ export type Made = readonly [string, string];
 
 /**
  * An annotation's content as a draft remembers it: a hash of what the adjudication is made on, its
- * calls and its references' entities and frames. Not its status, time or the studio's extras, nor
+ * calls and its references' entities and descriptions. Not its status, time or the studio's extras, nor
  * how this browser holds a line it wrote (its own rows laid over the file's, model.ts), which can
  * differ for the same revision.
  */
 export function annotationContent(annotation: Pick<Annotation, 'calls' | 'visual_refs'>): string {
   const calls = annotation.calls.map((call) => [call.tool_name, call.parameters]);
-  const refs = annotation.visual_refs.map((ref) => [ref.entity, ref.description, ref.start, ref.end]);
+  // Not their frames: a line read from the file and this browser's row of it give a reference with
+  // no times differently (0 and its start), and reference choices are by entity.
+  const refs = annotation.visual_refs.map((ref) => [ref.entity, ref.description]);
   return hashText(JSON.stringify([calls, refs]));
 }
 

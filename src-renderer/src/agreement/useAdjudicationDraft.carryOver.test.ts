@@ -5,8 +5,8 @@
 // silently on other rows, or the view began from the defaults (an exploratory review).
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { draftKey, readDraft, writeDraft, type AdjudicationDraft, type DraftKeeper, type DraftStart, type Made } from './adjudicationDrafts';
-import { parseDraftFile, draftLine } from './draftFile';
+import { draftKey, draftOfKey, readDraft, writeDraft, type AdjudicationDraft, type DraftKeeper, type DraftStart, type Made } from './adjudicationDrafts';
+import { draftIdOf, draftLine, parseDraftFile } from './draftFile';
 import type { RowChoice } from './mergeCalls';
 import type { RefChoice } from './model';
 import { useAdjudicationDraft } from './useAdjudicationDraft';
@@ -154,5 +154,78 @@ describe('after Finalize in one order', () => {
     const { result } = renderHook(() => useAdjudicationDraft(swapped, '{"task_id":"t1"}', startOn(['bob-v1', 'alice-v1'])));
     expect(result.current.note).toBe('');
     expect(result.current.choices).toEqual({});
+  });
+});
+
+/** A file of drafts: what a keeper loads is what was saved last (draftFile's lines by id). */
+function fileKeeper() {
+  const file = new Map<string, AdjudicationDraft<Choice, RefChoice>>();
+  const keeper: DraftKeeper<Choice, RefChoice> = {
+    path: 'adjudication/lead.jsonl',
+    load: async (of) => ({ draft: file.get(draftIdOf(of)) ?? null, problems: [] }),
+    save: (of, d) => void (d ? file.set(draftIdOf(of), d) : file.delete(draftIdOf(of))),
+  };
+  return { keeper, file, lineOf: (k: string) => file.get(draftIdOf(draftOfKey(k))) };
+}
+
+// From a review of the carry-overs above, with the dataset's file in play (each failed before).
+describe("carried drafts and the dataset's file", () => {
+  const swapped = draftKey('d', 't1', { annotator: 'bob', revision: 2 }, { annotator: 'alice', revision: 3 });
+
+  it('swapping back goes on from what was decided in the other order, not from the file\'s older copy of this order', async () => {
+    const { keeper, file, lineOf } = fileKeeper();
+    writeDraft(key, stored(before));
+    file.set(draftIdOf(draftOfKey(key)), stored(before));
+    const { result, rerender } = renderHook(({ k, m }) => useAdjudicationDraft(k, null, startOn(m), keeper), { initialProps: { k: key, m: before } });
+    await act(async () => undefined);
+    rerender({ k: swapped, m: ['bob-v1', 'alice-v1'] as Made });
+    await act(async () => undefined);
+    act(() => result.current.setNote('written in the other order'));
+    rerender({ k: key, m: before });
+    await act(async () => undefined);
+    expect(result.current.note).toBe('written in the other order');
+    expect(result.current.conflict).toBeNull();
+    expect(lineOf(key)?.note).toBe('written in the other order');
+  });
+
+  it("a later draft another browser left on the old contents is carried over, not written over by this browser's earlier one", async () => {
+    const { keeper, file, lineOf } = fileKeeper();
+    writeDraft(key, { ...stored(before), note: 'this browser, earlier' });
+    file.set(draftIdOf(draftOfKey(key)), { ...stored(before), note: 'another browser, later', updatedAt: '2026-12-05T11:00:00.000Z' });
+    const { result } = renderHook(() => useAdjudicationDraft(key, null, startOn(aliceEdited), keeper));
+    await act(async () => undefined);
+    expect(result.current.note).toBe('another browser, later');
+    expect(result.current.choices).toEqual({ r1: { choice: 'b' } });
+    expect(result.current.setBack).toMatch(/edited in place/);
+    expect(lineOf(key)?.note).toBe('another browser, later');
+    expect(lineOf(key)?.made).toEqual(aliceEdited);
+  });
+
+  it("with no draft in this browser, the file's draft on the old contents is carried over and said", async () => {
+    const { keeper, file } = fileKeeper();
+    file.set(draftIdOf(draftOfKey(key)), { ...stored(before), note: 'typed elsewhere' });
+    const { result } = renderHook(() => useAdjudicationDraft(key, null, startOn(aliceEdited), keeper));
+    await act(async () => undefined);
+    expect(result.current.note).toBe('typed elsewhere');
+    expect(result.current.choices).toEqual({ r1: { choice: 'b' } });
+    expect(result.current.setBack).toMatch(/edited in place/);
+  });
+
+  it("another browser's draft on the old contents, taken in a conflict before Finalize, is carried over to these rows", async () => {
+    const { keeper, file } = fileKeeper();
+    writeDraft(key, { ...stored(aliceEdited), note: 'mine' });
+    const { result } = renderHook(() => useAdjudicationDraft(key, null, startOn(aliceEdited), keeper));
+    await act(async () => undefined);
+    file.set(draftIdOf(draftOfKey(key)), { ...stored(before), choices: { r5: { choice: 'drop' } }, order: ['r5', 'r0'], note: 'theirs', updatedAt: '2099-01-01T10:00:00.000Z' });
+    let asked = false;
+    await act(async () => {
+      asked = await result.current.otherDraftInFile();
+    });
+    expect(asked).toBe(true);
+    act(() => result.current.resolveConflict('theirs'));
+    expect(result.current.note).toBe('theirs');
+    expect(result.current.choices).toEqual({ r1: { choice: 'b' } }); // its merged sequence on these rows, not r5 and its order
+    expect(result.current.order).toBeNull();
+    expect(result.current.setBack).toMatch(/edited in place/);
   });
 });

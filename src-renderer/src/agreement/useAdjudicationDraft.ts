@@ -72,13 +72,39 @@ export function useAdjudicationDraft<C, R>(
   const [weighed, setWeighed] = useState<FileReading<C, R> | null>(null);
   // Begun by carrying another revision's decisions over: a draft of this revision in the file is the adjudicator's own, and taken.
   const [carried, setCarried] = useState(false);
+  // Begun by carrying a draft over under this key (made on other contents, or of the pair the other
+  // way round): the time of the draft carried, which a file's draft must be later than to be taken,
+  // and the time of this browser's own draft of the key it replaced, whose copy in the file is no
+  // other browser's work.
+  const [carriedFrom, setCarriedFrom] = useState<{ from?: string; replaced?: string } | null>(null);
   // The file's other draft of this adjudication (another browser's), until the adjudicator takes it or keeps theirs: nothing goes to the file meanwhile.
   const [conflict, setConflict] = useState<{ key: string; theirs: AdjudicationDraft<C, R> } | null>(null);
   const [heardConflicts, setHeardConflicts] = useState(fileConflicts);
   // The time of this draft's line in the file as this page knows it (null: none; undefined: not read): what a write replaces.
   const fileTime = useRef<string | null | undefined>(undefined);
-  /** Takes the file's draft as this adjudication's. */
+  /**
+   * Takes the file's draft as this adjudication's. One made on other contents (an annotation line
+   * edited in place) is carried over to these rows, said, and kept as a change: its row choices
+   * would fall on other calls.
+   */
   const adopt = (draft: AdjudicationDraft<C, R>) => {
+    const inPlace = key ? editedInPlace(key, draft.made, made) : null;
+    if (inPlace) {
+      const decisions = rowsDecided(draft) && draft.merged ? start.decisionsFor(draft.merged) : null;
+      const begin = decisions ?? (start.truth ? start.decisionsFor(start.truth.calls) : null) ?? { choices: {}, order: null, added: 0 };
+      setChoices(begin.choices);
+      setOrder(begin.order);
+      setAdded(begin.added);
+      setNoteState(draft.note);
+      setRefChoices(draft.refChoices);
+      if (draft.truth !== undefined) setTruth(draft.truth);
+      setSetBack(rowsDecided(draft) ? setBackMessage(inPlace, decisions !== null) : null);
+      setUpdatedAt(changeTime());
+      setKeptAt(undefined);
+      setCarried(false);
+      setCarriedFrom(null);
+      return;
+    }
     setChoices(draft.choices);
     setNoteState(draft.note);
     setRefChoices(draft.refChoices);
@@ -89,6 +115,7 @@ export function useAdjudicationDraft<C, R>(
     setUpdatedAt(draft.updatedAt);
     setKeptAt(draft.updatedAt);
     setCarried(false);
+    setCarriedFrom(null);
   };
   if (key !== null && (key !== loadedFor || madeText !== loadedOn)) {
     const hadDecisions = Object.keys(choices).length > 0 || Object.keys(refChoices).length > 0 || order !== null || added > 0 || setBack !== null;
@@ -140,7 +167,10 @@ export function useAdjudicationDraft<C, R>(
     setUpdatedAt(time);
     // Carried over on this page under the same key: the file's draft was weighed already, and is written over now.
     setKeptAt(inPlace && loadedFor === key ? undefined : time);
-    setCarried(changed !== null || inPlace !== null || swapped);
+    // A new revision's rows are new: a file draft of them is the adjudicator's own, and taken. A draft
+    // carried under this key is weighed against the file's by the time of what was carried.
+    setCarried(changed !== null && !inPlace && !swapped);
+    setCarriedFrom(inPlace || swapped ? { from: source!.updatedAt, replaced: stored?.updatedAt } : null);
   }
   // The file's draft, weighed once read (it began on the ground truth there is now: else someone
   // finalized since, and it is passed over). Another than this page's: taken when nothing was decided
@@ -151,13 +181,16 @@ export function useAdjudicationDraft<C, R>(
     setWeighed(fromFile);
     const { draft } = fromFile;
     if (draft?.updatedAt) seenTime(draft.updatedAt);
-    const current = (d: { truth?: string | null; made?: AdjudicationDraft<C, R>['made'] }) => (d.truth === undefined || d.truth === currentTruth) && !editedInPlace(key, d.made, made);
-    // Made on other contents and later than this page's: another browser's on contents this page may not have yet; not written over unasked.
-    const laterOnOther = draft && editedInPlace(key, draft.made, made) !== null && newerThan(draft.updatedAt, updatedAt);
-    const other = draft && current(draft) && draft.updatedAt !== updatedAt && contentOf(draft) !== contentOf({ choices, note, refChoices, order, added }) ? draft : null;
-    if (other && decidedIn !== key && (carried || updatedAt === undefined || newerThan(other.updatedAt, updatedAt))) adopt(other);
+    const current = (d: { truth?: string | null }) => d.truth === undefined || d.truth === currentTruth;
+    // This browser's own draft that a carry replaced: its copy in the file is passed over, and written over.
+    const replaced = (d: AdjudicationDraft<C, R>) => d.updatedAt !== undefined && d.updatedAt === carriedFrom?.replaced;
+    const other = draft && current(draft) && !replaced(draft) && draft.updatedAt !== updatedAt && contentOf(draft) !== contentOf({ choices, note, refChoices, order, added }) ? draft : null;
+    // Taken (adopt carries one made on other contents over to these rows) when nothing was decided
+    // here and it is later than what this page began from.
+    if (other && decidedIn !== key && (carried || updatedAt === undefined || newerThan(other.updatedAt, carriedFrom?.from ?? updatedAt))) adopt(other);
     else if (other) setConflict({ key, theirs: other });
-    else if (draft !== undefined && !(draft && current(draft)) && !laterOnOther && updatedAt !== undefined && decidedIn !== key && current({ truth })) setKeptAt(undefined);
+    else if (draft !== undefined && (!draft || !current(draft) || replaced(draft) || editedInPlace(key, draft.made, made) !== null) && updatedAt !== undefined && decidedIn !== key && current({ truth }))
+      setKeptAt(undefined);
   }
   // A write the file refused for this draft: another browser changed it since this page read it.
   if (fileConflicts !== heardConflicts) {

@@ -15,7 +15,7 @@ function rowAt(event: KeyboardEvent): { index: number; table: Element } | null {
   return table && Number.isInteger(index) ? { index, table } : null;
 }
 
-/** Puts the focus on row `index`'s chosen radio (the arrow keys then move among its choices, as usual). */
+/** Puts the focus on row `index`'s chosen radio (↑/↓ then move among its choices; ←/→ stay the clip's frame steps). */
 function focusRow(table: Element, index: number): void {
   const tr = table.querySelector(`tr[data-row-index="${index}"]`);
   (tr?.querySelector<HTMLElement>('input[type="radio"]:checked') ?? tr?.querySelector<HTMLElement>('input[type="radio"]'))?.focus();
