@@ -110,4 +110,10 @@ test('the alignment rows are decided, walked and moved from the keyboard', async
   await page.keyboard.press('x');
   await expect(box).toHaveValue(/x/);
   await expect(chosen(1)).toHaveAccessibleName('edit');
+  // The palette runs a row's action on the row the focus goes back to.
+  await rows.nth(2).locator('input[type="radio"]').first().focus();
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('palette-input').fill("Take annotator B's call");
+  await page.keyboard.press('Enter');
+  await expect(chosen(2)).toHaveAccessibleName('take bob');
 });

@@ -7,9 +7,13 @@ import { choicesOf, type AlignmentContext } from './AlignmentRow';
 import type { Choice } from './mergeCalls';
 import type { MergeRow } from './mergeOrder';
 
-/** The index of the row the event's target is in (null: none). */
+/**
+ * The index of the row the event's target is in (null: none). Run from the palette, the event is
+ * no key's: the row is the one the focus went back to.
+ */
 function rowAt(event: KeyboardEvent): { index: number; table: Element } | null {
-  const tr = event.target instanceof Element ? event.target.closest<HTMLElement>('.alignment-table tr[data-row-index]') : null;
+  const target = event.target instanceof Element ? event.target : document.activeElement;
+  const tr = target?.closest<HTMLElement>('.alignment-table tr[data-row-index]') ?? null;
   const table = tr?.closest('.alignment-table');
   const index = Number(tr?.dataset.rowIndex);
   return table && Number.isInteger(index) ? { index, table } : null;
