@@ -110,6 +110,13 @@ test('the alignment rows are decided, walked and moved from the keyboard', async
   await page.keyboard.press('x');
   await expect(box).toHaveValue(/x/);
   await expect(chosen(1)).toHaveAccessibleName('edit');
+  // Moved last from its ↓ button, which the move disables: the focus stays on the row.
+  const last = count - 1;
+  const lastCall = (await rows.nth(last - 1).locator('td').nth(2).textContent())!;
+  await rows.nth(last - 1).getByRole('button', { name: `Move row ${last} down` }).focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(rows.nth(last).locator('td').nth(2)).toHaveText(lastCall);
+  await expect(chosen(last)).toBeFocused();
   // The palette runs a row's action on the row the focus goes back to.
   await rows.nth(2).locator('input[type="radio"]').first().focus();
   await page.keyboard.press('Control+k');

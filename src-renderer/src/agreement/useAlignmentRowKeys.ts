@@ -46,10 +46,15 @@ export function useAlignmentRowKeys(rows: readonly MergeRow[], onChoose: Alignme
     const at = rowAt(event);
     if (at) focusRow(at.table, Math.max(0, Math.min(rows.length - 1, at.index + delta)));
   };
-  // The moved row keeps its element (rows are keyed), so the focus moves with it.
+  // The moved row keeps its element (rows are keyed), so the focus moves with it; unless it was on a
+  // move button that the move disabled (the row now first or last), which lets the focus go.
   const move = (delta: -1 | 1) => (event: KeyboardEvent) => {
     const at = rowAt(event);
-    if (at && at.index + delta >= 0 && at.index + delta < rows.length) onMove(at.index, delta);
+    if (!at || at.index + delta < 0 || at.index + delta >= rows.length) return;
+    onMove(at.index, delta);
+    afterRender(() => {
+      if (!at.table.contains(document.activeElement)) focusRow(at.table, at.index + delta);
+    });
   };
   useHotkeyAction('adjudicate.row-take-a', decide('a'));
   useHotkeyAction('adjudicate.row-take-b', decide('b'));
