@@ -1,11 +1,11 @@
 // For a spec that needs a dataset of its own on disk: a fresh temporary folder where `make` writes
 // the dataset (often a changed copy of the sample, copySample), and a browser host serving it,
 // started before the spec's tests and removed after them.
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
-import { datasetsDir } from './datasets-on-disk';
+import { copySharedSample } from './datasets-on-disk';
 import { startStudioHost, type StudioHost } from './studio-host';
 
 export interface OwnHost {
@@ -16,7 +16,7 @@ export interface OwnHost {
 }
 
 /** The sample dataset copied to `dataset`. */
-export const copySample = (dataset: string) => cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
+export const copySample = (dataset: string) => copySharedSample(dataset);
 
 /**
  * `serve`: 'dataset' opens the folder `make` wrote as the dataset; 'datasets-dir' lists the

@@ -7,11 +7,11 @@
 // disputed task is adjudicated and its line is read back from ground_truth.jsonl on disk.
 // ADJUDICATE_SCREENSHOTS=DIR saves screenshots.
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { datasetsDir } from '../datasets-on-disk';
+import { copySharedSample } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
 import { replaceCalls } from '../annotate-editor';
 
@@ -70,7 +70,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   work = await mkdtemp(path.join(tmpdir(), 'studio-adjudicate-'));
   dataset = path.join(work, 'egobench-sample');
-  await cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
+  await copySharedSample(dataset);
   // Make the task disputed again: its ground-truth line goes; every other line must survive.
   const lines = (await readFile(path.join(dataset, 'ground_truth.jsonl'), 'utf8')).split('\n').filter((l) => l.trim());
   originalGroundTruth = lines.filter((l) => JSON.parse(l).task_id !== TASK);

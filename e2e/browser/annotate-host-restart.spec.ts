@@ -2,11 +2,11 @@
 // says `offline, N unsent`, he keeps editing; the host process is started again (same port and
 // token, as a team host keeps its links) and the waiting edits drain in order: bob's file holds
 // every edit, with no Export and no reload. Prints how long the drain took after the restart.
-import { appendFile, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { datasetsDir } from '../datasets-on-disk';
+import { copySharedSample } from '../datasets-on-disk';
 import { freePort, startStudioHost, type StudioHost } from '../studio-host';
 import { replaceCalls, typeCalls } from '../annotate-editor';
 
@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'studio-restart-'));
   dataset = path.join(work, 'egobench-sample');
   configDir = path.join(work, 'config');
-  await cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
+  await copySharedSample(dataset);
   await mkdir(configDir);
   port = await freePort();
   await start();

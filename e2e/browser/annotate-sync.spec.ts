@@ -5,12 +5,12 @@
 // conflict with oneself; the open task follows the file; and a task whose clip is
 // missing shows the placeholder while the queue, the editor and the other clips keep working.
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, open, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Clock, type Page } from '@playwright/test';
 import { datasetIdFor } from '../../src-main/services/dataset-catalog';
-import { datasetsDir } from '../datasets-on-disk';
+import { copySharedSample } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
 import { replaceCalls, typeCalls, typeText } from '../annotate-editor';
 import { seriousViolations } from '../axe';
@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   work = await mkdtemp(path.join(tmpdir(), 'studio-annotate-'));
   dataset = path.join(work, 'egobench-sample');
-  await cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
+  await copySharedSample(dataset);
   // One task loses its clip.
   await rename(path.join(dataset, 'videos', `${MISSING}.webm`), path.join(dataset, 'videos', `${MISSING}.webm.moved`));
   // Another names a path out of the dataset (a file that is there: never served all the same).
@@ -707,7 +707,7 @@ test('an edit the browser refuses to store is held when another dataset is opene
   // A host of two datasets (copies of the sample, told apart by name).
   const root = path.join(work, 'two-datasets');
   for (const name of ['first', 'second']) {
-    await cp(path.join(datasetsDir, 'egobench-sample'), path.join(root, name), { recursive: true });
+    await copySharedSample(path.join(root, name));
     const manifest = path.join(root, name, 'dataset.json');
     await writeFile(manifest, JSON.stringify({ ...JSON.parse(await readFile(manifest, 'utf8')), name: `refused-${name}` }));
   }

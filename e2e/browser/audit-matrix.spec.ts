@@ -4,11 +4,11 @@
 // sample's planted error (retail-03's allergen), which opens in Adjudicate beside the ground
 // truth, and "Correct" writes the runs' value into ground_truth.jsonl with its note.
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { datasetsDir } from '../datasets-on-disk';
+import { copySharedSample } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
 
 const TASK = 'retail-03';
@@ -21,7 +21,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   work = await mkdtemp(path.join(tmpdir(), 'studio-audit-'));
   dataset = path.join(work, 'egobench-sample');
-  await cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true, filter: (src) => !src.includes(`${path.sep}videos${path.sep}`) });
+  await copySharedSample(dataset, (src) => !src.includes(`${path.sep}videos${path.sep}`));
   await mkdir(path.join(work, 'config'));
   const started = await startStudioHost({ dataset, configDir: path.join(work, 'config') });
   host = started.process;

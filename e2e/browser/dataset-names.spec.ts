@@ -1,9 +1,9 @@
 // Two datasets of one name (the same release imported twice, two copies of the sample): the
 // picker tells them apart by the end of their folder paths, and each opens its own folder.
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { datasetsDir } from '../datasets-on-disk';
+import { copySharedSample } from '../datasets-on-disk';
 import { ownHost } from '../own-host';
 
 const host = ownHost(
@@ -11,7 +11,7 @@ const host = ownHost(
   'datasets',
   async (root) => {
     for (const folder of ['run-november', 'run-december']) {
-      await cp(path.join(datasetsDir, 'egobench-sample'), path.join(root, folder), { recursive: true });
+      await copySharedSample(path.join(root, folder));
       const manifest = path.join(root, folder, 'dataset.json');
       await writeFile(manifest, JSON.stringify({ ...JSON.parse(await readFile(manifest, 'utf8')), name: 'EgoBench (imported release)' }));
     }

@@ -9,12 +9,12 @@
 // restarts on the same port and team.json, and bob's file holds every edit. carol adjudicates and
 // finalizes.
 import { execFileSync } from 'node:child_process';
-import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { StudioApi } from '../../shared/api/studio-api';
-import { datasetsDir } from '../datasets-on-disk';
+import { copySharedSample } from '../datasets-on-disk';
 import { replaceCalls } from '../annotate-editor';
 import { freePort, startStudioHost, type StudioHost } from '../studio-host';
 
@@ -34,7 +34,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   work = await mkdtemp(path.join(tmpdir(), 'studio-team-'));
   dataset = path.join(work, 'egobench-sample');
-  await cp(path.join(datasetsDir, 'egobench-sample'), dataset, { recursive: true });
+  await copySharedSample(dataset);
   // bob reopened the task (a later draft line): he has not submitted it now.
   const bobLines = (await readFile(path.join(dataset, 'annotations', 'bob.jsonl'), 'utf8')).split('\n').filter((l) => l.includes(`"${TASK}"`));
   const reopened = { ...JSON.parse(bobLines.at(-1)!), status: 'draft', revision: 3, updated_at: '2026-12-01T00:00:00Z' };
