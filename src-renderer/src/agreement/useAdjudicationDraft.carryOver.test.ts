@@ -211,6 +211,18 @@ describe("carried drafts and the dataset's file", () => {
     expect(result.current.setBack).toMatch(/edited in place/);
   });
 
+  it("a file draft on the old contents whose merged sequence does not fit goes back to the defaults, as its notice says, not to the ground truth's calls", async () => {
+    const { keeper, file } = fileKeeper();
+    file.set(draftIdOf(draftOfKey(key)), { ...stored(before), merged: ['z'], note: 'typed elsewhere' });
+    // A reopened task: the ground truth's calls fit these rows (they are what a task with no draft begins from).
+    const start: DraftStart<Choice> = { ...startOn(aliceEdited), truth: { calls: ['x', 'y'], note: '' } };
+    const { result } = renderHook(() => useAdjudicationDraft(key, null, start, keeper));
+    await act(async () => undefined);
+    expect(result.current.note).toBe('typed elsewhere');
+    expect(result.current.setBack).toMatch(/edited in place .*went back to the defaults/);
+    expect(result.current.choices).toEqual({});
+  });
+
   it("another browser's draft on the old contents, taken in a conflict before Finalize, is carried over to these rows", async () => {
     const { keeper, file } = fileKeeper();
     writeDraft(key, { ...stored(aliceEdited), note: 'mine' });

@@ -83,6 +83,17 @@ export function useAdjudicationDraft<C, R>(
   // The time of this draft's line in the file as this page knows it (null: none; undefined: not read): what a write replaces.
   const fileTime = useRef<string | null | undefined>(undefined);
   /**
+   * Where the rows begin when no draft of these rows is taken: a merged sequence decided on other
+   * rows carried over when it fits them, else the defaults (the notice says so); with nothing
+   * decided on rows, the ground truth's calls (a reopened task), else the defaults.
+   */
+  const beginFrom = (merged: readonly unknown[] | undefined, rowsWereDecided: boolean) => {
+    const carried = rowsWereDecided && merged ? start.decisionsFor(merged) : null;
+    const fromTruth = !rowsWereDecided && start.truth ? start.decisionsFor(start.truth.calls) : null;
+    const begin: RowDecisions<C> = carried ?? fromTruth ?? { choices: {}, order: null, added: 0 };
+    return { begin, carried };
+  };
+  /**
    * Takes the file's draft as this adjudication's. One made on other contents (an annotation line
    * edited in place) is carried over to these rows, said, and kept as a change: its row choices
    * would fall on other calls.
@@ -90,15 +101,14 @@ export function useAdjudicationDraft<C, R>(
   const adopt = (draft: AdjudicationDraft<C, R>) => {
     const inPlace = key ? editedInPlace(key, draft.made, made) : null;
     if (inPlace) {
-      const decisions = rowsDecided(draft) && draft.merged ? start.decisionsFor(draft.merged) : null;
-      const begin = decisions ?? (start.truth ? start.decisionsFor(start.truth.calls) : null) ?? { choices: {}, order: null, added: 0 };
+      const { begin, carried } = beginFrom(rowsDecided(draft) ? draft.merged : undefined, rowsDecided(draft));
       setChoices(begin.choices);
       setOrder(begin.order);
       setAdded(begin.added);
       setNoteState(draft.note);
       setRefChoices(draft.refChoices);
       if (draft.truth !== undefined) setTruth(draft.truth);
-      setSetBack(rowsDecided(draft) ? setBackMessage(inPlace, decisions !== null) : null);
+      setSetBack(rowsDecided(draft) ? setBackMessage(inPlace, carried !== null) : null);
       setUpdatedAt(changeTime());
       setKeptAt(undefined);
       setCarried(false);
@@ -142,9 +152,8 @@ export function useAdjudicationDraft<C, R>(
         ? rowsDecided(source!) ? (inPlace ?? 'The pair was swapped') : null
         : loadedFor !== null && loadedFor !== key && hadDecisions && !draft ? revisionsChanged(loadedFor, key) : null;
     const previousMerged = changed ? (inPlace || swapped ? source!.merged : readDraft<C, R>(loadedFor!)?.merged) : undefined;
-    const carried = previousMerged ? start.decisionsFor(previousMerged) : null;
-    const fromTruth = !draft && !changed && start.truth ? start.decisionsFor(start.truth.calls) : null;
-    const begin: RowDecisions<C> = draft ? { choices: draft.choices, order: draft.order ?? null, added: draft.added ?? 0 } : (carried ?? fromTruth ?? { choices: {}, order: null, added: 0 });
+    const { begin: undecided, carried } = beginFrom(previousMerged, changed !== null);
+    const begin: RowDecisions<C> = draft ? { choices: draft.choices, order: draft.order ?? null, added: draft.added ?? 0 } : undecided;
     // The same calls in the other order need no word; anything that did not carry over does.
     setSetBack(changed && !(swapped && !inPlace && carried) ? setBackMessage(changed, carried !== null) : null);
     setTruth(kept?.truth !== undefined ? kept.truth : currentTruth);
