@@ -256,6 +256,40 @@ test('at 1280 x 720 with the dataset list open, a trajectory\'s detail keeps hal
   expect(await detail.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
 });
 
+test('the trajectory list\'s edge gives it more room at 1280 px (drag or keys), never all of it; remembered, and double-click fits it again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openReplay(page);
+  const panel = page.locator('.trajectory-list-panel');
+  const edge = page.getByTestId('resize-trajectory-list');
+  const width = async () => (await panel.boundingBox())!.width;
+  const fitted = await width();
+  // Columns past the list's right edge at the fitted width (it stops at half the body).
+  const hidden = async () =>
+    panel.locator('.trajectory-row.header [role=columnheader]').evaluateAll((cells, right) => cells.filter((c) => c.getBoundingClientRect().right > (right as number) + 1).length, (await panel.boundingBox())!.x + (await width()));
+  const hiddenAtFitted = await hidden();
+  expect(hiddenAtFitted, 'columns cut at the fitted width').toBeGreaterThan(0);
+
+  const box = (await edge.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 40);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + 40, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(width).toBeGreaterThan(fitted + 110);
+  await edge.focus();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('Shift+ArrowRight');
+  // As wide as it may be: the replay beside it keeps 360 px.
+  const body = (await page.locator('.replay-body').boundingBox())!;
+  await expect.poll(width).toBeCloseTo(body.width - 360, 0);
+  const wide = await width();
+  expect(await hidden()).toBeLessThan(hiddenAtFitted);
+
+  await openReplay(page);
+  await expect.poll(width).toBeCloseTo(wide, 0);
+  await page.getByTestId('resize-trajectory-list').dblclick();
+  await expect.poll(width).toBeCloseTo(fitted, 0);
+});
+
 test('the trajectory list from the keyboard: arrows, End and Home open runs in list order, Shift+J/K from the replay; Import is a Tab stop', async ({ page }) => {
   test.setTimeout(120_000);
   await openReplay(page);

@@ -2,7 +2,9 @@
 // (virtualized, filter, sort, dialogue search), and one of them replayed call by call. Files
 // or folders of trajectories dropped here (or picked with Import) are evaluated against the
 // open dataset. Routes: #/replay/<trajectory id>/<call>; the matrix, compare and audit views (routes.ts).
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Resizer } from '../../components/Resizer';
+import { PANE_MAX_WIDTH, PANE_MIN_WIDTH, usePaneWidth } from '../../components/usePaneWidth';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
 import { useStudioStore } from '../../state/store';
 import { EvaluationProblems } from './EvaluationProblems';
@@ -17,6 +19,11 @@ import { useReplayRoute } from './useReplayRoute';
 import { useTrajectoryDrop } from './useTrajectoryDrop';
 import './replay.css';
 
+/** The trajectory list's width set by its edge (this browser's): null, as wide as its columns up to half the body. */
+const LIST_WIDTH_KEY = 'egobench.replay.listWidth';
+/** A set width, never so wide that the replay beside it has less than 360 px. */
+const listWidthCss = (width: number) => `clamp(${PANE_MIN_WIDTH}px, ${width}px, calc(100cqw - 360px))`;
+
 export function ReplayWorkspace() {
   const dataset = useStudioStore((s) => s.currentDataset);
   const evaluation = useDatasetEvaluation();
@@ -27,6 +34,8 @@ export function ReplayWorkspace() {
   const [showProblems, setShowProblems] = useState(false);
   const { dragging, dropZone } = useTrajectoryDrop(importFiles);
   const { latest, overrides, overridden, disagreements } = useReviewOverrides(dataset?.id ?? null, evaluation.labels);
+  const [listWidth, setListWidth] = usePaneWidth(LIST_WIDTH_KEY);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const linkedRow = useMemo(() => (link ? (evaluation.rows.find((r) => r.id === link.id) ?? null) : null), [link, evaluation.rows]);
 
   if (!dataset) {
@@ -46,7 +55,7 @@ export function ReplayWorkspace() {
       {view ? (
         <ReplayViews view={view} ready={status === 'ready'} datasetId={dataset.id} rows={rows} labels={evaluation.labels} overridden={overridden} reviews={latest} filters={filters} onFilters={setFilters} />
       ) : (
-        <div className="replay-body">
+        <div className="replay-body" ref={bodyRef} style={listWidth === null ? undefined : ({ '--list-width': listWidthCss(listWidth) } as CSSProperties)}>
           <TrajectoryList
             datasetId={dataset.id}
             rows={rows}
@@ -58,6 +67,16 @@ export function ReplayWorkspace() {
             onFilters={setFilters}
             // A walk through the list by keys is one history entry: Back returns to where it started.
             onSelect={(id, byKey) => go(id, 0, byKey === true ? 'walk' : 'push')}
+          />
+          <Resizer
+            width={() => bodyRef.current?.querySelector('.trajectory-list-panel')?.getBoundingClientRect().width ?? listWidth ?? PANE_MIN_WIDTH}
+            min={PANE_MIN_WIDTH}
+            max={PANE_MAX_WIDTH}
+            onWidth={setListWidth}
+            label="Resize the trajectory list"
+            className="pane-resizer"
+            testId="resize-trajectory-list"
+            step={20}
           />
           <div className="replay-main">
             {link && linkedRow ? (

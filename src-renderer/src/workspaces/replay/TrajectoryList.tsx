@@ -95,7 +95,7 @@ export function TrajectoryList({ datasetId, rows: streamedRows, selectedId, over
   const items = virtualizer.getVirtualItems();
   const slots = useSlots(items.length);
   return (
-    <section className="trajectory-list-panel" aria-label="Trajectories" style={{ width: `clamp(480px, ${totalWidth + 18}px, 50cqw)` }}>
+    <section className="trajectory-list-panel" aria-label="Trajectories" style={{ width: `var(--list-width, clamp(480px, ${totalWidth + 18}px, 50cqw))` }}>
       <ListToolbar
         query={query}
         onQuery={setQuery}

@@ -1,6 +1,7 @@
 // The list's two header rows: sort buttons with a resizer on each column's edge, and the filters.
 // Memoised, so that the re-renders of scrolling leave them alone.
-import { memo, useRef } from 'react';
+import { memo } from 'react';
+import { Resizer } from '../../../components/Resizer';
 import { columnIds, columns, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, nextSort, parseNumberFilter, type ColumnId, type ColumnWidths, type Filters, type SortSpec } from '../listModel';
 
 interface HeaderProps {
@@ -44,46 +45,17 @@ export const ListHeader = memo(function ListHeader({ sort, onSort, widths, onWid
   );
 });
 
-/**
- * The right edge of a column header: drag it, or focus it and press ←/→ (Shift: 40 px steps),
- * to set the column's width; double-click or Home fits the column again.
- */
+/** The right edge of a column header: its width (Shift+←/→: 40 px steps); double-click or Home fits the column again. */
 function ColumnResizer({ column, width, onWidth }: { column: ColumnId; width: number; onWidth(width: number | null): void }) {
-  const drag = useRef<{ x: number; width: number } | null>(null);
   return (
-    <div
-      role="separator"
-      aria-orientation="vertical"
-      aria-label={`Resize the ${columns[column].title} column`}
-      aria-valuenow={width}
-      aria-valuemin={MIN_COLUMN_WIDTH}
-      aria-valuemax={MAX_COLUMN_WIDTH}
-      tabIndex={0}
+    <Resizer
+      width={width}
+      min={MIN_COLUMN_WIDTH}
+      max={MAX_COLUMN_WIDTH}
+      onWidth={onWidth}
+      label={`Resize the ${columns[column].title} column`}
       className="column-resizer"
-      data-testid={`resize-${column}`}
-      title="Drag (or ←/→) to resize; double-click to fit"
-      onPointerDown={(e) => {
-        e.preventDefault();
-        e.currentTarget.setPointerCapture(e.pointerId);
-        drag.current = { x: e.clientX, width };
-      }}
-      onPointerMove={(e) => {
-        if (drag.current) onWidth(drag.current.width + e.clientX - drag.current.x);
-      }}
-      onPointerUp={(e) => {
-        drag.current = null;
-        e.currentTarget.releasePointerCapture(e.pointerId);
-      }}
-      onDoubleClick={() => onWidth(null)}
-      onKeyDown={(e) => {
-        const step = e.shiftKey ? 40 : 10;
-        if (e.key === 'ArrowLeft') onWidth(width - step);
-        else if (e.key === 'ArrowRight') onWidth(width + step);
-        else if (e.key === 'Home') onWidth(null);
-        else return;
-        e.preventDefault();
-        e.stopPropagation();
-      }}
+      testId={`resize-${column}`}
     />
   );
 }
