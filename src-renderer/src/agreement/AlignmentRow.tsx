@@ -1,6 +1,7 @@
 // One row of the alignment (AlignmentTable): its calls from A and B (the parameters that differ
 // marked), the decision (take A, take B, edit or drop), moving it up or down, and under it the
 // call being edited (CallEdit) when the decision is an edit.
+import stableStringify from 'fast-json-stable-stringify';
 import type { ToolCall } from '../../../shared/format/types';
 import { CallEdit } from './CallEdit';
 import { formatValue } from './figureText';
@@ -68,7 +69,8 @@ function CallCell({ call, differing }: { call: ToolCall | undefined; differing: 
 function spelledApart(a: ToolCall | undefined, b: ToolCall | undefined): string[] {
   if (!a || !b) return [];
   const params = new Set([...Object.keys(a.parameters), ...Object.keys(b.parameters)]);
-  return [...params].filter((param) => JSON.stringify(a.parameters[param]) !== JSON.stringify(b.parameters[param]));
+  // A JSON object's keys have no order: written in another order is written alike.
+  return [...params].filter((param) => stableStringify(a.parameters[param]) !== stableStringify(b.parameters[param]));
 }
 
 export function AlignmentRow({ row, index, isLast, names, callsA, callsB, choices, onChoose, onEdit, onMove }: Props) {

@@ -4,6 +4,7 @@
 // the box is sized to its text.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { JsonObject, ToolCall } from '../../../shared/format/types';
 import { AlignmentTable } from './AlignmentTable';
 import type { RowChoice } from './mergeCalls';
 import { rowKey, type MergeRow } from './mergeOrder';
@@ -72,6 +73,14 @@ describe('AlignmentTable, a matched row', () => {
     show(jamA);
     expect(screen.queryByTestId('written-apart')).toBeNull();
     expect(document.querySelectorAll('li.differs')).toHaveLength(0);
+  });
+
+  it("says nothing of an object's keys written in another order: a JSON object has no order", () => {
+    const items = (value: JsonObject): ToolCall[] => [{ tool_name: 'create_set_meal', parameters: { set_meal_name: 'Lunch', included_dishes: [value] } }];
+    render(
+      <AlignmentTable rows={[matched]} names={['alice', 'bob']} callsA={items({ dish_name: 'Soup', quantity: 1 })} callsB={items({ quantity: 1, dish_name: 'Soup' })} choices={{}} onChoose={noop} onEdit={noop} onMove={noop} />,
+    );
+    expect(screen.queryByTestId('written-apart')).toBeNull();
   });
 });
 
