@@ -1,5 +1,5 @@
 // Human label overrides from `reviews/<reviewer>.jsonl`: per trajectory the review with the
-// latest `updated_at` wins, whoever wrote it.
+// latest `updated_at` wins, whoever wrote it (reviewSupersedes: Reports and Replay alike).
 import * as z from 'zod';
 import { isUtf8Text, unreadLineMessage } from '../format/jsonl';
 import { parseJsonlLine } from '../format/loader';
@@ -31,17 +31,36 @@ function timeOf(stamp: string): number {
   return Number.isNaN(t) ? -Infinity : t;
 }
 
-/** True when a review stamped `b` replaces one stamped `a`: a later time, or the same time read later. */
-export function supersedes(a: string, b: string): boolean {
-  const ta = timeOf(a);
-  const tb = timeOf(b);
-  if (tb !== ta) return tb > ta;
-  return b >= a;
+/** Who gave a review: its line's `reviewer`, else the name of its file (reviews/<reviewer>.jsonl). */
+export function reviewerOf(reviewer: string | null | undefined, path: string): string {
+  return reviewer || path.replace(/^reviews\//, '').replace(/\.jsonl$/, '');
 }
 
-/** Parses review files (in the order given) into the winning review per trajectory. */
-export function parseReviews(files: readonly ReviewFile[]): { overrides: Map<string, ReviewRecord>; problems: Problem[] } {
-  const overrides = new Map<string, ReviewRecord>();
+/** What decides which of two reviews of a trajectory counts. */
+export interface ReviewStamp {
+  updatedAt: string;
+  reviewer: string;
+}
+
+/**
+ * True when review `b` replaces review `a` of the same trajectory: the later `updated_at`; at the
+ * same time, the reviewer whose name sorts later, so that Reports and Replay pick the same one
+ * whatever order each reads the files in; the same reviewer at the same time, the one read later.
+ */
+export function reviewSupersedes(a: ReviewStamp, b: ReviewStamp): boolean {
+  const ta = timeOf(a.updatedAt);
+  const tb = timeOf(b.updatedAt);
+  if (tb !== ta) return tb > ta;
+  if (a.reviewer !== b.reviewer) return b.reviewer > a.reviewer;
+  return b.updatedAt >= a.updatedAt;
+}
+
+/** A review line as read, with who gave it (reviewerOf). */
+export type ReadReview = ReviewRecord & { by: string };
+
+/** Every readable review line of the files (in the order given), and the problems of the others. */
+export function readReviewLines(files: readonly ReviewFile[]): { reviews: ReadReview[]; problems: Problem[] } {
+  const reviews: ReadReview[] = [];
   const problems: Problem[] = [];
   for (const { path, text } of files) {
     const lines = text.split(/\r?\n/);
@@ -62,7 +81,7 @@ export function parseReviews(files: readonly ReviewFile[]): { overrides: Map<str
         problems.push({ file: path, line: index + 1, message: `updated_at "${v.updated_at}" is not a date; review left out` });
         return;
       }
-      const record: ReviewRecord = {
+      reviews.push({
         trajectory_id: v.trajectory_id,
         label: v.label,
         updated_at: v.updated_at,
@@ -70,11 +89,30 @@ export function parseReviews(files: readonly ReviewFile[]): { overrides: Map<str
         ...(v.auto_label ? { auto_label: v.auto_label } : {}),
         ...(v.reason ? { reason: v.reason } : {}),
         ...(v.reviewer ? { reviewer: v.reviewer } : {}),
-      };
-      const current = overrides.get(record.trajectory_id);
-      if (!current || supersedes(current.updated_at, record.updated_at)) overrides.set(record.trajectory_id, record);
+        by: reviewerOf(v.reviewer, path),
+      });
     });
   }
+  return { reviews, problems };
+}
+
+const stampOf = (review: ReadReview): ReviewStamp => ({ updatedAt: review.updated_at, reviewer: review.by });
+
+/** The review that counts per trajectory (reviewSupersedes), whoever gave it. */
+export function winningReviews(reviews: readonly ReadReview[]): Map<string, ReadReview> {
+  const winners = new Map<string, ReadReview>();
+  for (const review of reviews) {
+    const current = winners.get(review.trajectory_id);
+    if (!current || reviewSupersedes(stampOf(current), stampOf(review))) winners.set(review.trajectory_id, review);
+  }
+  return winners;
+}
+
+/** Parses review files (in the order given) into the winning review per trajectory. */
+export function parseReviews(files: readonly ReviewFile[]): { overrides: Map<string, ReviewRecord>; problems: Problem[] } {
+  const { reviews, problems } = readReviewLines(files);
+  const overrides = new Map<string, ReviewRecord>();
+  for (const [id, { by: _by, ...record }] of winningReviews(reviews)) overrides.set(id, record);
   return { overrides, problems };
 }
 

@@ -16,7 +16,8 @@ export const REVIEW_STATES: readonly [ReviewState, string][] = [
 /** The review that counts for a run: the label it gave, and the automatic label it was given on. */
 export interface CountingReview {
   label: string;
-  autoLabel: string;
+  /** null: the review does not say (nothing to call stale). */
+  autoLabel: string | null;
 }
 
 /** The ids the review filter lets through, within the dialogue search's (null: every row). */
@@ -26,7 +27,7 @@ export function allowedByReview(rows: readonly TrajectoryRow[], reviews: Readonl
     const review = reviews.get(row.id);
     if (state === 'reviewed') return review !== undefined;
     if (state === 'changed') return review !== undefined && review.label !== row.label;
-    if (state === 'stale') return review !== undefined && review.autoLabel !== row.label;
+    if (state === 'stale') return review !== undefined && review.autoLabel !== null && review.autoLabel !== row.label;
     return review === undefined && row.label !== 'correct';
   };
   const ids = new Set<string>();

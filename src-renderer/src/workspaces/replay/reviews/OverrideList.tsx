@@ -7,7 +7,7 @@ export function OverrideList({ reviews }: { reviews: readonly Review[] }) {
       {reviews.map((r) => (
         <li key={r.key} data-testid="override-entry">
           <span className={`label-chip label-${r.label}`}>{r.label}</span> by <strong>{r.reviewer}</strong>
-          <span className="muted"> (auto: {r.autoLabel}, {new Date(r.updatedAt).toLocaleString()})</span>: {r.reason}
+          <span className="muted"> (auto: {r.autoLabel ?? 'not recorded'}, {new Date(r.updatedAt).toLocaleString()})</span>: {r.reason}
         </li>
       ))}
     </ul>

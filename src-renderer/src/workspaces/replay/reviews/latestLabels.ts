@@ -1,6 +1,6 @@
 // The label a person gave each reviewed trajectory: the latest review wins, whoever wrote it, as
 // Reports applies them (shared/report/reviews.ts).
-import { supersedes } from '../../../../../shared/report/reviews';
+import { reviewSupersedes } from '../../../../../shared/report/reviews';
 import type { Review } from './reviewsDb';
 
 /** The review that counts for each reviewed trajectory (its label, and who gave it). */
@@ -8,7 +8,7 @@ export function latestReviews(reviews: readonly Review[]): ReadonlyMap<string, R
   const latest = new Map<string, Review>();
   for (const review of reviews) {
     const current = latest.get(review.trajectoryId);
-    if (!current || supersedes(current.updatedAt, review.updatedAt)) latest.set(review.trajectoryId, review);
+    if (!current || reviewSupersedes(current, review)) latest.set(review.trajectoryId, review);
   }
   return latest;
 }
@@ -32,6 +32,6 @@ export function reviewerDisagreements(reviews: readonly Review[]): ReadonlyMap<s
   const out = new Map<string, string>();
   for (const [id, list] of byTrajectory)
     if (new Set(list.map((r) => r.label)).size > 1)
-      out.set(id, [...list].sort((a, b) => (supersedes(a.updatedAt, b.updatedAt) ? -1 : 1)).map((r) => `${r.reviewer}: ${r.label}`).join('; '));
+      out.set(id, [...list].sort((a, b) => (reviewSupersedes(a, b) ? -1 : 1)).map((r) => `${r.reviewer}: ${r.label}`).join('; '));
   return out;
 }

@@ -101,8 +101,8 @@ describe("the dataset's review files as this browser stores them", () => {
     ].join('\n');
     const reviews = reviewsOfFiles('d', [{ path: 'reviews/Ann_Lee.jsonl', text }, { path: 'reviews/bo.jsonl', text: line({ trajectory_id: 'c' }) }]);
     expect(reviews).toEqual([
-      { key: 'd\u0000a\u0000Ann Lee', datasetId: 'd', trajectoryId: 'a', reviewer: 'Ann Lee', label: 'perception', autoLabel: 'perception', reason: 'r', updatedAt: '2026-02-01T00:00:00.000Z' },
-      { key: 'd\u0000c\u0000bo', datasetId: 'd', trajectoryId: 'c', reviewer: 'bo', label: 'logic', autoLabel: 'logic', reason: '', updatedAt: '2026-01-01T00:00:00.000Z' },
+      { key: 'd\u0000a\u0000Ann Lee', datasetId: 'd', trajectoryId: 'a', reviewer: 'Ann Lee', label: 'perception', autoLabel: null, reason: 'r', updatedAt: '2026-02-01T00:00:00.000Z' },
+      { key: 'd\u0000c\u0000bo', datasetId: 'd', trajectoryId: 'c', reviewer: 'bo', label: 'logic', autoLabel: null, reason: '', updatedAt: '2026-01-01T00:00:00.000Z' },
     ]);
   });
 });

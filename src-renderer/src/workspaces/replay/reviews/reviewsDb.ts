@@ -10,8 +10,8 @@ export interface Review {
   trajectoryId: string;
   reviewer: string;
   label: Label;
-  /** The automatic label when the override was made. */
-  autoLabel: Label;
+  /** The automatic label when the override was made; null: its line did not say (written by hand or by a script). */
+  autoLabel: string | null;
   reason: string;
   /** ISO 8601. */
   updatedAt: string;

@@ -6,8 +6,7 @@
 import { useEffect } from 'react';
 import { EGOBENCH_LABELS } from '../../../../../shared/eval/profiles';
 import { PAPER_LABELS } from '../../../../../shared/eval/paper-profile';
-import type { Label } from '../../../../../shared/eval/profile';
-import { parseReviews, supersedes, type ReviewFile } from '../../../../../shared/report/reviews';
+import { readReviewLines, reviewSupersedes, winningReviews, type ReviewFile } from '../../../../../shared/report/reviews';
 import { readReviewFiles } from '../../../api/review-files';
 import { reviewKey, reviewsDb, type Review } from './reviewsDb';
 import { beginReviewReading, drainUnsent, takeReading } from './reviewWriteThrough';
@@ -19,36 +18,33 @@ const KNOWN_LABELS = new Set<string>([...PAPER_LABELS, ...EGOBENCH_LABELS]);
 
 /**
  * The overrides of review files as this browser stores them: per trajectory and reviewer (a file's
- * reviewer when its lines name none) the latest; lines with labels no profile has are left to
- * Reports' problems. (Reports takes the latest per trajectory whoever wrote it; Replay shows each reviewer's.)
+ * reviewer when its lines name none) the latest. As Reports: a trajectory whose review that counts
+ * (the latest, whoever gave it: reviewSupersedes) has a label the profile lacks has none here, and a
+ * reviewer whose latest line has such a label has none of that trajectory (Reports lists those lines).
  */
 export function reviewsOfFiles(datasetId: string, files: readonly ReviewFile[], labels: ReadonlySet<string> = KNOWN_LABELS): Review[] {
-  const latest = new Map<string, Review>();
-  for (const file of files) {
-    const fileReviewer = file.path.slice('reviews/'.length, -'.jsonl'.length);
-    for (const line of file.text.split('\n')) {
-      // One line at a time: two reviewers' lines of a trajectory may share a file.
-      for (const record of parseReviews([{ path: file.path, text: line }]).overrides.values()) {
-        if (!labels.has(record.label)) continue;
-        const reviewer = record.reviewer || fileReviewer;
-        const label = record.label as Label;
-        const key = reviewKey(datasetId, record.trajectory_id, reviewer);
-        const held = latest.get(key);
-        if (held && !supersedes(held.updatedAt, record.updated_at)) continue;
-        latest.set(key, {
-          key,
-          datasetId,
-          trajectoryId: record.trajectory_id,
-          reviewer,
-          label,
-          autoLabel: record.auto_label && labels.has(record.auto_label) ? (record.auto_label as Label) : label,
-          reason: record.reason ?? '',
-          updatedAt: record.updated_at,
-        });
-      }
-    }
+  const { reviews } = readReviewLines(files);
+  const leftOut = new Set([...winningReviews(reviews).values()].filter((review) => !labels.has(review.label)).map((review) => review.trajectory_id));
+  const latest = new Map<string, Omit<Review, 'label'> & { label: string }>();
+  for (const record of reviews) {
+    if (leftOut.has(record.trajectory_id)) continue;
+    const key = reviewKey(datasetId, record.trajectory_id, record.by);
+    const held = latest.get(key);
+    const candidate = { updatedAt: record.updated_at, reviewer: record.by };
+    if (held && !reviewSupersedes(held, candidate)) continue;
+    latest.set(key, {
+      key,
+      datasetId,
+      trajectoryId: record.trajectory_id,
+      reviewer: record.by,
+      label: record.label,
+      // None when the line does not say: nothing to call stale, as Reports reads it.
+      autoLabel: record.auto_label ?? null,
+      reason: record.reason ?? '',
+      updatedAt: record.updated_at,
+    });
   }
-  return [...latest.values()];
+  return [...latest.values()].filter((review): review is Review => labels.has(review.label));
 }
 
 /**
