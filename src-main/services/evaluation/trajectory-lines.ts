@@ -26,22 +26,32 @@ export async function trajectoryLine(root: string, file: string, lineNumber: num
 
 /**
  * Ids of the trajectories whose dialogue contains `query` (case-insensitive), in file order. A
- * line is parsed only when its raw text holds the words, so most of the dataset is only scanned.
+ * line is parsed only when its raw text may hold the words (mayHold), so most of the dataset is only scanned.
  */
 export async function searchDialogue(root: string, query: string): Promise<string[]> {
   const needle = query.trim().toLowerCase();
+  const escaped = JSON.stringify(needle).slice(1, -1);
   const ids: string[] = [];
   const files = await datasetTrajectoryFiles(root, nodeDatasetSource(root));
   for (const file of files) {
     const fileLines = await lines(file.absolute).catch(() => null); // no longer a regular file: not searched
     if (!fileLines) continue;
     for await (const line of fileLines) {
-      if (line.kind !== 'line' || (needle !== '' && !line.text.toLowerCase().includes(needle))) continue;
+      if (line.kind !== 'line' || (needle !== '' && !mayHold(line.text.toLowerCase(), needle, escaped))) continue;
       const found = matchingId(line.text.replace(/^\uFEFF/, ''), needle);
       if (found !== null) ids.push(found);
     }
   }
   return ids;
+}
+
+/**
+ * Whether a line's raw JSON text may hold the words in a string: as typed, as JSON escapes them (a
+ * quote, a backslash, a tab), or anywhere when the line escapes characters that need no escape
+ * (`\u00e8`, as Python's json.dumps writes every non-ASCII one; `\/`): only parsing tells then.
+ */
+function mayHold(lowerText: string, needle: string, escapedNeedle: string): boolean {
+  return lowerText.includes(needle) || lowerText.includes(escapedNeedle) || lowerText.includes('\\u') || lowerText.includes('\\/');
 }
 
 function matchingId(text: string, needle: string): string | null {
