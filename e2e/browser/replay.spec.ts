@@ -10,6 +10,9 @@ import { copySample, ownHost } from '../own-host';
 
 const host = ownHost('replay-e2e-', 'egobench-sample', copySample);
 
+/** The address of a run opened at its start. */
+const runAtStart = (id: string) => new RegExp(`#/replay/${encodeURIComponent(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/0$`);
+
 /** Opens the studio on the Replay workspace and waits for the evaluation to finish. */
 async function openReplay(page: Page): Promise<void> {
   await page.goto(host.url);
@@ -299,7 +302,7 @@ test('the trajectory list from the keyboard: arrows, End and Home open runs in l
   await expect.poll(async () => (await ids()).length).toBeGreaterThan(2);
   const order = await ids();
   const opened = async (id: string) => {
-    await expect(page).toHaveURL(new RegExp(`#/replay/${encodeURIComponent(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/0$`));
+    await expect(page).toHaveURL(runAtStart(id));
     await expect(list.locator(`[role=row][data-id="${id}"]`)).toHaveAttribute('aria-selected', 'true');
   };
   await list.focus();
@@ -338,6 +341,28 @@ test('the trajectory list from the keyboard: arrows, End and Home open runs in l
   await imports.first().focus();
   await page.keyboard.press('Tab');
   await expect(imports.nth(1)).toBeFocused();
+});
+
+test('triage under "Failures not reviewed": a run reviewed leaves the list, and Shift+J opens the one that followed it, not the first', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openReplay(page);
+  await page.getByTestId('review-filter').selectOption('unreviewed-failures');
+  const list = page.getByTestId('trajectory-list');
+  const ids = async () => list.locator('[role=row]').evaluateAll((rows) => rows.sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex'))).map((r) => r.getAttribute('data-id')!));
+  await expect.poll(async () => (await ids()).length).toBeGreaterThan(4);
+  const order = await ids();
+  await list.locator(`[role=row][data-id="${order[2]}"]`).click();
+  const override = page.getByTestId('label-override');
+  await override.getByLabel('Override label').selectOption('correct');
+  await override.getByLabel('Reviewer').fill('e2e-triage');
+  await override.getByLabel('Reason').fill('looked fine');
+  await override.getByRole('button', { name: 'Save override' }).click();
+  await expect(list.locator(`[role=row][data-id="${order[2]}"]`)).toHaveCount(0);
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('Shift+J');
+  await expect(page).toHaveURL(runAtStart(order[3]));
+  await page.keyboard.press('Shift+K');
+  await expect(page).toHaveURL(runAtStart(order[1]));
 });
 
 test('a look at Reports and back keeps Replay as it was: its filters and the open run', async ({ page }) => {

@@ -90,6 +90,7 @@ export function TrajectoryList({ datasetId, rows: streamedRows, selectedId, over
     selectedIndex,
     () => Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1,
     (at) => selectRef.current(rows[visible[at]].id, true),
+    selectedId,
   );
 
   const items = virtualizer.getVirtualItems();
