@@ -37,3 +37,36 @@ test('a run file and a review file written on disk while Replay is open reach it
   const conflict = page.getByTestId('trajectory-list').locator(`[data-id="runner-${runs[0].id}"]`).getByTestId('review-conflict');
   await expect(conflict).toHaveAttribute('title', 'Reviewers differ (the latest counts): mate: logic; rival: hallucination', { timeout: 30_000 });
 });
+
+test('a run file written while a run is open leaves that run on screen: its call, its clip frame', async ({ page }) => {
+  test.setTimeout(120_000);
+  const models = path.join(host.dataset, 'trajectories');
+  const first = path.join(models, (await readdir(models)).sort()[0]);
+  const line = (await readFile(path.join(first, (await readdir(first)).sort()[0]), 'utf8')).split('\n')[0];
+  const run = JSON.parse(line) as { id: string };
+  await page.goto(`${host.url}#/replay/${encodeURIComponent(run.id)}/2`);
+  const status = page.getByTestId('evaluation-status');
+  await expect(status).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  const before = Number(/^(\d+) trajectories/.exec((await status.textContent())!)![1]);
+  await expect(page.getByTestId('video-player')).toBeVisible();
+  await page.getByTestId('replay-step').click(); // the replay's keys
+  for (let i = 0; i < 3; i++) await page.keyboard.press('f');
+  const counter = page.getByTestId('frame-counter');
+  await expect(counter).toHaveText('3');
+  // Opened and closed again while the dataset is scored anew: watched in the page from now on.
+  await page.evaluate(() => {
+    const seen = { closed: false };
+    (window as unknown as { replayClosed: typeof seen }).replayClosed = seen;
+    new MutationObserver(() => {
+      if (!document.querySelector('.replay-title')) seen.closed = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+
+  // An agent runner writes a run of another model.
+  await mkdir(path.join(models, 'runner-two'));
+  await writeFile(path.join(models, 'runner-two', 'static.jsonl'), `${JSON.stringify({ ...JSON.parse(line), id: `runner-two-${run.id}`, model: 'runner-two' })}\n`);
+  await expect(status).toHaveText(new RegExp(`^${before + 1} trajectories evaluated`), { timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`/2$`));
+  await expect(counter).toHaveText('3');
+  expect(await page.evaluate(() => (window as unknown as { replayClosed: { closed: boolean } }).replayClosed.closed)).toBe(false);
+});

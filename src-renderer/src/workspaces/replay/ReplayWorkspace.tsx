@@ -5,6 +5,7 @@
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Resizer } from '../../components/Resizer';
 import { PANE_MAX_WIDTH, PANE_MIN_WIDTH, usePaneWidth } from '../../components/usePaneWidth';
+import type { TrajectoryRow } from '../../evaluation/protocol';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
 import { useStudioStore } from '../../state/store';
 import { EvaluationProblems } from './EvaluationProblems';
@@ -18,6 +19,17 @@ import { useListMemory } from './list/listMemory';
 import { useReplayRoute } from './useReplayRoute';
 import { useTrajectoryDrop } from './useTrajectoryDrop';
 import './replay.css';
+
+/**
+ * The open run's row. While the dataset is scored again (a file under trajectories/ changed, an agent
+ * runner's new file) its rows come back one by one: the run on screen stays meanwhile, rather than
+ * closing and opening again with its clip back at frame 0, until its new row arrives.
+ */
+function useShownRow(id: string | null, found: TrajectoryRow | null, scoring: boolean): TrajectoryRow | null {
+  const [last, setLast] = useState<TrajectoryRow | null>(null);
+  if (found !== null && found !== last) setLast(found);
+  return found ?? (scoring && last?.id === id ? last : null);
+}
 
 /** The trajectory list's width set by its edge (this browser's): null, as wide as its columns up to half the body. */
 const LIST_WIDTH_KEY = 'egobench.replay.listWidth';
@@ -36,7 +48,8 @@ export function ReplayWorkspace() {
   const { latest, overrides, overridden, disagreements } = useReviewOverrides(dataset?.id ?? null, evaluation.labels);
   const [listWidth, setListWidth] = usePaneWidth(LIST_WIDTH_KEY);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const linkedRow = useMemo(() => (link ? (evaluation.rows.find((r) => r.id === link.id) ?? null) : null), [link, evaluation.rows]);
+  const foundRow = useMemo(() => (link ? (evaluation.rows.find((r) => r.id === link.id) ?? null) : null), [link, evaluation.rows]);
+  const linkedRow = useShownRow(link?.id ?? null, foundRow, evaluation.status !== 'ready');
 
   if (!dataset) {
     return (
