@@ -64,11 +64,15 @@ const LATEX_SPECIALS: Record<string, string> = {
   '}': '\\}',
   '~': '\\textasciitilde{}',
   '^': '\\textasciicircum{}',
+  // In LaTeX's default font encoding (OT1) these print as an em dash and as ¡ and ¿.
+  '|': '\\textbar{}',
+  '<': '\\textless{}',
+  '>': '\\textgreater{}',
 };
 
 export function latexText(text: string): string {
   // A line break in a name (a blank line ends a paragraph, an error inside a tabular) is a space, as in Markdown.
-  return [...text.replace(/[\\&%$#_{}~^]/g, (c) => LATEX_SPECIALS[c]).replace(/[\r\n\f\v\u0085\u2028\u2029]+/g, ' ')]
+  return [...text.replace(/[\\&%$#_{}~^|<>]/g, (c) => LATEX_SPECIALS[c]).replace(/[\r\n\f\v\u0085\u2028\u2029]+/g, ' ')]
     .filter((c) => !isControl(c))
     .join('');
 }
