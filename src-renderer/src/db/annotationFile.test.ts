@@ -9,6 +9,7 @@ import {
   hashText,
   isValidAnnotatorName,
   keptRevisions,
+  latestByRevision,
   lineWithParams,
   parseAnnotationFile,
   pickFor,
@@ -163,6 +164,23 @@ describe('export and import plans', () => {
     expect(plan.conflicts.map((conflict) => conflict.task)).toEqual(['t1']);
     expect(contentKey(plan.take[0])).toBe(contentKey(record('t2', 1, null)));
     expect(plan.rebase).toEqual([]);
+  });
+});
+
+describe("write-through's view of the file", () => {
+  it('takes the highest revision, the later line on a tie', () => {
+    const text = [line('t1', 1), line('t1', 3, 'Rioja'), line('t1', 2), line('t2', 1), line('t2', 1, 'Rioja')].map((l) => JSON.stringify(l)).join('\n');
+    const latest = latestByRevision(text);
+    expect(latest.get('t1')?.revision).toBe(3);
+    expect(latest.get('t2')?.visual_refs[0].entity).toBe('Rioja');
+  });
+
+  it('passes over a higher revision the schema refuses: the valid line below it is the task\'s, as every reader takes it', () => {
+    const valid = line('t1', 1);
+    const refused = { ...line('t1', 5), status: 'done' };
+    const latest = latestByRevision(`${JSON.stringify(valid)}\n${JSON.stringify(refused)}\n`);
+    expect(latest.get('t1')?.revision).toBe(1);
+    expect(latestByRevision(`${JSON.stringify(refused)}\n`).has('t1')).toBe(false);
   });
 });
 

@@ -152,11 +152,13 @@ export function parseAnnotationFile(text: string): ParsedAnnotationFile {
 }
 
 /**
- * Each task's winning line by revision alone (write-through's view of the file): a line that the
- * schema refuses still counts as written, so that it is never taken for someone else's change.
+ * Each task's winning line (write-through's view of the file): the highest revision, the later line
+ * on a tie, of the lines that are SPEC §5 annotations, as every reader of the dataset takes them. A
+ * line the schema refuses (listed among the dataset's problems) is no annotation: counted, it hid the
+ * annotator's valid line below it (the task opened empty) and came back as a "changed on disk" version to keep.
  */
 export function latestByRevision(text: string): Map<string, Annotation> {
-  const latest = new Map<string, Annotation>();
+  const byTask = new Map<string, Annotation[]>();
   for (const raw of text.split(/\r?\n/)) {
     if (raw.trim() === '') continue;
     let value: Record<string, unknown>;
@@ -171,8 +173,16 @@ export function latestByRevision(text: string): Map<string, Annotation> {
       calls: Array.isArray(value.calls) ? value.calls : [],
       visual_refs: Array.isArray(value.visual_refs) ? value.visual_refs : [],
     } as unknown as Annotation;
-    const previous = latest.get(line.task_id);
-    if (!previous || line.revision >= previous.revision) latest.set(line.task_id, line);
+    const lines = byTask.get(line.task_id);
+    if (lines) lines.push(line);
+    else byTask.set(line.task_id, [line]);
+  }
+  const latest = new Map<string, Annotation>();
+  for (const [task, lines] of byTask) {
+    // The best first (highest revision, later line on a tie): the schema is asked of one line a task, mostly.
+    const ranked = lines.map((line, at) => ({ line, at })).sort((x, y) => y.line.revision - x.line.revision || y.at - x.at);
+    const winner = ranked.find(({ line }) => isAnnotationLine(line));
+    if (winner) latest.set(task, winner.line);
   }
   return latest;
 }
