@@ -7,6 +7,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../axe';
+import { typeCalls } from '../annotate-editor';
 import { datasetsDir } from '../datasets-on-disk';
 import { printClipTraceOnFailure } from '../clip-trace';
 import { sharedStudioUrl } from '../studio-host';
@@ -198,4 +199,25 @@ test('steps and a mark pressed right after opening a task whose clip is not in m
     await expect(page.getByTestId('frame-counter')).toHaveText('30', { timeout: 10_000 });
     await expect(page.getByRole('button', { name: /^In / })).toHaveText('In 30');
   }
+});
+
+test('Ctrl+Enter and the next task at once: the task is submitted, or the status bar says it was not; never dropped unseen', async ({ page }) => {
+  test.setTimeout(120_000);
+  const who = `${annotator}-quick`;
+  const url = new URL(sharedStudioUrl());
+  url.searchParams.set('annotator', who);
+  url.hash = `#/annotate/${TASK}`;
+  await page.goto(url.href);
+  await expect(page.getByTestId('gt-editor').locator('.monaco-editor')).toBeVisible();
+  await typeCalls(page, [{ tool_name: 'get_price', parameters: { product_name: 'Domaine Lune Bordeaux' } }]);
+  // At once, as an annotator who knows the keys: the calls' check may still be running.
+  await page.keyboard.press('Control+Enter');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('n');
+  await expect(page).not.toHaveURL(new RegExp(`#/annotate/${TASK}$`));
+  const file = path.join(datasetsDir, 'egobench-sample', 'annotations', `${who}.jsonl`);
+  const submitted = async () => (await readFile(file, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { task_id: string; status: string }).filter((line) => line.task_id === TASK).at(-1)?.status === 'submitted';
+  const said = async () => (await page.getByTestId('status-message').textContent())?.includes(`${TASK} not submitted`) ?? false;
+  await expect.poll(async () => (await submitted()) || (await said()), { timeout: 15_000 }).toBe(true);
+  await rm(file, { force: true });
 });
