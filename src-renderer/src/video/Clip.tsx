@@ -54,7 +54,7 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
     <section className={shown ? 'clip-pane' : 'clip-pane empty muted'}>
       {!shown && empty}
       <div className="video-frame" data-testid="video-player" hidden={!shown} ref={hostRef}>
-        <VideoPlayer ref={playerRef} src={src} fps={fps} rate={rate} loop={loop} onShown={controller.shownNow} {...reports} />
+        <VideoPlayer ref={playerRef} src={src} fps={fps} readsRate={!declaredFps} rate={rate} loop={loop} onShown={controller.shownNow} {...reports} />
         {shown && unavailable && <ClipUnavailable videoName={videoName} reason={unavailable} hint={missingHint} />}
       </div>
       {shown && cutShort && !unavailable && <CutShortNotice videoName={videoName} cutShort={cutShort} fps={fps} />}

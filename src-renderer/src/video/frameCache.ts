@@ -30,7 +30,7 @@ function decoder(): Worker {
     worker.onmessage = (event: MessageEvent<FromFrameDecoder>) => {
       const message = event.data;
       if (message.type === 'probed') {
-        probes.get(message.probe)?.({ end: message.end, declared: message.declared });
+        probes.get(message.probe)?.({ end: message.end, declared: message.declared, fps: message.fps });
         probes.delete(message.probe);
       } else if (active && message.clip === active.clip) active.receive(message);
       else if (message.type === 'frame') message.bitmap.close();
@@ -46,21 +46,28 @@ export function warmFrameDecoder(): void {
 
 let lastProbe = 0;
 const probes = new Map<number, (length: ClipLength) => void>();
+/** One probe a clip: its frame rate is asked when its metadata loads, its length just after. */
+const probed = new WeakMap<Blob, Promise<ClipLength>>();
 
-/** How far the clip's packets reach and what it declares (the decoder worker reads them; nothing is decoded). */
+/** How far the clip's packets reach, what it declares and its frame rate (the decoder worker reads them; nothing is decoded). */
 export function probeClipLength(blob: Blob): Promise<ClipLength> {
-  const probe = ++lastProbe;
-  return new Promise((resolve) => {
-    probes.set(probe, resolve);
-    decoder().postMessage({ type: 'probe', probe, blob } satisfies ToFrameDecoder);
-  });
+  let known = probed.get(blob);
+  if (!known) {
+    const probe = ++lastProbe;
+    known = new Promise((resolve) => {
+      probes.set(probe, resolve);
+      decoder().postMessage({ type: 'probe', probe, blob } satisfies ToFrameDecoder);
+    });
+    probed.set(blob, known);
+  }
+  return known;
 }
 
 /**
  * Whether a clip ends before what it declares by more than its last frame's length (containers
  * round that) and a tenth of a second: past its end the player would count frames it cannot show.
  */
-export function isCutShort({ end, declared }: ClipLength, fps: number): boolean {
+export function isCutShort({ end, declared }: Pick<ClipLength, 'end' | 'declared'>, fps: number): boolean {
   return end !== null && declared !== null && declared - end > Math.max(1 / fps, 0.1);
 }
 

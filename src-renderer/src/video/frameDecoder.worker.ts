@@ -63,10 +63,10 @@ async function decode(id: number, request: number, start: number, end: number): 
 /** Reads the packet table (in WebM, the clusters) of its own copy of the input; decodes nothing. */
 async function probe(id: number, blob: Blob): Promise<void> {
   const input = new Input({ formats: ALL_FORMATS, source: new BlobSource(blob) });
-  let length: ClipLength = { end: null, declared: null };
+  let length: ClipLength = { end: null, declared: null, fps: null };
   try {
     const track = await input.getPrimaryVideoTrack();
-    if (track) length = { end: await readableEnd(track), declared: await track.getDurationFromMetadata().catch(() => null) };
+    if (track) length = { end: await readableEnd(track), declared: await track.getDurationFromMetadata().catch(() => null), fps: await frameRate(track) };
   } catch {
     // An unreadable container: the <video> says what it can (its error), nothing is known here.
   } finally {
@@ -74,6 +74,16 @@ async function probe(id: number, blob: Blob): Promise<void> {
   }
   post({ type: 'probed', probe: id, ...length });
 }
+
+/** Frames per second from the first packets' timestamps (mediabunny fits them to a rate), or null. */
+async function frameRate(track: InputVideoTrack): Promise<number | null> {
+  const metrics = await track.computeFrameRateMetrics({ targetPacketCount: FRAME_RATE_PACKETS }).catch(() => null);
+  const fps = metrics?.underlyingFrameRate ?? metrics?.bestGuessFrameRate ?? null;
+  return fps !== null && Number.isFinite(fps) && fps > 0 ? fps : null;
+}
+
+/** Packets read for the frame rate: a few seconds of any clip. */
+const FRAME_RATE_PACKETS = 120;
 
 /**
  * Where the last packet whose bytes the file holds ends (seconds). A WebM's clusters are read as

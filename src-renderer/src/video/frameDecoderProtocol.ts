@@ -16,11 +16,13 @@ export type ToFrameDecoder =
 /**
  * `end`: where the last whole packet ends (seconds; 0 when the file holds none), `declared`: the
  * duration the container says; null when not known. A file cut short (a copy broken off) ends
- * well before it declares.
+ * well before it declares. `fps`: the frame rate its first packets' timestamps give (null: none
+ * found), known before the clip is played.
  */
 export interface ClipLength {
   end: number | null;
   declared: number | null;
+  fps: number | null;
 }
 
 export type FromFrameDecoder = ClipMessage | ({ type: 'probed'; probe: number } & ClipLength);

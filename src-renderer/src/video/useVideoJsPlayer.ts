@@ -3,13 +3,17 @@
 import { useLayoutEffect } from 'react';
 import videojs from 'video.js';
 import { estimateFps } from '../../../shared/frames/frames';
+import { heldBlob } from './clipCache';
+import { probeClipLength } from './frameCache';
 import { FrameClock } from './frameClock';
 import { FrameStepper } from './frameStepper';
 import type { PlayerParts } from './playerParts';
 import type { VideoMeta } from './videoPlayerTypes';
 
-/** Presented frames counted before the frame rate is measured from their media times. */
+/** Presented frames counted before the frame rate is measured from their media times (when the packets did not give it). */
 const FRAMES_TO_MEASURE = 12;
+/** How long steps wait for the clip's rate from its packets; past it they go on at the fallback rate. */
+const PROBE_WAIT_MS = 1500;
 
 /**
  * Builds the player into `parts.hostRef` and sets the parts' player, clock, stepper and bindClock.
@@ -73,11 +77,25 @@ export function useVideoJsPlayer(parts: PlayerParts, setMetaOf: (src: string | n
     stepperRef.current = frameStepper;
     instance.on('loadedmetadata', () => {
       const video = videoNow();
+      const state = sourceRef.current;
       // A late event of the source before (a quick switch): the new one's metadata comes with its own.
-      if (video.currentSrc !== sourceRef.current.loaded) return;
-      latestRef.current.onMeta(videoMeta(video, sourceRef.current.measured));
-      setMetaOf(sourceRef.current.src);
-      sourceRef.current.markReady();
+      if (video.currentSrc !== state.loaded) return;
+      const report = () => {
+        if (sourceRef.current !== state) return;
+        latestRef.current.onMeta(videoMeta(video, state.measured));
+        setMetaOf(state.src);
+        // Steps wait for this: after the render that takes a rate read from the packets.
+        if (state.measured === null) state.markReady();
+        else setTimeout(() => state.markReady(), 0);
+      };
+      // The clip's rate from its packets, before any step: measured only while it played, a task
+      // without fps was stepped, and its references written, at 30 fps until then (an exploratory review).
+      const blob = latestRef.current.readsRate && state.src !== null && state.measured === null ? heldBlob(state.src) : null;
+      if (!blob) return report();
+      void Promise.race([probeClipLength(blob), new Promise<null>((resolve) => setTimeout(() => resolve(null), PROBE_WAIT_MS))]).then((length) => {
+        if (state.measured === null && length?.fps) state.measured = length.fps;
+        report();
+      });
     });
     instance.on('play', () => latestRef.current.onPlayingChange(true));
     instance.on('pause', () => latestRef.current.onPlayingChange(false));

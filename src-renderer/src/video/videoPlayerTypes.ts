@@ -19,6 +19,8 @@ export interface VideoMeta {
 export interface VideoPlayerProps {
   src: string | null;
   fps: number;
+  /** The task declares no frame rate: the clip's is read from its packets before any step. */
+  readsRate?: boolean;
   rate: number;
   /** Inclusive frame range to loop while playing. */
   loop: { start: number; end: number } | null;

@@ -1,0 +1,50 @@
+// A task whose line declares no fps (SPEC §4: optional) and whose clip is 25 fps. The rate was
+// measured only while the clip played: until then the studio stepped, counted and wrote visual
+// references at 30 fps, and switched to 25 once played, so the references on screen and in the
+// file parted (an exploratory review). It now reads the rate from the clip's packets before any step.
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { copySample, openAnnotateTask, ownHost } from '../own-host';
+
+const TASK = 'retail-01';
+const annotator = 'fps-e2e';
+
+const host = ownHost('studio-fps-', 'egobench-sample', async (dataset) => {
+  await copySample(dataset);
+  const videos = path.join(dataset, 'videos');
+  await promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', path.join(videos, `${TASK}.webm`), '-r', '25', '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', '-deadline', 'realtime', '-an', path.join(videos, `${TASK}-25.webm`)]);
+  await rm(path.join(videos, `${TASK}.webm`));
+  const tasks = path.join(dataset, 'tasks.jsonl');
+  const lines = (await readFile(tasks, 'utf8')).split('\n').map((line) => {
+    if (!line.includes(`"id":"${TASK}"`)) return line;
+    const { fps: _fps, ...task } = JSON.parse(line) as Record<string, unknown>;
+    return JSON.stringify({ ...task, video: `videos/${TASK}-25.webm` });
+  });
+  await writeFile(tasks, lines.join('\n'));
+});
+
+test('a task with no fps is stepped and its references written at the clip\'s own rate, before the clip is played', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openAnnotateTask(page, host, annotator, TASK);
+  await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('clip-fps')).toContainText('25 fps');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  for (let i = 0; i < 10; i++) await page.keyboard.press('f');
+  await expect(page.getByTestId('frame-counter')).toHaveText('10');
+  // The frame on screen is the one the counter names at 25 fps.
+  expect(await page.locator('.video-host video').evaluate((video) => Math.floor((video as HTMLVideoElement).currentTime * 25 + 1e-6))).toBe(10);
+  await page.keyboard.press('i');
+  for (let i = 0; i < 10; i++) await page.keyboard.press('f');
+  await expect(page.getByTestId('frame-counter')).toHaveText('20');
+  await page.keyboard.press('o');
+  await page.getByTestId('ref-entity').fill('Domaine Lune Bordeaux');
+  await page.getByTestId('ref-add').click();
+  await expect(page.getByTestId('visual-ref-list')).toContainText('f10–20');
+  const file = path.join(host.dataset, 'annotations', `${annotator}.jsonl`);
+  const refs = async () => (await readFile(file, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { task_id: string; visual_refs: { start: number; end: number }[] }).filter((line) => line.task_id === TASK).at(-1)?.visual_refs ?? [];
+  // Frames 10 to 20 at 25 fps: from 10/25 s to the end of frame 20, 21/25 s.
+  await expect.poll(refs).toEqual([expect.objectContaining({ start: 0.4, end: 0.84 })]);
+});
