@@ -4,11 +4,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { takeDatabase } from '../refused-storage';
 import { copySample, ownHost } from '../own-host';
 
 const host = ownHost('replay-e2e-', 'egobench-sample', copySample);
+
+/** The ids of the list's rows on screen, in list order (the window reuses its rows out of order). */
+const idsInListOrder = (list: Locator) =>
+  list.locator('[role=row]').evaluateAll((rows) => rows.sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex'))).map((r) => r.getAttribute('data-id')!));
 
 /** The address of a run opened at its start. */
 const runAtStart = (id: string) => new RegExp(`#/replay/${encodeURIComponent(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/0$`);
@@ -298,7 +302,7 @@ test('the trajectory list from the keyboard: arrows, End and Home open runs in l
   await openReplay(page);
   await page.getByLabel('Filter Label').selectOption('perception');
   const list = page.getByTestId('trajectory-list');
-  const ids = async () => list.locator('[role=row]').evaluateAll((rows) => rows.sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex'))).map((r) => r.getAttribute('data-id')!));
+  const ids = () => idsInListOrder(list);
   await expect.poll(async () => (await ids()).length).toBeGreaterThan(2);
   const order = await ids();
   const opened = async (id: string) => {
@@ -348,7 +352,7 @@ test('triage under "Failures not reviewed": a run reviewed leaves the list, and 
   await openReplay(page);
   await page.getByTestId('review-filter').selectOption('unreviewed-failures');
   const list = page.getByTestId('trajectory-list');
-  const ids = async () => list.locator('[role=row]').evaluateAll((rows) => rows.sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex'))).map((r) => r.getAttribute('data-id')!));
+  const ids = () => idsInListOrder(list);
   await expect.poll(async () => (await ids()).length).toBeGreaterThan(4);
   const order = await ids();
   await list.locator(`[role=row][data-id="${order[2]}"]`).click();
