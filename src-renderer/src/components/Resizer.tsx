@@ -3,8 +3,8 @@
 import { useRef } from 'react';
 
 export interface ResizerProps {
-  /** The width now (px), what a drag starts from; a function when it is measured at the drag's start. */
-  width: number | (() => number);
+  /** The width now (px): what a drag and a key start from, and the separator's value for assistive technology. */
+  width: number;
   min: number;
   max: number;
   /** A new width (px), or null: back to the one that fits. */
@@ -18,14 +18,12 @@ export interface ResizerProps {
 
 export function Resizer({ width, min, max, onWidth, label, className, testId, step = 10 }: ResizerProps) {
   const drag = useRef<{ x: number; width: number } | null>(null);
-  const current = () => (typeof width === 'function' ? width() : width);
-  const now = typeof width === 'function' ? undefined : Math.round(width);
   return (
     <div
       role="separator"
       aria-orientation="vertical"
       aria-label={label}
-      aria-valuenow={now}
+      aria-valuenow={Math.round(width)}
       aria-valuemin={min}
       aria-valuemax={max}
       tabIndex={0}
@@ -35,7 +33,7 @@ export function Resizer({ width, min, max, onWidth, label, className, testId, st
       onPointerDown={(e) => {
         e.preventDefault();
         e.currentTarget.setPointerCapture(e.pointerId);
-        drag.current = { x: e.clientX, width: current() };
+        drag.current = { x: e.clientX, width };
       }}
       onPointerMove={(e) => {
         if (drag.current) onWidth(drag.current.width + e.clientX - drag.current.x);
@@ -47,8 +45,8 @@ export function Resizer({ width, min, max, onWidth, label, className, testId, st
       onDoubleClick={() => onWidth(null)}
       onKeyDown={(e) => {
         const by = e.shiftKey ? 4 * step : step;
-        if (e.key === 'ArrowLeft') onWidth(current() - by);
-        else if (e.key === 'ArrowRight') onWidth(current() + by);
+        if (e.key === 'ArrowLeft') onWidth(width - by);
+        else if (e.key === 'ArrowRight') onWidth(width + by);
         else if (e.key === 'Home') onWidth(null);
         else return;
         e.preventDefault();

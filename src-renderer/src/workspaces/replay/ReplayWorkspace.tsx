@@ -5,6 +5,7 @@
 import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Resizer } from '../../components/Resizer';
 import { PANE_MAX_WIDTH, PANE_MIN_WIDTH, usePaneWidth } from '../../components/usePaneWidth';
+import { useShownWidth } from '../../components/useShownWidth';
 import type { TrajectoryRow } from '../../evaluation/protocol';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
 import { useStudioStore } from '../../state/store';
@@ -48,6 +49,7 @@ export function ReplayWorkspace() {
   const { latest, overrides, overridden, disagreements } = useReviewOverrides(dataset?.id ?? null, evaluation.labels);
   const [listWidth, setListWidth] = usePaneWidth(LIST_WIDTH_KEY);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const shownListWidth = useShownWidth(bodyRef, '.trajectory-list-panel', dataset && !view ? dataset.id : null);
   const foundRow = useMemo(() => (link ? (evaluation.rows.find((r) => r.id === link.id) ?? null) : null), [link, evaluation.rows]);
   const linkedRow = useShownRow(link?.id ?? null, foundRow, evaluation.status !== 'ready');
 
@@ -82,7 +84,7 @@ export function ReplayWorkspace() {
             onSelect={(id, byKey) => go(id, 0, byKey === true ? 'walk' : 'push')}
           />
           <Resizer
-            width={() => bodyRef.current?.querySelector('.trajectory-list-panel')?.getBoundingClientRect().width ?? listWidth ?? PANE_MIN_WIDTH}
+            width={shownListWidth || (listWidth ?? PANE_MIN_WIDTH)}
             min={PANE_MIN_WIDTH}
             max={PANE_MAX_WIDTH}
             onWidth={setListWidth}
