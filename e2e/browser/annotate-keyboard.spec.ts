@@ -201,14 +201,16 @@ test('steps and a mark pressed right after opening a task whose clip is not in m
   }
 });
 
-test('Ctrl+Enter and the next task at once: the task is submitted, or the status bar says it was not; never dropped unseen', async ({ page }) => {
+test('Ctrl+Enter and the next task at once: the task left behind is submitted, not dropped unseen', async ({ page }) => {
   test.setTimeout(120_000);
   const who = `${annotator}-quick`;
   const url = new URL(sharedStudioUrl());
   url.searchParams.set('annotator', who);
   url.hash = `#/annotate/${TASK}`;
   await page.goto(url.href);
-  await expect(page.getByTestId('gt-editor').locator('.monaco-editor')).toBeVisible();
+  // The editor comes once the clip shows (Monaco waits for it): on a busy machine, a while.
+  await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await expect(page.getByTestId('gt-editor').locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
   await typeCalls(page, [{ tool_name: 'get_price', parameters: { product_name: 'Domaine Lune Bordeaux' } }]);
   // At once, as an annotator who knows the keys: the calls' check may still be running.
   await page.keyboard.press('Control+Enter');
@@ -217,7 +219,8 @@ test('Ctrl+Enter and the next task at once: the task is submitted, or the status
   await expect(page).not.toHaveURL(new RegExp(`#/annotate/${TASK}$`));
   const file = path.join(datasetsDir, 'egobench-sample', 'annotations', `${who}.jsonl`);
   const submitted = async () => (await readFile(file, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { task_id: string; status: string }).filter((line) => line.task_id === TASK).at(-1)?.status === 'submitted';
-  const said = async () => (await page.getByTestId('status-message').textContent())?.includes(`${TASK} not submitted`) ?? false;
-  await expect.poll(async () => (await submitted()) || (await said()), { timeout: 15_000 }).toBe(true);
+  // Submitted, as asked, whether its check ended before the next task opened or after.
+  await expect.poll(submitted, { timeout: 15_000 }).toBe(true);
+  await expect(page.locator(`[data-task-id="${TASK}"]`)).toContainText('submitted');
   await rm(file, { force: true });
 });

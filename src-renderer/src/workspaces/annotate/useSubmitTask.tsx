@@ -1,11 +1,11 @@
 // Submit (the button, Ctrl+Enter): a task with no call at all, or with lint errors, is asked about
-// first; a question left open, or a check of the calls still running, while another task was
-// opened submits nothing (the latter is said in the status bar).
+// first; a question left open while another task was opened submits nothing. A check of the calls
+// still running when another task opens submits the task left behind (submitLeftTask).
 import type { ReactNode } from 'react';
 import { useConfirm } from '../../components/useConfirm';
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
-import { useStudioStore } from '../../state/store';
 import { lintOfCallsNow, useAnnotateStore } from './annotateStore';
+import { submitLeftTask } from './submitLeftTask';
 
 export function useSubmitTask(): { submit: () => Promise<void>; dialog: ReactNode } {
   const submitting = useConfirm('submit-confirm');
@@ -22,8 +22,8 @@ export function useSubmitTask(): { submit: () => Promise<void>; dialog: ReactNod
     // Errors the lint finds (an unknown tool, an empty required value, a call that fails on replay) are asked about too: the calls' as they are now.
     const errors = record && record.status !== 'submitted' ? (await lintOfCallsNow()).filter((issue) => issue.severity === 'error') : [];
     if (useAnnotateStore.getState().record?.task !== record?.task) {
-      // Another task was opened while the calls were being checked (Ctrl+Enter, then n at once): said, not dropped unseen.
-      if (record) useStudioStore.getState().showMessage(`${record.task} not submitted: another task was opened before its calls were checked. Open it again and submit.`, 'error');
+      // Another task was opened while the calls were being checked (Ctrl+Enter, then n at once).
+      if (record && record.status !== 'submitted') await submitLeftTask(record);
       return;
     }
     if (record && record.status !== 'submitted' && record.editor_text === null && errors.length > 0) {
