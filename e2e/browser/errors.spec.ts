@@ -72,7 +72,8 @@ test("a workspace whose chunk did not load says so, and Try again loads it", asy
   // unless that shares the preload's fetch), so the host refuses until the button is pressed.
   let serving = false;
   const asked = { refused: 0, served: 0 };
-  await page.route(/\/assets\/ReportsWorkspace-[\w-]+\.js$/, (route) => {
+  // Try again may ask under a query of its own: Chromium keeps a failed module fetch, URL by URL.
+  await page.route(/\/assets\/ReportsWorkspace-[\w-]+\.js(\?[^/]*)?$/, (route) => {
     if (!serving) return (asked.refused++, route.abort('connectionreset'));
     asked.served++;
     return route.continue();
