@@ -12,7 +12,7 @@ const storedWidth = (key: string): number | null => {
   return typeof value === 'number' && Number.isFinite(value) ? clampPaneWidth(value) : null;
 };
 
-export const clampPaneWidth = (width: number): number => Math.round(Math.min(PANE_MAX_WIDTH, Math.max(PANE_MIN_WIDTH, width)));
+const clampPaneWidth = (width: number): number => Math.round(Math.min(PANE_MAX_WIDTH, Math.max(PANE_MIN_WIDTH, width)));
 
 export function usePaneWidth(key: string): [number | null, (width: number | null) => void] {
   const [width, setWidthState] = useState(() => storedWidth(key));

@@ -5,15 +5,16 @@ import { ViewErrorBoundary } from './ViewErrorBoundary';
 import { workspaceLabels, type WorkspaceId } from './workspaces';
 
 type Loaded = { default: ComponentType };
-const loaders: Record<WorkspaceId, () => Promise<Loaded>> = {
-  annotate: () => import('./annotate/AnnotateWorkspace').then((module) => ({ default: module.AnnotateWorkspace })),
-  adjudicate: () => import('./adjudicate/AdjudicateWorkspace').then((module) => ({ default: module.AdjudicateWorkspace })),
-  replay: () => import('./replay/ReplayWorkspace').then((module) => ({ default: module.ReplayWorkspace })),
-  reports: () => import('./reports/ReportsWorkspace').then((module) => ({ default: module.ReportsWorkspace })),
+type Chunk = Record<string, unknown>;
+/** Each workspace's chunk, and the name its component is exported under. */
+const chunks: Record<WorkspaceId, { load: () => Promise<Chunk>; component: string }> = {
+  annotate: { load: () => import('./annotate/AnnotateWorkspace'), component: 'AnnotateWorkspace' },
+  adjudicate: { load: () => import('./adjudicate/AdjudicateWorkspace'), component: 'AdjudicateWorkspace' },
+  replay: { load: () => import('./replay/ReplayWorkspace'), component: 'ReplayWorkspace' },
+  reports: { load: () => import('./reports/ReportsWorkspace'), component: 'ReportsWorkspace' },
 };
-
-/** Each workspace chunk's component, by the name it is exported under. */
-const exported: Record<WorkspaceId, string> = { annotate: 'AnnotateWorkspace', adjudicate: 'AdjudicateWorkspace', replay: 'ReplayWorkspace', reports: 'ReportsWorkspace' };
+const componentOf = (workspace: WorkspaceId, chunk: Chunk): Loaded => ({ default: chunk[chunks[workspace].component] as ComponentType });
+const load = (workspace: WorkspaceId) => (): Promise<Loaded> => chunks[workspace].load().then((chunk) => componentOf(workspace, chunk));
 
 /** The script a failed dynamic import names (Chromium: "Failed to fetch dynamically imported module: URL"), or null. */
 export function failedScript(error: unknown): string | null {
@@ -29,15 +30,14 @@ let retries = 0;
  * which the hosts ignore).
  */
 const loadAgain = (workspace: WorkspaceId) => (): Promise<Loaded> =>
-  loaders[workspace]().catch(async (error: unknown) => {
+  load(workspace)().catch(async (error: unknown) => {
     const script = failedScript(error);
     if (script === null || new URL(script).origin !== location.origin) throw error;
-    const module = (await import(/* @vite-ignore */ `${script}?retry=${++retries}`)) as Record<string, ComponentType>;
-    return { default: module[exported[workspace]] };
+    return componentOf(workspace, (await import(/* @vite-ignore */ `${script}?retry=${++retries}`)) as Chunk);
   });
 
 type Views = Record<WorkspaceId, LazyExoticComponent<ComponentType>>;
-const firstViews = Object.fromEntries(Object.entries(loaders).map(([id, load]) => [id, lazy(load)])) as Views;
+const firstViews = Object.fromEntries((Object.keys(chunks) as WorkspaceId[]).map((id) => [id, lazy(load(id))])) as Views;
 
 export function WorkspaceView({ workspace }: { workspace: WorkspaceId }) {
   // A lazy view keeps a failed load for good (a chunk the host did not serve): Try again makes a
