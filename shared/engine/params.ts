@@ -5,6 +5,7 @@ import type { Json, JsonObject, ParamSchema } from '../format/types';
 import { setOwn } from '../format/own-data';
 import { specSubsetSchema } from '../format/spec-schema';
 import type { SqlValue } from './types';
+import { copyWholeReals, stringifyKeepingWholeReals } from '../format/whole-reals';
 
 export { setOwn };
 
@@ -37,6 +38,7 @@ export function normalizeParameters(schema: ParamSchema, parameters: Record<stri
     if (!Object.hasOwn(declared, key) || value === null || value === undefined) continue;
     setOwn(out, key, dropNullKeys(value) as Json);
   }
+  copyWholeReals(parameters, out); // a `2.0` the call wrote stays a REAL (whole-reals.ts)
   return out;
 }
 
@@ -82,10 +84,10 @@ function instancePath(location: string): string {
   return out;
 }
 
-/** A parameter value as SQLite sees it: objects and arrays as compact JSON, booleans as 1/0. */
+/** A parameter value as SQLite sees it: objects and arrays as compact JSON (a whole real written `2.0`), booleans as 1/0. */
 export function toSqlValue(value: Json | undefined): SqlValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'number' || typeof value === 'string') return value;
-  return JSON.stringify(value);
+  return stringifyKeepingWholeReals(value);
 }

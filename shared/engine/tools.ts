@@ -5,6 +5,7 @@ import { ParameterValidator, toSqlValue } from './params';
 import { asError, type Collect, type StatementCache } from './statements';
 import { evaluateTemplate, fillPlaceholders, MAX_RETURNS_SIZE, rowsToJson, type StepRows, type TemplateContext } from './templates';
 import type { SqlValue } from './types';
+import { wholeRealKeys } from '../format/whole-reals';
 
 /**
  * A call that fails: its message becomes the `{"status": "error"}` result. Thrown and caught inside the engine on
@@ -66,8 +67,11 @@ export class CompiledTool {
  */
 export function runSteps(tool: CompiledTool, params: JsonObject, statements: StatementCache): Json {
   const bound = new Map<string, SqlValue>();
-  /** Bound columns that hold a REAL with a whole value (JavaScript's 4 for SQLite's 4.0): bound again as REAL. */
-  const reals = new Set<string>();
+  /**
+   * Names whose whole number is a REAL (JavaScript's 4 for SQLite's 4.0), bound as REAL: the
+   * parameters the call wrote as `4.0` (whole-reals.ts), and bound columns that hold one.
+   */
+  const reals = new Set<string>(wholeRealKeys(params) as ReadonlySet<string>);
   const named = new Map<string, StepRows>();
   const steps: ToolStep[] = tool.def.steps ?? [];
   // A bound column wins over a parameter of the same name: it was set later.

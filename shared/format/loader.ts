@@ -7,6 +7,7 @@ import { matchMarksOf, type EntityTarget } from './match-marks';
 import { firstNonUtf8Line, NOT_UTF8_MARK, splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
 import { ChunkProblemCap, countedProblems, MAX_PROBLEMS_PER_FILE } from './problem-cap';
 import { safeJsonParse } from './safe-json';
+import { callsMayHoldWholeReals, markWholeReals, trajectoryMayHoldWholeReals } from './whole-reals';
 import { fastAnnotation, fastGroundTruth, fastTask } from './task-fast';
 import { isDatasetRelativePath } from './dataset-path';
 import {
@@ -236,12 +237,19 @@ async function loadScenarios(source: DatasetSource, problems: Problem[]): Promis
 type FastPath<T extends z.ZodType> = (value: unknown) => z.infer<T> | null;
 
 /** One line of a JSONL file parsed and validated: null when blank or rejected (its problem is added). */
-function jsonlRow<T extends z.ZodType>(line: JsonlLine, file: string, schema: T, problems: { push(problem: Problem): void }, fastPath?: FastPath<T>): { line: number; value: z.infer<T> } | null {
+function jsonlRow<T extends z.ZodType>(
+  line: JsonlLine,
+  file: string,
+  schema: T,
+  problems: { push(problem: Problem): void },
+  fastPath?: FastPath<T>,
+  wholeReals?: WholeRealsWanted,
+): { line: number; value: z.infer<T> } | null {
   if (line.kind !== 'line') {
     problems.push({ file, line: line.lineNumber, message: unreadLineMessage(line) });
     return null;
   }
-  const parsed = parseJsonlLine(line.text, line.lineNumber, schema, fastPath);
+  const parsed = parseJsonlLine(line.text, line.lineNumber, schema, fastPath, wholeReals);
   if (parsed === null) return null;
   if (!parsed.ok) {
     problems.push({ file, line: line.lineNumber, message: parsed.message });
@@ -257,14 +265,21 @@ export async function* readJsonl<T extends z.ZodType>(
   schema: T,
   problems: Problem[],
   fastPath?: FastPath<T>,
+  wholeReals?: WholeRealsWanted,
 ): AsyncGenerator<{ line: number; value: z.infer<T> }> {
   for await (const lines of splitLineBatches(chunks)) {
     for (const line of lines) {
-      const row = jsonlRow(line, file, schema, problems, fastPath);
+      const row = jsonlRow(line, file, schema, problems, fastPath, wholeReals);
       if (row) yield row;
     }
   }
 }
+
+/**
+ * Which parsed lines need their whole reals marked (whole-reals.ts): those whose calls hold a whole
+ * number, which the text may have written as `2.0`. Asked of the parsed JSON, before its schema.
+ */
+export type WholeRealsWanted = (parsed: unknown) => boolean;
 
 /** One JSONL line: null when blank, else the validated value or the reason it is rejected. */
 export function parseJsonlLine<T extends z.ZodType>(
@@ -272,6 +287,7 @@ export function parseJsonlLine<T extends z.ZodType>(
   lineNumber: number,
   schema: T,
   fastPath?: FastPath<T>,
+  wholeReals?: WholeRealsWanted,
 ): { ok: true; value: z.infer<T> } | { ok: false; message: string } | null {
   const clean = lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text;
   if (clean.trim() === '') return null;
@@ -279,6 +295,8 @@ export function parseJsonlLine<T extends z.ZodType>(
   if (clean.startsWith(NOT_UTF8_MARK)) return { ok: false, message: unreadLineMessage({ kind: 'not-utf8', lineNumber }) };
   const parsed = safeJsonParse(clean);
   if (!parsed.ok) return parsed;
+  // Marked on the parsed containers, which the schema's value keeps (calls are data it passes on).
+  if (wholeReals) markWholeReals(clean, parsed.value, wholeReals);
   const fast = fastPath?.(parsed.value);
   if (fast) return { ok: true, value: fast };
   const result = schema.safeParse(parsed.value);
@@ -292,6 +310,7 @@ async function readJsonlFile<T extends z.ZodType>(
   problems: Problem[],
   required: boolean,
   fastPath?: FastPath<T>,
+  wholeReals?: WholeRealsWanted,
 ): Promise<{ line: number; value: z.infer<T> }[]> {
   const chunks = await source.readChunks(file);
   if (!chunks) {
@@ -303,7 +322,7 @@ async function readJsonlFile<T extends z.ZodType>(
   const capped = new ChunkProblemCap<Problem & { omitted?: number }>(problems, MAX_PROBLEMS_PER_FILE, (first) => countedProblems(file, first.line, 0));
   for await (const lines of splitLineBatches(chunks)) {
     for (const line of lines) {
-      const row = jsonlRow(line, file, schema, capped, fastPath);
+      const row = jsonlRow(line, file, schema, capped, fastPath, wholeReals);
       if (row) rows.push(row);
     }
   }
@@ -349,7 +368,7 @@ async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, 
   const file = 'ground_truth.jsonl';
   // Each scenario's tool names (trimmed, as calls compare them: SPEC §8.1), for every task of it.
   const toolNames = new Map([...scenarios].map(([id, scenario]) => [id, new Set(scenario.library.tools.map((tool) => trimSpace(tool.name)))]));
-  for (const { line, value } of await readJsonlFile(source, file, groundTruthSchema, problems, false, fastGroundTruth)) {
+  for (const { line, value } of await readJsonlFile(source, file, groundTruthSchema, problems, false, fastGroundTruth, callsMayHoldWholeReals)) {
     const truth = value as GroundTruth;
     const task = tasks.get(truth.task_id);
     if (!task) problems.push({ file, line, message: `unknown task "${truth.task_id}"; left out` });
@@ -398,7 +417,7 @@ export async function readAnnotationFile(source: DatasetSource, file: string, ta
   // The file names the annotator (SPEC §1); a line naming another is said once per file, at its first such line.
   const owner = file.slice(file.lastIndexOf('/') + 1).replace(/\.jsonl$/, '');
   let otherNames: { line: number; annotator: string; count: number } | null = null;
-  for (const { line, value } of await readJsonlFile(source, file, annotationSchema, problems, false, fastAnnotation)) {
+  for (const { line, value } of await readJsonlFile(source, file, annotationSchema, problems, false, fastAnnotation, callsMayHoldWholeReals)) {
     const annotation = value as Annotation;
     if (annotation.annotator !== undefined && annotation.annotator !== owner) {
       if (otherNames) otherNames.count++;
@@ -444,7 +463,7 @@ export async function* readTrajectories(
   file: string,
   problems: Problem[],
 ): AsyncGenerator<Trajectory> {
-  for await (const { line, value } of readJsonl(chunks, file, trajectorySchema, problems)) {
+  for await (const { line, value } of readJsonl(chunks, file, trajectorySchema, problems, undefined, trajectoryMayHoldWholeReals)) {
     yield { ...(value as Trajectory), source: { file, line } };
   }
 }

@@ -9,6 +9,7 @@ import { stateKey } from '../../../shared/engine/state';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { loadDataset } from '../../../shared/format/loader';
 import type { ToolCall } from '../../../shared/format/types';
+import { markWholeReals } from '../../../shared/format/whole-reals';
 import { loadSqlJs } from '../sql-node';
 import { nodeDatasetSource } from '../evaluation/node-source';
 import { importEgobench } from './index';
@@ -66,6 +67,12 @@ afterAll(async () => {
 });
 
 const call = (tool_name: string, parameters: Record<string, unknown>): ToolCall => ({ tool_name, parameters: parameters as ToolCall['parameters'] });
+/** A call whose parameters are read from JSON text, as a trajectory's are: `2.0` there is a float (whole-reals.ts). */
+const written = (tool_name: string, parametersText: string): ToolCall => {
+  const parameters = JSON.parse(parametersText) as ToolCall['parameters'];
+  markWholeReals(parametersText, parameters);
+  return { tool_name, parameters };
+};
 /** The final state's key: equal keys are what the official ResultSucc calls equal hashes. */
 const finalState = (scenario: string, calls: ToolCall[]) => stateKey(engines[scenario].execute(calls).state);
 const rows = (scenario: string, calls: ToolCall[], table: string) => engines[scenario].execute(calls).state[table];
@@ -78,6 +85,12 @@ describe('kitchen', () => {
     // Added to a seed line (int 5): "2" gives 7.0, 2 gives 7.
     expect(rows('kitchen1', [add('2', 'broccoli')], 'shopping_list_state')).toContainEqual({ user_id: 'cook_001', ingredient_name: 'broccoli', quantity: '7.0' });
     expect(rows('kitchen1', [add(2, 'Broccoli')], 'shopping_list_state')).toContainEqual({ user_id: 'cook_001', ingredient_name: 'broccoli', quantity: '7' });
+  });
+  it('a quantity written 2.0 is the float the ground truth\'s "2" becomes, not the int 2 (BEHAVIOUR.md, consequence 1)', () => {
+    const float = written('add_to_shopping_list', '{"user_id": "cook_001", "ingredient_name": "Beef", "quantity": 2.0}');
+    expect(finalState('kitchen1', [float])).toBe(finalState('kitchen1', [add('2')]));
+    expect(finalState('kitchen1', [float])).not.toBe(finalState('kitchen1', [add(2)]));
+    expect(engines.kitchen1.call(float)).toEqual({ ok: true, result: { status: 'success', message: 'Added 2.0 x Beef to shopping list.' } });
   });
   it('a non-numeric or non-positive quantity changes nothing; any ingredient name is accepted, untrimmed', () => {
     const seed = finalState('kitchen1', []);
@@ -148,5 +161,16 @@ describe('order', () => {
     expect(finalState('order1', [add(1)])).not.toBe(finalState('order1', [add(1.5)]));
     expect(finalState('order1', [add(1)])).not.toBe(finalState('order1', [add('1')]));
     expect(rows('order1', [add('1'), add('1')], 'order_state')).toContainEqual({ restaurant_name: STORE, user_id: 'customer_002', dish_name: 'margherita', quantity: '"11"' });
+  });
+  it('a quantity written 1.0 is a float: it matches the ground truth\'s 1 but hashes apart (BEHAVIOUR.md, consequence 4)', () => {
+    const float = written('add_dish_to_order', `{"restaurant_name": "${STORE}", "user_id": "customer_002", "dish_name": "margherita", "quantity": 1.0}`);
+    expect(rows('order1', [float], 'order_state')).toContainEqual({ restaurant_name: STORE, user_id: 'customer_002', dish_name: 'margherita', quantity: '1.0' });
+    const int = call('add_dish_to_order', { restaurant_name: STORE, user_id: 'customer_002', dish_name: 'margherita', quantity: 1 });
+    expect(finalState('order1', [float])).not.toBe(finalState('order1', [int]));
+  });
+  it('a set meal keeps its dishes as written, a whole float in them too', () => {
+    const meal = written('create_set_meal', `{"restaurant_name": "${STORE}", "set_meal_name": "Duo", "included_dishes": [{"dish_name": "Margherita", "quantity": 2.0}], "set_meal_price": 50.0, "set_meal_discount": 1}`);
+    expect(engines.order1.call(meal).ok).toBe(true);
+    expect(rows('order1', [meal], 'set_meal_state')).toContainEqual(expect.objectContaining({ set_meal_name: 'duo', included_dishes: '[{"dish_name":"Margherita","quantity":2.0}]', set_meal_price: '50.0', set_meal_discount: '1' }));
   });
 });

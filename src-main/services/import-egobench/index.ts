@@ -4,6 +4,7 @@ import { lstat, realpath, writeFile } from 'node:fs/promises';
 import { readRegularText } from '../regular-file';
 import { linesOfText } from '../../../shared/format/jsonl';
 import { safeJsonParse } from '../../../shared/format/safe-json';
+import { stringifyKeepingWholeReals } from '../../../shared/format/whole-reals';
 import { makeFolders } from '../make-folders';
 import { resolveWritable } from '../safe-path';
 import path from 'node:path';
@@ -60,7 +61,8 @@ export interface ImportResult {
   summary: ImportSummary;
 }
 
-const jsonl = (records: unknown[]): string => records.map((r) => JSON.stringify(r)).join('\n') + (records.length ? '\n' : '');
+/** JSONL of records built around the release's values: a whole float the release wrote (`2.0`) is written so (whole-reals.ts). */
+const jsonl = (records: unknown[]): string => records.map((r) => stringifyKeepingWholeReals(r, true)).join('\n') + (records.length ? '\n' : '');
 
 interface FamilyRelease {
   tools: ReleaseTool[];

@@ -4,6 +4,7 @@ import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isHiddenName } from '../../../shared/format/dataset-path';
 import { lineOfPath, parseJsonFile, type JsonFile } from '../../../shared/format/json-file';
+import { markWholeReals } from '../../../shared/format/whole-reals';
 import { firstNonUtf8Line } from '../../../shared/format/jsonl';
 import type { Problem } from '../../../shared/format/types';
 import { readRegularText } from '../regular-file';
@@ -125,6 +126,8 @@ export async function readReleaseJson(releaseDir: string, relative: string, log:
   for (const p of problems) log.problem(label, p.message, p.line);
   if (!parsed) return undefined;
   log.remember(parsed.doc);
+  // A call's `2.0` stays a float in the dataset written (index.ts writes lines keeping it).
+  markWholeReals(text.replace(/^\uFEFF/, ''), parsed.value);
   return parsed.value;
 }
 
