@@ -146,3 +146,39 @@ export function stringifyKeepingWholeReals(value: unknown, deep = false): string
   }
   return `{${entries.join(',')}}`;
 }
+
+/** The paths from `value` to its whole reals (for a copy that lost its marks: a structured clone). */
+export function wholeRealPaths(value: unknown, prefix: Key[] = [], out: Key[][] = []): Key[][] {
+  if (!holdsWholeReals(value)) return out;
+  for (const key of wholeRealKeys(value as object)) out.push([...prefix, key]);
+  const container = value as Record<Key, unknown>;
+  for (const key of Array.isArray(value) ? value.keys() : Object.keys(value as object)) wholeRealPaths(container[key], [...prefix, key], out);
+  return out;
+}
+
+/** Marks the whole reals at `paths` in `value` (wholeRealPaths of its original). */
+export function markWholeRealPaths(value: unknown, paths: readonly (readonly Key[])[]): void {
+  if (!isContainer(value)) return;
+  for (const path of paths) if (path.length > 0) place(value, path, true);
+}
+
+/** The whole reals of ground truths' calls, which a structured clone (a dataset sent to a worker) leaves behind: task id, call index, paths in its parameters. */
+export type GroundTruthMarks = [string, number, Key[][]][];
+
+type Truths = ReadonlyMap<string, { calls: readonly { parameters: unknown }[] }>;
+
+export function groundTruthMarks(truths: Truths): GroundTruthMarks {
+  const marks: GroundTruthMarks = [];
+  for (const [taskId, truth] of truths) {
+    truth.calls.forEach((call, index) => {
+      const paths = wholeRealPaths(call.parameters);
+      if (paths.length > 0) marks.push([taskId, index, paths]);
+    });
+  }
+  return marks;
+}
+
+/** Puts groundTruthMarks back on a clone of the ground truths they were taken from. */
+export function restoreGroundTruthMarks(truths: Truths, marks: GroundTruthMarks): void {
+  for (const [taskId, index, paths] of marks) markWholeRealPaths(truths.get(taskId)?.calls[index]?.parameters, paths);
+}

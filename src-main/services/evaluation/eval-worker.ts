@@ -4,6 +4,7 @@
 // runs past its time limit (watchdog.ts).
 import { parentPort } from 'node:worker_threads';
 import type { LoadedDataset } from '../../../shared/format/loader';
+import { restoreGroundTruthMarks, type GroundTruthMarks } from '../../../shared/format/whole-reals';
 import { runFolderJob, type FolderJob } from '../watched-job';
 import { loadSqlJs } from '../sql-node';
 import { batchEvaluator, type BatchEvaluator } from './batch-evaluator';
@@ -18,7 +19,7 @@ type BlockedCalls = [string, string[]][];
 type BlockedLines = [string, string][];
 type GivenUp = { blocked: Blocked; blockedCalls: BlockedCalls; blockedLines: BlockedLines };
 type Message =
-  | ({ dataset: LoadedDataset; scenarioIds: string[]; watch?: SharedArrayBuffer } & GivenUp)
+  | ({ dataset: LoadedDataset; scenarioIds: string[]; groundTruthMarks: GroundTruthMarks; watch?: SharedArrayBuffer } & GivenUp)
   | GivenUp
   | { id: number; chunk: FileChunk; lane?: LaneJob }
   | { id: number; engines: true }
@@ -54,6 +55,7 @@ parentPort!.on('message', (message: Message) => {
     // A kept worker's next evaluation (kept-workers.ts): the previous dataset's engines are closed
     // once its last job is done; its compiled code and content-keyed memos stay warm.
     const { dataset, scenarioIds, watch } = message;
+    restoreGroundTruthMarks(dataset.groundTruth, message.groundTruthMarks);
     const previous = evaluator;
     evaluator = working
       .then(() => previous?.then((e) => e.close(), () => undefined))

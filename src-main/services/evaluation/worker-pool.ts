@@ -5,6 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
+import { groundTruthMarks, type GroundTruthMarks } from '../../../shared/format/whole-reals';
 import type { ChunkResult } from './batch-evaluator';
 import type { FileChunk } from './file-chunks';
 import type { LaneJob } from './lanes';
@@ -40,7 +41,7 @@ export class WorkerPool {
   private readonly queue: { job: PoolJob; id: number; slot?: number }[] = [];
   private readonly slots: Slot[] = [];
   private failure: Error | null = null;
-  private shared: { dataset: LoadedDataset; scenarioIds: string[] } | null = null;
+  private shared: { dataset: LoadedDataset; scenarioIds: string[]; groundTruthMarks: GroundTruthMarks } | null = null;
   /** The dataset `shared` was made from. */
   private sharedFrom: LoadedDataset | null = null;
   /** A job answered with an error (the worker's evaluator may be broken): the pool is not kept. */
@@ -124,7 +125,12 @@ export class WorkerPool {
       return;
     }
     this.sharedFrom = null;
-    this.shared = { dataset: { ...dataset, annotations: new Map(), changedAfterSubmit: undefined }, scenarioIds: [...dataset.scenarios.keys()] };
+    this.shared = {
+      dataset: { ...dataset, annotations: new Map(), changedAfterSubmit: undefined },
+      scenarioIds: [...dataset.scenarios.keys()],
+      // The clone keeps no marks of the ground truths' `2.0`s (whole-reals.ts): they go beside it.
+      groundTruthMarks: groundTruthMarks(dataset.groundTruth),
+    };
     for (const slot of this.slots) this.sendDataset(slot);
     this.sharedFrom = dataset; // only once every worker has it
   }

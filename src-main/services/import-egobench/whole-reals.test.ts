@@ -2,10 +2,11 @@
 // ResultSucc: the official tools store it as a float and its state hash tells `2.0` from `2`
 // (../shared/egobench/BEHAVIOUR.md, consequences 1 and 4), so the import keeps it and scoring
 // binds it as a REAL.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli } from '../../cli/build-cli.mjs';
 import { evaluateFolder } from '../evaluation/run-evaluation';
 import { importEgobench } from './index';
 import { scoreImportedFile } from './official-check';
@@ -24,16 +25,16 @@ const INIT = {
 const shoppingCall = (quantity: string) => `{"tool_name": "add_to_shopping_list", "parameters": {"user_id": "cook_001", "ingredient_name": "Beef", "quantity": ${quantity}}}`;
 const orderCall = (quantity: string) =>
   `{"tool_name": "add_dish_to_order", "parameters": {"restaurant_name": "Annie Italian Restaurant", "user_id": "customer_002", "dish_name": "Margherita", "quantity": ${quantity}}}`;
-/** Two tasks per family with the same ground truth, as the release writes it: kitchen's quantity a string, order's an int. */
+/** Tasks as the release writes them: kitchen's quantity a string, order's an int (tasks 3 and 4: a float, as a hand-written ground truth may). */
 const TASKS = {
   kitchen: `[{"task_id": 1, "Instruction": "User ID: cook_001", "ground_truth": [${shoppingCall('"2"')}], "key": "", "value": []}, {"task_id": 2, "Instruction": "User ID: cook_001", "ground_truth": [${shoppingCall('"2"')}], "key": "", "value": []}]`,
-  order: `[{"task_id": 1, "Instruction": "User ID: customer_002", "ground_truth": [${orderCall('1')}], "key": "", "value": []}, {"task_id": 2, "Instruction": "User ID: customer_002", "ground_truth": [${orderCall('1')}], "key": "", "value": []}]`,
+  order: `[${[1, 2, 3, 4].map((n) => `{"task_id": ${n}, "Instruction": "User ID: customer_002", "ground_truth": [${orderCall(n <= 2 ? '1' : '1.0')}], "key": "", "value": []}`).join(', ')}]`,
 };
 /** Runs paired by position with the tasks: the first writes a whole float, the second an int. */
 const run = (n: number, call: string) => `{"task_id": ${n}, "tool_calls": [{"turn": 0, "calls": [${call}]}], "dialogue": []}`;
 const RESULTS = {
   kitchen1_static: `[${run(1, shoppingCall('2.0'))}, ${run(2, shoppingCall('2'))}]`,
-  order1_static: `[${run(1, orderCall('1.0'))}, ${run(2, orderCall('1'))}]`,
+  order1_static: `[${run(1, orderCall('1.0'))}, ${run(2, orderCall('1'))}, ${run(3, orderCall('1.0'))}, ${run(4, orderCall('1'))}]`,
 };
 
 let release: string;
@@ -69,18 +70,45 @@ describe('a whole float in an agent call', () => {
     expect(await resultSucc('kitchen1_static')).toEqual([true, false]);
   });
 
-  it('order: 1.0 is not the ground truth\'s int 1, so it fails ResultSucc', async () => {
-    expect(await resultSucc('order1_static')).toEqual([false, true]);
+  it('order: 1.0 is not the ground truth\'s int 1, so it fails ResultSucc (and against a ground truth\'s 1.0, 1 fails)', async () => {
+    expect(await resultSucc('order1_static')).toEqual([false, true, true, false]);
   });
 
-  it('the CLI\'s evaluation says the same, both runs scored in one thread (their calls are not one memo entry)', async () => {
-    const { report } = await evaluateFolder(out, { workers: 0 });
-    const succ = Object.fromEntries(report.trajectories.map((t) => [t.id, t.result_succ]));
-    expect(succ).toEqual({
-      'agent/kitchen1_static/1': true,
-      'agent/kitchen1_static/2': false,
-      'agent/order1_static/1': false,
-      'agent/order1_static/2': true,
-    });
+  const expected = {
+    'agent/kitchen1_static/1': true,
+    'agent/kitchen1_static/2': false,
+    'agent/order1_static/1': false,
+    'agent/order1_static/2': true,
+    'agent/order1_static/3': true,
+    'agent/order1_static/4': false,
+  };
+  const succOf = (report: Awaited<ReturnType<typeof evaluateFolder>>['report']) => Object.fromEntries(report.trajectories.map((t) => [t.id, t.result_succ]));
+
+  it('the CLI\'s evaluation says the same, every run scored in one thread (their calls are not one memo entry)', async () => {
+    expect(succOf((await evaluateFolder(out, { workers: 0 })).report)).toEqual(expected);
+  });
+
+  it('and in worker threads, which get the ground truth as a clone: its marks go with it', { timeout: 120_000 }, async () => {
+    await buildCli(); // the workers run the bundled worker script
+    expect(succOf((await evaluateFolder(out, { workers: 2, scoreOnCaller: false, chunkBytes: 200 })).report)).toEqual(expected);
+  });
+
+  it('a ground truth edited from 1.0 to 1 is scored again, not read from the score cache', { timeout: 120_000 }, async () => {
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'egobench-edit-'));
+    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'egobench-cache-'));
+    try {
+      await cp(out, copy, { recursive: true });
+      expect(succOf((await evaluateFolder(copy, { workers: 0, cacheDir })).report)).toEqual(expected);
+      const truths = path.join(copy, 'ground_truth.jsonl');
+      const text = await readFile(truths, 'utf8');
+      expect(text).toContain('"quantity":1.0');
+      await writeFile(truths, text.replaceAll('"quantity":1.0', '"quantity":1'));
+      const again = await evaluateFolder(copy, { workers: 0, cacheDir });
+      expect(again.cachedFiles).toBe(0);
+      expect(succOf(again.report)).toEqual({ ...expected, 'agent/order1_static/3': false, 'agent/order1_static/4': true });
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+      await rm(cacheDir, { recursive: true, force: true });
+    }
   });
 });
