@@ -91,6 +91,20 @@ describe('annotation file lines', () => {
     expect(lineWithParams(plain)).toBe(plain);
   });
 
+  it("keeps the studio's frames while the line's seconds are the ones written with them, and takes the seconds once someone changed them", () => {
+    const written = line('t1', 1); // f30-60 at 1-2.033 s, 30 fps
+    // Read back at another rate (a clip whose rate is not known yet): the frames marked stay.
+    expect(fromAnnotationLine(written, 'd', 25).visual_refs[0]).toMatchObject({ start_frame: 30, end_frame: 60 });
+    // A teammate moved the reference in the file (2-3 s): the seconds win, at the clip's rate.
+    const moved: Annotation = { ...written, visual_refs: [{ ...written.visual_refs[0], start: 2, end: 3 }] };
+    expect(fromAnnotationLine(moved, 'd', 30).visual_refs[0]).toMatchObject({ start: 2, end: 3, start_frame: 60, end_frame: 89 });
+    // A line written before the extras held seconds keeps its frames.
+    const old = JSON.parse(JSON.stringify(moved)) as Annotation & { 'x-studio': { refs: { start?: number; end?: number }[] } };
+    delete old['x-studio'].refs[0].start;
+    delete old['x-studio'].refs[0].end;
+    expect(fromAnnotationLine(old, 'd', 30).visual_refs[0]).toMatchObject({ start_frame: 30, end_frame: 60 });
+  });
+
   it('derives frames from seconds for lines written elsewhere', () => {
     const plain: Annotation = { ...line('t1', 1) };
     delete (plain as unknown as Record<string, unknown>)['x-studio'];

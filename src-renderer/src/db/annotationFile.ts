@@ -32,7 +32,12 @@ export function hashText(text: string): string {
 /** Studio extras carried in each line (the loader keeps unknown keys): call ids, evidence frames, bindings. */
 interface StudioExtras {
   calls: { id: string; frame: number | null }[];
-  refs: { id: string; start_frame: number; end_frame: number; binding: VisualRefEntry['binding'] }[];
+  /**
+   * A reference's frames, and the seconds the line held when they were written (`start`, `end`;
+   * absent in lines written before 2026-12): frames name what the annotator marked even before the
+   * clip's rate is known, and the seconds tell whether someone changed the line's times since.
+   */
+  refs: { id: string; start_frame: number; end_frame: number; start?: number; end?: number; binding: VisualRefEntry['binding'] }[];
 }
 
 /** A database row as a SPEC §5 line (studio extras dropped). */
@@ -80,7 +85,7 @@ export function toAnnotationLine(record: AnnotationRecord): Annotation & { 'x-st
     ...recordToAnnotation(record),
     'x-studio': {
       calls: record.calls.map(({ id, frame }) => ({ id, frame })),
-      refs: record.visual_refs.map(({ id, start_frame, end_frame, binding }) => ({ id, start_frame, end_frame, binding })),
+      refs: record.visual_refs.map(({ id, start_frame, end_frame, start, end, binding }) => ({ id, start_frame, end_frame, start, end, binding })),
     },
   };
 }
@@ -113,14 +118,24 @@ export function fromAnnotationLine(
     // first frame until the annotator marks it.
     const start = ref.start ?? 0;
     const end = ref.end ?? start;
-    const range =
-      extra && extra.id === ref.id && Number.isInteger(extra.start_frame) && Number.isInteger(extra.end_frame)
-        ? { first: extra.start_frame, last: extra.end_frame }
-        : secondsToFrameRange(start, end, fps);
+    const range = keptFrames(extra, ref.id, start, end) ?? secondsToFrameRange(start, end, fps);
     const binding = bindingOf(extras, ref, index);
     return withParam({ id: ref.id, description: ref.description, entity: ref.entity, start, end, start_frame: range.first, end_frame: range.last, binding }, binding ? undefined : ref.param);
   });
   return { dataset, task: line.task_id, annotator: line.annotator, calls, visual_refs, status: line.status, revision: line.revision, updated_at: line.updated_at };
+}
+
+/**
+ * The frames the studio kept for a reference, while they still go with the line's seconds: null
+ * when there are none, or when the seconds changed since they were written (the file is the
+ * truth: a teammate's edit in git or a text editor moves the reference). A line written before
+ * the extras held seconds keeps its frames, as it did.
+ */
+function keptFrames(extra: StudioExtras['refs'][number] | undefined, id: string, start: number, end: number): { first: number; last: number } | null {
+  if (!extra || extra.id !== id || !Number.isInteger(extra.start_frame) || !Number.isInteger(extra.end_frame)) return null;
+  const written = typeof extra.start === 'number' && typeof extra.end === 'number';
+  if (written && (extra.start !== start || extra.end !== end)) return null;
+  return { first: extra.start_frame, last: extra.end_frame };
 }
 
 /** Seconds of a reference from its frames. */
