@@ -10,6 +10,7 @@ import { readReviewLines, reviewSupersedes, winningReviews, type ReviewFile } fr
 import { readReviewFiles } from '../../../api/review-files';
 import { reviewKey, reviewsDb, type Review } from './reviewsDb';
 import { beginReviewReading, drainUnsent, takeReading } from './reviewWriteThrough';
+import { dropTaking, showTaking, takingWritten, type TakenReviews } from './takingReviews';
 import { studioApi } from '../../../api/studio';
 import { onFilesChanged } from '../../../state/datasetChanges';
 import { useStudioStore } from '../../../state/store';
@@ -53,22 +54,32 @@ export function reviewsOfFiles(datasetId: string, files: readonly ReviewFile[], 
  * when the files were read too early to be taken (`reading` began before a newer one was taken).
  */
 export async function takeReviewsFromFiles(datasetId: string, files: readonly ReviewFile[], labels?: ReadonlySet<string>, reading = beginReviewReading()): Promise<number | null> {
-  return reviewsDb.transaction('rw', reviewsDb.reviews, reviewsDb.unsent, async () => {
-    if (!takeReading(reading)) return null; // read before a later reading was taken or this page's write ended
-    const truth = new Map(reviewsOfFiles(datasetId, files, labels).map((review) => [review.key, review]));
-    for (const entry of await reviewsDb.unsent.where('datasetId').equals(datasetId).toArray()) {
-      if (entry.review) truth.set(entry.key, entry.review);
-      else truth.delete(entry.key);
-    }
-    const held = await reviewsDb.reviews.where('datasetId').equals(datasetId).toArray();
-    const gone = held.filter((review) => !truth.has(review.key)).map((review) => review.key);
-    const same = (a: Review, b: Review) => a.label === b.label && a.reason === b.reason && a.autoLabel === b.autoLabel && a.updatedAt === b.updatedAt;
-    const byKey = new Map(held.map((review) => [review.key, review]));
-    const changed = [...truth.values()].filter((review) => !byKey.has(review.key) || !same(byKey.get(review.key)!, review));
-    await reviewsDb.reviews.bulkDelete(gone);
-    await reviewsDb.reviews.bulkPut(changed);
-    return gone.length + changed.length;
-  });
+  let taking = null as TakenReviews | null;
+  try {
+    const taken = await reviewsDb.transaction('rw', reviewsDb.reviews, reviewsDb.unsent, async () => {
+      if (!takeReading(reading)) return null; // read before a later reading was taken or this page's write ended
+      const truth = new Map(reviewsOfFiles(datasetId, files, labels).map((review) => [review.key, review]));
+      for (const entry of await reviewsDb.unsent.where('datasetId').equals(datasetId).toArray()) {
+        if (entry.review) truth.set(entry.key, entry.review);
+        else truth.delete(entry.key);
+      }
+      const held = await reviewsDb.reviews.where('datasetId').equals(datasetId).toArray();
+      const gone = held.filter((review) => !truth.has(review.key)).map((review) => review.key);
+      const same = (a: Review, b: Review) => a.label === b.label && a.reason === b.reason && a.autoLabel === b.autoLabel && a.updatedAt === b.updatedAt;
+      const byKey = new Map(held.map((review) => [review.key, review]));
+      const changed = [...truth.values()].filter((review) => !byKey.has(review.key) || !same(byKey.get(review.key)!, review));
+      // Shown from here while IndexedDB writes them (thousands take seconds there).
+      if (gone.length + changed.length > 0) taking = showTaking(datasetId, [...truth.values()]);
+      await reviewsDb.reviews.bulkDelete(gone);
+      await reviewsDb.reviews.bulkPut(changed);
+      return gone.length + changed.length;
+    });
+    if (taking) takingWritten(taking);
+    return taken;
+  } catch (error) {
+    if (taking) dropTaking(taking); // nothing was written: the database's reviews are the ones to show
+    throw error;
+  }
 }
 
 /**
