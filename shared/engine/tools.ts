@@ -89,7 +89,7 @@ export function runSteps(tool: CompiledTool, params: JsonObject, statements: Sta
       throw new CallFailure(`SQL error in ${label}: ${asError(error).message}`);
     }
     const rows: StepRows = { columns: output.columns, rows: output.rows };
-    if (step.bind === true) bindFirstRow(bound, reals, rows, output.wholeReals);
+    if (step.bind === true) bindFirstRow(bound, reals, rows, output.wholeReals, params);
     if (!meetsExpectation(step.expect, output.rowCount)) {
       let message: string;
       try {
@@ -130,14 +130,14 @@ function collectFor(step: ToolStep, isDefaultReturn: boolean): Collect {
 /**
  * The first row's columns become named values for later steps. With no row the step's
  * columns are unbound again, so later steps and messages see the parameter (or NULL)
- * rather than a stale value from an earlier step.
+ * rather than a stale value from an earlier step; a parameter written `2.0` is a REAL again.
  */
-function bindFirstRow(bound: Map<string, SqlValue>, reals: Set<string>, step: StepRows, wholeReals: ReadonlySet<number> | undefined): void {
+function bindFirstRow(bound: Map<string, SqlValue>, reals: Set<string>, step: StepRows, wholeReals: ReadonlySet<number> | undefined, params: JsonObject): void {
   const first = step.rows[0];
   step.columns.forEach((column, i) => {
     if (first) bound.set(column, first[i]);
     else bound.delete(column);
-    if (first && wholeReals?.has(i)) reals.add(column);
+    if (first ? wholeReals?.has(i) : wholeRealKeys(params).has(column)) reals.add(column);
     else reals.delete(column);
   });
 }

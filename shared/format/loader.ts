@@ -7,7 +7,7 @@ import { matchMarksOf, type EntityTarget } from './match-marks';
 import { firstNonUtf8Line, NOT_UTF8_MARK, splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
 import { ChunkProblemCap, countedProblems, MAX_PROBLEMS_PER_FILE } from './problem-cap';
 import { safeJsonParse } from './safe-json';
-import { callsMayHoldWholeReals, markWholeReals, trajectoryMayHoldWholeReals } from './whole-reals';
+import { callsMayHoldWholeReals, keepsWholeReals, markWholeReals, trajectoryMayHoldWholeReals } from './whole-reals';
 import { fastAnnotation, fastGroundTruth, fastTask } from './task-fast';
 import { isDatasetRelativePath } from './dataset-path';
 import {
@@ -133,7 +133,7 @@ export async function loadDataset(original: DatasetSource): Promise<LoadedDatase
   const meta = await loadMeta(source, problems);
   const scenarios = await loadScenarios(source, problems);
   const tasks = await loadTasks(source, scenarios, problems);
-  const groundTruth = await loadGroundTruth(source, tasks, scenarios, problems);
+  const groundTruth = await loadGroundTruth(source, tasks, scenarios, problems, keepsWholeReals(meta));
   const { annotations, changedAfterSubmit } = await loadAnnotations(source, tasks, problems);
   // A refused file is reported once, as refused, not also as missing.
   const reported = problems.filter((p) => !(refused.has(p.file) && p.message.startsWith('missing')));
@@ -363,12 +363,12 @@ function unloadedScenario(task: Task, scenarioLinks: Set<string>): string {
   );
 }
 
-async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, scenarios: Map<string, ScenarioDef>, problems: Problem[]) {
+async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, scenarios: Map<string, ScenarioDef>, problems: Problem[], wholeReals: boolean) {
   const truths = new Map<string, GroundTruth>();
   const file = 'ground_truth.jsonl';
   // Each scenario's tool names (trimmed, as calls compare them: SPEC §8.1), for every task of it.
   const toolNames = new Map([...scenarios].map(([id, scenario]) => [id, new Set(scenario.library.tools.map((tool) => trimSpace(tool.name)))]));
-  for (const { line, value } of await readJsonlFile(source, file, groundTruthSchema, problems, false, fastGroundTruth, callsMayHoldWholeReals)) {
+  for (const { line, value } of await readJsonlFile(source, file, groundTruthSchema, problems, false, fastGroundTruth, wholeReals ? callsMayHoldWholeReals : undefined)) {
     const truth = value as GroundTruth;
     const task = tasks.get(truth.task_id);
     if (!task) problems.push({ file, line, message: `unknown task "${truth.task_id}"; left out` });
@@ -417,7 +417,7 @@ export async function readAnnotationFile(source: DatasetSource, file: string, ta
   // The file names the annotator (SPEC §1); a line naming another is said once per file, at its first such line.
   const owner = file.slice(file.lastIndexOf('/') + 1).replace(/\.jsonl$/, '');
   let otherNames: { line: number; annotator: string; count: number } | null = null;
-  for (const { line, value } of await readJsonlFile(source, file, annotationSchema, problems, false, fastAnnotation, callsMayHoldWholeReals)) {
+  for (const { line, value } of await readJsonlFile(source, file, annotationSchema, problems, false, fastAnnotation)) {
     const annotation = value as Annotation;
     if (annotation.annotator !== undefined && annotation.annotator !== owner) {
       if (otherNames) otherNames.count++;
@@ -457,13 +457,17 @@ export async function listTrajectoryFiles(source: DatasetSource, dir = 'trajecto
   return (await source.listFiles(dir)).filter((f) => f.endsWith('.jsonl')).sort(compareCodePoints);
 }
 
-/** Parsed trajectories of one file, in line order; admission (unknown task, repeats) is separate. */
+/**
+ * Parsed trajectories of one file, in line order; admission (unknown task, repeats) is separate.
+ * `wholeReals`: the calls' `2.0`s are marked (whole-reals.ts; keepsWholeReals of the dataset).
+ */
 export async function* readTrajectories(
   chunks: AsyncIterable<string> | Iterable<string>,
   file: string,
   problems: Problem[],
+  wholeReals = false,
 ): AsyncGenerator<Trajectory> {
-  for await (const { line, value } of readJsonl(chunks, file, trajectorySchema, problems, undefined, trajectoryMayHoldWholeReals)) {
+  for await (const { line, value } of readJsonl(chunks, file, trajectorySchema, problems, undefined, wholeReals ? trajectoryMayHoldWholeReals : undefined)) {
     yield { ...(value as Trajectory), source: { file, line } };
   }
 }

@@ -53,7 +53,7 @@ describe('whole reals', () => {
     const params = marked('{"quantity": 2.0}');
     const record = { tool_calls: [{ calls: [{ tool_name: 't', parameters: params }] }] };
     expect(stringifyKeepingWholeReals(record)).toBe(JSON.stringify(record));
-    expect(stringifyKeepingWholeReals(record, true)).toBe('{"tool_calls":[{"calls":[{"tool_name":"t","parameters":{"quantity":2.0}}]}]}');
+    expect(stringifyKeepingWholeReals(record, { deep: true })).toBe('{"tool_calls":[{"calls":[{"tool_name":"t","parameters":{"quantity":2.0}}]}]}');
   });
 
   it('a trajectory line keeps the marks on its calls through its schema, the legacy item format included', () => {

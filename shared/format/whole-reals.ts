@@ -3,7 +3,9 @@
 // official EgoBench scripts) keeps a float: SQLite then stores REAL 2.0, `json.dumps` writes
 // `2.0`, and the official state hash tells `2.0` from `2` (egobench/BEHAVIOUR.md). So the calls'
 // numbers are marked where the text wrote them so, beside the parsed value (never in it): the
-// engine binds a marked number as REAL, writes it as `2.0` in JSON text, and keys it apart.
+// engine binds a marked number as REAL, writes it as `2.0` in JSON text, and keys it apart. Only
+// an `egobench` dataset's trajectories and ground truth are marked (keepsWholeReals), and the
+// EgoBench import's and Adjudicate's ground-truth lines, so that they are written as they were read.
 import { visit } from 'jsonc-parser';
 
 type Container = Record<string, unknown> | unknown[];
@@ -38,7 +40,15 @@ export function holdsWholeNumber(value: unknown): boolean {
   return false;
 }
 
-/** For parseJsonlLine: a ground-truth or annotation line whose calls hold a whole number. */
+/**
+ * Whether a dataset's calls keep their whole reals: the `egobench` profile's, whose reference (the
+ * official scripts) is Python. The paper profile reads JSON's numbers as numbers (SPEC §7 compares
+ * them so), `2.0` as `2`, as it always has: binding it as REAL there would change a state (a TEXT
+ * column storing '2.0', JSON text, `:q / 4`) that SPEC does not say should change.
+ */
+export const keepsWholeReals = (meta: { profile?: unknown }): boolean => meta.profile === 'egobench';
+
+/** For parseJsonlLine: a ground-truth line whose calls hold a whole number. */
 export const callsMayHoldWholeReals = (line: unknown): boolean => isContainer(line) && holdsWholeNumber((line as Record<string, unknown>).calls);
 
 /** For parseJsonlLine: a trajectory line whose calls (not their results) hold a whole number; `call` is a legacy item's. */
@@ -129,18 +139,22 @@ export function wholeRealText(value: number): string {
  * (`2.0`). Without marks it is exactly JSON.stringify's text, so keys built from either agree.
  * `deep`: look for marks in every container (a value built around marked parts, as an import
  * does); else only below containers that hold some (the parsed value itself, or a marked copy).
+ * `sortKeys`: objects' keys in code-point order (a text that compares content, whatever the order).
  */
-export function stringifyKeepingWholeReals(value: unknown, deep = false): string {
-  if (!isContainer(value) || (!deep && !holding.has(value)) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
+export function stringifyKeepingWholeReals(value: unknown, options: { deep?: boolean; sortKeys?: boolean } = {}): string {
+  const walk = options.deep === true || options.sortKeys === true;
+  if (!isContainer(value) || (!walk && !holding.has(value)) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
   const keys = marked.get(value);
-  const text = (item: unknown, key: Key): string => (keys?.has(key) && typeof item === 'number' ? wholeRealText(item) : stringifyKeepingWholeReals(item, deep));
+  const text = (item: unknown, key: Key): string => (keys?.has(key) && typeof item === 'number' ? wholeRealText(item) : stringifyKeepingWholeReals(item, options));
   if (Array.isArray(value)) {
     const items: string[] = [];
     for (let i = 0; i < value.length; i++) items.push(value[i] === undefined || typeof value[i] === 'function' ? 'null' : text(value[i], i));
     return `[${items.join(',')}]`;
   }
+  const names = Object.keys(value);
+  if (options.sortKeys) names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const entries: string[] = [];
-  for (const key of Object.keys(value)) {
+  for (const key of names) {
     const item = value[key];
     if (item !== undefined && typeof item !== 'function') entries.push(`${JSON.stringify(key)}:${text(item, key)}`);
   }

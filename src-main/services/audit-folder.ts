@@ -3,6 +3,7 @@
 // Used by `egostudio audit` and the studio's `audit.run` call.
 import { auditDataset, type AuditReport } from '../../shared/eval/gt-audit-dataset';
 import { loadDataset, readTrajectories, type LoadedDataset } from '../../shared/format/loader';
+import { keepsWholeReals } from '../../shared/format/whole-reals';
 import type { Problem, Trajectory } from '../../shared/format/types';
 import { fileChunks, nodeDatasetSource } from './evaluation/node-source';
 import { datasetTrajectoryFiles, givenTrajectoryFiles, type TrajectoryFile } from './evaluation/trajectory-files';
@@ -17,8 +18,8 @@ export interface AuditFolderOptions extends FolderJobOptions {
   minAgree?: number;
 }
 
-async function* trajectoriesOf(files: readonly TrajectoryFile[], problems: Problem[]): AsyncGenerator<Trajectory> {
-  for (const file of files) yield* readTrajectories(fileChunks(file.absolute), file.display, problems);
+async function* trajectoriesOf(files: readonly TrajectoryFile[], problems: Problem[], wholeReals: boolean): AsyncGenerator<Trajectory> {
+  for (const file of files) yield* readTrajectories(fileChunks(file.absolute), file.display, problems, wholeReals);
 }
 
 export async function auditFolder(root: string, options: AuditFolderOptions = {}): Promise<{ dataset: LoadedDataset; report: AuditReport }> {
@@ -33,7 +34,7 @@ export async function auditFolder(root: string, options: AuditFolderOptions = {}
   const engines = jobEngines(SQL, dataset, engineProblems, options.watch, options.blocked);
   try {
     // Lines that could not be read are found while the runs stream: the audit orders them with the rest, by file and line.
-    const report = await auditDataset(dataset, engines, trajectoriesOf(files, readProblems), { minAgree: options.minAgree }, readProblems);
+    const report = await auditDataset(dataset, engines, trajectoriesOf(files, readProblems, keepsWholeReals(dataset.meta)), { minAgree: options.minAgree }, readProblems);
     report.problems.push(...engineProblems);
     return { dataset, report };
   } finally {

@@ -109,7 +109,7 @@ function hashDataset(hash: Hash, dataset: LoadedDataset): Hash {
   }
   for (const [id, task] of [...dataset.tasks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     // A ground truth's `1.0` scores apart from `1` (whole-reals.ts); without one the text is JSON.stringify's.
-    hash.update(stringifyKeepingWholeReals([id, task, dataset.groundTruth.get(id) ?? null], true));
+    hash.update(stringifyKeepingWholeReals([id, task, dataset.groundTruth.get(id) ?? null], { deep: true }));
   }
   // Problems of the dataset files change what a trajectory's record says (e.g. a scenario that cannot run).
   return hash.update(JSON.stringify(dataset.problems));

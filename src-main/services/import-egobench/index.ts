@@ -4,7 +4,7 @@ import { lstat, realpath, writeFile } from 'node:fs/promises';
 import { readRegularText } from '../regular-file';
 import { linesOfText } from '../../../shared/format/jsonl';
 import { safeJsonParse } from '../../../shared/format/safe-json';
-import { stringifyKeepingWholeReals } from '../../../shared/format/whole-reals';
+import { markWholeReals, stringifyKeepingWholeReals } from '../../../shared/format/whole-reals';
 import { makeFolders } from '../make-folders';
 import { resolveWritable } from '../safe-path';
 import path from 'node:path';
@@ -62,7 +62,7 @@ export interface ImportResult {
 }
 
 /** JSONL of records built around the release's values: a whole float the release wrote (`2.0`) is written so (whole-reals.ts). */
-const jsonl = (records: unknown[]): string => records.map((r) => stringifyKeepingWholeReals(r, true)).join('\n') + (records.length ? '\n' : '');
+const jsonl = (records: unknown[]): string => records.map((r) => stringifyKeepingWholeReals(r, { deep: true })).join('\n') + (records.length ? '\n' : '');
 
 interface FamilyRelease {
   tools: ReleaseTool[];
@@ -258,9 +258,8 @@ const exists = (file: string): Promise<boolean> =>
     },
   );
 
-/** JSON text with object keys sorted, so two lines of the same content compare equal. */
-const stableJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+/** JSON text with object keys sorted, so two lines of the same content compare equal (a `1.0` written so: it scores apart from `1`). */
+const stableJson = (value: unknown): string => stringifyKeepingWholeReals(value, { sortKeys: true });
 
 /** The JSON lines of a file by the id they hold under `key` (the first of a repeated id); lines that are no such object are no concern here. */
 function linesById(text: string | null, key: 'id' | 'task_id'): Map<string, unknown> {
@@ -268,6 +267,7 @@ function linesById(text: string | null, key: 'id' | 'task_id'): Map<string, unkn
   for (const line of linesOfText(text ?? '')) {
     const parsed = line.kind === 'line' ? safeJsonParse(line.text) : null;
     const value = parsed?.ok ? (parsed.value as Record<string, unknown> | null) : null;
+    if (value && line.kind === 'line') markWholeReals(line.text, value);
     const id = value && typeof value === 'object' ? value[key] : undefined;
     if (typeof id === 'string' && !lines.has(id)) lines.set(id, value);
   }

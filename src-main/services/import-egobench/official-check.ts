@@ -117,7 +117,7 @@ export async function scoreImportedFile(datasetDir: string, trajectoryFile: stri
   const text = await readFile(path.join(datasetDir, trajectoryFile), 'utf8');
   const scores: Array<{ trajectory: Trajectory; number: string; score: TrajectoryScore }> = [];
   try {
-    for await (const trajectory of readTrajectories([text], trajectoryFile, problems)) {
+    for await (const trajectory of readTrajectories([text], trajectoryFile, problems, true)) {
       const task = dataset.tasks.get(trajectory.task_id)!;
       const scenario = dataset.scenarios.get(task.scenario)!;
       let engine = engines.get(scenario.id);

@@ -16,6 +16,7 @@ import { listTrajectoryFiles, loadDataset, readTrajectories } from '../../../sha
 import type { Problem } from '../../../shared/format/types';
 import { nodeDatasetSource } from '../evaluation/node-source';
 import { loadSqlJs } from '../sql-node';
+import { keepsWholeReals } from '../../../shared/format/whole-reals';
 import { importEgobench } from './index';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -135,7 +136,7 @@ async function compareRecorded(): Promise<Map<string, PairCount>> {
     for (const file of await listTrajectoryFiles(source)) {
       const problems: Problem[] = [];
       const text = await readFile(path.join(out, file), 'utf8');
-      for await (const trajectory of readTrajectories([text], file, problems)) {
+      for await (const trajectory of readTrajectories([text], file, problems, keepsWholeReals(dataset.meta))) {
         const task = dataset.tasks.get(trajectory.task_id)!;
         let engine = engines.get(task.scenario);
         if (!engine) engines.set(task.scenario, (engine = createEngine(SQL, dataset.scenarios.get(task.scenario)!)));

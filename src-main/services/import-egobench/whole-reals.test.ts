@@ -111,4 +111,21 @@ describe('a whole float in an agent call', () => {
       await rm(cacheDir, { recursive: true, force: true });
     }
   });
+
+  it('--replace refuses to drop a ground truth adjudicated from 1 to 1.0 since the import (they score apart)', async () => {
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'egobench-replace-'));
+    try {
+      await cp(out, copy, { recursive: true });
+      const truths = path.join(copy, 'ground_truth.jsonl');
+      const lines = (await readFile(truths, 'utf8')).split('\n');
+      const at = lines.findIndex((l) => l.includes('"task_id":"order1-1"'));
+      expect(lines[at]).toContain('"quantity":1}');
+      lines[at] = lines[at].replace('"quantity":1}', '"quantity":1.0}');
+      await writeFile(truths, lines.join('\n'));
+      await expect(importEgobench(release, copy, { replace: true })).rejects.toThrow(/1 ground-truth line\(s\) that differ from the release's \(order1-1\)/);
+      expect(await readFile(truths, 'utf8')).toContain('"quantity":1.0}');
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
 });

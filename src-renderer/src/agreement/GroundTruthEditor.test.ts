@@ -2,6 +2,7 @@
 import { expect, it } from 'vitest';
 import type { GroundTruth, ToolCall } from '../../../shared/format/types';
 import { callsText, correctedLine, parseCallsText } from './GroundTruthEditor';
+import { groundTruthText, parseGroundTruth, replaceGroundTruthLines } from './model';
 
 it('reads back the calls it wrote, one per line', () => {
   const calls: ToolCall[] = [{ tool_name: 'get_price', parameters: { product_name: 'Penne' } }, { tool_name: 'add_to_cart', parameters: { qty: 2 } }];
@@ -30,4 +31,18 @@ it('writes the line the edit began from with its calls, note and adjudicator rep
   const calls: ToolCall[] = [{ tool_name: 'b', parameters: { x: 1 } }];
   expect(correctedLine(base, calls, ' dave ', 'Misspelt')).toEqual({ ...base, calls, source: 'adjudicated', adjudicator: 'dave', note: 'Misspelt' });
   expect(correctedLine(base, calls, 'dave', '  ')).not.toHaveProperty('note');
+});
+
+it("keeps a call's 1.0 from the file's line through the editor and back into the file (the egobench profile scores it apart from 1)", () => {
+  const file = '{"task_id":"t1","calls":[{"tool_name":"add_dish_to_order","parameters":{"quantity":1.0,"n":2}}],"visual_refs":[],"source":"agreed"}\n';
+  const base = parseGroundTruth(file).get('t1')!;
+  const text = callsText(base.calls);
+  expect(text).toContain('"quantity":1.0,"n":2');
+  const parsed = parseCallsText(text);
+  if (!('calls' in parsed)) throw new Error(parsed.error);
+  // Only the note changed: the line written holds the float as it was.
+  const written = replaceGroundTruthLines(file, [correctedLine(base, parsed.calls, 'carol', 'checked')]);
+  expect(written).toContain('"parameters":{"quantity":1.0,"n":2}');
+  // Someone else's 1 -> 1.0 is a change a write must see.
+  expect(groundTruthText(parseGroundTruth(file.replace('1.0', '1')).get('t1')!)).not.toBe(groundTruthText(base));
 });

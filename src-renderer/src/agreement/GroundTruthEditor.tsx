@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { GroundTruth, Problem, ToolCall, ToolLibrary } from '../../../shared/format/types';
 import { parseJsonFile } from '../../../shared/format/json-file';
+import { markWholeReals, stringifyKeepingWholeReals } from '../../../shared/format/whole-reals';
 import { studioApi } from '../api/studio';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
 import { writeGroundTruthLines } from './groundTruthWrite';
@@ -20,12 +21,13 @@ export function parseCallsText(text: string): { calls: ToolCall[] } | { error: s
   const parsed = parseJsonFile('calls', text, problems);
   if (!parsed) return { error: `line ${problems[0]?.line ?? 1}: ${problems[0]?.message ?? 'invalid JSON'}` };
   if (!Array.isArray(parsed.value)) return { error: 'the calls are a JSON array of {"tool_name", "parameters"} objects' };
+  markWholeReals(text.replace(/^\uFEFF/, ''), parsed.value); // a `1.0` typed stays a float, as the line's own did
   const bad = parsed.value.findIndex((call) => !isToolCall(call));
   if (bad >= 0) return { error: `call ${bad + 1} is not a {"tool_name": string, "parameters": object} object` };
   return { calls: parsed.value as ToolCall[] };
 }
 
-export const callsText = (calls: readonly ToolCall[]): string => `[\n${calls.map((call) => `  ${JSON.stringify(call)}`).join(',\n')}\n]\n`;
+export const callsText = (calls: readonly ToolCall[]): string => `[\n${calls.map((call) => `  ${stringifyKeepingWholeReals(call, { deep: true })}`).join(',\n')}\n]\n`;
 
 /** The line to write: the one the edit began from, its calls and note replaced, who corrected it set (its other fields kept). */
 export function correctedLine(base: GroundTruth, calls: ToolCall[], adjudicator: string, note: string): GroundTruth {

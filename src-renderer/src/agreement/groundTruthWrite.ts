@@ -6,13 +6,13 @@ import type { StudioApi } from '../../../shared/api/studio-api';
 import { StudioError } from '../../../shared/api/studio-error';
 import type { GroundTruth } from '../../../shared/format/types';
 import { GROUND_TRUTH_PATH } from './agreementData';
-import { parseGroundTruth, replaceGroundTruthLines } from './model';
+import { groundTruthText, parseGroundTruth, replaceGroundTruthLines } from './model';
 
 export async function writeGroundTruthLines(api: StudioApi, datasetId: string, lines: readonly GroundTruth[], seen: ReadonlyMap<string, GroundTruth>): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const { text, hash } = await api.datasets.readVersioned(datasetId, GROUND_TRUTH_PATH);
     const now = parseGroundTruth(text);
-    const moved = lines.filter((line) => JSON.stringify(now.get(line.task_id) ?? null) !== JSON.stringify(seen.get(line.task_id) ?? null)).map((line) => line.task_id);
+    const moved = lines.filter((line) => groundTruthText(now.get(line.task_id) ?? null) !== groundTruthText(seen.get(line.task_id) ?? null)).map((line) => line.task_id);
     if (moved.length > 0) {
       throw new StudioError('conflict', `the ground truth of ${moved.join(', ')} was changed by someone else since you read it; review it and finalize again`);
     }

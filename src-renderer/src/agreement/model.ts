@@ -3,6 +3,7 @@
 import stableStringify from 'fast-json-stable-stringify';
 import { parseJsonlLine } from '../../../shared/format/loader';
 import { groundTruthSchema } from '../../../shared/format/schemas';
+import { callsMayHoldWholeReals, stringifyKeepingWholeReals } from '../../../shared/format/whole-reals';
 import type { Annotation, GroundTruth, ToolCall, VisualRef } from '../../../shared/format/types';
 import { recordToAnnotation, withParam } from '../db/annotationFile';
 import type { AnnotationRecord } from '../db/schema';
@@ -95,11 +96,15 @@ export function lifecycleCounts(stages: Iterable<Lifecycle>): Record<Lifecycle, 
   return counts;
 }
 
+/** A ground-truth line's text, a call's `1.0` written so (it scores apart from `1` in the egobench profile). */
+export const groundTruthText = (line: GroundTruth | null): string => stringifyKeepingWholeReals(line, { deep: true });
+
 /** The ground-truth lines of a file (the first valid line of a task wins, as the loader reads). */
 export function parseGroundTruth(text: string | null): Map<string, GroundTruth> {
   const out = new Map<string, GroundTruth>();
   (text ?? '').split(/\r?\n/).forEach((raw, index) => {
-    const parsed = parseJsonlLine(raw, index + 1, groundTruthSchema);
+    // A call's `1.0` is kept (whole-reals.ts): a line corrected or compared here is written as it was read.
+    const parsed = parseJsonlLine(raw, index + 1, groundTruthSchema, undefined, callsMayHoldWholeReals);
     if (parsed && parsed.ok && !out.has((parsed.value as GroundTruth).task_id)) out.set((parsed.value as GroundTruth).task_id, parsed.value as GroundTruth);
   });
   return out;
@@ -127,12 +132,12 @@ export function replaceGroundTruthLines(text: string | null, lines: readonly Gro
   for (const [index, raw] of (text ?? '').split(/\r?\n/).entries()) {
     const taskId = raw.trim() === '' ? null : taskIdOfLine(raw, index);
     if (taskId !== null && byTask.has(taskId)) {
-      if (!written.has(taskId)) out.push(JSON.stringify(byTask.get(taskId)));
+      if (!written.has(taskId)) out.push(groundTruthText(byTask.get(taskId)!));
       written.add(taskId);
     } else out.push(raw);
   }
   while (out.length > 0 && out[out.length - 1].trim() === '') out.pop();
-  for (const line of lines) if (!written.has(line.task_id)) out.push(JSON.stringify(line));
+  for (const line of lines) if (!written.has(line.task_id)) out.push(groundTruthText(line));
   return out.length === 0 ? '' : `${out.join('\n')}\n`;
 }
 
