@@ -6,7 +6,6 @@ import { useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Resizer } from '../../components/Resizer';
 import { PANE_MAX_WIDTH, PANE_MIN_WIDTH, usePaneWidth } from '../../components/usePaneWidth';
 import { useShownWidth } from '../../components/useShownWidth';
-import type { TrajectoryRow } from '../../evaluation/protocol';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
 import { useStudioStore } from '../../state/store';
 import { EvaluationProblems } from './EvaluationProblems';
@@ -18,19 +17,9 @@ import { useReviewOverrides } from './reviews/useReviewOverrides';
 import { TrajectoryList } from './TrajectoryList';
 import { useListMemory } from './list/listMemory';
 import { useReplayRoute } from './useReplayRoute';
+import { useShownRow } from './useShownRow';
 import { useTrajectoryDrop } from './useTrajectoryDrop';
 import './replay.css';
-
-/**
- * The open run's row. While the dataset is scored again (a file under trajectories/ changed, an agent
- * runner's new file) its rows come back one by one: the run on screen stays meanwhile, rather than
- * closing and opening again with its clip back at frame 0, until its new row arrives.
- */
-function useShownRow(id: string | null, found: TrajectoryRow | null, scoring: boolean): TrajectoryRow | null {
-  const [last, setLast] = useState<TrajectoryRow | null>(null);
-  if (found !== null && found !== last) setLast(found);
-  return found ?? (scoring && last?.id === id ? last : null);
-}
 
 /** The trajectory list's width set by its edge (this browser's): null, as wide as its columns up to half the body. */
 const LIST_WIDTH_KEY = 'egobench.replay.listWidth';
@@ -51,7 +40,7 @@ export function ReplayWorkspace() {
   const bodyRef = useRef<HTMLDivElement>(null);
   const shownListWidth = useShownWidth(bodyRef, '.trajectory-list-panel', dataset && !view ? dataset.id : null);
   const foundRow = useMemo(() => (link ? (evaluation.rows.find((r) => r.id === link.id) ?? null) : null), [link, evaluation.rows]);
-  const linkedRow = useShownRow(link?.id ?? null, foundRow, evaluation.status !== 'ready');
+  const linkedRow = useShownRow(dataset?.id ?? null, link?.id ?? null, foundRow, evaluation.status !== 'ready');
 
   if (!dataset) {
     return (
