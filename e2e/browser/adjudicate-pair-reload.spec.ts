@@ -7,11 +7,30 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { copySample, ownHost } from '../own-host';
 
-// The sample with a third annotator, dana, who wrote what bob wrote.
+// The sample with a third annotator, dana, who wrote what bob wrote, and carol, who annotated retail-01 alone.
 const host = ownHost('adjudicate-pair-', 'egobench-sample', async (dataset) => {
   await copySample(dataset);
   const bob = await readFile(path.join(dataset, 'annotations', 'bob.jsonl'), 'utf8');
   await writeFile(path.join(dataset, 'annotations', 'dana.jsonl'), bob.replaceAll('"annotator":"bob"', '"annotator":"dana"'));
+  const carol = bob.split('\n').filter((line) => line.includes('"task_id":"retail-01"')).map((line) => line.replaceAll('"annotator":"bob"', '"annotator":"carol"'));
+  await writeFile(path.join(dataset, 'annotations', 'carol.jsonl'), `${carol.join('\n')}\n`);
+});
+
+// A task the chosen pair did not both annotate is compared between two who did; its labels named
+// the chosen pair all the same (carol's name on bob's calls, "Take all carol" taking bob's).
+test("a task the chosen pair did not both annotate names the annotators it compares, and says so", async ({ page }) => {
+  const url = new URL(host.url);
+  url.hash = '#/adjudicate/retail-04';
+  await page.goto(url.href);
+  await page.getByTestId('annotator-b').selectOption('carol');
+  await expect(page.getByTestId('adjudication-other-pair')).toHaveText('alice and carol did not both annotate this task: alice and bob are compared.');
+  await expect(page.getByTestId('take-all-b')).toContainText('bob');
+  await expect(page.getByTestId('alignment-table').locator('thead')).not.toContainText('carol');
+  // Where both did, nothing is said.
+  url.hash = '#/adjudicate/retail-01';
+  await page.goto(url.href);
+  await expect(page.getByTestId('take-all-b')).toContainText('carol');
+  await expect(page.getByTestId('adjudication-other-pair')).toHaveCount(0);
 });
 
 test('a reload compares the pair chosen, not the first two annotators', async ({ page }) => {

@@ -40,6 +40,10 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
   const library = useAgreementData((s) => (state.scenarioId ? s.dataset?.scenarios.get(state.scenarioId)?.library : undefined));
   const ask = useConfirm('finalize-confirm');
   const { a, b, scenarioId } = state;
+  // The annotators compared: the header's pair when both annotated the task, else the pair that did
+  // (useTaskAgreement falls back); every label below names them, never the header's choice.
+  const names = state.pair;
+  const otherPair = pair && names && (pair[0] !== names[0] || pair[1] !== names[1]) ? pair : null;
   // A comparison of earlier calls (an annotator saved; the recompute runs) indexes other calls than
   // a's and b's: nothing is built on it (the carry-over took its rows for the new ones' and lost the choices).
   const comparison = state.stale ? null : state.comparison;
@@ -52,7 +56,7 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
 
   const refRows = useMemo(() => referenceRows(a?.visual_refs ?? [], b?.visual_refs ?? [], existing?.visual_refs ?? []), [a, b, existing]);
 
-  if (!pair || !a || !b)
+  if (!names || !a || !b)
     return (
       <>
         <p className="muted">Two annotations of this task are needed to adjudicate it.</p>
@@ -77,16 +81,21 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
 
   return (
     <div className="adjudication" data-testid="adjudication-view" data-task-id={taskId}>
-      <AdjudicationClip datasetId={datasetId} taskId={taskId} names={pair} a={a} b={b} />
-      <ChangedAfterSubmit taskId={taskId} names={pair} current={[a, b]} />
-      <CanonicalDiff a={callsA} b={callsB} names={pair} />
+      {otherPair && (
+        <p className="muted" role="status" data-testid="adjudication-other-pair">
+          {otherPair[0]} and {otherPair[1]} did not both annotate this task: {names[0]} and {names[1]} are compared.
+        </p>
+      )}
+      <AdjudicationClip datasetId={datasetId} taskId={taskId} names={names} a={a} b={b} />
+      <ChangedAfterSubmit taskId={taskId} names={names} current={[a, b]} />
+      <CanonicalDiff a={callsA} b={callsB} names={names} />
       {draft.setBack && (
         <div className="agreement-error" role="status" data-testid="adjudication-set-back">
           {draft.setBack}
         </div>
       )}
       <MergeToolbar
-        names={pair}
+        names={names}
         owner={orderOwner(rows, order)}
         onTakeAll={act.takeAll}
         onOrder={act.takeOrder}
@@ -94,13 +103,13 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         undo={{ run: draft.undo, can: draft.canUndo }}
         redo={{ run: draft.redo, can: draft.canRedo }}
       />
-      <AlignmentTable rows={ordered} names={pair} callsA={callsA} callsB={callsB} choices={choices} onChoose={act.choose} onEdit={act.edit} onMove={act.move} />
+      <AlignmentTable rows={ordered} names={names} callsA={callsA} callsB={callsB} choices={choices} onChoose={act.choose} onEdit={act.edit} onMove={act.move} />
       <MergedCalls merged={merged} />
-      <SequenceRuns scenarioId={scenarioId} names={pair} callsA={callsA} callsB={callsB} merged={merged.calls} blocked={merged.errors.length > 0} />
+      <SequenceRuns scenarioId={scenarioId} names={names} callsA={callsA} callsB={callsB} merged={merged.calls} blocked={merged.errors.length > 0} />
       <div className="alignment-tools">
         <strong>Visual references</strong>
       </div>
-      <ReferenceRows rows={refRows} names={pair} choices={refChoices} onChoose={act.chooseReference} />
+      <ReferenceRows rows={refRows} names={names} choices={refChoices} onChoose={act.chooseReference} />
       <FinalizeBar
         note={note}
         onNote={setNote}
