@@ -114,6 +114,15 @@ describe('ground_truth.jsonl', () => {
     expect(out.split('\n').filter((line) => line.includes('"t1"'))).toEqual([JSON.stringify(gt)]);
     expect(parseGroundTruth(out).get('t1')).toEqual(gt);
   });
+  it('keeps each line\'s ending: a CRLF file stays CRLF, one line changed in a diff', () => {
+    const gt = groundTruthLine({ taskId: 't2', calls: [call('new')], visualRefs: [], agree: false, callsA: [], adjudicator: 'carol', note: '' });
+    const added = groundTruthLine({ taskId: 't9', calls: [call('x')], visualRefs: [], agree: true, callsA: [call('x')], adjudicator: '', note: '' });
+    const crlf = text.replaceAll('\n', '\r\n');
+    const out = replaceGroundTruthLines(crlf, [gt, added]);
+    expect(out).toBe(`{"task_id":"t1","calls":[],"source":"agreed"}\r\nnot json\r\n\r\n${JSON.stringify(gt)}\r\n{"task_id":"t1","calls":[{"tool_name":"old","parameters":{}}]}\r\n${JSON.stringify(added)}\r\n`);
+    // A line without an ending at the file's end takes the file's.
+    expect(replaceGroundTruthLines('{"task_id":"t1","calls":[]}\r\n{"task_id":"t3","calls":[]}', [added])).toBe(`{"task_id":"t1","calls":[]}\r\n{"task_id":"t3","calls":[]}\r\n${JSON.stringify(added)}\r\n`);
+  });
   it('appends a new task, and writes into a missing file', () => {
     const gt = groundTruthLine({ taskId: 't9', calls: [call('x')], visualRefs: [], agree: true, callsA: [call('x')], adjudicator: '', note: '' });
     expect(gt.source).toBe('agreed');

@@ -123,22 +123,30 @@ function taskIdOfLine(raw: string, index: number): string | null {
 /**
  * ground_truth.jsonl with the given tasks' lines replaced (in place of the first line of each
  * task; later lines of the same task dropped) or appended. Every other line stays as it was,
- * unparseable ones included.
+ * unparseable ones included, and each line keeps its own ending: a CRLF file stays CRLF, so a
+ * finalize changes one line in a diff, not all of them (lines written take the file's first ending).
  */
 export function replaceGroundTruthLines(text: string | null, lines: readonly GroundTruth[]): string {
   const byTask = new Map(lines.map((line) => [line.task_id, line]));
   const written = new Set<string>();
-  const out: string[] = [];
-  for (const [index, raw] of (text ?? '').split(/\r?\n/).entries()) {
-    const taskId = raw.trim() === '' ? null : taskIdOfLine(raw, index);
+  const source = text ?? '';
+  const eol = /\r?\n/.exec(source)?.[0] ?? '\n';
+  const out: { body: string; end: string }[] = [];
+  for (let start = 0, index = 0; start < source.length; index++) {
+    const newline = source.indexOf('\n', start);
+    const crlf = newline > start && source[newline - 1] === '\r';
+    const body = newline === -1 ? source.slice(start) : source.slice(start, crlf ? newline - 1 : newline);
+    const end = newline === -1 ? eol : crlf ? '\r\n' : '\n';
+    start = newline === -1 ? source.length : newline + 1;
+    const taskId = body.trim() === '' ? null : taskIdOfLine(body, index);
     if (taskId !== null && byTask.has(taskId)) {
-      if (!written.has(taskId)) out.push(groundTruthText(byTask.get(taskId)!));
+      if (!written.has(taskId)) out.push({ body: groundTruthText(byTask.get(taskId)!), end });
       written.add(taskId);
-    } else out.push(raw);
+    } else out.push({ body, end });
   }
-  while (out.length > 0 && out[out.length - 1].trim() === '') out.pop();
-  for (const line of lines) if (!written.has(line.task_id)) out.push(groundTruthText(line));
-  return out.length === 0 ? '' : `${out.join('\n')}\n`;
+  while (out.length > 0 && out[out.length - 1].body.trim() === '') out.pop();
+  for (const line of lines) if (!written.has(line.task_id)) out.push({ body: groundTruthText(line), end: eol });
+  return out.map((line) => line.body + line.end).join('');
 }
 
 /** A call as a key, the same whatever the order of its parameters' keys (a line written by another tool may order them otherwise); shared/eval's callKey is the scorer's memo key, in written order. */
