@@ -28,6 +28,10 @@ describe('review export', () => {
     expect(reviewerFileName('Ann Lee')).toBe('reviews/Ann_Lee.jsonl');
     expect(reviewerFileName('../x')).toBe('reviews/__x.jsonl');
     expect(reviewerFileName('  ')).toBe('reviews/reviewer.jsonl');
+    // Names in other scripts: one file each (each letter is '_', and a hash of the name tells them apart).
+    expect(reviewerFileName('李明')).toMatch(/^reviews\/__-[0-9a-z]+\.jsonl$/);
+    expect(reviewerFileName('李明')).not.toBe(reviewerFileName('王芳'));
+    expect(reviewerFileName(' José ')).toBe(reviewerFileName('José'));
   });
 });
 
@@ -48,15 +52,15 @@ describe('review write-through', () => {
 
 describe('two reviewers whose names map to one file', () => {
   it("keep each other's lines: an override or its removal touches only the writer's own line", () => {
-    expect(reviewerFileName('李明')).toBe(reviewerFileName('王芳'));
-    const li = withReviewLine(null, '李明', 'a', review('a', '李明'));
-    const both = withReviewLine(li, '王芳', 'a', { ...review('a', '王芳'), label: 'perception' });
-    expect(both.trimEnd().split('\n').map((line) => JSON.parse(line).reviewer)).toEqual(['李明', '王芳']);
-    expect(withReviewLine(both, '王芳', 'a', null).trimEnd()).toBe(li.trimEnd());
+    expect(reviewerFileName('Ann Lee')).toBe(reviewerFileName('Ann_Lee'));
+    const li = withReviewLine(null, 'Ann Lee', 'a', review('a', 'Ann Lee'));
+    const both = withReviewLine(li, 'Ann_Lee', 'a', { ...review('a', 'Ann_Lee'), label: 'perception' });
+    expect(both.trimEnd().split('\n').map((line) => JSON.parse(line).reviewer)).toEqual(['Ann Lee', 'Ann_Lee']);
+    expect(withReviewLine(both, 'Ann_Lee', 'a', null).trimEnd()).toBe(li.trimEnd());
     // Replay reads each reviewer's override of the file.
-    expect(reviewsOfFiles('d', [{ path: reviewerFileName('李明'), text: both }]).map((r) => [r.reviewer, r.label])).toEqual([
-      ['李明', 'logic'],
-      ['王芳', 'perception'],
+    expect(reviewsOfFiles('d', [{ path: reviewerFileName('Ann Lee'), text: both }]).map((r) => [r.reviewer, r.label])).toEqual([
+      ['Ann Lee', 'logic'],
+      ['Ann_Lee', 'perception'],
     ]);
   });
 });
