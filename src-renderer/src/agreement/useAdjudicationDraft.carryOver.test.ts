@@ -188,6 +188,28 @@ describe("carried drafts and the dataset's file", () => {
     expect(lineOf(key)?.note).toBe('written in the other order');
   });
 
+  it("a revision that comes back (a checkout took bob's newer line, then gave it back) goes on from what was decided since, not from its older draft", async () => {
+    const { keeper, file, lineOf } = fileKeeper();
+    const older = draftKey('d', 't1', { annotator: 'alice', revision: 3 }, { annotator: 'bob', revision: 1 });
+    writeDraft(key, { ...stored(before), note: 'D1' });
+    file.set(draftIdOf(draftOfKey(key)), { ...stored(before), note: 'D1' });
+    const { result, rerender } = renderHook(({ k }) => useAdjudicationDraft(k, null, startOn(before), keeper), { initialProps: { k: key } });
+    await act(async () => undefined);
+    expect(result.current.note).toBe('D1');
+    // bob's rev 2 line gone: rev 1 is compared, the decisions carried over to it.
+    rerender({ k: older });
+    await act(async () => undefined);
+    expect(result.current.setBack).toMatch(/^bob's rev 2 became rev 1/);
+    act(() => result.current.setNote('D1 + D2'));
+    // The line back: rev 2's draft in the file is older than what was decided on rev 1.
+    rerender({ k: key });
+    await act(async () => undefined);
+    expect(result.current.note).toBe('D1 + D2');
+    expect(result.current.setBack).toMatch(/^bob's rev 1 became rev 2/);
+    expect(result.current.conflict).toBeNull();
+    expect(lineOf(key)?.note).toBe('D1 + D2');
+  });
+
   it("a later draft another browser left on the old contents is carried over, not written over by this browser's earlier one", async () => {
     const { keeper, file, lineOf } = fileKeeper();
     writeDraft(key, { ...stored(before), note: 'this browser, earlier' });

@@ -143,7 +143,10 @@ export function useAdjudicationDraft<C, R>(
     // A draft made on other contents under these revisions (a line edited in place, here or before
     // this page opened) is carried over as another revision's is; its rationale and references stay.
     const inPlace = source ? editedInPlace(key, source.made, made) : null;
-    const draft = inPlace || swapped ? null : stored;
+    // This key's own draft, older than what was decided since under the key before (a revision that
+    // comes back: a checkout took a newer line and gave it back): passed over, the later decisions carried.
+    const outdated = !inPlace && !swapped && stored !== null && loadedFor !== null && loadedFor !== key && hadDecisions && updatedAt !== undefined && newerThan(updatedAt, stored.updatedAt);
+    const draft = inPlace || swapped || outdated ? null : stored;
     const kept = inPlace || swapped ? source : draft;
     // Another key (an annotator's new revision) with no draft of its own: its rows differ, so the
     // previous comparison's choices would fall on other calls; its merged sequence is carried over.
@@ -178,8 +181,9 @@ export function useAdjudicationDraft<C, R>(
     setKeptAt(inPlace && loadedFor === key ? undefined : time);
     // A new revision's rows are new: a file draft of them is the adjudicator's own, and taken. A draft
     // carried under this key is weighed against the file's by the time of what was carried.
-    setCarried(changed !== null && !inPlace && !swapped);
-    setCarriedFrom(inPlace || swapped ? { from: source!.updatedAt, replaced: stored?.updatedAt } : null);
+    setCarried(changed !== null && !inPlace && !swapped && !outdated);
+    // The outdated draft's copy in the file is passed over and written over, as a replaced one's.
+    setCarriedFrom(inPlace || swapped ? { from: source!.updatedAt, replaced: stored?.updatedAt } : outdated ? { from: updatedAt, replaced: stored.updatedAt } : null);
   }
   // The file's draft, weighed once read (it began on the ground truth there is now: else someone
   // finalized since, and it is passed over). Another than this page's: taken when nothing was decided
