@@ -149,6 +149,22 @@ describe('after Finalize in one order', () => {
     expect(again.result.current.choices).toEqual({});
   });
 
+  it('nothing is left to undo or redo: the screen is the line written', () => {
+    const { result } = renderHook(() => useAdjudicationDraft(key, null, startOn(before)));
+    act(() => {
+      result.current.remember();
+      result.current.setChoices({ r0: { choice: 'b' } });
+    });
+    act(() => {
+      result.current.remember();
+      result.current.setChoices({ r0: { choice: 'a' } });
+    });
+    act(() => result.current.undo());
+    expect([result.current.canUndo, result.current.canRedo]).toEqual([true, true]);
+    act(() => result.current.drop('{"task_id":"t1"}'));
+    expect([result.current.canUndo, result.current.canRedo]).toEqual([false, false]);
+  });
+
   it("the other order's draft begun on another ground-truth line is passed over", () => {
     writeDraft(key, { ...stored(before), truth: '{"task_id":"t1","before":true}' });
     const { result } = renderHook(() => useAdjudicationDraft(swapped, '{"task_id":"t1"}', startOn(['bob-v1', 'alice-v1'])));

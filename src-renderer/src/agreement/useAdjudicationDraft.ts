@@ -260,6 +260,10 @@ export function useAdjudicationDraft<C, R>(
     }
     setDropped(true);
     setTruth(written);
+    // What was finalized is the file's line now: an undo would set the screen apart from it (and
+    // write a draft again) next to "Written to ground_truth.jsonl".
+    setPast([]);
+    setFuture([]);
   };
   /**
    * Before Finalize: the file's draft read again. One this page has not seen (another tab or
