@@ -143,3 +143,19 @@ test('the alignment rows are decided, walked and moved from the keyboard', async
   await page.keyboard.press('Enter');
   await expect(chosen(2)).toHaveAccessibleName('take bob');
 });
+
+// n and p left the focus on the page's body (the task that had it was gone): j, a, b did nothing
+// until twenty Tabs brought it back to the rows (an exploratory review).
+test('n opens the next task with the focus on its first row, where the row keys go on working', async ({ page }) => {
+  const url = new URL(host.url);
+  url.hash = '#/adjudicate/restaurant-01';
+  await page.goto(url.href);
+  const rows = page.getByTestId('alignment-table').locator('tr[data-row-index]');
+  await rows.first().locator('input[type="radio"]').first().focus();
+  await page.keyboard.press('n');
+  await expect(page).toHaveURL(/#\/adjudicate\/restaurant-02$/);
+  const view = page.locator('[data-testid="adjudication-view"][data-task-id="restaurant-02"]');
+  await expect(view.locator('tr[data-row-index]').first().locator('input[type="radio"]:focus')).toHaveCount(1);
+  await page.keyboard.press('j');
+  await expect(view.locator('tr[data-row-index]').nth(1).locator('input[type="radio"]:focus')).toHaveCount(1);
+});

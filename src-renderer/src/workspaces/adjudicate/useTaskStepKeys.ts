@@ -2,6 +2,7 @@
 import type { Task } from '../../../../shared/format/types';
 import type { Lifecycle } from '../../agreement/model';
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
+import { focusFirstDecision } from './focusFirstDecision';
 
 /** The id `delta` steps from `from` in `order` among the ids `shown` keeps, from `from`'s place (it may not be shown itself), or undefined at an end. */
 export function stepTaskId(order: readonly string[], from: string | null, delta: 1 | -1, shown: (id: string) => boolean): string | undefined {
@@ -27,7 +28,9 @@ export function useTaskStepKeys({ tasks, stages, filter, taskId, chooseTask }: T
       delta,
       (id) => filter === 'all' || stages.get(id) === filter,
     );
-    if (next) chooseTask(next);
+    if (!next) return;
+    chooseTask(next);
+    focusFirstDecision(next);
   };
   useHotkeyAction('adjudicate.next-task', () => stepTask(1));
   useHotkeyAction('adjudicate.previous-task', () => stepTask(-1));
