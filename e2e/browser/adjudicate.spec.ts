@@ -651,6 +651,7 @@ test('a call neither annotator wrote is added as a row of its own and finalized 
   await expect(added).toContainText('added by you');
   // Its call's edit box is under it, in a row of its own: the added row is the last one.
   const addedCall = page.getByTestId('alignment-table').getByRole('textbox').last();
+  await expect(addedCall, 'the call is typed next: its box has the focus').toBeFocused();
   const missed = { tool_name: 'get_cart', parameters: { user_id: 'e2e-user' } };
   await addedCall.fill(JSON.stringify(missed));
   await expect(merged).toHaveCount(before + 1);

@@ -99,7 +99,11 @@ export function AdjudicationView({ datasetId, taskId, pair, adjudicator, onFinal
         owner={orderOwner(rows, order)}
         onTakeAll={act.takeAll}
         onOrder={act.takeOrder}
-        onAddCall={act.addCall}
+        onAddCall={() => {
+          act.addCall();
+          // The new row's call is typed next: its box takes the focus once drawn (the added row is last).
+          requestAnimationFrame(() => [...document.querySelectorAll<HTMLElement>('[data-testid="alignment-table"] tr.edit-row textarea')].at(-1)?.focus());
+        }}
         undo={{ run: draft.undo, can: draft.canUndo }}
         redo={{ run: draft.redo, can: draft.canRedo }}
       />
