@@ -94,6 +94,7 @@ function Adjudicate({ datasetId }: { datasetId: string }) {
             groundTruth={groundTruth}
             changedAfterSubmit={changedAfterSubmit}
             problems={problems.length}
+            comparing={dash.pair !== null && dash.dashboard === null && dash.error === null}
             bulk={<AcceptAgreed datasetId={datasetId} pair={dash.pair} annotations={dash.annotations} agreedIds={agreedIds} adjudicator={adjudicator} changedAfterSubmit={changedAfterSubmit} />}
           />
           <OpenTaskPane datasetId={datasetId} taskId={taskId} task={task} pair={dash.pair} suspect={suspectLink} adjudicator={adjudicator} />

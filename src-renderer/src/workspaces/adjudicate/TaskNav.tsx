@@ -19,10 +19,15 @@ interface Props {
   /** Tasks an annotator of the pair changed after submitting (ChangedAfterSubmit). */
   changedAfterSubmit: ReadonlySet<string>;
   problems: number;
+  /**
+   * The pair's tasks are still being compared: until then a task with a ground-truth line counts as
+   * adjudicated and one both submitted as annotating, whatever the comparison will say.
+   */
+  comparing: boolean;
   bulk: ReactNode;
 }
 
-export function TaskNav({ tasks, stages, counts, filter, onFilter, taskId, onChoose, groundTruth, changedAfterSubmit, problems, bulk }: Props) {
+export function TaskNav({ tasks, stages, counts, filter, onFilter, taskId, onChoose, groundTruth, changedAfterSubmit, problems, comparing, bulk }: Props) {
   const rows = useMemo(() => taskRows(tasks.filter((t) => filter === 'all' || stages.get(t.id) === filter)), [tasks, stages, filter]);
   const badge = (t: Task) => {
     const stage = stages.get(t.id)!;
@@ -42,7 +47,7 @@ export function TaskNav({ tasks, stages, counts, filter, onFilter, taskId, onCho
   };
   return (
     <nav className="adjudicate-tasks" aria-label="Tasks">
-      <div className="lifecycle-counts" data-testid="lifecycle-counts">
+      <div className="lifecycle-counts" data-testid="lifecycle-counts" aria-busy={comparing}>
         <button type="button" className={filter === 'all' ? 'active' : ''} onClick={() => onFilter('all')}>
           all <b>{tasks.length}</b>
         </button>
@@ -54,6 +59,11 @@ export function TaskNav({ tasks, stages, counts, filter, onFilter, taskId, onCho
         <span className="muted both-submitted" title="tasks without ground truth that both annotators submitted: agreed + disputed">
           both submitted, no ground truth yet: {counts.agreed + counts.disputed}
         </span>
+        {comparing && (
+          <span className="muted" role="status" data-testid="stages-comparing">
+            Comparing the annotations: agreed, disputed and disputed (GT exists) are counted once it is done.
+          </span>
+        )}
       </div>
       {bulk}
       <TaskList rows={rows} openTaskId={taskId} onOpen={onChoose} badge={badge} data={(t) => ({ 'data-stage': stages.get(t.id)! })} testId="adjudicate-task-list" empty="No task at this stage." />
