@@ -1,6 +1,6 @@
 // `egostudio report` as a user runs it: the tables' figures equal `egostudio evaluate --json`
 // on the same folder, the figures are SVG, overrides come from reviews/, exit codes as evaluate.
-import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -195,6 +195,14 @@ describe('egostudio report', () => {
     const noOut = await egostudio('report', root);
     expect(noOut.code).toBe(1);
     expect(noOut.stderr).toContain('--out');
+    // A file where the folder, or one above it, would go: said before scoring, not as ENOTDIR after it.
+    const aFile = path.join(dir, 'a-file');
+    await writeFile(aFile, 'x');
+    for (const out of [aFile, path.join(aFile, 'report')]) {
+      const refused = await egostudio('report', root, '--out', out);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`--out ${out}: ${aFile} is a file, not a folder`);
+    }
   }, 120_000);
 
   it('--time-limit: a scenario whose seed never ends is a problem naming its file and line; the other is reported (exit 2)', async () => {

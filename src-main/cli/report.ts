@@ -3,6 +3,7 @@
 // Exit codes as evaluate: 0 all input valid, 2 some was not, 1 nothing could be read.
 import { stat, writeFile } from 'node:fs/promises';
 import { makeFolders } from '../services/make-folders';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { buildReport, type ReportModel } from '../../shared/report/build';
 import { reportCharts } from '../../shared/report/charts';
@@ -53,6 +54,9 @@ export async function reportCommand(args: string[]): Promise<number> {
   const [root, ...more] = positionals;
   if (!root) throw new UsageError('missing the dataset folder: egostudio report <dataset> --out DIR', 'report');
   if (!values.out) throw new UsageError('missing --out DIR, the folder the tables and figures go to', 'report');
+  // Said before the scoring, not after it: a file where the folder (or one above it) would go.
+  const notFolder = fileInTheWay(values.out);
+  if (notFolder) throw new UsageError(`--out ${values.out}: ${notFolder} is a file, not a folder`, 'report');
   if (!values.trajectories && more.length > 0)
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'report');
   const workers = workerCount(reportSpec, values.workers);
@@ -87,4 +91,18 @@ export async function reportCommand(args: string[]): Promise<number> {
   for (const note of overrideNotesOf(report.overrides)) err(`note: ${note}\n`);
   printProblems(problems, 'see egostudio evaluate --json');
   return problems.length > 0 ? 2 : 0;
+}
+
+/** The nearest existing path at or above `folder`, when it is not a folder (the folders cannot be made); else null. */
+function fileInTheWay(folder: string): string | null {
+  for (let at = path.resolve(folder); ; at = path.dirname(at)) {
+    let found;
+    try {
+      found = statSync(at, { throwIfNoEntry: false });
+    } catch {
+      found = undefined; // ENOTDIR: a file above it, found further up
+    }
+    if (found) return found.isDirectory() ? null : at;
+    if (path.dirname(at) === at) return null;
+  }
 }

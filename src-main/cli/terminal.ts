@@ -55,10 +55,13 @@ export function out(text: string): void {
 /** Call before any output: `--json -` asks for the report on stdout. */
 export function holdStdoutForJson(file: string | undefined): void {
   stdoutHeldForJson = file === '-';
+  // An empty value is no file: the report would be silently not written.
+  if (file === '') throw new UsageError('--json needs a file name (or - for standard output)');
   // Said before the scoring, not after it (a minute of work lost to a mistyped folder).
   if (file && file !== '-') {
     const folder = path.dirname(path.resolve(file));
     if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--json ${file}: there is no folder ${folder} to write it in`);
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--json ${file} is a folder: give the report's file name`);
   }
 }
 
@@ -81,8 +84,10 @@ export function err(text: string): void {
  */
 function causesFirst<P extends { file: string; line: number }>(problems: readonly P[]): P[] {
   const defines = (p: P) => /^(dataset\.json|tasks\.jsonl|ground_truth\.jsonl|scenarios\/)/.test(p.file);
-  // Then, among those, a line named before the file as a whole ("task x left out: scenario cannot run").
-  const rank = (p: P) => (defines(p) ? (p.line > 0 ? 0 : 1) : 2);
+  // Then, among those, a line named before the file as a whole ("task x left out: scenario cannot run");
+  // but tasks.jsonl or dataset.json not read at all (missing, a link refused) is the cause of all the rest.
+  const whole = (p: P) => (p.file === 'tasks.jsonl' || p.file === 'dataset.json') && p.line === 0;
+  const rank = (p: P) => (whole(p) ? -1 : defines(p) ? (p.line > 0 ? 0 : 1) : 2);
   return problems.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p) - rank(b.p) || a.i - b.i).map(({ p }) => p);
 }
 

@@ -68,9 +68,26 @@ describe('reading refuses FIFOs and devices', () => {
     const problemOf = (file: string) => report.problems.filter((p) => p.file === file);
     expect(problemOf('dataset.json')).toEqual([{ file: 'dataset.json', line: 0, message: expect.stringMatching(/not read: Not a regular file/) }]);
     expect(problemOf('scenarios/shop/tools.json')).toEqual([{ file: 'scenarios/shop/tools.json', line: 0, message: expect.stringMatching(/Not a regular file/) }]);
-    // listFilesBelow never lists a FIFO as a trajectory file; no problem, and nothing blocks.
+    // listFilesBelow never lists a FIFO as a trajectory file: it is said, and nothing blocks.
+    expect(problemOf('trajectories/fifo.jsonl')).toEqual([{ file: 'trajectories/fifo.jsonl', line: 0, message: expect.stringMatching(/^something that is not a regular file .*; left out$/) }]);
     expect(report.trajectories.map((t) => t.id)).toEqual([]); // the scenario is gone with its tools.json
     expect(await withinSeconds(2, readDatasetText(root, 'dataset.json').then(() => 'read', (e: unknown) => StudioError.from(e).code))).toBe('forbidden');
+  });
+});
+
+describe('trajectory files that are none', () => {
+  it('a link that leads nowhere or to itself is a problem of its own, not left out without a word; the rest is scored', async () => {
+    await symlink(path.join(base, 'gone.jsonl'), path.join(root, 'trajectories', 'dangling.jsonl'));
+    await symlink('loop.jsonl', path.join(root, 'trajectories', 'loop.jsonl'));
+    const { report } = await withinSeconds(20, evaluateFolder(root, { workers: 0 }));
+    expect(report.problems.filter((p) => p.file.startsWith('trajectories/'))).toEqual([
+      { file: 'trajectories/dangling.jsonl', line: 0, message: 'a symbolic link that leads nowhere; left out' },
+      { file: 'trajectories/loop.jsonl', line: 0, message: 'a symbolic link that leads to itself; left out' },
+    ]);
+    expect(report.trajectories.map((t) => t.id)).toEqual(['ok']);
+    // Given with --trajectories as a folder: the same.
+    const given = await evaluateFolder(root, { workers: 0, trajectoryPaths: [path.join(root, 'trajectories')] });
+    expect(given.report.problems.map((p) => p.message).filter((m) => m.startsWith('a symbolic link'))).toHaveLength(2);
   });
 });
 

@@ -32,7 +32,14 @@ export interface UnreadableFolder {
   reason: string;
 }
 
-export async function listFilesBelow(folder: string, base: string, folderLinks?: string[], unreadable?: UnreadableFolder[]): Promise<string[]> {
+/**
+ * The files below `folder` (regular files, and links to them), relative to `base`. Links to folders
+ * go to `folderLinks`, folders that cannot be listed to `unreadable`, and entries that are neither
+ * (a FIFO, a socket, a link that leads nowhere or to itself) to `strays`, each with why.
+ */
+const NOT_REGULAR = 'something that is not a regular file (a FIFO, socket or device is never read)';
+
+export async function listFilesBelow(folder: string, base: string, folderLinks?: string[], unreadable?: UnreadableFolder[], strays?: UnreadableFolder[]): Promise<string[]> {
   const out: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     let entries;
@@ -53,10 +60,12 @@ export async function listFilesBelow(folder: string, base: string, folderLinks?:
       if (entry.isDirectory()) await walk(full);
       else if (entry.isFile()) out.push(relative());
       else if (entry.isSymbolicLink()) {
-        const target = await stat(full).catch(() => null);
-        if (target?.isFile()) out.push(relative());
-        else if (target?.isDirectory()) folderLinks?.push(relative());
-      }
+        const target = await stat(full).catch((error: NodeJS.ErrnoException) => error);
+        if (target instanceof Error) strays?.push({ path: relative(), reason: target.code === 'ELOOP' ? 'a symbolic link that leads to itself' : 'a symbolic link that leads nowhere' });
+        else if (target.isFile()) out.push(relative());
+        else if (target.isDirectory()) folderLinks?.push(relative());
+        else strays?.push({ path: relative(), reason: `a symbolic link to ${NOT_REGULAR}` });
+      } else strays?.push({ path: relative(), reason: NOT_REGULAR });
     }
   };
   await walk(folder);

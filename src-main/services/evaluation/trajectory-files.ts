@@ -46,10 +46,12 @@ export async function datasetTrajectoryFiles(root: string, source: DatasetSource
   const trajectories = await resolveExisting(realRoot, 'trajectories', 'dir').catch(() => null);
   const links: string[] = [];
   const unreadable: UnreadableFolder[] = [];
+  const strays: UnreadableFolder[] = [];
   // Named under trajectories/ as the files are, even when that folder is itself a link inside the dataset.
-  if (trajectories) await listFilesBelow(trajectories, trajectories, links, unreadable);
+  if (trajectories) await listFilesBelow(trajectories, trajectories, links, unreadable, strays);
   for (const link of links.sort(compareCodePoints)) problems.push({ file: `trajectories/${link}`, line: 0, message: folderLinkMessage });
   for (const folder of unreadable) problems.push(unreadableProblem(`trajectories/${folder.path}`, folder.reason));
+  problems.push(...strayProblems(strays, (relative) => `trajectories/${relative}`));
   return files;
 }
 
@@ -57,6 +59,11 @@ export async function datasetTrajectoryFiles(root: string, source: DatasetSource
 function unreadableProblem(folder: string, reason: string): Problem {
   const shown = folder.length > 120 ? `${folder.slice(0, 120)}… (${folder.split('/').length} folders deep)` : folder;
   return { file: shown, line: 0, message: `a folder that cannot be read (${reason}); its files are left out` };
+}
+
+/** Entries named as trajectory files (*.jsonl) that are none (a FIFO, a link that leads nowhere): left out, said. */
+function strayProblems(strays: readonly UnreadableFolder[], shown: (relative: string) => string): Problem[] {
+  return strays.filter((stray) => stray.path.endsWith('.jsonl')).sort((a, b) => compareCodePoints(a.path, b.path)).map((stray) => ({ file: shown(stray.path), line: 0, message: `${stray.reason}; left out` }));
 }
 
 const folderLinkMessage =
@@ -72,9 +79,11 @@ export async function givenTrajectoryFiles(paths: readonly string[], problems: P
       const links: string[] = [];
       const unreadable: UnreadableFolder[] = [];
       const shown = (relative: string) => path.posix.join(given.split(path.sep).join('/'), relative);
-      for (const relative of await listFilesBelow(given, given, links, unreadable)) if (relative.endsWith('.jsonl')) files.push(await sized(shown(relative), path.join(given, relative)));
+      const strays: UnreadableFolder[] = [];
+      for (const relative of await listFilesBelow(given, given, links, unreadable, strays)) if (relative.endsWith('.jsonl')) files.push(await sized(shown(relative), path.join(given, relative)));
       for (const link of links) problems.push({ file: shown(link), line: 0, message: folderLinkMessage });
       for (const folder of unreadable) problems.push(unreadableProblem(shown(folder.path), folder.reason));
+      problems.push(...strayProblems(strays, shown));
     } else if (!info.isFile()) problems.push({ file: given, line: 0, message: refusedType });
     else files.push(await sized(given, path.resolve(given)));
   }
