@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ScenarioEngine } from '../engine/types';
 import { admissionProblem, parseJsonlLine, type LoadedDataset } from '../format/loader';
 import { trajectorySchema } from '../format/schemas';
-import { keepsWholeReals, trajectoryMayHoldWholeReals } from '../format/whole-reals';
+import { trajectoryWholeReals } from '../format/whole-reals';
 import { fastTrajectory } from '../format/trajectory-fast';
 import type { Problem, Trajectory } from '../format/types';
 import { aggregate, type ModelFigures, type ScoredTrajectory } from './aggregate';
@@ -92,7 +92,7 @@ export function evaluateLine(
   lineNumber: number,
   text: string,
 ): LineRecord | null {
-  const parsed = parseJsonlLine(text, lineNumber, trajectorySchema, fastTrajectory as (v: unknown) => z.infer<typeof trajectorySchema> | null, keepsWholeReals(dataset.meta) ? trajectoryMayHoldWholeReals : undefined);
+  const parsed = parseJsonlLine(text, lineNumber, trajectorySchema, fastTrajectory as (v: unknown) => z.infer<typeof trajectorySchema> | null, trajectoryWholeReals(dataset.meta));
   if (parsed === null) return null;
   if (!parsed.ok) return { line: lineNumber, problem: text.trimStart().startsWith('[') ? `${parsed.message}${ARRAY_HINT}` : parsed.message };
   // The parsed value is a fresh object (the fast path's or zod's): it takes its source in place.

@@ -58,13 +58,19 @@ export function trajectoryMayHoldWholeReals(line: unknown): boolean {
   return items.some((item) => isContainer(item) && (holdsWholeNumber((item as Record<string, unknown>).calls) || holdsWholeNumber((item as Record<string, unknown>).call)));
 }
 
+/** parseJsonlLine's wholeReals for a dataset's trajectory lines: marked in an egobench dataset only (keepsWholeReals). */
+export const trajectoryWholeReals = (meta: { profile?: unknown }): ((line: unknown) => boolean) | undefined =>
+  keepsWholeReals(meta) ? trajectoryMayHoldWholeReals : undefined;
+
 /**
  * Marks the whole reals of `value`, which JSON.parse made of `text` (the same text: every path in
- * it is in the value), when `wanted` says the value may hold some. A key written twice takes its
- * last value, as JSON.parse does.
+ * it is in the value, a leading byte-order mark aside), when `wanted` says the value may hold some.
+ * A key written twice takes its last value, as JSON.parse does.
  */
-export function markWholeReals(text: string, value: unknown, wanted?: (value: unknown) => boolean): void {
-  if (!isContainer(value) || !mayHold(text) || (wanted && !wanted(value))) return;
+export function markWholeReals(rawText: string, value: unknown, wanted?: (value: unknown) => boolean): void {
+  if (!isContainer(value) || !mayHold(rawText) || (wanted && !wanted(value))) return;
+  // A file's byte-order mark is no part of its JSON (offsets below are the text's without it).
+  const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
   visit(
     text,
     {
@@ -93,10 +99,15 @@ function place(root: Container, path: readonly Key[], whole: boolean): void {
   if (typeof (container as Record<Key, unknown>)[key] !== 'number') return;
   if (whole) {
     for (const c of chain) holding.add(c);
-    let keys = marked.get(container);
-    if (!keys) marked.set(container, (keys = new Set()));
-    keys.add(key);
+    markKey(container, key);
   } else marked.get(container)?.delete(key);
+}
+
+/** Records that `container[key]` is a whole real. */
+function markKey(container: object, key: Key): void {
+  let keys = marked.get(container);
+  if (!keys) marked.set(container, (keys = new Set()));
+  keys.add(key);
 }
 
 /** Whether a whole real may be somewhere in `value` (cheap; false for anything unmarked). */
@@ -119,12 +130,7 @@ export function copyWholeReals(original: unknown, copy: unknown): void {
   holding.add(copy);
   const from = original as Record<Key, unknown>;
   const to = copy as Record<Key, unknown>;
-  for (const key of wholeRealKeys(original as object)) {
-    if (typeof to[key] !== 'number') continue;
-    let keys = marked.get(copy);
-    if (!keys) marked.set(copy, (keys = new Set()));
-    keys.add(key);
-  }
+  for (const key of wholeRealKeys(original as object)) if (typeof to[key] === 'number') markKey(copy, key);
   for (const key of Array.isArray(copy) ? copy.keys() : Object.keys(copy)) copyWholeReals(from[key], to[key]);
 }
 

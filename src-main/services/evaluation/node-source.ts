@@ -32,13 +32,13 @@ export interface UnreadableFolder {
   reason: string;
 }
 
+const NOT_REGULAR = 'something that is not a regular file (a FIFO, socket or device is never read)';
+
 /**
  * The files below `folder` (regular files, and links to them), relative to `base`. Links to folders
  * go to `folderLinks`, folders that cannot be listed to `unreadable`, and entries that are neither
  * (a FIFO, a socket, a link that leads nowhere or to itself) to `strays`, each with why.
  */
-const NOT_REGULAR = 'something that is not a regular file (a FIFO, socket or device is never read)';
-
 export async function listFilesBelow(folder: string, base: string, folderLinks?: string[], unreadable?: UnreadableFolder[], strays?: UnreadableFolder[]): Promise<string[]> {
   const out: string[] = [];
   const walk = async (dir: string): Promise<void> => {

@@ -127,7 +127,7 @@ export async function readReleaseJson(releaseDir: string, relative: string, log:
   if (!parsed) return undefined;
   log.remember(parsed.doc);
   // A call's `2.0` stays a float in the dataset written (index.ts writes lines keeping it).
-  markWholeReals(text.replace(/^\uFEFF/, ''), parsed.value);
+  markWholeReals(text, parsed.value);
   return parsed.value;
 }
 

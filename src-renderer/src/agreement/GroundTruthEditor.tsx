@@ -21,7 +21,7 @@ export function parseCallsText(text: string): { calls: ToolCall[] } | { error: s
   const parsed = parseJsonFile('calls', text, problems);
   if (!parsed) return { error: `line ${problems[0]?.line ?? 1}: ${problems[0]?.message ?? 'invalid JSON'}` };
   if (!Array.isArray(parsed.value)) return { error: 'the calls are a JSON array of {"tool_name", "parameters"} objects' };
-  markWholeReals(text.replace(/^\uFEFF/, ''), parsed.value); // a `1.0` typed stays a float, as the line's own did
+  markWholeReals(text, parsed.value); // a `1.0` typed stays a float, as the line's own did
   const bad = parsed.value.findIndex((call) => !isToolCall(call));
   if (bad >= 0) return { error: `call ${bad + 1} is not a {"tool_name": string, "parameters": object} object` };
   return { calls: parsed.value as ToolCall[] };

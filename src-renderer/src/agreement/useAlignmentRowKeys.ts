@@ -20,7 +20,7 @@ function rowAt(event: KeyboardEvent): { index: number; table: Element } | null {
 }
 
 /** Puts the focus on row `index`'s chosen radio (↑/↓ then move among its choices; ←/→ stay the clip's frame steps). */
-function focusRow(table: Element, index: number): void {
+export function focusRow(table: Element, index: number): void {
   const tr = table.querySelector(`tr[data-row-index="${index}"]`);
   (tr?.querySelector<HTMLElement>('input[type="radio"]:checked') ?? tr?.querySelector<HTMLElement>('input[type="radio"]'))?.focus();
 }

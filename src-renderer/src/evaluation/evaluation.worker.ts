@@ -15,7 +15,7 @@ import { compareCodePoints } from '../../../shared/format/codepoint';
 import { linesOfText, unreadLineMessage } from '../../../shared/format/jsonl';
 import { loadDataset, parseJsonlLine, type LoadedDataset } from '../../../shared/format/loader';
 import { trajectorySchema } from '../../../shared/format/schemas';
-import { keepsWholeReals, trajectoryMayHoldWholeReals } from '../../../shared/format/whole-reals';
+import { trajectoryWholeReals } from '../../../shared/format/whole-reals';
 import type { Trajectory } from '../../../shared/format/types';
 import { recordedSource, TextAssembly, type DatasetFiles } from './datasetFiles';
 import { beat, beatingProvider, beatWhile } from '../workers/workerBeat';
@@ -121,7 +121,7 @@ async function answerReplay(message: Extract<ToWorker, { type: 'replay' }>): Pro
     const { dataset, engines, profile } = await loaded;
     const entry = message.hostRow ?? imported.get(trajectoryId);
     if (!entry) throw new Error(`no evaluated trajectory "${trajectoryId}"`);
-    const parsed = parseJsonlLine(entry.text, entry.row.line, trajectorySchema, undefined, keepsWholeReals(dataset.meta) ? trajectoryMayHoldWholeReals : undefined);
+    const parsed = parseJsonlLine(entry.text, entry.row.line, trajectorySchema, undefined, trajectoryWholeReals(dataset.meta));
     if (!parsed || !parsed.ok) throw new Error(`trajectory "${trajectoryId}" no longer parses`);
     const trajectory: Trajectory = { ...(parsed.value as Trajectory), source: { file: entry.row.file, line: entry.row.line } };
     const engine = engines(entry.row.scenario);

@@ -1,19 +1,19 @@
 // After n or p the task that had the focus is gone, and the focus with it (to the page's body):
 // j, a, b and x then did nothing until twenty Tabs brought it back to the rows. The next task's
 // first row takes it once its comparison is on screen, unless the person put it somewhere meanwhile.
+import { focusRow } from '../../agreement/useAlignmentRowKeys';
 
 /** How long the next task's rows are waited for (its comparison runs in a worker). */
 const WAIT_MS = 5_000;
 
 export function focusFirstDecision(taskId: string): void {
   const until = performance.now() + WAIT_MS;
-  const selector = `[data-testid="adjudication-view"][data-task-id="${CSS.escape(taskId)}"] tr[data-row-index] input[type="radio"]`;
+  const selector = `[data-testid="adjudication-view"][data-task-id="${CSS.escape(taskId)}"] .alignment-table`;
   const look = () => {
     const focused = document.activeElement;
     if (focused && focused !== document.body) return; // the person chose where it goes
-    const radios = [...document.querySelectorAll<HTMLInputElement>(selector)];
-    const first = radios.find((radio) => radio.closest('tr') === radios[0]?.closest('tr') && radio.checked) ?? radios[0];
-    if (first) first.focus();
+    const table = document.querySelector(selector);
+    if (table?.querySelector('tr[data-row-index="0"]')) focusRow(table, 0);
     else if (performance.now() < until) requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
