@@ -161,7 +161,7 @@ async function agreementCommand(args: string[]): Promise<number> {
   }
   const timeLimit = timeLimitSeconds(agreementSpec, values['time-limit']);
   const [a, b] = names;
-  const { report, datasetName, nothingRead: noInput } = await folderJobWithin(timeLimit, { kind: 'agreement', root, a, b });
+  const { report, datasetName, nothingRead: noInput, annotators } = await folderJobWithin(timeLimit, { kind: 'agreement', root, a, b });
   await writeJsonReport(values.json, report);
   const s = report.summary;
   out(
@@ -188,8 +188,7 @@ async function agreementCommand(args: string[]): Promise<number> {
   // the input as SPEC §12 counts it (the dataset itself was read).
   const absent = names.filter((name) => report.problems.some((p) => p.file === `annotations/${name}.jsonl` && p.message === `no annotations for annotator "${name}"`));
   if (absent.length > 0) {
-    const known = (await readdir(path.join(root, 'annotations')).catch(() => [] as string[])).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(0, -'.jsonl'.length));
-    err(`egostudio agreement: no annotations by ${absent.map(oneLine).join(' or ')}; this dataset's annotators: ${known.map(oneLine).join(', ') || 'none'}\n`);
+    err(`egostudio agreement: no annotations by ${absent.map(oneLine).join(' or ')}; this dataset's annotators: ${annotators.map(oneLine).join(', ') || 'none'}\n`);
   }
   return noInput ? 1 : report.problems.length > 0 ? 2 : 0;
 }

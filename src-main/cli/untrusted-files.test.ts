@@ -91,6 +91,21 @@ describe('trajectory files that are none', () => {
   });
 });
 
+describe('annotator files that are none', () => {
+  it('a FIFO or a link that leads nowhere is a problem of its file, and the annotators named are those read', async () => {
+    const annotation = (annotator: string) => JSON.stringify({ task_id: 't1', annotator, revision: 1, status: 'submitted', calls: [call('search_products', { name: 'apple' })] });
+    await writeDatasetFolder(root, { 'annotations/bob.jsonl': `${annotation('bob')}\n` });
+    mkfifo(path.join(root, 'annotations', 'alice.jsonl'));
+    await symlink(path.join(base, 'gone.jsonl'), path.join(root, 'annotations', 'carol.jsonl'));
+    const { code, stdout, stderr } = await withinSeconds(30, runEgostudio('agreement', root, '--annotators', 'alice,bob'));
+    expect(code).toBe(2);
+    expect(stdout + stderr).toContain('annotations/alice.jsonl:0: something that is not a regular file (a FIFO, socket or device is never read); not read');
+    expect(stdout + stderr).toContain('annotations/carol.jsonl:0: a symbolic link that leads nowhere; not read');
+    // Not "alice, bob, carol": a plain listing of the folder named the files that were never read.
+    expect(stderr).toContain("no annotations by alice; this dataset's annotators: bob\n");
+  });
+});
+
 describe('the studio\'s other readers refuse FIFOs and links out too', () => {
   it('the clip list over a FIFO tasks.jsonl, and a replayed line of a FIFO trajectory file, answer at once', async () => {
     await rm(path.join(root, 'tasks.jsonl'));

@@ -2,8 +2,9 @@
 // thread, or in a watched worker: watched-job.ts). The computation is shared/eval/agreement-report.ts,
 // which the studio's agreement dashboard runs too.
 import { agreementReport, type AgreementReport } from '../../shared/eval/agreement-report';
+import { compareCodePoints } from '../../shared/format/codepoint';
 import { loadDataset, nothingRead, type LoadedDataset } from '../../shared/format/loader';
-import { nodeDatasetSource } from './evaluation/node-source';
+import { annotationFileStrays, nodeDatasetSource } from './evaluation/node-source';
 import { jobEngines, type BlockedScenario } from './evaluation/watchdog';
 import { loadSqlJs } from './sql-node';
 
@@ -12,6 +13,8 @@ export interface AgreementOutcome {
   datasetName: string;
   /** SPEC §12's exit code 1: no task, scenario or annotation could be read (loader.ts nothingRead). */
   nothingRead: boolean;
+  /** The annotators whose files were read, in code-point order. */
+  annotators: string[];
 }
 
 export interface FolderJobOptions {
@@ -24,13 +27,13 @@ export interface FolderJobOptions {
 }
 
 export async function agreementFolder(root: string, a: string, b: string, options: FolderJobOptions = {}): Promise<AgreementOutcome> {
-  const [dataset, SQL] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs()]);
+  const [dataset, SQL, strays] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs(), annotationFileStrays(root)]);
   options.onLoaded?.(dataset);
-  const problems = [...dataset.problems];
+  const problems = [...dataset.problems, ...strays];
   const engines = jobEngines(SQL, dataset, problems, options.watch, options.blocked);
   try {
     const report = agreementReport(dataset, engines, a, b, { problems });
-    return { report, datasetName: dataset.meta.name, nothingRead: nothingRead(dataset, dataset.annotations.size) };
+    return { report, datasetName: dataset.meta.name, nothingRead: nothingRead(dataset, dataset.annotations.size), annotators: [...dataset.annotations.keys()].sort(compareCodePoints) };
   } finally {
     engines.closeAll();
   }

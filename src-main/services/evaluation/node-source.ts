@@ -9,6 +9,7 @@ import path from 'node:path';
 import { StudioError } from '../../../shared/api/studio-error';
 import { isHiddenName } from '../../../shared/format/dataset-path';
 import type { DatasetSource } from '../../../shared/format/source';
+import type { Problem } from '../../../shared/format/types';
 import { readRegularText, regularFileChunks } from '../regular-file';
 import { resolveExisting } from '../safe-path';
 
@@ -22,11 +23,8 @@ export async function* fileChunks(file: string): AsyncIterable<string> {
   yield* await regularFileChunks(file);
 }
 
-/**
- * Files below an absolute folder, as paths relative to `base` joined with '/'. Links to folders are
- * not followed (one could lead anywhere): they go to `folderLinks`, when given, to be said.
- */
-export interface UnreadableFolder {
+/** An entry a listing leaves out: a folder it cannot list, or something that is not a file. */
+export interface SkippedEntry {
   /** Relative to the listing's base, with '/'. */
   path: string;
   reason: string;
@@ -39,7 +37,7 @@ const NOT_REGULAR = 'something that is not a regular file (a FIFO, socket or dev
  * go to `folderLinks`, folders that cannot be listed to `unreadable`, and entries that are neither
  * (a FIFO, a socket, a link that leads nowhere or to itself) to `strays`, each with why.
  */
-export async function listFilesBelow(folder: string, base: string, folderLinks?: string[], unreadable?: UnreadableFolder[], strays?: UnreadableFolder[]): Promise<string[]> {
+export async function listFilesBelow(folder: string, base: string, folderLinks?: string[], unreadable?: SkippedEntry[], strays?: SkippedEntry[]): Promise<string[]> {
   const out: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     let entries;
@@ -70,6 +68,21 @@ export async function listFilesBelow(folder: string, base: string, folderLinks?:
   };
   await walk(folder);
   return out;
+}
+
+/**
+ * Annotator files (annotations/<name>.jsonl) that are no files: a FIFO, a link that leads nowhere.
+ * The loader's listing leaves them out; without these problems the annotator would only be missing.
+ */
+export async function annotationFileStrays(root: string): Promise<Problem[]> {
+  const folder = await orMissing(resolveInside(realpath(root), 'annotations', 'dir')).catch(() => null);
+  if (folder === null) return [];
+  const strays: SkippedEntry[] = [];
+  await listFilesBelow(folder, folder, undefined, undefined, strays).catch(() => []);
+  return strays
+    .filter((stray) => stray.path.endsWith('.jsonl') && !stray.path.includes('/'))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((stray) => ({ file: `annotations/${stray.path}`, line: 0, message: `${stray.reason}; not read` }));
 }
 
 /**

@@ -7,7 +7,7 @@ import { listTrajectoryFiles } from '../../../shared/format/loader';
 import type { DatasetSource } from '../../../shared/format/source';
 import type { Problem } from '../../../shared/format/types';
 import { resolveExisting } from '../safe-path';
-import { listFilesBelow, type UnreadableFolder } from './node-source';
+import { listFilesBelow, type SkippedEntry } from './node-source';
 
 export interface TrajectoryFile {
   /** As shown in problems: dataset-relative, or the path as given on the command line. */
@@ -45,8 +45,8 @@ export async function datasetTrajectoryFiles(root: string, source: DatasetSource
   // Links to folders are never followed: said, so a run's files are not missing without a word.
   const trajectories = await resolveExisting(realRoot, 'trajectories', 'dir').catch(() => null);
   const links: string[] = [];
-  const unreadable: UnreadableFolder[] = [];
-  const strays: UnreadableFolder[] = [];
+  const unreadable: SkippedEntry[] = [];
+  const strays: SkippedEntry[] = [];
   // Named under trajectories/ as the files are, even when that folder is itself a link inside the dataset.
   if (trajectories) await listFilesBelow(trajectories, trajectories, links, unreadable, strays);
   for (const link of links.sort(compareCodePoints)) problems.push({ file: `trajectories/${link}`, line: 0, message: folderLinkMessage });
@@ -62,7 +62,7 @@ function unreadableProblem(folder: string, reason: string): Problem {
 }
 
 /** Entries named as trajectory files (*.jsonl) that are none (a FIFO, a link that leads nowhere): left out, said. */
-function strayProblems(strays: readonly UnreadableFolder[], shown: (relative: string) => string): Problem[] {
+function strayProblems(strays: readonly SkippedEntry[], shown: (relative: string) => string): Problem[] {
   return strays.filter((stray) => stray.path.endsWith('.jsonl')).sort((a, b) => compareCodePoints(a.path, b.path)).map((stray) => ({ file: shown(stray.path), line: 0, message: `${stray.reason}; left out` }));
 }
 
@@ -77,9 +77,9 @@ export async function givenTrajectoryFiles(paths: readonly string[], problems: P
     if (!info) problems.push({ file: given, line: 0, message: 'not found' });
     else if (info.isDirectory()) {
       const links: string[] = [];
-      const unreadable: UnreadableFolder[] = [];
+      const unreadable: SkippedEntry[] = [];
       const shown = (relative: string) => path.posix.join(given.split(path.sep).join('/'), relative);
-      const strays: UnreadableFolder[] = [];
+      const strays: SkippedEntry[] = [];
       for (const relative of await listFilesBelow(given, given, links, unreadable, strays)) if (relative.endsWith('.jsonl')) files.push(await sized(shown(relative), path.join(given, relative)));
       for (const link of links) problems.push({ file: shown(link), line: 0, message: folderLinkMessage });
       for (const folder of unreadable) problems.push(unreadableProblem(shown(folder.path), folder.reason));

@@ -1,5 +1,5 @@
 // Conversion of tasks and result files, and the tool behaviour the import writes as SQL.
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +127,32 @@ describe('writing the dataset', () => {
       await symlink(path.join(base, 'victim', 'scenarios'), path.join(out, 'scenarios'));
       await expect(importEgobench(FIXTURE, out)).rejects.toThrow('Path leads outside the dataset: scenarios/');
       expect(await readdir(path.join(base, 'victim', 'scenarios'))).toEqual([]);
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('result folders and files left out are said', () => {
+  it('a linked model folder is named, not followed; the runs of a variant whose task file was refused are a problem each', async () => {
+    const base = await mkdtemp(path.join(os.tmpdir(), 'egobench-results-'));
+    try {
+      const release = path.join(base, 'release');
+      await cp(FIXTURE, release, { recursive: true });
+      await cp(path.join(release, 'results/Qwen3.5-397B-A17B'), path.join(base, 'elsewhere'), { recursive: true });
+      await symlink(path.join(base, 'elsewhere'), path.join(release, 'results', 'linked'));
+      const first = await importEgobench(release, path.join(base, 'one'));
+      expect(first.problems).toEqual([
+        { file: 'results/linked', line: 0, message: 'a symbolic link to a folder: not followed (a link could lead outside the release); copy the folder in; its results are left out' },
+      ]);
+      expect(first.summary.models).toEqual(['Qwen3.5-397B-A17B']);
+      await writeFile(path.join(release, 'tasks/retail1.json'), '{"not": "a list"}');
+      const second = await importEgobench(release, path.join(base, 'two'));
+      expect(second.problems.map((p) => `${p.file}: ${p.message}`)).toEqual([
+        'tasks/retail1.json: expected a JSON array of tasks',
+        'results/linked: a symbolic link to a folder: not followed (a link could lead outside the release); copy the folder in; its results are left out',
+        'results/Qwen3.5-397B-A17B/retail1_easy.json: no task of variant "retail1" was read from tasks/retail1.json; left out',
+      ]);
     } finally {
       await rm(base, { recursive: true, force: true });
     }

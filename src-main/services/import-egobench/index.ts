@@ -175,15 +175,23 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   const resultRoots = [...ownResults, ...(opts.results ?? []).map((dir) => ({ dir, label: dir }))];
   const resultFiles: Array<{ root: string; model: string; fileName: string; file: string }> = [];
   for (const root of resultRoots) {
-    for (const model of await listDirs(root.dir)) {
+    const links: string[] = [];
+    for (const model of await listDirs(root.dir, links)) {
       for (const fileName of await listJson(path.join(root.dir, model))) resultFiles.push({ root: root.dir, model, fileName, file: `${root.label}/${model}/${fileName}` });
     }
+    for (const link of links.sort())
+      log.problem(`${root.label}/${link}`, 'a symbolic link to a folder: not followed (a link could lead outside the release); copy the folder in; its results are left out');
   }
   for (const { root, model, fileName, file } of resultFiles) {
     const parsed = parseResultFileName(fileName);
     const tasks = parsed ? tasksByVariant.get(parsed.variant) : undefined;
     if (!parsed || !tasks) {
       log.problem(file, parsed ? `no task file for variant "${parsed.variant}"; left out` : 'file name is not <variant>_<easy|hard|static|text>.json; left out');
+      continue;
+    }
+    if (tasks.length === 0) {
+      // Its task file was refused (a problem of its own): nothing to pair the runs with.
+      log.problem(file, `no task of variant "${parsed.variant}" was read from tasks/${parsed.variant}.json; left out`);
       continue;
     }
     const raw = await readReleaseJson(root, `${model}/${fileName}`, log, file);

@@ -1,6 +1,6 @@
 // Reading an EgoBench release folder (egobench/README.md): task files per variant, tool schemas
 // and seed data per scenario, result files per model. Node-only.
-import { readdir, realpath } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isHiddenName } from '../../../shared/format/dataset-path';
 import { lineOfPath, parseJsonFile, type JsonFile } from '../../../shared/format/json-file';
@@ -59,11 +59,14 @@ export async function listJson(dir: string): Promise<string[]> {
   }
 }
 
-export async function listDirs(dir: string): Promise<string[]> {
+/** The folders in `dir`; links to folders (never followed: one could lead anywhere) go to `folderLinks`, when given, to be said. */
+export async function listDirs(dir: string, folderLinks?: string[]): Promise<string[]> {
   try {
     const entries = await readdir(dir, { withFileTypes: true });
     // Hidden folders (.ipynb_checkpoints, .git) are no model's results: not a dataset's names either.
-    return entries.filter((e) => e.isDirectory() && !isHiddenName(e.name)).map((e) => e.name).sort();
+    const shown = entries.filter((e) => !isHiddenName(e.name));
+    for (const link of shown.filter((e) => e.isSymbolicLink())) if ((await stat(path.join(dir, link.name)).catch(() => null))?.isDirectory()) folderLinks?.push(link.name);
+    return shown.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   } catch {
     return [];
   }
