@@ -143,6 +143,10 @@ describe('agreement on calls too long to compare', () => {
     const cli = await cliAgreement(root, 'alice', 'bob');
     expect(cli.tasks).toEqual([{ task_id: 't2', exact: true, seq_exact: true, call_f1: 1, state_equal: true }]);
     expect(cli.problems).toContainEqual(expect.objectContaining({ file: 'annotations/alice.jsonl', message: expect.stringMatching(/task "t1" left out: .*exceed the limit/) }));
+    // The dashboard names it left out: no disagreement is not "every task agrees".
+    const dashboard = await dashboardOf(root, 'alice', 'bob');
+    expect(dashboard.disagreements).toEqual([]);
+    expect(dashboard.leftOut).toEqual(['t1']);
   }, 60_000);
 
   it('counts two annotations of different tasks too long to compare as distance 1 in alpha_dice, and says so', async () => {

@@ -84,6 +84,8 @@ function pairComparisons(dataset: AgreementDataset, engines: EngineProvider, a: 
     .filter((id) => byB?.has(id) && (!options.taskFilter || options.taskFilter(id)))
     .sort(compareCodePoints);
   const tasks: TaskAgreement[] = [];
+  /** Tasks both annotated that could not be compared (each with a problem saying why). */
+  const leftOut: string[] = [];
   const pooled: PooledAnnotation[] = [];
   /** Each task's call alignment, for the dashboard's disagreements: from the comparison made here, not a second one. */
   const alignments = new Map<string, () => AlignmentRow[]>();
@@ -93,6 +95,7 @@ function pairComparisons(dataset: AgreementDataset, engines: EngineProvider, a: 
     const engine = engines(scenarioId);
     if ('error' in engine) {
       problems.push({ file: engine.file, line: 0, message: `task "${taskId}" left out: scenario cannot run (${engine.error})` });
+      leftOut.push(taskId);
       continue;
     }
     let compared: ReturnType<typeof compareTask>;
@@ -101,6 +104,7 @@ function pairComparisons(dataset: AgreementDataset, engines: EngineProvider, a: 
     } catch (error) {
       // Calls beyond what can be compared (canonical.ts MAX_MATCHING_PAIRS): this task alone is left out.
       problems.push({ file: `annotations/${a}.jsonl`, line: 0, message: `task "${taskId}" left out: ${(error as Error).message}` });
+      leftOut.push(taskId);
       continue;
     }
     tasks.push({
@@ -113,7 +117,7 @@ function pairComparisons(dataset: AgreementDataset, engines: EngineProvider, a: 
     pooled.push({ scenario: scenarioId, calls: compared.callsA }, { scenario: scenarioId, calls: compared.callsB });
     alignments.set(taskId, compared.alignment);
   }
-  return { tasks, pooled, problems, alignments };
+  return { tasks, leftOut, pooled, problems, alignments };
 }
 
 /** The figures from the comparisons, with alpha_dice unless options.alpha is false. */
@@ -146,6 +150,8 @@ export interface AgreementDashboard {
   tasks: TaskAgreement[];
   /** Tasks whose annotations do not agree as they are (agreeAsIs), worst first: lowest call_f1, then different state, then id. */
   disagreements: Disagreement[];
+  /** Tasks both annotated but not compared (a scenario that cannot run, calls past the matching limit): in no figure; `problems` say why. */
+  leftOut: string[];
   problems: Problem[];
   /** True when alpha_dice was left out (AgreementOptions.alpha false): it is still to come. */
   alphaPending: boolean;
@@ -213,6 +219,7 @@ function dashboardOf(dataset: AgreementDataset, engines: EngineProvider, compare
     visual: summarizeVisualAgreement([...visualByTask.values()]),
     tasks: report.tasks,
     disagreements,
+    leftOut: compared.leftOut,
     problems: report.problems,
     alphaPending: !alpha,
   };

@@ -81,7 +81,11 @@ export function AgreementDashboard({ dashboard, computing = false, error = null,
       </table>
       <h4>Disagreements, worst first ({dashboard.disagreements.length})</h4>
       {dashboard.disagreements.length === 0 ? (
-        <p className="muted">None: every task both annotated agrees exactly.</p>
+        <p className="muted" data-testid="no-disagreements">
+          {dashboard.leftOut.length === 0
+            ? 'None: every task both annotated agrees exactly.'
+            : `None among the tasks compared; ${dashboard.leftOut.length} task(s) both annotated could not be compared (see the problems below).`}
+        </p>
       ) : (
         <DisagreementTable dashboard={dashboard} stages={stages} onOpenTask={onOpenTask} />
       )}
