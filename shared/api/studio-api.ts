@@ -174,8 +174,8 @@ export const studioChannels = {
     'The text of one line (1-based) of a trajectory file of an opened dataset, for replaying a listed row.',
     z.tuple([datasetId, filePath, z.number().int().min(1)]),
   ),
-  'evaluation.searchDialogue': channel<string[]>()(
-    "Ids of an opened dataset's trajectories whose dialogue contains the text (case-insensitive), in file order.",
+  'evaluation.searchDialogue': channel<{ file: string; line: number }[]>()(
+    "Lines (file, 1-based line) of an opened dataset's trajectory files whose dialogue contains the text (case-insensitive), in file order; the studio matches them to its rows by file and line (a line left out, as a repeated id, is no row).",
     z.tuple([datasetId, z.string().max(1000)]),
   ),
   // #endregion

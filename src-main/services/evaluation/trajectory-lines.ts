@@ -24,25 +24,32 @@ export async function trajectoryLine(root: string, file: string, lineNumber: num
   throw new StudioError('not-found', `${file} has no line ${lineNumber}`);
 }
 
+/** A line of a trajectory file: the file as rows name it (dataset-relative), the line 1-based. */
+export interface LineAt {
+  file: string;
+  line: number;
+}
+
 /**
- * Ids of the trajectories whose dialogue contains `query` (case-insensitive), in file order. A
- * line is parsed only when its raw text may hold the words (mayHold), so most of the dataset is only scanned.
+ * The lines whose dialogue contains `query` (case-insensitive), in file order. Lines, not ids: a
+ * line scoring left out (an id that repeats an earlier one) must not find the listed run of that
+ * id, so the studio matches them to its rows by file and line. A line is parsed only when its raw
+ * text may hold the words (mayHold), so most of the dataset is only scanned.
  */
-export async function searchDialogue(root: string, query: string): Promise<string[]> {
+export async function searchDialogue(root: string, query: string): Promise<LineAt[]> {
   const needle = query.trim().toLowerCase();
   const escaped = JSON.stringify(needle).slice(1, -1);
-  const ids: string[] = [];
+  const found: LineAt[] = [];
   const files = await datasetTrajectoryFiles(root, nodeDatasetSource(root));
   for (const file of files) {
     const fileLines = await lines(file.absolute).catch(() => null); // no longer a regular file: not searched
     if (!fileLines) continue;
     for await (const line of fileLines) {
       if (line.kind !== 'line' || (needle !== '' && !mayHold(line.text.toLowerCase(), needle, escaped))) continue;
-      const found = matchingId(line.text.replace(/^\uFEFF/, ''), needle);
-      if (found !== null) ids.push(found);
+      if (dialogueHolds(line.text.replace(/^\uFEFF/, ''), needle)) found.push({ file: file.display, line: line.lineNumber });
     }
   }
-  return ids;
+  return found;
 }
 
 /**
@@ -54,17 +61,16 @@ function mayHold(lowerText: string, needle: string, escapedNeedle: string): bool
   return lowerText.includes(needle) || lowerText.includes(escapedNeedle) || lowerText.includes('\\u') || lowerText.includes('\\/');
 }
 
-function matchingId(text: string, needle: string): string | null {
+function dialogueHolds(text: string, needle: string): boolean {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return null;
+    return false;
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const { id, dialogue } = value as { id?: unknown; dialogue?: unknown };
-  if (typeof id !== 'string') return null;
-  if (needle === '') return id;
+  if (typeof value !== 'object' || value === null) return false;
+  if (needle === '') return true;
+  const { dialogue } = value as { dialogue?: unknown };
   const said = Array.isArray(dialogue) ? dialogue.map((m) => (typeof m?.content === 'string' ? m.content : '')).join('\n') : '';
-  return said.toLowerCase().includes(needle) ? id : null;
+  return said.toLowerCase().includes(needle);
 }

@@ -124,11 +124,14 @@ export class EvaluationWorker {
     return reply.detail;
   }
 
-  /** Ids of the trajectories whose dialogue contains the text (case-insensitive): the dataset's (host) and imported ones. */
-  async search(datasetId: string, query: string): Promise<string[]> {
+  /**
+   * The trajectories whose dialogue contains the text (case-insensitive): the dataset's as lines
+   * of its files (the host's search; matched to rows by file and line), imported ones as ids.
+   */
+  async search(datasetId: string, query: string): Promise<DialogueMatches> {
     const importedIds = this.request({ type: 'search', query }).then((reply) => (reply.type === 'search' ? reply.ids : []));
-    const [own, imported] = await Promise.all([studioApi().evaluation.searchDialogue(datasetId, query), importedIds]);
-    return own.concat(imported);
+    const [lines, imported] = await Promise.all([studioApi().evaluation.searchDialogue(datasetId, query), importedIds]);
+    return { lines, importedIds: imported };
   }
 
   /** The session, once its files are read and its worker (a fresh one: with its imports back) takes requests; one needing a scenario that overran fails at once. */
@@ -155,6 +158,12 @@ export class EvaluationWorker {
     if (message.type === 'rows') this.onImported(message.rows, []);
     else if (message.type === 'problems') this.onImported([], message.problems);
   }
+}
+
+/** What a dialogue search found: lines of the dataset's files, and imported trajectories by id. */
+export interface DialogueMatches {
+  lines: { file: string; line: number }[];
+  importedIds: string[];
 }
 
 export const evaluationWorker = new EvaluationWorker();

@@ -48,7 +48,7 @@ export function TrajectoryList({ datasetId, rows: streamedRows, selectedId, over
   const streaming = useStudioStore((s) => s.evaluation.status === 'evaluating' || s.evaluation.status === 'loading');
   const index = useListIndex(rows, !streaming);
   const { sort, query, review, setSort, setQuery, setReview } = useListMemory(datasetId);
-  const searchIds = useDialogueSearch(useDeferredValue(query), rows.length);
+  const searchIds = useDialogueSearch(useDeferredValue(query), rows);
 
   const allowedIds = useMemo(() => allowedByReview(rows, reviews, review, searchIds), [rows, reviews, review, searchIds]);
 
