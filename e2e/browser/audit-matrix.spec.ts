@@ -112,6 +112,13 @@ test('the matrix from the keyboard: arrows move a cursor over the cells, scrolle
   expect(task, name).toBeTruthy();
   await page.keyboard.press('Enter');
   await expect(page.locator('.replay-title')).toHaveText(`${model}/${mode}/${task}`);
+  // The focus went with the matrix; the list takes it, so its keys work at once (it fell to <body>).
+  await expect(page.getByTestId('trajectory-list')).toBeFocused();
+  // Back: the matrix as it was left, its cursor on the cell opened and the grid focused.
+  await page.goBack();
+  await expect(grid).toBeFocused();
+  await expect(grid.locator('#matrix-cursor')).toHaveAttribute('aria-label', name);
+  await expect(grid.locator('#matrix-cursor')).toBeInViewport({ ratio: 1 });
 });
 
 test('the compare view shows two runs of one task aligned to the ground truth', async ({ page }) => {

@@ -1,6 +1,7 @@
 // Replay's views besides the list and one trajectory (routes.ts): the task matrix, the compare
 // view and the ground-truth audit; and the toolbar links that open them.
 import type { Label } from '../../../../shared/eval/profile';
+import { askListFocus } from './arrivalFocus';
 import { AuditView } from './audit/AuditView';
 import { CompareView } from './compare/CompareView';
 import type { TrajectoryRow } from './evaluationRows';
@@ -46,11 +47,13 @@ export function ReplayViews({ view, ready, datasetId, rows, labels, overridden, 
   if (view.kind === 'compare') return ready ? <CompareView ids={view.ids} reviews={reviews} /> : <p className="muted replay-empty">Waiting for the evaluation…</p>;
   if (view.kind === 'audit') return <AuditView datasetId={datasetId} />;
   const openTask = (taskId: string) => {
+    askListFocus();
     onFilters(taskRunsFilters(filters, taskId));
     window.location.hash = '#/replay';
   };
   // A cell of one run opens that run (beside the task's runs in the list); of several, the list of them.
   const openCell = (taskId: string, column: MatrixColumn, runs: readonly TrajectoryRow[]) => {
+    askListFocus();
     if (runs.length === 1) {
       onFilters(taskRunsFilters(filters, taskId));
       window.location.hash = replayHash(runs[0].id);
@@ -59,5 +62,5 @@ export function ReplayViews({ view, ready, datasetId, rows, labels, overridden, 
       window.location.hash = '#/replay';
     }
   };
-  return <TaskMatrix rows={rows} labels={labels} overridden={overridden} filters={filters} onFilters={onFilters} onOpenTask={openTask} onOpenCell={openCell} />;
+  return <TaskMatrix datasetId={datasetId} rows={rows} labels={labels} overridden={overridden} filters={filters} onFilters={onFilters} onOpenTask={openTask} onOpenCell={openCell} />;
 }

@@ -19,6 +19,7 @@ import { inSlotOrder, useSlots } from './list/useSlots';
 import { allowedByReview, type CountingReview } from './list/reviewFilter';
 import { useListMemory } from './list/listMemory';
 import { useDialogueSearch } from './list/useDialogueSearch';
+import { useListArrivalFocus } from './arrivalFocus';
 import { overriddenCellTexts } from './reviews/reviewedLabel';
 
 /** The header's rows (titles, filters) before the first trajectory (aria-rowindex counts them). */
@@ -70,6 +71,7 @@ export function TrajectoryList({ datasetId, rows: streamedRows, selectedId, over
     return at < 0 ? -1 : visible.indexOf(at);
   }, [rows, visible, selectedId]);
   const { scrollRef, virtualizer } = useRowWindow(visible.length, selectedIndex);
+  useListArrivalFocus(scrollRef);
 
   const distinct = useCallback((c: ColumnId) => index.distinct(c), [index]);
   // The overridden rows' Label cells are wider than a chip: the column fits them.

@@ -1,8 +1,11 @@
 // What Replay's list shows (filters, sort, dialogue search, review filter), kept per dataset for
 // this page while the workspace is away: a look at Reports unmounted it, and coming back showed
-// 270 of 270 runs again instead of the 19 filtered (an exploratory review, 3 of 3).
+// 270 of 270 runs again instead of the 19 filtered (an exploratory review, 3 of 3). The task
+// matrix's sort and keyboard cursor too: a cell opened by Enter, then Back, lost both.
 import { create } from 'zustand';
 import type { Filters, SortSpec } from '../listModel';
+import type { MatrixCursor } from '../matrix/matrixCursor';
+import type { MatrixSort } from '../matrix/matrixModel';
 import type { ReviewState } from './reviewFilter';
 
 export interface ListMemory {
@@ -10,9 +13,11 @@ export interface ListMemory {
   sort: SortSpec | null;
   query: string;
   review: ReviewState;
+  matrixSort: MatrixSort;
+  matrixCursor: MatrixCursor | null;
 }
 
-const FRESH: ListMemory = { filters: {}, sort: null, query: '', review: 'all' };
+const FRESH: ListMemory = { filters: {}, sort: null, query: '', review: 'all', matrixSort: 'failing-desc', matrixCursor: null };
 
 interface ListMemoryStore {
   byDataset: Record<string, ListMemory>;
@@ -20,6 +25,8 @@ interface ListMemoryStore {
   sortChanged(datasetId: string, sort: SortSpec | null): void;
   queryChanged(datasetId: string, query: string): void;
   reviewChanged(datasetId: string, review: ReviewState): void;
+  matrixSortChanged(datasetId: string, matrixSort: MatrixSort): void;
+  matrixCursorMoved(datasetId: string, matrixCursor: MatrixCursor | null): void;
 }
 
 const changed = (state: ListMemoryStore, datasetId: string, patch: Partial<ListMemory>) => ({
@@ -32,6 +39,8 @@ export const useListMemoryStore = create<ListMemoryStore>()((set) => ({
   sortChanged: (datasetId, sort) => set((state) => changed(state, datasetId, { sort })),
   queryChanged: (datasetId, query) => set((state) => changed(state, datasetId, { query })),
   reviewChanged: (datasetId, review) => set((state) => changed(state, datasetId, { review })),
+  matrixSortChanged: (datasetId, matrixSort) => set((state) => changed(state, datasetId, { matrixSort })),
+  matrixCursorMoved: (datasetId, matrixCursor) => set((state) => changed(state, datasetId, { matrixCursor })),
 }));
 
 /** The dataset's list as last shown in this page (none yet: everything, unsorted), with its setters. */
@@ -44,5 +53,7 @@ export function useListMemory(datasetId: string) {
     setSort: (sort: SortSpec | null) => store.sortChanged(datasetId, sort),
     setQuery: (query: string) => store.queryChanged(datasetId, query),
     setReview: (review: ReviewState) => store.reviewChanged(datasetId, review),
+    setMatrixSort: (sort: MatrixSort) => store.matrixSortChanged(datasetId, sort),
+    setMatrixCursor: (cursor: MatrixCursor | null) => store.matrixCursorMoved(datasetId, cursor),
   };
 }

@@ -3,17 +3,18 @@
 // typed arrays, not 100,000 row objects). Virtualised both ways: only the rows and columns in view
 // are in the DOM, rows and cells keyed by slot so that scrolling and sorting reuse their elements.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import type { Label } from '../../../../../shared/eval/profile';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
 import type { Filters } from '../listModel';
+import { useListMemory } from '../list/listMemory';
 import { useListIndex } from '../list/useListIndex';
 import { inSlotOrder, useSlots } from '../list/useSlots';
 import { LEADING_COLUMNS, type MatrixCursor } from './matrixCursor';
 import { MatrixFilters } from './MatrixFilters';
 import { MatrixHeader } from './MatrixHeader';
 import { CURSOR_CELL_ID, MatrixRowView } from './MatrixRowView';
-import { groupMatrix, headerHeight, LABEL_LETTERS, sortMatrixRows, type MatrixColumn, type MatrixSort } from './matrixModel';
+import { groupMatrix, headerHeight, LABEL_LETTERS, sortMatrixRows, type MatrixColumn } from './matrixModel';
 import { useMatrixCursor } from './useMatrixCursor';
 import './matrix.css';
 
@@ -25,6 +26,7 @@ const FAIL_WIDTH = 64;
 const LEADING_PX = TASK_WIDTH + FAIL_WIDTH;
 
 interface Props {
+  datasetId: string;
   rows: TrajectoryRow[];
   labels: readonly Label[];
   /** Ids of the runs whose label a reviewer overrode: marked, as in the list. */
@@ -36,8 +38,9 @@ interface Props {
   onOpenCell(taskId: string, column: MatrixColumn, runs: readonly TrajectoryRow[]): void;
 }
 
-export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpenTask, onOpenCell }: Props) {
-  const [sort, setSort] = useState<MatrixSort>('failing-desc');
+export function TaskMatrix({ datasetId, rows, labels, overridden, filters, onFilters, onOpenTask, onOpenCell }: Props) {
+  // Kept while the list is shown instead (list/listMemory.ts): Back finds the matrix as it was left.
+  const { matrixSort: sort, setMatrixSort: setSort, matrixCursor, setMatrixCursor } = useListMemory(datasetId);
   // The list's index of these rows (shared with the list: its keys are made once); its orders are not needed here.
   const index = useListIndex(rows, false);
   const visible = useMemo(() => index.view(filters, null, null), [index, filters]);
@@ -74,7 +77,7 @@ export function TaskMatrix({ rows, labels, overridden, filters, onFilters, onOpe
     if (runs?.length) onOpenCell(task.taskId, column, runs);
   };
   const geometry = { rows: matrix.rows.length, columns: matrix.columns.length, rowHeight: ROW_HEIGHT, headerPx, leadingPx: LEADING_PX, columnAt: (i: number) => ({ start: i * CELL_WIDTH, size: CELL_WIDTH }) };
-  const { cursor, onFocus } = useMatrixCursor(scroller, geometry, openAt);
+  const { cursor, onFocus } = useMatrixCursor(scroller, geometry, openAt, matrixCursor, setMatrixCursor);
 
   return (
     <section className="task-matrix" aria-label="Task matrix" data-testid="task-matrix">

@@ -1,7 +1,10 @@
 // The matrix from the keyboard: while the grid itself has the focus, the keymap's matrix actions
 // move a cursor over its cells (scrolling it into view) and Enter opens the cell under it, as a
-// click would. The grid keeps the focus; the cursor cell is its aria-activedescendant.
-import { useState, type RefObject } from 'react';
+// click would. The grid keeps the focus; the cursor cell is its aria-activedescendant. The cursor
+// is kept by the caller (the list's memory): back from the runs it opened, the grid shows it again
+// and, when the focus went with the list, takes the focus.
+import { useEffect, type RefObject } from 'react';
+import { focusLost } from '../arrivalFocus';
 import { useHotkeyAction } from '../../../hotkeys/useHotkeys';
 import { clampCursor, LEADING_COLUMNS, moveCursor, scrollToShow, type CursorMove, type MatrixCursor } from './matrixCursor';
 
@@ -22,8 +25,9 @@ export function useMatrixCursor(
   scroller: RefObject<HTMLDivElement | null>,
   geometry: Geometry,
   open: (cursor: MatrixCursor) => void,
+  stored: MatrixCursor | null,
+  setCursor: (cursor: MatrixCursor | null) => void,
 ): { cursor: MatrixCursor | null; onFocus(event: React.FocusEvent): void } {
-  const [stored, setCursor] = useState<MatrixCursor | null>(null);
   const cols = geometry.columns + LEADING_COLUMNS;
   // A filter or a sort may have left it outside the grid.
   const cursor = stored && geometry.rows > 0 ? clampCursor(stored, geometry.rows, cols) : null;
@@ -40,6 +44,14 @@ export function useMatrixCursor(
     }
     element.scrollTo({ top, left });
   };
+  // Arriving with a cursor kept: shown, and the focus taken if nobody has it. Once, on arrival.
+  const arrivedWith = cursor !== null && geometry.rows > 0;
+  useEffect(() => {
+    if (!arrivedWith) return;
+    show(cursor);
+    if (focusLost()) scroller.current?.focus({ preventScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only, not at each move
+  }, [arrivedWith]);
   const move = (how: CursorMove) => () => {
     if (geometry.rows === 0) return;
     const pageRows = Math.floor(((scroller.current?.clientHeight ?? 0) - geometry.headerPx) / geometry.rowHeight) - 1;
