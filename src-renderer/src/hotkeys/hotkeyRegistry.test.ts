@@ -34,6 +34,34 @@ describe('HotkeyRegistry', () => {
     expect(registry.list().map((action) => action.id)).toEqual(['help.toggle']);
   });
 
+  it('behind an open modal dialog runs only the dialog\'s own keys (a dialog opened mid-typing turned letters into shortcuts)', () => {
+    const registry = new HotkeyRegistry([entry('task.next', ['n']), { ...entry('help.toggle', ['?']), inDialog: true }]);
+    const next = vi.fn();
+    const help = vi.fn();
+    registry.register('task.next', next);
+    registry.register('help.toggle', help);
+    const listener = (event: KeyboardEvent) => registry.handle(event);
+    window.addEventListener('keydown', listener);
+    const dialog = document.createElement('div');
+    dialog.className = 'dialog conflict-dialog';
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('data-state', 'open');
+    document.body.append(dialog);
+    try {
+      expect(press(dialog, { key: 'n' }).defaultPrevented).toBe(false);
+      press(document.body, { key: 'n' });
+      expect(next).not.toHaveBeenCalled();
+      press(dialog, { key: '?' });
+      expect(help).toHaveBeenCalledOnce();
+      dialog.setAttribute('data-state', 'closed');
+      press(document.body, { key: 'n' });
+      expect(next).toHaveBeenCalledOnce();
+    } finally {
+      dialog.remove();
+      window.removeEventListener('keydown', listener);
+    }
+  });
+
   it('takes only actions of the catalogue, with its keys', () => {
     const registry = new HotkeyRegistry([entry('x', ['q'])]);
     expect(() => registry.register('not-in-keymap', () => {})).toThrow(/not-in-keymap.*keymap/);

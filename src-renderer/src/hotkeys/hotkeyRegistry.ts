@@ -27,6 +27,11 @@ function hotkeysOff(target: EventTarget | null): boolean {
   return !!target && typeof (target as Element).closest === 'function' && (target as Element).closest('[data-hotkeys="off"]') !== null;
 }
 
+/** The studio's modal dialog (components/Dialog.tsx) is open: the page behind it takes no keys. */
+function modalDialogOpen(): boolean {
+  return typeof document !== 'undefined' && document.querySelector('.dialog[role="dialog"][data-state="open"]') !== null;
+}
+
 /** True when keys typed here are text: inputs, text areas, selects, contenteditable, Monaco. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).closest !== 'function') return false;
@@ -95,7 +100,7 @@ export class HotkeyRegistry {
     const bound = this.snapshot.filter((candidate) => candidate.keys.includes(combo));
     // A focus scope that holds wins; otherwise the action of a plain scope (the keymap test makes it the only one).
     const action = bound.find((candidate) => focusOf(candidate)?.when(event)) ?? bound.find((candidate) => !focusOf(candidate));
-    if (!action || (phase === 'capture' && !action.inText)) return false;
+    if (!action || (phase === 'capture' && !action.inText) || (!action.inDialog && modalDialogOpen())) return false;
     event.preventDefault();
     if (phase === 'capture') event.stopPropagation();
     this.runs.get(action.id)!(event);

@@ -63,11 +63,16 @@ export interface KeymapEntry {
    * is taken before the field sees it, so Ctrl+Enter submits from the editor instead of adding a line.
    */
   inText?: boolean;
+  /**
+   * Also while a modal dialog is open: the dialog's own keys (the shortcut list's `?`). Every other
+   * action waits: behind a dialog that opened by itself mid-typing, typed letters ran as shortcuts.
+   */
+  inDialog?: boolean;
 }
 
 export const KEYMAP = [
-  { id: 'help.toggle', keys: ['?'], group: 'General', description: 'Show or hide this list of shortcuts', scope: 'global' },
-  { id: 'help.close', keys: ['Escape'], group: 'General', description: 'Close the shortcut list', scope: 'global' },
+  { id: 'help.toggle', keys: ['?'], group: 'General', description: 'Show or hide this list of shortcuts', scope: 'global', inDialog: true },
+  { id: 'help.close', keys: ['Escape'], group: 'General', description: 'Close the shortcut list', scope: 'global', inDialog: true },
   { id: 'palette.open', keys: ['Ctrl+k'], group: 'General', description: 'Go to a task, trajectory, workspace or action', scope: 'global', inText: true },
   { id: 'sidebar.toggle', keys: ['Ctrl+b'], group: 'General', description: 'Show or hide the dataset list (remembered per workspace)', scope: 'global', inText: true },
   { id: 'workspace.annotate', keys: ['Alt+1'], group: 'Workspaces', description: 'Go to Annotate', scope: 'global', inText: true },

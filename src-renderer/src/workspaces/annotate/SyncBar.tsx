@@ -9,6 +9,7 @@ import { SaveState } from './SaveState';
 import { StrandedEdits } from './StrandedEdits';
 import { useClearLocal } from './useClearLocal';
 import { useExportImport } from './useExportImport';
+import { useOpenWhenQuiet } from './useOpenWhenQuiet';
 import { useSubmitTask } from './useSubmitTask';
 import { resolveConflicts } from './writeThrough';
 
@@ -26,8 +27,12 @@ export function SyncBar() {
   const [writeDismissed, setWriteDismissed] = useState<string | null>(null);
   const clear = useClearLocal(datasetId, annotator);
   const submitTask = useSubmitTask();
+  const wanted = writeConflicts.length > 0 && writeDismissed !== conflictsKey(writeConflicts) && !exportImport.asking;
+  // Not over typing: it opens once the keyboard is quiet (the notice below opens it at once).
+  const quiet = useOpenWhenQuiet(wanted ? conflictsKey(writeConflicts) : null);
+  const [askedFor, setAskedFor] = useState<string | null>(null);
   if (!datasetId || !annotator) return null;
-  const showWriteConflicts = writeConflicts.length > 0 && writeDismissed !== conflictsKey(writeConflicts) && !exportImport.asking;
+  const showWriteConflicts = wanted && (quiet || askedFor === conflictsKey(writeConflicts));
 
   return (
     <div className="sync-bar">
@@ -39,7 +44,15 @@ export function SyncBar() {
       />
       <StrandedEdits />
       {writeConflicts.length > 0 && !showWriteConflicts && (
-        <button type="button" className="link" onClick={() => setWriteDismissed(null)} data-testid="show-conflicts">
+        <button
+          type="button"
+          className="link conflict-notice"
+          onClick={() => {
+            setWriteDismissed(null);
+            setAskedFor(conflictsKey(writeConflicts));
+          }}
+          data-testid="show-conflicts"
+        >
           {writeConflicts.length} conflict(s)
         </button>
       )}
