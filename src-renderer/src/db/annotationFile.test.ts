@@ -196,6 +196,15 @@ describe("write-through's view of the file", () => {
     expect(latest.get('t1')?.revision).toBe(1);
     expect(latestByRevision(`${JSON.stringify(refused)}\n`).has('t1')).toBe(false);
   });
+
+  it('passes over a higher revision whose calls or references are not lists (they read as empty and won)', () => {
+    const valid = line('t1', 4);
+    for (const refused of [{ ...line('t1', 5), calls: { tool_name: 'x' } }, { ...line('t1', 5), visual_refs: 'none' }]) {
+      expect(latestByRevision(`${JSON.stringify(valid)}\n${JSON.stringify(refused)}\n`).get('t1')?.revision).toBe(4);
+    }
+    const { visual_refs: _left, ...withoutRefs } = line('t1', 6);
+    expect(latestByRevision(JSON.stringify(withoutRefs)).get('t1')?.visual_refs).toEqual([]);
+  });
 });
 
 describe('write-through send plan', () => {

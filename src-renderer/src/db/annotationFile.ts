@@ -183,11 +183,9 @@ export function latestByRevision(text: string): Map<string, Annotation> {
       continue;
     }
     if (!value || typeof value.task_id !== 'string' || !Number.isInteger(value.revision)) continue;
-    const line = {
-      ...value,
-      calls: Array.isArray(value.calls) ? value.calls : [],
-      visual_refs: Array.isArray(value.visual_refs) ? value.visual_refs : [],
-    } as unknown as Annotation;
+    // References may be left out (SPEC §5's default); a `calls` or `visual_refs` of another type
+    // stays as written, for the schema to refuse: made [], such a line won as an empty annotation.
+    const line = { ...value, visual_refs: value.visual_refs ?? [] } as unknown as Annotation;
     const lines = byTask.get(line.task_id);
     if (lines) lines.push(line);
     else byTask.set(line.task_id, [line]);
