@@ -186,6 +186,21 @@ test('write-through: the file going back past our line (a git checkout, reset or
   expect(after.startsWith(before)).toBe(true);
 });
 
+test('write-through: a line changed in place, its revision kept (an editor fixing a typo), is taken, then and after a reload, not written over', async ({ page }) => {
+  test.setTimeout(90_000);
+  const file = await firstEditWritten(page, 'in-place-e2e');
+  const written = await readFile(file, 'utf8');
+  const fixed = written.replace('Domaine Lune Bordeaux', 'Domaine Lune Bordeaux Rouge');
+  await writeFile(file, fixed);
+  const calls = page.getByTestId('call-list').locator('.call-item');
+  await expect(calls.first()).toContainText('Domaine Lune Bordeaux Rouge', { timeout: 10_000 });
+  await page.reload();
+  await page.locator(`[data-task-id="${TASK}"]`).click();
+  await expect(calls.first()).toContainText('Domaine Lune Bordeaux Rouge', { timeout: 10_000 });
+  // Nothing was written over the fix (the studio wrote no line of its own since).
+  expect(await readFile(file, 'utf8')).toBe(fixed);
+});
+
 test('write-through: a file seen half-way through another program\'s rewrite (emptied, written a moment later) is not written over: its content reaches the file and the conflict shows', async ({ page }) => {
   test.setTimeout(90_000);
   const { file, before } = await secondEditWritten(page, 'half-written-e2e');

@@ -255,8 +255,11 @@ async function pullOnce(): Promise<void> {
   for (const [task, line] of file.latest) {
     if (waiting.has(task) || !isAnnotationLine(line)) continue;
     const row = rows.get(task);
-    if (row && row.base?.revision === line.revision) {
-      // Already taken (by another tab of this browser, which shares the rows): this tab shows it too.
+    // Already taken (by another tab of this browser, which shares the rows): this tab shows it too.
+    // Unless the line was changed in place, its revision kept (an editor fixing a typo, a union
+    // merge's other line of that revision): the row, as its base was, says otherwise; it is taken.
+    const changedInPlace = row !== undefined && !changedSinceBase(row) && contentKey(line) !== contentKey(row);
+    if (row && row.base?.revision === line.revision && !changedInPlace) {
       if (olderOnScreen(row)) taken.push(task);
       continue;
     }
