@@ -73,3 +73,24 @@ describe('deleting a call keeps the focus in the list', () => {
     expect(document.activeElement).toBe(container.querySelector('[data-testid="call-list"]'));
   });
 });
+
+describe('while the editor holds text that does not parse', () => {
+  const halfTyped = '[{"tool_name": "first", "parameters": {}}, {"tool_na';
+  beforeEach(() => useAnnotateStore.setState((state) => ({ record: { ...state.record!, editor_text: halfTyped } })));
+
+  it('a change of the calls from the list is refused, the text kept (it replaced the text, which was lost)', () => {
+    const { container } = render(<Harness />);
+    for (const title of ['Delete', 'Duplicate', 'Move down']) {
+      act(() => row(container, 'first').querySelector<HTMLButtonElement>(`button[title^="${title}"]`)!.click());
+      expect(names()).toEqual(['first', 'second', 'third']);
+      expect(useAnnotateStore.getState().record!.editor_text).toBe(halfTyped);
+    }
+  });
+
+  it('an anchor (a frame, no text) is set and the text kept', () => {
+    const { container } = render(<Harness />);
+    act(() => row(container, 'second').querySelector<HTMLButtonElement>('button[title^="Anchor"]')!.click());
+    expect(useAnnotateStore.getState().record!.calls[1].frame).not.toBeNull();
+    expect(useAnnotateStore.getState().record!.editor_text).toBe(halfTyped);
+  });
+});

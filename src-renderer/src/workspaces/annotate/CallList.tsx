@@ -62,9 +62,9 @@ function useCallListHotkeys(setCalls: (next: CallEntry[]) => void, deleteCall: (
 export function CallList() {
   const calls = useAnnotateStore((state) => state.record?.calls ?? noCalls);
   const lint = useAnnotateStore((state) => state.lint);
-  const edit = useAnnotateStore((state) => state.edit);
+  const replaceCalls = useAnnotateStore((state) => state.replaceCalls);
   const [dragging, setDragging] = useState<number | null>(null);
-  const setCalls = (next: CallEntry[]) => edit({ calls: next, editor_text: null });
+  const setCalls = (next: CallEntry[]) => void replaceCalls(next);
   const list = useRef<HTMLOListElement>(null);
   const deleteCall = useDeleteKeepingFocus(list, calls, setCalls);
   useCallListHotkeys(setCalls, deleteCall);
@@ -111,7 +111,7 @@ export function CallList() {
                 <button
                   type="button"
                   title="Anchor to the current frame (the frame that shows the evidence)"
-                  onClick={() => setCalls(calls.map((entry, i) => (i === index ? { ...entry, frame: annotateClip.intendedFrame() } : entry)))}
+                  onClick={() => replaceCalls(calls.map((entry, i) => (i === index ? { ...entry, frame: annotateClip.intendedFrame() } : entry)), true)}
                 >
                   ⚓{call.frame !== null ? '' : ''}
                 </button>

@@ -72,8 +72,7 @@ export function ToolConsole({ scenario }: { scenario: ScenarioDef }) {
             const call = typedCall();
             const state = useAnnotateStore.getState();
             if (!call || !state.record) return;
-            state.edit({ calls: [...state.record.calls, { id: newId('c'), frame: null, ...call }], editor_text: null });
-            setTyped('');
+            if (state.replaceCalls([...state.record.calls, { id: newId('c'), frame: null, ...call }])) setTyped('');
           }}
         >
           Append

@@ -5,7 +5,7 @@ import type { LoadedDataset } from '../../../../shared/format/loader';
 import type { Task } from '../../../../shared/format/types';
 import { resolveFps } from '../../../../shared/frames/frames';
 import { emptyAnnotation, getAnnotation, listAnnotations, saveAnnotation, saveHeldEdit, type AnnotationEdit } from '../../db/annotationRepo';
-import type { AnnotationRecord } from '../../db/schema';
+import type { AnnotationRecord, CallEntry } from '../../db/schema';
 import { submitCheck, type LintIssue } from './lint';
 import type { ClipState } from '../../video/clipController';
 import { SaveSchedule } from './saveSchedule';
@@ -64,6 +64,12 @@ export interface AnnotateState extends ClipState {
   refreshStatuses(): Promise<void>;
   openTask(taskId: string): Promise<void>;
   edit(edit: AnnotationEdit): void;
+  /**
+   * Calls changed from the list or the console, not the editor: their text replaces the editor's.
+   * Refused, with a message, while the editor holds text that does not parse: it would be lost.
+   * Frames alone (⚓) change no text: `framesOnly` keeps the editor's text as it is.
+   */
+  replaceCalls(calls: CallEntry[], framesOnly?: boolean): boolean;
   /** Submits the open task, unless its calls text does not parse (says so; and warns of lint errors); reopens a submitted one. */
   toggleSubmitted(): void;
   flush(): Promise<void>;
@@ -263,6 +269,17 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     const { statuses } = get();
     set({ record: next, saveState: 'pending', statuses: ownValue(statuses, record.task) === next.status ? statuses : { ...statuses, [record.task]: next.status } });
     saveSchedule.edited();
+  },
+
+  replaceCalls: (calls, framesOnly = false) => {
+    const { record, edit } = get();
+    if (!record) return false;
+    if (framesOnly) edit({ calls });
+    else if (record.editor_text !== null) {
+      useStudioStore.getState().showMessage(`${record.task}: the editor's text does not parse yet; finish or undo it there first (the calls changed here would replace it)`, 'error');
+      return false;
+    } else edit({ calls, editor_text: null });
+    return true;
   },
 
   toggleSubmitted: () => {
