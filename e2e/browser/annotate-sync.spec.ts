@@ -281,6 +281,14 @@ test('write-through: a task whose only line leaves the file (a git checkout of a
   await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Domaine Lune Bordeaux');
   await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(1);
+  // The screen shows the revision written again, so the next edit goes out on it: it stayed at the
+  // old one, and that edit was asked about against the line this browser had just written.
+  const rewritten = JSON.parse((await readFile(file, 'utf8')).trim().split('\n').at(-1)!) as { revision: number };
+  await expect(page.getByTestId('save-state')).toHaveText(`Saved · rev ${rewritten.revision}`);
+  await replaceCalls(page, [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')]);
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Casa Vento Rioja');
+  await expect(page.getByTestId('sync-conflict')).toBeHidden();
+  await expect(page.getByTestId('show-conflicts')).toBeHidden();
 });
 
 for (const mode of ['import', 'export'] as const) {

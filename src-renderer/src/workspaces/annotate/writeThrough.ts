@@ -275,7 +275,11 @@ async function pullOnce(): Promise<void> {
     // our line away): the row is not replaced by the older line without a word, it goes out again
     // and the drain asks which to keep. It was replaced, and the work on screen was gone.
     const wentBack = row !== undefined && row.base !== null && line.revision < row.base.revision;
-    if ((typing || wentBack) && contentKey(line) !== contentKey(row)) await queueAgain(row);
+    // Queued again under a new revision: the screen shows that revision (it kept the old one, and
+    // the next edit, based on it, was a conflict with the line this browser had just written).
+    if ((typing || wentBack) && contentKey(line) !== contentKey(row)) {
+      if (await queueAgain(row)) taken.push(task);
+    }
     else takes.push({ seen: row, line, fps: fpsOf(task), keepText: typing });
   }
   taken.push(...(await takeLinesIfUnchanged(datasetId, annotator, takes, unsavedEditOf)));
@@ -287,7 +291,7 @@ async function pullOnce(): Promise<void> {
   for (const task of before?.latest.keys() ?? []) {
     if (file.latest.has(task) || waiting.has(task)) continue;
     const row = await getAnnotation({ dataset: datasetId, task, annotator });
-    if (row && row.base !== null && !changedSinceBase(row)) await queueAgain(row);
+    if (row && row.base !== null && !changedSinceBase(row) && (await queueAgain(row))) taken.push(task);
   }
   file.pulled = true;
   if (taken.length > 0) await refreshView(taken);
