@@ -123,6 +123,17 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   expect(leftBackwards, 'Shift+Escape focuses the control before the editor').toBe(true);
   await page.keyboard.press('Tab');
   expect(await focusedMatches(page, '[data-testid="gt-editor"] .monaco-editor *'), 'Tab is back in the editor').toBe(true);
+  // A completion with placeholders to fill: the first Escape ends them and stays (as in VS Code);
+  // it left the editor, and the next letters ran as shortcuts.
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type('[{');
+  await page.keyboard.press('Control+Space');
+  await expect(page.locator('.suggest-widget .monaco-list-row').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('gt-editor').locator('.snippet-placeholder, .finish-snippet-placeholder').first()).toBeAttached();
+  await page.keyboard.press('Escape');
+  expect(await focusedMatches(page, '[data-testid="gt-editor"] .monaco-editor *'), 'the first Escape ends the placeholders only').toBe(true);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(

@@ -20,13 +20,13 @@ export function callsEditorOptions(model: MonacoNs.editor.ITextModel): MonacoNs.
 }
 
 /**
- * Tab indents in the editor; Escape (with no suggestion or search open, and no selection or
- * second cursor, which Escape first takes away, as in VS Code) moves on to the next control,
- * Shift+Escape back to the one before (Shift+Tab outdents).
+ * Tab indents in the editor; Escape (with no suggestion, search or hover open, no completion's
+ * placeholders to fill, and no selection or second cursor, which Escape first takes away, as in VS
+ * Code) moves on to the next control, Shift+Escape back to the one before (Shift+Tab outdents).
  */
 export function leaveOnEscape(monaco: Monaco, instance: MonacoNs.editor.IStandaloneCodeEditor, editorHost: HTMLElement): void {
   const noWidget =
-    '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !markersNavigationVisible && !editorHasSelection && !editorHasMultipleSelections';
+    '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !markersNavigationVisible && !editorHoverVisible && !inSnippetMode && !editorHasSelection && !editorHasMultipleSelections';
   instance.addCommand(monaco.KeyCode.Escape, () => focusAfter(editorHost), noWidget);
   instance.addCommand(monaco.KeyMod.Shift | monaco.KeyCode.Escape, () => focusBefore(editorHost), noWidget);
 }
