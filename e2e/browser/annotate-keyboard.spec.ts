@@ -235,3 +235,18 @@ test('Ctrl+Enter and the next task at once: the task left behind is submitted, n
   await expect(page.locator(`[data-task-id="${TASK}"]`)).toContainText('submitted');
   await rm(file, { force: true });
 });
+
+test('n on a focused call opens the next task with the focus on its calls, not on <body>', async ({ page }) => {
+  test.setTimeout(120_000);
+  const url = new URL(sharedStudioUrl());
+  url.searchParams.set('annotator', `${annotator}-calls-focus`);
+  url.hash = `#/annotate/${TASK}`;
+  await page.goto(url.href);
+  await typeCalls(page, [{ tool_name: 'get_price', parameters: { product_name: 'Domaine Lune Bordeaux' } }]);
+  const row = page.getByTestId('call-list').locator('[data-call-index="0"]');
+  await expect(row).toBeVisible();
+  await row.focus();
+  await page.keyboard.press('n');
+  await expect(page.locator(`[data-task-id="${TASK}"]`)).not.toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => focusedMatches(page, '.call-list, .call-list *'), { message: 'the focus is on the new task\'s calls' }).toBe(true);
+});
