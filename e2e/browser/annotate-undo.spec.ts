@@ -17,12 +17,18 @@ test.afterAll(async () => {
   await rm(annotationFile, { force: true });
 });
 
+type Line = { task_id: string; revision: number; calls: unknown[]; 'x-studio'?: { calls: { id: string; frame: number | null }[] } };
+
+/** The task's latest line in the annotator's file. */
+async function savedLine(): Promise<Line | undefined> {
+  const text = await readFile(annotationFile, 'utf8').catch(() => '');
+  const lines = text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Line);
+  return lines.filter((l) => l.task_id === TASK).sort((a, b) => a.revision - b.revision).at(-1);
+}
+
 /** The calls of the task's latest line in the annotator's file. */
 async function savedCalls(): Promise<unknown[]> {
-  const text = await readFile(annotationFile, 'utf8').catch(() => '');
-  const lines = text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { task_id: string; rev: number; calls: unknown[] });
-  const latest = lines.filter((l) => l.task_id === TASK).sort((a, b) => a.rev - b.rev).at(-1);
-  return latest?.calls ?? [];
+  return (await savedLine())?.calls ?? [];
 }
 
 const editor = (page: Page) => page.getByTestId('gt-editor').locator('.view-lines');
@@ -45,6 +51,10 @@ test('Ctrl+Z after a call is deleted or moved in the list gives back the calls a
   await expect.poll(savedCalls, { timeout: 15_000 }).toEqual(typed);
 
   const items = page.getByTestId('call-list').locator('.call-item');
+  // The first call anchored to a frame: the undo gives it back with its id and frame.
+  await items.first().getByRole('button', { name: /^⚓/ }).click();
+  await expect.poll(async () => (await savedLine())?.['x-studio']?.calls[0].frame ?? null, { timeout: 15_000 }).not.toBeNull();
+  const anchored = (await savedLine())!['x-studio']!.calls[0];
   await items.first().focus();
   await page.keyboard.press('Delete');
   await expect.poll(savedCalls, { timeout: 15_000 }).toEqual([typed[1]]);
@@ -52,6 +62,7 @@ test('Ctrl+Z after a call is deleted or moved in the list gives back the calls a
   await page.keyboard.press('Control+z');
   await expect.poll(savedCalls, { timeout: 15_000 }).toEqual(typed);
   await expect(items).toHaveCount(2);
+  expect((await savedLine())!['x-studio']!.calls[0]).toEqual(anchored);
 
   // A move is one step of its own too: undone alone, the typing before it stays.
   await items.first().focus();

@@ -126,10 +126,18 @@ describe('editor text and calls', () => {
     // The first call deleted in the text: the others keep theirs (positions would give b's id to Oats).
     const deleted = mergeCalls(calls, [price('Rice Crackers'), price('Oats')]);
     expect(deleted).toEqual([calls[1], calls[2]]);
-    // Undone: the restored call is new (its id went with it), the others are still themselves.
+    // Undone with nothing kept of it: the restored call is new, the others are still themselves.
     const restored = mergeCalls(deleted, [price('Paprika'), price('Rice Crackers'), price('Oats')]);
     expect(ids(restored).slice(1)).toEqual(['b', 'c']);
     expect(restored[0].id).not.toMatch(/^[abc]$/);
+    // Undone with the removed call kept (the editor keeps them): it is that call again, frame and all.
+    expect(mergeCalls(deleted, [price('Paprika'), price('Rice Crackers'), price('Oats')], [calls[0]])).toEqual(calls);
+    // Each removed call once, never over a call kept: a second Paprika is new.
+    const twice = mergeCalls(deleted, [price('Paprika'), price('Paprika'), price('Rice Crackers'), price('Oats')], [calls[0]]);
+    expect(twice[0]).toEqual(calls[0]);
+    expect(twice[1].id).not.toMatch(/^[abc]$/);
+    expect(twice[1].frame).toBeNull();
+    expect(ids(mergeCalls(calls, [price('Oats'), price('Oats')], [{ ...calls[2], id: 'c' }])).filter((id) => id === 'c')).toHaveLength(1);
     expect(ids(mergeCalls(calls, [price('Oats'), price('Paprika'), price('Rice Crackers')]))).toEqual(['c', 'a', 'b']);
     // An edited call keeps the id of its position; two equal calls keep theirs in order.
     expect(mergeCalls(calls, [price('Paprika'), price('Rice'), price('Oats')])).toEqual([calls[0], { ...calls[1], ...price('Rice') }, calls[2]]);

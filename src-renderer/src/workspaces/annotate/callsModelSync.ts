@@ -5,9 +5,24 @@ import type * as MonacoNs from 'monaco-editor/editor/editor.api';
 import { useAnnotateStore } from './annotateStore';
 import { callsToText, mergeCalls, parseCallsText, sameCalls } from './callsText';
 import type { EditorSchema } from './editorSchema';
+import type { CallEntry } from '../../db/schema';
+
+/** Removed calls kept for an undo: this many, the latest. */
+const DEPARTED_KEPT = 100;
+
+/** `departed` with the calls of `before` that `after` no longer holds (by id); a new task starts afresh. */
+function withDeparted(departed: { task: string; calls: CallEntry[] }, task: string, before: readonly CallEntry[], after: readonly CallEntry[]) {
+  const calls = departed.task === task ? departed.calls : [];
+  const ids = new Set(after.map((call) => call.id));
+  const gone = before.filter((call) => !ids.has(call.id));
+  return { task, calls: gone.length === 0 ? calls : [...calls, ...gone].slice(-DEPARTED_KEPT) };
+}
 
 /** Starts keeping `model` and the store in step (the schema follows the text too); returns the stop. */
 export function syncCallsModel(model: MonacoNs.editor.ITextModel, schema: EditorSchema): () => void {
+  // The open task's calls removed so far (the list's ✕, text cut): an undo that brings one back
+  // gives it its id and evidence frame again (mergeCalls); they came back as new calls, frame lost.
+  let departed: { task: string; calls: CallEntry[] } = { task: '', calls: [] };
   const subscription = model.onDidChangeContent(() => {
     schema.textChanged(() => model.getValue());
     const value = model.getValue();
@@ -16,12 +31,13 @@ export function syncCallsModel(model: MonacoNs.editor.ITextModel, schema: Editor
     const parsed = parseCallsText(value);
     if (parsed.ok) {
       if (sameCalls(parsed.calls, state.record.calls) && state.record.editor_text === null) return;
-      state.edit({ calls: mergeCalls(state.record.calls, parsed.calls), editor_text: null });
+      state.edit({ calls: mergeCalls(state.record.calls, parsed.calls, departed.task === state.record.task ? departed.calls : []), editor_text: null });
     } else if (state.record.editor_text !== value) state.edit({ editor_text: value });
   });
   // Calls changed elsewhere: show them, keeping undo.
   const unsubscribe = useAnnotateStore.subscribe((state, previous) => {
     if (!state.record || state.record.calls === previous.record?.calls) return;
+    departed = withDeparted(departed, state.record.task, previous.record?.task === state.record.task ? previous.record.calls : [], state.record.calls);
     if (state.record.editor_text !== null) return;
     const current = parseCallsText(model.getValue());
     if (current.ok && sameCalls(current.calls, state.record.calls)) return;

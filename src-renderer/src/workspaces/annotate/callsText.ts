@@ -36,10 +36,11 @@ export function parseCallsText(text: string): ParsedCalls {
  * bound to a call stay bound to it: the longest run of unchanged calls in order keeps theirs (as a
  * diff aligns lines: a call deleted, inserted or restored by an undo moves no other call's id); a
  * call moved elsewhere keeps its own; an edited call keeps the id of the call it replaced between
- * the same unchanged neighbours; any other call is new. Positions alone re-labelled every call
+ * the same unchanged neighbours; a call removed before (`departed`, oldest first) and back by an
+ * undo is that call again; any other call is new. Positions alone re-labelled every call
  * after a deleted one: a reference then named another call's parameter.
  */
-export function mergeCalls(previous: CallEntry[], parsed: { tool_name: string; parameters: JsonObject }[]): CallEntry[] {
+export function mergeCalls(previous: CallEntry[], parsed: { tool_name: string; parameters: JsonObject }[], departed: readonly CallEntry[] = []): CallEntry[] {
   const textOf = (call: Pick<CallEntry, 'tool_name' | 'parameters'>) => JSON.stringify([call.tool_name, call.parameters]);
   const before = previous.map(textOf);
   const after = parsed.map(textOf);
@@ -83,8 +84,21 @@ export function mergeCalls(previous: CallEntry[], parsed: { tool_name: string; p
         return;
       }
   });
+  // 4. A call that is none of these but one removed before (an undo brings it back): its own id
+  // and frame again, the latest removed first, each once, never an id a kept call holds.
+  const taken = new Set(previous.filter((_, i) => used.has(i)).map((call) => call.id));
+  const back = (j: number): CallEntry | undefined => {
+    for (let k = departed.length - 1; k >= 0; k--) {
+      const call = departed[k];
+      if (!taken.has(call.id) && textOf(call) === after[j]) {
+        taken.add(call.id);
+        return call;
+      }
+    }
+    return undefined;
+  };
   return parsed.map((call, j) => {
-    const kept = from[j] >= 0 ? previous[from[j]] : undefined;
+    const kept = from[j] >= 0 ? previous[from[j]] : back(j);
     return { id: kept?.id ?? newId('c'), frame: kept?.frame ?? null, tool_name: call.tool_name, parameters: call.parameters };
   });
 }
