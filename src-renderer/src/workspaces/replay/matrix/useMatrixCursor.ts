@@ -3,7 +3,7 @@
 // click would. The grid keeps the focus; the cursor cell is its aria-activedescendant. The cursor
 // is kept by the caller (the list's memory): back from the runs it opened, the grid shows it again
 // and, when the focus went with the list, takes the focus.
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { focusLost } from '../arrivalFocus';
 import { useHotkeyAction } from '../../../hotkeys/useHotkeys';
 import { clampCursor, LEADING_COLUMNS, moveCursor, scrollToShow, type CursorMove, type MatrixCursor } from './matrixCursor';
@@ -44,10 +44,13 @@ export function useMatrixCursor(
     }
     element.scrollTo({ top, left });
   };
-  // Arriving with a cursor kept: shown, and the focus taken if nobody has it. Once, on arrival.
+  // Arriving with a cursor kept: shown, and the focus taken if nobody has it. Once, on arrival
+  // (the rows may come a moment later); a cursor first set here (a key, the grid focused) is not one.
+  const keptOnArrival = useRef(stored !== null);
   const arrivedWith = cursor !== null && geometry.rows > 0;
   useEffect(() => {
-    if (!arrivedWith) return;
+    if (!arrivedWith || !keptOnArrival.current) return;
+    keptOnArrival.current = false;
     show(cursor);
     if (focusLost()) scroller.current?.focus({ preventScroll: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only, not at each move
