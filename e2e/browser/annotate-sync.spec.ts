@@ -145,6 +145,15 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
   await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'conflict');
 
+  // The notice that opens it again is in the danger colour (a link's blue won over it once).
+  const danger = await page.evaluate(() => {
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.color = 'var(--danger)';
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  });
+  await expect(page.getByTestId('show-conflicts')).toHaveCSS('color', danger);
   // Open it again and keep mine: appended above their revision, every earlier line kept.
   await page.getByTestId('show-conflicts').click();
   await expect(dialog).toBeVisible();

@@ -28,7 +28,7 @@ function hotkeysOff(target: EventTarget | null): boolean {
 }
 
 /** The studio's modal dialog (components/Dialog.tsx) is open: the page behind it takes no keys. */
-function modalDialogOpen(): boolean {
+export function modalDialogOpen(): boolean {
   return typeof document !== 'undefined' && document.querySelector('.dialog[role="dialog"][data-state="open"]') !== null;
 }
 

@@ -30,4 +30,17 @@ describe('useOpenWhenQuiet', () => {
     rerender({ key: null });
     expect(result.current).toBe(false);
   });
+
+  it('waits while another dialog is open (the shortcut list), then opens', () => {
+    const other = document.body.appendChild(Object.assign(document.createElement('div'), { className: 'dialog hotkey-help' }));
+    other.setAttribute('role', 'dialog');
+    other.setAttribute('data-state', 'open');
+    act(() => type()); // the last key on this test's clock
+    const { result } = renderHook(() => useOpenWhenQuiet('conflict-2'));
+    act(() => vi.advanceTimersByTime(QUIET_MS * 3));
+    expect(result.current).toBe(false);
+    other.remove();
+    act(() => vi.advanceTimersByTime(QUIET_MS));
+    expect(result.current).toBe(true);
+  });
 });
