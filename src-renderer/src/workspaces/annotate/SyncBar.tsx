@@ -27,12 +27,13 @@ export function SyncBar() {
   const [writeDismissed, setWriteDismissed] = useState<string | null>(null);
   const clear = useClearLocal(datasetId, annotator);
   const submitTask = useSubmitTask();
-  const wanted = writeConflicts.length > 0 && writeDismissed !== conflictsKey(writeConflicts) && !exportImport.asking;
+  const conflicts = conflictsKey(writeConflicts);
+  const wanted = writeConflicts.length > 0 && writeDismissed !== conflicts && !exportImport.asking;
   // Not over typing: it opens once the keyboard is quiet (the notice below opens it at once).
-  const quiet = useOpenWhenQuiet(wanted ? conflictsKey(writeConflicts) : null);
+  const quiet = useOpenWhenQuiet(wanted ? conflicts : null);
   const [askedFor, setAskedFor] = useState<string | null>(null);
   if (!datasetId || !annotator) return null;
-  const showWriteConflicts = wanted && (quiet || askedFor === conflictsKey(writeConflicts));
+  const showWriteConflicts = wanted && (quiet || askedFor === conflicts);
 
   return (
     <div className="sync-bar">
@@ -49,7 +50,7 @@ export function SyncBar() {
           className="link conflict-notice"
           onClick={() => {
             setWriteDismissed(null);
-            setAskedFor(conflictsKey(writeConflicts));
+            setAskedFor(conflicts);
           }}
           data-testid="show-conflicts"
         >
@@ -79,7 +80,7 @@ export function SyncBar() {
           annotator={annotator}
           conflicts={writeConflicts}
           action="save"
-          onCancel={() => setWriteDismissed(conflictsKey(writeConflicts))}
+          onCancel={() => setWriteDismissed(conflicts)}
           onResolve={(picks) => void resolveConflicts(picks)}
         />
       )}

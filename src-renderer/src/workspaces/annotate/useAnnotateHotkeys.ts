@@ -1,5 +1,6 @@
 // What the Annotate workspace's shortcuts do while it is shown (keys and descriptions: hotkeys/keymap.ts;
 // the clip's own steps come with the clip, video/useClipHotkeys.ts; Submit with its question, SyncBar.tsx).
+import { focusLost } from '../../components/focusLost';
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 import { useAnnotateStore } from './annotateStore';
 import { annotateClip } from './clip';
@@ -27,6 +28,6 @@ export function useAnnotateHotkeys(): void {
 
 /** The new task's first call, else its (empty) list, when nothing has the focus. */
 function focusCallsIfLost(): void {
-  if (document.activeElement !== null && document.activeElement !== document.body) return;
+  if (!focusLost()) return;
   (document.querySelector<HTMLElement>('.call-list > [data-call-index]') ?? document.querySelector<HTMLElement>('.call-list'))?.focus();
 }

@@ -3,6 +3,7 @@
 // exploratory review). The view that arrives takes it then, once: the list when the matrix opened
 // runs in it, the grid when it comes back with a cursor kept.
 import { useEffect, type RefObject } from 'react';
+import { focusLost } from '../../components/focusLost';
 
 let listAsked = false;
 
@@ -18,9 +19,4 @@ export function useListArrivalFocus(list: RefObject<HTMLElement | null>): void {
     listAsked = false;
     if (asked && focusLost()) list.current?.focus({ preventScroll: true });
   }, [list]);
-}
-
-/** Nothing has the focus: the element that had it went with the view that left. */
-export function focusLost(): boolean {
-  return document.activeElement === null || document.activeElement === document.body;
 }

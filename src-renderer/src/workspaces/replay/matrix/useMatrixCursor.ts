@@ -4,7 +4,7 @@
 // is kept by the caller (the list's memory): back from the runs it opened, the grid shows it again
 // and, when the focus went with the list, takes the focus.
 import { useEffect, useRef, type RefObject } from 'react';
-import { focusLost } from '../arrivalFocus';
+import { focusLost } from '../../../components/focusLost';
 import { useHotkeyAction } from '../../../hotkeys/useHotkeys';
 import { clampCursor, LEADING_COLUMNS, moveCursor, scrollToShow, type CursorMove, type MatrixCursor } from './matrixCursor';
 
