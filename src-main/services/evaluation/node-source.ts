@@ -7,6 +7,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StudioError } from '../../../shared/api/studio-error';
+import { compareCodePoints } from '../../../shared/format/codepoint';
 import { isHiddenName } from '../../../shared/format/dataset-path';
 import type { DatasetSource } from '../../../shared/format/source';
 import type { Problem } from '../../../shared/format/types';
@@ -79,10 +80,16 @@ export async function annotationFileStrays(root: string): Promise<Problem[]> {
   if (folder === null) return [];
   const strays: SkippedEntry[] = [];
   await listFilesBelow(folder, folder, undefined, undefined, strays).catch(() => []);
+  const annotatorFiles = strays.filter((stray) => !stray.path.includes('/'));
+  return strayProblems(annotatorFiles, (relative) => `annotations/${relative}`, 'not read');
+}
+
+/** Entries named as JSONL files (*.jsonl) that are none (a FIFO, a link that leads nowhere), each a problem saying so and what became of it. */
+export function strayProblems(strays: readonly SkippedEntry[], shown: (relative: string) => string, outcome: string): Problem[] {
   return strays
-    .filter((stray) => stray.path.endsWith('.jsonl') && !stray.path.includes('/'))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map((stray) => ({ file: `annotations/${stray.path}`, line: 0, message: `${stray.reason}; not read` }));
+    .filter((stray) => stray.path.endsWith('.jsonl'))
+    .sort((a, b) => compareCodePoints(a.path, b.path))
+    .map((stray) => ({ file: shown(stray.path), line: 0, message: `${stray.reason}; ${outcome}` }));
 }
 
 /**

@@ -7,7 +7,7 @@ import { listTrajectoryFiles } from '../../../shared/format/loader';
 import type { DatasetSource } from '../../../shared/format/source';
 import type { Problem } from '../../../shared/format/types';
 import { resolveExisting } from '../safe-path';
-import { listFilesBelow, type SkippedEntry } from './node-source';
+import { listFilesBelow, strayProblems, type SkippedEntry } from './node-source';
 
 export interface TrajectoryFile {
   /** As shown in problems: dataset-relative, or the path as given on the command line. */
@@ -51,7 +51,7 @@ export async function datasetTrajectoryFiles(root: string, source: DatasetSource
   if (trajectories) await listFilesBelow(trajectories, trajectories, links, unreadable, strays);
   for (const link of links.sort(compareCodePoints)) problems.push({ file: `trajectories/${link}`, line: 0, message: folderLinkMessage });
   for (const folder of unreadable) problems.push(unreadableProblem(`trajectories/${folder.path}`, folder.reason));
-  problems.push(...strayProblems(strays, (relative) => `trajectories/${relative}`));
+  problems.push(...strayProblems(strays, (relative) => `trajectories/${relative}`, 'left out'));
   return files;
 }
 
@@ -59,11 +59,6 @@ export async function datasetTrajectoryFiles(root: string, source: DatasetSource
 function unreadableProblem(folder: string, reason: string): Problem {
   const shown = folder.length > 120 ? `${folder.slice(0, 120)}… (${folder.split('/').length} folders deep)` : folder;
   return { file: shown, line: 0, message: `a folder that cannot be read (${reason}); its files are left out` };
-}
-
-/** Entries named as trajectory files (*.jsonl) that are none (a FIFO, a link that leads nowhere): left out, said. */
-function strayProblems(strays: readonly SkippedEntry[], shown: (relative: string) => string): Problem[] {
-  return strays.filter((stray) => stray.path.endsWith('.jsonl')).sort((a, b) => compareCodePoints(a.path, b.path)).map((stray) => ({ file: shown(stray.path), line: 0, message: `${stray.reason}; left out` }));
 }
 
 const folderLinkMessage =
@@ -83,7 +78,7 @@ export async function givenTrajectoryFiles(paths: readonly string[], problems: P
       for (const relative of await listFilesBelow(given, given, links, unreadable, strays)) if (relative.endsWith('.jsonl')) files.push(await sized(shown(relative), path.join(given, relative)));
       for (const link of links) problems.push({ file: shown(link), line: 0, message: folderLinkMessage });
       for (const folder of unreadable) problems.push(unreadableProblem(shown(folder.path), folder.reason));
-      problems.push(...strayProblems(strays, shown));
+      problems.push(...strayProblems(strays, shown, 'left out'));
     } else if (!info.isFile()) problems.push({ file: given, line: 0, message: refusedType });
     else files.push(await sized(given, path.resolve(given)));
   }
