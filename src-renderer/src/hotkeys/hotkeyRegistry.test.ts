@@ -110,6 +110,30 @@ describe('HotkeyRegistry', () => {
     expect((moveCall.mock.calls[0][0] as KeyboardEvent).target).toBe(document.getElementById('call'));
   });
 
+  it('leaves a bare arrow to a focused radio button or slider, unless a focus scope takes it there', () => {
+    // The real keymap: ArrowLeft steps the clip back; Alt+ArrowUp is the previous task.
+    const registry = new HotkeyRegistry();
+    const frameBack = vi.fn();
+    const previousTask = vi.fn();
+    registry.register('clip.frame-back', frameBack);
+    registry.register('annotate.previous-task', previousTask);
+    document.body.innerHTML = `
+      <div role="radiogroup"><input id="radio" type="radio" name="r" /></div><input id="slider" type="range" />
+      <input id="check" type="checkbox" /><button id="button"></button>`;
+    const listener = (event: KeyboardEvent) => registry.handle(event);
+    window.addEventListener('keydown', listener);
+    try {
+      for (const id of ['radio', 'slider']) expect(press(document.getElementById(id)!, { key: 'ArrowLeft' }).defaultPrevented, id).toBe(false);
+      expect(frameBack).not.toHaveBeenCalled();
+      press(document.getElementById('radio')!, { key: 'ArrowUp', altKey: true });
+      expect(previousTask).toHaveBeenCalledOnce();
+      for (const id of ['check', 'button']) press(document.getElementById(id)!, { key: 'ArrowLeft' });
+      expect(frameBack).toHaveBeenCalledTimes(2);
+    } finally {
+      window.removeEventListener('keydown', listener);
+    }
+  });
+
   it('while typing, a chord marked inText fires before the field sees it; other keys stay the field\'s', () => {
     const registry = new HotkeyRegistry([{ ...entry('submit', ['Ctrl+Enter']), inText: true }, entry('plain', ['Ctrl+s']), { ...entry('go', ['Alt+3']), inText: true }]);
     const submit = vi.fn();

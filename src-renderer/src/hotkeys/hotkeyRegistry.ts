@@ -47,6 +47,18 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return false;
 }
 
+const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+
+/**
+ * A radio button or a slider has the focus and a bare arrow is pressed: the control's own key (the
+ * next radio of its group, the slider's step). Adjudicate's decision radios stepped the clip.
+ */
+function arrowForControl(event: KeyboardEvent): boolean {
+  if (!ARROWS.has(keyComboOf(event))) return false;
+  const target = event.target as HTMLInputElement | null;
+  return !!target && target.tagName === 'INPUT' && (target.type === 'radio' || target.type === 'range');
+}
+
 /** Option with a key that types a character (macOS: Option+3 is '£' on a US layout): text, not a chord, in a field. */
 function typesCharacter(event: KeyboardEvent): boolean {
   return event.altKey && !event.ctrlKey && !event.metaKey && event.key.length === 1 && !/^[0-9]$/.test(event.key);
@@ -99,7 +111,7 @@ export class HotkeyRegistry {
     const combo = keyComboOf(event);
     const bound = this.snapshot.filter((candidate) => candidate.keys.includes(combo));
     // A focus scope that holds wins; otherwise the action of a plain scope (the keymap test makes it the only one).
-    const action = bound.find((candidate) => focusOf(candidate)?.when(event)) ?? bound.find((candidate) => !focusOf(candidate));
+    const action = bound.find((candidate) => focusOf(candidate)?.when(event)) ?? (arrowForControl(event) ? undefined : bound.find((candidate) => !focusOf(candidate)));
     if (!action || (phase === 'capture' && !action.inText) || (!action.inDialog && modalDialogOpen())) return false;
     event.preventDefault();
     if (phase === 'capture') event.stopPropagation();
