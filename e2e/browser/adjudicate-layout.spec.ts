@@ -8,7 +8,7 @@ async function openTask(page: Page, task: string): Promise<void> {
   const url = new URL(process.env.STUDIO_URL!);
   url.hash = `#/adjudicate/${task}`;
   await page.goto(url.href);
-  await expect(page.getByTestId('alignment-table')).toBeVisible();
+  await expect(page.getByTestId('alignment-table')).toBeVisible({ timeout: 60_000 }); // "Comparing…" took 30 s at a load of 10
 }
 
 /** Where the runs' results and the merged run's are within the task's column (its visible width). */
@@ -83,4 +83,21 @@ test("a row's edited call gets a box as wide as the table, resizable, and an edi
   await expect(box).toHaveAttribute('aria-invalid', 'false');
   await expect(said).toHaveCount(0);
   await expect(merged.locator('li')).toHaveCount(count);
+});
+
+test("a bare arrow on a row's decision radio moves the decision, not the clip; other clip keys still step it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await openTask(page, 'kitchen-01');
+  const clip = page.getByTestId('adjudication-clip');
+  await expect(clip.getByTestId('frame-counter')).toHaveText('0', { timeout: 20_000 });
+  const radios = page.getByTestId('alignment-table').getByRole('radiogroup', { name: 'Decision for row 1' }).getByRole('radio');
+  const checked = await radios.evaluateAll((inputs) => inputs.findIndex((input) => (input as HTMLInputElement).checked));
+  const count = await radios.count();
+  await radios.nth(checked).focus();
+  // ←/→ step the clip elsewhere; on a radio they were taken from it, so the decision could not move.
+  await page.keyboard.press('ArrowRight');
+  await expect(radios.nth((checked + 1) % count)).toBeChecked();
+  await expect(clip.getByTestId('frame-counter')).toHaveText('0');
+  await page.keyboard.press('f');
+  await expect(clip.getByTestId('frame-counter')).toHaveText('1');
 });
