@@ -137,6 +137,13 @@ test('write-through: a line written by someone else meanwhile is a conflict to r
   // No version is picked for the user: nothing can be resolved until they pick.
   await expect(page.getByTestId('resolve-conflicts')).toBeDisabled();
   await expect(dialog.getByTestId('conflicts-undecided')).toHaveText('1 of 1 task(s) left to pick a version for.');
+  // It may open while the user types on: the dialog itself has the focus, so a Space or an Enter
+  // picks or presses nothing (its first control had it, and a Space picked "Mine").
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sync-conflict');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('conflicts-undecided')).toHaveText('1 of 1 task(s) left to pick a version for.');
   expect(await readFile(file, 'utf8')).toBe(onDisk);
   // Cancel (Escape, the shared Dialog): still nothing written, the local edit kept, the conflict waits.
   await page.keyboard.press('Escape');

@@ -19,9 +19,14 @@ export interface DialogProps {
   actions?: ReactNode;
   /** Once closed and the focus is back where it was (an action chosen in the dialog that acts on the focused element runs here). */
   onFocusReturned?(): void;
+  /**
+   * The dialog itself takes the focus, not its first control: for a dialog that may open while
+   * the user types (the annotation file's conflicts), whose next keys must pick or press nothing.
+   */
+  focusItself?: boolean;
 }
 
-export function Dialog({ open, onClose, title, description, className, testId, children, actions, onFocusReturned }: DialogProps) {
+export function Dialog({ open, onClose, title, description, className, testId, children, actions, onFocusReturned, focusItself }: DialogProps) {
   // Radix returns focus to its Trigger; these dialogs open from keys, menus and status-bar
   // buttons instead, so the element focused when the dialog opened gets the focus back.
   const opener = useRef<HTMLElement | null>(null);
@@ -34,8 +39,12 @@ export function Dialog({ open, onClose, title, description, className, testId, c
           data-testid={testId}
           // Without a description, no aria-describedby (Radix asks for one or an explicit undefined).
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+            if (focusItself && event.target instanceof HTMLElement) {
+              event.preventDefault();
+              event.target.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();

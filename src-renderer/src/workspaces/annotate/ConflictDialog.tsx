@@ -32,6 +32,7 @@ export function ConflictDialog({ annotator, conflicts, action, onResolve, onCanc
       description="These tasks were changed both here and in the file since it was last read. Compare the two versions and pick the one to keep for each task; nothing is overwritten until you do."
       className="conflict-dialog"
       testId="sync-conflict"
+      focusItself
       actions={
         <>
           {conflicts.length > 1 && (
