@@ -11,6 +11,7 @@ import { mediaKeyFor, verifyMediaToken } from '../../shared/api/web-auth';
 import type { StudioHost } from '../services/studio-host';
 import { blindEventFilter, blindFilter, guardHandlers, type EventFilter } from '../services/team/team-access';
 import type { TeamRoster } from '../services/team/team-roster';
+import type { StreamListener } from './event-stream';
 import { hasValidTokenHeader, tokenFromHeader } from './token-auth';
 
 export interface MediaRequest {
@@ -25,8 +26,8 @@ export interface ClientAuth {
   handlersFor(request: IncomingMessage): Promise<StudioHandlers | null>;
   /** Null when the media request may be served, else why not. */
   mediaRefusal(request: IncomingMessage, media: MediaRequest): Promise<string | null>;
-  /** What the request's event stream leaves out (null: nothing). */
-  eventFilter(request: IncomingMessage): Promise<EventFilter | null>;
+  /** What the request's event stream leaves out, and whether its link still holds (checked per event). */
+  streamListener(request: IncomingMessage): Promise<StreamListener>;
   readonly refusedMessage: string;
 }
 
@@ -39,7 +40,7 @@ export function singleUserAuth(studio: StudioHost, token: string): ClientAuth {
       hasValidTokenHeader(request, token) || verifyMediaToken(mediaKey, media.datasetId, media.filePath, media.mediaToken, media.nowSeconds)
         ? null
         : 'media URL without a valid media token (expired, or for another file)',
-    eventFilter: async () => null,
+    streamListener: async () => ({ filter: null, stillAllowed: async () => true }),
   };
 }
 
@@ -67,10 +68,16 @@ export function teamAuth(studio: StudioHost, roster: TeamRoster): ClientAuth {
       const person = token ? await personFor(token) : null;
       return person ? handlersOf(person) : null;
     },
-    eventFilter: async (request) => {
+    streamListener: async (request) => {
       const token = tokenFromHeader(request);
       const person = token ? await personFor(token) : null;
-      return person ? blindEventFilter(person, context.rootOf) : null;
+      const filter: EventFilter | null = person ? blindEventFilter(person, context.rootOf) : null;
+      // The same person as when the stream opened: a new link for them, their removal or a new role ends it.
+      const stillAllowed = async () => {
+        const now = token && person ? await roster.identify(token) : null;
+        return now !== null && now.name === person?.name && now.role === person.role;
+      };
+      return { filter, stillAllowed };
     },
     mediaRefusal: async (request, media) => {
       // The header's person (a fetch from the page), else the one whose key signed the media token (a <video>'s request).

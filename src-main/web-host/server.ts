@@ -74,7 +74,7 @@ async function route(request: IncomingMessage, response: ServerResponse, { optio
     const handlers = await auth.handlersFor(request);
     // As JSON, like every API answer, so the page shows the message (an old or replaced link).
     if (!handlers) return sendJson(response, 403, { error: { code: 'forbidden', message: `Forbidden: ${auth.refusedMessage}` } });
-    if (pathname === '/api/events') serveEventStream(request, response, options.studio.events, await auth.eventFilter(request));
+    if (pathname === '/api/events') serveEventStream(request, response, options.studio.events, await auth.streamListener(request));
     else await serveApiCall(request, response, pathname.slice('/api/'.length), handlers);
   } else if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD' }).end();

@@ -194,6 +194,27 @@ describe('team host', () => {
     expect(all).toContain('"paths":["annotations/alice.jsonl","annotations/bob.jsonl"]');
   });
 
+  it("closes an event stream once its link has ended (a new link for the person): it heard evaluation rows and paths on", async () => {
+    const host = await startTeamHost();
+    const base = `http://127.0.0.1:${host.port}`;
+    const id = await client(base, tokens.carol).open();
+    const response = await fetch(`${base}/api/events`, { headers: { [tokenHeader]: tokens.carol } });
+    const reader = response.body!.getReader();
+    let heard = '';
+    const readUntil = async (marker: string) => {
+      while (!heard.includes(marker)) heard += new TextDecoder().decode((await reader.read()).value);
+    };
+    const events = studios.at(-1)!.events;
+    events.emit('datasets.changed', { datasetId: id, paths: ['before.txt'] });
+    await readUntil('before.txt');
+    await addTeamMember(teamFile, 'carol', 'adjudicator'); // a new link: the old one ends
+    events.emit('evaluation.rows', { datasetId: id, runId: 'r', rows: { columns: [], values: [] } as never, problems: [], progress: { done: 1, total: 1 } });
+    events.emit('datasets.changed', { datasetId: id, paths: ['after.txt'] });
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) heard += new TextDecoder().decode(chunk.value);
+    expect(heard).not.toContain('evaluation.rows');
+    expect(heard).not.toContain('after.txt');
+  });
+
   it('answers the public names it was given and refuses other Host headers', async () => {
     const host = await startTeamHost({ publicNames: ['studio.lab.example'] });
     const status = (hostHeader: string) =>
