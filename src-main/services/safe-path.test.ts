@@ -38,6 +38,15 @@ describe('resolveExisting', () => {
     await expect(resolveExisting(root, 'gone.jsonl', 'file')).rejects.toMatchObject({ message: 'No such file in the dataset: gone.jsonl' });
   });
 
+  it('says a name longer than the file system takes is the caller\'s mistake, without the host\'s absolute path (a 500 echoed it)', async () => {
+    const long = `${'a'.repeat(300)}.jsonl`;
+    for (const attempt of [resolveExisting(root, long, 'file'), resolveWritable(root, long), resolveWritable(root, `videos/${long}`), resolveExisting(root, `${long}/x.jsonl`, 'file')]) {
+      const error = await attempt.then(() => null, (e: unknown) => e as { code: string; message: string });
+      expect(error).toMatchObject({ code: 'invalid-args', message: expect.stringContaining('longer than the file system allows') });
+      expect(error!.message).not.toContain(root);
+    }
+  });
+
   it('refuses .., absolute paths and backslashes', async () => {
     expect(await codeOf(resolveExisting(root, '../outside-secret.txt', 'file'))).toBe('forbidden');
     expect(await codeOf(resolveExisting(root, 'videos/../../outside-secret.txt', 'file'))).toBe('forbidden');

@@ -16,6 +16,13 @@ function isMissing(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+/** A name longer than the file system takes: the caller's mistake (400), said without the host's absolute path (500 echoed it). */
+function tooLong(error: unknown, relativePath: string): StudioError | null {
+  if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ENAMETOOLONG') return null;
+  const shown = relativePath.length > 120 ? `${relativePath.slice(0, 120)}…` : relativePath;
+  return new StudioError('invalid-args', `A name in this path is longer than the file system allows: ${shown}`);
+}
+
 /**
  * Resolves an existing file or folder of the dataset at `realRoot` (already a real path).
  * Throws StudioError 'forbidden' for escapes and 'not-found' when nothing is there.
@@ -28,7 +35,7 @@ export async function resolveExisting(realRoot: string, relativePath: string, ki
     real = await realpath(path.join(realRoot, relativePath));
   } catch (error) {
     if (isMissing(error)) throw new StudioError('not-found', missingMessage(relativePath));
-    throw error;
+    throw tooLong(error, relativePath) ?? error;
   }
   if (!isInsideRoot(realRoot, real)) {
     throw new StudioError('forbidden', `Path leads outside the dataset: ${relativePath}`);
@@ -77,7 +84,7 @@ export async function resolveWritable(realRoot: string, relativePath: string): P
       refuseHiddenTarget(realRoot, realAncestor, relativePath);
       break;
     } catch (error) {
-      if (!isMissing(error)) throw error;
+      if (!isMissing(error)) throw tooLong(error, relativePath) ?? error;
       ancestor = path.dirname(ancestor);
     }
   }
@@ -86,7 +93,7 @@ export async function resolveWritable(realRoot: string, relativePath: string): P
     if (stats.isSymbolicLink()) throw new StudioError('forbidden', `Refusing to write through a symlink: ${relativePath}`);
     if (!stats.isFile()) throw new StudioError('forbidden', `Not a regular file: ${relativePath}`);
   } catch (error) {
-    if (!isMissing(error)) throw error;
+    if (!isMissing(error)) throw tooLong(error, relativePath) ?? error;
   }
   return target;
 }

@@ -45,7 +45,7 @@ export function singleUserAuth(studio: StudioHost, token: string): ClientAuth {
 }
 
 export function teamAuth(studio: StudioHost, roster: TeamRoster): ClientAuth {
-  const context = { rootOf: (datasetId: string) => studio.catalog.rootOf(datasetId) };
+  const context = { rootOf: (datasetId: string) => studio.catalog.rootOf(datasetId), teamFile: roster.realFile };
   const guarded = new Map<string, StudioHandlers>();
   /** token -> its media key, for the tokens seen on API calls since the host started. */
   const mediaKeys = new Map<string, Uint8Array>();
@@ -90,7 +90,7 @@ export function teamAuth(studio: StudioHost, roster: TeamRoster): ClientAuth {
       if (!person) return 'media URL without a valid media token (expired, for another file, or from before the host restarted: reload the page)';
       // A blind annotator must not download another annotator's file through a media URL either.
       if (await blindFilter(person, studio.catalog.rootOf(media.datasetId), media.filePath))
-        return `${media.filePath} is another annotator's work, hidden while the project annotates blind`;
+        return `${media.filePath} is hidden while the project annotates blind (another's work, or scores)`;
       return null;
     },
   };

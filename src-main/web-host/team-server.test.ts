@@ -95,6 +95,12 @@ describe('team host', () => {
     const renewed = await addTeamMember(teamFile, 'bob', 'annotator');
     expect((await bob.call('app.info', [])).status).toBe(403);
     expect((await client(base, renewed.token).call('app.info', [])).status).toBe(200);
+    // A name longer than the file system takes: 400, without the host's absolute path (a 500 echoed it).
+    for (const channel of ['datasets.readText', 'datasets.writeText'] as const) {
+      const long = await carol.call(channel, [id, `${'a'.repeat(300)}.jsonl`, 'x\n']);
+      expect(long.status, channel).toBe(400);
+      expect(long.body.error?.message).not.toContain(temp.base);
+    }
   });
 
   it("while blind, hides another annotator's unsubmitted tasks from reads and media URLs", async () => {
@@ -127,6 +133,67 @@ describe('team host', () => {
       expect(refused.status, channel).toBe(403);
       expect(refused.body.error?.message).toContain('while the project annotates blind');
     }
+  });
+
+  it('while blind, only real submitted lines show others\' work; the own file only grows; links, reviews and the team file are judged where they lead', async () => {
+    await writeFile(path.join(temp.root, 'studio-project.json'), '{"agreement":{"hide_while_annotating":true}}');
+    const truth = `${JSON.stringify({ task_id: 't1', calls: [], visual_refs: [], source: 'adjudicated' })}\n`;
+    await writeFile(path.join(temp.root, 'ground_truth.jsonl'), truth);
+    await mkdir(path.join(temp.root, 'reviews'));
+    await writeFile(path.join(temp.root, 'reviews/rita.jsonl'), '{"trajectory_id":"r1","label":"logic","auto_label":"correct"}\n');
+    await symlink('ground_truth.jsonl', path.join(temp.root, 'notes.jsonl'));
+    await symlink('annotations', path.join(temp.root, 'peek'));
+    teamFile = path.join(temp.root, 'team.json'); // in the dataset, as a repository as private as the team may hold it
+    for (const [name, role] of [['alice', 'annotator'], ['carol', 'adjudicator']] as const) tokens[name] = (await addTeamMember(teamFile, name, role)).token;
+    const host = await startTeamHost();
+    const base = `http://127.0.0.1:${host.port}`;
+    const alice = client(base, tokens.alice);
+    const carol = client(base, tokens.carol);
+    const id = await alice.open();
+    await carol.open();
+    const own = path.join(temp.root, 'annotations/alice.jsonl');
+    const before = await readFile(own, 'utf8');
+    // A line the studio does not read as an annotation is no submission: it showed alice everything, and a rewrite hid it.
+    const fake = `${JSON.stringify({ task_id: 't1', status: 'submitted', revision: 9 })}\n`;
+    const { value: versioned } = (await alice.call('datasets.readVersioned', [id, 'annotations/alice.jsonl'])).body as { value: { hash: string } };
+    expect((await alice.call('datasets.appendIfUnchanged', [id, 'annotations/alice.jsonl', fake, versioned.hash])).status).toBe(200);
+    expect((await alice.call('datasets.readText', [id, 'ground_truth.jsonl'])).body.value).toBe('');
+    const rewrite = await alice.call('datasets.writeText', [id, 'annotations/alice.jsonl', before]);
+    expect(rewrite.status).toBe(403);
+    expect(rewrite.body.error?.message).toContain('takes new lines only');
+    expect(await readFile(own, 'utf8')).toBe(before + fake);
+    // Through a link inside the dataset: the file it leads to is judged.
+    expect((await alice.call('datasets.readText', [id, 'notes.jsonl'])).body.value).toBe('');
+    expect((await alice.call('datasets.readText', [id, 'peek/bob.jsonl'])).body.value).toBe(line('t2', 'bob', 'submitted'));
+    expect((await carol.call('datasets.writeText', [id, 'peek/bob.jsonl', 'x\n'])).status).toBe(403);
+    expect((await carol.call('datasets.readText', [id, 'notes.jsonl'])).body.value).toBe(truth);
+    // Reviews carry each run's automatic label, a score.
+    expect((await alice.call('datasets.readText', [id, 'reviews/rita.jsonl'])).body.value).toBe('');
+    expect((await carol.call('datasets.readText', [id, 'reviews/rita.jsonl'])).body.value).toContain('auto_label');
+    // The team file: the adjudicator could put their token's hash on bob's entry.
+    const team = await carol.call('datasets.writeText', [id, 'team.json', '{"people":[]}']);
+    expect(team.status).toBe(403);
+    expect(team.body.error?.message).toContain('team file');
+    // A real submission (as the studio writes it) shows t1's lines.
+    const { value: now } = (await alice.call('datasets.readVersioned', [id, 'annotations/alice.jsonl'])).body as { value: { hash: string } };
+    expect((await alice.call('datasets.appendIfUnchanged', [id, 'annotations/alice.jsonl', line('t1', 'alice', 'submitted', 10), now.hash])).status).toBe(200);
+    expect((await alice.call('datasets.readText', [id, 'ground_truth.jsonl'])).body.value).toBe(truth);
+  });
+
+  it('while the settings file cannot be read as settings (a BOM, a trailing comma, emptied mid-rewrite), the project counts as blind', async () => {
+    const host = await startTeamHost();
+    const base = `http://127.0.0.1:${host.port}`;
+    const bob = client(base, tokens.bob);
+    const id = await bob.open();
+    const settings = path.join(temp.root, 'studio-project.json');
+    const seen = async () => (await bob.call('datasets.readText', [id, 'annotations/alice.jsonl'])).body.value;
+    expect(await seen()).toContain('"t1"'); // no settings file: not blind
+    for (const text of ['\uFEFF{"agreement":{"hide_while_annotating":true}}', '{"agreement":{"hide_while_annotating":true},}', '']) {
+      await writeFile(settings, text);
+      expect(await seen(), JSON.stringify(text)).toBe(line('t2', 'alice', 'submitted'));
+    }
+    await writeFile(settings, '\uFEFF{"agreement":{"hide_while_annotating":false}}');
+    expect(await seen()).toContain('"t1"');
   });
 
   it('never lists, reads, serves or writes a hidden name (a git checkout\'s .git): its objects hold every line ever committed, its config can run commands', async () => {

@@ -10,6 +10,8 @@ import {
 } from '../../../shared/api/studio-api';
 import { StudioError } from '../../../shared/api/studio-error';
 import type { TeamIdentity } from '../../../shared/api/team';
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { readDatasetText, readDatasetVersioned } from '../dataset-files';
 import { filterToTasks, submittedTasks } from './blind-filter';
 
@@ -20,7 +22,8 @@ export type Access =
   /** Opens a dataset: a team host serves only those named on its command line. */
   | { kind: 'dataset'; datasetId: string }
   | { kind: 'read'; datasetId: string; path: string }
-  | { kind: 'write'; datasetId: string; path: string }
+  /** `append`: adds lines only (appendIfUnchanged), never takes one away. */
+  | { kind: 'write'; datasetId: string; path: string; append?: true }
   /** Changes the host's own settings (folders on the host's disk). */
   | { kind: 'host'; what: string }
   /** Runs scored against the ground truth: their evidence names its calls (the missing ones, the audit's values). */
@@ -40,7 +43,7 @@ export const channelAccess: AccessTable = {
   'datasets.writeText': (datasetId, path) => ({ kind: 'write', datasetId, path }),
   'datasets.readVersioned': (datasetId, path) => ({ kind: 'read', datasetId, path }),
   'datasets.writeIfUnchanged': (datasetId, path) => ({ kind: 'write', datasetId, path }),
-  'datasets.appendIfUnchanged': (datasetId, path) => ({ kind: 'write', datasetId, path }),
+  'datasets.appendIfUnchanged': (datasetId, path) => ({ kind: 'write', datasetId, path, append: true }),
   'datasets.clipStatus': open,
   'datasets.setVideoFolder': () => ({ kind: 'host', what: 'the video folder of a dataset (a folder on the host)' }),
   // Scores trajectories against ground truth; reads no annotator's file, but the evidence names the ground truth's calls.
@@ -79,16 +82,21 @@ export function writeRefusal(person: TeamIdentity, path: string): string | null 
   return `Only an adjudicator changes ${path} on this team host (${signedIn(person)}).`;
 }
 
-async function projectIsBlind(root: string): Promise<boolean> {
+/**
+ * Whether the project annotates blind. No settings file: the studio's default, not blind. A file
+ * that cannot be read or parsed (a trailing comma, emptied for a moment while git or an editor
+ * rewrites it) counts as blind: it showed everyone's work to every annotator meanwhile.
+ */
+export async function projectIsBlind(root: string): Promise<boolean> {
   try {
-    // Read as the studio reads its settings (readVersioned: no line marked as not UTF-8), so that
-    // a settings file with such a line is blind here exactly when the studio shows it blind.
+    // Read as the studio reads its settings (readVersioned: no line marked as not UTF-8).
     const { text } = await readDatasetVersioned(root, PROJECT_SETTINGS);
     if (text === null) return false;
-    const settings = JSON.parse(text) as { agreement?: { hide_while_annotating?: unknown } };
-    return settings.agreement?.hide_while_annotating === true;
-  } catch {
-    return false; // no settings file (or an unreadable one): the studio's default, not blind
+    const settings = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+    if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return true;
+    return (settings as { agreement?: { hide_while_annotating?: unknown } }).agreement?.hide_while_annotating === true;
+  } catch (error) {
+    return StudioError.from(error).code !== 'not-found';
   }
 }
 
@@ -102,13 +110,36 @@ async function readOwnFile(root: string, name: string): Promise<string> {
 }
 
 /**
+ * The dataset path a name really leads to (links inside the dataset followed; the nearest existing
+ * folder for a file not there yet), with '/' between its parts. A name leading outside is given
+ * back as it is: the handler refuses it.
+ */
+export async function realDatasetPath(root: string, requested: string): Promise<string> {
+  const parts = requested.split('/');
+  for (let kept = parts.length; kept > 0; kept--) {
+    try {
+      const real = path.join(await realpath(path.join(root, ...parts.slice(0, kept))), ...parts.slice(kept));
+      const relative = path.relative(root, real);
+      return relative.startsWith('..') || path.isAbsolute(relative) ? requested : relative.split(path.sep).join('/');
+    } catch {
+      // not there (yet): its folder
+    }
+  }
+  return requested;
+}
+
+/**
  * While the project is blind, what an annotator may see of another annotator's file, of the
  * ground truth (often one annotator's calls, adjudicated) and of adjudication drafts: only the lines of tasks they have
  * submitted themselves. null: no filter (not blind, not an annotator, their own file, or another file).
  */
-export async function blindFilter(person: TeamIdentity, root: string, path: string): Promise<((text: string) => string) | null> {
+export async function blindFilter(person: TeamIdentity, root: string, requested: string): Promise<((text: string) => string) | null> {
   if (person.role !== 'annotator') return null;
+  // Where the name really leads: `notes.jsonl -> ground_truth.jsonl` or `peek -> annotations` in the dataset.
+  const path = await realDatasetPath(root, requested);
   const owner = annotationOwner(path);
+  // Reviews hold each run's automatic label (a score) and reasons naming the ground truth's calls.
+  if (/^reviews\//i.test(path)) return (await projectIsBlind(root)) ? () => '' : null;
   // Compared ignoring case, as annotationOwner does: on a case-insensitive disk Ground_Truth.jsonl is the same file.
   // Adjudication drafts (adjudication/<adjudicator>.jsonl) hold both annotators' calls as merged so far.
   const othersWork = path.toLowerCase() === GROUND_TRUTH || /^adjudication\//i.test(path) || (owner !== null && owner.toLowerCase() !== person.name.toLowerCase());
@@ -153,6 +184,21 @@ export function blindEventFilter(person: TeamIdentity, rootOf: (datasetId: strin
 export interface GuardContext {
   /** The real root of an opened dataset (throws not-open otherwise). */
   rootOf(datasetId: string): string;
+  /** The team file's real path: never written through the API, wherever it is (in a dataset, the adjudicator became anyone). */
+  teamFile?: string;
+}
+
+/** Throws 403 when this person may not make this write (judged where the path really leads). */
+async function refuseWrite(person: TeamIdentity, access: Extract<Access, { kind: 'write' }>, context: GuardContext): Promise<void> {
+  const root = context.rootOf(access.datasetId);
+  const real = await realDatasetPath(root, access.path);
+  if (context.teamFile !== undefined && path.join(root, ...real.split('/')) === context.teamFile)
+    throw new StudioError('forbidden', `${access.path} is the team file: it changes only with \`egostudio team-add\` on the host, never through the studio`);
+  const refusal = writeRefusal(person, access.path) ?? (real === access.path ? null : writeRefusal(person, real));
+  if (refusal) throw new StudioError('forbidden', refusal);
+  // Blind, an annotator's own file only grows: a rewrite took back the lines that had shown them others' work.
+  if (person.role === 'annotator' && !access.append && annotationOwner(real) !== null && (await projectIsBlind(root)))
+    throw new StudioError('forbidden', `While the project annotates blind, ${access.path} takes new lines only (the studio appends them): a line once written stays (${signedIn(person)}).`);
 }
 
 /** The studio's handlers as this person may use them: the served datasets only, refused writes throw 403, blind reads are filtered. */
@@ -170,10 +216,7 @@ export function guardHandlers(handlers: StudioHandlers, person: TeamIdentity, co
         throw new StudioError('not-found', `This team host does not serve the dataset ${access.datasetId}: it serves those it was started with (--dataset)`);
       if (access.kind === 'host' && person.role !== 'adjudicator')
         throw new StudioError('forbidden', `Only an adjudicator changes ${access.what} on this team host (${signedIn(person)}).`);
-      if (access.kind === 'write') {
-        const refusal = writeRefusal(person, access.path);
-        if (refusal) throw new StudioError('forbidden', refusal);
-      }
+      if (access.kind === 'write') await refuseWrite(person, access, context);
       if (access.kind === 'scores' && person.role === 'annotator' && (await projectIsBlind(context.rootOf(access.datasetId))))
         throw new StudioError('forbidden', `Scores name the ground truth's calls: an annotator does not see them while the project annotates blind (${signedIn(person)}).`);
       const filter = access.kind === 'read' ? await blindFilter(person, context.rootOf(access.datasetId), access.path) : null;

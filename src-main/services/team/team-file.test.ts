@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -64,6 +65,22 @@ describe('team.json', () => {
     expect(roster.people()).toEqual([]);
     const dave = await addTeamMember(file, 'dave', 'annotator');
     expect(await roster.identify(dave.token)).toEqual({ name: 'dave', role: 'annotator' });
+  });
+
+  it('refuses a new link for a name that differs from a listed one only in case (it renamed her, and her own file became another\'s)', async () => {
+    await addTeamMember(file, 'alice', 'annotator');
+    await expect(addTeamMember(file, 'Alice', 'annotator')).rejects.toThrow(/alice is already in .*ignoring case/);
+    expect((await readTeamFile(file)).map((person) => person.name)).toEqual(['alice']);
+  });
+
+  it('reads only a regular file (a FIFO in its place blocked the host for ever), and takes a BOM', async () => {
+    execFileSync('mkfifo', [file]);
+    await expect(readTeamFile(file)).rejects.toThrow(/cannot read the team file \(Not a regular file/);
+    await temp.cleanup();
+    temp = await makeTempDataset();
+    file = path.join(temp.base, 'team.json');
+    await writeFile(file, '\uFEFF{"people":[]}');
+    expect(await readTeamFile(file)).toEqual([]);
   });
 
   it('says what is wrong in a bad file, naming it', async () => {

@@ -7,10 +7,10 @@
 // find the person of every API call with one lookup instead of spending tens of milliseconds of
 // CPU per request (which anyone on the network could also make it spend).
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import { teamRoles, type TeamRole } from '../../../shared/api/team';
 import { writeFileAtomic } from '../atomic-write';
+import { readRegularBytes } from '../regular-file';
 import { isValidPersonName } from '../../../shared/format/person-name';
 
 export { teamRoles, type TeamRole };
@@ -45,7 +45,8 @@ export function createPersonalToken(): string {
 export async function readTeamFile(file: string): Promise<TeamMember[]> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // A regular file only: a FIFO in its place blocked the host's reads (and its exit) for ever.
+    text = (await readRegularBytes(file)).toString('utf8').replace(/^\uFEFF/, ''); // Notepad's BOM
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw new Error(`${file}: cannot read the team file (${(error as Error).message})`, { cause: error });
@@ -80,6 +81,10 @@ export async function addTeamMember(file: string, name: string, role: TeamRole):
   const token = createPersonalToken();
   const member: TeamMember = { name, role, token_sha256: hashToken(token) };
   const index = people.findIndex((person) => person.name.toLowerCase() === name.toLowerCase());
+  // Names are one person ignoring case (their file is one file on a case-insensitive disk): a new
+  // link given as `Alice` for `alice` renamed her, and her own annotations/alice.jsonl became another's.
+  if (index >= 0 && people[index].name !== name)
+    throw new Error(`${people[index].name} is already in ${file} (names are compared ignoring case): give the name as written there for a new link, or another name`);
   if (index >= 0) people[index] = member;
   else people.push(member);
   await writeFileAtomic(file, `${JSON.stringify({ people }, null, 2)}\n`);

@@ -1,6 +1,8 @@
 // Who a request comes from on a team host: the person whose token hash matches. team.json is
 // read again when it changed on disk, so a person added while the host runs can start at once
 // and a replaced token stops working.
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { fileStamp } from '../file-stamp';
 import { hashToken, readTeamFile, type TeamMember } from './team-file';
 
@@ -10,11 +12,15 @@ export class TeamRoster {
   private byHash = new Map<string, TeamPerson>();
   private loadedStamp: string | null = null;
 
-  private constructor(readonly file: string) {}
+  private constructor(
+    readonly file: string,
+    /** Where the file really is (its folder's links followed), to refuse writes to it through a dataset. */
+    readonly realFile: string,
+  ) {}
 
   /** Reads team.json; throws (naming the file) when it is unreadable or wrong. */
   static async open(file: string): Promise<TeamRoster> {
-    const roster = new TeamRoster(file);
+    const roster = new TeamRoster(file, path.join(await realpath(path.dirname(path.resolve(file))), path.basename(file)));
     await roster.reload();
     return roster;
   }
