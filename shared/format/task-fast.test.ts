@@ -100,6 +100,12 @@ describe('fast task and ground-truth paths', () => {
     expect(agrees(annotationSchema, fastAnnotation, { task_id: 't1', calls: [], status: 'draft', revision: 0 })).toBe(true);
   });
 
+  it('refuse an fps of Infinity as the schema does (a JSON 1e400 passed as a clip rate)', () => {
+    const task = { id: 't1', scenario: 's', instruction: '', fps: Infinity };
+    expect(fastTask(task)).toBeNull();
+    expect(taskSchema.safeParse(task).success).toBe(false);
+  });
+
   it('leave a __proto__ field to zod', () => {
     const text = '{"id":"t1","scenario":"s","instruction":"","__proto__":{"polluted":1}}';
     expect(fastTask(JSON.parse(text))).toBeNull();

@@ -42,7 +42,7 @@ export function fastTask(value: unknown): TaskLine | null {
   const { id, scenario, instruction, image_description, video, fps, user_id } = value;
   if (!isNonEmpty(id) || !isNonEmpty(scenario) || !isText(instruction)) return null;
   if (!isOptional(image_description, isText) || !isOptional(video, isText)) return null;
-  if (!isOptional(fps, (v) => typeof v === 'number' && v > 0) || !isOptional(user_id, isIdLike)) return null;
+  if (!isOptional(fps, (v) => typeof v === 'number' && v > 0 && Number.isFinite(v)) || !isOptional(user_id, isIdLike)) return null;
   const out: JsonObject = { id, scenario, instruction, image_description: image_description ?? '', video: video ?? '' };
   if (fps !== undefined) out.fps = fps;
   if (user_id !== undefined) out.user_id = String(user_id);

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ClipController } from './clipController';
 import { useClipState } from './useClipState';
+import { rulerSeconds } from './rulerTicks';
 import { useFilmstrip } from './useFilmstrip';
 import { TimelineTrack } from './TimelineTrack';
 import './clip.css';
@@ -66,8 +67,6 @@ export function ClipTimeline({ controller, src, fps, tracks }: Props) {
 
   const count = Math.max(1, total);
   const pct = (value: number) => `${(value / count) * 100}%`;
-  const ticks = Math.max(1, Math.round(count / fps));
-  const tickEvery = zoom >= 4 || ticks <= 12 ? 1 : ticks <= 30 ? 2 : 5;
 
   return (
     <section className="timeline clip-timeline" data-testid="timeline" aria-label="Timeline">
@@ -102,7 +101,7 @@ export function ClipTimeline({ controller, src, fps, tracks }: Props) {
           }}
         >
           <div className="ruler">
-            {Array.from({ length: Math.floor(ticks / tickEvery) + 1 }, (_, i) => i * tickEvery).map((second) => (
+            {rulerSeconds(count, fps, zoom).map((second) => (
               <span key={second} className="tick" style={{ left: pct(second * fps) }}>
                 {second}s
               </span>
