@@ -82,7 +82,7 @@ export interface ScatterPoint {
   model: string;
   /** A mode id, or 'overall'. */
   mode: string;
-  /** Mean input + output tokens per trajectory (SPEC §10 weighted); null without usage data. */
+  /** Mean input + output tokens per trajectory (SPEC §10 weighted); null without usage data or token counts (0 tokens in every stratum). */
   tokens: number | null;
   rounds: number | null;
   calls: number | null;
@@ -169,7 +169,8 @@ function usageByMode(
       const parts = [...byScenario.entries()].map(([scenario, s]) => ({ s, weight: taskCounts[scenario] ?? 0 }));
       modes.set(mode, {
         calls: weighted(parts.map(({ s, weight }) => ({ value: s.calls / s.n, weight }))),
-        tokens: weighted(parts.map(({ s, weight }) => ({ value: s.withUsage ? s.tokens / s.withUsage : null, weight }))),
+        // Missing token counts are 0 (SPEC §10), so a stratum of 0 tokens has none: no mean (its TokenEff is null too), not a point at 0.
+        tokens: weighted(parts.map(({ s, weight }) => ({ value: s.withUsage && s.tokens > 0 ? s.tokens / s.withUsage : null, weight }))),
         rounds: weighted(parts.map(({ s, weight }) => ({ value: s.withUsage ? s.rounds / s.withUsage : null, weight }))),
       });
     }

@@ -128,15 +128,20 @@ export function efficiencyScatter(report: ReportModel): EChartsOption {
       },
     },
     grid: SCATTER_AXES.map((_, i) => ({ left: left(i), width: `${panelWidth}%`, top: 40, bottom: 84 })),
-    xAxis: SCATTER_AXES.map((a, i) => ({
-      type: 'value',
-      gridIndex: i,
-      name: a.title,
-      nameLocation: 'middle',
-      nameGap: 24,
-      scale: true,
-      axisLabel: { formatter: (value: number) => compactNumber(value), hideOverlap: true },
-    })),
+    xAxis: SCATTER_AXES.map((a, i) => {
+      // Runs without token counts leave the Tokens panel empty: its ticks would be ECharts' 0 to 1, read as 0 tokens.
+      const plotted = report.scatter.some((p) => p[a.key] !== null && p.joint_succ !== null);
+      return {
+        type: 'value',
+        gridIndex: i,
+        name: plotted ? a.title : `${a.title}: none in the runs`,
+        nameLocation: 'middle',
+        nameGap: 24,
+        scale: true,
+        axisLabel: { show: plotted, formatter: (value: number) => compactNumber(value), hideOverlap: true },
+        axisTick: { show: plotted },
+      };
+    }),
     yAxis: SCATTER_AXES.map((_, i) => ({ type: 'value', gridIndex: i, min: 0, max: 100 })),
     series: SCATTER_AXES.flatMap((a, i) =>
       [...byModel].map(([model, points]) => ({

@@ -168,6 +168,16 @@ describe('buildReport', () => {
     const p = report.scatter.find((s) => s.model === 'm2' && s.mode === 'static')!;
     expect(p).toMatchObject({ tokens: null, rounds: null, calls: 0 });
   });
+
+  it('scatter: runs without token counts (0, as SPEC §10 counts them missing) have no token point, where TokenEff is null', () => {
+    const run = sampleRun();
+    // m2 reported no tokens; m1 none in scenario b, so its Dynamic Easy mean is scenario a's alone.
+    run.usage = { ...run.usage, '3': { rounds: 1, tokens: 0 }, '5': { rounds: 1, tokens: 0 } };
+    const report = buildReport(run);
+    expect(report.scatter.filter((p) => p.model === 'm2').map((p) => p.tokens)).toEqual([null, null]);
+    expect(report.scatter.find((p) => p.model === 'm1' && p.mode === 'dynamic_easy')!.tokens).toBe(2000);
+    expect(report.scatter.find((p) => p.model === 'm2' && p.mode === 'static')!.rounds).toBe(1);
+  });
 });
 
 describe('parseReviews', () => {
@@ -287,6 +297,18 @@ describe('charts', () => {
     expect(svgs).not.toContain('native code');
     const symbols = (charts.efficiency.series as { data: { symbol?: string }[] }[]).flatMap((s) => s.data.map((d) => d.symbol));
     expect(symbols.every((symbol) => symbol === undefined || typeof symbol === 'string')).toBe(true);
+  });
+
+  it('a Tokens panel without token counts draws no point and no 0-to-1 axis', () => {
+    const run = sampleRun();
+    run.usage = Object.fromEntries(Object.entries(run.usage).map(([id, u]) => [id, { ...u, tokens: 0 }]));
+    const option = reportCharts(buildReport(run)).efficiency;
+    const series = option.series as { xAxisIndex: number; data: unknown[] }[];
+    expect(series.filter((s) => s.xAxisIndex === 0).every((s) => s.data.length === 0)).toBe(true);
+    expect(series.filter((s) => s.xAxisIndex === 1).some((s) => s.data.length > 0)).toBe(true);
+    const [tokens, rounds] = option.xAxis as { name: string; axisLabel: { show: boolean } }[];
+    expect(tokens).toMatchObject({ name: 'Tokens per trajectory: none in the runs', axisLabel: { show: false } });
+    expect(rounds).toMatchObject({ name: 'Rounds per trajectory', axisLabel: { show: true } });
   });
 
   it('builds ECharts options with the report data and renders them to SVG without a DOM', () => {
