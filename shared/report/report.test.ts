@@ -1,5 +1,6 @@
 // shared/report: tables taken from the evaluation's figures, overrides recomputed by SPEC §10,
 // scatter data, exporters and chart specs.
+import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import type { Figures } from '../eval/aggregate';
 import { buildReport, flatColumns, type ReportTable } from './build';
@@ -265,6 +266,16 @@ describe('exporters', () => {
   });
 });
 
+/**
+ * What an XML parser finds wrong with a document, or null. happy-dom's parser reads no CDATA
+ * section (ECharts puts its hover styles in one), so each goes in as the text it stands for.
+ */
+function xmlError(xml: string): string | null {
+  const escaped = xml.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;'));
+  const parsed = new new Window().DOMParser().parseFromString(escaped, 'image/svg+xml');
+  return parsed.getElementsByTagName('parsererror').length > 0 ? (parsed.documentElement.textContent ?? 'parsererror') : null;
+}
+
 describe('charts', () => {
   it('writes token ticks short enough to sit side by side', () => {
     expect([0, 2.5, 9999, 150_000, 200_000, 999_499, 999_500, 2_500_000].map(compactNumber)).toEqual(['0', '2.5', '9999', '150k', '200k', '999k', '1M', '2.5M']);
@@ -297,6 +308,25 @@ describe('charts', () => {
     expect(svgs).not.toContain('native code');
     const symbols = (charts.efficiency.series as { data: { symbol?: string }[] }[]).flatMap((s) => s.data.map((d) => d.symbol));
     expect(symbols.every((symbol) => symbol === undefined || typeof symbol === 'string')).toBe(true);
+  });
+
+  it('every chart is well-formed XML whatever the models, modes and labels are named (__proto__ polluted every object)', () => {
+    const names = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf', 'a&b <c> "d"'];
+    const run = sampleRun();
+    const m1 = run.trajectories.filter((t) => t.model === 'm1');
+    run.trajectories = names.flatMap((model, i) => m1.map((t) => ({ ...t, id: `${i}-${t.id}`, model, mode: t.mode === 'static' ? '__proto__' : 'toString', label: (i % 2 ? 'hasOwnProperty' : t.label) as 'correct' })));
+    const figuresOf = (f: Figures) => ({ ...f, labels: { ...f.labels, ['__proto__']: 0.1, hasOwnProperty: 0.2 } });
+    const modes = { ['__proto__']: figuresOf(run.models.m1.modes.static), toString: figuresOf(run.models.m1.modes.dynamic_easy) };
+    run.models = Object.fromEntries(names.map((model) => [model, { overall: figuresOf(run.models.m1.overall), modes, scenarios: run.models.m1.scenarios }]));
+    run.usage = Object.fromEntries(run.trajectories.map((t) => [t.id, { rounds: 2, tokens: 1000 }]));
+    const report = buildReport(run);
+    expect(report.models).toEqual([...names].sort());
+    for (const [name, option] of Object.entries(reportCharts(report))) {
+      const svg = renderChartSvg(option, 900, 420);
+      expect(xmlError(svg), `${name}.svg`).toBeNull();
+      expect(svg).toContain('__proto__');
+    }
+    expect(Object.keys(Object.prototype)).toEqual([]);
   });
 
   it('a Tokens panel without token counts draws no point and no 0-to-1 axis', () => {
