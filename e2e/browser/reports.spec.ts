@@ -131,7 +131,9 @@ test('copy as Markdown puts the table on the clipboard and says so', async ({ pa
   await page.getByTestId('copy-main-markdown').click();
   await expect(page.getByTestId('report-copy-status')).toContainText('Copied');
   const text = await page.evaluate(readClipboard);
-  expect(text.split('\n')[0]).toMatch(/^\| Model \| Dynamic Easy JointSucc \|/);
+  // Under its title, as the CLI's main.md, with its note below.
+  expect(text.split('\n').slice(0, 3)).toEqual(['## Performance by mode (%)', '', expect.stringMatching(/^\| Model \| Dynamic Easy JointSucc \|/)]);
+  expect(text).toContain('Overall is the mean of the modes');
   for (const model of Object.keys(cli.models)) expect(text).toContain(`| ${model} |`);
 
   await page.getByTestId('copy-main-latex').click();

@@ -26,10 +26,28 @@ function csvText(text: string): string {
  */
 export const csvNumber = (value: number): string => String(Number(value.toPrecision(15)));
 
-/** RFC 4180 CSV with a header row; numbers to 15 significant digits (csvNumber), empty for missing figures; no text cell a formula. */
+/** A row's cells as text, its name (the first) followed by its mark as the screen shows it there: "m1 (partial)". */
+function rowTexts(table: ReportTable, row: Cell[], r: number, empty?: string): string[] {
+  const mark = table.rowMarks?.[r];
+  return row.map((c, i) => (i === 0 && mark ? `${formatCell(c, table.digits, empty)} (${mark.mark})` : formatCell(c, table.digits, empty)));
+}
+
+/**
+ * RFC 4180 CSV with a header row; numbers to 15 significant digits (csvNumber), empty for missing figures; no text cell a formula.
+ * A table with row marks gets a last column, Mark, holding each mark with its reason: the names stay the
+ * names a spreadsheet joins on, and every other column keeps its place and its numbers (a note as a row
+ * of its own would be read as one more model).
+ */
 export function tableToCsv(table: ReportTable): string {
-  const lines = [flatColumns(table).map(csvText), ...table.rows.map((row) => row.map((c) => (c === null ? '' : typeof c === 'number' ? csvNumber(c) : csvText(c))))];
-  return lines.map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
+  const marks = table.rowMarks;
+  const header = marks ? [...flatColumns(table), 'Mark'] : flatColumns(table);
+  const cells = (row: Cell[], r: number) => {
+    const values = row.map((c) => (c === null ? '' : typeof c === 'number' ? csvNumber(c) : csvText(c)));
+    const mark = marks?.[r];
+    return marks ? [...values, mark ? csvText(`${mark.mark}: ${mark.reason}`) : ''] : values;
+  };
+  const lines = [header.map(csvText), ...table.rows.map(cells)];
+  return lines.map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
 /**
@@ -41,16 +59,21 @@ export function markdownText(text: string): string {
   return text.replace(/[\\`*_[\]<>|~&]/g, '\\$&').replace(/[\r\n]+/g, ' ');
 }
 
-/** A GitHub-flavoured Markdown table; text columns left-aligned, numbers right-aligned. */
+/** A GitHub-flavoured Markdown table; text columns left-aligned, numbers right-aligned; a row's mark by its name. */
 export function tableToMarkdown(table: ReportTable): string {
   const columns = flatColumns(table);
   const numeric = columns.map((_, i) => table.rows.some((r) => typeof r[i] === 'number'));
   const lines = [
     `| ${columns.map(markdownText).join(' | ')} |`,
     `| ${numeric.map((n) => (n ? '---:' : ':---')).join(' | ')} |`,
-    ...table.rows.map((row) => `| ${row.map((c) => markdownText(formatCell(c, table.digits))).join(' | ')} |`),
+    ...table.rows.map((row, r) => `| ${rowTexts(table, row, r).map(markdownText).join(' | ')} |`),
   ];
   return lines.join('\n') + '\n';
+}
+
+/** The table under its title as a heading, its note below it: the CLI's `.md` file and Reports' Copy Markdown. */
+export function tableToMarkdownSection(table: ReportTable): string {
+  return `## ${markdownText(table.title)}\n\n${tableToMarkdown(table)}${table.note ? `\n${markdownText(table.note)}\n` : ''}`;
 }
 
 const LATEX_SPECIALS: Record<string, string> = {
@@ -108,7 +131,10 @@ export function tableToLatex(table: ReportTable, label = `tab:${table.id}`): str
     if (rules.length) out.push(rules.join(' '));
   }
   out.push(`${table.header.map(latexText).join(' & ')} \\\\`, '\\midrule');
-  for (const row of table.rows) out.push(`${row.map((c) => latexText(formatCell(c, table.digits, '--'))).join(' & ')} \\\\`);
-  out.push('\\bottomrule', '\\end{tabular}', '\\end{table}');
+  table.rows.forEach((row, r) => out.push(`${rowTexts(table, row, r, '--').map(latexText).join(' & ')} \\\\`));
+  out.push('\\bottomrule', '\\end{tabular}');
+  // The note under the tabular, inside the float, so it travels with the table.
+  if (table.note) out.push('\\par\\smallskip', `{\\footnotesize ${latexText(table.note)}\\par}`);
+  out.push('\\end{table}');
   return out.join('\n') + '\n';
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Figures } from '../eval/aggregate';
 import { buildReport, flatColumns, type ReportTable } from './build';
 import { compactNumber, reportCharts } from './charts';
-import { tableToCsv, tableToLatex, tableToMarkdown } from './export';
+import { latexText, markdownText, tableToCsv, tableToLatex, tableToMarkdown, tableToMarkdownSection } from './export';
 import { NOT_UTF8_MARK } from '../format/jsonl';
 import { parseReviews } from './reviews';
 import { renderChartSvg } from './svg';
@@ -275,6 +275,45 @@ function xmlError(xml: string): string | null {
   const parsed = new new Window().DOMParser().parseFromString(escaped, 'image/svg+xml');
   return parsed.getElementsByTagName('parsererror').length > 0 ? (parsed.documentElement.textContent ?? 'parsererror') : null;
 }
+
+describe('exporters: a partial row and the note', () => {
+  const partial = buildReport(sampleRun()).tables.main; // m2 ran no Dynamic Easy task and 1 of 4 Static ones
+  const reason = 'Runs do not cover every task: Dynamic Easy none, Static 1 of 4 tasks';
+
+  it('the table marks the partial row, and says why in its note', () => {
+    expect(partial.rowMarks).toEqual([{ mark: 'partial', reason: expect.stringContaining('Dynamic Easy 3 of 4 tasks') }, { mark: 'partial', reason }]);
+    expect(partial.note).toContain('Partial: m1');
+  });
+
+  it('Markdown: the mark by the name, as on screen, and the section under its title with the note below', () => {
+    const md = tableToMarkdown(partial).split('\n');
+    expect(md[2]).toMatch(/^\| m1 \(partial\) \| 37\.50 \|/);
+    expect(md[3]).toMatch(/^\| m2 \(partial\) \| – \|/);
+    const section = tableToMarkdownSection(partial);
+    expect(section).toBe(`## Performance by mode (%)\n\n${tableToMarkdown(partial)}\n${markdownText(partial.note!)}\n`);
+    const complete = { ...partial, rowMarks: undefined, note: undefined };
+    expect(tableToMarkdown(complete).split('\n')[2]).toMatch(/^\| m1 \| 37\.50 \|/);
+    expect(tableToMarkdownSection(complete)).toBe(`## Performance by mode (%)\n\n${tableToMarkdown(complete)}`);
+  });
+
+  it('LaTeX: the mark by the name and the note under the tabular, inside the float', () => {
+    const tex = tableToLatex(partial).split('\n');
+    expect(tex).toContain('m2 (partial) & -- & -- & -- & -- & 0.00 & 0.00 & 75.00 & 0.00 & 0.00 & 0.00 & 75.00 & 0.00 \\\\');
+    const end = tex.indexOf('\\end{tabular}');
+    expect(tex.slice(end + 1, end + 4)).toEqual(['\\par\\smallskip', `{\\footnotesize ${latexText(partial.note!)}\\par}`, '\\end{table}']);
+    expect(tableToLatex({ ...partial, note: undefined }).split('\n').slice(end + 1, end + 2)).toEqual(['\\end{table}']);
+  });
+
+  it('CSV: a last column, Mark, with the reason; the names and every figure stay in their columns', () => {
+    const lines = tableToCsv(partial).trimEnd().split('\r\n');
+    const header = lines[0].split(',');
+    expect(header.at(-1)).toBe('Mark');
+    expect(header.slice(0, -1)).toEqual(flatColumns(partial));
+    expect(lines[2]).toBe(`m2,,,,,0,0,75,0,0,0,75,0,"partial: ${reason}"`);
+    const marked = { ...partial, rowMarks: [null, partial.rowMarks![1]] };
+    expect(tableToCsv(marked).split('\r\n')[1]).toMatch(/^m1,37\.5,.*,$/);
+  });
+});
 
 describe('charts', () => {
   it('writes token ticks short enough to sit side by side', () => {

@@ -128,7 +128,7 @@ describe('egostudio report', () => {
       expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       expect(svg).toContain('m1');
     }
-    expect(await readFile(path.join(out, 'main.md'), 'utf8')).toContain('| m1 |');
+    expect(await readFile(path.join(out, 'main.md'), 'utf8')).toContain('| m1 (partial) |');
   }, 120_000);
 
   it('applies the latest review per trajectory in the with-overrides rows only', async () => {
@@ -178,6 +178,26 @@ describe('egostudio report', () => {
     expect(main).not.toMatch(/^# heading/m);
     expect(main).toContain('\\<img src=x onerror=alert(2)\\>');
   });
+
+  it('keeps the partial mark by the name and the note under the table in .md and .tex, and the mark in a last CSV column', async () => {
+    // Neither model ran every task in every mode.
+    const root = await writeDataset('partial', twoScenarioFiles(trajectories));
+    const out = path.join(dir, 'partial-report');
+    expect((await egostudio('report', root, '--out', out)).code).toBe(0);
+    const read = (name: string) => readFile(path.join(out, name), 'utf8');
+    const md = await read('main.md');
+    expect(md).toMatch(/^## Performance by mode \(%\)\n\n\| Model \|/);
+    expect(md).toMatch(/^\| m2 \(partial\) \|/m);
+    expect(md).toMatch(/^\| m1 \(partial\) \|/m);
+    expect(md).toMatch(/\n\nModes weight scenarios .*Partial: .*m2 \(Dynamic Easy 1 of 3 tasks, Static 2 of 3 tasks\)/);
+    const tex = await read('main.tex');
+    expect(tex).toMatch(/^m2 \(partial\) & /m);
+    expect(tex).toMatch(/\\end\{tabular\}\n\\par\\smallskip\n\{\\footnotesize Modes weight .*Partial: .*\\par\}\n\\end\{table\}\n$/);
+    const csv = (await read('main.csv')).split('\r\n');
+    expect(csv[0].endsWith(',Overall ResultSucc,Mark')).toBe(true);
+    expect(csv[2]).toMatch(/^m2,.*,"partial: Runs do not cover every task: Dynamic Easy 1 of 3 tasks, Static 2 of 3 tasks"$/);
+    expect((await read('scenarios.csv')).split('\r\n')[0]).toBe('Model,mall,shop,Mark');
+  }, 120_000);
 
   it('exit codes: 2 with a bad line (the rest reported), 1 without a dataset or --out', async () => {
     const root = await writeDataset('bad', twoScenarioFiles({ ...trajectories, 'trajectories/broken.jsonl': '{"id": \n' }));

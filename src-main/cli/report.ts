@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { buildReport, type ReportModel } from '../../shared/report/build';
 import { reportCharts } from '../../shared/report/charts';
-import { markdownText, tableToCsv, tableToLatex, tableToMarkdown } from '../../shared/report/export';
+import { tableToCsv, tableToLatex, tableToMarkdown, tableToMarkdownSection } from '../../shared/report/export';
 import { overrideNotesOf } from '../../shared/report/override-notes';
 import { parseReviews } from '../../shared/report/reviews';
 import { renderChartSvg } from '../../shared/report/svg';
@@ -32,7 +32,7 @@ export async function writeReportFiles(report: ReportModel, out: string, provena
   };
   for (const table of Object.values(report.tables)) {
     await put(`${table.id}.csv`, tableToCsv(table));
-    await put(`${table.id}.md`, `## ${table.title}\n\n${tableToMarkdown(table)}${table.note ? `\n${markdownText(table.note)}\n` : ''}`);
+    await put(`${table.id}.md`, tableToMarkdownSection(table));
     await put(`${table.id}.tex`, tableToLatex(table));
   }
   for (const [name, option] of Object.entries(reportCharts(report))) {

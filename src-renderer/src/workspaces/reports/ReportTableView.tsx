@@ -1,6 +1,6 @@
 // A report table as HTML, with its exports: copy as Markdown or LaTeX, save as CSV.
 import { flatColumns, type ReportTable } from '../../../../shared/report/build';
-import { formatCell, tableToCsv, tableToLatex, tableToMarkdown } from '../../../../shared/report/export';
+import { formatCell, tableToCsv, tableToLatex, tableToMarkdownSection } from '../../../../shared/report/export';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { saveText } from './save';
 
@@ -46,7 +46,7 @@ export function ReportTableView({ table, actions, testId }: { table: ReportTable
           </span>
         )}
         <span className="report-actions">
-          <button type="button" onClick={() => actions.copy(`${table.title} as Markdown`, tableToMarkdown(table))} data-testid={`copy-${table.id}-markdown`}>
+          <button type="button" onClick={() => actions.copy(`${table.title} as Markdown`, tableToMarkdownSection(table))} data-testid={`copy-${table.id}-markdown`}>
             Copy Markdown
           </button>
           <button type="button" onClick={() => actions.copy(`${table.title} as LaTeX`, tableToLatex(table))} data-testid={`copy-${table.id}-latex`}>
