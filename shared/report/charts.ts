@@ -35,21 +35,74 @@ function modelColor(report: ReportModel, model: string): string {
   return MODEL_PALETTE[report.models.indexOf(model) % MODEL_PALETTE.length];
 }
 
-/** Fig. 3: JointSucc per scenario, one bar per model. */
-export function scenarioChart(report: ReportModel): EChartsOption {
+/** How many times the palette came round before a model's colour: models 0, 10 and 20 share a colour, not a round. */
+function paletteRound(report: ReportModel, model: string): number {
+  return Math.floor(report.models.indexOf(model) / MODEL_PALETTE.length);
+}
+
+/** Past the palette, a bar's texture per round (none, stripes, dots, cross-hatch), so two models of one colour differ in print too. */
+const ROUND_DECALS = [
+  undefined,
+  { symbol: 'rect', dashArrayX: [1, 0], dashArrayY: [3, 5], rotation: Math.PI / 4, color: 'rgba(255,255,255,0.75)' },
+  { symbol: 'circle', symbolSize: 0.8, dashArrayX: [[4, 4]], dashArrayY: [4, 0], color: 'rgba(255,255,255,0.8)' },
+  { symbol: 'rect', dashArrayX: [1, 0], dashArrayY: [2, 4], rotation: -Math.PI / 4, color: 'rgba(0,0,0,0.45)' },
+];
+
+function barStyle(report: ReportModel, model: string) {
+  const decal = ROUND_DECALS[paletteRound(report, model) % ROUND_DECALS.length];
+  return { color: modelColor(report, model), ...(decal ? { decal } : {}) };
+}
+
+/** Past the palette, a point's outline per round (none, solid, dashed, dotted); the symbol's shape is its mode. */
+const ROUND_OUTLINES = [undefined, 'solid', 'dashed', 'dotted'] as const;
+
+function pointStyle(report: ReportModel, model: string) {
+  const outline = ROUND_OUTLINES[paletteRound(report, model) % ROUND_OUTLINES.length];
+  return { color: modelColor(report, model), ...(outline ? { borderColor: '#1a1a1a', borderWidth: 2, borderType: outline } : {}) };
+}
+
+/** Height of a row of a plain legend that wraps: its 14 px icons and 12 px text with the gap. */
+const LEGEND_ROW = 22;
+/** A character of 12 px legend text, reckoned wide: a browser's font may draw wider than ECharts measures headless. */
+const LEGEND_CHAR = 7;
+/** An item's icon, the gaps around its text and the margins of the legend's box. */
+const LEGEND_ICON = 40;
+const LEGEND_MARGIN = 26;
+
+/**
+ * The rows a plain legend of these names wraps into at `width`, reckoning every item as wide as
+ * the longest at LEGEND_CHAR a character (more than ECharts measures), and the gap between items
+ * that keeps a text a browser draws wider than that measure from running into the next icon.
+ */
+export function modelLegend(names: readonly string[], width: number): { rows: number; gap: number } {
+  const room = Math.max(LEGEND_ICON + LEGEND_CHAR, width - LEGEND_MARGIN);
+  const longest = Math.max(1, ...names.map((n) => [...n].length));
+  const perRow = Math.max(1, Math.floor(room / (LEGEND_ICON + LEGEND_CHAR * longest)));
+  return { rows: Math.max(1, Math.ceil(names.length / perRow)), gap: Math.round(1.5 * longest) };
+}
+
+function legendOption(names: readonly string[], width: number) {
+  // The gap as trailing spaces (about 3 px each) in each name's text: itemGap would part the rows as much, and ECharts lays items out without their text's padding.
+  const spaces = ' '.repeat(Math.ceil(modelLegend(names, width).gap / 3));
+  return { bottom: 0, left: 8, right: 8, type: 'plain' as const, data: [...names], formatter: (name: string) => name + spaces };
+}
+
+/** Fig. 3: JointSucc per scenario, one bar per model. At `width` its legend wraps onto rows (modelLegend), every model in sight in an exported figure. */
+export function scenarioChart(report: ReportModel, width = 960): EChartsOption {
+  const legend = modelLegend(report.models, width).rows * LEGEND_ROW;
   return {
     animation: false,
     textStyle: TEXT,
     title: { text: 'JointSucc by scenario (%)', left: 'center', textStyle: { fontSize: 14 } },
-    legend: { bottom: 0, type: 'scroll' },
+    legend: legendOption(report.models, width),
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => `${fmt(v)} %` },
-    grid: { left: 48, right: 16, top: 40, bottom: 56 },
+    grid: { left: 48, right: 16, top: 40, bottom: legend + 34 },
     xAxis: { type: 'category', data: report.scenarios },
     yAxis: { type: 'value', name: '%', min: 0, max: 100 },
     series: report.scenarioJoint.map((r) => ({
       type: 'bar',
       name: r.model,
-      itemStyle: { color: modelColor(report, r.model) },
+      itemStyle: barStyle(report, r.model),
       data: report.scenarios.map((s) => r.values[s]),
     })),
   };
@@ -57,6 +110,7 @@ export function scenarioChart(report: ReportModel): EChartsOption {
 
 /** Fig. 4: the label shares per model, automatic labels and with human overrides side by side. */
 export function errorsChart(report: ReportModel): EChartsOption {
+  const labels = modelLabels(report.models);
   // Each panel holds its own model names (its grid contains its axis labels), so the second never starts under the first's.
   const panels = [
     { key: 'auto' as const, title: 'Automatic labels', left: '1%' },
@@ -71,7 +125,8 @@ export function errorsChart(report: ReportModel): EChartsOption {
     // outerBoundsMode 'same' with outerBoundsContain 'axisLabel' is ECharts 6's containLabel.
     grid: panels.map((p) => ({ left: p.left, width: '46%', top: 36, bottom: 48, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' })),
     xAxis: panels.map((_, i) => ({ type: 'value', gridIndex: i, min: 0, max: 100, name: '%' })),
-    yAxis: panels.map((_, i) => ({ type: 'category', gridIndex: i, data: report.models, inverse: true, axisLabel: { show: true, width: MODEL_LABEL_WIDTH, overflow: 'truncate' } })),
+    // Every name drawn (interval 0: the chart is as tall as its models need, errorsChartHeight).
+    yAxis: panels.map((_, i) => ({ type: 'category', gridIndex: i, data: report.models, inverse: true, axisLabel: { show: true, interval: 0, formatter: (model: string) => labels.get(model) ?? model } })),
     series: panels.flatMap((p, i) =>
       report.labels.map((label) => ({
         type: 'bar' as const,
@@ -92,8 +147,27 @@ export const SCATTER_AXES = [
   { key: 'calls', title: 'Tool calls per trajectory', short: 'Tool calls' },
 ] as const;
 
-/** Model names beside the error bars: longer ones end in an ellipsis (the legend and tables have them whole). */
-const MODEL_LABEL_WIDTH = 170;
+/** Characters of a model's name beside the error bars (about 170 px); the legend and tables have them whole. */
+const MODEL_LABEL_CHARS = 24;
+
+/**
+ * Names beside the error bars, a longer one cut in the middle ("org-00/very…ruct-2025-07"): names
+ * of one family differ at the end, which an ellipsis there took away. Names whose cuts would
+ * read alike are given whole, so every label names one model.
+ */
+export function modelLabels(models: readonly string[], chars = MODEL_LABEL_CHARS): Map<string, string> {
+  const tail = Math.ceil((chars - 1) / 2) + 1;
+  const head = chars - 1 - tail;
+  const cut = (name: string) => ([...name].length <= chars ? name : `${[...name].slice(0, head).join('')}…${[...name].slice(-tail).join('')}`);
+  const counts = new Map<string, number>();
+  for (const model of models) counts.set(cut(model), (counts.get(cut(model)) ?? 0) + 1);
+  return new Map(models.map((model) => [model, counts.get(cut(model))! > 1 ? model : cut(model)]));
+}
+
+/** Fig. 4's height: at least `base`, and room for every model's pair of bars. */
+export function errorsChartHeight(report: ReportModel, base: number): number {
+  return Math.max(base, 90 + 56 * report.models.length);
+}
 
 /** 150000 as "150k", 2500000 as "2.5M": tick labels of a token axis that fit side by side. */
 export function compactNumber(value: number): string {
@@ -104,7 +178,8 @@ export function compactNumber(value: number): string {
 }
 
 /** Fig. 5: tokens, rounds and calls per trajectory against JointSucc, per model and mode. */
-export function efficiencyScatter(report: ReportModel): EChartsOption {
+export function efficiencyScatter(report: ReportModel, width = 960): EChartsOption {
+  const legend = modelLegend(report.models, width).rows * LEGEND_ROW;
   const panelWidth = 27;
   const left = (i: number) => `${6 + i * (panelWidth + 5.5)}%`;
   const byModel = groupBy(report.scatter, (p) => p.model);
@@ -114,10 +189,10 @@ export function efficiencyScatter(report: ReportModel): EChartsOption {
     title: [
       // Short, so that a panel's title fits its third of a narrow window (the axis names say "per trajectory").
       ...SCATTER_AXES.map((a, i) => ({ text: `${a.short} vs JointSucc (%)`, left: left(i), top: 4, textStyle: { fontSize: 13 } })),
-      // The mode key on a line of its own, above the models' legend (which scrolls when long).
-      { text: '● Dynamic Easy   ▲ Dynamic Hard   ■ Static   ◇ Overall', left: 'center', bottom: 24, textStyle: { fontSize: 11, fontWeight: 'normal' as const, color: '#555' } },
+      // The mode key on a line of its own, above the models' legend (which wraps onto as many rows as it needs).
+      { text: '● Dynamic Easy   ▲ Dynamic Hard   ■ Static   ◇ Overall', left: 'center', bottom: legend + 2, textStyle: { fontSize: 11, fontWeight: 'normal' as const, color: '#555' } },
     ],
-    legend: { bottom: 0, left: 8, right: 8, type: 'scroll', data: report.models },
+    legend: legendOption(report.models, width),
     tooltip: {
       trigger: 'item',
       formatter: (params) => {
@@ -127,7 +202,7 @@ export function efficiencyScatter(report: ReportModel): EChartsOption {
         return `<b>${asHtmlText(p.point.model)}</b> · ${asHtmlText(modeName(p.point.mode))}<br/>${axis.title}: ${fmt(x, axis.key === 'tokens' ? 0 : 2)}<br/>JointSucc: ${fmt(p.point.joint_succ)} %`;
       },
     },
-    grid: SCATTER_AXES.map((_, i) => ({ left: left(i), width: `${panelWidth}%`, top: 40, bottom: 84 })),
+    grid: SCATTER_AXES.map((_, i) => ({ left: left(i), width: `${panelWidth}%`, top: 40, bottom: legend + 62 })),
     xAxis: SCATTER_AXES.map((a, i) => {
       // Runs without token counts leave the Tokens panel empty: its ticks would be ECharts' 0 to 1, read as 0 tokens.
       const plotted = report.scatter.some((p) => p[a.key] !== null && p.joint_succ !== null);
@@ -149,7 +224,7 @@ export function efficiencyScatter(report: ReportModel): EChartsOption {
         name: model,
         xAxisIndex: i,
         yAxisIndex: i,
-        itemStyle: { color: modelColor(report, model) },
+        itemStyle: pointStyle(report, model),
         data: points
           .filter((p) => p[a.key] !== null && p.joint_succ !== null)
           .map((p) => ({
@@ -166,7 +241,20 @@ export function efficiencyScatter(report: ReportModel): EChartsOption {
   };
 }
 
+export type ChartName = 'scenarios' | 'errors' | 'efficiency';
+
+/**
+ * A chart of the report at `width`, and the height that holds it: `base` for few models, taller
+ * by its legend's extra rows (Fig. 3, 5) or by a pair of bars per model (Fig. 4). The studio and
+ * `egostudio report` size their figures alike.
+ */
+export function sizedChart(name: ChartName, report: ReportModel, width: number, base: number): { option: EChartsOption; height: number } {
+  if (name === 'errors') return { option: errorsChart(report), height: errorsChartHeight(report, base) };
+  const height = base + (modelLegend(report.models, width).rows - 1) * LEGEND_ROW;
+  return { option: name === 'scenarios' ? scenarioChart(report, width) : efficiencyScatter(report, width), height };
+}
+
 /** The report's charts by file stem. */
-export function reportCharts(report: ReportModel): Record<'scenarios' | 'errors' | 'efficiency', EChartsOption> {
-  return { scenarios: scenarioChart(report), errors: errorsChart(report), efficiency: efficiencyScatter(report) };
+export function reportCharts(report: ReportModel, width = 960): Record<ChartName, EChartsOption> {
+  return { scenarios: scenarioChart(report, width), errors: errorsChart(report), efficiency: efficiencyScatter(report, width) };
 }

@@ -4,7 +4,8 @@ import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import type { Figures } from '../eval/aggregate';
 import { buildReport, flatColumns, type ReportTable } from './build';
-import { compactNumber, reportCharts } from './charts';
+import type { EChartsOption } from 'echarts';
+import { compactNumber, efficiencyScatter, modelLabels, reportCharts, scenarioChart, sizedChart } from './charts';
 import { latexText, markdownText, tableToCsv, tableToLatex, tableToMarkdown, tableToMarkdownSection } from './export';
 import { NOT_UTF8_MARK } from '../format/jsonl';
 import { parseReviews } from './reviews';
@@ -378,6 +379,34 @@ describe('charts', () => {
     const [tokens, rounds] = option.xAxis as { name: string; axisLabel: { show: boolean } }[];
     expect(tokens).toMatchObject({ name: 'Tokens per trajectory: none in the runs', axisLabel: { show: false } });
     expect(rounds).toMatchObject({ name: 'Rounds per trajectory', axisLabel: { show: true } });
+  });
+
+  it('at scale every model is in each exported figure: a legend that wraps in a taller chart, told apart past the palette, distinct labels', () => {
+    const run = sampleRun();
+    const names = Array.from({ length: 24 }, (_, i) => `org-${String(i).padStart(2, '0')}/very-long-model-name-instruct-2025-${String(i).padStart(2, '0')}`);
+    run.trajectories = names.flatMap((model, i) => run.trajectories.filter((t) => t.model === 'm1').map((t) => ({ ...t, id: `${i}-${t.id}`, model })));
+    run.models = Object.fromEntries(names.map((model) => [model, run.models.m1]));
+    run.usage = Object.fromEntries(run.trajectories.map((t) => [t.id, { rounds: 2, tokens: 1000 }]));
+    const report = buildReport(run);
+    const texts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].trim());
+    for (const [name, width, base] of [['scenarios', 900, 420], ['efficiency', 1300, 420]] as const) {
+      const { option, height } = sizedChart(name, report, width, base);
+      expect((option.legend as { type: string }).type).toBe('plain');
+      expect(height).toBeGreaterThan(base);
+      const drawn = texts(renderChartSvg(option, width, height));
+      expect(names.filter((n) => !drawn.includes(n)), name).toEqual([]);
+    }
+    const errors = sizedChart('errors', report, 1100, 420);
+    expect(errors.height).toBe(90 + 56 * 24);
+    const labels = modelLabels(names);
+    expect(new Set(labels.values()).size).toBe(24);
+    expect(labels.get(names[7])).toBe('org-07/ver…truct-2025-07');
+    const drawn = texts(renderChartSvg(errors.option, 1100, errors.height));
+    expect(names.filter((n) => !drawn.includes(labels.get(n)!))).toEqual([]);
+    // Models 0, 10 and 20 share a colour, not a look: a texture on the bars, an outline on the points.
+    const series = (option: EChartsOption) => option.series as { name: string; itemStyle: object }[];
+    const looks = (option: EChartsOption) => [0, 10, 20].map((i) => JSON.stringify(series(option).find((s) => s.name === names[i])!.itemStyle));
+    for (const option of [scenarioChart(report), efficiencyScatter(report)]) expect(new Set(looks(option)).size).toBe(3);
   });
 
   it('builds ECharts options with the report data and renders them to SVG without a DOM', () => {

@@ -7,6 +7,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, jsonl, shopFiles } from '../../shared/eval/test-support/shop';
 import { runEgostudio, writeDatasetFolder } from '../test-support/dataset-folder';
+import { buildReport } from '../../shared/report/build';
+import { modelLabels } from '../../shared/report/charts';
+import { writeReportFiles } from './report';
 
 let dir: string;
 
@@ -198,6 +201,24 @@ describe('egostudio report', () => {
     expect(csv[2]).toMatch(/^m2,.*,"partial: Runs do not cover every task: Dynamic Easy 1 of 3 tasks, Static 2 of 3 tasks"$/);
     expect((await read('scenarios.csv')).split('\r\n')[0]).toBe('Model,mall,shop,Mark');
   }, 120_000);
+
+  it('sizes errors.svg for its models as Reports does: every name beside its bars at 24 models', async () => {
+    const figures = { tool_succ: 0.5, micro_acc: 0.5, result_succ: 0.5, joint_succ: 0.5, tool_prec: 0.5, tool_f1: 0.5, tool_eff: 1, turn_eff: 1, token_eff: 1, labels: { correct: 0.5, logic: 0.5 } };
+    const names = Array.from({ length: 24 }, (_, i) => `org-${String(i).padStart(2, '0')}/very-long-model-name-instruct-2025-${String(i).padStart(2, '0')}`);
+    const report = buildReport({
+      trajectories: [],
+      models: Object.fromEntries(names.map((m) => [m, { overall: figures, modes: { static: figures }, scenarios: { shop: figures } }])),
+      problems: [],
+      task_counts: { shop: 1 },
+      usage: {},
+    });
+    const out = path.join(dir, 'many-models');
+    await writeReportFiles(report, out);
+    const svg = await readFile(path.join(out, 'errors.svg'), 'utf8');
+    expect(Number(/<svg[^>]* height="(\d+)"/.exec(svg)![1])).toBe(90 + 56 * 24);
+    const labels = modelLabels(names);
+    for (const name of names) expect(svg).toContain(`>${labels.get(name)}</text>`);
+  });
 
   it('exit codes: 2 with a bad line (the rest reported), 1 without a dataset or --out', async () => {
     const root = await writeDataset('bad', twoScenarioFiles({ ...trajectories, 'trajectories/broken.jsonl': '{"id": \n' }));

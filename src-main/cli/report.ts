@@ -6,7 +6,7 @@ import { makeFolders } from '../services/make-folders';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { buildReport, type ReportModel } from '../../shared/report/build';
-import { reportCharts } from '../../shared/report/charts';
+import { sizedChart, type ChartName } from '../../shared/report/charts';
 import { tableToCsv, tableToLatex, tableToMarkdown, tableToMarkdownSection } from '../../shared/report/export';
 import { overrideNotesOf } from '../../shared/report/override-notes';
 import { parseReviews } from '../../shared/report/reviews';
@@ -20,7 +20,8 @@ import { reportSpec } from './commands';
 import { timeLimitSeconds, watchedScoring } from './time-limit';
 import { err, oneLine, out, printProblems } from './terminal';
 
-const CHART_SIZES = { scenarios: [900, 420], errors: [1100, 420], efficiency: [1300, 420] } as const;
+/** Each figure's width, and its height for few models: taller with its legend's rows or its models' bars (sizedChart). */
+const CHART_SIZES: Record<ChartName, [width: number, base: number]> = { scenarios: [900, 420], errors: [1100, 420], efficiency: [1300, 420] };
 
 /** Writes every table and figure of the report, and what it was computed from, into `out`; returns the file names written. */
 export async function writeReportFiles(report: ReportModel, out: string, provenance?: ReportProvenance): Promise<string[]> {
@@ -35,8 +36,8 @@ export async function writeReportFiles(report: ReportModel, out: string, provena
     await put(`${table.id}.md`, tableToMarkdownSection(table));
     await put(`${table.id}.tex`, tableToLatex(table));
   }
-  for (const [name, option] of Object.entries(reportCharts(report))) {
-    const [width, height] = CHART_SIZES[name as keyof typeof CHART_SIZES];
+  for (const [name, [width, base]] of Object.entries(CHART_SIZES)) {
+    const { option, height } = sizedChart(name as ChartName, report, width, base);
     await put(`${name}.svg`, renderChartSvg(option, width, height));
   }
   // Every run with its automatic and human label: CSV only (thousands of rows make no table for a paper).

@@ -1,30 +1,35 @@
-// An ECharts chart (canvas, hover tooltips) with PNG and SVG export of the same option.
+// An ECharts chart (canvas, hover tooltips) with PNG and SVG export of the same option, made for
+// the width it has: its legend wraps there, and the chart grows to hold it.
 import type { EChartsOption } from 'echarts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { echarts, renderChartSvg } from '../../../../shared/report/svg';
 import { saveDataUrl, saveText } from './save';
 
 export function ReportChart({
-  option,
-  height,
+  make,
   fileName,
   testId,
   title,
 }: {
-  option: EChartsOption;
-  height: number;
+  /** The chart's option at a width, and the height that holds it. */
+  make(width: number): { option: EChartsOption; height: number };
   fileName: string;
   testId: string;
   title: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
+  const [width, setWidth] = useState(0);
+  const { option, height } = useMemo(() => make(width || 960), [make, width]);
 
   useEffect(() => {
     const element = host.current!;
     const instance = echarts.init(element, null, { renderer: 'canvas' });
     chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
+    const observer = new ResizeObserver(() => {
+      setWidth(element.clientWidth);
+      instance.resize();
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();
@@ -42,8 +47,7 @@ export function ReportChart({
     if (url) saveDataUrl(`${fileName}.png`, url);
   };
   const exportSvg = () => {
-    const width = host.current?.clientWidth || 960;
-    saveText(`${fileName}.svg`, renderChartSvg(option, width, height), 'image/svg+xml');
+    saveText(`${fileName}.svg`, renderChartSvg(option, width || 960, height), 'image/svg+xml');
   };
 
   return (
