@@ -95,7 +95,15 @@ export function scenarioChart(report: ReportModel, width = 960): EChartsOption {
     textStyle: TEXT,
     title: { text: 'JointSucc by scenario (%)', left: 'center', textStyle: { fontSize: 14 } },
     legend: legendOption(report.models, width),
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => `${fmt(v)} %` },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: (params) => {
+        const bars = params as unknown as { axisValueLabel: string; marker: string; seriesName: string; data: { value: number; noRuns?: boolean } }[];
+        const lines = bars.map((b) => `${b.marker}${asHtmlText(b.seriesName)}: ${b.data.noRuns ? 'no runs' : `${fmt(b.data.value)} %`}`);
+        return [asHtmlText(bars[0]?.axisValueLabel ?? ''), ...lines].join('<br/>');
+      },
+    },
     grid: { left: 48, right: 16, top: 40, bottom: legend + 34 },
     xAxis: { type: 'category', data: report.scenarios },
     yAxis: { type: 'value', name: '%', min: 0, max: 100 },
@@ -103,7 +111,11 @@ export function scenarioChart(report: ReportModel, width = 960): EChartsOption {
       type: 'bar',
       name: r.model,
       itemStyle: barStyle(report, r.model),
-      data: report.scenarios.map((s) => r.values[s]),
+      // A stratum without runs has no bar but a "–" where it would stand, as in the table: a 0 has neither.
+      data: report.scenarios.map((s) => {
+        const value = r.values[s];
+        return value === null ? { value: 0, noRuns: true, label: { show: true, position: 'top' as const, formatter: '–', color: '#555' } } : { value };
+      }),
     })),
   };
 }

@@ -409,6 +409,18 @@ describe('charts', () => {
     for (const option of [scenarioChart(report), efficiencyScatter(report)]) expect(new Set(looks(option)).size).toBe(3);
   });
 
+  it('Fig. 3 marks a scenario a model has no runs of with "–" and no bar; a JointSucc of 0 is not marked', () => {
+    const report = buildReport(sampleRun()); // m1 scored 0 in scenario b; m2 has no run there
+    expect(report.scenarioJoint.map((r) => r.values.b)).toEqual([0, null]);
+    const option = scenarioChart(report);
+    const svg = renderChartSvg(option, 640, 320);
+    expect([...svg.matchAll(/<text[^>]*>–<\/text>/g)]).toHaveLength(1);
+    const formatter = (option.tooltip as { formatter: (params: unknown) => string }).formatter;
+    const series = option.series as { name: string; data: unknown[] }[];
+    const at = (i: number) => series.map((s) => ({ axisValueLabel: 'b', marker: '', seriesName: s.name, data: s.data[i] }));
+    expect(formatter(at(1))).toBe('b<br/>m1: 0.00 %<br/>m2: no runs');
+  });
+
   it('builds ECharts options with the report data and renders them to SVG without a DOM', () => {
     const report = buildReport(sampleRun());
     const charts = reportCharts(report);
