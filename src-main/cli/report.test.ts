@@ -233,6 +233,14 @@ describe('egostudio report', () => {
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('nothing could be read');
     await expect(readdir(path.join(dir, 'none-report'))).rejects.toThrow(/ENOENT/);
+    // A dataset without a trajectory it could evaluate: said as Reports says it, exit 1, no empty tables.
+    const files = twoScenarioFiles();
+    const empty = await writeDataset('no-runs', { ...files, 'trajectories/m1.jsonl': jsonl([traj('a', 't9', [search], 'static', 'm1', 10)]) });
+    const noRuns = await egostudio('report', empty, '--out', path.join(dir, 'no-runs-report'));
+    expect(noRuns.code).toBe(1);
+    expect(noRuns.stderr).toContain(`egostudio report: no trajectories could be evaluated in ${empty}`);
+    expect(noRuns.stderr).toContain('t9');
+    await expect(readdir(path.join(dir, 'no-runs-report'))).rejects.toThrow(/ENOENT/);
     const noOut = await egostudio('report', root);
     expect(noOut.code).toBe(1);
     expect(noOut.stderr).toContain('--out');

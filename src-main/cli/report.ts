@@ -1,6 +1,6 @@
 // `egostudio report <dataset> --out DIR [--trajectories PATH ...] [--time-limit SECONDS]`: evaluates like `evaluate`,
 // then writes the paper's tables (CSV, Markdown, LaTeX) and figures (SVG) without a window.
-// Exit codes as evaluate: 0 all input valid, 2 some was not, 1 nothing could be read.
+// Exit codes as evaluate: 0 all input valid, 2 some was not, 1 nothing could be read or no trajectory evaluated.
 import { stat, writeFile } from 'node:fs/promises';
 import { makeFolders } from '../services/make-folders';
 import { statSync } from 'node:fs';
@@ -81,6 +81,12 @@ export async function reportCommand(args: string[]): Promise<number> {
     return 1;
   }
   const report = buildReport(run, reviews.overrides);
+  if (report.models.length === 0) {
+    // As Reports says it. Tables of no model and blank figures would read as a report: none written, exit 1 as for an unreadable folder.
+    err(`egostudio report: no trajectories could be evaluated in ${root}: put agent runs under trajectories/ (SPEC §6); no files written\n`);
+    printProblems([...run.problems, ...reviews.problems, ...report.problems], 'see egostudio evaluate --json');
+    return 1;
+  }
   const written = await writeReportFiles(report, values.out, run.provenance);
   const problems: Problem[] = [...run.problems, ...reviews.problems, ...report.problems];
 
