@@ -40,8 +40,10 @@ describe('resolveExisting', () => {
 
   it('says a name longer than the file system takes is the caller\'s mistake, without the host\'s absolute path (a 500 echoed it)', async () => {
     const long = `${'a'.repeat(300)}.jsonl`;
-    for (const attempt of [resolveExisting(root, long, 'file'), resolveWritable(root, long), resolveWritable(root, `videos/${long}`), resolveExisting(root, `${long}/x.jsonl`, 'file')]) {
-      const error = await attempt.then(() => null, (e: unknown) => e as { code: string; message: string });
+    // Each made when awaited: a rejection waiting in an array behind another's await is unhandled.
+    const attempts = [() => resolveExisting(root, long, 'file'), () => resolveWritable(root, long), () => resolveWritable(root, `videos/${long}`), () => resolveExisting(root, `${long}/x.jsonl`, 'file')];
+    for (const attempt of attempts) {
+      const error = await attempt().then(() => null, (e: unknown) => e as { code: string; message: string });
       expect(error).toMatchObject({ code: 'invalid-args', message: expect.stringContaining('longer than the file system allows') });
       expect(error!.message).not.toContain(root);
     }
