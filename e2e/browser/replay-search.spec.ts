@@ -26,6 +26,8 @@ test('the dialogue search finds no run through a line left out, and finds a run 
   await page.getByTestId('workspace-replay').click();
   await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   const count = page.getByTestId('list-count');
+  // The list's rows arrive after the status says ready: "0 of 0" was read once as the total.
+  await expect(count).toHaveText(/^([1-9][\d,]*) of \1$/);
   const total = Number((await count.textContent())!.split(' of ')[1].replace(/,/g, ''));
   const search = page.getByLabel('Search the dialogue');
   await search.fill('quokkaphrase');
