@@ -1,17 +1,13 @@
 // Blind annotation on a team host: which tasks an annotator has submitted (their own file, SPEC §5:
 // the line with the highest revision of a task wins, on a tie the later one), and another
 // annotator's file cut down to the lines of those tasks.
+import { parseJsonlLine } from '../../../shared/format/loader';
 import { annotationSchema } from '../../../shared/format/schemas';
 import { fastAnnotation } from '../../../shared/format/task-fast';
 
 interface LineHead {
   task_id?: unknown;
-  status?: unknown;
-  revision?: unknown;
 }
-
-/** A line the studio reads as an annotation (loader.ts: the fast check, else the schema). */
-const isAnnotation = (line: LineHead) => fastAnnotation(line) !== null || annotationSchema.safeParse(line).success;
 
 function parseLine(raw: string): LineHead | null {
   try {
@@ -28,13 +24,14 @@ function parseLine(raw: string): LineHead | null {
  */
 export function submittedTasks(ownText: string): Set<string> {
   const winning = new Map<string, { revision: number; submitted: boolean }>();
-  for (const raw of ownText.split('\n')) {
-    const line = raw.trim() ? parseLine(raw) : null;
-    if (!line || typeof line.task_id !== 'string' || !isAnnotation(line)) continue;
-    const revision = typeof line.revision === 'number' ? line.revision : 0;
-    const held = winning.get(line.task_id);
-    if (!held || revision >= held.revision) winning.set(line.task_id, { revision, submitted: line.status === 'submitted' });
-  }
+  ownText.split('\n').forEach((raw, index) => {
+    // Read as the loader reads an annotator's line: the fast check, else the schema.
+    const parsed = parseJsonlLine(raw, index + 1, annotationSchema, fastAnnotation);
+    if (!parsed?.ok) return;
+    const { task_id, revision, status } = parsed.value;
+    const held = winning.get(task_id);
+    if (!held || revision >= held.revision) winning.set(task_id, { revision, submitted: status === 'submitted' });
+  });
   return new Set([...winning].filter(([, line]) => line.submitted).map(([task]) => task));
 }
 

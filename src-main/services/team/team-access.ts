@@ -12,6 +12,7 @@ import { StudioError } from '../../../shared/api/studio-error';
 import type { TeamIdentity } from '../../../shared/api/team';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { parseJsonFile } from '../../../shared/format/json-file';
 import { readDatasetText, readDatasetVersioned } from '../dataset-files';
 import { filterToTasks, submittedTasks } from './blind-filter';
 
@@ -92,7 +93,7 @@ export async function projectIsBlind(root: string): Promise<boolean> {
     // Read as the studio reads its settings (readVersioned: no line marked as not UTF-8).
     const { text } = await readDatasetVersioned(root, PROJECT_SETTINGS);
     if (text === null) return false;
-    const settings = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+    const settings = parseJsonFile(PROJECT_SETTINGS, text, [])?.value; // null: not JSON (a BOM is taken)
     if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return true;
     return (settings as { agreement?: { hide_while_annotating?: unknown } }).agreement?.hide_while_annotating === true;
   } catch (error) {
