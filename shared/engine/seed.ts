@@ -1,6 +1,7 @@
 // Building the seed database and the questions asked of it (SPEC §2, §8.1 x-match, §9 grounding).
 import type { Database } from 'sql.js';
 import { asError, closeIterator, firstKeyword, leadingBlanksAndComments } from './statements';
+import { SQLITE_HEAP_LIMIT_BYTES } from './sql-js-config';
 import type { SqlValue } from './types';
 
 export type SeedFile = 'schema.sql' | 'data.sql';
@@ -51,7 +52,7 @@ export function runScript(db: Database, sql: string, scenarioId: string, fileNam
     const failing = current ?? iterator.getRemainingSQL().replace(/;[^]*$/, ';');
     const start = consumed + leadingBlanksAndComments(failing);
     const line = sql.slice(0, start).split('\n').length;
-    throw new Error(`scenario "${scenarioId}": ${fileName} line ${line} failed at ${excerpt(sql.slice(start, consumed + failing.length))}: ${asError(error).message}`, { cause: error });
+    throw new Error(`scenario "${scenarioId}": ${fileName} line ${line} failed at ${excerpt(sql.slice(start, consumed + failing.length))}: ${sqliteMessage(error)}`, { cause: error });
   } finally {
     closeIterator(iterator);
   }
@@ -200,4 +201,10 @@ export class SeedCatalog {
 
 export function quoteLiteral(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** SQLite's message, with the limit named when it ran out of memory (sql-js-config.ts). */
+function sqliteMessage(error: unknown): string {
+  const message = asError(error).message;
+  return message === 'out of memory' ? `out of memory (SQLite may hold at most ${SQLITE_HEAP_LIMIT_BYTES / (1024 * 1024)} MiB in each thread)` : message;
 }

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import type { SqlJsStatic } from 'sql.js';
 import type initSqlJsType from 'sql.js';
-import { SQL_JS_CONFIG } from '../../shared/engine/sql-js-config';
+import { limitedSqlJs, SQL_JS_CONFIG } from '../../shared/engine/sql-js-config';
 
 const WASM_SPECIFIER = 'sql.js/dist/sql-wasm.wasm';
 
@@ -41,7 +41,7 @@ const RUN_TIME_SCORING_FLAGS = ['--liftoff-only', '--max-inlined-bytecode-size-c
 /** sql.js, initialised once per process. */
 export function loadSqlJs(): Promise<SqlJsStatic> {
   if (!loading) for (const flag of RUN_TIME_SCORING_FLAGS) setFlagsFromString(flag);
-  loading ??= initSqlJs({ ...SQL_JS_CONFIG, locateFile: () => locateWasm() }).catch((error: unknown) => {
+  loading ??= initSqlJs({ ...SQL_JS_CONFIG, locateFile: () => locateWasm() }).then(limitedSqlJs).catch((error: unknown) => {
     loading = undefined; // let a later call retry
     throw error;
   });

@@ -1,8 +1,6 @@
 /// <reference lib="webworker" />
 // The agreement worker: scenario engines on sql.js (loaded as the evaluation worker loads it),
 // and the shared SPEC §11 code that `egostudio agreement` runs, so the figures are the same.
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { diffStates, stateKey } from '../../../shared/engine/state';
 import { agreementDashboard, agreementDashboardInTwo, compareTask, type AgreementDashboard, type AgreementDataset } from '../../../shared/eval/agreement-report';
 import { engineProvider } from '../../../shared/eval/engine-provider';
@@ -11,11 +9,10 @@ import type { ScenarioDef, Task } from '../../../shared/format/types';
 import { beat, beatingProvider, beatWhile } from '../workers/workerBeat';
 import { annotationsOf, patchedAnnotations, type KeptInput } from './dashboardInput';
 import { INPUT_GONE, type DashboardInput, type DashboardPatch, type FromAgreementWorker, type ToAgreementWorker } from './protocol';
-import { SQL_JS_CONFIG } from '../../../shared/engine/sql-js-config';
+import { workerSqlJs } from '../workers/sqlJs';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-let sql: Promise<SqlJsStatic> | null = null;
 let scenariosKey: string | null = null;
 let scenarios = new Map<string, ScenarioDef>();
 let engines: ReturnType<typeof engineProvider> | null = null;
@@ -38,8 +35,7 @@ function engineFor(provider: NonNullable<typeof engines>, scenarioId: string) {
 async function handle(message: ToAgreementWorker): Promise<FromAgreementWorker> {
   switch (message.type) {
     case 'scenarios': {
-      sql ??= initSqlJs({ ...SQL_JS_CONFIG, locateFile: () => wasmUrl });
-      const SQL = await sql;
+      const SQL = await workerSqlJs();
       if (scenariosKey !== message.key) {
         engines?.closeAll();
         keptDashboard = null; // its comparisons ran on the engines just closed

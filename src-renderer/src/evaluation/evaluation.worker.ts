@@ -3,8 +3,6 @@
 // (streamed rows); this worker does what only the renderer can: replay one trajectory call by
 // call with its state diffs (sql.js, WebAssembly) for the Replay view, and score trajectory files
 // the user dropped or picked here (the host never sees them), in slices so replays are answered meanwhile.
-import initSqlJs from 'sql.js';
-import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { engineProvider } from '../../../shared/eval/engine-provider';
 import { evaluateLine, profileOf, scoreTrajectory, type EngineProvider, type LineRecord } from '../../../shared/eval/evaluate';
@@ -21,7 +19,7 @@ import { recordedSource, TextAssembly, type DatasetFiles } from './datasetFiles'
 import { beat, beatingProvider, beatWhile } from '../workers/workerBeat';
 import type { FromWorker, ImportedFile, ToWorker, TrajectoryRow } from './protocol';
 import { replayDetail } from './replayDetail';
-import { SQL_JS_CONFIG } from '../../../shared/engine/sql-js-config';
+import { workerSqlJs } from '../workers/sqlJs';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromWorker) => scope.postMessage(message);
@@ -76,7 +74,7 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
 };
 
 async function open(files: DatasetFiles): Promise<Loaded> {
-  const [SQL, dataset] = await Promise.all([initSqlJs({ ...SQL_JS_CONFIG, locateFile: () => wasmUrl }), loadDataset(recordedSource(files))]);
+  const [SQL, dataset] = await Promise.all([workerSqlJs(), loadDataset(recordedSource(files))]);
   return { dataset, engines: beatingProvider(engineProvider(SQL, dataset)), profile: profileOf(dataset).profile };
 }
 

@@ -1,8 +1,7 @@
 /// <reference lib="webworker" />
 // The tool console's sandbox: the core engine on sql.js, one engine per scenario, reset to the
 // seed before every run. Each call's state difference comes from diffStates.
-import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
-import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
+import type { Database, SqlJsStatic } from 'sql.js';
 import { createEngine } from '../../../../shared/engine/engine';
 import { quoteIdentifier } from '../../../../shared/engine/seed';
 import { diffStates } from '../../../../shared/engine/state';
@@ -11,12 +10,11 @@ import type { ScenarioDef } from '../../../../shared/format/types';
 import { beat, beatingEngine, beatWhile } from '../../workers/workerBeat';
 import type { FromConsoleWorker, StepOutcome, ToConsoleWorker } from './toolConsoleProtocol';
 import { distinguishingColumns } from './entityDetails';
-import { SQL_JS_CONFIG } from '../../../../shared/engine/sql-js-config';
+import { workerSqlJs } from '../../workers/sqlJs';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: FromConsoleWorker) => scope.postMessage(message);
 
-let sql: Promise<SqlJsStatic> | null = null;
 const engines = new Map<string, ScenarioEngine>();
 /** A plain seed database per scenario for searching entity values (read only). */
 const lookups = new Map<string, Database>();
@@ -62,8 +60,7 @@ function engineFor(scenarioId: string): ScenarioEngine {
 async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
   switch (message.type) {
     case 'load': {
-      sql ??= initSqlJs({ ...SQL_JS_CONFIG, locateFile: () => wasmUrl });
-      const SQL = await sql;
+      const SQL = await workerSqlJs();
       scenarios.set(message.scenario.id, message.scenario);
       if (!engines.has(message.scenario.id)) engines.set(message.scenario.id, beatingEngine(createEngine(SQL, message.scenario)));
       return { id: message.id, type: 'loaded' };
@@ -104,7 +101,7 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
       const rows: Row[] = [];
       if (rowids.length > 0) {
         // entityMatches found the table and column by their declared names, case aside: so does this.
-        const db = lookupFor(await sql!, message.scenarioId);
+        const db = lookupFor(await workerSqlJs(), message.scenarioId);
         const statement = db.prepare(`SELECT * FROM ${quoteIdentifier(message.table)} WHERE rowid IN (${rowids.slice(0, message.limit).map(() => '?').join(', ')}) ORDER BY rowid`);
         statement.bind(rowids.slice(0, message.limit));
         while (statement.step()) rows.push(statement.getAsObject() as Row);
@@ -113,7 +110,7 @@ async function handle(message: ToConsoleWorker): Promise<FromConsoleWorker> {
       return { id: message.id, type: 'entity-rows', rows, total: rowids.length };
     }
     case 'search': {
-      const db = lookupFor(await sql!, message.scenarioId);
+      const db = lookupFor(await workerSqlJs(), message.scenarioId);
       const values: { column: string; value: string; details: string[] }[] = [];
       const offered = new Set<string>();
       let columns = message.columns;
