@@ -7,6 +7,10 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { takeDatabase } from '../refused-storage';
 import { copySample, ownHost } from '../own-host';
+import { LABEL_COLORS } from '../../shared/report/label-colors';
+
+/** '#0072b2' as CSS computes it: 'rgb(0, 114, 178)'. */
+const hexToRgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 const host = ownHost('replay-e2e-', 'egobench-sample', copySample);
 
@@ -45,6 +49,9 @@ test('filter to perception failures, step to the evidence, override the label; t
 
   await rows.first().click();
   await expect(page.getByTestId('label-badge')).toHaveText('perception');
+  // The label's colour is the Reports charts' (shared/report/label-colors.ts), as the page draws it.
+  await expect(page.getByTestId('label-badge')).toHaveCSS('border-top-color', hexToRgb(LABEL_COLORS.perception));
+  await expect(rows.first().locator('.col-label .label-chip')).toHaveCSS('border-top-color', hexToRgb(LABEL_COLORS.perception));
   await expect(page).toHaveURL(/#\/replay\/[^/]+\/0$/);
   await expect(page.getByTestId('cascade').locator('.predicate.fired')).toHaveAttribute('data-label', 'perception');
   await expect(page.getByTestId('gt-compare')).toContainText('matched');

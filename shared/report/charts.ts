@@ -4,6 +4,7 @@ import type { EChartsOption } from 'echarts';
 import { labelName, modeName, type ReportModel, type ScatterPoint } from './build';
 import { ownValue } from '../format/own-data';
 import { groupBy } from '../collections/group-by';
+import { LABEL_COLORS } from './label-colors';
 
 const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -13,17 +14,6 @@ export function asHtmlText(text: string): string {
 }
 
 export const MODEL_PALETTE = ['#3b6fd6', '#e07b39', '#2f9e6e', '#c2417a', '#7a5cc7', '#b59a1e', '#3aa6b9', '#8a8a8a', '#5a3e2b', '#d43d3d'];
-
-export const LABEL_COLORS: Record<string, string> = {
-  correct: '#2f9e6e',
-  syntactic: '#8a8a8a',
-  perception: '#3b6fd6',
-  hallucination: '#7a5cc7',
-  logic: '#e07b39',
-  memory: '#3aa6b9',
-  over_operation: '#d43d3d',
-  unknown: '#c4c4c4',
-};
 
 const MODE_SYMBOLS: Record<string, string> = { dynamic_easy: 'circle', dynamic_hard: 'triangle', static: 'rect', overall: 'diamond' };
 
