@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 // The labels' colours are written once (shared/report/label-colors.ts, the Reports charts' too):
 // replay.css must give every label its variable, and the document must hold the variables.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LABEL_COLORS, labelColorProperty } from '../../../../shared/report/label-colors';
 import { applyLabelColors } from './labelColors';
+import css from './replay.css?raw';
 
-// The repository's root is the working directory of vitest (happy-dom gives this module no file URL).
-const css = readFileSync('src-renderer/src/workspaces/replay/replay.css', 'utf8');
 
 describe('label colours', () => {
   it("replay.css colours every label of the palette from its variable, and no label with a colour of its own", () => {
