@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['shared/**/*.test.ts', 'fuzz/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Stylesheets are empty in tests unless named here; ?raw imports of these read their text.
+    css: { include: [/replay\.css/] },
     testTimeout: 30_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: on CI's two cores, one file at a time.
