@@ -13,7 +13,7 @@ const row = (id: string, imported = false): TrajectoryRow => ({
 const progress = { done: 1, total: 2 };
 
 beforeEach(() => {
-  useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, datasetId: 'd', runId: 'mine', status: 'evaluating', profile: 'paper', rows: [], problems: [], importedProblems: [], summary: null } }));
+  useStudioStore.setState((s) => ({ evaluation: { ...s.evaluation, datasetId: 'd', runId: 'mine', status: 'evaluating', profile: 'paper', rows: [], problems: [], importedProblems: [], importedIds: new Set(), summary: null } }));
 });
 
 describe('evaluation slice', () => {
@@ -58,6 +58,21 @@ describe('evaluation slice', () => {
     // When it was done, not when Reports looked at it.
     expect(built.timing).toMatchObject({ seconds: 1, scoredFiles: 1, cachedFiles: 0 });
     expect(Math.abs(built.timing.finishedAt - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("keeps ids unique when files are imported while the dataset's rows still come: the dataset's run stays, the import's line is a problem", () => {
+    const store = useStudioStore.getState;
+    const imported = (id: string, line: number) => ({ ...row(id, true), file: 'mine.jsonl', line });
+    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: packRows([row('a')]), problems: [], progress });
+    // Imported before 'b' and 'c' came from the host (the worker knew only 'a'); 'n' is new; 'a' and a second 'n' repeat.
+    store().addImportedRows([imported('b', 1), imported('n', 2), imported('c', 3), imported('a', 4), imported('n', 5)], []);
+    expect(store().evaluation.rows.map((r) => r.id)).toEqual(['a', 'b', 'n', 'c']);
+    store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: packRows([row('b'), row('c')]), problems: [], progress });
+    const rows = store().evaluation.rows;
+    expect(rows.map((r) => `${r.id}${r.imported ? '*' : ''}`)).toEqual(['a', 'n*', 'b', 'c']);
+    const repeats = (line: number, id: string) => ({ file: 'mine.jsonl', line, message: `trajectory id "${id}" repeats an earlier one; left out` });
+    expect(store().evaluation.importedProblems).toEqual([repeats(4, 'a'), repeats(5, 'n'), repeats(1, 'b'), repeats(3, 'c')]);
+    expect(store().evaluation.problems).toEqual(store().evaluation.importedProblems);
   });
 
   it('says scores read from the cache as such, not as an evaluation in 0.0 s', () => {

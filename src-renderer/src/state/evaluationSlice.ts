@@ -11,6 +11,7 @@ import type { Label } from '../../../shared/eval/profile';
 import type { Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { droppedImportsMessage, noteImported } from '../evaluation/droppedImports';
+import { displacedImports, newImports } from './importRepeats';
 import { evaluationWorker } from '../evaluation/evaluationService';
 import type { EvaluationStatus, ImportedFile, TrajectoryRow } from '../evaluation/protocol';
 import { sessionDataset, sessionDatasetFiles } from '../evaluation/sessionDataset';
@@ -29,6 +30,8 @@ export interface EvaluationState {
   problems: Problem[];
   /** The problems of files imported in this browser (also in `problems`): Reports, which leaves their runs out, leaves these out too. */
   importedProblems: Problem[];
+  /** Ids of the imported rows listed: a dataset row arriving with one of them takes its place (importRepeats.ts). */
+  importedIds: ReadonlySet<string>;
   summary: EvaluationSummary | null;
   /** When the summary came (Date.now()): when the evaluation the rows show was done. */
   finishedAt: number | null;
@@ -47,6 +50,7 @@ const idle: EvaluationState = {
   rows: [],
   problems: [],
   importedProblems: [],
+  importedIds: new Set(),
   summary: null,
   finishedAt: null,
   profile: null,
@@ -111,14 +115,20 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
     receiveEvaluationRows: ({ runId, rows: packed, problems, progress }) => {
       if (runId !== get().evaluation.runId) return;
       const rows = unpackRows(packed);
-      set((s) => ({
-        evaluation: {
-          ...s.evaluation,
-          progress,
-          rows: rows.length > 0 ? s.evaluation.rows.concat(rows) : s.evaluation.rows,
-          problems: problems.length > 0 ? s.evaluation.problems.concat(problems) : s.evaluation.problems,
-        },
-      }));
+      set((s) => {
+        const displaced = displacedImports(s.evaluation.rows, s.evaluation.importedIds, rows);
+        const listed = displaced?.rows ?? s.evaluation.rows;
+        const repeats = displaced?.repeats ?? [];
+        return {
+          evaluation: {
+            ...s.evaluation,
+            progress,
+            rows: rows.length > 0 ? listed.concat(rows) : listed,
+            problems: problems.length + repeats.length > 0 ? s.evaluation.problems.concat(problems, repeats) : s.evaluation.problems,
+            ...(repeats.length > 0 ? { importedProblems: s.evaluation.importedProblems.concat(repeats) } : {}),
+          },
+        };
+      });
     },
     finishEvaluation: ({ runId, summary, error }) => {
       if (runId !== get().evaluation.runId) return;
@@ -130,15 +140,20 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
       // renderer's own copy (startEvaluation), which problems, replays and imports still use.
       patch({ status: 'ready', summary, finishedAt: Date.now(), profile: summary.profile, labels: [...summary.labels] });
     },
-    addImportedRows: (rows, problems) =>
-      set((s) => ({
-        evaluation: {
-          ...s.evaluation,
-          rows: s.evaluation.rows.concat(rows),
-          problems: s.evaluation.problems.concat(problems),
-          importedProblems: s.evaluation.importedProblems.concat(problems),
-        },
-      })),
+    addImportedRows: (imported, problems) =>
+      set((s) => {
+        const { rows, repeats } = imported.length > 0 ? newImports(s.evaluation.rows, imported) : { rows: [], repeats: [] };
+        const all = problems.concat(repeats);
+        return {
+          evaluation: {
+            ...s.evaluation,
+            rows: s.evaluation.rows.concat(rows),
+            problems: s.evaluation.problems.concat(all),
+            importedProblems: s.evaluation.importedProblems.concat(all),
+            importedIds: rows.length > 0 ? new Set([...s.evaluation.importedIds, ...rows.map((row) => row.id)]) : s.evaluation.importedIds,
+          },
+        };
+      }),
     importTrajectoryFiles: (files) => {
       const { datasetId, rows } = get().evaluation;
       if (datasetId) noteImported(datasetId, files.map((file) => file.name));
