@@ -29,9 +29,16 @@ export function listenToEvaluation(): () => void {
       if (scored) void store().startEvaluation(dataset, true);
       if (paths.some((p) => p.startsWith('reviews/'))) store().reviewsChanged();
     }),
-    // File > Import Trajectory Files/Folder... (desktop): the host sends the files it read.
+    // File > Import Trajectory Files/Folder... (desktop): the host sends the files it read, whichever
+    // workspace is shown; Replay then lists them.
     api.onEvent('trajectories.imported', ({ files, problems }) => {
-      if (store().evaluation.datasetId === null) return;
+      const dataset = store().currentDataset;
+      if (dataset === null) {
+        store().showMessage('Open a dataset first: imported trajectory files are scored against the open dataset', 'error');
+        return;
+      }
+      // From Annotate or Adjudicate the evaluation has not started yet (Replay and Reports start it).
+      store().ensureEvaluation(dataset);
       if (problems.length > 0) store().addImportedRows([], problems);
       store().importTrajectoryFiles(files);
       if (!window.location.hash.startsWith('#/replay')) window.location.hash = '#/replay';
