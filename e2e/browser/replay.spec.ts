@@ -2,7 +2,8 @@
 // of its own: these tests write overrides to reviews/, which change the labels other specs filter
 // by (replay-clip's first perception failure became 'logic' while it ran beside them).
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { takeDatabase } from '../refused-storage';
@@ -218,6 +219,25 @@ test('imported trajectory files are evaluated against the open dataset; what did
   await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
   await expect(page.getByTestId('status-message')).toContainText('1 imported file is no longer listed (extra.jsonl)');
   await expect(page.getByTestId('list-count')).toContainText(`of ${before.toLocaleString('en-US')}`);
+});
+
+test("an EgoBench release's results file (one JSON document) is one problem, not one per line; a folder with no .jsonl file says so", async ({ page }) => {
+  test.setTimeout(180_000);
+  await openReplay(page);
+  const before = await page.getByTestId('list-count').textContent();
+  const pretty = JSON.stringify([{ task_id: 'retail1-1', messages: [] }, { task_id: 'retail1-2', messages: [] }], null, 2);
+  await page.locator('.import-button input[type=file][multiple]').setInputFiles({ name: 'retail1_easy.json', mimeType: 'application/json', buffer: Buffer.from(pretty) });
+  await page.getByTestId('problems-toggle').click();
+  const rowsOf = (file: string) => page.getByTestId('problems').locator('tr', { hasText: file });
+  await expect(rowsOf('retail1_easy.json')).toHaveCount(1);
+  await expect(rowsOf('retail1_easy.json')).toContainText('one JSON document over several lines, not JSON Lines');
+  const folder = await mkdtemp(path.join(tmpdir(), 'replay-no-jsonl-'));
+  await mkdir(path.join(folder, 'model-x'));
+  await writeFile(path.join(folder, 'model-x', 'retail1_easy.json'), pretty);
+  await page.locator('.import-button input[type=file][webkitdirectory]').setInputFiles(path.join(folder, 'model-x'));
+  await expect(rowsOf('model-x')).toContainText('no .jsonl file in this folder or below');
+  await expect(page.getByTestId('list-count')).toHaveText(before!);
+  await rm(folder, { recursive: true, force: true });
 });
 
 test('at 1440 px the list shows model and mode names in full; a column resized by keyboard ends in an ellipsis with a tooltip and keeps its width', async ({ page }) => {

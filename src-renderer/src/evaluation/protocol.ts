@@ -19,6 +19,12 @@ export interface ImportedFile {
   text: string;
 }
 
+/** Files brought in for import, and what could not be read of them (each naming its file). */
+export interface ImportedFiles {
+  files: ImportedFile[];
+  problems: Problem[];
+}
+
 /**
  * The worker gets the files of the session's dataset copy (one read of them) and loads its own copy, replays one trajectory
  * (a host row with its line's text, or an imported one it keeps), and scores imported files.

@@ -39,8 +39,7 @@ export function listenToEvaluation(): () => void {
       }
       // From Annotate or Adjudicate the evaluation has not started yet (Replay and Reports start it).
       store().ensureEvaluation(dataset);
-      if (problems.length > 0) store().addImportedRows([], problems);
-      store().importTrajectoryFiles(files);
+      store().importTrajectoryFiles({ files, problems });
       if (!window.location.hash.startsWith('#/replay')) window.location.hash = '#/replay';
     }),
   ];

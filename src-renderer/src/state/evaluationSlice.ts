@@ -13,7 +13,7 @@ import { studioApi } from '../api/studio';
 import { droppedImportsMessage, noteImported } from '../evaluation/droppedImports';
 import { displacedImports, newImports } from './importRepeats';
 import { evaluationWorker } from '../evaluation/evaluationService';
-import type { EvaluationStatus, ImportedFile, TrajectoryRow } from '../evaluation/protocol';
+import type { EvaluationStatus, ImportedFiles, TrajectoryRow } from '../evaluation/protocol';
 import { sessionDataset, sessionDatasetFiles } from '../evaluation/sessionDataset';
 import type { StudioState } from './store';
 
@@ -67,8 +67,8 @@ export interface EvaluationSlice {
   receiveEvaluationRows(event: StudioEvents['evaluation.rows']): void;
   finishEvaluation(event: StudioEvents['evaluation.done']): void;
   addImportedRows(rows: TrajectoryRow[], problems: Problem[]): void;
-  /** Scores files the user dropped, picked or imported from the menu against the open dataset (in the renderer's worker). */
-  importTrajectoryFiles(files: ImportedFile[]): void;
+  /** Scores files the user dropped, picked or imported from the menu against the open dataset (in the renderer's worker); `problems`: what could not be read. */
+  importTrajectoryFiles(imported: ImportedFiles): void;
   reviewsChanged(): void;
 }
 
@@ -154,7 +154,9 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
           },
         };
       }),
-    importTrajectoryFiles: (files) => {
+    importTrajectoryFiles: ({ files, problems }) => {
+      if (problems.length > 0) get().addImportedRows([], problems);
+      if (files.length === 0) return;
       const { datasetId, rows } = get().evaluation;
       if (datasetId) noteImported(datasetId, files.map((file) => file.name));
       evaluationWorker.importFiles(files, rows.map((r) => r.id));

@@ -1,8 +1,8 @@
 // Above Replay's list and views: how the evaluation goes, Import (files or a folder, until the
 // page reloads), the button that shows the problems, the agreement panel and the views' links.
 import type { ChangeEvent } from 'react';
-import type { ImportedFile } from '../../evaluation/protocol';
 import type { EvaluationState } from '../../state/evaluationSlice';
+import type { ImportedFiles } from '../../evaluation/protocol';
 import { filesFromInput } from './importFiles';
 import { LabelAgreementPanel } from './reviews/LabelAgreementPanel';
 import { ReplayViewLinks } from './ReplayViews';
@@ -12,7 +12,7 @@ interface Props {
   evaluation: EvaluationState;
   datasetId: string;
   view: ReplayView | null;
-  importFiles(files: ImportedFile[]): void;
+  importFiles(imported: ImportedFiles): void;
   showProblems: boolean;
   onShowProblems(show: boolean): void;
 }
