@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linesOfText, splitByteLines, splitLineBatches, splitLines, type JsonlLine } from './jsonl';
+import { firstMarkedLine, linesOfText, NOT_UTF8_MARK, notUtf8LineNumbers, splitByteLines, splitLineBatches, splitLines, tooLongLine, type JsonlLine } from './jsonl';
 
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const decode = (bytes: Uint8Array, start: number, end: number) => utf8.decode(bytes.subarray(start, end));
@@ -89,5 +89,25 @@ describe('splitLineBatches and linesOfText', () => {
     const batches: JsonlLine[][] = [];
     for await (const batch of splitLineBatches(['a\nb', 'c\nd\n', 'tail'])) batches.push(batch);
     expect(batches.map((batch) => batch.map((line) => (line.kind === 'line' ? line.text : line.kind)))).toEqual([['a'], ['bc', 'd'], ['tail']]);
+  });
+});
+
+describe('lines a host marked', () => {
+  const text = ['{"a":1}', tooLongLine(20_000_000, 16_777_216), `${NOT_UTF8_MARK}{"b":"\uFFFD"}`, '{"c":3}'].join('\n');
+
+  it('the splitter gives a line too long at its number with its length and limit, and the lines after with theirs', () => {
+    expect(linesOfText(text)).toEqual([
+      { kind: 'line', lineNumber: 1, text: '{"a":1}' },
+      { kind: 'too-long', lineNumber: 2, length: 20_000_000, limit: 16_777_216 },
+      { kind: 'not-utf8', lineNumber: 3 },
+      { kind: 'line', lineNumber: 4, text: '{"c":3}' },
+    ]);
+  });
+
+  it('tells the marks apart: only a line marked as not UTF-8 is one', () => {
+    expect(notUtf8LineNumbers(text)).toEqual([3]);
+    expect(firstMarkedLine(text)).toEqual({ kind: 'too-long', lineNumber: 2, length: 20_000_000, limit: 16_777_216 });
+    expect(firstMarkedLine(text.split('\n').slice(2).join('\n'))).toEqual({ kind: 'not-utf8', lineNumber: 1 });
+    expect(firstMarkedLine('{"a":1}\n')).toBeNull();
   });
 });

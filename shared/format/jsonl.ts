@@ -5,6 +5,7 @@ export const MAX_LINE_LENGTH = 16 * 1024 * 1024;
 
 export type JsonlLine =
   | { kind: 'line'; lineNumber: number; text: string }
+  /** Longer than the cap: counted by the splitter, or in text a host's reader marked so (TOO_LONG_MARK). */
   | { kind: 'too-long'; lineNumber: number; length: number; limit: number }
   /**
    * Bytes that are not UTF-8 (SPEC §1): seen in the bytes (splitByteLines), or in text a reader
@@ -20,28 +21,63 @@ export type JsonlLine =
  */
 export const NOT_UTF8_MARK = '\udc80';
 
-/** A lone surrogate: the text holds a line marked as not UTF-8 (no decoded UTF-8 has one). */
+/**
+ * The hosts' readers put a line made of this, the line's length and the limit in place of a line
+ * longer than they read (`\udc81700000000/16777216`, tooLongLine): its bytes are skipped, not
+ * sent, and the lines after it keep their numbers. A lone surrogate too, so no file's text has it.
+ */
+export const TOO_LONG_MARK = '\udc81';
+
+/** The line a host's reader gives in place of a line of `length` UTF-16 units, past `limit`. */
+export function tooLongLine(length: number, limit: number): string {
+  return `${TOO_LONG_MARK}${length}/${limit}`;
+}
+
+const TOO_LONG_LINE = /^\udc81(\d+)\/(\d+)$/u;
+
+/** A lone surrogate: the text holds a marked line (no decoded UTF-8 has one). */
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
-/** Whether text read from a file was all UTF-8 (nothing marked, NOT_UTF8_MARK). */
+/** Whether text read from a file was read whole: nothing marked (NOT_UTF8_MARK, TOO_LONG_MARK). */
 export function isUtf8Text(text: string): boolean {
   return !LONE_SURROGATE.test(text);
 }
 
+/** What a host's reader marked this line as (not UTF-8, or in place of a line too long), or null: read as it is. */
+export function markedLine(text: string, lineNumber: number): Exclude<JsonlLine, { kind: 'line' }> | null {
+  if (isUtf8Text(text)) return null;
+  const tooLong = TOO_LONG_LINE.exec(text);
+  return tooLong ? { kind: 'too-long', lineNumber, length: Number(tooLong[1]), limit: Number(tooLong[2]) } : { kind: 'not-utf8', lineNumber };
+}
+
+/** The first line of `text` a host's reader marked (markedLine), or null when none was. */
+export function firstMarkedLine(text: string): Exclude<JsonlLine, { kind: 'line' }> | null {
+  const at = text.search(LONE_SURROGATE);
+  if (at === -1) return null;
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  const end = text.indexOf('\n', at);
+  return markedLine(text.slice(start, end === -1 ? text.length : end), line);
+}
+
 /** The number of the first line of `text` that was not UTF-8 (NOT_UTF8_MARK), or 0 when all were. */
 export function firstNonUtf8Line(text: string): number {
-  const at = text.search(LONE_SURROGATE);
+  const at = text.indexOf(NOT_UTF8_MARK);
   if (at === -1) return 0;
   let line = 1;
   for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line++;
   return line;
 }
 
-/** The numbers of the lines of `text` that were not UTF-8 (marked with NOT_UTF8_MARK). */
+/** The numbers of the lines of `text` that were not UTF-8 (marked with NOT_UTF8_MARK; not those in place of a line too long). */
 export function notUtf8LineNumbers(text: string): number[] {
   const lines: number[] = [];
   text.split('\n').forEach((line, index) => {
-    if (!isUtf8Text(line)) lines.push(index + 1);
+    if (line.startsWith(NOT_UTF8_MARK)) lines.push(index + 1);
   });
   return lines;
 }
@@ -101,9 +137,7 @@ class LineSplitter {
     const lineNumber = ++this.lineNumber;
     const line: JsonlLine = this.pendingTooLong
       ? { kind: 'too-long', lineNumber, length: this.pendingLength, limit: this.maxLineLength }
-      : !isUtf8Text(this.pending)
-        ? { kind: 'not-utf8', lineNumber }
-        : { kind: 'line', lineNumber, text: this.pending.endsWith('\r') ? this.pending.slice(0, -1) : this.pending };
+      : (markedLine(this.pending, lineNumber) ?? { kind: 'line', lineNumber, text: this.pending.endsWith('\r') ? this.pending.slice(0, -1) : this.pending });
     this.pending = '';
     this.pendingTooLong = false;
     this.pendingLength = 0;

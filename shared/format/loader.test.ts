@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { memorySource } from '../eval/test-support/memory-source';
 import { jsonl, shopFiles } from '../eval/test-support/shop';
-import { MAX_LINE_LENGTH, splitLines, unreadLineMessage } from './jsonl';
+import { MAX_LINE_LENGTH, splitLines, tooLongLine, unreadLineMessage } from './jsonl';
 import { listTrajectoryFiles, loadDataset, readTrajectories, withAnnotationsReloaded } from './loader';
 import { nestingDepth, safeJsonParse } from './safe-json';
 import { capProblemsPerFile } from './problem-cap';
@@ -42,6 +42,19 @@ describe('dataset loader (SPEC §1-§5)', () => {
     const d = await load({ 'tasks.jsonl': ['{"id": "broken"', '', tasks[0], tasks[1]].join('\n') });
     expect(d.problems).toEqual([{ file: 'tasks.jsonl', line: 1, message: expect.stringContaining('invalid JSON') }]);
     expect(d.tasks.size).toBe(2);
+  });
+
+  it('names a line the host left out as too long to read (its mark) with file and line, and keeps the lines around it', async () => {
+    const [t1, t2] = shopFiles()['tasks.jsonl'].trimEnd().split('\n');
+    const d = await load({ 'tasks.jsonl': [t1, tooLongLine(600_000_000, MAX_LINE_LENGTH), '{"id": "broken"', t2, ''].join('\n') });
+    expect([...d.tasks.keys()]).toEqual(['t1', 't2']);
+    expect(d.problems).toEqual([
+      { file: 'tasks.jsonl', line: 2, message: 'line of 600,000,000 characters, past the limit of 16,777,216; skipped' },
+      { file: 'tasks.jsonl', line: 3, message: expect.stringContaining('invalid JSON') },
+    ]);
+    // A whole-text file (JSON, SQL) with such a line is not read, and says which line.
+    const meta = await load({ 'dataset.json': `{\n${tooLongLine(20_000_000, MAX_LINE_LENGTH)}\n}` });
+    expect(meta.problems).toContainEqual({ file: 'dataset.json', line: 2, message: 'not read: line of 20,000,000 characters, past the limit of 16,777,216' });
   });
 
   it('names the field path of a schema failure', async () => {

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { compareCodePoints } from './codepoint';
 import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { matchMarksOf, type EntityTarget } from './match-marks';
-import { firstNonUtf8Line, NOT_UTF8_MARK, splitLineBatches, unreadLineMessage, type JsonlLine } from './jsonl';
+import { firstMarkedLine, markedLine, NOT_UTF8_MARK, splitLineBatches, TOO_LONG_MARK, unreadLineMessage, type JsonlLine } from './jsonl';
 import { ChunkProblemCap, countedProblems, MAX_PROBLEMS_PER_FILE } from './problem-cap';
 import { safeJsonParse } from './safe-json';
 import { callsMayHoldWholeReals, keepsWholeReals, markWholeReals, trajectoryMayHoldWholeReals } from './whole-reals';
@@ -75,12 +75,14 @@ function reportingRefusals(source: DatasetSource, problems: Problem[], refused: 
     }
   };
   // A whole-text file (JSON, SQL) with a line that is not UTF-8 is not read: its text would not be
-  // what its author wrote, and a seed or a tool of it would hold U+FFFD in its place.
+  // what its author wrote, and a seed or a tool of it would hold U+FFFD in its place. Nor is one
+  // with a line too long to read, which the host's reader left out of the text.
   const utf8Only = (path: string, text: string | null): string | null => {
-    const line = text === null ? 0 : firstNonUtf8Line(text);
-    if (line === 0) return text;
+    const marked = text === null ? null : firstMarkedLine(text);
+    if (marked === null) return text;
     refused.add(path);
-    problems.push({ file: path, line, message: 'not read: not UTF-8 (every file is, SPEC §1): bytes of this line are not' });
+    const message = marked.kind === 'not-utf8' ? 'not UTF-8 (every file is, SPEC §1): bytes of this line are not' : unreadLineMessage(marked).replace(/; skipped$/, '');
+    problems.push({ file: path, line: marked.lineNumber, message: `not read: ${message}` });
     return null;
   };
   return {
@@ -291,8 +293,10 @@ export function parseJsonlLine<T extends z.ZodType>(
 ): { ok: true; value: z.infer<T> } | { ok: false; message: string } | null {
   const clean = lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text;
   if (clean.trim() === '') return null;
-  // A host's reader marks a line whose bytes are not UTF-8 at its start: say so, not a JSON error about the mark.
-  if (clean.startsWith(NOT_UTF8_MARK)) return { ok: false, message: unreadLineMessage({ kind: 'not-utf8', lineNumber }) };
+  // A host's reader marks a line whose bytes are not UTF-8 at its start, and puts a mark in place of
+  // a line too long to read: say so, not a JSON error about the mark.
+  const marked = clean.startsWith(NOT_UTF8_MARK) || clean.startsWith(TOO_LONG_MARK) ? markedLine(clean, lineNumber) : null;
+  if (marked) return { ok: false, message: unreadLineMessage(marked) };
   const parsed = safeJsonParse(clean);
   if (!parsed.ok) return parsed;
   // Marked on the parsed containers, which the schema's value keeps (calls are data it passes on).

@@ -7,7 +7,7 @@ import { buildReport, flatColumns, type ReportTable } from './build';
 import type { EChartsOption } from 'echarts';
 import { compactNumber, efficiencyScatter, modelLabels, reportCharts, scenarioChart, sizedChart } from './charts';
 import { latexText, markdownText, tableToCsv, tableToLatex, tableToMarkdown, tableToMarkdownSection } from './export';
-import { NOT_UTF8_MARK } from '../format/jsonl';
+import { NOT_UTF8_MARK, tooLongLine } from '../format/jsonl';
 import { parseReviews } from './reviews';
 import { renderChartSvg } from './svg';
 import type { EvaluationRun } from './types';
@@ -137,6 +137,13 @@ describe('buildReport', () => {
     const { overrides, problems } = parseReviews([{ path: 'reviews/ann.jsonl', text: `${NOT_UTF8_MARK}{"trajectory_id":"1","reason":"caf\uFFFD"}\n${good}\n` }]);
     expect([...overrides.keys()]).toEqual(['3']);
     expect(problems).toEqual([{ file: 'reviews/ann.jsonl', line: 1, message: 'not UTF-8 (every file is, SPEC §1): bytes of this line are not; skipped' }]);
+  });
+
+  it('names a review line the host left out as too long to read, at its number, and reads the rest', () => {
+    const good = JSON.stringify({ trajectory_id: '3', label: 'logic', updated_at: '2026-01-01T10:00:00Z' });
+    const { overrides, problems } = parseReviews([{ path: 'reviews/ann.jsonl', text: `${good}\n${tooLongLine(20_000_000, 16_777_216)}\n` }]);
+    expect([...overrides.keys()]).toEqual(['3']);
+    expect(problems).toEqual([{ file: 'reviews/ann.jsonl', line: 2, message: 'line of 20,000,000 characters, past the limit of 16,777,216; skipped' }]);
   });
 
   it('reports overrides of unknown trajectories and labels and leaves them out', () => {

@@ -1,7 +1,7 @@
 // Human label overrides from `reviews/<reviewer>.jsonl`: per trajectory the review with the
 // latest `updated_at` wins, whoever wrote it (reviewSupersedes: Reports and Replay alike).
 import * as z from 'zod';
-import { isUtf8Text, unreadLineMessage } from '../format/jsonl';
+import { markedLine, unreadLineMessage } from '../format/jsonl';
 import { parseJsonlLine } from '../format/loader';
 import type { Problem } from '../format/types';
 import type { ReviewRecord } from './types';
@@ -65,9 +65,10 @@ export function readReviewLines(files: readonly ReviewFile[]): { reviews: ReadRe
   for (const { path, text } of files) {
     const lines = text.split(/\r?\n/);
     lines.forEach((lineText, index) => {
-      // A line the host's reader marked as not UTF-8 is said as such, not as the JSON error its mark makes.
-      if (!isUtf8Text(lineText)) {
-        problems.push({ file: path, line: index + 1, message: unreadLineMessage({ kind: 'not-utf8', lineNumber: index + 1 }) });
+      // A line the host's reader marked (not UTF-8, too long) is said as such, not as the JSON error its mark makes.
+      const marked = markedLine(lineText, index + 1);
+      if (marked) {
+        problems.push({ file: path, line: index + 1, message: unreadLineMessage(marked) });
         return;
       }
       const parsed = parseJsonlLine(lineText, index + 1, reviewLine);

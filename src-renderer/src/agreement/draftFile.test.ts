@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tooLongLine } from '../../../shared/format/jsonl';
 import { draftFilePath, draftLine, parseDraftFile, withDrafts, type Draft, type DraftOf } from './draftFile';
 
 const of = (taskId: string, ra = 1, rb = 2): DraftOf => ({ taskId, a: { annotator: 'alice', revision: ra }, b: { annotator: 'bob', revision: rb } });
@@ -92,6 +93,8 @@ describe('adjudication draft files', () => {
       '['.repeat(100) + ']'.repeat(100),
       // A count of added calls the view would draw as rows: bounded.
       JSON.stringify({ ...JSON.parse(good), added: Number.MAX_SAFE_INTEGER }),
+      // A line the host left out as too long to read (its mark in its place).
+      tooLongLine(30_000_000, 16_777_216),
     ];
     const { drafts, problems } = parseDraftFile([...bad, '', good].join('\n'));
     expect(drafts.size).toBe(1);
@@ -103,5 +106,6 @@ describe('adjudication draft files', () => {
     expect(problems[4]).toBe('line 5: no "updated_at" time');
     expect(problems[5]).toMatch(/^line 6: nesting depth/);
     expect(problems[6]).toBe('line 7: "added" is not a count up to 1000');
+    expect(problems[7]).toBe('line 8: line of 30,000,000 characters, past the limit of 16,777,216; skipped');
   });
 });

@@ -10,6 +10,7 @@
 // annotationContent: a line edited in place keeps its revision); lines from before it have none.
 // Lines this studio cannot read are left as they are, and said with their line number.
 import { compareCodePoints } from '../../../shared/format/codepoint';
+import { markedLine, unreadLineMessage } from '../../../shared/format/jsonl';
 import { isJsonObject } from '../../../shared/format/own-data';
 import { safeJsonParse } from '../../../shared/format/safe-json';
 import { personFilePath } from '../state/personFile';
@@ -45,7 +46,10 @@ const isRevision = (value: unknown): value is { annotator: string; revision: num
   isJsonObject(value) && typeof value.annotator === 'string' && Number.isSafeInteger(value.revision);
 
 /** A line's draft and whom it is of, a ground-truth correction's task (correctionDraft.ts), or why it is none. */
-function readLine(raw: string): { of: DraftOf; draft: Draft } | { correctionOf: string } | { problem: string } {
+function readLine(raw: string, lineNumber: number): { of: DraftOf; draft: Draft } | { correctionOf: string } | { problem: string } {
+  // A line the host left out as too long to read is said as such, not as the JSON error its mark makes.
+  const marked = markedLine(raw, lineNumber);
+  if (marked) return { problem: unreadLineMessage(marked) };
   const parsed = safeJsonParse(raw);
   if (!parsed.ok) return { problem: parsed.message };
   const line = parsed.value;
@@ -89,7 +93,7 @@ export function parseDraftFile(text: string | null): DraftFile {
   const problems: string[] = [];
   (text ?? '').split('\n').forEach((raw, index) => {
     if (raw.trim() === '') return;
-    const read = readLine(raw);
+    const read = readLine(raw, index + 1);
     if ('problem' in read) problems.push(`line ${index + 1}: ${read.problem}`);
     else if ('of' in read) {
       // Two lines of one draft (a merge of two copies of the file): the later change.
@@ -152,7 +156,7 @@ export function withDrafts(text: string | null, adjudicator: string, changes: re
   const conflicts: DraftConflict[] = [];
   for (const raw of (text ?? '').split('\n')) {
     if (raw.trim() === '') continue;
-    const read = readLine(raw);
+    const read = readLine(raw, 0);
     // A finalized task's correction in progress goes with its drafts: its ground truth was replaced.
     if ('correctionOf' in read && finalized.has(read.correctionOf)) continue;
     if ('of' in read) {

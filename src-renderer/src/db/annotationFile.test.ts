@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_UTF8_MARK } from '../../../shared/format/jsonl';
+import { NOT_UTF8_MARK, tooLongLine } from '../../../shared/format/jsonl';
 import type { Annotation } from '../../../shared/format/types';
 import {
   appendLines,
@@ -64,6 +64,14 @@ describe('annotation file lines', () => {
     const parsed = parseAnnotationFile(text);
     expect([...parsed.latest.keys()]).toEqual(['t1']);
     expect(parsed.problems).toEqual([{ line: 2, message: expect.stringMatching(/^not UTF-8/) }]);
+  });
+
+  it('names a line the host left out as too long to read at its number, and keeps the lines after it', () => {
+    const text = [JSON.stringify(line('t1', 1)), tooLongLine(700_000_000, 16_777_216), JSON.stringify(line('t2', 1)), ''].join('\n');
+    const parsed = parseAnnotationFile(text);
+    expect([...parsed.latest.keys()]).toEqual(['t1', 't2']);
+    expect(parsed.problems).toEqual([{ line: 2, message: 'line of 700,000,000 characters, past the limit of 16,777,216; skipped' }]);
+    expect([...latestByRevision(text).keys()]).toEqual(['t1', 't2']);
   });
 
   it("writes the parameter a reference fills as the line's param (the egobench profile's perception reads it), and keeps one read without a binding", () => {
