@@ -93,6 +93,12 @@ export interface VersionedText {
    * that no mark is written back); absent when there are none. Readers mark them (markNotUtf8Lines).
    */
   notUtf8Lines?: number[];
+  /**
+   * The lines too long to read (past MAX_LINE_LENGTH): `text` holds their mark (tooLongLine) and not
+   * them, so it is not the whole file: the host refuses to rewrite the file from it (an append
+   * keeps them). Absent when there are none.
+   */
+  longLines?: number[];
 }
 
 /** What a conditional write left on disk. */

@@ -36,12 +36,12 @@ async function syncFolder(folder: string): Promise<void> {
 }
 
 /**
- * Writes `data` to `target` as above. `beforeRename` runs once the new content is on disk, just
+ * Writes `data` (or its chunks) to `target` as above. `beforeRename` runs once the new content is on disk, just
  * before it takes the path: it may throw to leave the target as it is (the temporary file is
  * removed). Returns the stat of what was written, taken before the rename: the file as this
  * write left it, whatever another program does to the path after.
  */
-export async function writeFileAtomic(target: string, data: string | Uint8Array, beforeRename?: () => Promise<void>): Promise<Stats> {
+export async function writeFileAtomic(target: string, data: string | Uint8Array | AsyncIterable<Uint8Array>, beforeRename?: () => Promise<void>): Promise<Stats> {
   const folder = path.dirname(target);
   await makeFolders(folder);
   const mode = await existingMode(target);
@@ -49,7 +49,9 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array,
   const handle = await open(temp, 'wx', mode ?? 0o666);
   let written: Stats;
   try {
-    await handle.writeFile(data);
+    if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
+    // In chunks as they come (an append copies a file of any size without holding it).
+    else for await (const chunk of data) for (let at = 0; at < chunk.length; ) at += (await handle.write(chunk, at, chunk.length - at)).bytesWritten;
     // open() applies the umask; an existing file keeps exactly the mode it had.
     if (mode !== null) await handle.chmod(mode);
     await handle.sync();

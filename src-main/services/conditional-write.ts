@@ -7,26 +7,26 @@
 // processes (two hosts on one synced folder, the CLI) a lock file created with O_EXCL beside the
 // target. The lock file is named like atomic-write's temporary files, so listings and the
 // annotation watcher skip it.
-import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { open, readFile, rm, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import { makeFolders } from './make-folders';
 import path from 'node:path';
 import type { VersionedText } from '../../shared/api/studio-api';
 import { keyedQueue } from '../../shared/async/keyed-queue';
 import { StudioError } from '../../shared/api/studio-error';
-import { firstNonUtf8Line, notUtf8LineNumbers } from '../../shared/format/jsonl';
+import { firstMarkedLine, MAX_LINE_LENGTH, NOT_UTF8_MARK, notUtf8LineNumbers, unreadLineMessage } from '../../shared/format/jsonl';
 import { atomicTempSuffix, writeFileAtomic } from './atomic-write';
-import { decodeMarked } from './utf8-text';
+import { readLongLinesMarked, type MarkedReadOptions } from './utf8-text';
 import { currentStamp, rememberOwnWrite, untilStill, type FileStamp } from './still-file';
 
 export function contentHash(text: string | Uint8Array): string {
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
 }
 
-async function bytesIfExist(file: string): Promise<Buffer | null> {
+/** A file's bytes as a stream, opened now (null: no file), so that a missing file is told apart before the read. */
+async function streamIfExists(file: string): Promise<AsyncIterable<Buffer> | null> {
   try {
-    return await readFile(file);
+    return (await open(file, 'r')).createReadStream({ highWaterMark: 1 << 20, autoClose: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
@@ -39,29 +39,60 @@ async function bytesIfExist(file: string): Promise<Buffer | null> {
  * such files apart.
  */
 export async function readVersioned(file: string): Promise<VersionedText> {
-  return versionedText(await bytesIfExist(file));
+  // The host's own files (updateTextFile) are read whole: their text is written back.
+  return versionedText(await streamIfExists(file), { name: path.basename(file), maxLineLength: Infinity });
 }
 
-/** A file's bytes (null: no file) as readVersioned gives them: every reader for a writer goes through it, so hashes agree. */
-export function versionedText(bytes: Buffer | null): VersionedText {
-  const versioned: VersionedText = { text: bytes === null ? null : bytes.toString('utf8'), hash: hashOf(bytes) };
-  if (bytes !== null && !isUtf8(bytes)) versioned.notUtf8Lines = notUtf8LineNumbers(decodeMarked(bytes));
+/**
+ * A file's bytes (null: no file) as a writer reads them: every reader for a writer goes through it,
+ * so hashes agree. The hash is of all the bytes; the text is unmarked for the lines that are not
+ * UTF-8 (`notUtf8Lines` names them, so that no mark is written back), but a line too long to read
+ * (LongLineMarker) is its mark there, and `longLines` says the text lacks it: writeIfUnchanged then
+ * refuses to rewrite the file, while an append, which keeps the bytes, goes on.
+ */
+export async function versionedText(chunks: AsyncIterable<Buffer> | null, options: MarkedReadOptions): Promise<VersionedText> {
+  if (chunks === null) return { text: null, hash: null };
+  const hash = createHash('sha256');
+  const { text: marked, longLines } = await readLongLinesMarked(chunks, { ...options, seen: (chunk) => hash.update(chunk) });
+  const versioned: VersionedText = { text: marked, hash: `sha256:${hash.digest('hex')}` };
+  // Decoded UTF-8 has no lone surrogate: each NOT_UTF8_MARK is a mark.
+  if (marked.includes(NOT_UTF8_MARK)) {
+    versioned.notUtf8Lines = notUtf8LineNumbers(marked);
+    versioned.text = marked.replaceAll(NOT_UTF8_MARK, '');
+  }
+  if (longLines.length > 0) versioned.longLines = longLines;
   return versioned;
 }
-
-/** The hash a writer names for these bytes; null for no file. */
-const hashOf = (bytes: Buffer | null): string | null => (bytes === null ? null : contentHash(bytes));
 
 /**
  * A file with bytes that are not UTF-8 is not rewritten from text: the text holds U+FFFD in their
  * place, and the rewrite would change them for good, silently (and what said so would say no more).
+ * Nor one with a line too long to read: the text its writer read lacks that line, and a rewrite
+ * would drop it.
  */
-function refuseNotUtf8(name: string, bytes: Buffer): never {
-  const line = firstNonUtf8Line(decodeMarked(bytes));
-  throw new StudioError(
-    'forbidden',
-    `${name}: line ${line} is not UTF-8 (saved in another encoding?); the studio does not rewrite the file, which would replace those bytes: fix that line's encoding, then try again`,
-  );
+function refuseUnread(name: string, read: VersionedText): void {
+  const notUtf8 = read.notUtf8Lines?.[0];
+  if (notUtf8 !== undefined)
+    throw new StudioError(
+      'forbidden',
+      `${name}: line ${notUtf8} is not UTF-8 (saved in another encoding?); the studio does not rewrite the file, which would replace those bytes: fix that line's encoding, then try again`,
+    );
+  const long = read.longLines?.[0];
+  if (long !== undefined)
+    throw new StudioError(
+      'forbidden',
+      `${name}: line ${long} is too long for the studio to read (past ${MAX_LINE_LENGTH.toLocaleString('en-US')} characters), so it shows the file without it; the studio does not rewrite the file, which would lose that line: shorten or remove it with another program, then try again`,
+    );
+}
+
+/**
+ * Text to write that holds a mark (NOT_UTF8_MARK, TOO_LONG_MARK) came from a read that was not
+ * whole: written, the mark would stand for the line it replaced, and the line would be gone.
+ */
+export function refuseMarkedText(name: string, text: string): void {
+  const marked = firstMarkedLine(text);
+  if (marked)
+    throw new StudioError('invalid-args', `${name}: line ${marked.lineNumber} of the text to write is a mark the studio put where it could not read a line (${unreadLineMessage(marked)}); it is not written`);
 }
 
 /** Runs `work` after every earlier call for the same file in this process has finished. */
@@ -136,19 +167,37 @@ export function writeIfUnchanged(file: string, next: string, expectedHash: strin
   return withFileLock(file, async () => {
     // The stamp before the read: the file is refused if it moves between that and the rename.
     const read = await untilStill(file);
-    const bytes = await bytesIfExist(file);
-    if (hashOf(bytes) !== expectedHash) refuse(name, expectedHash);
-    if (bytes !== null && !isUtf8(bytes)) refuseNotUtf8(name, bytes);
+    const current = await versionedText(await streamIfExists(file), { name });
+    if (current.hash !== expectedHash) refuse(name, expectedHash);
+    refuseUnread(name, current);
+    refuseMarkedText(name, next);
     rememberOwnWrite(file, await writeFileAtomic(file, next, () => unmovedSince(file, read, name, expectedHash)));
     return contentHash(next);
   });
 }
 
+/** The hash of a file's bytes, its size and its last byte (-1: empty), read as a stream; null when there is no file. */
+async function bytesSeen(file: string): Promise<{ hash: string; size: number; last: number } | null> {
+  const chunks = await streamIfExists(file);
+  if (chunks === null) return null;
+  const hash = createHash('sha256');
+  let size = 0;
+  let last = -1;
+  for await (const chunk of chunks) {
+    hash.update(chunk);
+    size += chunk.length;
+    if (chunk.length > 0) last = chunk[chunk.length - 1];
+  }
+  return { hash: `sha256:${hash.digest('hex')}`, size, last };
+}
+
 /**
  * Appends `lines` (whole lines, each ending in a newline) to the file when it still holds the
  * content of `expectedHash` (once still, as above): the file is rewritten atomically with its old
- * bytes as they are (a line that is not UTF-8 stays as it was, and is still reported), a newline if
- * its last line had none, then the lines. Returns the new content's hash and size.
+ * bytes as they are (a line that is not UTF-8 or too long to read stays as it was, and is still
+ * reported), a newline if its last line had none, then the lines. The old bytes are hashed, then
+ * copied, as streams: a file with a 600 MB line is not held in memory. Returns the new content's
+ * hash and size.
  */
 export function appendIfUnchanged(
   file: string,
@@ -159,13 +208,31 @@ export function appendIfUnchanged(
   return withFileLock(file, async () => {
     // The stamp before the read: the file is refused if it moves between that and the rename.
     const read = await untilStill(file);
-    const current = await bytesIfExist(file);
-    if (hashOf(current) !== expectedHash) refuse(name, expectedHash);
-    const head = current ?? Buffer.alloc(0);
-    const newline = head.length === 0 || head[head.length - 1] === 0x0a ? '' : '\n';
-    const next = Buffer.concat([head, Buffer.from(newline + lines, 'utf8')]);
-    rememberOwnWrite(file, await writeFileAtomic(file, next, () => unmovedSince(file, read, name, expectedHash)));
-    return { hash: contentHash(next), size: next.length };
+    const before = await bytesSeen(file);
+    if ((before?.hash ?? null) !== expectedHash) refuse(name, expectedHash);
+    const tail = Buffer.from((before === null || before.last === -1 || before.last === 0x0a ? '' : '\n') + lines, 'utf8');
+    const old = before === null ? null : await streamIfExists(file);
+    const hash = createHash('sha256');
+    let copied: string | null = null;
+    let size = 0;
+    async function* next(): AsyncGenerator<Uint8Array> {
+      for await (const chunk of old ?? []) {
+        hash.update(chunk);
+        size += chunk.length;
+        yield chunk;
+      }
+      copied = old === null ? null : `sha256:${hash.copy().digest('hex')}`;
+      hash.update(tail);
+      size += tail.length;
+      yield tail;
+    }
+    const written = await writeFileAtomic(file, next(), async () => {
+      // What was copied is what was checked (the stamp below could miss a change within its time's resolution).
+      if (copied !== expectedHash) refuse(name, expectedHash);
+      await unmovedSince(file, read, name, expectedHash);
+    });
+    rememberOwnWrite(file, written);
+    return { hash: `sha256:${hash.digest('hex')}`, size };
   });
 }
 

@@ -5,27 +5,32 @@ import type { DatasetFile, VersionedText, WrittenVersion } from '../../shared/ap
 import { StudioError } from '../../shared/api/studio-error';
 import { writeFileAtomic } from './atomic-write';
 import { isHiddenName } from '../../shared/format/dataset-path';
-import { appendIfUnchanged, versionedText, writeIfUnchanged } from './conditional-write';
-import { folderNotFile, readRegularBytes } from './regular-file';
-import { decodeMarked } from './utf8-text';
+import { appendIfUnchanged, refuseMarkedText, versionedText, writeIfUnchanged } from './conditional-write';
+import { folderNotFile, regularFileStream } from './regular-file';
+import { readLongLinesMarked } from './utf8-text';
 import { compareCodePoints } from './code-point-order';
 import { isInsideRoot, resolveExisting, resolveWritable } from './safe-path';
 
-/** Larger files are media: the renderer streams them through mediaUrl instead. */
-const maxTextFileBytes = 256 * 1024 * 1024;
+/**
+ * Text past this many UTF-16 units is refused: V8 makes no string over 2^29 - 24 units, and the
+ * browser host's answer is JSON of it. Larger files are media (the renderer streams them through
+ * mediaUrl). Counted on the text answered, not the file: lines too long to read are only their mark.
+ */
+const maxTextLength = 256 * 1024 * 1024;
 
-async function readDatasetBytes(realRoot: string, relativePath: string): Promise<Buffer> {
+/** The file's bytes, read as a stream (a folder, FIFO or device refused, also if swapped in meanwhile). */
+async function datasetFileStream(realRoot: string, relativePath: string): Promise<AsyncIterable<Buffer>> {
   const file = await resolveExisting(realRoot, relativePath, 'file');
-  const stats = await stat(file);
-  if (stats.isDirectory()) throw folderNotFile(relativePath);
-  if (stats.size > maxTextFileBytes) throw new StudioError('forbidden', `Too large to read as text: ${relativePath}`);
-  // Refuses FIFOs and devices (which would block or never end), also if swapped in meanwhile.
-  return readRegularBytes(file);
+  if ((await stat(file)).isDirectory()) throw folderNotFile(relativePath);
+  return regularFileStream(file, { highWaterMark: 1 << 20 });
 }
 
-/** A dataset file's text for reading, each line that is not UTF-8 marked so the loader names it (utf8-text.ts). */
-export async function readDatasetText(realRoot: string, relativePath: string): Promise<string> {
-  return decodeMarked(await readDatasetBytes(realRoot, relativePath));
+/**
+ * A dataset file's text for reading, each line that is not UTF-8 marked and each line too long to
+ * read given as its mark (utf8-text.ts), so the loader names them. `maxLineLength`: for tests.
+ */
+export async function readDatasetText(realRoot: string, relativePath: string, maxLineLength?: number): Promise<string> {
+  return (await readLongLinesMarked(await datasetFileStream(realRoot, relativePath), { name: relativePath, maxTextLength, maxLineLength })).text;
 }
 
 /**
@@ -118,6 +123,7 @@ async function writing<T>(relativePath: string, write: () => Promise<T>): Promis
 
 export function writeDatasetText(realRoot: string, relativePath: string, content: string): Promise<DatasetFile> {
   return writing(relativePath, async () => {
+    refuseMarkedText(relativePath, content);
     const target = await resolveWritable(realRoot, relativePath);
     await writeFileAtomic(target, content);
     return { path: relativePath, size: Buffer.byteLength(content, 'utf8') };
@@ -127,12 +133,13 @@ export function writeDatasetText(realRoot: string, relativePath: string, content
 /**
  * A dataset file's text for rewriting, with the hash of its bytes that a conditional write compares
  * (conditional-write.ts); both null when it does not exist (a folder or a link out is refused). No
- * line is marked, so that a mark is never written back: a file that is not all UTF-8 is not
+ * line that is not UTF-8 is marked (`notUtf8Lines` names them), so that a mark is never written
+ * back; a line too long to read is its mark, and `longLines` names it. A file with either is not
  * rewritten from text at all (writeIfUnchanged says which line), and an append keeps its bytes.
  */
-export async function readDatasetVersioned(realRoot: string, relativePath: string): Promise<VersionedText> {
+export async function readDatasetVersioned(realRoot: string, relativePath: string, maxLineLength?: number): Promise<VersionedText> {
   try {
-    return versionedText(await readDatasetBytes(realRoot, relativePath));
+    return await versionedText(await datasetFileStream(realRoot, relativePath), { name: relativePath, maxTextLength, maxLineLength });
   } catch (error) {
     if (StudioError.from(error).code === 'not-found') return { text: null, hash: null };
     throw error;

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StudioHandlers } from '../../../shared/api/studio-api';
@@ -111,6 +111,18 @@ describe('guarded handlers', () => {
     const settings = JSON.stringify({ agreement: { hide_while_annotating: true }, note: 'Étude' }, null, 2);
     await writeFile(path.join(temp.root, 'studio-project.json'), Buffer.from(settings, 'latin1'));
     expect(await read(bob, 'annotations/alice.jsonl')).toBe(`${line('t2', 'draft', 1)}\n`);
+  });
+
+  it("while blind, an annotator whose own file holds a line too long to read (300 MiB) still has the submissions after it", async () => {
+    await writeFile(path.join(temp.root, 'studio-project.json'), JSON.stringify({ agreement: { hide_while_annotating: true } }));
+    const own = path.join(temp.root, 'annotations/bob.jsonl');
+    await writeFile(own, `${line('t1', 'draft', 1, 'bob')}\n`);
+    await truncate(own, 300 * 1024 * 1024); // line 2: NUL bytes up to 300 MiB (a sparse file)
+    await appendFile(own, `\n${line('t2', 'submitted', 1, 'bob')}\n`);
+    expect(await invokeStudioHandler(as(bob), 'datasets.readText', [datasetId, 'annotations/alice.jsonl'])).toBe(`${line('t2', 'draft', 1)}\n`);
+    // His own read names the line; alice's read (she submitted t1), filtered, has other line numbers and names none.
+    expect(await invokeStudioHandler(as(bob), 'datasets.readVersioned', [datasetId, 'annotations/bob.jsonl'])).toMatchObject({ longLines: [2] });
+    expect(await invokeStudioHandler(as(alice), 'datasets.readVersioned', [datasetId, 'annotations/bob.jsonl'])).toEqual({ text: `${line('t1', 'draft', 1, 'bob')}\n`, hash: expect.any(String) });
   });
 
   it('serves only the datasets named on the command line, never the datasets folder or recent ones', async () => {

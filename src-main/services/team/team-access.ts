@@ -227,9 +227,9 @@ export function guardHandlers(handlers: StudioHandlers, person: TeamIdentity, co
       if (!filter) return value;
       // readText answers the text; readVersioned the text with its hash (null when there is no file).
       if (typeof value === 'string') return filter(value);
-      // The filtered text has other line numbers: the not-UTF-8 lines of the whole file are not said
-      // of it (such a line names no task it could be shown for anyway).
-      const { notUtf8Lines: _lines, ...versioned } = value as { text: string | null; notUtf8Lines?: number[] };
+      // The filtered text has other line numbers: the not-UTF-8 and too long lines of the whole file
+      // are not said of it (such a line names no task it could be shown for anyway).
+      const { notUtf8Lines: _lines, longLines: _long, ...versioned } = value as { text: string | null; notUtf8Lines?: number[]; longLines?: number[] };
       return versioned.text === null ? versioned : { ...versioned, text: filter(versioned.text) };
     };
   }
