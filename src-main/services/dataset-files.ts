@@ -27,10 +27,10 @@ async function datasetFileStream(realRoot: string, relativePath: string): Promis
 
 /**
  * A dataset file's text for reading, each line that is not UTF-8 marked and each line too long to
- * read given as its mark (utf8-text.ts), so the loader names them. `maxLineLength`: for tests.
+ * read given as its mark (utf8-text.ts), so the loader names them.
  */
-export async function readDatasetText(realRoot: string, relativePath: string, maxLineLength?: number): Promise<string> {
-  return (await readLongLinesMarked(await datasetFileStream(realRoot, relativePath), { name: relativePath, maxTextLength, maxLineLength })).text;
+export async function readDatasetText(realRoot: string, relativePath: string): Promise<string> {
+  return (await readLongLinesMarked(await datasetFileStream(realRoot, relativePath), { name: relativePath, maxTextLength })).text;
 }
 
 /**
@@ -137,9 +137,9 @@ export function writeDatasetText(realRoot: string, relativePath: string, content
  * back; a line too long to read is its mark, and `longLines` names it. A file with either is not
  * rewritten from text at all (writeIfUnchanged says which line), and an append keeps its bytes.
  */
-export async function readDatasetVersioned(realRoot: string, relativePath: string, maxLineLength?: number): Promise<VersionedText> {
+export async function readDatasetVersioned(realRoot: string, relativePath: string): Promise<VersionedText> {
   try {
-    return await versionedText(await datasetFileStream(realRoot, relativePath), { name: relativePath, maxTextLength, maxLineLength });
+    return await versionedText(await datasetFileStream(realRoot, relativePath), { name: relativePath, maxTextLength });
   } catch (error) {
     if (StudioError.from(error).code === 'not-found') return { text: null, hash: null };
     throw error;
