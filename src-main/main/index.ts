@@ -138,7 +138,7 @@ app.on('activate', () => {
 });
 
 void app.whenReady().then(async () => {
-  applySessionSecurity(session.defaultSession, isDev ? null : contentSecurityPolicy);
+  applySessionSecurity(session.defaultSession, isDev ? null : contentSecurityPolicy, rendererLocation);
   registerAppProtocol(protocol, rendererDir);
   registerMediaProtocol(protocol, studio.catalog, studio.videoFolders, rendererOrigin);
   const handlers = {

@@ -50,10 +50,25 @@ describe('IPC sender check', () => {
 });
 
 describe('permissions and CSP', () => {
-  it('denies permission requests by default', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen']) {
-      expect(isPermissionAllowed(permission), permission).toBe(false);
+  const top = { url: 'app://studio/index.html#/annotate', isMainFrame: true };
+
+  it('denies every permission but clipboard writes, to everyone', () => {
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'deprecated-sync-clipboard-read', 'openExternal', 'fullscreen']) {
+      expect(isPermissionAllowed(permission, top, built), permission).toBe(false);
     }
+  });
+
+  it("lets only the renderer's top-level page write to the clipboard", () => {
+    expect(isPermissionAllowed('clipboard-sanitized-write', top, built)).toBe(true);
+    expect(isPermissionAllowed('clipboard-sanitized-write', { url: 'app://studio/', isMainFrame: true }, built)).toBe(true);
+    // A frame inside the page, another page, an unknown requester: no.
+    expect(isPermissionAllowed('clipboard-sanitized-write', { ...top, isMainFrame: false }, built)).toBe(false);
+    for (const url of ['app://studio/assets/x.html', 'https://example.com/', 'studio-media://tiny-00000000/a.html', 'http://localhost:5173/', undefined]) {
+      expect(isPermissionAllowed('clipboard-sanitized-write', { url, isMainFrame: true }, built), url).toBe(false);
+    }
+    const dev = rendererLocation({ isPackaged: false, devServerUrl: 'http://localhost:5173/' });
+    expect(isPermissionAllowed('clipboard-sanitized-write', { url: 'http://localhost:5173/#/replay', isMainFrame: true }, dev)).toBe(true);
+    expect(isPermissionAllowed('clipboard-sanitized-write', top, dev)).toBe(false);
   });
 
   it('has a strict content security policy', () => {

@@ -38,9 +38,20 @@ export function isTrustedRendererUrl(url: string, location: RendererLocation): b
   );
 }
 
-/** Permissions the renderer may be granted; everything else (camera, geolocation, ...) is denied. */
-const allowedPermissions = new Set<string>();
+/** Who asks for a permission: the frame's URL (absent when Electron does not say) and whether it is the top-level frame. */
+export interface PermissionRequester {
+  url: string | undefined;
+  isMainFrame: boolean;
+}
 
-export function isPermissionAllowed(permission: string): boolean {
-  return allowedPermissions.has(permission);
+/**
+ * Permissions the studio's own page may be granted. Only writing to the clipboard (Chromium's
+ * 'clipboard-sanitized-write', behind navigator.clipboard.writeText/write: the Copy buttons, "Copy
+ * them" for edits the storage refused, Copy frame); reading it, and everything else (camera,
+ * geolocation, notifications, ...), stays denied, and so does any frame but the renderer's top one.
+ */
+const rendererPermissions = new Set<string>(['clipboard-sanitized-write']);
+
+export function isPermissionAllowed(permission: string, requester: PermissionRequester, location: RendererLocation): boolean {
+  return rendererPermissions.has(permission) && requester.isMainFrame && requester.url !== undefined && isTrustedRendererUrl(requester.url, location);
 }

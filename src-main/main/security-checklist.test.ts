@@ -54,22 +54,25 @@ function guardedContents() {
 
 /** A stand-in session that records the handlers put on it. */
 function securedSession() {
-  let requestHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined;
-  let checkHandler: ((contents: unknown, permission: string) => boolean) | undefined;
+  type Frame = { requestingUrl?: string; isMainFrame: boolean };
+  let requestHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: Frame) => void) | undefined;
+  let checkHandler: ((contents: unknown, permission: string, requestingOrigin: string, details: Frame) => boolean) | undefined;
   let headersHook: ((details: { responseHeaders: Record<string, string[]> }, callback: (response: { responseHeaders: Record<string, string[]> }) => void) => void) | undefined;
   const session = {
     setPermissionRequestHandler: (handler: typeof requestHandler) => void (requestHandler = handler),
     setPermissionCheckHandler: (handler: typeof checkHandler) => void (checkHandler = handler),
     webRequest: { onHeadersReceived: (hook: typeof headersHook) => void (headersHook = hook) },
   } as unknown as Session;
-  applySessionSecurity(session, contentSecurityPolicy);
+  applySessionSecurity(session, contentSecurityPolicy, packaged);
   return {
-    request: (permission: string) => {
+    /** Asked by the renderer's top-level page unless another frame is given. */
+    request: (permission: string, frame: Frame = { requestingUrl: 'app://studio/index.html', isMainFrame: true }) => {
       let granted: boolean | undefined;
-      requestHandler!(null, permission, (value) => (granted = value));
+      requestHandler!(null, permission, (value) => (granted = value), frame);
       return granted;
     },
-    check: (permission: string) => checkHandler!(null, permission),
+    check: (permission: string, frame: Frame = { requestingUrl: 'app://studio/index.html', isMainFrame: true }, origin = 'app://studio') =>
+      checkHandler!(null, permission, origin, frame),
     headers: () => {
       let headers: Record<string, string[]> = {};
       headersHook!({ responseHeaders: { 'Content-Type': ['text/html'] } }, (response) => (headers = response.responseHeaders));
@@ -101,6 +104,21 @@ describe('Electron security checklist', () => {
       expect(session.request(permission), permission).toBe(false);
       expect(session.check(permission), permission).toBe(false);
     }
+    // Clipboard writes (the Copy buttons): the renderer's top-level page only.
+    expect(session.request('clipboard-sanitized-write')).toBe(true);
+    expect(session.check('clipboard-sanitized-write')).toBe(true);
+    for (const frame of [
+      { requestingUrl: 'app://studio/index.html', isMainFrame: false },
+      { requestingUrl: 'https://example.com/', isMainFrame: true },
+      { requestingUrl: 'studio-media://tiny-00000000/page.html', isMainFrame: true },
+    ]) {
+      expect(session.request('clipboard-sanitized-write', frame), frame.requestingUrl).toBe(false);
+      expect(session.check('clipboard-sanitized-write', frame), frame.requestingUrl).toBe(false);
+    }
+    // A check without the frame's URL goes by the frame's origin.
+    expect(session.check('clipboard-sanitized-write', { isMainFrame: true })).toBe(true);
+    expect(session.check('clipboard-sanitized-write', { isMainFrame: true }, 'https://example.com')).toBe(false);
+    expect(session.check('clipboard-read', { isMainFrame: true })).toBe(false);
   });
 
   it('6. Do not disable webSecurity', () => expect(preferences.webSecurity).toBe(true));
