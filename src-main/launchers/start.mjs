@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded, repoRoot, withDefaultDataset } from './build-if-needed.mjs';
+import { electronEnvironment } from './electron-env.mjs';
 
 const electronPackage = path.join(repoRoot, 'node_modules', 'electron');
 
@@ -30,8 +31,5 @@ if (!electron) {
 }
 
 buildIfNeeded();
-const env = { ...process.env };
-// Set by some shells and tools; it would turn Electron into plain Node.
-delete env.ELECTRON_RUN_AS_NODE;
-const child = spawn(electron, ['.', ...withDefaultDataset(process.argv.slice(2))], { cwd: repoRoot, stdio: 'inherit', env });
+const child = spawn(electron, ['.', ...withDefaultDataset(process.argv.slice(2))], { cwd: repoRoot, stdio: 'inherit', env: electronEnvironment(process.env) });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -91,4 +91,18 @@ describe('main/index.ts as it runs', () => {
     expect(fake.request('clipboard-sanitized-write', other)).toBe(false);
     expect(fake.check('clipboard-sanitized-write', 'https://example.com', other)).toBe(false);
   });
+
+  it('never loads a remote page named by ELECTRON_RENDERER_URL, and refuses its IPC', async () => {
+    const fake = await boot({ isPackaged: false, rendererUrl: 'https://evil.example/' });
+    expect(fake.windows[0].loadedUrl).toBe('app://studio/index.html');
+    expect(fake.headersHooked).toBe(true);
+    const call = fake.ipcHandlers.get(ipcInvokeChannel('app.info'))!({ senderFrame: { url: 'https://evil.example/' } });
+    await expect(call).rejects.toThrow(/forbidden/);
+  });
+
+  it("loads electron-vite's dev server on this machine when unpackaged", async () => {
+    const fake = await boot({ isPackaged: false, rendererUrl: 'http://localhost:5173/' });
+    expect(fake.windows[0].loadedUrl).toBe('http://localhost:5173/');
+    await expect(fake.ipcHandlers.get(ipcInvokeChannel('app.info'))!({ senderFrame: { url: 'http://localhost:5173/#/replay' } })).resolves.toMatchObject({ hostKind: 'electron' });
+  });
 });

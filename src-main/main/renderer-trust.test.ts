@@ -20,6 +20,24 @@ describe('where the renderer loads from', () => {
     expect(rendererLocation({ isPackaged: true, devServerUrl: 'http://localhost:5173/' })).toEqual(built);
     expect(rendererLocation({ isPackaged: false, devServerUrl: 'file:///tmp/evil.html' })).toEqual(built);
   });
+
+  it('takes only a dev server on this machine over http: a remote page never loads into the window', () => {
+    for (const devServerUrl of ['http://127.0.0.1:5173/', 'http://[::1]:5173/', 'http://localhost:5173/#/x']) {
+      expect(rendererLocation({ isPackaged: false, devServerUrl }).kind, devServerUrl).toBe('dev-server');
+    }
+    for (const devServerUrl of [
+      'https://evil.example/',
+      'http://evil.example:5173/',
+      'http://localhost.evil.example/',
+      'http://192.168.1.10:5173/',
+      'https://localhost:5173/',
+      'http://user:pw@localhost:5173/',
+      'ws://localhost:5173/',
+      'not a url',
+    ]) {
+      expect(rendererLocation({ isPackaged: false, devServerUrl }), devServerUrl).toEqual(built);
+    }
+  });
 });
 
 describe('IPC sender check', () => {

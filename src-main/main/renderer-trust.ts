@@ -8,16 +8,27 @@ export type RendererLocation =
   /** electron-vite's dev server (`ELECTRON_RENDERER_URL`), only in an unpackaged app. */
   | { kind: 'dev-server'; url: string; origin: string };
 
+/** Where electron-vite's dev server listens: this machine, over plain http. */
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function devServer(devServerUrl: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(devServerUrl);
+  } catch {
+    return null;
+  }
+  return url.protocol === 'http:' && loopbackHosts.has(url.hostname) && url.username === '' && url.password === '' ? url : null;
+}
+
 /**
- * Where the window loads the renderer from. A packaged app ignores ELECTRON_RENDERER_URL: an
+ * Where the window loads the renderer from. A packaged app ignores ELECTRON_RENDERER_URL, and an
+ * unpackaged one takes it only for a dev server on this machine (http://localhost:PORT/): an
  * environment variable must not point the studio, and its IPC trust, at another server.
  */
 export function rendererLocation({ isPackaged, devServerUrl }: { isPackaged: boolean; devServerUrl: string | undefined }): RendererLocation {
-  if (!isPackaged && devServerUrl) {
-    const url = new URL(devServerUrl);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return { kind: 'dev-server', url: url.href, origin: url.origin };
-  }
-  return { kind: 'app', url: appIndexUrl };
+  const url = !isPackaged && devServerUrl ? devServer(devServerUrl) : null;
+  return url ? { kind: 'dev-server', url: url.href, origin: url.origin } : { kind: 'app', url: appIndexUrl };
 }
 
 export function isTrustedRendererUrl(url: string, location: RendererLocation): boolean {

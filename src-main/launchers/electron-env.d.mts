@@ -1,0 +1,2 @@
+export declare const droppedVariables: readonly string[];
+export declare function electronEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
