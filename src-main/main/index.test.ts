@@ -62,6 +62,8 @@ describe('main/index.ts as it runs', () => {
       allowRunningInsecureContent: false,
       webviewTag: false,
       navigateOnDragDrop: false,
+      // Chromium's spellchecker would download dictionaries: nothing remote.
+      spellcheck: false,
     });
     // web-contents-created put the navigation guards on the window's contents.
     expect([...window.webContents.listeners.keys()]).toEqual(expect.arrayContaining(['will-navigate', 'will-frame-navigate', 'will-redirect', 'will-attach-webview']));

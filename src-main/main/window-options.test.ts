@@ -14,13 +14,15 @@ describe('main window security options', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // No dictionary download from Chromium's CDN.
+      spellcheck: false,
     });
   });
 
   it('never weakens a default by leaving it out', () => {
     // Electron's defaults are safe today, but an explicit value cannot silently change with a release.
     const preferences = secureWebPreferences('/p.cjs');
-    for (const key of ['contextIsolation', 'sandbox', 'nodeIntegration', 'webSecurity'] as const) {
+    for (const key of ['contextIsolation', 'sandbox', 'nodeIntegration', 'webSecurity', 'spellcheck'] as const) {
       expect(preferences[key], key).toBeTypeOf('boolean');
     }
   });

@@ -17,6 +17,9 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
     experimentalFeatures: false,
     navigateOnDragDrop: false,
     safeDialogs: true,
+    // On Linux and Windows Chromium's spellchecker downloads its dictionaries from Google's CDN:
+    // the studio loads nothing remote.
+    spellcheck: false,
   };
 }
 
