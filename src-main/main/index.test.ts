@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ipcInvokeChannel } from '../../shared/api/ipc-channels';
 import { studioChannelNames } from '../../shared/api/studio-api';
+import { makeTempDataset } from '../test-support/temp-dataset';
 
 vi.mock('electron', () => import('../test-support/fake-electron'));
 
@@ -27,14 +28,17 @@ interface BootOptions {
   rendererUrl?: string;
   /** Arguments after `electron .`. */
   args?: string[];
+  /** false: another studio holds the single-instance lock. */
+  lockFree?: boolean;
 }
 
 /** A fresh index.ts on a fresh stand-in Electron, app ready, its window created. */
-async function boot({ isPackaged = true, rendererUrl, args = [] }: BootOptions = {}): Promise<FakeElectron['fake']> {
+async function boot({ isPackaged = true, rendererUrl, args = [], lockFree = true }: BootOptions = {}): Promise<FakeElectron['fake']> {
   vi.resetModules();
   const { fake } = (await import('electron')) as unknown as FakeElectron;
   fake.reset();
   fake.isPackaged = isPackaged;
+  fake.lockFree = lockFree;
   fake.appPath = root;
   fake.userData = await mkdtemp(path.join(tmpdir(), 'main-index-'));
   if (rendererUrl === undefined) delete process.env.ELECTRON_RENDERER_URL;
@@ -42,7 +46,8 @@ async function boot({ isPackaged = true, rendererUrl, args = [] }: BootOptions =
   process.argv = ['/usr/bin/electron', '.', ...args];
   await import('./index');
   fake.ready();
-  await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 10_000 });
+  if (lockFree) await vi.waitFor(() => expect(fake.windows).toHaveLength(1), { timeout: 10_000 });
+  else await new Promise((resolve) => setTimeout(resolve, 200));
   return fake;
 }
 
@@ -106,5 +111,46 @@ describe('main/index.ts as it runs', () => {
     const fake = await boot({ isPackaged: false, rendererUrl: 'http://localhost:5173/' });
     expect(fake.windows[0].loadedUrl).toBe('http://localhost:5173/');
     await expect(fake.ipcHandlers.get(ipcInvokeChannel('app.info'))!({ senderFrame: { url: 'http://localhost:5173/#/replay' } })).resolves.toMatchObject({ hostKind: 'electron' });
+  });
+
+  it('quits at once when a studio already runs, handing it the --dataset folders (absolute)', async () => {
+    const fake = await boot({ lockFree: false, args: ['--dataset', 'datasets/egobench-sample', '--dataset=/data/other'] });
+    expect(fake.lockData).toEqual({ datasets: [path.resolve('datasets/egobench-sample'), '/data/other'] });
+    expect(fake.quits).toBe(1);
+    expect(fake.windows).toHaveLength(0);
+    expect(fake.ipcHandlers.size).toBe(0);
+    expect(fake.appListeners.has('second-instance')).toBe(false);
+  });
+
+  it('on a second launch, shows its window and opens the datasets that launch named', async () => {
+    const fake = await boot();
+    const [window] = fake.windows;
+    window.minimized = true;
+    const sample = path.join(root, 'datasets', 'egobench-sample');
+    const notADataset = await mkdtemp(path.join(tmpdir(), 'main-index-empty-'));
+    const tiny = await makeTempDataset();
+    fake.emitApp('second-instance', {}, ['/usr/bin/electron', '.', '--dataset', sample], '/', { datasets: [notADataset, sample, '/elsewhere/second', tiny.root] });
+    expect(window.minimized).toBe(false);
+    expect(window.focused).toBe(1);
+    // The first dataset it could add opens (the renderer opens what datasets.opened names); the others are said.
+    await vi.waitFor(() => expect(window.webContents.eventNames()).toContain('datasets.opened'));
+    const opened = window.webContents.sent.filter((args) => args[1] === 'datasets.opened');
+    expect(opened).toHaveLength(1);
+    expect(opened[0][2]).toMatchObject({ dataset: { root: sample, source: 'added' } });
+    expect(fake.errorBoxes.map((box) => box.title)).toEqual(['Cannot open dataset', 'Cannot open dataset']);
+    expect(fake.errorBoxes[0].content).toContain(notADataset);
+    expect(fake.windows).toHaveLength(1);
+    // Every dataset it named is in the list, as --dataset adds them at launch.
+    const list = (await fake.ipcHandlers.get(ipcInvokeChannel('datasets.list'))!({ senderFrame: { url: 'app://studio/index.html' } })) as Array<{ root: string; source: string }>;
+    expect(list.filter((dataset) => dataset.source === 'added').map((dataset) => dataset.root)).toEqual([sample, tiny.root]);
+    await tiny.cleanup();
+  });
+
+  it('on a second launch with no window left (macOS), opens one', async () => {
+    const fake = await boot();
+    fake.windows[0].close();
+    fake.emitApp('second-instance', {}, [], '/', { datasets: [] });
+    expect(fake.windows).toHaveLength(2);
+    expect(fake.windows[1].loadedUrl).toBe('app://studio/index.html');
   });
 });

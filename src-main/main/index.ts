@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, type OpenDialogOptions } from 'electron';
 import { ipcEventChannel } from '../../shared/api/ipc-channels';
+import type { DatasetSummary } from '../../shared/api/studio-api';
 import { contentSecurityPolicy } from '../services/content-security-policy';
 import { importEgobenchRelease } from '../services/egobench-import';
 import { createStudioHost } from '../services/studio-host';
@@ -9,7 +10,7 @@ import { readImportedTrajectories } from '../services/trajectory-import';
 import { buildAppMenuTemplate } from './app-menu-template';
 import { appOrigin, appSchemeDefinition, registerAppProtocol } from './app-protocol';
 import { registerStudioIpc } from './ipc';
-import { datasetArgs } from './launch-args';
+import { datasetArgs, secondLaunchDatasets, type SecondLaunch } from './launch-args';
 import { mediaSchemeDefinition, registerMediaProtocol } from './media-protocol';
 import { isTrustedRendererUrl, rendererLocation as locateRenderer } from './renderer-trust';
 import { applySessionSecurity } from './session-security';
@@ -19,6 +20,14 @@ import { mainWindowOptions } from './window-options';
 
 // Must happen before the app is ready.
 protocol.registerSchemesAsPrivileged([appSchemeDefinition, mediaSchemeDefinition]);
+
+// One studio at a time: a second one on the same user data would find the renderer's storage
+// (IndexedDB) locked and refuse drafts. A second launch hands its --dataset folders to the running
+// studio ('second-instance' below) and quits.
+const launchDatasets = datasetArgs(process.argv).map((folder) => path.resolve(folder));
+const secondLaunch: SecondLaunch = { datasets: launchDatasets };
+const isFirstInstance = app.requestSingleInstanceLock(secondLaunch);
+if (!isFirstInstance) app.quit();
 
 // The dev server only in an unpackaged app; else the build over app://studio/.
 const rendererLocation = locateRenderer({ isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL });
@@ -90,6 +99,33 @@ async function addAndAnnounce(folder: string): Promise<void> {
   }
 }
 
+/**
+ * Adds the folders to the catalog, as --dataset does at launch, and opens the first in the window;
+ * a folder that is no dataset is said in a dialog.
+ */
+async function openLaunchDatasets(folders: readonly string[]): Promise<void> {
+  let first: DatasetSummary | undefined;
+  for (const folder of folders) {
+    try {
+      const dataset = await studio.catalog.addFolder(folder);
+      first ??= dataset;
+    } catch (error) {
+      dialog.showErrorBox('Cannot open dataset', error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (first) studio.events.emit('datasets.opened', { dataset: first });
+}
+
+/** Another launch while this one runs: show the window, open what it named. */
+function welcomeSecondLaunch(data: unknown): void {
+  if (!mainWindow) createMainWindow();
+  else {
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  }
+  void openLaunchDatasets(secondLaunchDatasets(data));
+}
+
 async function installMenu(): Promise<void> {
   const template = buildAppMenuTemplate({
     appName: 'EgoBench Studio',
@@ -129,15 +165,20 @@ async function installMenu(): Promise<void> {
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
-app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
-app.on('activate', () => {
-  if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
-});
+if (isFirstInstance) {
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+  });
+  // Emitted only once this app is ready.
+  app.on('second-instance', (_event, _argv, _workingDirectory, data) => welcomeSecondLaunch(data));
+  void app.whenReady().then(startStudio);
+}
 
-void app.whenReady().then(async () => {
+async function startStudio(): Promise<void> {
   applySessionSecurity(session.defaultSession, isDev ? null : contentSecurityPolicy, rendererLocation);
   registerAppProtocol(protocol, rendererDir);
   registerMediaProtocol(protocol, studio.catalog, studio.videoFolders, rendererOrigin);
@@ -152,9 +193,9 @@ void app.whenReady().then(async () => {
   };
   registerStudioIpc(ipcMain, handlers, (frameUrl) => isTrustedRendererUrl(frameUrl, rendererLocation));
   studio.events.subscribe((name, payload) => mainWindow?.webContents.send(ipcEventChannel, name, payload));
-  for (const folder of datasetArgs(process.argv)) {
+  for (const folder of launchDatasets) {
     await studio.catalog.addFolder(folder).catch((error: unknown) => console.error(String(error)));
   }
   await installMenu();
   createMainWindow();
-});
+}

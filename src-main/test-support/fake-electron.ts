@@ -58,11 +58,19 @@ export class BrowserWindow {
     fake.windows.push(this);
     fake.emitApp('web-contents-created', {}, this.webContents);
   }
-  once(): this {
+  private readonly listeners = new Map<string, Function[]>();
+  once(name: string, listener: Function): this {
+    return this.on(name, listener);
+  }
+  on(name: string, listener: Function): this {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
     return this;
   }
-  on(): this {
-    return this;
+  /** As the user closes it. */
+  close(): void {
+    this.destroyed = true;
+    for (const listener of this.listeners.get('closed') ?? []) listener();
+    if (BrowserWindow.getAllWindows().length === 0) fake.emitApp('window-all-closed');
   }
   show(): void {}
   isMinimized(): boolean {
