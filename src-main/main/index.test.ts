@@ -1,7 +1,8 @@
 // The real src-main/main/index.ts booted on a stand-in `electron` (test-support/fake-electron.ts):
 // what it actually hands Electron (window options, session handlers, IPC, protocols, menu), which
 // the other tests here check only on the helpers it calls.
-import { mkdtemp } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +19,7 @@ const savedArgv = process.argv;
 const savedRendererUrl = process.env.ELECTRON_RENDERER_URL;
 
 afterEach(() => {
+  vi.doUnmock('../services/trajectory-import');
   process.argv = savedArgv;
   if (savedRendererUrl === undefined) delete process.env.ELECTRON_RENDERER_URL;
   else process.env.ELECTRON_RENDERER_URL = savedRendererUrl;
@@ -152,5 +154,51 @@ describe('main/index.ts as it runs', () => {
     fake.emitApp('second-instance', {}, [], '/', { datasets: [] });
     expect(fake.windows).toHaveLength(2);
     expect(fake.windows[1].loadedUrl).toBe('app://studio/index.html');
+  });
+
+  it('File > Import Trajectory Folder... with a sub-folder it cannot read: the rest is sent, the folder is a problem, nothing rejects', async () => {
+    const fake = await boot();
+    const dir = await mkdtemp(path.join(tmpdir(), 'main-index-import-'));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      await mkdir(path.join(dir, 'runs'));
+      await writeFile(path.join(dir, 'runs', 'a.jsonl'), '{}\n');
+      // 18 nested folders of 250 characters: past PATH_MAX, so reading the deepest fails (ENAMETOOLONG).
+      execFileSync('bash', ['-c', 'cd "$1" && n=$(printf "d%.0s" {1..250}) && for i in $(seq 18); do mkdir "$n" && cd "$n"; done && echo "{}" > x.jsonl', '-', path.join(dir, 'runs')]);
+      fake.openDialogAnswers.push({ canceled: false, filePaths: [path.join(dir, 'runs')] });
+      fake.clickFileItem('Import Trajectory Folder...');
+      const webContents = fake.windows[0].webContents;
+      await vi.waitFor(() => expect(webContents.eventNames()).toContain('trajectories.imported'));
+      const [, , imported] = webContents.sent.find((args) => args[1] === 'trajectories.imported')!;
+      expect(imported).toMatchObject({
+        files: [{ name: 'runs/a.jsonl', text: '{}\n' }],
+        problems: [{ line: 0, message: expect.stringMatching(/^cannot read the folder: its path is too long/) }],
+      });
+      expect(fake.errorBoxes).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      execFileSync('rm', ['-rf', dir]);
+    }
+  });
+
+  it('File > Import Trajectory Files...: a failure is said in a dialog, never an unhandled rejection', async () => {
+    vi.doMock('../services/trajectory-import', () => ({ readImportedTrajectories: () => Promise.reject(new Error('the disk went away')) }));
+    const fake = await boot();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      fake.openDialogAnswers.push({ canceled: false, filePaths: ['/data/runs.jsonl'] });
+      fake.clickFileItem('Import Trajectory Files...');
+      await vi.waitFor(() => expect(fake.errorBoxes).toEqual([{ title: 'Cannot import the trajectories', content: 'the disk went away' }]));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

@@ -81,6 +81,24 @@ async function importRelease(): Promise<void> {
   }
 }
 
+/**
+ * File > Import Trajectory Files/Folder...: the renderer scores what was read and lists what could
+ * not be (a sub-folder or file it cannot read is a problem there); a failure of the whole is said.
+ */
+async function importTrajectories(kind: 'files' | 'folder'): Promise<void> {
+  try {
+    const { canceled, filePaths } = await dialog.showOpenDialog({
+      title: kind === 'files' ? 'Import Trajectory Files' : 'Import Trajectory Folder',
+      properties: kind === 'files' ? ['openFile', 'multiSelections'] : ['openDirectory', 'multiSelections'],
+      filters: kind === 'files' ? [{ name: 'Trajectories', extensions: ['jsonl', 'json'] }] : undefined,
+    });
+    if (canceled || filePaths.length === 0) return;
+    studio.events.emit('trajectories.imported', await readImportedTrajectories(filePaths));
+  } catch (error) {
+    dialog.showErrorBox('Cannot import the trajectories', error instanceof Error ? error.message : String(error));
+  }
+}
+
 function createMainWindow(): void {
   const window = new BrowserWindow(mainWindowOptions(path.join(import.meta.dirname, '..', 'preload', 'index.cjs')));
   window.once('ready-to-show', () => window.show());
@@ -139,18 +157,7 @@ async function installMenu(): Promise<void> {
           .then(({ canceled, filePaths }) => (canceled || !filePaths[0] ? undefined : addAndAnnounce(filePaths[0])));
       },
       openRecentDataset: (root) => void addAndAnnounce(root),
-      importTrajectories: (kind) => {
-        void dialog
-          .showOpenDialog({
-            title: kind === 'files' ? 'Import Trajectory Files' : 'Import Trajectory Folder',
-            properties: kind === 'files' ? ['openFile', 'multiSelections'] : ['openDirectory', 'multiSelections'],
-            filters: kind === 'files' ? [{ name: 'Trajectories', extensions: ['jsonl', 'json'] }] : undefined,
-          })
-          .then(async ({ canceled, filePaths }) => {
-            if (canceled || filePaths.length === 0) return;
-            studio.events.emit('trajectories.imported', await readImportedTrajectories(filePaths));
-          });
-      },
+      importTrajectories: (kind) => void importTrajectories(kind),
       importEgobenchRelease: () => void importRelease(),
       showAbout: () => {
         const { name, version, versions } = studio.appInfo;

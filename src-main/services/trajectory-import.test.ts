@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,8 +7,14 @@ import { readImportedTrajectories } from './trajectory-import';
 
 let dir: string;
 afterEach(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
+  // rm -rf removes a tree deeper than PATH_MAX, which Node's rm cannot name.
+  if (dir) execFileSync('rm', ['-rf', dir]);
 });
+
+/** 18 nested folders of 250 characters (past Linux's PATH_MAX of 4096) below `parent`, with x.jsonl at the bottom. */
+function makeTooDeep(parent: string): void {
+  execFileSync('bash', ['-c', 'cd "$1" && n=$(printf "d%.0s" {1..250}) && for i in $(seq 18); do mkdir "$n" && cd "$n"; done && echo "{}" > x.jsonl', '-', parent]);
+}
 
 describe('readImportedTrajectories', () => {
   it('reads files, expands folders to their .jsonl files in code-point order, reports missing paths', async () => {
@@ -36,5 +42,31 @@ describe('readImportedTrajectories', () => {
     expect(result.files).toEqual([{ name: 'ok.jsonl', text: 'ok\n' }]);
     expect(result.problems.map((p) => p.file).sort()).toEqual(['runs.jsonl', 'zero']);
     for (const problem of result.problems) expect(problem.message).toContain('Not a regular file');
+  });
+
+  it('makes a sub-folder it cannot read (path too long) a problem, and reads the rest', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'traj-import-'));
+    await mkdir(path.join(dir, 'runs'));
+    await writeFile(path.join(dir, 'runs', 'a.jsonl'), 'a\n');
+    makeTooDeep(path.join(dir, 'runs'));
+    const result = await readImportedTrajectories([path.join(dir, 'runs')]);
+    expect(result.files).toEqual([{ name: 'runs/a.jsonl', text: 'a\n' }]);
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0].file).toMatch(/^runs\/(d{250}\/)+$/);
+    expect(result.problems[0].message).toBe('cannot read the folder: its path is too long for this system; its files are not imported');
+  });
+
+  it.skipIf(process.getuid?.() === 0)('makes a sub-folder without read permission a problem (not as root, who reads it anyway)', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'traj-import-'));
+    await mkdir(path.join(dir, 'runs', 'locked'), { recursive: true });
+    await writeFile(path.join(dir, 'runs', 'a.jsonl'), 'a\n');
+    await chmod(path.join(dir, 'runs', 'locked'), 0o000);
+    try {
+      const result = await readImportedTrajectories([path.join(dir, 'runs')]);
+      expect(result.files).toEqual([{ name: 'runs/a.jsonl', text: 'a\n' }]);
+      expect(result.problems).toEqual([{ file: 'runs/locked/', line: 0, message: 'cannot read the folder: permission denied; its files are not imported' }]);
+    } finally {
+      await chmod(path.join(dir, 'runs', 'locked'), 0o755);
+    }
   });
 });

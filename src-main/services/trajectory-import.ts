@@ -14,40 +14,76 @@ export interface ImportedTrajectories {
 /** Above this, a file is refused: the renderer holds every imported line in memory. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 
-async function jsonlBelow(folder: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) out.push(...(await jsonlBelow(full)));
-    else if (entry.isFile() && entry.name.toLowerCase().endsWith('.jsonl')) out.push(full);
-  }
-  return out;
+/** What a read's file-system error code means, in words; Node's message names the whole path. */
+const READ_FAILURES: Readonly<Record<string, string>> = {
+  ENOENT: 'not found',
+  ENAMETOOLONG: 'its path is too long for this system',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ELOOP: 'a link on its way loops',
+  ENOTDIR: 'a folder on its way is a file',
+  EIO: 'input/output error',
+};
+
+function readFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return (code && READ_FAILURES[code]) ?? (error instanceof Error ? error.message : String(error));
 }
 
+interface Chosen {
+  /** As problems name it: the file name, or folder/relative path. */
+  name: string;
+  absolute: string;
+}
+
+/** The .jsonl files below a chosen folder; a sub-folder it cannot read is a problem, the rest is read. */
+async function jsonlBelow(folder: Chosen, into: Chosen[], problems: ImportedTrajectories['problems']): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(folder.absolute, { withFileTypes: true });
+  } catch (error) {
+    problems.push({ file: `${folder.name}/`, line: 0, message: `cannot read the folder: ${readFailure(error)}; its files are not imported` });
+    return;
+  }
+  for (const entry of entries) {
+    const next = { name: `${folder.name}/${entry.name}`, absolute: path.join(folder.absolute, entry.name) };
+    if (entry.isDirectory()) await jsonlBelow(next, into, problems);
+    else if (entry.isFile() && entry.name.toLowerCase().endsWith('.jsonl')) into.push(next);
+  }
+}
+
+/**
+ * The chosen files, and the .jsonl files below the chosen folders, read; what cannot be read (a
+ * missing path, an unreadable sub-folder or file, one over the size limit) is a problem of its own
+ * and the rest is read all the same. Never rejects for a file-system failure.
+ */
 export async function readImportedTrajectories(paths: readonly string[]): Promise<ImportedTrajectories> {
   const result: ImportedTrajectories = { files: [], problems: [] };
-  const chosen: { name: string; absolute: string }[] = [];
+  const chosen: Chosen[] = [];
   for (const given of paths) {
-    const info = await stat(given).catch(() => null);
-    if (!info) result.problems.push({ file: given, line: 0, message: 'not found' });
-    else if (info.isDirectory()) {
-      const base = path.basename(given);
-      for (const file of await jsonlBelow(given))
-        chosen.push({ name: [base, ...path.relative(given, file).split(path.sep)].join('/'), absolute: file });
-    } else chosen.push({ name: path.basename(given), absolute: given });
+    let info;
+    try {
+      info = await stat(given);
+    } catch (error) {
+      const message = readFailure(error);
+      result.problems.push({ file: given, line: 0, message: message === 'not found' ? message : `cannot read: ${message}` });
+      continue;
+    }
+    if (info.isDirectory()) await jsonlBelow({ name: path.basename(given), absolute: given }, chosen, result.problems);
+    else chosen.push({ name: path.basename(given), absolute: given });
   }
   chosen.sort((a, b) => compareCodePoints(a.name, b.name));
   for (const { name, absolute } of chosen) {
-    const size = (await stat(absolute)).size;
-    if (size > MAX_IMPORT_BYTES) {
-      result.problems.push({ file: name, line: 0, message: `file of ${size} bytes is larger than the import limit; skipped` });
-      continue;
-    }
     try {
+      const size = (await stat(absolute)).size;
+      if (size > MAX_IMPORT_BYTES) {
+        result.problems.push({ file: name, line: 0, message: `file of ${size} bytes is larger than the import limit; skipped` });
+        continue;
+      }
       // A FIFO or device among the chosen files is refused, never waited on.
       result.files.push({ name, text: await readRegularText(absolute) });
     } catch (error) {
-      result.problems.push({ file: name, line: 0, message: `cannot read: ${(error as Error).message}` });
+      result.problems.push({ file: name, line: 0, message: `cannot read: ${readFailure(error)}` });
     }
   }
   return result;
