@@ -20,6 +20,7 @@ const savedRendererUrl = process.env.ELECTRON_RENDERER_URL;
 
 afterEach(() => {
   vi.doUnmock('../services/trajectory-import');
+  vi.doUnmock('../services/egobench-import');
   process.argv = savedArgv;
   if (savedRendererUrl === undefined) delete process.env.ELECTRON_RENDERER_URL;
   else process.env.ELECTRON_RENDERER_URL = savedRendererUrl;
@@ -200,5 +201,33 @@ describe('main/index.ts as it runs', () => {
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+
+  it("attaches the menu's dialogs to the window", async () => {
+    const fake = await boot();
+    const [window] = fake.windows;
+    for (const label of ['Open Dataset Folder...', 'Import Trajectory Files...', 'Import Trajectory Folder...', 'Import EgoBench Release...']) fake.clickFileItem(label);
+    fake.menuTemplate.find((menu) => menu.role === 'help')!.submenu!.find((item) => item.label === 'About EgoBench Studio')!.click!();
+    await vi.waitFor(() => expect(fake.openDialogs).toHaveLength(4));
+    expect(fake.openDialogs.map((call) => call.parent === window)).toEqual([true, true, true, true]);
+    expect(fake.messageBoxes.map((call) => call.parent === window)).toEqual([true]);
+  });
+
+  it('says so when Import EgoBench Release... is chosen while one runs, and imports again once it ended', async () => {
+    let finish: () => void = () => undefined;
+    const importEgobenchRelease = vi.fn(() => new Promise<never>((_resolve, reject) => (finish = () => reject(new Error('stopped')))));
+    vi.doMock('../services/egobench-import', () => ({ importEgobenchRelease }));
+    const fake = await boot();
+    fake.openDialogAnswers.push({ canceled: false, filePaths: ['/data/release'] }, { canceled: false, filePaths: ['/data/out'] });
+    fake.clickFileItem('Import EgoBench Release...');
+    await vi.waitFor(() => expect(importEgobenchRelease).toHaveBeenCalledOnce());
+    fake.clickFileItem('Import EgoBench Release...');
+    await vi.waitFor(() => expect(fake.messageBoxes).toHaveLength(1));
+    expect(fake.messageBoxes[0].options).toMatchObject({ message: 'An EgoBench release is being imported already.', detail: expect.stringContaining('/data/release') });
+    expect(fake.openDialogs).toHaveLength(2);
+    finish();
+    await vi.waitFor(() => expect(fake.errorBoxes).toEqual([{ title: 'Cannot import the EgoBench release', content: 'stopped' }]));
+    fake.clickFileItem('Import EgoBench Release...');
+    await vi.waitFor(() => expect(fake.openDialogs).toHaveLength(3));
   });
 });

@@ -1,6 +1,18 @@
 // Electron main process: one secure window over the studio services.
 import path from 'node:path';
-import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, type OpenDialogOptions } from 'electron';
+import {
+  BrowserWindow,
+  Menu,
+  app,
+  dialog,
+  ipcMain,
+  protocol,
+  session,
+  type MessageBoxOptions,
+  type MessageBoxReturnValue,
+  type OpenDialogOptions,
+  type OpenDialogReturnValue,
+} from 'electron';
 import { ipcEventChannel } from '../../shared/api/ipc-channels';
 import type { DatasetSummary } from '../../shared/api/studio-api';
 import { contentSecurityPolicy } from '../services/content-security-policy';
@@ -47,27 +59,55 @@ const studio = createStudioHost({
 
 let mainWindow: BrowserWindow | null = null;
 
+/** A native open dialog, attached to the window when there is one (modal to it, over it). */
+function showOpenDialog(options: OpenDialogOptions): Promise<OpenDialogReturnValue> {
+  return mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options);
+}
+
+/** A native message box, attached to the window when there is one. */
+function showMessageBox(options: MessageBoxOptions): Promise<MessageBoxReturnValue> {
+  return mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options);
+}
+
 /** A native folder dialog (over the window when there is one); null when cancelled. */
 async function pickFolder(options: { title: string; defaultPath?: string; create?: boolean }): Promise<string | null> {
-  const dialogOptions: OpenDialogOptions = {
+  const { canceled, filePaths } = await showOpenDialog({
     title: options.title,
     defaultPath: options.defaultPath,
     properties: options.create ? ['openDirectory', 'createDirectory', 'promptToCreate'] : ['openDirectory'],
-  };
-  const { canceled, filePaths } = mainWindow ? await dialog.showOpenDialog(mainWindow, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+  });
   return canceled || !filePaths[0] ? null : filePaths[0];
 }
 
-let importing = false;
+/** The release being imported (from its first dialog to its end), or null. */
+let importingRelease: string | null = null;
 
 /** File > Import EgoBench Release...: release folder, then dataset folder, both from dialogs; the renderer shows the outcome. */
 async function importRelease(): Promise<void> {
-  if (importing) return;
+  if (importingRelease !== null) {
+    // One import at a time (each is heavy); say why this one does not start.
+    void showMessageBox({
+      type: 'info',
+      title: 'Import EgoBench Release',
+      message: 'An EgoBench release is being imported already.',
+      detail: importingRelease ? `Wait until the import of ${importingRelease} ends, then import the next one.` : 'Finish choosing its folders, or cancel, first.',
+    });
+    return;
+  }
+  importingRelease = '';
+  try {
+    await pickAndImportRelease();
+  } finally {
+    importingRelease = null;
+  }
+}
+
+async function pickAndImportRelease(): Promise<void> {
   const release = await pickFolder({ title: 'Import EgoBench Release: choose the release folder (tasks/, tools/, init/, results/)' });
   if (!release) return;
   const out = await pickFolder({ title: 'Import EgoBench Release: choose a folder for the new dataset', defaultPath: path.dirname(release), create: true });
   if (!out) return;
-  importing = true;
+  importingRelease = release;
   studio.events.emit('egobench.imported', { state: 'running', release, out });
   try {
     // The renderer opens the new dataset (already in the catalog) and shows the report.
@@ -76,8 +116,6 @@ async function importRelease(): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     studio.events.emit('egobench.imported', { state: 'failed', release, out, message });
     dialog.showErrorBox('Cannot import the EgoBench release', message);
-  } finally {
-    importing = false;
   }
 }
 
@@ -87,7 +125,7 @@ async function importRelease(): Promise<void> {
  */
 async function importTrajectories(kind: 'files' | 'folder'): Promise<void> {
   try {
-    const { canceled, filePaths } = await dialog.showOpenDialog({
+    const { canceled, filePaths } = await showOpenDialog({
       title: kind === 'files' ? 'Import Trajectory Files' : 'Import Trajectory Folder',
       properties: kind === 'files' ? ['openFile', 'multiSelections'] : ['openDirectory', 'multiSelections'],
       filters: kind === 'files' ? [{ name: 'Trajectories', extensions: ['jsonl', 'json'] }] : undefined,
@@ -152,16 +190,14 @@ async function installMenu(): Promise<void> {
     recentRoots: await studio.catalog.recentRoots(),
     actions: {
       openDatasetFolder: () => {
-        void dialog
-          .showOpenDialog({ title: 'Open Dataset Folder', properties: ['openDirectory'] })
-          .then(({ canceled, filePaths }) => (canceled || !filePaths[0] ? undefined : addAndAnnounce(filePaths[0])));
+        void pickFolder({ title: 'Open Dataset Folder' }).then((folder) => (folder === null ? undefined : addAndAnnounce(folder)));
       },
       openRecentDataset: (root) => void addAndAnnounce(root),
       importTrajectories: (kind) => void importTrajectories(kind),
       importEgobenchRelease: () => void importRelease(),
       showAbout: () => {
         const { name, version, versions } = studio.appInfo;
-        void dialog.showMessageBox({
+        void showMessageBox({
           title: 'About EgoBench Studio',
           message: `EgoBench Studio ${version}`,
           detail: `${name}\nElectron ${versions.electron ?? '?'} · Chromium ${versions.chrome ?? '?'} · Node ${versions.node}`,

@@ -106,6 +106,7 @@ class FakeState {
   readonly openDialogAnswers: OpenDialogAnswer[] = [];
   readonly openDialogs: Array<{ parent: BrowserWindow | undefined; options: Record<string, unknown> }> = [];
   readonly errorBoxes: Array<{ title: string; content: string }> = [];
+  readonly messageBoxes: Array<{ parent: BrowserWindow | undefined; options: Record<string, unknown> }> = [];
   requestHandler: RequestHandler | undefined;
   checkHandler: CheckHandler | undefined;
   headersHooked = false;
@@ -167,16 +168,22 @@ export const session = {
   },
 };
 
-function openDialog(...args: unknown[]): Promise<OpenDialogAnswer> {
+/** A dialog's arguments: ([parent,] options). */
+function dialogCall(args: unknown[]): { parent: BrowserWindow | undefined; options: Record<string, unknown> } {
   const [parent, options] = args[0] instanceof BrowserWindow ? [args[0], args[1]] : [undefined, args[0]];
-  fake.openDialogs.push({ parent, options: options as Record<string, unknown> });
-  return Promise.resolve(fake.openDialogAnswers.shift() ?? { canceled: true, filePaths: [] });
+  return { parent, options: options as Record<string, unknown> };
 }
 
 export const dialog = {
-  showOpenDialog: openDialog,
+  showOpenDialog(...args: unknown[]): Promise<OpenDialogAnswer> {
+    fake.openDialogs.push(dialogCall(args));
+    return Promise.resolve(fake.openDialogAnswers.shift() ?? { canceled: true, filePaths: [] });
+  },
   showErrorBox: (title: string, content: string) => void fake.errorBoxes.push({ title, content }),
-  showMessageBox: () => Promise.resolve({ response: 0, checkboxChecked: false }),
+  showMessageBox(...args: unknown[]) {
+    fake.messageBoxes.push(dialogCall(args));
+    return Promise.resolve({ response: 0, checkboxChecked: false });
+  },
   showMessageBoxSync: () => 0,
 };
 
