@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ipcInvokeChannel } from '../../shared/api/ipc-channels';
 import { studioChannelNames } from '../../shared/api/studio-api';
+import { contentSecurityPolicy } from '../services/content-security-policy';
 import { makeTempDataset } from '../test-support/temp-dataset';
 
 vi.mock('electron', () => import('../test-support/fake-electron'));
@@ -76,12 +77,15 @@ describe('main/index.ts as it runs', () => {
     // web-contents-created put the navigation guards on the window's contents.
     expect([...window.webContents.listeners.keys()]).toEqual(expect.arrayContaining(['will-navigate', 'will-frame-navigate', 'will-redirect', 'will-attach-webview']));
     expect(window.webContents.windowOpenHandler?.()).toEqual({ action: 'deny' });
-    expect(fake.headersHooked).toBe(true);
+    // The CSP on every response of the session, the unload question on the window.
+    expect(fake.responseHeaders({ 'Content-Type': ['text/html'] })).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [contentSecurityPolicy] });
+    expect(window.webContents.listeners.has('will-prevent-unload')).toBe(true);
     expect(fake.privilegedSchemes.map((scheme) => scheme.scheme)).toEqual(['app', 'studio-media']);
     expect([...fake.protocolHandlers.keys()].sort()).toEqual(['app', 'studio-media']);
     expect([...fake.ipcHandlers.keys()].sort()).toEqual(studioChannelNames.map(ipcInvokeChannel).sort());
-    const refused = fake.ipcHandlers.get(ipcInvokeChannel('app.info'))!({ senderFrame: { url: 'https://example.com/' } });
-    await expect(refused).rejects.toThrow(/forbidden/);
+    const appInfo = (url: string) => fake.ipcHandlers.get(ipcInvokeChannel('app.info'))!({ senderFrame: { url } });
+    await expect(appInfo('app://studio/index.html#/replay')).resolves.toMatchObject({ hostKind: 'electron' });
+    for (const url of ['https://example.com/', 'app://studio/assets/x.html', 'studio-media://tiny-00000000/a.html']) await expect(appInfo(url), url).rejects.toThrow(/forbidden/);
   });
 
   it("lets the renderer's top-level page write to the clipboard, and nothing else", async () => {
@@ -105,7 +109,7 @@ describe('main/index.ts as it runs', () => {
   it('never loads a remote page named by ELECTRON_RENDERER_URL, and refuses its IPC', async () => {
     const fake = await boot({ isPackaged: false, rendererUrl: 'https://evil.example/' });
     expect(fake.windows[0].loadedUrl).toBe('app://studio/index.html');
-    expect(fake.headersHooked).toBe(true);
+    expect(fake.responseHeaders({})).toEqual({ 'Content-Security-Policy': [contentSecurityPolicy] });
     const call = fake.ipcHandlers.get(ipcInvokeChannel('app.info'))!({ senderFrame: { url: 'https://evil.example/' } });
     await expect(call).rejects.toThrow(/forbidden/);
   });

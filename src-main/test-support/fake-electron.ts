@@ -109,7 +109,8 @@ class FakeState {
   readonly messageBoxes: Array<{ parent: BrowserWindow | undefined; options: Record<string, unknown> }> = [];
   requestHandler: RequestHandler | undefined;
   checkHandler: CheckHandler | undefined;
-  headersHooked = false;
+  /** The session's onHeadersReceived hook (the CSP), when one was set. */
+  headersHook: Function | undefined;
   private resolveReady: () => void = () => undefined;
   readonly whenReady = new Promise<void>((resolve) => (this.resolveReady = resolve));
 
@@ -131,6 +132,12 @@ class FakeState {
   }
   check(permission: string, origin: string, frame: PermissionFrame): boolean {
     return this.checkHandler!(this.windows[0]?.webContents, permission, origin, frame);
+  }
+  /** The headers the session's hook gives a response (none hooked: as they came). */
+  responseHeaders(headers: Record<string, string[]>): Record<string, string[]> {
+    let out = headers;
+    this.headersHook?.({ responseHeaders: headers }, (response: { responseHeaders: Record<string, string[]> }) => (out = response.responseHeaders));
+    return out;
   }
   /** Clicks File > `label`. */
   clickFileItem(label: string): void {
@@ -164,7 +171,7 @@ export const session = {
   defaultSession: {
     setPermissionRequestHandler: (handler: RequestHandler) => void (fake.requestHandler = handler),
     setPermissionCheckHandler: (handler: CheckHandler) => void (fake.checkHandler = handler),
-    webRequest: { onHeadersReceived: () => void (fake.headersHooked = true) },
+    webRequest: { onHeadersReceived: (hook: Function) => void (fake.headersHook = hook) },
   },
 };
 
