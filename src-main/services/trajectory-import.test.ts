@@ -33,6 +33,14 @@ describe('readImportedTrajectories', () => {
     expect(result.problems).toEqual([{ file: path.join(dir, 'gone.jsonl'), line: 0, message: 'not found' }]);
   });
 
+  it("refuses an EgoBench release's results file (one JSON document) as one problem, as the browser's import does", async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'traj-import-'));
+    await writeFile(path.join(dir, 'retail1_easy.json'), JSON.stringify([{ task_id: 'retail1-1' }, { task_id: 'retail1-2' }], null, 2));
+    const result = await readImportedTrajectories([path.join(dir, 'retail1_easy.json')]);
+    expect(result.files).toEqual([]);
+    expect(result.problems).toEqual([{ file: 'retail1_easy.json', line: 1, message: expect.stringMatching(/^one JSON document over several lines, not JSON Lines/) }]);
+  });
+
   it('refuses a FIFO or a device among the chosen files instead of waiting on it', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'traj-import-'));
     const fifo = path.join(dir, 'runs.jsonl');

@@ -5,14 +5,13 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodePoints } from './code-point-order';
 import { readRegularText } from './regular-file';
+import { MAX_IMPORT_BYTES, tooLargeToImport, wholeJsonDocument } from '../../shared/format/imported-files';
 
 export interface ImportedTrajectories {
   files: { name: string; text: string }[];
   problems: { file: string; line: number; message: string }[];
 }
 
-/** Above this, a file is refused: the renderer holds every imported line in memory. */
-export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 
 /** What a read's file-system error code means, in words; Node's message names the whole path. */
 const READ_FAILURES: Readonly<Record<string, string>> = {
@@ -77,11 +76,14 @@ export async function readImportedTrajectories(paths: readonly string[]): Promis
     try {
       const size = (await stat(absolute)).size;
       if (size > MAX_IMPORT_BYTES) {
-        result.problems.push({ file: name, line: 0, message: `file of ${size} bytes is larger than the import limit; skipped` });
+        result.problems.push({ file: name, line: 0, message: tooLargeToImport(size) });
         continue;
       }
       // A FIFO or device among the chosen files is refused, never waited on.
-      result.files.push({ name, text: await readRegularText(absolute) });
+      const text = await readRegularText(absolute);
+      const whole = wholeJsonDocument(name, text);
+      if (whole !== null) result.problems.push({ file: name, line: 1, message: whole });
+      else result.files.push({ name, text });
     } catch (error) {
       result.problems.push({ file: name, line: 0, message: `cannot read: ${readFailure(error)}` });
     }
