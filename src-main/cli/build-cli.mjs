@@ -1,7 +1,7 @@
 // Bundles the egostudio CLI (and its worker) from TypeScript into out/cli/ with esbuild.
 // Dependencies are bundled in, except sql.js (resolved from node_modules at run time).
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -100,20 +100,37 @@ export async function writeScoringSources(outDir, workerFile, before) {
   writeFileSync(target, `${JSON.stringify({ sources, bundle: sha256(readFileSync(path.join(outDir, workerFile))) })}\n`);
 }
 
+/**
+ * Each file through a temporary name and a rename, chunks before the entry files that import
+ * them: a process starting meanwhile (tests build while others run the CLI) loads either the old
+ * file or the new one, whole. esbuild's own writes truncate in place, and a CI run once loaded a
+ * chunk cut short ("does not provide an export named ...").
+ */
+function writeOutputs(files) {
+  mkdirSync(cliOutDir, { recursive: true });
+  const entry = (file) => !CHUNK_NAME.test(path.basename(file.path));
+  for (const file of [...files.filter((f) => !entry(f)), ...files.filter(entry)]) {
+    const temporary = `${file.path}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+}
+
 export async function buildCli() {
   // Imported here, not at the top: every `egostudio` command imports this module to check the
   // bundle, and loading esbuild's CommonJS (Node lexes it for its exports) cost each one CPU.
   const { build } = await import('esbuild');
   const started = Date.now();
   const sources = await scoringSourcesHash();
-  const [cli] = await Promise.all([
+  const [cli, worker] = await Promise.all([
     // The CLI in parts: the commands it imports when run (report's charts, import, bench, team,
     // audit) are chunks of their own, so a command compiles only what it runs. The chunks sit
     // beside egostudio.mjs: code that finds files from its own URL finds them the same way.
-    build({ ...nodeBundleOptions, entryPoints: { egostudio: entryPoints.egostudio }, outdir: cliOutDir, splitting: true, chunkNames: '[name]-[hash]', metafile: true }),
+    build({ ...nodeBundleOptions, entryPoints: { egostudio: entryPoints.egostudio }, outdir: cliOutDir, splitting: true, chunkNames: '[name]-[hash]', metafile: true, write: false }),
     // The worker whole, in one file: its hash names the scores in the cache (score-cache.ts).
-    build({ ...nodeBundleOptions, entryPoints: { 'eval-worker': entryPoints['eval-worker'] }, outdir: cliOutDir }),
+    build({ ...nodeBundleOptions, entryPoints: { 'eval-worker': entryPoints['eval-worker'] }, outdir: cliOutDir, write: false }),
   ]);
+  writeOutputs([...cli.outputFiles, ...worker.outputFiles]);
   await writeScoringSources(cliOutDir, 'eval-worker.mjs', sources);
   // Chunks of earlier builds go; this build's stay (a command running now may still import them:
   // tests build while others run the CLI, and the same sources give the same names). So do those
