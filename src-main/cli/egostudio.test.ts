@@ -1,7 +1,8 @@
 // The real command, as a user runs it, on hand-made dataset folders written to disk.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -541,6 +542,8 @@ describe('egostudio agreement', () => {
 
 describe('egostudio import-egobench', () => {
   const fixture = path.resolve(import.meta.dirname, '../services/import-egobench/fixtures/retail1-mini');
+  // The release beside the repository, when there (the tests that need it skip without it).
+  const fullRelease = path.resolve(import.meta.dirname, '../../../shared/egobench');
 
   it('writes only into a new or empty folder, or over an earlier dataset with --replace; never into the release', async () => {
     const out = path.join(dir, 'imported');
@@ -636,6 +639,25 @@ describe('egostudio import-egobench', () => {
     await writeFile(arrayFile, `${JSON.stringify([{ id: 1 }])}\n`);
     const scored = await egostudio('evaluate', out, '--no-cache', '--trajectories', arrayFile);
     expect(scored.stderr).toContain('--trajectories-only');
+  }, 120_000);
+
+  it.skipIf(!existsSync(path.join(fullRelease, 'tasks')))('cancelled midway (Ctrl+C) leaves nothing at --out nor beside it, and the same --out then imports (the release)', async () => {
+    const parent = await mkdtemp(path.join(dir, 'cancelled-'));
+    const out = path.join(parent, 'out');
+    const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'egostudio.mjs'), 'import-egobench', fullRelease, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // Once the import has written something (the dataset, or the hidden folder beside it), a while on.
+    while ((await readdir(parent)).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toContain(`cancelled; nothing was written to ${out}`);
+    expect(await readdir(parent)).toEqual([]);
+    const again = await egostudio('import-egobench', fullRelease, '--out', out);
+    expect(again.code, again.stderr).toBe(0);
+    expect(await readdir(parent)).toEqual(['out']);
   }, 120_000);
 
   it('reads a task file linked inside the release, and names one linked outside it', async () => {

@@ -235,12 +235,25 @@ async function importCommand(args: string[]): Promise<number> {
   if (trajectoriesOnly && (values.results ?? []).length === 0) throw new UsageError('--trajectories-only adds the runs of --results DIR folders: give at least one', 'import-egobench');
   await checkImportTarget(release, values.out, values.replace === true, trajectoriesOnly);
   const { importEgobench, ImportRefused } = await import('../services/import-egobench/index');
+  const { writeNewFolder } = await import('../services/import-egobench/new-folder');
+  const options = { name: values.name, results: values.results, trajectoriesOnly, replace: values.replace === true };
+  // A new dataset is written beside --out and renamed to it at the end (new-folder.ts): an import
+  // cancelled (Ctrl+C) or failing midway leaves nothing there. The exit removes what was written.
+  const fresh = !trajectoriesOnly && values.replace !== true;
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const cancel = (signal: NodeJS.Signals) => {
+    err(`egostudio import-egobench: cancelled${fresh ? `; nothing was written to ${values.out}` : ''}\n`);
+    process.exit(128 + os.constants.signals[signal]);
+  };
+  for (const signal of signals) process.once(signal, cancel);
   let result;
   try {
-    result = await importEgobench(release, values.out, { name: values.name, results: values.results, trajectoriesOnly, replace: values.replace === true });
+    result = fresh ? await writeNewFolder(values.out, (folder) => importEgobench(release, folder, options)) : await importEgobench(release, values.out, options);
   } catch (error) {
     if (error instanceof ImportRefused) throw new UsageError(error.message, 'import-egobench');
     throw error;
+  } finally {
+    for (const signal of signals) process.off(signal, cancel);
   }
   const s = result.summary;
   out(

@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,6 +54,32 @@ describe('importEgobenchRelease (File > Import EgoBench Release...)', () => {
     // A sibling whose name starts with two dots is outside it.
     const done = await importEgobenchRelease(release, path.join(release, '..', '..dataset'), catalog);
     expect(done.summary.tasks).toBe(8);
+  });
+
+  it('refuses a folder that holds a dataset (an earlier import) and leaves it as it was: no second dataset nested in it', async () => {
+    const out = path.join(base, 'out');
+    await importEgobenchRelease(fixture, out, catalog);
+    const before = await readdir(out);
+    const error = await importEgobenchRelease(fixture, out, catalog).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StudioError);
+    expect((error as StudioError).message).toContain(`${out} holds a dataset already`);
+    expect(await readdir(out)).toEqual(before);
+    expect(before).not.toContain('retail1-mini-dataset');
+    // A folder beside datasets is no dataset: the new one goes in a sub-folder of its own, as before.
+    await writeFile(path.join(base, 'notes.txt'), 'mine');
+    expect((await importEgobenchRelease(fixture, base, catalog)).out).toBe(path.join(base, 'retail1-mini-dataset'));
+  });
+
+  it('names a model folder whose name cannot be a dataset path (a backslash) as a problem, and imports the rest; nothing is left beside the dataset', async () => {
+    const release = path.join(base, 'release');
+    await cp(fixture, release, { recursive: true });
+    await cp(path.join(release, 'results', 'Qwen3.5-397B-A17B'), path.join(release, 'results', 'lab\\model'), { recursive: true });
+    const parent = path.join(base, 'datasets');
+    const done = await importEgobenchRelease(release, path.join(parent, 'out'), catalog);
+    expect(done.problems).toEqual([{ file: 'results/lab\\model', message: expect.stringContaining('cannot be a folder of the dataset') }]);
+    expect(done.summary).toMatchObject({ tasks: 8, trajectories: 8, models: ['Qwen3.5-397B-A17B'] });
+    // The hidden folder it was written in was renamed to the dataset.
+    expect(await readdir(parent)).toEqual(['out']);
   });
 
   it('refuses a folder that is not a release', async () => {

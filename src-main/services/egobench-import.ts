@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { EgobenchImportEvent } from '../../shared/api/studio-events';
 import { StudioError } from '../../shared/api/studio-error';
 import { importEgobench } from './import-egobench/index';
+import { writeNewFolder } from './import-egobench/new-folder';
 import { isInsideRelease } from './import-egobench/release';
 import type { DatasetCatalog } from './dataset-catalog';
 
@@ -27,8 +28,16 @@ async function isEmptyOrMissing(folder: string): Promise<boolean> {
 /**
  * Where the dataset goes: the chosen folder when it is empty (or does not exist yet); otherwise
  * a new sub-folder `<release name>-dataset` (then `-2`, `-3`, ...), so nothing already there is overwritten.
+ * A folder that holds a dataset (an earlier import) is refused: a dataset nested in another is no
+ * dataset the user meant (`egostudio import-egobench` refuses it too, unless --replace).
  */
 export async function importTarget(chosen: string, release: string): Promise<string> {
+  if ((await stat(path.join(chosen, 'dataset.json')).catch(() => null)) !== null) {
+    throw new StudioError(
+      'invalid-args',
+      `${chosen} holds a dataset already (its dataset.json: an earlier import?). Choose a new or empty folder for the new dataset; to write the release over that one, use \`egostudio import-egobench --replace\`.`,
+    );
+  }
   if (await isEmptyOrMissing(chosen)) return chosen;
   const base = `${path.basename(path.resolve(release)).replace(/[^\w.-]+/g, '-') || 'egobench'}-dataset`;
   for (let n = 1; ; n++) {
@@ -47,7 +56,8 @@ export async function importEgobenchRelease(release: string, chosenOut: string, 
     throw new StudioError('invalid-args', `${chosenOut} is the release folder or inside it: choose a folder outside ${release} for the dataset`);
   }
   const out = await importTarget(chosenOut, release);
-  const result = await importEgobench(release, out);
+  // Written beside `out` and renamed to it at the end: a failure leaves no half-written dataset.
+  const result = await writeNewFolder(out, (folder) => importEgobench(release, folder));
   const dataset = await catalog.addFolder(out);
   const s = result.summary;
   return {

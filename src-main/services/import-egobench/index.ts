@@ -2,6 +2,7 @@
 // `egobench` profile (SPEC §13). Node-only; pure conversion, no scoring.
 import { lstat, realpath, writeFile } from 'node:fs/promises';
 import { readRegularText } from '../regular-file';
+import { isDatasetRelativePath } from '../../../shared/format/dataset-path';
 import { linesOfText } from '../../../shared/format/jsonl';
 import { safeJsonParse } from '../../../shared/format/safe-json';
 import { markWholeReals, stringifyKeepingWholeReals } from '../../../shared/format/whole-reals';
@@ -177,6 +178,11 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   for (const root of resultRoots) {
     const links: string[] = [];
     for (const model of await listDirs(root.dir, links)) {
+      // Its runs go to trajectories/<model>/: a name no dataset path can hold (a backslash) is said, its runs left out.
+      if (!isDatasetRelativePath(`trajectories/${model}`)) {
+        log.problem(`${root.label}/${model}`, 'a model folder whose name cannot be a folder of the dataset (a backslash, or too long): its results are left out; rename the folder');
+        continue;
+      }
       for (const fileName of await listJson(path.join(root.dir, model))) resultFiles.push({ root: root.dir, model, fileName, file: `${root.label}/${model}/${fileName}` });
     }
     for (const link of links.sort())
