@@ -48,6 +48,8 @@ export default defineConfig({
           'web-host': resolve(root, 'src-main/web-host/index.ts'),
           // Scores trajectory chunks in worker threads for both hosts (evaluation.run).
           'eval-worker': resolve(root, 'src-main/services/evaluation/eval-worker.ts'),
+          // Converts an EgoBench release off the main process's thread (File > Import EgoBench Release...; in-worker.ts finds it here).
+          'import-worker': resolve(root, 'src-main/services/import-egobench/import-worker.ts'),
         },
       },
     },

@@ -11,6 +11,8 @@ export const cliOutDir = path.join(repoRoot, 'out', 'cli');
 const entryPoints = {
   egostudio: path.join(repoRoot, 'src-main/cli/egostudio.ts'),
   'eval-worker': path.join(repoRoot, 'src-main/services/evaluation/eval-worker.ts'),
+  // The EgoBench import's worker (services/import-egobench/in-worker.ts finds it beside the CLI).
+  'import-worker': path.join(repoRoot, 'src-main/services/import-egobench/import-worker.ts'),
 };
 const sourceDirs = ['shared', 'src-main/cli', 'src-main/services'].map((p) => path.join(repoRoot, p));
 
@@ -29,7 +31,7 @@ function newestMtime(dir) {
 export function cliIsStale() {
   let built;
   try {
-    built = Math.min(...['egostudio.mjs', 'eval-worker.mjs'].map((f) => statSync(path.join(cliOutDir, f)).mtimeMs));
+    built = Math.min(...['egostudio.mjs', 'eval-worker.mjs', 'import-worker.mjs'].map((f) => statSync(path.join(cliOutDir, f)).mtimeMs));
   } catch {
     return true;
   }
@@ -122,15 +124,16 @@ export async function buildCli() {
   const { build } = await import('esbuild');
   const started = Date.now();
   const sources = await scoringSourcesHash();
-  const [cli, worker] = await Promise.all([
+  const [cli, worker, importer] = await Promise.all([
     // The CLI in parts: the commands it imports when run (report's charts, import, bench, team,
     // audit) are chunks of their own, so a command compiles only what it runs. The chunks sit
     // beside egostudio.mjs: code that finds files from its own URL finds them the same way.
     build({ ...nodeBundleOptions, entryPoints: { egostudio: entryPoints.egostudio }, outdir: cliOutDir, splitting: true, chunkNames: '[name]-[hash]', metafile: true, write: false }),
     // The worker whole, in one file: its hash names the scores in the cache (score-cache.ts).
     build({ ...nodeBundleOptions, entryPoints: { 'eval-worker': entryPoints['eval-worker'] }, outdir: cliOutDir, write: false }),
+    build({ ...nodeBundleOptions, entryPoints: { 'import-worker': entryPoints['import-worker'] }, outdir: cliOutDir, write: false }),
   ]);
-  writeOutputs([...cli.outputFiles, ...worker.outputFiles]);
+  writeOutputs([...cli.outputFiles, ...worker.outputFiles, ...importer.outputFiles]);
   await writeScoringSources(cliOutDir, 'eval-worker.mjs', sources);
   // Chunks of earlier builds go; this build's stay (a command running now may still import them:
   // tests build while others run the CLI, and the same sources give the same names). So do those

@@ -234,23 +234,31 @@ async function importCommand(args: string[]): Promise<number> {
   const trajectoriesOnly = values['trajectories-only'] === true;
   if (trajectoriesOnly && (values.results ?? []).length === 0) throw new UsageError('--trajectories-only adds the runs of --results DIR folders: give at least one', 'import-egobench');
   await checkImportTarget(release, values.out, values.replace === true, trajectoriesOnly);
-  const { importEgobench, ImportRefused } = await import('../services/import-egobench/index');
+  const { ImportRefused } = await import('../services/import-egobench/index');
+  const { importInWorker, ImportCancelled } = await import('../services/import-egobench/in-worker');
   const { writeNewFolder } = await import('../services/import-egobench/new-folder');
   const options = { name: values.name, results: values.results, trajectoriesOnly, replace: values.replace === true };
-  // A new dataset is written beside --out and renamed to it at the end (new-folder.ts): an import
-  // cancelled (Ctrl+C) or failing midway leaves nothing there. The exit removes what was written.
+  // In a worker thread, so Ctrl+C is answered at once. A new dataset is written beside --out and
+  // renamed to it at the end (new-folder.ts): cancelled or failing midway, it leaves nothing there.
   const fresh = !trajectoriesOnly && values.replace !== true;
+  const cancelled = new AbortController();
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  let stoppedBy: NodeJS.Signals | undefined;
   const cancel = (signal: NodeJS.Signals) => {
-    err(`egostudio import-egobench: cancelled${fresh ? `; nothing was written to ${values.out}` : ''}\n`);
-    process.exit(128 + os.constants.signals[signal]);
+    stoppedBy ??= signal;
+    cancelled.abort();
   };
-  for (const signal of signals) process.once(signal, cancel);
+  for (const signal of signals) process.on(signal, cancel);
+  const run = (folder: string) => importInWorker(release, folder, options, { signal: cancelled.signal });
   let result;
   try {
-    result = fresh ? await writeNewFolder(values.out, (folder) => importEgobench(release, folder, options)) : await importEgobench(release, values.out, options);
+    result = fresh ? await writeNewFolder(values.out, run) : await run(values.out);
   } catch (error) {
     if (error instanceof ImportRefused) throw new UsageError(error.message, 'import-egobench');
+    if (error instanceof ImportCancelled) {
+      err(`egostudio import-egobench: cancelled${fresh ? `; nothing was written to ${values.out}` : `; ${values.out} may hold some of the import's files`}\n`);
+      return 128 + os.constants.signals[stoppedBy ?? 'SIGINT'];
+    }
     throw error;
   } finally {
     for (const signal of signals) process.off(signal, cancel);

@@ -5,7 +5,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EgobenchImportEvent } from '../../shared/api/studio-events';
 import { StudioError } from '../../shared/api/studio-error';
-import { importEgobench } from './import-egobench/index';
+import { importInWorker } from './import-egobench/in-worker';
 import { writeNewFolder } from './import-egobench/new-folder';
 import { isInsideRelease } from './import-egobench/release';
 import type { DatasetCatalog } from './dataset-catalog';
@@ -57,7 +57,9 @@ export async function importEgobenchRelease(release: string, chosenOut: string, 
   }
   const out = await importTarget(chosenOut, release);
   // Written beside `out` and renamed to it at the end: a failure leaves no half-written dataset.
-  const result = await writeNewFolder(out, (folder) => importEgobench(release, folder));
+  // In a worker thread: the desktop calls this on Electron's main process, whose IPC, protocols
+  // and menus would otherwise wait seconds on the conversion.
+  const result = await writeNewFolder(out, (folder) => importInWorker(release, folder));
   const dataset = await catalog.addFolder(out);
   const s = result.summary;
   return {
