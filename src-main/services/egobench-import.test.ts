@@ -43,6 +43,11 @@ describe('importEgobenchRelease (File > Import EgoBench Release...)', () => {
     expect(done.problems).toEqual([]);
     // Task 5 of retail1 has an empty user_id in its ground truth: a warning naming the task.
     expect(done.warnings.some((w) => w.message.startsWith('retail1-5:') && /empty user_id/.test(w.message))).toBe(true);
+    // Each at the line of its task in the release's task file, as the CLI prints it (retail1-5's object opens at the ' {' before its "task_id": 5).
+    const lines = (await readFile(path.join(fixture, 'tasks', 'retail1.json'), 'utf8')).split('\n');
+    let taskLine = lines.findIndex((l) => l.includes('"task_id": 5,'));
+    while (lines[taskLine] !== ' {') taskLine--;
+    expect(done.warnings.map((w) => w.file)).toEqual([`tasks/retail1.json:${taskLine + 1}`, `tasks/retail1.json:${taskLine + 1}`]);
     expect(done.dataset.source).toBe('added');
     expect((await catalog.list()).map((d) => d.id)).toContain(done.dataset.id);
     expect(JSON.parse(await readFile(path.join(done.out, 'dataset.json'), 'utf8')).profile).toBe('egobench');

@@ -7,7 +7,7 @@ import type { EgobenchImportEvent } from '../../shared/api/studio-events';
 import { StudioError } from '../../shared/api/studio-error';
 import { importInWorker } from './import-egobench/in-worker';
 import { writeNewFolder } from './import-egobench/new-folder';
-import { isInsideRelease } from './import-egobench/release';
+import { isInsideRelease, type ImportIssue } from './import-egobench/release';
 import type { DatasetCatalog } from './dataset-catalog';
 
 export type EgobenchImportDone = Extract<EgobenchImportEvent, { state: 'done' }>;
@@ -46,6 +46,8 @@ export async function importTarget(chosen: string, release: string): Promise<str
   }
 }
 
+const atLine = (issue: ImportIssue) => ({ file: issue.line ? `${issue.file}:${issue.line}` : issue.file, message: issue.message });
+
 /** Imports `release` into `chosenOut` (see importTarget) and adds the dataset to the catalog. */
 export async function importEgobenchRelease(release: string, chosenOut: string, catalog: DatasetCatalog): Promise<EgobenchImportDone> {
   if (!(await isDirectory(path.join(release, 'tasks')))) {
@@ -68,7 +70,8 @@ export async function importEgobenchRelease(release: string, chosenOut: string, 
     out,
     dataset,
     summary: { scenarios: s.scenarios.length, tasks: s.tasks, trajectories: s.trajectories, models: s.models, modes: s.modes, videos: s.videos.length },
-    warnings: [...result.warnings, ...result.notes, ...result.drift].map((w) => ({ file: w.file, message: w.message })),
-    problems: result.problems.map((p) => ({ file: p.line ? `${p.file}:${p.line}` : p.file, message: p.message })),
+    // At their line, as the CLI prints them (tasks/order1.json:414: the task's in the release's task file).
+    warnings: [...result.warnings, ...result.notes, ...result.drift].map(atLine),
+    problems: result.problems.map(atLine),
   };
 }
