@@ -124,16 +124,24 @@ export async function buildCli() {
   const { build } = await import('esbuild');
   const started = Date.now();
   const sources = await scoringSourcesHash();
-  const [cli, worker, importer] = await Promise.all([
+  const [cli, worker] = await Promise.all([
     // The CLI in parts: the commands it imports when run (report's charts, import, bench, team,
     // audit) are chunks of their own, so a command compiles only what it runs. The chunks sit
     // beside egostudio.mjs: code that finds files from its own URL finds them the same way.
-    build({ ...nodeBundleOptions, entryPoints: { egostudio: entryPoints.egostudio }, outdir: cliOutDir, splitting: true, chunkNames: '[name]-[hash]', metafile: true, write: false }),
+    // The import's worker shares the import's chunks with the CLI (built once, not twice).
+    build({
+      ...nodeBundleOptions,
+      entryPoints: { egostudio: entryPoints.egostudio, 'import-worker': entryPoints['import-worker'] },
+      outdir: cliOutDir,
+      splitting: true,
+      chunkNames: '[name]-[hash]',
+      metafile: true,
+      write: false,
+    }),
     // The worker whole, in one file: its hash names the scores in the cache (score-cache.ts).
     build({ ...nodeBundleOptions, entryPoints: { 'eval-worker': entryPoints['eval-worker'] }, outdir: cliOutDir, write: false }),
-    build({ ...nodeBundleOptions, entryPoints: { 'import-worker': entryPoints['import-worker'] }, outdir: cliOutDir, write: false }),
   ]);
-  writeOutputs([...cli.outputFiles, ...worker.outputFiles, ...importer.outputFiles]);
+  writeOutputs([...cli.outputFiles, ...worker.outputFiles]);
   await writeScoringSources(cliOutDir, 'eval-worker.mjs', sources);
   // Chunks of earlier builds go; this build's stay (a command running now may still import them:
   // tests build while others run the CLI, and the same sources give the same names). So do those
