@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../shared/engine/engine';
 import type { ScenarioEngine } from '../../../shared/engine/types';
 import { loadDataset } from '../../../shared/format/loader';
@@ -156,6 +156,45 @@ describe('result folders and files left out are said', () => {
     } finally {
       await rm(base, { recursive: true, force: true });
     }
+  });
+});
+
+describe('no misleading second problem', () => {
+  let base: string;
+  let release: string;
+  beforeEach(async () => {
+    base = await mkdtemp(path.join(os.tmpdir(), 'egobench-second-'));
+    release = path.join(base, 'release');
+    await cp(FIXTURE, release, { recursive: true });
+  });
+  afterEach(() => rm(base, { recursive: true, force: true }));
+  const said = (issues: { file: string; line: number; message: string }[]) => issues.map((p) => `${p.file}:${p.line}: ${p.message}`);
+
+  it('a task file not read (a syntax error) is one problem, not also "expected a JSON array of tasks"', async () => {
+    await writeFile(path.join(release, 'tasks/retail1.json'), '[{"task_id": 1,\n "Instruction": "x"\n,,]');
+    const result = await importEgobench(release, path.join(base, 'out'));
+    expect(said(result.problems)).toEqual([
+      expect.stringMatching(/^tasks\/retail1\.json:3: /),
+      'results/Qwen3.5-397B-A17B/retail1_easy.json:0: no task of variant "retail1" was read from tasks/retail1.json; left out',
+    ]);
+  });
+
+  it('the runs of a scenario left out (its tools missing) say so, not "no task file" while the task file is there', async () => {
+    await rm(path.join(release, 'tools/retail_tools.json'));
+    const result = await importEgobench(release, path.join(base, 'out'));
+    expect(said(result.problems)).toEqual([
+      'tools/retail_tools.json:0: scenario "retail" needs tools/retail_tools.json and init/retail_init.json; its tasks are left out',
+      'results/Qwen3.5-397B-A17B/retail1_easy.json:0: the scenario of variant "retail1" was left out (a problem at tools/retail_tools.json or init/retail_init.json says why); left out',
+    ]);
+  });
+
+  it('trajectories beyond the tasks are said at the first of them', async () => {
+    const file = path.join(release, 'results/Qwen3.5-397B-A17B/retail1_easy.json');
+    const runs = JSON.parse(await readFile(file, 'utf8')) as unknown[];
+    // One run a line, after the "[" of line 1: run i is at line i + 2.
+    await writeFile(file, `[\n${[...runs, runs[0]].map((r) => JSON.stringify(r)).join(',\n')}\n]\n`);
+    const result = await importEgobench(release, path.join(base, 'out'));
+    expect(said(result.warnings)).toContain(`results/Qwen3.5-397B-A17B/retail1_easy.json:${runs.length + 2}: 1 trajectories beyond the ${runs.length} tasks are ignored, as by the official evaluator`);
   });
 });
 

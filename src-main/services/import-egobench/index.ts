@@ -150,7 +150,8 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
     if (!taskFiles.includes(`${ref.variant}.json`)) continue;
     const raw = await readReleaseJson(releaseDir, taskFile, log);
     const restaurant = family.officialRestaurants?.[ref.number];
-    const tasks = convertTasks(ref, raw, taskFile, log, restaurant ? { restaurant } : {});
+    // Unread (a syntax error, a link out: its problem said): no tasks, and no second problem about its shape.
+    const tasks = raw === undefined ? [] : convertTasks(ref, raw, taskFile, log, restaurant ? { restaurant } : {});
     tasksByVariant.set(ref.variant, tasks);
     const vocabulary = tasteVocabulary(release.toolsRaw);
     for (const t of tasks) {
@@ -192,7 +193,16 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
     const parsed = parseResultFileName(fileName);
     const tasks = parsed ? tasksByVariant.get(parsed.variant) : undefined;
     if (!parsed || !tasks) {
-      log.problem(file, parsed ? `no task file for variant "${parsed.variant}"; left out` : 'file name is not <variant>_<easy|hard|static|text>.json; left out');
+      // A task file there whose scenario was left out (its tools or seed missing or unread): that is why.
+      const family = parsed && taskFiles.includes(`${parsed.variant}.json`) ? parseVariant(parsed.variant)?.family : undefined;
+      log.problem(
+        file,
+        !parsed
+          ? 'file name is not <variant>_<easy|hard|static|text>.json; left out'
+          : family !== undefined
+            ? `the scenario of variant "${parsed.variant}" was left out (a problem at tools/${family}_tools.json or init/${family}_init.json says why); left out`
+            : `no task file for variant "${parsed.variant}"; left out`,
+      );
       continue;
     }
     if (tasks.length === 0) {

@@ -79,7 +79,8 @@ export function convertResultFile(
     log.problem(file, 'expected a JSON array of trajectories');
     return [];
   }
-  if (raw.length > tasks.length) log.warn(file, `${raw.length - tasks.length} trajectories beyond the ${tasks.length} tasks are ignored, as by the official evaluator`);
+  // At the first of them.
+  if (raw.length > tasks.length) log.warn(file, `${raw.length - tasks.length} trajectories beyond the ${tasks.length} tasks are ignored, as by the official evaluator`, log.lineOf(file, [tasks.length]));
   if (raw.length < tasks.length) log.warn(file, `${tasks.length - raw.length} tasks have no trajectory (the official evaluator marks them invalid)`);
   const out: Trajectory[] = [];
   raw.slice(0, tasks.length).forEach((entry, index) => {
