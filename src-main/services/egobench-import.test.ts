@@ -7,7 +7,7 @@ import { StudioError } from '../../shared/api/studio-error';
 import { DatasetCatalog } from './dataset-catalog';
 import { importEgobenchRelease, importTarget } from './egobench-import';
 import { RecentDatasets } from './recent-datasets';
-import { buildCli } from '../cli/build-cli.mjs';
+import { buildCli, cliIsStale } from '../cli/build-cli.mjs';
 
 const fixture = path.resolve(import.meta.dirname, './import-egobench/fixtures/retail1-mini');
 // The release beside the repository, when there (the tests that need it skip without it).
@@ -16,7 +16,10 @@ let base: string;
 let catalog: DatasetCatalog;
 
 // The import runs in the bundled import worker (in-worker.ts): from the sources, the CLI's build.
-beforeAll(() => buildCli(), 120_000);
+// Built only when stale: a rebuild rewrites the chunks other test files' CLI runs are loading.
+beforeAll(async () => {
+  if (cliIsStale()) await buildCli();
+}, 120_000);
 
 beforeEach(async () => {
   base = await mkdtemp(path.join(tmpdir(), 'studio-egobench-import-'));

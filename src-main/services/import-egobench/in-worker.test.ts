@@ -3,13 +3,16 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { buildCli } from '../../cli/build-cli.mjs';
+import { buildCli, cliIsStale } from '../../cli/build-cli.mjs';
 import { ImportRefused } from './index';
 import { ImportCancelled, importInWorker } from './in-worker';
 
 const fixture = path.resolve(import.meta.dirname, './fixtures/retail1-mini');
 let base: string;
-beforeAll(() => buildCli(), 120_000); // the worker runs the CLI's build of import-worker.ts
+// The worker runs the CLI's build of import-worker.ts: built only when stale (a rebuild rewrites chunks other test files' CLI runs load).
+beforeAll(async () => {
+  if (cliIsStale()) await buildCli();
+}, 120_000);
 beforeEach(async () => {
   base = await mkdtemp(path.join(tmpdir(), 'studio-import-worker-'));
 });
