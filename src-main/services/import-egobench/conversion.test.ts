@@ -1,5 +1,5 @@
 // Conversion of tasks and result files, and the tool behaviour the import writes as SQL.
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,6 +153,29 @@ describe('result folders and files left out are said', () => {
         'results/linked: a symbolic link to a folder: not followed (a link could lead outside the release); copy the folder in; its results are left out',
         'results/Qwen3.5-397B-A17B/retail1_easy.json: no task of variant "retail1" was read from tasks/retail1.json; left out',
       ]);
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the release\'s results/ through a link', () => {
+  it('is refused when the link leads outside the release, as task files and model folders are; read when it stays inside', async () => {
+    const base = await mkdtemp(path.join(os.tmpdir(), 'egobench-results-link-'));
+    try {
+      const release = path.join(base, 'release');
+      await cp(FIXTURE, release, { recursive: true });
+      await rename(path.join(release, 'results'), path.join(base, 'elsewhere'));
+      await symlink(path.join(base, 'elsewhere'), path.join(release, 'results'));
+      const out = await importEgobench(release, path.join(base, 'out'));
+      expect(out.problems).toEqual([{ file: 'results', line: 0, message: 'a link leading outside the release: not followed; copy the folder in; its results are left out' }]);
+      expect(out.summary).toMatchObject({ tasks: 8, trajectories: 0 });
+      await rm(path.join(release, 'results'));
+      await rename(path.join(base, 'elsewhere'), path.join(release, 'kept-results'));
+      await symlink('kept-results', path.join(release, 'results'));
+      const inside = await importEgobench(release, path.join(base, 'in'));
+      expect(inside.problems).toEqual([]);
+      expect(inside.summary).toMatchObject({ tasks: 8, trajectories: 8 });
     } finally {
       await rm(base, { recursive: true, force: true });
     }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { ToolLibrary, Trajectory } from '../../../shared/format/types';
 import { FAMILIES } from './families';
 import { collectTags, lintAttributeDisagreement, lintEmptyUserIds, lintStrayPrefix, lintTagSpellings, schemaTags, tasteVocabulary, type TagUse } from './lint';
-import { IssueLog, listDirs, listJson, parseVariant, readReleaseJson, readReleaseTools, seededVariants, seedFor, type ImportIssue, type ReleaseTool, type VariantRef } from './release';
+import { IssueLog, listDirs, listJson, parseVariant, readReleaseJson, readReleaseTools, seededVariants, seedFor, staysInside, type ImportIssue, type ReleaseTool, type VariantRef } from './release';
 import { convertTasks, type ImportedTask } from './tasks';
 import { buildToolLibrary } from './tool-library';
 import { driftNotes, groundTruthNotes } from './official-notes';
@@ -173,7 +173,9 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   const models = new Set<string>();
   const modes = new Set<string>();
   // Adding runs to a dataset takes the given folders' only: the release's own are in it since its import.
-  const ownResults = opts.trajectoriesOnly ? [] : [{ dir: path.join(releaseDir, 'results'), label: 'results' }];
+  // The release's results/ is read only when it stays inside the release, as its task files are
+  // (the files below it are checked against results/ itself, so a link out would carry them along).
+  const ownResults = opts.trajectoriesOnly || !(await resultsInside(releaseDir, log)) ? [] : [{ dir: path.join(releaseDir, 'results'), label: 'results' }];
   const resultRoots = [...ownResults, ...(opts.results ?? []).map((dir) => ({ dir, label: dir }))];
   const resultFiles: Array<{ root: string; model: string; fileName: string; file: string }> = [];
   for (const root of resultRoots) {
@@ -264,6 +266,14 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
       videos: [...new Set(allTasks.map((t) => t.task.video).filter(Boolean))].sort(),
     },
   };
+}
+
+/** Whether the release's results/ (when there) really is inside the release; a link leading out is a problem. */
+async function resultsInside(releaseDir: string, log: IssueLog): Promise<boolean> {
+  const [root, results] = await Promise.all([realpath(releaseDir), realpath(path.join(releaseDir, 'results')).catch(() => null)]);
+  if (results === null || staysInside(path.relative(root, results))) return true;
+  log.problem('results', 'a link leading outside the release: not followed; copy the folder in; its results are left out');
+  return false;
 }
 
 /** A regular file's text (a FIFO is refused, not waited on), or null when there is none. */
