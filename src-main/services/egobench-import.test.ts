@@ -38,6 +38,31 @@ describe('importTarget: never overwrites', () => {
   });
 });
 
+describe('importTarget: names and errors in words', () => {
+  it("names the sub-folder after the release in the release's own script, never `--dataset` nor a hidden name", async () => {
+    await mkdir(path.join(base, 'full'));
+    await writeFile(path.join(base, 'full', 'notes.txt'), 'mine');
+    expect(await importTarget(path.join(base, 'full'), '/r/エゴベンチ 公開版')).toBe(path.join(base, 'full', 'エゴベンチ-公開版-dataset'));
+    expect(await importTarget(path.join(base, 'full'), '/r/！？')).toBe(path.join(base, 'full', 'egobench-dataset'));
+    expect(await importTarget(path.join(base, 'full'), '/r/.release')).toBe(path.join(base, 'full', 'release-dataset'));
+  });
+
+  it('says a chosen folder that is a file, or one that cannot be made, in words naming it (no errno text)', async () => {
+    const file = path.join(base, 'file.txt');
+    await writeFile(file, 'x');
+    for (const chosen of [file, path.join(file, 'sub')]) {
+      const error = await importEgobenchRelease(fixture, chosen, catalog).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StudioError);
+      expect((error as Error).message).toBe(`${chosen} is not a folder (it, or a folder on its way, is a file): choose another folder for the dataset`);
+    }
+    if (process.platform === 'linux') {
+      // procfs: no folder can be made there.
+      const error = await importEgobenchRelease(fixture, '/proc/studio-import-test', catalog).catch((e: unknown) => e);
+      expect((error as Error).message).toBe('/proc cannot be made, or cannot hold a new folder: choose another folder for the dataset');
+    }
+  });
+});
+
 describe('importEgobenchRelease (File > Import EgoBench Release...)', () => {
   it('imports the committed fixture, adds the dataset to the catalog and reports counts and lint', async () => {
     const done = await importEgobenchRelease(fixture, path.join(base, 'out'), catalog);

@@ -16,13 +16,41 @@ async function isDirectory(folder: string): Promise<boolean> {
   return (await stat(folder).catch(() => null))?.isDirectory() ?? false;
 }
 
+/** What an errno says of a folder the dataset would go in, in words naming it (not `ENOTDIR: ..., scandir '...'`). */
+function folderError(folder: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const why =
+    code === 'ENOTDIR'
+      ? 'is not a folder (it, or a folder on its way, is a file)'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'cannot be read or written (permission denied)'
+        : code === 'EROFS'
+          ? 'is on a read-only disk'
+          : code === 'ENOENT'
+            ? 'cannot be made, or cannot hold a new folder'
+            : code === 'ENAMETOOLONG'
+              ? 'has a name longer than the file system allows'
+              : undefined;
+  return why ? new StudioError('invalid-args', `${folder} ${why}: choose another folder for the dataset`) : (error as Error);
+}
+
 async function isEmptyOrMissing(folder: string): Promise<boolean> {
   try {
     return (await readdir(folder)).length === 0;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
-    throw error;
+    throw folderError(folder, error);
   }
+}
+
+/**
+ * The sub-folder's name from the release folder's: its letters and digits in any script (a Japanese
+ * name stays one), runs of anything else one `-`; never hidden, never empty (`egobench`).
+ */
+export function datasetFolderName(release: string): string {
+  const name = path.basename(path.resolve(release)).normalize('NFC').replace(/[^\p{L}\p{M}\p{N}_.-]+/gu, '-').replace(/^[-.]+|[-.]+$/g, '');
+  // 60 characters at most: in UTF-8 a name of 255 bytes may hold only 63 of some scripts' letters.
+  return `${[...name].slice(0, 60).join('') || 'egobench'}-dataset`;
 }
 
 /**
@@ -39,7 +67,7 @@ export async function importTarget(chosen: string, release: string): Promise<str
     );
   }
   if (await isEmptyOrMissing(chosen)) return chosen;
-  const base = `${path.basename(path.resolve(release)).replace(/[^\w.-]+/g, '-') || 'egobench'}-dataset`;
+  const base = datasetFolderName(release);
   for (let n = 1; ; n++) {
     const candidate = path.join(chosen, n === 1 ? base : `${base}-${n}`);
     if (await isEmptyOrMissing(candidate)) return candidate;
@@ -61,7 +89,7 @@ export async function importEgobenchRelease(release: string, chosenOut: string, 
   // Written beside `out` and renamed to it at the end: a failure leaves no half-written dataset.
   // In a worker thread: the desktop calls this on Electron's main process, whose IPC, protocols
   // and menus would otherwise wait seconds on the conversion.
-  const result = await writeNewFolder(out, (folder) => importInWorker(release, folder));
+  const result = await writeNewFolder(out, (folder) => importInWorker(release, folder), (error) => folderError(path.dirname(path.resolve(out)), error));
   const dataset = await catalog.addFolder(out);
   const s = result.summary;
   return {

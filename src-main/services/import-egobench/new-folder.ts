@@ -20,13 +20,20 @@ const stagingPrefix = (target: string) => `.${path.basename(target).slice(0, 60)
 /**
  * Runs `write` on a new hidden folder beside `target` (which must be missing or an empty folder),
  * then renames that folder to `target`. When `write` fails the folder is removed and its error
- * thrown; nothing appears at `target`.
+ * thrown; nothing appears at `target`. When the hidden folder cannot be made, `cannotMake` turns the
+ * error into the one thrown.
  */
-export async function writeNewFolder<T>(target: string, write: (folder: string) => Promise<T>): Promise<T> {
+export async function writeNewFolder<T>(target: string, write: (folder: string) => Promise<T>, cannotMake: (error: unknown) => Error = (e) => e as Error): Promise<T> {
   const absolute = path.resolve(target);
   const parent = path.dirname(absolute);
-  await makeFolders(parent);
-  const folder = await mkdtemp(path.join(parent, stagingPrefix(absolute)));
+  let folder: string;
+  try {
+    await makeFolders(parent);
+    folder = await mkdtemp(path.join(parent, stagingPrefix(absolute)));
+  } catch (error) {
+    // The caller says it in words of its own (the errno names a syscall and a path).
+    throw cannotMake(error);
+  }
   if (unfinished.size === 0) process.on('exit', removeUnfinished);
   unfinished.add(folder);
   try {
