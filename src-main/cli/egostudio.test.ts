@@ -660,6 +660,12 @@ describe('egostudio import-egobench', () => {
     expect(await readdir(parent)).toEqual(['out']);
   }, 120_000);
 
+  it.skipIf(process.platform !== 'linux')('says an --out that cannot be made in words naming its folder, not as errno text', async () => {
+    const result = await egostudio('import-egobench', fixture, '--out', '/proc/egostudio-import-test');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('egostudio import-egobench: /proc cannot be made, or cannot hold a new folder: choose another folder for the dataset\n');
+  }, 120_000);
+
   it('reads a task file linked inside the release, and names one linked outside it', async () => {
     const release = path.join(dir, 'linked-release');
     await cp(fixture, release, { recursive: true });

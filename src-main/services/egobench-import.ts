@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { EgobenchImportEvent } from '../../shared/api/studio-events';
 import { StudioError } from '../../shared/api/studio-error';
 import { importInWorker } from './import-egobench/in-worker';
-import { writeNewFolder } from './import-egobench/new-folder';
+import { folderError, writeNewFolder } from './import-egobench/new-folder';
 import { isInsideRelease, type ImportIssue } from './import-egobench/release';
 import type { DatasetCatalog } from './dataset-catalog';
 
@@ -14,24 +14,6 @@ export type EgobenchImportDone = Extract<EgobenchImportEvent, { state: 'done' }>
 
 async function isDirectory(folder: string): Promise<boolean> {
   return (await stat(folder).catch(() => null))?.isDirectory() ?? false;
-}
-
-/** What an errno says of a folder the dataset would go in, in words naming it (not `ENOTDIR: ..., scandir '...'`). */
-function folderError(folder: string, error: unknown): Error {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const why =
-    code === 'ENOTDIR'
-      ? 'is not a folder (it, or a folder on its way, is a file)'
-      : code === 'EACCES' || code === 'EPERM'
-        ? 'cannot be read or written (permission denied)'
-        : code === 'EROFS'
-          ? 'is on a read-only disk'
-          : code === 'ENOENT'
-            ? 'cannot be made, or cannot hold a new folder'
-            : code === 'ENAMETOOLONG'
-              ? 'has a name longer than the file system allows'
-              : undefined;
-  return why ? new StudioError('invalid-args', `${folder} ${why}: choose another folder for the dataset`) : (error as Error);
 }
 
 async function isEmptyOrMissing(folder: string): Promise<boolean> {
@@ -89,7 +71,7 @@ export async function importEgobenchRelease(release: string, chosenOut: string, 
   // Written beside `out` and renamed to it at the end: a failure leaves no half-written dataset.
   // In a worker thread: the desktop calls this on Electron's main process, whose IPC, protocols
   // and menus would otherwise wait seconds on the conversion.
-  const result = await writeNewFolder(out, (folder) => importInWorker(release, folder), (error) => folderError(path.dirname(path.resolve(out)), error));
+  const result = await writeNewFolder(out, (folder) => importInWorker(release, folder));
   const dataset = await catalog.addFolder(out);
   const s = result.summary;
   return {

@@ -5,7 +5,26 @@
 import { rmSync } from 'node:fs';
 import { mkdtemp, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
+import { StudioError } from '../../../shared/api/studio-error';
 import { makeFolders } from '../make-folders';
+
+/** What an errno says of a folder the dataset would go in, in words naming it (not `ENOTDIR: ..., scandir '...'`). */
+export function folderError(folder: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const why =
+    code === 'ENOTDIR'
+      ? 'is not a folder (it, or a folder on its way, is a file)'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'cannot be read or written (permission denied)'
+        : code === 'EROFS'
+          ? 'is on a read-only disk'
+          : code === 'ENOENT'
+            ? 'cannot be made, or cannot hold a new folder'
+            : code === 'ENAMETOOLONG'
+              ? 'has a name longer than the file system allows'
+              : undefined;
+  return why ? new StudioError('invalid-args', `${folder} ${why}: choose another folder for the dataset`) : (error as Error);
+}
 
 /** Hidden folders of writes running in this process: removed if it exits before they end. */
 const unfinished = new Set<string>();
@@ -20,10 +39,9 @@ const stagingPrefix = (target: string) => `.${path.basename(target).slice(0, 60)
 /**
  * Runs `write` on a new hidden folder beside `target` (which must be missing or an empty folder),
  * then renames that folder to `target`. When `write` fails the folder is removed and its error
- * thrown; nothing appears at `target`. When the hidden folder cannot be made, `cannotMake` turns the
- * error into the one thrown.
+ * thrown; nothing appears at `target`. When the hidden folder cannot be made, folderError says why.
  */
-export async function writeNewFolder<T>(target: string, write: (folder: string) => Promise<T>, cannotMake: (error: unknown) => Error = (e) => e as Error): Promise<T> {
+export async function writeNewFolder<T>(target: string, write: (folder: string) => Promise<T>): Promise<T> {
   const absolute = path.resolve(target);
   const parent = path.dirname(absolute);
   let folder: string;
@@ -31,8 +49,8 @@ export async function writeNewFolder<T>(target: string, write: (folder: string) 
     await makeFolders(parent);
     folder = await mkdtemp(path.join(parent, stagingPrefix(absolute)));
   } catch (error) {
-    // The caller says it in words of its own (the errno names a syscall and a path).
-    throw cannotMake(error);
+    // In words naming the folder (the errno names a syscall and the hidden folder's path).
+    throw folderError(parent, error);
   }
   if (unfinished.size === 0) process.on('exit', removeUnfinished);
   unfinished.add(folder);
