@@ -2,7 +2,7 @@
 // CLI runs it in worker threads, the studio in a Web Worker.
 import type { z } from 'zod';
 import type { ScenarioEngine } from '../engine/types';
-import { admissionProblem, parseJsonlLine, type LoadedDataset } from '../format/loader';
+import { admissionProblem, parseJsonlLine, repeatedTrajectoryMessage, type LoadedDataset } from '../format/loader';
 import { trajectorySchema } from '../format/schemas';
 import { trajectoryWholeReals } from '../format/whole-reals';
 import { fastTrajectory } from '../format/trajectory-fast';
@@ -153,7 +153,7 @@ export function keepRecords(
   for (const record of records) {
     if (record.id !== undefined) {
       if (seen.has(record.id)) {
-        problems.push({ file, line: record.line, message: `trajectory id "${record.id}" repeats an earlier one; left out` });
+        problems.push({ file, line: record.line, message: repeatedTrajectoryMessage(record.id) });
         continue;
       }
       seen.add(record.id);

@@ -5,7 +5,7 @@ import { safeJsonParse } from './safe-json';
 /** Above this, a file is refused: the renderer holds every imported line in memory. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 
-export const tooLargeToImport = (bytes: number) => `file of ${bytes} bytes is larger than the import limit (512 MiB); skipped`;
+export const tooLargeToImport = (bytes: number) => `file of ${bytes} bytes is larger than the import limit (${MAX_IMPORT_BYTES / (1024 * 1024)} MiB); skipped`;
 
 /**
  * Why a file named *.json cannot be imported as trajectories, or null: it holds one JSON document

@@ -50,27 +50,30 @@ export function markedLine(text: string, lineNumber: number): Exclude<JsonlLine,
   return tooLong ? { kind: 'too-long', lineNumber, length: Number(tooLong[1]), limit: Number(tooLong[2]) } : { kind: 'not-utf8', lineNumber };
 }
 
+/** The line of `text` that holds offset `at`: its number and where it starts. */
+function lineAt(text: string, at: number): { lineNumber: number; start: number } {
+  let lineNumber = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) {
+    lineNumber++;
+    start = i + 1;
+  }
+  return { lineNumber, start };
+}
+
 /** The first line of `text` a host's reader marked (markedLine), or null when none was. */
 export function firstMarkedLine(text: string): Exclude<JsonlLine, { kind: 'line' }> | null {
   const at = text.search(LONE_SURROGATE);
   if (at === -1) return null;
-  let line = 1;
-  let start = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) {
-    line++;
-    start = i + 1;
-  }
+  const { lineNumber, start } = lineAt(text, at);
   const end = text.indexOf('\n', at);
-  return markedLine(text.slice(start, end === -1 ? text.length : end), line);
+  return markedLine(text.slice(start, end === -1 ? text.length : end), lineNumber);
 }
 
 /** The number of the first line of `text` that was not UTF-8 (NOT_UTF8_MARK), or 0 when all were. */
 export function firstNonUtf8Line(text: string): number {
   const at = text.indexOf(NOT_UTF8_MARK);
-  if (at === -1) return 0;
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+  return at === -1 ? 0 : lineAt(text, at).lineNumber;
 }
 
 /** The numbers of the lines of `text` that were not UTF-8 (marked with NOT_UTF8_MARK; not those in place of a line too long). */

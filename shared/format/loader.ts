@@ -476,6 +476,11 @@ export async function* readTrajectories(
   }
 }
 
+/** What is said of a trajectory whose id an earlier one has (SPEC §6), wherever the repeat is found. */
+export function repeatedTrajectoryMessage(id: string): string {
+  return `trajectory id "${id}" repeats an earlier one; left out`;
+}
+
 /**
  * Why a parsed trajectory is left out (SPEC §6), or null when it is admitted. `seenIds` holds the
  * ids admitted or rejected so far, in file order.
@@ -485,7 +490,7 @@ export function admissionProblem(
   dataset: Pick<LoadedDataset, 'tasks' | 'groundTruth'>,
   seenIds: Set<string>,
 ): string | null {
-  if (seenIds.has(trajectory.id)) return `trajectory id "${trajectory.id}" repeats an earlier one; left out`;
+  if (seenIds.has(trajectory.id)) return repeatedTrajectoryMessage(trajectory.id);
   seenIds.add(trajectory.id);
   if (!dataset.tasks.has(trajectory.task_id)) return `trajectory "${trajectory.id}": unknown task "${trajectory.task_id}"; left out`;
   if (!dataset.groundTruth.has(trajectory.task_id))

@@ -70,6 +70,7 @@ describe('evaluation slice', () => {
     store().receiveEvaluationRows({ datasetId: 'd', runId: 'mine', rows: packRows([row('b'), row('c')]), problems: [], progress });
     const rows = store().evaluation.rows;
     expect(rows.map((r) => `${r.id}${r.imported ? '*' : ''}`)).toEqual(['a', 'n*', 'b', 'c']);
+    expect([...store().evaluation.importedIds]).toEqual(['n']);
     const repeats = (line: number, id: string) => ({ file: 'mine.jsonl', line, message: `trajectory id "${id}" repeats an earlier one; left out` });
     expect(store().evaluation.importedProblems).toEqual([repeats(4, 'a'), repeats(5, 'n'), repeats(1, 'b'), repeats(3, 'c')]);
     expect(store().evaluation.problems).toEqual(store().evaluation.importedProblems);

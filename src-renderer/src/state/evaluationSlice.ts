@@ -125,7 +125,7 @@ export const createEvaluationSlice: StateCreator<StudioState, [], [], Evaluation
             progress,
             rows: rows.length > 0 ? listed.concat(rows) : listed,
             problems: problems.length + repeats.length > 0 ? s.evaluation.problems.concat(problems, repeats) : s.evaluation.problems,
-            ...(repeats.length > 0 ? { importedProblems: s.evaluation.importedProblems.concat(repeats) } : {}),
+            ...(displaced ? { importedProblems: s.evaluation.importedProblems.concat(repeats), importedIds: displaced.importedIds } : {}),
           },
         };
       });

@@ -4,10 +4,11 @@
 // ids unique itself: an imported run repeating a listed one is left out, and a dataset run that
 // comes after an imported one with its id takes its place. Either way the import's line is a
 // problem, as the worker words it.
+import { repeatedTrajectoryMessage } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import type { TrajectoryRow } from '../evaluation/protocol';
 
-export const repeatProblem = (row: TrajectoryRow): Problem => ({ file: row.file, line: row.line, message: `trajectory id "${row.id}" repeats an earlier one; left out` });
+export const repeatProblem = (row: TrajectoryRow): Problem => ({ file: row.file, line: row.line, message: repeatedTrajectoryMessage(row.id) });
 
 /** Imported rows to list: those whose id is neither listed nor earlier in the same batch; the rest as problems. */
 export function newImports(listed: readonly TrajectoryRow[], imported: readonly TrajectoryRow[]): { rows: TrajectoryRow[]; repeats: Problem[] } {
@@ -24,8 +25,12 @@ export function newImports(listed: readonly TrajectoryRow[], imported: readonly 
   return { rows, repeats };
 }
 
-/** The list without the imported rows that `arriving` dataset rows repeat, and their problems (null: none repeated). */
-export function displacedImports(listed: readonly TrajectoryRow[], importedIds: ReadonlySet<string>, arriving: readonly TrajectoryRow[]): { rows: TrajectoryRow[]; repeats: Problem[] } | null {
+/** The list without the imported rows that `arriving` dataset rows repeat, their problems, and the imported ids still listed (null: none repeated). */
+export function displacedImports(
+  listed: readonly TrajectoryRow[],
+  importedIds: ReadonlySet<string>,
+  arriving: readonly TrajectoryRow[],
+): { rows: TrajectoryRow[]; repeats: Problem[]; importedIds: ReadonlySet<string> } | null {
   if (importedIds.size === 0) return null;
   const taken = new Set(arriving.filter((row) => importedIds.has(row.id)).map((row) => row.id));
   if (taken.size === 0) return null;
@@ -35,5 +40,5 @@ export function displacedImports(listed: readonly TrajectoryRow[], importedIds: 
     repeats.push(repeatProblem(row));
     return false;
   });
-  return { rows, repeats };
+  return { rows, repeats, importedIds: new Set([...importedIds].filter((id) => !taken.has(id))) };
 }
