@@ -603,12 +603,17 @@ describe('egostudio import-egobench', () => {
     const edited = [truths[0], adjudicated, ...truths.slice(2), { ...truths[0], task_id: 'lab-01' }].map((l) => JSON.stringify(l)).join('\n') + '\n';
     await writeFile(gtFile, edited);
     const before = await readFile(tasksFile, 'utf8');
+    // And its own seed rows in a scenario (neither a refused --replace nor --trajectories-only touch them).
+    const [scenario] = await readdir(path.join(out, 'scenarios'));
+    const seedFile = path.join(out, 'scenarios', scenario, 'data.sql');
+    const seeded = `${await readFile(seedFile, 'utf8')}-- the lab's own rows\n`;
+    await writeFile(seedFile, seeded);
 
     const replaced = await egostudio('import-egobench', fixture, '--out', out, '--replace');
     expect(replaced.code).toBe(1);
     expect(replaced.stderr).toContain(`--replace would drop 1 task(s) the release does not have (lab-01) and 2 ground-truth line(s) that differ from the release's (${String(truths[1].task_id)}, lab-01)`);
     expect(replaced.stderr).toContain('use --trajectories-only');
-    expect([await readFile(tasksFile, 'utf8'), await readFile(gtFile, 'utf8')]).toEqual([before, edited]);
+    expect([await readFile(tasksFile, 'utf8'), await readFile(gtFile, 'utf8'), await readFile(seedFile, 'utf8')]).toEqual([before, edited, seeded]);
 
     // The lab's agent's results, laid out as the release's.
     const mine = path.join(dir, 'lab-results');
@@ -620,7 +625,12 @@ describe('egostudio import-egobench', () => {
     expect(added.stdout).toMatch(/added \d+ trajectories \(LabAgent\) to .*; nothing else was written/);
     const labRuns = await readFile(path.join(out, 'trajectories', 'LabAgent', 'retail1_easy.jsonl'), 'utf8');
     expect(labRuns.split('\n').filter(Boolean).every((l) => (JSON.parse(l) as { model: string }).model === 'LabAgent')).toBe(true);
-    expect([await readFile(tasksFile, 'utf8'), await readFile(gtFile, 'utf8'), await readFile(qwenFile, 'utf8')]).toEqual([before, edited, 'the release runs, as the lab left them\n']);
+    expect([await readFile(tasksFile, 'utf8'), await readFile(gtFile, 'utf8'), await readFile(qwenFile, 'utf8'), await readFile(seedFile, 'utf8')]).toEqual([
+      before,
+      edited,
+      'the release runs, as the lab left them\n',
+      seeded,
+    ]);
     // Again: the file is there, refused (nothing written) unless --replace.
     await writeFile(path.join(out, 'trajectories', 'LabAgent', 'retail1_easy.jsonl'), 'mine\n');
     const again = await egostudio('import-egobench', fixture, '--results', mine, '--out', out, '--trajectories-only');
@@ -633,6 +643,7 @@ describe('egostudio import-egobench', () => {
     const nowhere = await egostudio('import-egobench', fixture, '--results', mine, '--out', path.join(dir, 'no-dataset-here'), '--trajectories-only');
     expect(nowhere.code).toBe(1);
     expect(nowhere.stderr).toContain('holds no dataset.json: --trajectories-only adds runs to a dataset');
+    expect(existsSync(path.join(dir, 'no-dataset-here'))).toBe(false);
 
     // A result file handed to evaluate as it is says how it goes in.
     const arrayFile = path.join(dir, 'release-format.jsonl');

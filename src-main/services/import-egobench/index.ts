@@ -7,6 +7,7 @@ import { linesOfText } from '../../../shared/format/jsonl';
 import { safeJsonParse } from '../../../shared/format/safe-json';
 import { markWholeReals, stringifyKeepingWholeReals } from '../../../shared/format/whole-reals';
 import { makeFolders } from '../make-folders';
+import { writeFileAtomic } from '../atomic-write';
 import { resolveWritable } from '../safe-path';
 import path from 'node:path';
 import type { ToolLibrary, Trajectory } from '../../../shared/format/types';
@@ -95,15 +96,12 @@ async function readFamilies(releaseDir: string, log: IssueLog, wanted: Set<strin
 }
 
 export async function importEgobench(releaseDir: string, outDir: string, opts: ImportOptions = {}): Promise<ImportResult> {
-  // Every file goes where the dataset folder really is: --replace writes over an earlier dataset,
-  // which may hold links (tasks.jsonl, scenarios/) leading elsewhere; they are refused, not followed.
-  let realOut: Promise<string> | undefined;
-  const out = () => (realOut ??= makeFolders(outDir).then(() => realpath(outDir)));
-  const put = async (relative: string, text: string) => {
-    const target = await resolveWritable(await out(), relative);
-    await makeFolders(path.dirname(target));
-    await writeFile(target, text);
-  };
+  // Files are kept until the refusals below have had their say: a refused import writes nothing.
+  const staged = new Map<string, string>();
+  const put = (relative: string, text: string) => void staged.set(relative, text);
+  /** Writes the staged files whose path passes `keep` (into an existing dataset, each whole or not at all). */
+  const writeStaged = (keep: (relative: string) => boolean) => writeInto(outDir, [...staged].filter(([relative]) => keep(relative)), inPlace);
+  const inPlace = opts.replace === true || opts.trajectoriesOnly === true;
   const log = new IssueLog();
   const warnings: Array<{ file: string; line: number; taskId: string; message: string }> = [];
   /** Where each task is in the release's task files: warnings and notes about it name that line. */
@@ -138,12 +136,12 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
       continue;
     }
     const dir = `scenarios/${ref.variant}`;
-    await put(`${dir}/schema.sql`, family.schemaSql);
-    await put(`${dir}/data.sql`, family.dataSql(seed));
+    put(`${dir}/schema.sql`, family.schemaSql);
+    put(`${dir}/data.sql`, family.dataSql(seed));
     // Variants of a scenario share its tools: built (and its warnings logged) once.
     const library = libraries.get(ref.family) ?? buildToolLibrary(family, release.tools, `tools/${ref.family}_tools.json`, log);
     libraries.set(ref.family, library);
-    await put(`${dir}/tools.json`, JSON.stringify(library, null, 2) + '\n');
+    put(`${dir}/tools.json`, JSON.stringify(library, null, 2) + '\n');
     scenarios.push(ref.variant);
 
     const taskFile = `tasks/${ref.variant}.json`;
@@ -224,7 +222,9 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   const allTasks = [...tasksByVariant.values()].flat();
   if (opts.trajectoriesOnly) {
     await refuseKeptTrajectories(outDir, trajectories.map((t) => t.file), opts.replace === true);
-    for (const { file, records } of trajectories) await put(file, jsonl(records));
+    // Its runs only: the dataset's scenarios, tasks and ground truth stay as the lab has them.
+    for (const { file, records } of trajectories) put(file, jsonl(records));
+    await writeStaged((relative) => relative.startsWith('trajectories/'));
     return {
       warnings: log.warnings,
       notes: [],
@@ -242,15 +242,16 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
     profile: 'egobench',
     attribution: ATTRIBUTION,
   };
-  await put('dataset.json', JSON.stringify(meta, null, 2) + '\n');
-  await put('tasks.jsonl', jsonl(allTasks.map((t) => t.task)));
-  await put('ground_truth.jsonl', jsonl(allTasks.map((t) => t.groundTruth)));
-  await makeFolders(path.join(await out(), 'videos'));
-  for (const { file, records } of trajectories) await put(file, jsonl(records));
+  put('dataset.json', JSON.stringify(meta, null, 2) + '\n');
+  put('tasks.jsonl', jsonl(allTasks.map((t) => t.task)));
+  put('ground_truth.jsonl', jsonl(allTasks.map((t) => t.groundTruth)));
+  for (const { file, records } of trajectories) put(file, jsonl(records));
+  put('README.md', `# ${meta.name}\n\nImported from an EgoBench release. Data: ${ATTRIBUTION}.\nThe release ships no videos; put the clips named in tasks.jsonl under videos/.\n`);
+  await writeStaged(() => true);
+  await makeFolders(path.join(await realpath(outDir), 'videos'));
   // The release's odd behaviour on its own ground truth, and drift from shipped official eval files: said, not changed.
   const notes = await groundTruthNotes(outDir, (taskId) => taskLines.get(taskId)?.line ?? 0);
   const drift = await driftNotes(outDir, releaseDir, trajectories.map((t) => t.file));
-  await put('README.md', `# ${meta.name}\n\nImported from an EgoBench release. Data: ${ATTRIBUTION}.\nThe release ships no videos; put the clips named in tasks.jsonl under videos/.\n`);
 
   return {
     warnings: [...log.warnings, ...warnings.map((w) => ({ file: w.file, line: w.line, message: w.taskId ? `${w.taskId}: ${w.message}` : w.message }))],
@@ -266,6 +267,26 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
       videos: [...new Set(allTasks.map((t) => t.task.video).filter(Boolean))].sort(),
     },
   };
+}
+
+/**
+ * Writes `files` (dataset-relative path, text) into `outDir`. Every file goes where the dataset
+ * folder really is: --replace writes over an earlier dataset, which may hold links (tasks.jsonl,
+ * scenarios/) leading elsewhere; they are refused, not followed. `inPlace` (an existing dataset):
+ * each file is written whole or not at all, so a crash midway leaves no half-written file a reader
+ * would take for the dataset's (a new dataset is written in a hidden folder and renamed: new-folder.ts).
+ */
+async function writeInto(outDir: string, files: Array<[string, string]>, inPlace: boolean): Promise<void> {
+  await makeFolders(outDir);
+  const root = await realpath(outDir);
+  for (const [relative, text] of files) {
+    const target = await resolveWritable(root, relative);
+    if (inPlace) await writeFileAtomic(target, text);
+    else {
+      await makeFolders(path.dirname(target));
+      await writeFile(target, text);
+    }
+  }
 }
 
 /** Whether the release's results/ (when there) really is inside the release; a link leading out is a problem. */
