@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,22 @@ describe('readImportedTrajectories', () => {
       { name: 'single.json', text: 's' },
     ]);
     expect(result.problems).toEqual([{ file: path.join(dir, 'gone.jsonl'), line: 0, message: 'not found' }]);
+  });
+
+  it('says a linked .jsonl or folder inside a chosen folder instead of following it or skipping it silently', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'traj-import-'));
+    await mkdir(path.join(dir, 'runs'));
+    await mkdir(path.join(dir, 'elsewhere'));
+    await writeFile(path.join(dir, 'runs', 'a.jsonl'), 'a\n');
+    await writeFile(path.join(dir, 'elsewhere', 'secret.jsonl'), 'outside\n');
+    await writeFile(path.join(dir, 'elsewhere', 'notes.txt'), 'outside\n');
+    await symlink(path.join(dir, 'elsewhere', 'secret.jsonl'), path.join(dir, 'runs', 'linked.jsonl'));
+    await symlink(path.join(dir, 'elsewhere'), path.join(dir, 'runs', 'more'));
+    await symlink(path.join(dir, 'elsewhere', 'notes.txt'), path.join(dir, 'runs', 'notes.txt'));
+    const result = await readImportedTrajectories([path.join(dir, 'runs')]);
+    expect(result.files).toEqual([{ name: 'runs/a.jsonl', text: 'a\n' }]);
+    expect(result.problems.map((p) => p.file).sort()).toEqual(['runs/linked.jsonl', 'runs/more']);
+    for (const problem of result.problems) expect(problem.message).toMatch(/^a symbolic link: not followed/);
   });
 
   it("refuses an EgoBench release's results file (one JSON document) as one problem, as the browser's import does", async () => {

@@ -35,6 +35,9 @@ interface Chosen {
   absolute: string;
 }
 
+const isJsonl = (name: string) => name.toLowerCase().endsWith('.jsonl');
+const isFolder = (absolute: string) => stat(absolute).then((info) => info.isDirectory(), () => false);
+
 /** The .jsonl files below a chosen folder; a sub-folder it cannot read is a problem, the rest is read. */
 async function jsonlBelow(folder: Chosen, into: Chosen[], problems: ImportedTrajectories['problems']): Promise<void> {
   let entries;
@@ -47,7 +50,10 @@ async function jsonlBelow(folder: Chosen, into: Chosen[], problems: ImportedTraj
   for (const entry of entries) {
     const next = { name: `${folder.name}/${entry.name}`, absolute: path.join(folder.absolute, entry.name) };
     if (entry.isDirectory()) await jsonlBelow(next, into, problems);
-    else if (entry.isFile() && entry.name.toLowerCase().endsWith('.jsonl')) into.push(next);
+    else if (entry.isFile() && isJsonl(entry.name)) into.push(next);
+    // A folder may come from someone else: a link in it could lead anywhere (or loop), so it is said, not followed.
+    else if (entry.isSymbolicLink() && (isJsonl(entry.name) || (await isFolder(next.absolute))))
+      problems.push({ file: next.name, line: 0, message: 'a symbolic link: not followed (it could lead outside the folder); copy what it points to into the folder, or choose it itself' });
   }
 }
 
