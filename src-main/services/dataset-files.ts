@@ -9,6 +9,7 @@ import { appendIfUnchanged, refuseMarkedText, versionedText, writeIfUnchanged } 
 import { folderNotFile, regularFileStream } from './regular-file';
 import { readLongLinesMarked } from './utf8-text';
 import { compareCodePoints } from './code-point-order';
+import { fileSystemFailure } from './file-system-failures';
 import { isInsideRoot, resolveExisting, resolveWritable } from './safe-path';
 
 /**
@@ -85,17 +86,12 @@ async function collectFiles(realRoot: string, folder: string, relativeFolder: st
   }
 }
 
-/** What a write's file-system error code means for the dataset's file, and what to do. */
+/** The codes whose meaning, for a write of the dataset's file, needs more than the common words, and what to do. */
 const WRITE_FAILURES: Readonly<Record<string, string>> = {
   ENAMETOOLONG: "the name is too long for the dataset's file system",
   ENOENT: 'a folder on its way is missing or a broken link; make it a folder in the dataset',
   ENOTDIR: 'a folder on its way is a file or a broken link; make it a folder in the dataset',
   ELOOP: 'a folder on its way is a link that loops',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on the disk',
-  EDQUOT: 'disk quota exceeded',
 };
 
 /**
@@ -108,7 +104,7 @@ const WRITE_FAILURES: Readonly<Record<string, string>> = {
 function writeFailure(error: unknown, relativePath: string): unknown {
   if (error instanceof StudioError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const reason = (code !== undefined && Object.hasOwn(WRITE_FAILURES, code) ? WRITE_FAILURES[code] : 'the write failed') + (code ? ` (${code})` : '');
+  const reason = (fileSystemFailure(error, WRITE_FAILURES)?.words ?? 'the write failed') + (code ? ` (${code})` : '');
   return new StudioError('internal', `${relativePath} could not be written: ${reason}`);
 }
 

@@ -4,6 +4,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compareCodePoints } from './code-point-order';
+import { fileSystemFailure } from './file-system-failures';
 import { readRegularText } from './regular-file';
 import { MAX_IMPORT_BYTES, tooLargeToImport, wholeJsonDocument } from '../../shared/format/imported-files';
 
@@ -13,20 +14,9 @@ export interface ImportedTrajectories {
 }
 
 
-/** What a read's file-system error code means, in words; Node's message names the whole path. */
-const READ_FAILURES: Readonly<Record<string, string>> = {
-  ENOENT: 'not found',
-  ENAMETOOLONG: 'its path is too long for this system',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ELOOP: 'a link on its way loops',
-  ENOTDIR: 'a folder on its way is a file',
-  EIO: 'input/output error',
-};
-
+/** A read's failure in words (file-system-failures.ts); what it does not know, as Node said it. */
 function readFailure(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return (code && READ_FAILURES[code]) ?? (error instanceof Error ? error.message : String(error));
+  return fileSystemFailure(error, { ENOENT: 'not found', ENOTDIR: 'a folder on its way is a file' })?.words ?? (error instanceof Error ? error.message : String(error));
 }
 
 interface Chosen {

@@ -6,24 +6,25 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { StudioError } from '../../../shared/api/studio-error';
+import { fileSystemFailure } from '../file-system-failures';
 import { makeFolders } from '../make-folders';
+
+/** The codes whose meaning for a folder the dataset would go in needs other words than the common ones (file-system-failures.ts). */
+const FOLDER_FAILURES: Readonly<Record<string, string>> = {
+  ENOTDIR: 'is not a folder (it, or a folder on its way, is a file)',
+  EACCES: 'cannot be read or written (permission denied)',
+  EPERM: 'cannot be read or written (permission denied)',
+  EROFS: 'is on a read-only disk',
+  ENOENT: 'cannot be made, or cannot hold a new folder',
+  ENAMETOOLONG: 'has a name longer than the file system allows',
+};
 
 /** What an errno says of a folder the dataset would go in, in words naming it (not `ENOTDIR: ..., scandir '...'`). */
 export function folderError(folder: string, error: unknown): Error {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const why =
-    code === 'ENOTDIR'
-      ? 'is not a folder (it, or a folder on its way, is a file)'
-      : code === 'EACCES' || code === 'EPERM'
-        ? 'cannot be read or written (permission denied)'
-        : code === 'EROFS'
-          ? 'is on a read-only disk'
-          : code === 'ENOENT'
-            ? 'cannot be made, or cannot hold a new folder'
-            : code === 'ENAMETOOLONG'
-              ? 'has a name longer than the file system allows'
-              : undefined;
-  return why ? new StudioError('invalid-args', `${folder} ${why}: choose another folder for the dataset`) : (error as Error);
+  const failure = fileSystemFailure(error, FOLDER_FAILURES);
+  if (!failure) return error as Error;
+  const why = Object.hasOwn(FOLDER_FAILURES, failure.code) ? failure.words : `cannot be written (${failure.words})`;
+  return new StudioError('invalid-args', `${folder} ${why}: choose another folder for the dataset`);
 }
 
 /** Hidden folders of writes running in this process: removed if it exits before they end. */
