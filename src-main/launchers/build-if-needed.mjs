@@ -36,12 +36,16 @@ export function buildIfNeeded() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** `--dataset DIR` from the arguments, else datasets/egobench-sample, else the first dataset found. */
-export function withDefaultDataset(args) {
+/**
+ * `--dataset DIR` from the arguments, else datasets/egobench-sample, else the first dataset found,
+ * passed as `flag` (the desktop marks it `--default-dataset`: a second `npm start` while the studio
+ * runs then leaves the window on the dataset it shows, as a second launch of the app does).
+ */
+export function withDefaultDataset(args, flag = '--dataset') {
   if (args.some((arg) => arg === '--dataset' || arg.startsWith('--dataset='))) return args;
   const datasetsDir = path.join(repoRoot, 'datasets');
   const hasManifest = (name) => existsSync(path.join(datasetsDir, name, 'dataset.json'));
   const names = existsSync(datasetsDir) ? readdirSync(datasetsDir).sort() : [];
   const chosen = hasManifest('egobench-sample') ? 'egobench-sample' : names.find(hasManifest);
-  return chosen ? [...args, '--dataset', path.join(datasetsDir, chosen)] : args;
+  return chosen ? [...args, flag, path.join(datasetsDir, chosen)] : args;
 }

@@ -31,5 +31,5 @@ if (!electron) {
 }
 
 buildIfNeeded();
-const child = spawn(electron, ['.', ...withDefaultDataset(process.argv.slice(2))], { cwd: repoRoot, stdio: 'inherit', env: electronEnvironment(process.env) });
+const child = spawn(electron, ['.', ...withDefaultDataset(process.argv.slice(2), '--default-dataset')], { cwd: repoRoot, stdio: 'inherit', env: electronEnvironment(process.env) });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

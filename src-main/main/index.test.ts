@@ -129,6 +129,17 @@ describe('main/index.ts as it runs', () => {
     expect(fake.appListeners.has('second-instance')).toBe(false);
   });
 
+  it("adds npm start's default dataset at launch but never hands it to a running studio (a second bare npm start changes nothing)", async () => {
+    const sample = path.join(root, 'datasets', 'egobench-sample');
+    const second = await boot({ lockFree: false, args: ['--default-dataset', sample] });
+    expect(second.lockData).toEqual({ datasets: [] });
+    const fake = await boot({ args: ['--default-dataset', sample] });
+    await vi.waitFor(async () => {
+      const list = (await fake.ipcHandlers.get(ipcInvokeChannel('datasets.list'))!({ senderFrame: { url: 'app://studio/index.html' } })) as Array<{ root: string; source: string }>;
+      expect(list.filter((dataset) => dataset.source === 'added').map((dataset) => dataset.root)).toEqual([sample]);
+    });
+  });
+
   it('on a second launch, shows its window and opens the datasets that launch named', async () => {
     const fake = await boot();
     const [window] = fake.windows;

@@ -38,6 +38,7 @@ protocol.registerSchemesAsPrivileged([appSchemeDefinition, mediaSchemeDefinition
 // studio ('second-instance' below) and quits.
 const launchDatasets = datasetArgs(process.argv).map((folder) => path.resolve(folder));
 const secondLaunch: SecondLaunch = { datasets: launchDatasets };
+const defaultDatasets = datasetArgs(process.argv, '--default-dataset').map((folder) => path.resolve(folder));
 const isFirstInstance = app.requestSingleInstanceLock(secondLaunch);
 if (!isFirstInstance) app.quit();
 
@@ -236,7 +237,7 @@ async function startStudio(): Promise<void> {
   };
   registerStudioIpc(ipcMain, handlers, (frameUrl) => isTrustedRendererUrl(frameUrl, rendererLocation));
   studio.events.subscribe((name, payload) => mainWindow?.webContents.send(ipcEventChannel, name, payload));
-  for (const folder of launchDatasets) {
+  for (const folder of [...launchDatasets, ...defaultDatasets]) {
     await studio.catalog.addFolder(folder).catch((error: unknown) => console.error(String(error)));
   }
   await installMenu();

@@ -1,11 +1,15 @@
-// Arguments after Electron's own: `electron . --dataset <dir>` (as `npm start` passes them).
+// Arguments after Electron's own: `electron . --dataset <dir>` or `--default-dataset <dir>` (as `npm start` passes them).
 import path from 'node:path';
 
-export function datasetArgs(argv: readonly string[]): string[] {
+/**
+ * The folders of every `flag` (`--dataset`, which a person typed; `--default-dataset`, which
+ * `npm start` adds when they typed none: added at launch, never handed to a running studio).
+ */
+export function datasetArgs(argv: readonly string[], flag: '--dataset' | '--default-dataset' = '--dataset'): string[] {
   const folders: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--dataset' && argv[i + 1]) folders.push(argv[++i]);
-    else if (argv[i].startsWith('--dataset=')) folders.push(argv[i].slice('--dataset='.length));
+    if (argv[i] === flag && argv[i + 1]) folders.push(argv[++i]);
+    else if (argv[i].startsWith(`${flag}=`)) folders.push(argv[i].slice(flag.length + 1));
   }
   return folders;
 }
