@@ -24,38 +24,6 @@ export function decodeMarked(bytes: Buffer): string {
 }
 
 /**
- * A line longer than this many bytes is longer than MAX_LINE_LENGTH in any case (a UTF-8 byte
- * sequence is at most 3 bytes per UTF-16 unit), so the line reader counts it and skips it
- * whatever it holds: its bytes are passed on without waiting for its end.
- */
-const LONGEST_KEPT_LINE_BYTES = 3 * MAX_LINE_LENGTH;
-
-/**
- * Chunks of bytes as chunks of text (decodeMarked), each cut after a line break so that no line
- * is judged in two parts (nor a character cut in two). The bytes of a line still open are kept as
- * they came and joined once, when its end comes (a long line is not copied again at every chunk).
- */
-export async function* markedTextChunks(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  for await (const chunk of chunks) {
-    const newline = chunk.lastIndexOf(NEWLINE);
-    if (newline === -1 && pendingBytes + chunk.length <= LONGEST_KEPT_LINE_BYTES) {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      continue;
-    }
-    const cut = newline === -1 ? chunk.length : newline + 1;
-    pending.push(chunk.subarray(0, cut));
-    yield decodeMarked(Buffer.concat(pending));
-    const rest = chunk.subarray(cut);
-    pending = rest.length > 0 ? [rest] : [];
-    pendingBytes = rest.length;
-  }
-  if (pendingBytes > 0) yield decodeMarked(Buffer.concat(pending));
-}
-
-/**
  * UTF-16 units of UTF-8 bytes, without decoding them: one per character, two for one of 4 bytes
  * (bytes that are not UTF-8 may count otherwise than their U+FFFD would). Only called on the bytes
  * of a line past the limit in bytes, so an ordinary file never goes through the loop.
@@ -154,6 +122,22 @@ export class LongLineMarker {
     this.lineNumber++;
     return text;
   }
+}
+
+/**
+ * Chunks of bytes as chunks of text (LongLineMarker: decodeMarked, each line past MAX_LINE_LENGTH
+ * as its mark), each ending at a line break, so no line is judged in two parts (nor a character
+ * cut in two): the CLI's and the hosts' scoring read tasks, ground truth and trajectories so, as
+ * every other reader of the hosts reads a file. A line too long costs a chunk and the cap of memory.
+ */
+export async function* markedTextChunks(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const marker = new LongLineMarker();
+  for await (const chunk of chunks) {
+    const text = marker.push(chunk);
+    if (text.length > 0) yield text;
+  }
+  const last = marker.end();
+  if (last.length > 0) yield last;
 }
 
 export interface MarkedReadOptions {
