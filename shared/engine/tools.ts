@@ -5,7 +5,7 @@ import { ParameterValidator, toSqlValue } from './params';
 import { asError, type Collect, type StatementCache } from './statements';
 import { evaluateTemplate, fillPlaceholders, MAX_RETURNS_SIZE, rowsToJson, type StepRows, type TemplateContext } from './templates';
 import type { SqlValue } from './types';
-import { wholeRealKeys } from '../format/whole-reals';
+import { exactValueKey, wholeRealKeys } from '../format/whole-reals';
 
 /**
  * A call that fails: its message becomes the `{"status": "error"}` result. Thrown and caught inside the engine on
@@ -45,12 +45,12 @@ export class CompiledTool {
     return this.def.effect === 'write'; // anything else is treated as read: it cannot change state
   }
 
-  /** Verdicts by the parameters' JSON text: the same call is checked again and again when runs are scored. */
+  /** Verdicts by the parameters' text (exactValueKey): the same call is checked again and again when runs are scored. */
   private readonly verdicts = new BoundedMap<string, string | null>(20_000);
 
   /** null when the parameters fit the schema, else the reason. */
   checkParameters(parameters: JsonObject): string | null {
-    const key = JSON.stringify(parameters);
+    const key = exactValueKey(parameters);
     let verdict = this.verdicts.get(key);
     if (verdict === undefined) {
       this.validator ??= new ParameterValidator(this.def.parameters);

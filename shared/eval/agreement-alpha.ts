@@ -3,6 +3,7 @@
 // pairs within a scenario under its tools and entities, pairs across scenarios under the default
 // rules (agreement.ts pooledDistanceSums).
 import type { ToolCall } from '../format/types';
+import { exactValueKey } from '../format/whole-reals';
 import { callListsF1, pooledDistanceSums, type ApartGroups } from './agreement';
 import { classAlphaSums, type CallEquality } from './alpha-sums';
 import type { AgreementDataset } from './agreement-report';
@@ -55,7 +56,7 @@ function comparedPairSums(dataset: AgreementDataset, engines: EngineProvider, po
   // Annotations with the same scenario and calls are one class (the same distance to any other).
   const classes = new Map<string, number>();
   const classOf = pooled.map((p) => {
-    const key = `${p.scenario}\u0000${JSON.stringify(p.calls)}`;
+    const key = `${p.scenario}\u0000${exactValueKey(p.calls)}`;
     let c = classes.get(key);
     if (c === undefined) classes.set(key, (c = classes.size));
     return c;

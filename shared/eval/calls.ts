@@ -1,7 +1,7 @@
 // The agent's call entries of a trajectory, in order (SPEC §6), and which are well-formed (§8.2).
 import type { GroundTruth, JsonObject, ScenarioDef, ToolCall, ToolDef, Trajectory } from '../format/types';
 import { trimSpace } from '../format/whitespace';
-import { stringifyKeepingWholeReals } from '../format/whole-reals';
+import { exactValueKey } from '../format/whole-reals';
 
 export interface CallEntry {
   /** Position among all entries of the trajectory. */
@@ -42,7 +42,7 @@ class KeyedCall implements ToolCall {
   ) {}
 
   get key(): string {
-    return (this.#key ??= `${this.tool_name}\u0000${stringifyKeepingWholeReals(this.parameters)}`);
+    return (this.#key ??= `${this.tool_name}\u0000${exactValueKey(this.parameters)}`);
   }
 }
 
@@ -101,12 +101,12 @@ export function scenarioCache(scenario: ScenarioDef): ScenarioCache {
 
 const callKeys = new WeakMap<ToolCall, string>();
 
-/** The call as text (tool name trimmed, a whole real written `2.0`: it runs apart from `2`): a memo key, computed once per call object (calls are never mutated). */
+/** The call as text (tool name trimmed, a whole real written `2.0`: it runs apart from `2`; exactValueKey): a memo key, computed once per call object (calls are never mutated). */
 export function callKey(call: ToolCall): string {
   if (call instanceof KeyedCall) return call.key;
   let key = callKeys.get(call);
   if (key === undefined) {
-    key = `${trimSpace(call.tool_name)}\u0000${stringifyKeepingWholeReals(call.parameters)}`;
+    key = `${trimSpace(call.tool_name)}\u0000${exactValueKey(call.parameters)}`;
     callKeys.set(call, key);
   }
   return key;

@@ -3,6 +3,7 @@
 // §3's keyword subset is enforced (see spec-schema.ts): `format`, `pattern`, ... never fail a call.
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { setOwn } from '../format/own-data';
+import { exactValueKey } from '../format/whole-reals';
 import { specSubsetSchema } from '../format/spec-schema';
 import { BoundedMap } from '../memo/bounded-map';
 import type { ToolDef } from '../format/types';
@@ -35,7 +36,7 @@ const verdicts = new WeakMap<ToolDef, BoundedMap<string, string | null>>();
  * names the parameters uniquely for this tool (a call's callKey, already computed for matching,
  * saves serialising them a second time).
  */
-export function schemaFailure(tool: ToolDef, parameters: Record<string, unknown>, key = JSON.stringify(parameters)): string | null {
+export function schemaFailure(tool: ToolDef, parameters: Record<string, unknown>, key = exactValueKey(parameters)): string | null {
   let memo = verdicts.get(tool);
   if (!memo) verdicts.set(tool, (memo = new BoundedMap(50_000)));
   let verdict = memo.get(key);

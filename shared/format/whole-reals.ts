@@ -167,6 +167,27 @@ export function stringifyKeepingWholeReals(value: unknown, options: { deep?: boo
   return `{${entries.join(',')}}`;
 }
 
+/**
+ * stringifyKeepingWholeReals as a key for equal values (memos, "the same call"). JSON writes a
+ * number past a double's range (`1e400` parses as Infinity) as null, so `{"q":1e400}`,
+ * `{"q":-1e400}` and `{"q":null}` would share a text though they compare apart (SPEC §8.1): where
+ * the text holds a null, the places and signs of such numbers are added after it.
+ */
+export function exactValueKey(value: unknown, options: { deep?: boolean } = {}): string {
+  const text = stringifyKeepingWholeReals(value, options);
+  if (!text.includes('null')) return text;
+  const infinities: string[] = [];
+  collectInfinities(value, '', infinities);
+  return infinities.length === 0 ? text : `${text}\u0002${infinities.join('\u0002')}`;
+}
+
+function collectInfinities(value: unknown, at: string, into: string[]): void {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) into.push(`${at}=${value}`);
+  } else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) collectInfinities(value[i], `${at}/${i}`, into);
+  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) collectInfinities(item, `${at}/${JSON.stringify(key)}`, into);
+}
+
 /** The paths from `value` to its whole reals (for a copy that lost its marks: a structured clone). */
 export function wholeRealPaths(value: unknown, prefix: Key[] = [], out: Key[][] = []): Key[][] {
   if (!holdsWholeReals(value)) return out;

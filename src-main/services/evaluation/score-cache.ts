@@ -5,7 +5,7 @@
 // config folder (or the CLI's cache folder), never in the dataset. A cache that cannot be made,
 // read or written goes off for the rest of the evaluation, which scores every file as without it.
 import { createHash, type Hash } from 'node:crypto';
-import { stringifyKeepingWholeReals } from '../../../shared/format/whole-reals';
+import { exactValueKey } from '../../../shared/format/whole-reals';
 import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { makeFolders } from '../make-folders';
 import { regularFileStream } from '../regular-file';
@@ -109,7 +109,7 @@ function hashDataset(hash: Hash, dataset: LoadedDataset): Hash {
   }
   for (const [id, task] of [...dataset.tasks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     // A ground truth's `1.0` scores apart from `1` (whole-reals.ts); without one the text is JSON.stringify's.
-    hash.update(stringifyKeepingWholeReals([id, task, dataset.groundTruth.get(id) ?? null], { deep: true }));
+    hash.update(exactValueKey([id, task, dataset.groundTruth.get(id) ?? null], { deep: true }));
   }
   // Problems of the dataset files change what a trajectory's record says (e.g. a scenario that cannot run).
   return hash.update(JSON.stringify(dataset.problems));
