@@ -91,10 +91,18 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   await expect(page.getByTestId('visual-ref-list')).toContainText('Domaine Lune Bordeaux');
   await expect(page.getByTestId('visual-ref-list')).toContainText('f12–20');
 
-  // Two calls in the editor: Tab into it, replace its text.
+  // Two calls in the editor: `e` puts the focus in it (Tab reaches it too, below); replace its text.
   await expect(page.getByTestId('gt-editor').locator('.monaco-editor')).toBeVisible();
   // Monaco takes input in a focusable element of its own (a textarea, or an EditContext div).
-  await tabTo(page, '[data-testid="gt-editor"] .monaco-editor *');
+  // (Out of the reference's fields first: there `e` is a letter, or picks an option.)
+  await tabTo(page, 'button:not(:disabled)');
+  await page.keyboard.press('e');
+  expect(await focusedMatches(page, '[data-testid="gt-editor"] .monaco-editor *'), '`e` puts the focus in the editor').toBe(true);
+  // Select all, then type over the new task's `[ ]` key by key: a bracket typed over a selection
+  // replaces it (auto-surround left stray closers: `...}}"}]`).
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('[{"tool_name": "get_price"}]');
+  await expect.poll(() => page.getByTestId('gt-editor').locator('.view-lines').innerText().then((text) => text.replace(/\s+/g, ''))).toBe('[{"tool_name":"get_price"}]');
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   // Half-typed text is not submitted: what would be written is not what is on screen.
@@ -167,13 +175,20 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   // Submit: Tab to it, Enter. No Export: the edit is written through to the dataset's
   // annotations/<name>.jsonl (the status bar's badge says when nothing is left unsent).
   await tabTo(page, '[data-testid="submit-task"]');
-  await page.keyboard.press('Enter');
+  // Space presses a button the keyboard focused (it played the clip instead).
+  await page.keyboard.press('Space');
   await expect(page.getByTestId('submit-task')).toHaveText('Reopen');
+  expect(await page.locator('.video-host video').evaluate((video: HTMLVideoElement) => video.paused), 'Space did not play the clip').toBe(true);
   // The earlier refusal is not left standing over the submit.
   await expect(page.getByTestId('status-message')).not.toContainText('not submitted');
   await expect(page.getByTestId('save-state')).toContainText('Saved');
   await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0', { timeout: 15_000 });
   await expect.poll(async () => (await readFile(annotationFile, 'utf8').catch(() => '')).includes('"status":"submitted"'), { timeout: 15_000 }).toBe(true);
+
+  // A second Ctrl+Enter (a double tap, or to be sure) does not take the submission back.
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('status-message')).toContainText('is submitted already');
+  await expect(page.getByTestId('submit-task')).toHaveText('Reopen');
 
   const lines = (await readFile(annotationFile, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
   const saved = lines.filter((line) => line.task_id === TASK).at(-1)!;

@@ -134,6 +134,24 @@ describe('HotkeyRegistry', () => {
     }
   });
 
+  it("leaves Space to a focused checkbox or radio (it ticks); a button's is Space only with the keyboard's focus (e2e: annotate-keyboard)", () => {
+    const registry = new HotkeyRegistry();
+    const play = vi.fn();
+    registry.register('clip.play', play);
+    document.body.innerHTML = `<input id="check" type="checkbox" /><input id="radio" type="radio" /><button id="button"></button><div id="plain" tabindex="0"></div>`;
+    const listener = (event: KeyboardEvent) => registry.handle(event);
+    window.addEventListener('keydown', listener);
+    try {
+      for (const id of ['check', 'radio']) expect(press(document.getElementById(id)!, { key: ' ' }).defaultPrevented, id).toBe(false);
+      expect(play).not.toHaveBeenCalled();
+      // This DOM has no :focus-visible: as after a click, Space plays the clip there.
+      for (const id of ['button', 'plain']) press(document.getElementById(id)!, { key: ' ' });
+      expect(play).toHaveBeenCalledTimes(2);
+    } finally {
+      window.removeEventListener('keydown', listener);
+    }
+  });
+
   it('while typing, a chord marked inText fires before the field sees it; other keys stay the field\'s', () => {
     const registry = new HotkeyRegistry([{ ...entry('submit', ['Ctrl+Enter']), inText: true }, entry('plain', ['Ctrl+s']), { ...entry('go', ['Alt+3']), inText: true }]);
     const submit = vi.fn();

@@ -59,6 +59,28 @@ function arrowForControl(event: KeyboardEvent): boolean {
   return !!target && target.tagName === 'INPUT' && (target.type === 'radio' || target.type === 'range');
 }
 
+/**
+ * Space pressed on a control whose own key it is: a checkbox or radio (it ticks), or a button, tab
+ * or link the keyboard brought the focus to (it presses it, as everywhere on the web). A button
+ * clicked with the mouse keeps the focus without the ring (:focus-visible): Space plays the clip
+ * there, as a player's users expect after clicking Zoom.
+ */
+function spaceForControl(event: KeyboardEvent): boolean {
+  if (keyComboOf(event) !== 'Space') return false;
+  const target = event.target as HTMLElement | null;
+  if (!target || typeof target.matches !== 'function') return false;
+  if (target.matches('input[type="checkbox"], input[type="radio"]')) return true;
+  return target.matches('button, input[type="button"], input[type="submit"], input[type="reset"], [role="button"], [role="tab"], a[href], summary') && keyboardFocused(target);
+}
+
+function keyboardFocused(element: HTMLElement): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return false; // a DOM without the selector (tests' jsdom): as if clicked
+  }
+}
+
 /** Option with a key that types a character (macOS: Option+3 is '£' on a US layout): text, not a chord, in a field. */
 function typesCharacter(event: KeyboardEvent): boolean {
   return event.altKey && !event.ctrlKey && !event.metaKey && event.key.length === 1 && !/^[0-9]$/.test(event.key);
@@ -111,7 +133,7 @@ export class HotkeyRegistry {
     const combo = keyComboOf(event);
     const bound = this.snapshot.filter((candidate) => candidate.keys.includes(combo));
     // A focus scope that holds wins; otherwise the action of a plain scope (the keymap test makes it the only one).
-    const action = bound.find((candidate) => focusOf(candidate)?.when(event)) ?? (arrowForControl(event) ? undefined : bound.find((candidate) => !focusOf(candidate)));
+    const action = bound.find((candidate) => focusOf(candidate)?.when(event)) ?? (arrowForControl(event) || spaceForControl(event) ? undefined : bound.find((candidate) => !focusOf(candidate)));
     if (!action || (phase === 'capture' && !action.inText) || (!action.inDialog && modalDialogOpen())) return false;
     event.preventDefault();
     if (phase === 'capture') event.stopPropagation();

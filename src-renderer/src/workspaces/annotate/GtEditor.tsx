@@ -13,6 +13,7 @@ import { afterClipQuiet, afterClipShown } from './clip';
 import { callsEditorOptions, leaveOnEscape } from './callsEditor';
 import { syncCallsModel } from './callsModelSync';
 import { setLintMarkers } from './lintMarkers';
+import { useHotkeyAction } from '../../hotkeys/useHotkeys';
 
 export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
   const host = useRef<HTMLDivElement>(null);
@@ -58,6 +59,9 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
       editor.current = null;
     };
   }, [scenario, taskKey]);
+
+  // `e` from anywhere in Annotate: the editor is 8 to 40 Tab presses away.
+  useHotkeyAction('annotate.focus-editor', () => editor.current?.focus());
 
   // Lint as markers beside the schema's own.
   useEffect(() => {

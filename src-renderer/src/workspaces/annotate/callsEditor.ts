@@ -14,6 +14,9 @@ export function callsEditorOptions(model: MonacoNs.editor.ITextModel): MonacoNs.
     scrollBeyondLastLine: false,
     wordWrap: 'on',
     quickSuggestions: { strings: true, other: true, comments: false },
+    // A bracket or quote typed over a selection replaces it: surrounding it instead left stray
+    // closers after Ctrl+A and typing a new list over the `[ ]` a new task starts with.
+    autoSurround: 'never',
     ariaLabel: 'Your key tool calls for this task (JSON); Escape leaves the editor forward, Shift+Escape back',
     theme: window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'vs-dark' : 'vs',
   };

@@ -1,9 +1,10 @@
-// Submit (the button, Ctrl+Enter): a task with no call at all, or with lint errors, is asked about
+// Submit (the button, which reopens a submitted task, and Ctrl+Enter, which only submits): a task with no call at all, or with lint errors, is asked about
 // first; a question left open while another task was opened submits nothing. A check of the calls
 // still running when another task opens submits the task left behind (submitLeftTask).
 import type { ReactNode } from 'react';
 import { useConfirm } from '../../components/useConfirm';
 import { useHotkeyAction } from '../../hotkeys/useHotkeys';
+import { useStudioStore } from '../../state/store';
 import { lintOfCallsNow, useAnnotateStore } from './annotateStore';
 import { submitLeftTask } from './submitLeftTask';
 
@@ -49,6 +50,12 @@ export function useSubmitTask(): { submit: () => Promise<void>; dialog: ReactNod
     }
     useAnnotateStore.getState().toggleSubmitted();
   };
-  useHotkeyAction('annotate.submit', () => void submit());
+  // The key only submits: a second press (to be sure, or by a double tap) must not take a
+  // submission back, which under blind annotation nobody would notice. Reopen is the button's.
+  useHotkeyAction('annotate.submit', () => {
+    const { record } = useAnnotateStore.getState();
+    if (record?.status === 'submitted') useStudioStore.getState().showMessage(`${record.task} is submitted already; to change it, Reopen it (the button beside Export)`, 'info');
+    else void submit();
+  });
   return { submit, dialog: submitting.dialog };
 }
