@@ -1,5 +1,5 @@
-// Undo in the calls editor after the call list changed the calls: Ctrl+Z gives back exactly the
-// text before the list's action, whatever its layout. Calls pasted on one line, one deleted from
+// Undo in the calls editor after the call list changed the calls: Ctrl+Z (in the editor, or on the
+// list itself) gives back exactly the text before the list's action, whatever its layout. Calls pasted on one line, one deleted from
 // the list, then Ctrl+Z saved "Paint Bucket" for "Paint Bucket White" (found by an exploratory
 // review, 4 of 4 runs): the list's edit shared an undo step with the typing before it.
 import { readFile, rm } from 'node:fs/promises';
@@ -58,11 +58,16 @@ test('Ctrl+Z after a call is deleted or moved in the list gives back the calls a
   await items.first().focus();
   await page.keyboard.press('Delete');
   await expect.poll(savedCalls, { timeout: 15_000 }).toEqual([typed[1]]);
-  await editor(page).click();
+  // Undone where it was done: the focus stays on the list (the editor's undo serves it).
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="call-list"]') !== null), 'the focus is on the list').toBe(true);
   await page.keyboard.press('Control+z');
   await expect.poll(savedCalls, { timeout: 15_000 }).toEqual(typed);
   await expect(items).toHaveCount(2);
   expect((await savedLine())!['x-studio']!.calls[0]).toEqual(anchored);
+  await page.keyboard.press('Control+Shift+Z');
+  await expect.poll(savedCalls, { timeout: 15_000 }).toEqual([typed[1]]);
+  await page.keyboard.press('Control+z');
+  await expect.poll(savedCalls, { timeout: 15_000 }).toEqual(typed);
 
   // A move is one step of its own too: undone alone, the typing before it stays.
   await items.first().focus();

@@ -95,6 +95,8 @@ export const KEYMAP = [
   { id: 'annotate.next-task', keys: ['n', 'Alt+ArrowDown'], group: 'Annotate', description: 'Next task in the queue', scope: 'annotate' },
   { id: 'annotate.previous-task', keys: ['p', 'Alt+ArrowUp'], group: 'Annotate', description: 'Previous task in the queue', scope: 'annotate' },
   { id: 'annotate.submit', keys: ['Ctrl+Enter'], group: 'Annotate', description: 'Submit the task (a submitted one stays so: Reopen is its button)', scope: 'annotate', inText: true },
+  { id: 'annotate.undo', keys: ['Ctrl+z'], group: 'Annotate', description: "Undo the last change to the calls (the list's moves and deletes too; outside a text field)", scope: 'annotate' },
+  { id: 'annotate.redo', keys: ['Ctrl+Z', 'Ctrl+y'], group: 'Annotate', description: 'Redo the change to the calls that was undone', scope: 'annotate' },
   { id: 'annotate.focus-editor', keys: ['e'], group: 'Annotate', description: 'Edit the calls: put the focus in the calls editor (Escape leaves it)', scope: 'annotate' },
   { id: 'queue.next', keys: ['ArrowDown'], group: 'Task list', description: 'Focus the next task of the list (Enter opens it)', scope: 'task-list' },
   { id: 'queue.previous', keys: ['ArrowUp'], group: 'Task list', description: 'Focus the previous task of the list', scope: 'task-list' },

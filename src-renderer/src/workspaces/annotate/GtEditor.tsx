@@ -62,6 +62,10 @@ export function GtEditor({ scenario }: { scenario: ScenarioDef }) {
 
   // `e` from anywhere in Annotate: the editor is 8 to 40 Tab presses away.
   useHotkeyAction('annotate.focus-editor', () => editor.current?.focus());
+  // The call list's moves and deletes are edits of the editor's text (callsModelSync.ts): its undo
+  // takes them back from wherever the focus is, not only from inside the editor.
+  useHotkeyAction('annotate.undo', () => editor.current?.trigger('keyboard', 'undo', null));
+  useHotkeyAction('annotate.redo', () => editor.current?.trigger('keyboard', 'redo', null));
 
   // Lint as markers beside the schema's own.
   useEffect(() => {
