@@ -37,15 +37,18 @@ async function electronSources(): Promise<Array<{ file: string; text: string }>>
 
 /** A stand-in web contents that records the guards put on it. */
 function guardedContents() {
-  const listeners = new Map<string, (event: { preventDefault(): void }) => void>();
+  const listeners = new Map<string, (event: { url: string; preventDefault(): void }) => void>();
   let openHandler: (() => { action: string }) | undefined;
+  const shown = 'app://studio/index.html#/annotate';
   const contents = {
-    on: (name: string, listener: (event: { preventDefault(): void }) => void) => void listeners.set(name, listener),
+    on: (name: string, listener: (event: { url: string; preventDefault(): void }) => void) => void listeners.set(name, listener),
     setWindowOpenHandler: (handler: () => { action: string }) => void (openHandler = handler),
+    getURL: () => shown,
   } as unknown as GuardedContents;
   guardWebContents(contents);
-  const prevented = (name: string) => {
-    const event = { preventDefault: vi.fn() };
+  /** Whether the guard refuses the event; `url`: where it would go (by default a page of the web). */
+  const prevented = (name: string, url = 'https://example.com/') => {
+    const event = { url, preventDefault: vi.fn() };
     listeners.get(name)?.(event);
     return event.preventDefault.mock.calls.length === 1;
   };
@@ -158,6 +161,9 @@ describe('Electron security checklist', () => {
   it('13. Disable or limit navigation', () => {
     const contents = guardedContents();
     for (const name of ['will-navigate', 'will-frame-navigate', 'will-redirect']) expect(contents.prevented(name), name).toBe(true);
+    for (const url of ['app://studio/other.html', 'app://studio/index.html', 'http://127.0.0.1:5173/']) expect(contents.prevented('will-navigate', url), url).toBe(true);
+    // A reload of the page shown (the error view's Reload button) is the one navigation let through.
+    expect(contents.prevented('will-navigate', 'app://studio/index.html#/annotate')).toBe(false);
     expect(preferences.navigateOnDragDrop).toBe(false);
   });
 
