@@ -164,6 +164,22 @@ describe('main/index.ts as it runs', () => {
     await tiny.cleanup();
   });
 
+  it('shows the edit menu on a right-click in a field, Copy on selected text, nothing elsewhere', async () => {
+    const fake = await boot();
+    const [window] = fake.windows;
+    const rightClick = (params: Record<string, unknown>) => {
+      for (const listener of window.webContents.listeners.get('context-menu') ?? []) listener({}, params);
+    };
+    const editFlags = { canUndo: false, canRedo: false, canCut: true, canCopy: true, canPaste: true, canDelete: true, canSelectAll: true, canEditRichly: false };
+    rightClick({ isEditable: true, selectionText: 'x', editFlags });
+    rightClick({ isEditable: false, selectionText: 'retail-01', editFlags });
+    rightClick({ isEditable: false, selectionText: '', editFlags });
+    expect(fake.popups.map((popup) => [popup.template.map((item) => item.role).filter(Boolean), popup.window === window])).toEqual([
+      [['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll'], true],
+      [['copy'], true],
+    ]);
+  });
+
   it('on a second launch with no window left (macOS), opens one', async () => {
     const fake = await boot();
     fake.windows[0].close();

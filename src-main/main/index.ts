@@ -28,6 +28,7 @@ import { isTrustedRendererUrl, rendererLocation as locateRenderer } from './rend
 import { applySessionSecurity } from './session-security';
 import { promptBeforeUnload } from './unload-prompt';
 import { guardWebContents } from './web-contents-guard';
+import { contextMenuTemplate } from './context-menu';
 import { mainWindowOptions } from './window-options';
 
 // Must happen before the app is ready.
@@ -141,6 +142,10 @@ async function importTrajectories(kind: 'files' | 'folder'): Promise<void> {
 function createMainWindow(): void {
   const window = new BrowserWindow(mainWindowOptions(path.join(import.meta.dirname, '..', 'preload', 'index.cjs')));
   window.once('ready-to-show', () => window.show());
+  window.webContents.on('context-menu', (_event, params) => {
+    const template = contextMenuTemplate(params);
+    if (template.length > 0) Menu.buildFromTemplate(template).popup({ window });
+  });
   promptBeforeUnload(window.webContents, (question) => dialog.showMessageBoxSync(window, question));
   window.on('closed', () => (mainWindow = null));
   void window.loadURL(rendererLocation.url);

@@ -102,6 +102,7 @@ class FakeState {
   readonly protocolHandlers = new Map<string, Function>();
   readonly privilegedSchemes: Array<{ scheme: string }> = [];
   menuTemplate: MenuItem[] = [];
+  readonly popups: Array<{ template: MenuItem[]; window: BrowserWindow | undefined }> = [];
   /** Answers for the next open dialogs, in order; cancelled when none is left. */
   readonly openDialogAnswers: OpenDialogAnswer[] = [];
   readonly openDialogs: Array<{ parent: BrowserWindow | undefined; options: Record<string, unknown> }> = [];
@@ -195,8 +196,12 @@ export const dialog = {
 };
 
 export const Menu = {
-  buildFromTemplate: (template: MenuItem[]) => (fake.menuTemplate = template),
-  setApplicationMenu: () => undefined,
+  /** The application menu's template is kept as `menuTemplate`; a menu shown with popup() is recorded in `popups`. */
+  buildFromTemplate: (template: MenuItem[]) => ({
+    template,
+    popup: (options: { window?: BrowserWindow }) => void fake.popups.push({ template, window: options.window }),
+  }),
+  setApplicationMenu: (menu: { template: MenuItem[] } | null) => void (fake.menuTemplate = menu?.template ?? []),
 };
 
 export const ipcMain = {
