@@ -98,9 +98,10 @@ export function markNotUtf8Lines(text: string, lines: readonly number[] | undefi
     .join('\n');
 }
 
-/** What is said of a line that is not read, where its file's problems are listed. */
-export function unreadLineMessage(line: Exclude<JsonlLine, { kind: 'line' }>): string {
-  return line.kind === 'too-long' ? `line of ${line.length.toLocaleString('en-US')} characters, past the limit of ${line.limit.toLocaleString('en-US')}; skipped` : 'not UTF-8 (every file is, SPEC §1): bytes of this line are not; skipped';
+/** What is said of a line that is not read, where its file's problems are listed (`skipped`: the rest of the file is read). */
+export function unreadLineMessage(line: Exclude<JsonlLine, { kind: 'line' }>, skipped = true): string {
+  const why = line.kind === 'too-long' ? `line of ${line.length.toLocaleString('en-US')} characters, past the limit of ${line.limit.toLocaleString('en-US')}` : 'not UTF-8 (every file is, SPEC §1): bytes of this line are not';
+  return skipped ? `${why}; skipped` : why;
 }
 
 /** Cuts text, chunk by chunk, into numbered lines; a line past the cap is counted, not kept. */

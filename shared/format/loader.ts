@@ -81,8 +81,7 @@ function reportingRefusals(source: DatasetSource, problems: Problem[], refused: 
     const marked = text === null ? null : firstMarkedLine(text);
     if (marked === null) return text;
     refused.add(path);
-    const message = marked.kind === 'not-utf8' ? 'not UTF-8 (every file is, SPEC §1): bytes of this line are not' : unreadLineMessage(marked).replace(/; skipped$/, '');
-    problems.push({ file: path, line: marked.lineNumber, message: `not read: ${message}` });
+    problems.push({ file: path, line: marked.lineNumber, message: `not read: ${unreadLineMessage(marked, false)}` });
     return null;
   };
   return {
