@@ -26,6 +26,14 @@ function SummaryCells({ summary, visual, alphaPending }: { summary: AgreementSum
   );
 }
 
+/** The line where the disagreements would be when there are none: why there are none. */
+function noDisagreementText({ annotators: [a, b], tasks, leftOut }: Dashboard): string {
+  if (leftOut.length > 0) return `None among the tasks compared; ${leftOut.length} task(s) both annotated could not be compared (see the problems below).`;
+  if (tasks.length === 0)
+    return `None to show: no task is annotated by both ${a} and ${b}, so there is nothing to compare. Have both annotate the same tasks (Annotate), or choose another pair of annotators above.`;
+  return 'None: every task both annotated agrees exactly.';
+}
+
 export interface AgreementDashboardProps {
   dashboard: Dashboard | null;
   computing?: boolean;
@@ -82,9 +90,7 @@ export function AgreementDashboard({ dashboard, computing = false, error = null,
       <h4>Disagreements, worst first ({dashboard.disagreements.length})</h4>
       {dashboard.disagreements.length === 0 ? (
         <p className="muted" data-testid="no-disagreements">
-          {dashboard.leftOut.length === 0
-            ? 'None: every task both annotated agrees exactly.'
-            : `None among the tasks compared; ${dashboard.leftOut.length} task(s) both annotated could not be compared (see the problems below).`}
+          {noDisagreementText(dashboard)}
         </p>
       ) : (
         <DisagreementTable dashboard={dashboard} stages={stages} onOpenTask={onOpenTask} />
