@@ -3,8 +3,8 @@ import type { AgreementDashboard } from '../../../shared/eval/agreement-report';
 import type { Annotation, ScenarioDef, Task } from '../../../shared/format/types';
 import { overranMessage, stoppedMessage } from '../workers/overrun';
 import { fakePageWorkers, settled } from '../workers/test-workers';
-import { agreementClient } from './agreementClient';
-import { INPUT_GONE, type DashboardInput, type FromAgreementWorker, type ToAgreementWorker } from './protocol';
+import { agreementClient, RESTART_UNWANTED_AFTER_MS } from './agreementClient';
+import { INPUT_GONE, type DashboardInput, type FromAgreementWorker, type TaskComparison, type ToAgreementWorker } from './protocol';
 
 const LIMIT = 1000;
 const workers = fakePageWorkers<ToAgreementWorker, FromAgreementWorker>(LIMIT);
@@ -173,7 +173,91 @@ describe('agreementClient', () => {
     expect(whole.input).toHaveProperty('tasks');
     await answered(port, whole, again);
   });
+
+  it('restarts the worker for a newer request when the alpha it computes is no longer wanted, asking the fresh one again what else it cut short', async () => {
+    const { tasks, lines } = threeTasks('t1');
+    const port = workers.started.at(-1)!;
+    const quick = (n: number) => ({ alphaPending: true, n }) as unknown as AgreementDashboard;
+    const answerFirst = (dashboard: AgreementDashboard) => answer((m) => (m.type === 'dashboard' && !m.alpha ? { id: m.id, type: 'dashboard', dashboard } : ok(m)));
+    const seen: AgreementDashboard[] = [];
+    let live = true;
+    const stale = settled(agreementClient.dashboardInTwo(tasks, new Map([['ana', lines()], ['ben', lines()]]), 'ana', 'ben', (d) => seen.push(d), () => live));
+    await flush();
+    answerFirst(quick(1));
+    await flush();
+    // The worker computes alpha (answering nothing meanwhile); a task compared waits behind it.
+    expect(dashboards(port.sent)).toEqual([expect.objectContaining({ alpha: true })]);
+    const compare = settled(agreementClient.compare('kitchen', [], []));
+    await flush();
+    expect(port.sent.map((m) => m.type)).toEqual(['dashboard', 'task']);
+    await busy(port, RESTART_UNWANTED_AFTER_MS);
+    expect(port.terminated).toBe(false);
+
+    // An annotation changes: that alpha is wanted no more, and the newer dashboard is asked. The
+    // worker is ended at once rather than left to finish it; the fresh one is asked the newer
+    // dashboard (its input whole: the old worker's is gone) and the compare again.
+    live = false;
+    const edited = new Map([['ana', lines([{ tool_name: 'open', parameters: { door: 'fridge' } }])], ['ben', lines()]]);
+    const newer = settled(agreementClient.dashboardInTwo(tasks, edited, 'ana', 'ben', (d) => seen.push(d), () => true));
+    await flush();
+    expect(port.terminated).toBe(true);
+    expect(stale.error).toBeUndefined();
+    expect(stale.value, 'the stale alpha is no answer: null, as when not wanted').toBeNull();
+    expect(compare.error, 'a request still wanted is not failed by the restart').toBeUndefined();
+    const fresh = workers.started.at(-1)!;
+    expect(fresh).not.toBe(port);
+    answer(ok);
+    await flush();
+    const asked = fresh.sent.splice(0);
+    expect(asked.map((m) => m.type).sort()).toEqual(['dashboard', 'task']);
+    expect(dashboards(asked)).toEqual([expect.objectContaining({ alpha: false, input: expect.objectContaining({ tasks: expect.any(Array) }) })]);
+    const [first] = dashboards(asked);
+    expect((first.input as DashboardInput).annotations[0][1][0]).toEqual(annotation('t1', [{ tool_name: 'open', parameters: { door: 'fridge' } }]));
+    for (const m of asked) fresh.say(m.type === 'task' ? { id: m.id, type: 'task', comparison: { exact: true } as TaskComparison } : { id: m.id, type: 'dashboard', dashboard: quick(2) });
+    await flush();
+    // The newer figures are shown, though the stale alpha was never answered.
+    expect(seen).toEqual([quick(1), quick(2)]);
+    expect(compare.value).toEqual({ exact: true });
+    const [alpha] = dashboards(fresh.sent.splice(0));
+    expect(alpha).toMatchObject({ alpha: true, input: null, inputId: first.inputId });
+    await answered(fresh, alpha, newer);
+  });
+
+  it('lets an unwanted alpha that has run only briefly go on a while (it may be about to end), then restarts the worker', async () => {
+    const { tasks, lines } = threeTasks('t2');
+    const port = workers.started.at(-1)!;
+    let live = true;
+    const stale = settled(agreementClient.dashboardInTwo(tasks, new Map([['ana', lines()], ['ben', lines()]]), 'ana', 'ben', () => undefined, () => live));
+    await flush();
+    answer((m) => (m.type === 'dashboard' && !m.alpha ? { id: m.id, type: 'dashboard', dashboard: figures } : ok(m)));
+    await flush();
+    expect(dashboards(port.sent.splice(0))).toEqual([expect.objectContaining({ alpha: true })]);
+    live = false;
+    const compare = settled(agreementClient.compare('kitchen', [], []));
+    await flush();
+    expect(port.terminated).toBe(false);
+    expect(port.sent.map((m) => m.type)).toEqual(['task']);
+    await busy(port, RESTART_UNWANTED_AFTER_MS);
+    expect(port.terminated).toBe(true);
+    expect(stale.value).toBeNull();
+    const fresh = workers.started.at(-1)!;
+    answer(ok);
+    await flush();
+    const [again] = fresh.sent.splice(0);
+    expect(again).toMatchObject({ type: 'task', scenarioId: 'kitchen' });
+    fresh.say({ id: again.id, type: 'task', comparison: { exact: true } as TaskComparison });
+    await flush();
+    expect(compare.value).toEqual({ exact: true });
+  });
 });
+
+/** The worker busy for `ms`, beating (workerBeat.ts) so that its watchdog lets it be. */
+async function busy(port: { say(message: FromAgreementWorker): void }, ms: number) {
+  for (let spent = 0; spent < ms; spent += LIMIT / 2) {
+    await vi.advanceTimersByTimeAsync(LIMIT / 2);
+    port.say({ type: 'alive' });
+  }
+}
 
 /** Three kitchen tasks, and both annotators' lines for them: `changed`'s calls as given, the others none. */
 function threeTasks(changed: string) {

@@ -1,13 +1,31 @@
 // Promise-based access to the agreement worker; one worker per page, started on first use and
 // again after its watchdog stopped it (workers/watchedWorker.ts). A scenario whose SQL overran
 // it is not run again until its files change (workers/overrun.ts): a compare or run of one of
-// its tasks fails at once, and the dashboard lists its tasks as left out.
+// its tasks fails at once, and the dashboard lists its tasks as left out. An alpha_dice no one wants
+// any more (its dashboard's input changed since) is not waited out: the worker runs it without a
+// break (no message reaches it meanwhile, and the page is not cross-origin isolated, so no shared
+// flag either), so once a newer request comes the worker is restarted, and the requests it cut
+// short that are still wanted are asked again of the fresh one.
 import type { AgreementDashboard } from '../../../shared/eval/agreement-report';
 import type { Annotation, ScenarioDef, Task, ToolCall } from '../../../shared/format/types';
+import { pageTimers } from '../clock';
 import { scenarioDefTexts } from '../workers/scenarioTexts';
 import { WatchedWorker, type Needs, type WithoutId } from '../workers/watchedWorker';
 import { annotationsOf, inputPatch, type KeptInput } from './dashboardInput';
 import { INPUT_GONE, type DashboardInput, type DashboardPatch, type FromAgreementWorker, type RunOutcome, type TaskComparison, type ToAgreementWorker } from './protocol';
+
+/** Why a request failed that the worker's restart for a newer request cut short (one still wanted is asked again, so only an unwanted one fails so). */
+export const SUPERSEDED = 'superseded: the agreement worker was restarted for a newer request';
+
+/**
+ * How long an unwanted alpha_dice has to have run before a newer request restarts the worker, or
+ * is left to wait until it has (then restarted if it is still running). A restart costs the newer
+ * request about this much (worker and sql.js start: 0.5-0.9 s on two busy cores; the scenarios'
+ * seeds; the input sent whole; its comparisons without the memos of the worker it replaces: the
+ * first figures of 2,000 distinct tasks 10 s after an edit instead of 1.4 s there), so an alpha
+ * about to end is let end, and a long one costs at most this much more than a restart.
+ */
+export const RESTART_UNWANTED_AFTER_MS = 2000;
 
 class AgreementClient {
   private readonly worker = new WatchedWorker<ToAgreementWorker, FromAgreementWorker>({
@@ -29,6 +47,10 @@ class AgreementClient {
   private kept: KeptInput | null = null;
   /** The dataset's scenarios last asked for, for a worker started after one was stopped. */
   private latest: { key: string; scenarios: ScenarioDef[] } | null = null;
+  /** Requests posted and not answered that their callers may stop wanting (alpha_dice's), each with whether it is still wanted. */
+  private readonly cancellable = new Set<{ wanted: () => boolean; since: number }>();
+  /** Set while an unwanted request is let run a while (RESTART_UNWANTED_AFTER_MS) before the worker is restarted. */
+  private restartTimer: number | undefined;
 
   /** Loads a dataset's scenarios once per key (the dataset id and its scenario files). */
   scenarios(key: string, scenarios: ScenarioDef[]): Promise<void> {
@@ -49,14 +71,54 @@ class AgreementClient {
     return this.loaded?.done;
   }
 
-  /** A request once the scenarios are loaded; one needing a scenario that overran fails at once, before any worker starts. */
-  private async request(message: WithoutId<ToAgreementWorker>, needs: Needs, posted?: () => void): Promise<FromAgreementWorker> {
+  /**
+   * A request once the scenarios are loaded; one needing a scenario that overran fails at once,
+   * before any worker starts. First the worker is restarted if it holds a request no longer wanted
+   * (dropUnwanted). `wanted`: the request may be cut short so once its caller says no; without it,
+   * or while it says yes, a request cut short is asked again (of the fresh worker).
+   */
+  private async request(message: WithoutId<ToAgreementWorker>, needs: Needs, posted?: () => void, wanted?: () => boolean): Promise<FromAgreementWorker> {
+    this.dropUnwanted();
     const refused = this.worker.refusal(needs);
     if (refused !== null) throw new Error(refused);
-    await this.ready();
-    const reply = this.worker.request(message, needs);
-    if (this.worker.refusal(needs) === null) posted?.(); // refused there, it was not sent
-    return reply;
+    const entry = wanted ? { wanted, since: 0 } : null;
+    try {
+      await this.ready();
+      const reply = this.worker.request(message, needs);
+      if (this.worker.refusal(needs) === null) posted?.(); // refused there, it was not sent
+      if (entry) this.cancellable.add(Object.assign(entry, { since: pageTimers.now() }));
+      return await reply;
+    } catch (error) {
+      if ((error as Error).message === SUPERSEDED && (wanted?.() ?? true)) return this.request(message, needs, posted, wanted);
+      throw error;
+    } finally {
+      if (entry) this.cancellable.delete(entry);
+    }
+  }
+
+  /**
+   * A worker holding a request no one wants (an alpha_dice whose dashboard's input changed since:
+   * on thousands of distinct annotations, tens of seconds) would answer the next request only
+   * after it: it is restarted once that request has run RESTART_UNWANTED_AFTER_MS, now or when it
+   * has (checked again then).
+   */
+  private dropUnwanted(): void {
+    let wait = Infinity;
+    for (const { wanted, since } of this.cancellable) {
+      if (wanted()) continue;
+      const left = since + RESTART_UNWANTED_AFTER_MS - pageTimers.now();
+      if (left <= 0) {
+        this.cancellable.clear();
+        this.worker.restart(SUPERSEDED);
+        return;
+      }
+      wait = Math.min(wait, left);
+    }
+    if (wait === Infinity || this.restartTimer !== undefined) return;
+    this.restartTimer = pageTimers.setTimeout(() => {
+      this.restartTimer = undefined;
+      this.dropUnwanted();
+    }, wait);
   }
 
   async compare(scenarioId: string, a: ToolCall[], b: ToolCall[]): Promise<TaskComparison> {
@@ -72,7 +134,8 @@ class AgreementClient {
 
   /**
    * The dashboard without alpha_dice (AgreementDashboard.alphaPending: quicker by far on thousands
-   * of tasks), given to `first`, then with it, unless `wanted()` says no by then (null). The input
+   * of tasks), given to `first`, then with it, unless `wanted()` says no by then (null), or says no
+   * while alpha is computed and another request comes (null: the worker was restarted for it). The input
    * is sent once: the worker keeps it for the second request (an input of 40,000 annotations took
    * 125 ms of the page's thread to send), or, restarted meanwhile, is sent it again. It is sent as
    * changes to the input the worker kept from the request before, when that is smaller.
@@ -85,14 +148,21 @@ class AgreementClient {
     first: (dashboard: AgreementDashboard) => void,
     wanted: () => boolean,
   ): Promise<AgreementDashboard | null> {
+    this.dropUnwanted(); // before `stops` is read: a restart for this request loses no input it sends
     const asked = this.dashboardAsked(tasks, annotations, a, b);
     const stops = this.stops;
     first(await this.askSending(asked, false));
     if (!wanted()) return null;
-    if (this.stops !== stops) return this.askDashboard(asked, asked.input, true);
-    return this.askDashboard(asked, null, true).catch((error: Error) => {
-      if (error.message !== INPUT_GONE) throw error;
-      return this.askDashboard(asked, asked.input, true);
+    const withAlpha =
+      this.stops !== stops
+        ? this.askDashboard(asked, asked.input, true, wanted)
+        : this.askDashboard(asked, null, true, wanted).catch((error: Error) => {
+            if (error.message !== INPUT_GONE) throw error;
+            return this.askDashboard(asked, asked.input, true, wanted);
+          });
+    return withAlpha.catch((error: Error) => {
+      if (error.message === SUPERSEDED) return null; // no longer wanted, and cut short for a newer request
+      throw error;
     });
   }
 
@@ -101,6 +171,7 @@ class AgreementClient {
    * are smaller, else whole (also when the worker answers that it no longer keeps it).
    */
   private async askSending(asked: ReturnType<AgreementClient['dashboardAsked']>, alpha: boolean): Promise<AgreementDashboard> {
+    this.dropUnwanted(); // first: a worker restarted keeps no input to patch
     const patch = this.kept ? inputPatch(this.kept, asked.input) : null;
     if (patch === null) return this.askDashboard(asked, asked.input, alpha);
     return this.askDashboard(asked, patch, alpha).catch((error: Error) => {
@@ -129,12 +200,12 @@ class AgreementClient {
   }
 
   /** `sent`: the input whole, as changes to the one the worker keeps, or null (the worker keeps this one). */
-  private async askDashboard(asked: ReturnType<AgreementClient['dashboardAsked']>, sent: DashboardInput | DashboardPatch | null, alpha: boolean): Promise<AgreementDashboard> {
+  private async askDashboard(asked: ReturnType<AgreementClient['dashboardAsked']>, sent: DashboardInput | DashboardPatch | null, alpha: boolean, wanted?: () => boolean): Promise<AgreementDashboard> {
     const { inputId, input, a, b, left, needs } = asked;
     // Once sent, the worker keeps this input (a patch it cannot apply is answered INPUT_GONE, and
     // sent whole after), so the next is sent as changes to it. Copied: the caller's maps may change.
     const keep = () => void (this.kept = { inputId, tasks: input.tasks, annotations: annotationsOf(input) });
-    const answered = await this.request({ type: 'dashboard', inputId, input: sent, a, b, left, alpha }, needs, sent === null ? undefined : keep);
+    const answered = await this.request({ type: 'dashboard', inputId, input: sent, a, b, left, alpha }, needs, sent === null ? undefined : keep, wanted);
     if (answered.type !== 'dashboard') throw new Error('unexpected reply');
     return answered.dashboard;
   }

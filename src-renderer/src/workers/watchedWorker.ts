@@ -110,6 +110,16 @@ export class WatchedWorker<To, From extends { type: string }> {
     for (const request of waiting) request.reject(new Error(reason));
   }
 
+  /**
+   * Ends the worker for work no longer wanted (it cannot be interrupted otherwise: sql.js and
+   * alpha's sums run synchronously there): its requests fail with `reason`, what it held is
+   * forgotten (onStopped) as after an overrun, but no scenario is remembered; the next request
+   * starts a fresh worker.
+   */
+  restart(reason: string): void {
+    if (this.port) this.stop(reason);
+  }
+
   /** Ends a worker that failed or overran: its requests fail with `reason`, and what it held is forgotten. */
   private stop(reason: string): void {
     this.close(reason);
