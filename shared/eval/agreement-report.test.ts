@@ -130,6 +130,47 @@ describe('agreement dashboard = egostudio agreement', () => {
   }, 60_000);
 });
 
+describe('the problems agreement lists are those of what it reads', () => {
+  it("leaves out the ground truth's and other annotators' files, and says an annotation's call of a tool the scenario lacks", async () => {
+    const mystery = call('mystery_tool', { n: 1 });
+    const files = {
+      ...shopFiles(),
+      // Not read by agreement: a ground truth calling a tool the scenario lacks, a bad line; another annotator's bad line.
+      'ground_truth.jsonl': jsonl([{ task_id: 't1', calls: [mystery], visual_refs: [], source: 'agreed' }]) + 'not json\n',
+      'annotations/carol.jsonl': 'not json\n',
+      'annotations/alice.jsonl': jsonl([ann('t1', [add('Green Apple')]), ann('t2', [])]).replaceAll('"x"', '"alice"'),
+      'annotations/bob.jsonl': jsonl([ann('t1', [add('Green Apple')]), ann('t2', [])]).replaceAll('"x"', '"bob"'),
+    };
+    const root = path.join(dir, 'unread-problems');
+    await writeDatasetFolder(root, files);
+    // All valid, as far as agreement reads: exit 0, no problem.
+    const clean = await run(process.execPath, [CLI, 'agreement', root, '--annotators', 'alice,bob', '--json', path.join(dir, 'unread.json')]);
+    expect(clean.stderr).not.toMatch(/ground_truth|carol/);
+    expect(JSON.parse(await readFile(path.join(dir, 'unread.json'), 'utf8')).problems).toEqual([]);
+    expect((await dashboardOf(root, 'alice', 'bob')).problems).toEqual([]);
+
+    // The annotations call that same missing tool: compared (they match), and said, each at its annotator's file; exit 2.
+    await writeDatasetFolder(root, {
+      ...files,
+      'annotations/alice.jsonl': jsonl([ann('t1', [add('Green Apple'), mystery]), ann('t2', [])]).replaceAll('"x"', '"alice"'),
+      'annotations/bob.jsonl': jsonl([ann('t1', [mystery, add('Green Apple')]), ann('t2', [])]).replaceAll('"x"', '"bob"'),
+    });
+    const exit = await run(process.execPath, [CLI, 'agreement', root, '--annotators', 'alice,bob', '--json', path.join(dir, 'unread.json')]).then(() => 0, (error: { code: number }) => error.code);
+    expect(exit).toBe(2);
+    const cli = JSON.parse(await readFile(path.join(dir, 'unread.json'), 'utf8')) as { tasks: unknown[]; problems: unknown[] };
+    const said = (annotator: string, n: number) => ({
+      file: `annotations/${annotator}.jsonl`,
+      line: 0,
+      message: `task "t1": call ${n} names tool "mystery_tool", which scenario "shop" does not define; compared as written: it fails when run, and only a call of the same missing tool matches it`,
+    });
+    expect(cli.problems).toEqual([said('alice', 2), said('bob', 1)]);
+    expect(cli.tasks).toContainEqual(expect.objectContaining({ task_id: 't1', exact: true }));
+    const dashboard = await dashboardOf(root, 'alice', 'bob');
+    expect(dashboard.problems).toEqual(cli.problems);
+    expect(dashboard.tasks).toEqual(cli.tasks);
+  }, 60_000);
+});
+
 describe('agreement on calls too long to compare', () => {
   it('leaves that task out as a problem and reports the others', async () => {
     const many = Array.from({ length: 2_001 }, () => call('search_products', { name: 'apple' }));

@@ -3,7 +3,7 @@
 // engine provider, so their figures are the same by construction. agreementDashboard adds the
 // per-scenario breakdown, the visual-reference agreement and the disagreements worst first.
 import type { ScenarioEngine } from '../engine/types';
-import type { LoadedDataset } from '../format/loader';
+import { unknownToolCall, type LoadedDataset } from '../format/loader';
 import { compareCodePoints } from '../format/codepoint';
 import type { Annotation, Problem, ScenarioDef, Task, ToolCall } from '../format/types';
 import { agreeAsIs, compareCallLists, summaryOf, type AgreementSummary, type TaskAgreement } from './agreement';
@@ -73,9 +73,31 @@ function agreementFigures(dataset: AgreementDataset, engines: EngineProvider, a:
   return figuresOf(dataset, engines, pairComparisons(dataset, engines, a, b, options), a, options);
 }
 
-/** Each task's pair compared: SPEC §11's per-task figures, the pooled annotations, and the problems so far. */
+/**
+ * Whether a dataset file is one that the agreement of a and b reads, so that its problems are
+ * problems of its input (SPEC §12: exit 2 "when some was not" valid): dataset.json, the scenarios,
+ * tasks.jsonl, the annotations folder and the two annotators' files. The ground truth, the
+ * trajectories and other annotators' files are not read for it, so their problems are not its.
+ */
+export function readByAgreement(file: string, a: string, b: string): boolean {
+  return (
+    file === 'dataset.json' ||
+    file === 'tasks.jsonl' ||
+    file === 'scenarios' ||
+    file.startsWith('scenarios/') ||
+    file === 'annotations' ||
+    file === `annotations/${a}.jsonl` ||
+    file === `annotations/${b}.jsonl`
+  );
+}
+
+/**
+ * Each task's pair compared: SPEC §11's per-task figures, the pooled annotations, and the problems
+ * so far (the dataset's of the files agreement reads, readByAgreement, unless options.problems are
+ * given, which the caller chose so).
+ */
 function pairComparisons(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, options: AgreementOptions) {
-  const problems = options.problems ?? [...dataset.problems];
+  const problems = options.problems ?? dataset.problems.filter((p) => readByAgreement(p.file, a, b));
   const byA = dataset.annotations.get(a);
   const byB = dataset.annotations.get(b);
   for (const [name, found] of [[a, byA], [b, byB]] as const)
@@ -98,9 +120,15 @@ function pairComparisons(dataset: AgreementDataset, engines: EngineProvider, a: 
       leftOut.push(taskId);
       continue;
     }
+    const scenario = dataset.scenarios.get(scenarioId)!;
+    // A call of a tool the scenario lacks is compared (only the same missing tool matches it; it fails when run), and said, as the loader says a ground truth's.
+    for (const [name, byName] of [[a, byA!], [b, byB!]] as const) {
+      const unknown = unknownToolCall(byName.get(taskId)!.calls, scenarioId, scenarioCache(scenario).tools);
+      if (unknown) problems.push({ file: `annotations/${name}.jsonl`, line: 0, message: `task "${taskId}": ${unknown}; compared as written: it fails when run, and only a call of the same missing tool matches it` });
+    }
     let compared: ReturnType<typeof compareTask>;
     try {
-      compared = compareTask(engine, dataset.scenarios.get(scenarioId)!, byA!.get(taskId)!.calls, byB!.get(taskId)!.calls);
+      compared = compareTask(engine, scenario, byA!.get(taskId)!.calls, byB!.get(taskId)!.calls);
     } catch (error) {
       // Calls beyond what can be compared (canonical.ts MAX_MATCHING_PAIRS): this task alone is left out.
       problems.push({ file: `annotations/${a}.jsonl`, line: 0, message: `task "${taskId}" left out: ${(error as Error).message}` });

@@ -1,7 +1,7 @@
 // SPEC §11 agreement of two annotators over a dataset folder, for `egostudio agreement` (on its own
 // thread, or in a watched worker: watched-job.ts). The computation is shared/eval/agreement-report.ts,
 // which the studio's agreement dashboard runs too.
-import { agreementReport, type AgreementReport } from '../../shared/eval/agreement-report';
+import { agreementReport, readByAgreement, type AgreementReport } from '../../shared/eval/agreement-report';
 import { compareCodePoints } from '../../shared/format/codepoint';
 import { loadDataset, nothingRead, type LoadedDataset } from '../../shared/format/loader';
 import { annotationFileStrays, nodeDatasetSource } from './evaluation/node-source';
@@ -29,7 +29,8 @@ export interface FolderJobOptions {
 export async function agreementFolder(root: string, a: string, b: string, options: FolderJobOptions = {}): Promise<AgreementOutcome> {
   const [dataset, SQL, strays] = await Promise.all([loadDataset(nodeDatasetSource(root)), loadSqlJs(), annotationFileStrays(root)]);
   options.onLoaded?.(dataset);
-  const problems = [...dataset.problems, ...strays];
+  // Only the problems of what agreement reads (readByAgreement): a ground truth's are not its input's.
+  const problems = [...dataset.problems, ...strays].filter((p) => readByAgreement(p.file, a, b));
   const engines = jobEngines(SQL, dataset, problems, options.watch, options.blocked);
   try {
     const report = agreementReport(dataset, engines, a, b, { problems });
