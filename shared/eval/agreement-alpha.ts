@@ -5,7 +5,7 @@
 import type { ToolCall } from '../format/types';
 import { exactValueKey } from '../format/whole-reals';
 import { callListsF1, pooledDistanceSums, type ApartGroups } from './agreement';
-import { classAlphaSums, type CallEquality } from './alpha-sums';
+import { classAlphaSums, equalityShape, type CallRules } from './alpha-sums';
 import type { AgreementDataset } from './agreement-report';
 import { callKey, scenarioCache, toolMap } from './calls';
 import { callsEqual } from './canonical';
@@ -26,30 +26,34 @@ function scenarioRules(dataset: AgreementDataset, engines: EngineProvider, scena
 
 /**
  * The sums of distances over ordered pairs, overall and by scenario (indexes in the order the
- * scenarios first come in `pooled`), and whether some pair was too long to compare (then counted
- * as distance 1, which the caller says).
+ * scenarios first come in `pooled`), whether some pair was too long to compare (then counted as
+ * distance 1, which the caller says), and how they were had: counted by classes of calls, or
+ * every pair compared.
  */
 export function pooledAlphaSums(dataset: AgreementDataset, engines: EngineProvider, pooled: readonly PooledAnnotation[], onProgress?: () => void) {
   const scenarioIds = [...new Set(pooled.map((p) => p.scenario))];
   const groupOf = pooled.map((p) => scenarioIds.indexOf(p.scenario));
-  // As the pairs are matched below: a scenario's own rules within it, the default rules across.
-  const groupEquality = (group: number): CallEquality => {
+  // As the pairs are matched below: a scenario's own rules within it, the default rules across,
+  // each with the shapes of calls under it (their tools: which parameters count, and how).
+  const groupRules = (group: number): CallRules => {
     const { tools, ctx } = scenarioRules(dataset, engines, scenarioIds[group]);
-    return (x, y) => callKey(x) === callKey(y) || callsEqual(x, y, tools, ctx);
+    return { equal: (x, y) => callKey(x) === callKey(y) || callsEqual(x, y, tools, ctx), shapeOf: (call) => equalityShape(call, tools) };
   };
   const counted = classAlphaSums(
     pooled.map((p, i) => ({ group: groupOf[i], calls: p.calls })),
     scenarioIds.length,
-    groupEquality,
-    (x, y) => callsEqual(x, y, DEFAULT_RULES.tools, DEFAULT_RULES.ctx),
+    groupRules,
+    { equal: (x, y) => callsEqual(x, y, DEFAULT_RULES.tools, DEFAULT_RULES.ctx), shapeOf: (call) => equalityShape(call, DEFAULT_RULES.tools) },
     onProgress,
   );
-  if (counted) return { sums: counted, tooLong: false };
-  return comparedPairSums(dataset, engines, pooled, scenarioIds, groupOf, onProgress);
+  if (counted) return { sums: counted, tooLong: false, path: 'classes' as const };
+  return { ...comparedPairSums(dataset, engines, pooled, onProgress), path: 'pairs' as const };
 }
 
-/** Every pair of distinct annotations compared (pooledDistanceSums), as SPEC §11 defines D_e. */
-function comparedPairSums(dataset: AgreementDataset, engines: EngineProvider, pooled: readonly PooledAnnotation[], scenarioIds: string[], groupOf: number[], onProgress?: () => void) {
+/** Every pair of distinct annotations compared (pooledDistanceSums), as SPEC §11 defines D_e: what pooledAlphaSums gives when its classes cannot be had. */
+export function comparedPairSums(dataset: AgreementDataset, engines: EngineProvider, pooled: readonly PooledAnnotation[], onProgress?: () => void) {
+  const scenarioIds = [...new Set(pooled.map((p) => p.scenario))];
+  const groupOf = pooled.map((p) => scenarioIds.indexOf(p.scenario));
   const toolNames = new ToolNameSets();
   const namesOf = pooled.map((p) => toolNames.of(p.calls));
   let tooLong = false;

@@ -10,16 +10,155 @@
 // sum of matchings within classes, and a loose class's is found by matching, between the
 // annotations that hold its calls only. The caller compares every pair (agreement.ts) only when a
 // comparison fails or the work would be too much.
-import type { ToolCall } from '../format/types';
+//
+// Comparing every two distinct calls of a tool grows with the square of them (two annotators'
+// quantities in 2,000 tasks: 8,000 distinct calls of one tool). Calls are first sorted into
+// buckets by what equality cannot do without (equalityShape: the parameters that count, their
+// kinds, their strings where a string equals only the same canonical text, their numbers to
+// within the tolerance), and compared within buckets only; calls of different buckets are never
+// equal, so classes and verdicts are the same as comparing them all.
+import type { ParamSchema, ToolCall, ToolDef } from '../format/types';
+import { trimSpace } from '../format/whitespace';
 import { callKey } from './calls';
-import { maxMatching, MAX_MATCHING_PAIRS } from './canonical';
+import { canonicalString, childSchema, matchedParameters, maxMatching, MAX_MATCHING_PAIRS } from './canonical';
 
 export type CallEquality = (a: ToolCall, b: ToolCall) => boolean;
 
-/** Calls of one tool compared with each other at most this many at a time (a triangle of verdicts kept in memory). */
-const MAX_DISTINCT_CALLS_OF_A_TOOL = 3_000;
-/** Comparisons of distinct calls, over all tools and equalities, before the pairs are compared instead. */
+/**
+ * A call's shape: two calls whose keys differ, or one of whose numbers (in the same place) are
+ * apart by twice the tolerance, are never equal (equalityShape). Null: no shape to go by, the
+ * call is compared with every other of its tool.
+ */
+export interface CallShape {
+  key: string;
+  numbers: number[];
+}
+
+/** How calls compare: their equality and, when known, their shapes under it (a necessary condition of it). */
+export interface CallRules {
+  equal: CallEquality;
+  shapeOf?: (call: ToolCall) => CallShape | null;
+}
+
+/** Calls compared with each other at most this many at a time (a bucket: a triangle of verdicts kept in memory). */
+const MAX_CALLS_COMPARED_TOGETHER = 3_000;
+/** Comparisons of distinct calls made, over all buckets and equalities, before the pairs are compared instead. */
 const MAX_CALL_COMPARISONS = 8_000_000;
+
+/**
+ * A call's shape under callsEqual(·, ·, tools, any entity look-up): calls that are equal have the
+ * same key and numbers within the tolerance of each other, place by place. It follows
+ * canonical.ts objectsEqual/valuesEqual step by step (a change there needs its twin here): the
+ * parameters matching keeps (undeclared ones dropped where the tool is known), keys with a value
+ * (null dropped), each value's kind; strings by their canonical text, or exact text under
+ * `x-match: exact`, and not at all under an entity rule (names of one database row can differ
+ * in every letter); arrays by length and, unordered, by the sorted shapes of their items (whose
+ * numbers then go unsaid: which item pairs with which is the matching's). Null when an unordered
+ * array is too long to match (maxMatching refuses it): that call is compared as before, so a
+ * refusal still sends alpha to every pair.
+ */
+export function equalityShape(call: ToolCall, tools: Map<string, ToolDef>): CallShape | null {
+  const tool = tools.get(trimSpace(call.tool_name));
+  const numbers: number[] = [];
+  const key = shapeOf(matchedParameters(call.parameters, tool), tool?.parameters, numbers);
+  return key === null ? null : { key, numbers };
+}
+
+function shapeOf(value: unknown, schema: ParamSchema | undefined, numbers: number[] | null): string | null {
+  if (typeof value === 'string') {
+    const rule = schema?.['x-match'];
+    if (rule === 'exact') return `x${JSON.stringify(value)}`;
+    if (typeof rule === 'object' && rule !== null && typeof rule.entity === 'string') return 'e';
+    return `s${JSON.stringify(canonicalString(value))}`;
+  }
+  if (typeof value === 'number') {
+    numbers?.push(value);
+    return 'n';
+  }
+  if (Array.isArray(value)) {
+    const items = schema?.items;
+    if (schema?.['x-ordered'] === true) {
+      const shapes = value.map((item) => shapeOf(item, items, numbers));
+      return shapes.includes(null) ? null : `o[${shapes.join(',')}]`;
+    }
+    if (value.length * value.length > MAX_MATCHING_PAIRS) return null;
+    const shapes = value.map((item) => shapeOf(item, items, null));
+    return shapes.includes(null) ? null : `u[${shapes.sort().join(',')}]`;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object)
+      .filter((k) => object[k] !== null && object[k] !== undefined)
+      .sort();
+    const shapes: string[] = [];
+    for (const k of keys) {
+      const shape = shapeOf(object[k], childSchema(schema, k), numbers);
+      if (shape === null) return null;
+      shapes.push(`${JSON.stringify(k)}:${shape}`);
+    }
+    return `{${shapes.join(',')}}`;
+  }
+  // null (an item: keys whose value is null are dropped), booleans, undefined: equal only to themselves.
+  return `v${String(value)}`;
+}
+
+/**
+ * Whether numbers x <= y, next to each other in sorted order, are far enough apart that no number
+ * at or below x equals one at or above y (canonical.ts numbersEqual). The distance less the
+ * tolerance, |a - b| - 1e-6·max(1, |a|, |b|), only grows as a moves down from x or b up from y, so
+ * a gap past twice the tolerance leaves every such pair a tolerance clear of it: far more than
+ * rounding, in this test or in that one, can carry across. A number past a double's range equals
+ * only the same infinity.
+ */
+function apart(x: number, y: number): boolean {
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return x !== y;
+  return y - x > 2e-6 * Math.max(1, Math.abs(x), Math.abs(y));
+}
+
+/**
+ * Calls (indexes into `calls`) in buckets that equality never crosses: by shape key, then split
+ * wherever the numbers of one place, sorted, are apart (each place in turn). A call without a
+ * shape puts all of them in one bucket.
+ */
+function shapeBuckets(calls: readonly ToolCall[], shapeOf: (call: ToolCall) => CallShape | null): number[][] {
+  const byKey = new Map<string, number[]>();
+  const numbers: number[][] = [];
+  for (let i = 0; i < calls.length; i++) {
+    const shape = shapeOf(calls[i]);
+    if (shape === null) return [calls.map((_, j) => j)];
+    numbers.push(shape.numbers);
+    const bucket = byKey.get(shape.key);
+    if (bucket) bucket.push(i);
+    else byKey.set(shape.key, [i]);
+  }
+  const buckets: number[][] = [];
+  for (const start of byKey.values()) {
+    let parts = [start];
+    // One shape key, one count of numbers.
+    for (let place = 0; place < numbers[start[0]].length; place++) {
+      const split: number[][] = [];
+      for (const part of parts) {
+        if (part.length < 2) {
+          split.push(part);
+          continue;
+        }
+        const sorted = [...part].sort((i, j) => (numbers[i][place] < numbers[j][place] ? -1 : numbers[i][place] > numbers[j][place] ? 1 : 0));
+        let run = [sorted[0]];
+        for (let r = 1; r < sorted.length; r++) {
+          if (apart(numbers[sorted[r - 1]][place], numbers[sorted[r]][place])) {
+            split.push(run);
+            run = [];
+          }
+          run.push(sorted[r]);
+        }
+        split.push(run);
+      }
+      parts = split;
+    }
+    buckets.push(...parts);
+  }
+  return buckets;
+}
 
 /** The distinct calls' classes under an equality (by call key), and those whose calls are not all equal. */
 export interface CallClasses {
@@ -29,11 +168,13 @@ export interface CallClasses {
 }
 
 /**
- * Each distinct call's class (by call key) under `equal`: calls joined by equal pairs, directly or
- * through others. Null when one of the comparisons failed (a list too long to match) or there are
- * too many distinct calls of one tool to compare. `budget.left` counts comparisons down.
+ * Each distinct call's class (by call key) under `rules.equal`: calls joined by equal pairs,
+ * directly or through others. Only calls of one tool and one bucket (shapeBuckets, when
+ * `rules.shapeOf` is given) are compared: calls of different buckets are never equal. Null when
+ * one of the comparisons failed (a list too long to match), a bucket holds too many calls to
+ * compare, or the comparisons would exceed `budget.left` (which counts the ones made down).
  */
-export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budget: { left: number }, onProgress?: () => void): CallClasses | null {
+export function callClasses(calls: Iterable<ToolCall>, { equal, shapeOf }: CallRules, budget: { left: number }, onProgress?: () => void): CallClasses | null {
   const byTool = new Map<string, Map<string, ToolCall>>();
   for (const call of calls) {
     let distinct = byTool.get(call.tool_name);
@@ -41,18 +182,34 @@ export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budg
     const key = callKey(call);
     if (!distinct.has(key)) distinct.set(key, call);
   }
-  const classOf = new Map<string, number>();
-  const loose = new Set<number>();
+  // All buckets first: too many comparisons give up before any is made.
+  const buckets: { keys: string[]; calls: ToolCall[] }[] = [];
+  let comparisons = 0;
   for (const distinct of byTool.values()) {
     const keys = [...distinct.keys()];
     const callsOf = [...distinct.values()]; // in the keys' order
+    for (const bucket of shapeOf ? shapeBuckets(callsOf, shapeOf) : [callsOf.map((_, i) => i)]) {
+      const n = bucket.length;
+      if (n > MAX_CALLS_COMPARED_TOGETHER) return null;
+      comparisons += (n * (n - 1)) / 2;
+      buckets.push({ keys: bucket.map((i) => keys[i]), calls: bucket.map((i) => callsOf[i]) });
+    }
+  }
+  if (comparisons > budget.left) return null;
+  budget.left -= comparisons;
+  const classOf = new Map<string, number>();
+  const loose = new Set<number>();
+  for (const { keys, calls: callsOf } of buckets) {
     const n = keys.length;
-    const comparisons = (n * (n - 1)) / 2;
-    if (n > MAX_DISTINCT_CALLS_OF_A_TOOL || comparisons > budget.left) return null;
-    budget.left -= comparisons;
+    // Class ids stay distinct across buckets: `base` is the count of keys so far, at least the classes so far.
+    const base = classOf.size;
+    if (n === 1) {
+      classOf.set(keys[0], base);
+      continue;
+    }
     const parent = keys.map((_, i) => i);
     const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
-    const verdicts = new Uint8Array(comparisons); // pair (i, j), i < j, at j(j-1)/2 + i
+    const verdicts = new Uint8Array((n * (n - 1)) / 2); // pair (i, j), i < j, at j(j-1)/2 + i
     try {
       for (let j = 1; j < n; j++) {
         onProgress?.();
@@ -65,8 +222,6 @@ export function callClasses(calls: Iterable<ToolCall>, equal: CallEquality, budg
     } catch {
       return null;
     }
-    // Class ids stay distinct across tools: `base` is the count of keys so far, at least the classes so far.
-    const base = classOf.size;
     const ids = new Map<number, number>();
     const idOf = (i: number): number => {
       const r = root(i);
@@ -160,14 +315,15 @@ export interface PooledCallList {
 
 /**
  * The sums pooledDistanceSums gives (distance 1 - call_f1; pairs within a group matched under the
- * group's equality, pairs across groups under `crossEquality`), or null when an equality is not an
- * equivalence on the calls (then the pairs must be compared). `groupEquality(g)` is group g's.
+ * group's rules, pairs across groups under `crossRules`), or null when the calls could not be
+ * sorted into classes (a comparison failed, or too many to make: then the pairs must be compared).
+ * `groupRules(g)` is group g's.
  */
 export function classAlphaSums(
   pooled: readonly PooledCallList[],
   groupCount: number,
-  groupEquality: (group: number) => CallEquality,
-  crossEquality: CallEquality,
+  groupRules: (group: number) => CallRules,
+  crossRules: CallRules,
   onProgress?: () => void,
 ): { total: number; byGroup: Map<number, number> } | null {
   // Two annotations too long to match are distance 1 where the pairs are compared (and said so): leave that to it.
@@ -189,9 +345,9 @@ export function classAlphaSums(
   for (let g = 0; g < groupCount; g++) {
     const count = members[g].length + empty[g];
     if (count === 0) continue;
-    const equal = groupEquality(g);
-    const classes = callClasses(members[g].flat(), equal, budget, onProgress);
-    const matched = classes && matchedShareSum(members[g], classes, equal, budget);
+    const rules = groupRules(g);
+    const classes = callClasses(members[g].flat(), rules, budget, onProgress);
+    const matched = classes && matchedShareSum(members[g], classes, rules.equal, budget);
     if (matched === null) return null;
     const nonEmpty = members[g].length;
     // d = 1 - 2m/(L_i + L_j) between two annotations with calls, 1 with one empty, 0 with both.
@@ -203,8 +359,8 @@ export function classAlphaSums(
   }
   if (byGroup.size > 1) {
     const all = members.flat();
-    const classes = callClasses(all.flat(), crossEquality, budget, onProgress);
-    const shares = classes && [all, ...members].map((m) => matchedShareSum(m, classes, crossEquality, budget));
+    const classes = callClasses(all.flat(), crossRules, budget, onProgress);
+    const shares = classes && [all, ...members].map((m) => matchedShareSum(m, classes, crossRules.equal, budget));
     if (!shares || shares.includes(null)) return null;
     const [allShare, ...groupShares] = shares as number[];
     const crossShare = allShare - groupShares.reduce((s, share) => s + share, 0);
