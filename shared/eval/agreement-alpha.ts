@@ -5,7 +5,8 @@
 import type { ToolCall } from '../format/types';
 import { exactValueKey } from '../format/whole-reals';
 import { callListsF1, pooledDistanceSums, type ApartGroups } from './agreement';
-import { classAlphaSums, equalityShape, type CallRules } from './alpha-sums';
+import { classAlphaSums, type CallRules } from './alpha-sums';
+import { equalityShape } from './equality-shape';
 import type { AgreementDataset } from './agreement-report';
 import { callKey, scenarioCache, toolMap } from './calls';
 import { callsEqual } from './canonical';

@@ -112,7 +112,7 @@ export function stringsEqual(a: string, b: string, schema: ParamSchema | undefin
   return canonicalString(a) === canonicalString(b);
 }
 
-/** SPEC §8.1 equality of two parameter values under the schema at their path (alpha-sums.ts equalityShape follows it: a rule changed here changes there). */
+/** SPEC §8.1 equality of two parameter values under the schema at their path (equality-shape.ts equalityShape follows it: a rule changed here changes there). */
 export function valuesEqual(a: unknown, b: unknown, schema: ParamSchema | undefined, ctx: MatchContext): boolean {
   if (typeof a === 'string' && typeof b === 'string') return stringsEqual(a, b, schema, ctx);
   if (typeof a === 'number' && typeof b === 'number') return numbersEqual(a, b);
