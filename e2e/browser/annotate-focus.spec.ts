@@ -1,0 +1,58 @@
+// Where the focus goes after a key press in the Annotate workspace: a control that is pressed
+// keeps the focus or hands it to the next thing to do, never to <body> (the next Tab would start
+// from the top of the page), and what a press did is announced. Found by a keyboard-only review.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { typeCalls } from '../annotate-editor';
+import { datasetsDir } from '../datasets-on-disk';
+import { sharedStudioUrl } from '../studio-host';
+
+const annotator = `focus-${process.pid}-${Date.now().toString(36)}`;
+const TASK = 'retail-01';
+const PRICE_CALL = { tool_name: 'get_price', parameters: { product_name: 'Domaine Lune Bordeaux' } };
+
+test.afterAll(async () => {
+  await rm(path.join(datasetsDir, 'egobench-sample', 'annotations', `${annotator}.jsonl`), { force: true });
+});
+
+/** Opens TASK as a name of its own (each test writes its own annotation line). */
+async function openTask(page: Page, who: string): Promise<void> {
+  const url = new URL(sharedStudioUrl());
+  url.searchParams.set('annotator', who);
+  url.hash = `#/annotate/${TASK}`;
+  await page.goto(url.href);
+  await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
+  await expect(page.getByTestId('gt-editor').locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
+}
+
+const focused = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? '<body>' : (document.activeElement?.outerHTML.slice(0, 120) ?? 'none')));
+
+test('tool console: Enter on Run sequence keeps the focus there and announces the result; Append returns to the call input', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTask(page, `${annotator}-console`);
+  await typeCalls(page, [PRICE_CALL]);
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(1);
+  await page.getByTestId('console-tab').focus();
+  await page.keyboard.press('Enter');
+
+  const consolePanel = page.getByTestId('tool-console');
+  const runAll = page.getByTestId('console-run-all');
+  await runAll.focus();
+  await page.keyboard.press('Enter');
+  await expect(consolePanel.locator('.console-results > li')).toHaveCount(1);
+  await expect(consolePanel.getByRole('status')).toHaveText('1 result: succeeded');
+  await expect.poll(() => focused(page), { message: 'the focus stays on Run sequence' }).toContain('data-testid="console-run-all"');
+
+  // Append: the call joins the ground truth and the input is ready for the next one.
+  const input = page.getByTestId('console-input');
+  await input.focus();
+  await page.keyboard.type(JSON.stringify(PRICE_CALL));
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('console-append')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
+  await expect(input).toHaveValue('');
+  await expect.poll(() => focused(page), { message: 'the focus is back on the call input' }).toContain('data-testid="console-input"');
+});
