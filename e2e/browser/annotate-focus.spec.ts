@@ -26,7 +26,13 @@ async function openTask(page: Page, who: string): Promise<void> {
   await expect(page.getByTestId('gt-editor').locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
 }
 
-const focused = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? '<body>' : (document.activeElement?.outerHTML.slice(0, 120) ?? 'none')));
+/** The focused element's test id (else its accessible label, else its tag): '<body>' when the focus was dropped. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return '<body>';
+    return element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? element.tagName;
+  });
 
 test('tool console: Enter on Run sequence keeps the focus there and announces the result; Append returns to the call input', async ({ page }) => {
   test.setTimeout(120_000);
@@ -42,7 +48,7 @@ test('tool console: Enter on Run sequence keeps the focus there and announces th
   await page.keyboard.press('Enter');
   await expect(consolePanel.locator('.console-results > li')).toHaveCount(1);
   await expect(consolePanel.getByRole('status')).toHaveText('1 result: succeeded');
-  await expect.poll(() => focused(page), { message: 'the focus stays on Run sequence' }).toContain('data-testid="console-run-all"');
+  await expect.poll(() => focused(page), { message: 'the focus stays on Run sequence' }).toBe('console-run-all');
 
   // Append: the call joins the ground truth and the input is ready for the next one.
   const input = page.getByTestId('console-input');
@@ -54,5 +60,24 @@ test('tool console: Enter on Run sequence keeps the focus there and announces th
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
   await expect(input).toHaveValue('');
-  await expect.poll(() => focused(page), { message: 'the focus is back on the call input' }).toContain('data-testid="console-input"');
+  await expect.poll(() => focused(page), { message: 'the focus is back on the call input' }).toBe('console-input');
+});
+
+test('visual references: Enter on Add reference leaves the focus in the entity field, ready for the next one', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTask(page, `${annotator}-refs`);
+  await page.getByTestId('frame-counter').waitFor();
+  for (const key of ['i', 'f', 'f', 'o']) await page.keyboard.press(key);
+  await expect(page.getByTestId('frame-counter')).toHaveText('2');
+  await page.getByTestId('ref-entity').focus();
+  await page.keyboard.type('lune bor');
+  const option = page.getByTestId('entity-options').locator('li[data-value="Domaine Lune Bordeaux"]');
+  for (let i = 0; i < 10 && (await option.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ref-entity')).toHaveValue('Domaine Lune Bordeaux');
+  await page.getByTestId('ref-add').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('visual-ref-list')).toContainText('Domaine Lune Bordeaux');
+  await expect(page.getByTestId('ref-entity')).toHaveValue('');
+  await expect.poll(() => focused(page), { message: 'the focus is in the entity field' }).toBe('ref-entity');
 });

@@ -27,6 +27,7 @@ export function EntityCombobox({ value, onChange, options }: { value: string; on
       </label>
       <input
         {...getInputProps({
+          name: 'entity',
           placeholder: 'Entity (search the database)',
           // The field's state is the parent's: set it in the event itself, or fast typing loses
           // keys between the input and downshift's own update (onInputValueChange, for picks).

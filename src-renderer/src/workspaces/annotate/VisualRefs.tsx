@@ -53,6 +53,8 @@ export function VisualRefs({ scenario }: { scenario: ScenarioDef }) {
               binding: call && param ? { call, param } : null,
             },
           ]);
+          // Ready for the next reference; the emptied form disables Add, which would drop its focus to <body>.
+          (event.currentTarget.elements.namedItem('entity') as HTMLInputElement | null)?.focus();
           setForm({ entity: '', description: '', binding: '' });
         }}
       >
