@@ -52,7 +52,7 @@ test('Ctrl+Z after a call is deleted or moved in the list gives back the calls a
 
   const items = page.getByTestId('call-list').locator('.call-item');
   // The first call anchored to a frame: the undo gives it back with its id and frame.
-  await items.first().getByRole('button', { name: /^⚓/ }).click();
+  await items.first().getByRole('button', { name: /^Anchor call 1 / }).click();
   await expect.poll(async () => (await savedLine())?.['x-studio']?.calls[0].frame ?? null, { timeout: 15_000 }).not.toBeNull();
   const anchored = (await savedLine())!['x-studio']!.calls[0];
   await items.first().focus();

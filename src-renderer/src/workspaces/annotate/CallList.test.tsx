@@ -2,7 +2,7 @@
 // The call list's Delete (the key on a focused call, or its ✕ button): the focus goes to the call
 // that takes the deleted one's place, else the one before, else the list; it fell to <body>, and
 // the next Tab started from the top of the page.
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../db/annotationRepo', async () => (await import('../../test-support/annotateStoreStubs')).annotationRepoStub);
@@ -92,5 +92,16 @@ describe('while the editor holds text that does not parse', () => {
     act(() => row(container, 'second').querySelector<HTMLButtonElement>('button[title^="Anchor"]')!.click());
     expect(useAnnotateStore.getState().record!.calls[1].frame).not.toBeNull();
     expect(useAnnotateStore.getState().record!.editor_text).toBe(halfTyped);
+  });
+});
+
+describe('names a screen reader says', () => {
+  it('a focusable call row is "Call N: tool", its glyph buttons name the action and the call', () => {
+    const { getByRole } = render(<Harness />);
+    const second = getByRole('listitem', { name: 'Call 2: second' });
+    expect(second.tabIndex).toBe(0);
+    // The glyphs were the names ("↑", "↓", "⧉", "✕", "⚓"); the titles only describe.
+    for (const name of ['Move call 2 (second) up', 'Move call 2 (second) down', 'Duplicate call 2 (second)', 'Delete call 2 (second)', 'Anchor call 2 (second) to the current frame'])
+      expect(within(second).getByRole('button', { name })).toBeTruthy();
   });
 });

@@ -73,11 +73,14 @@ export function CallList() {
     <ol className="call-list" data-testid="call-list" aria-label="Calls" ref={list} tabIndex={-1}>
       {calls.map((call, index) => {
         const issues = lint.filter((issue) => issue.call === index);
+        // The buttons show glyphs: their names say the action and the call (the titles add the keys).
+        const which = `call ${index + 1} (${call.tool_name})`;
         return (
           <li
             key={call.id}
             draggable
             tabIndex={0}
+            aria-label={`Call ${index + 1}: ${call.tool_name}${issues.length > 0 ? `, ${issues.length} problem(s)` : ''}`}
             className={dragging === index ? 'call-item dragging' : 'call-item'}
             onDragStart={() => setDragging(index)}
             onDragOver={(event) => event.preventDefault()}
@@ -96,27 +99,29 @@ export function CallList() {
                 </span>
               )}
               <span className="call-actions">
-                <button type="button" title="Move up (Alt+↑)" onClick={() => setCalls(moveItem(calls, index, index - 1))}>
+                <button type="button" title="Move up (Alt+↑)" aria-label={`Move ${which} up`} onClick={() => setCalls(moveItem(calls, index, index - 1))}>
                   ↑
                 </button>
-                <button type="button" title="Move down (Alt+↓)" onClick={() => setCalls(moveItem(calls, index, index + 1))}>
+                <button type="button" title="Move down (Alt+↓)" aria-label={`Move ${which} down`} onClick={() => setCalls(moveItem(calls, index, index + 1))}>
                   ↓
                 </button>
-                <button type="button" title="Duplicate" onClick={() => setCalls([...calls.slice(0, index + 1), { ...call, id: newId('c') }, ...calls.slice(index + 1)])}>
-                  ⧉
+                <button type="button" title="Duplicate" aria-label={`Duplicate ${which}`} onClick={() => setCalls([...calls.slice(0, index + 1), { ...call, id: newId('c') }, ...calls.slice(index + 1)])}>
+                  {/* Not ⧉: Debian's default fonts lack it (an empty box). */}
+                  ❐
                 </button>
-                <button type="button" title="Delete (Del)" onClick={() => deleteCall(calls, index)}>
+                <button type="button" title="Delete (Del)" aria-label={`Delete ${which}`} onClick={() => deleteCall(calls, index)}>
                   ✕
                 </button>
                 <button
                   type="button"
                   title="Anchor to the current frame (the frame that shows the evidence)"
+                  aria-label={`Anchor ${which} to the current frame`}
                   onClick={() => replaceCalls(calls.map((entry, i) => (i === index ? { ...entry, frame: annotateClip.intendedFrame() } : entry)), true)}
                 >
-                  ⚓{call.frame !== null ? '' : ''}
+                  ⚓
                 </button>
                 {call.frame !== null && (
-                  <button type="button" title="Go to the anchored frame" onClick={() => void seekFrame(call.frame!)}>
+                  <button type="button" title="Go to the anchored frame" aria-label={`Go to frame ${call.frame}, the anchor of ${which}`} onClick={() => void seekFrame(call.frame!)}>
                     f{call.frame}
                   </button>
                 )}
