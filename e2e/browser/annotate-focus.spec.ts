@@ -81,3 +81,14 @@ test('visual references: Enter on Add reference leaves the focus in the entity f
   await expect(page.getByTestId('ref-entity')).toHaveValue('');
   await expect.poll(() => focused(page), { message: 'the focus is in the entity field' }).toBe('ref-entity');
 });
+
+test('the annotator gate: Enter on the name moves the focus to the task queue', async ({ page }) => {
+  await page.goto(sharedStudioUrl());
+  await expect(page.getByTestId('annotator-input')).toBeFocused();
+  await page.keyboard.type(`${annotator}-gate`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('annotator-name')).toHaveText(`${annotator}-gate`);
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.task-queue')), { message: 'the focus is in the task queue' }).toBe(true);
+  // Its Tab stop: the arrows move on from there.
+  await expect(page.locator('.task-queue .task-item[tabindex="0"]')).toBeFocused();
+});

@@ -1,7 +1,7 @@
 // The Annotate workspace: the task queue, the clip with its timeline, the instruction, the
 // ground-truth editor with the call list, visual references, the tool console and the task's
 // agreement with the other annotator (hidden while the project annotates blind).
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { TaskBrief } from '../../components/TaskBrief';
 import { useStudioStore } from '../../state/store';
@@ -40,6 +40,8 @@ export function AnnotateWorkspace() {
   const { task } = useOpenTask();
   const scenario = task && loaded ? (loaded.scenarios.get(task.scenario) ?? null) : null;
   const [tab, setTab] = useState<SideTab>('refs');
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  const queueFocused = useCallback(() => setJustSignedIn(false), []);
 
   // Someone who does not annotate on this team host neither signs in as an annotator nor sends an
   // annotator's waiting edits (the host refuses them: 403 once a second).
@@ -65,7 +67,15 @@ export function AnnotateWorkspace() {
         steps through the agents' runs.
       </div>
     );
-  if (!annotator) return <AnnotatorGate onChoose={chooseAnnotator} />;
+  if (!annotator)
+    return (
+      <AnnotatorGate
+        onChoose={(name) => {
+          chooseAnnotator(name);
+          setJustSignedIn(true);
+        }}
+      />
+    );
   if (!dataset) return <div className="annotate-empty muted">Open a dataset to annotate.</div>;
 
   return (
@@ -75,7 +85,7 @@ export function AnnotateWorkspace() {
       {!loaded && !loadError && <div className="muted annotate-loading">Loading {dataset.name}…</div>}
       {loaded && (
         <div className="annotate-grid">
-          <TaskQueue />
+          <TaskQueue takeFocus={justSignedIn} onFocusTaken={queueFocused} />
           <div className="annotate-center">
             {task && (
               <TaskBrief task={task} testId="task-brief" />

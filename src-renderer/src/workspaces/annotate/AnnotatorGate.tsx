@@ -38,13 +38,17 @@ export function AnnotatorGate({ onChoose }: { onChoose(name: string): void }) {
   useEffect(() => {
     void knownAnnotators().then(setKnown, () => setKnown([]));
   }, []);
-  const valid = isValidAnnotatorName(name);
+  // Spaces around the name are dropped; one inside is shown as the mistake it is (it was dropped
+  // silently: "fred dvc" became "freddvc").
+  const chosen = name.trim();
+  const valid = isValidAnnotatorName(chosen);
+  const invalid = chosen !== '' && !valid;
   return (
     <div className="annotator-gate" data-testid="annotator-gate">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (valid) onChoose(name);
+          if (valid) onChoose(chosen);
         }}
       >
         <h2>Who is annotating?</h2>
@@ -55,12 +59,18 @@ export function AnnotatorGate({ onChoose }: { onChoose(name: string): void }) {
           data-testid="annotator-input"
           placeholder="e.g. alice"
           value={name}
-          onChange={(event) => setName(event.target.value.trim())}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? 'annotator-name-error' : undefined}
         />
         <button type="submit" disabled={!valid} data-testid="annotator-start">
           Start annotating
         </button>
-        {name !== '' && !valid && <p className="error">Letters, digits, '.', '_' and '-' only.</p>}
+        {invalid && (
+          <p className="error" id="annotator-name-error">
+            Letters, digits, '.', '_' and '-' only.
+          </p>
+        )}
         {known.length > 0 && (
           <div className="known-annotators">
             <span className="muted">Before on this computer:</span>
