@@ -92,3 +92,34 @@ test('the annotator gate: Enter on the name moves the focus to the task queue', 
   // Its Tab stop: the arrows move on from there.
   await expect(page.locator('.task-queue .task-item[tabindex="0"]')).toBeFocused();
 });
+
+test('the panel tabs under the clip: one Tab stop, ←/→ Home End move between them and do not step the clip', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTask(page, `${annotator}-tabs`);
+  await expect(page.getByTestId('frame-counter')).toHaveText('0');
+  const tabs = page.locator('.side-tabs [role="tab"]');
+  await expect(tabs).toHaveCount(3);
+  const refs = tabs.nth(0);
+  await expect(refs).toHaveAttribute('aria-selected', 'true');
+  // Roving tabindex: only the open tab is a Tab stop.
+  expect(await tabs.evaluateAll((all) => all.map((tab) => tab.getAttribute('tabindex')))).toEqual(['0', '-1', '-1']);
+  await refs.focus();
+  const expectOpen = async (name: string) => {
+    const tab = page.getByRole('tab', { name, selected: true });
+    await expect(tab).toBeFocused();
+    await expect(page.locator('.side-tabs [role="tabpanel"]')).toHaveAttribute('aria-labelledby', (await tab.getAttribute('id'))!);
+  };
+  await page.keyboard.press('ArrowRight');
+  await expectOpen('Tool console');
+  await expect(page.getByTestId('tool-console')).toBeVisible();
+  await page.keyboard.press('End');
+  await expectOpen('Agreement');
+  await page.keyboard.press('ArrowRight');
+  await expectOpen('Visual references');
+  await page.keyboard.press('ArrowLeft');
+  await expectOpen('Agreement');
+  await page.keyboard.press('Home');
+  await expectOpen('Visual references');
+  // Still frame 0: the arrows were the tabs', not the clip's.
+  await expect(page.getByTestId('frame-counter')).toHaveText('0');
+});

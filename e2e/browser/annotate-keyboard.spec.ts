@@ -159,8 +159,10 @@ test('keyboard only: from the queue to Submit, and the dataset file holds the an
   // Out of the editor (Escape, then Tab), to the tool console; run the first call alone.
   await page.keyboard.press('Escape');
   expect(await focusedMatches(page, '[data-testid="gt-editor"] .monaco-editor *'), 'the second Escape leaves the editor').toBe(false);
-  await tabTo(page, '[data-testid="console-tab"]');
-  await page.keyboard.press('Enter');
+  // The panel tabs are one Tab stop, the open one (Visual references); → opens the tool console.
+  await tabTo(page, '.side-tabs [role="tab"][aria-selected="true"]');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('console-tab')).toHaveAttribute('aria-selected', 'true');
   await tabTo(page, '[data-testid="console-input"]');
   await page.keyboard.type('{"tool_name": "get_price", "parameters": {"product_name": "Domaine Lune Bordeaux"}}');
   await page.keyboard.press('Enter');

@@ -110,6 +110,23 @@ describe('HotkeyRegistry', () => {
     expect((moveCall.mock.calls[0][0] as KeyboardEvent).target).toBe(document.getElementById('call'));
   });
 
+  it('leaves a bare arrow to a focused tab (role=tab): it moves between the tabs, not the clip', () => {
+    const registry = new HotkeyRegistry();
+    const frameBack = vi.fn();
+    registry.register('clip.frame-back', frameBack);
+    document.body.innerHTML = `<div role="tablist"><button id="tab" role="tab" aria-selected="true"></button></div>`;
+    const listener = (event: KeyboardEvent) => registry.handle(event);
+    window.addEventListener('keydown', listener);
+    try {
+      expect(press(document.getElementById('tab')!, { key: 'ArrowLeft' }).defaultPrevented).toBe(false);
+      expect(frameBack).not.toHaveBeenCalled();
+      press(document.getElementById('tab')!, { key: 'd' });
+      expect(frameBack).toHaveBeenCalledOnce();
+    } finally {
+      window.removeEventListener('keydown', listener);
+    }
+  });
+
   it('leaves a bare arrow to a focused radio button or slider, unless a focus scope takes it there', () => {
     // The real keymap: ArrowLeft steps the clip back; Alt+ArrowUp is the previous task.
     const registry = new HotkeyRegistry();

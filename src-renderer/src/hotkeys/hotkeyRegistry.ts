@@ -50,13 +50,15 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
 /**
- * A radio button or a slider has the focus and a bare arrow is pressed: the control's own key (the
- * next radio of its group, the slider's step). Adjudicate's decision radios stepped the clip.
+ * A radio button, a slider or a tab has the focus and a bare arrow is pressed: the control's own key
+ * (the next radio of its group, the slider's step, the next tab). Adjudicate's decision radios and
+ * Annotate's panel tabs stepped the clip.
  */
 function arrowForControl(event: KeyboardEvent): boolean {
   if (!ARROWS.has(keyComboOf(event))) return false;
   const target = event.target as HTMLInputElement | null;
-  return !!target && target.tagName === 'INPUT' && (target.type === 'radio' || target.type === 'range');
+  if (!target || typeof target.getAttribute !== 'function') return false;
+  return (target.tagName === 'INPUT' && (target.type === 'radio' || target.type === 'range')) || target.getAttribute('role') === 'tab';
 }
 
 /**
