@@ -4,7 +4,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { typeCalls } from '../annotate-editor';
+import { openTaskAs, typeCalls } from '../annotate-editor';
 import { datasetsDir } from '../datasets-on-disk';
 import { sharedStudioUrl } from '../studio-host';
 
@@ -16,16 +16,6 @@ test.afterAll(async () => {
   await rm(path.join(datasetsDir, 'egobench-sample', 'annotations', `${annotator}.jsonl`), { force: true });
 });
 
-/** Opens TASK as a name of its own (each test writes its own annotation line). */
-async function openTask(page: Page, who: string): Promise<void> {
-  const url = new URL(sharedStudioUrl());
-  url.searchParams.set('annotator', who);
-  url.hash = `#/annotate/${TASK}`;
-  await page.goto(url.href);
-  await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
-  await expect(page.getByTestId('gt-editor').locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
-}
-
 /** The focused element's test id (else its accessible label, else its tag): '<body>' when the focus was dropped. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -36,7 +26,7 @@ const focused = (page: Page) =>
 
 test('tool console: Enter on Run sequence keeps the focus there and announces the result; Append returns to the call input', async ({ page }) => {
   test.setTimeout(120_000);
-  await openTask(page, `${annotator}-console`);
+  await openTaskAs(page, `${annotator}-console`, TASK);
   await typeCalls(page, [PRICE_CALL]);
   await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(1);
   await page.getByTestId('console-tab').focus();
@@ -65,7 +55,7 @@ test('tool console: Enter on Run sequence keeps the focus there and announces th
 
 test('visual references: Enter on Add reference leaves the focus in the entity field, ready for the next one', async ({ page }) => {
   test.setTimeout(120_000);
-  await openTask(page, `${annotator}-refs`);
+  await openTaskAs(page, `${annotator}-refs`, TASK);
   await page.getByTestId('frame-counter').waitFor();
   for (const key of ['i', 'f', 'f', 'o']) await page.keyboard.press(key);
   await expect(page.getByTestId('frame-counter')).toHaveText('2');
@@ -95,7 +85,7 @@ test('the annotator gate: Enter on the name moves the focus to the task queue', 
 
 test('the panel tabs under the clip: one Tab stop, ←/→ Home End move between them and do not step the clip', async ({ page }) => {
   test.setTimeout(120_000);
-  await openTask(page, `${annotator}-tabs`);
+  await openTaskAs(page, `${annotator}-tabs`, TASK);
   await expect(page.getByTestId('frame-counter')).toHaveText('0');
   const tabs = page.locator('.side-tabs [role="tab"]');
   await expect(tabs).toHaveCount(3);

@@ -7,7 +7,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../axe';
-import { typeCalls } from '../annotate-editor';
+import { openTaskAs, typeCalls } from '../annotate-editor';
 import { datasetsDir } from '../datasets-on-disk';
 import { printClipTraceOnFailure } from '../clip-trace';
 import { sharedStudioUrl } from '../studio-host';
@@ -232,13 +232,7 @@ test('steps and a mark pressed right after opening a task whose clip is not in m
 test('Ctrl+Enter and the next task at once: the task left behind is submitted, not dropped unseen', async ({ page }) => {
   test.setTimeout(120_000);
   const who = `${annotator}-quick`;
-  const url = new URL(sharedStudioUrl());
-  url.searchParams.set('annotator', who);
-  url.hash = `#/annotate/${TASK}`;
-  await page.goto(url.href);
-  // The editor comes once the clip shows (Monaco waits for it): on a busy machine, a while.
-  await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
-  await expect(page.getByTestId('gt-editor').locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
+  await openTaskAs(page, who, TASK);
   await typeCalls(page, [{ tool_name: 'get_price', parameters: { product_name: 'Domaine Lune Bordeaux' } }]);
   // At once, as an annotator who knows the keys: the calls' check may still be running.
   await page.keyboard.press('Control+Enter');
