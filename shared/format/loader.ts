@@ -379,18 +379,16 @@ async function loadGroundTruth(source: DatasetSource, tasks: Map<string, Task>, 
       problems.push({ file, line, message: `second ground truth for task "${truth.task_id}"; the first is kept` });
     else {
       truths.set(truth.task_id, truth);
-      const unknown = unknownToolCall(truth.calls, task.scenario, toolNames.get(task.scenario));
+      const unknown = unknownToolCall(truth.calls, task.scenario, toolNames);
       if (unknown) problems.push({ file, line, message: `task "${truth.task_id}": ${unknown}; kept as written: it fails when run, and only a call of the same missing tool matches it` });
     }
   }
   return truths;
 }
 
-/**
- * The first call naming a tool its scenario does not define (`names`: its tool names, trimmed; a
- * map keyed by them will do), said in words; null when there is none (or no names are known).
- */
-export function unknownToolCall(calls: readonly GroundTruth['calls'][number][], scenario: string, names: { has(name: string): boolean } | undefined): string | null {
+/** The first call naming a tool its scenario does not define, said in words; null when there is none. */
+function unknownToolCall(calls: readonly GroundTruth['calls'][number][], scenario: string, toolNames: ReadonlyMap<string, ReadonlySet<string>>): string | null {
+  const names = toolNames.get(scenario);
   if (!names) return null;
   const index = calls.findIndex((call) => !names.has(trimSpace(call.tool_name)));
   if (index < 0) return null;
