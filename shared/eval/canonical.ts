@@ -28,6 +28,9 @@ function canonicalize(s: string): string {
   return collapseSpace(s.replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"').normalize('NFKC').toLowerCase());
 }
 
+/** SPEC §8.1's relative tolerance: numbers are equal when |a-b| <= RELATIVE_TOLERANCE·max(1,|a|,|b|). */
+export const RELATIVE_TOLERANCE = 1e-6;
+
 /**
  * SPEC §8.1's tolerance, for finite numbers. A number past a double's range (`1e400` reads as
  * Infinity) equals only the same infinity: by the formula as written, |Inf - 5| <= 1e-6 * Inf held,
@@ -35,7 +38,7 @@ function canonicalize(s: string): string {
  */
 export function numbersEqual(a: number, b: number): boolean {
   if (!Number.isFinite(a) || !Number.isFinite(b)) return a === b;
-  return Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+  return Math.abs(a - b) <= RELATIVE_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
 }
 
 export interface MatchContext {

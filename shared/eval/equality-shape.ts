@@ -3,7 +3,7 @@
 // their buckets only; two annotators' quantities in 2,000 tasks are 8,000 distinct calls of one tool).
 import type { ParamSchema, ToolCall, ToolDef } from '../format/types';
 import { trimSpace } from '../format/whitespace';
-import { canonicalString, childSchema, matchedParameters, MAX_MATCHING_PAIRS } from './canonical';
+import { canonicalString, childSchema, matchedParameters, MAX_MATCHING_PAIRS, RELATIVE_TOLERANCE } from './canonical';
 
 /**
  * A call's shape: two calls whose keys differ, or one of whose numbers (in the same place) are
@@ -75,14 +75,14 @@ function shapeOf(value: unknown, schema: ParamSchema | undefined, numbers: numbe
 /**
  * Whether numbers x <= y, next to each other in sorted order, are far enough apart that no number
  * at or below x equals one at or above y (canonical.ts numbersEqual). The distance less the
- * tolerance, |a - b| - 1e-6·max(1, |a|, |b|), only grows as a moves down from x or b up from y, so
+ * tolerance, |a - b| - RELATIVE_TOLERANCE·max(1, |a|, |b|), only grows as a moves down from x or b up from y, so
  * a gap past twice the tolerance leaves every such pair a tolerance clear of it: far more than
  * rounding, in this test or in that one, can carry across. A number past a double's range equals
  * only the same infinity.
  */
 function apart(x: number, y: number): boolean {
   if (!Number.isFinite(x) || !Number.isFinite(y)) return x !== y;
-  return y - x > 2e-6 * Math.max(1, Math.abs(x), Math.abs(y));
+  return y - x > 2 * RELATIVE_TOLERANCE * Math.max(1, Math.abs(x), Math.abs(y));
 }
 
 /**
