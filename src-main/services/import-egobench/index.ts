@@ -99,9 +99,8 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   // Files are kept until the refusals below have had their say: a refused import writes nothing.
   const staged = new Map<string, string>();
   const put = (relative: string, text: string) => void staged.set(relative, text);
-  /** Writes the staged files whose path passes `keep` (into an existing dataset, each whole or not at all). */
-  const writeStaged = (keep: (relative: string) => boolean) => writeInto(outDir, [...staged].filter(([relative]) => keep(relative)), inPlace);
-  const inPlace = opts.replace === true || opts.trajectoriesOnly === true;
+  /** Writes the staged files (into an existing dataset, each whole or not at all). */
+  const writeStaged = () => writeInto(outDir, [...staged], opts.replace === true || opts.trajectoriesOnly === true);
   const log = new IssueLog();
   const warnings: Array<{ file: string; line: number; taskId: string; message: string }> = [];
   /** Where each task is in the release's task files: warnings and notes about it name that line. */
@@ -135,13 +134,16 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
       log.problem(`init/${ref.family}_init.json`, `no seed data for ${ref.variant} (${ref.family}_init_data${ref.number} or ${ref.family}_init_data); left out`);
       continue;
     }
-    const dir = `scenarios/${ref.variant}`;
-    put(`${dir}/schema.sql`, family.schemaSql);
-    put(`${dir}/data.sql`, family.dataSql(seed));
     // Variants of a scenario share its tools: built (and its warnings logged) once.
     const library = libraries.get(ref.family) ?? buildToolLibrary(family, release.tools, `tools/${ref.family}_tools.json`, log);
     libraries.set(ref.family, library);
-    put(`${dir}/tools.json`, JSON.stringify(library, null, 2) + '\n');
+    // Runs added to a dataset leave its scenarios as the lab has them.
+    if (!opts.trajectoriesOnly) {
+      const dir = `scenarios/${ref.variant}`;
+      put(`${dir}/schema.sql`, family.schemaSql);
+      put(`${dir}/data.sql`, family.dataSql(seed));
+      put(`${dir}/tools.json`, JSON.stringify(library, null, 2) + '\n');
+    }
     scenarios.push(ref.variant);
 
     const taskFile = `tasks/${ref.variant}.json`;
@@ -224,7 +226,7 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
     await refuseKeptTrajectories(outDir, trajectories.map((t) => t.file), opts.replace === true);
     // Its runs only: the dataset's scenarios, tasks and ground truth stay as the lab has them.
     for (const { file, records } of trajectories) put(file, jsonl(records));
-    await writeStaged((relative) => relative.startsWith('trajectories/'));
+    await writeStaged();
     return {
       warnings: log.warnings,
       notes: [],
@@ -247,7 +249,7 @@ export async function importEgobench(releaseDir: string, outDir: string, opts: I
   put('ground_truth.jsonl', jsonl(allTasks.map((t) => t.groundTruth)));
   for (const { file, records } of trajectories) put(file, jsonl(records));
   put('README.md', `# ${meta.name}\n\nImported from an EgoBench release. Data: ${ATTRIBUTION}.\nThe release ships no videos; put the clips named in tasks.jsonl under videos/.\n`);
-  await writeStaged(() => true);
+  await writeStaged();
   await makeFolders(path.join(await realpath(outDir), 'videos'));
   // The release's odd behaviour on its own ground truth, and drift from shipped official eval files: said, not changed.
   const notes = await groundTruthNotes(outDir, (taskId) => taskLines.get(taskId)?.line ?? 0);
