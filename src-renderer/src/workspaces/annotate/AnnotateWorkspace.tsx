@@ -97,7 +97,7 @@ export function AnnotateWorkspace() {
           <div className="annotate-right">
             {scenario && record ? (
               <>
-                <GtEditor scenario={scenario} />
+                <GtEditor scenario={scenario} task={task} />
                 <CallList />
               </>
             ) : (
