@@ -14,6 +14,7 @@ import type { EngineProvider } from './evaluate';
 import { scenarioCache } from './calls';
 import { matchContext } from './match-context';
 import { finalStateKey } from './replay';
+import { readByAgreement } from './files-read';
 import { summarizeVisualAgreement, visualAgreement, type VisualAgreement, type VisualAgreementSummary } from './visual-agreement';
 
 export interface AgreementReport {
@@ -71,24 +72,6 @@ export function agreementReport(dataset: AgreementDataset, engines: EngineProvid
 /** agreementReport, and each scenario's summary (its tasks alone, as agreementReport with a taskFilter of them gives), from one comparison of each pair. */
 function agreementFigures(dataset: AgreementDataset, engines: EngineProvider, a: string, b: string, options: AgreementOptions = {}) {
   return figuresOf(dataset, engines, pairComparisons(dataset, engines, a, b, options), a, options);
-}
-
-/**
- * Whether a dataset file is one that the agreement of a and b reads, so that its problems are
- * problems of its input (SPEC §12: exit 2 "when some was not" valid): dataset.json, the scenarios,
- * tasks.jsonl, the annotations folder and the two annotators' files. The ground truth, the
- * trajectories and other annotators' files are not read for it, so their problems are not its.
- */
-export function readByAgreement(file: string, a: string, b: string): boolean {
-  return (
-    file === 'dataset.json' ||
-    file === 'tasks.jsonl' ||
-    file === 'scenarios' ||
-    file.startsWith('scenarios/') ||
-    file === 'annotations' ||
-    file === `annotations/${a}.jsonl` ||
-    file === `annotations/${b}.jsonl`
-  );
 }
 
 /**

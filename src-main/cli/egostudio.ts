@@ -24,6 +24,7 @@ import { fixed, formatTable, percent } from './table';
 import { err, holdStdoutForJson, keepGoingWhenOutputCloses, oneLine, out, printProblems, writeJsonReport } from './terminal';
 import { isInsideRelease } from '../services/import-egobench/release';
 import { unlistedModeNote, unlistedModes } from '../../shared/eval/unlisted-modes';
+import { readByScoring } from '../../shared/eval/files-read';
 
 /** Prints a progress line on stderr once work has taken more than 2 s. */
 function progressReporter(label: string) {
@@ -99,8 +100,10 @@ async function evaluateCommand(args: string[]): Promise<number> {
   });
   progress.finish();
   const { dataset, report } = scored;
+  // The problems of the files scoring reads (files-read.ts): a bad annotation line is not evaluate's.
+  const problems = report.problems.filter((p) => readByScoring(p.file));
   // SPEC §12's keys, exactly; what they were computed from goes apart.
-  await writeJsonReport(values.json, { trajectories: report.trajectories, models: report.models, problems: report.problems });
+  await writeJsonReport(values.json, { trajectories: report.trajectories, models: report.models, problems });
   if (values.provenance) await writeJsonReport(values.provenance, await reportProvenance(scored, scoringBuildOf({ workerUrl: cliEvalWorker })));
 
   const rows: string[][] = [];
@@ -121,10 +124,10 @@ async function evaluateCommand(args: string[]): Promise<number> {
   // A model that did not run every task: its figures are over the tasks it ran (Reports marks its row partial).
   for (const { model, where } of partialModels({ trajectories: report.trajectories, task_counts: Object.fromEntries(taskCountByScenario(dataset)) }))
     out(`partial: ${oneLine(model)} (${where}): its figures are over the tasks it ran, so they do not compare like for like with a full model's\n`);
-  printProblems(report.problems);
+  printProblems(problems);
   noteUnlistedModes(dataset.meta.modes, report.trajectories);
   noteNoGroundTruth(dataset);
-  return nothingRead(dataset, report.trajectories.length) ? 1 : report.problems.length > 0 ? 2 : 0;
+  return nothingRead(dataset, report.trajectories.length) ? 1 : problems.length > 0 ? 2 : 0;
 }
 
 /**

@@ -14,6 +14,7 @@ import { renderChartSvg } from '../../shared/report/svg';
 import type { Problem } from '../../shared/format/types';
 import type { ReportProvenance } from '../../shared/report/types';
 import { evaluationRun } from '../services/evaluation-run';
+import { readByScoring } from '../../shared/eval/files-read';
 import { cliEvalWorker } from './worker-url';
 import { commandHelp, parseCommandArgs, UsageError, workerCount } from './command-line';
 import { reportSpec } from './commands';
@@ -72,7 +73,9 @@ export async function reportCommand(args: string[]): Promise<number> {
     trajectoryPaths,
     ...watchedScoring(timeLimit, workers),
   });
-  const { run, datasetName, anythingRead } = evaluated;
+  const { datasetName, anythingRead } = evaluated;
+  // The problems of the files scoring reads (files-read.ts), as evaluate lists them.
+  const run = { ...evaluated.run, problems: evaluated.run.problems.filter((p) => readByScoring(p.file)) };
   const reviews = parseReviews(evaluated.reviews);
   if (!anythingRead) {
     // Nothing to report on (not a dataset, or nothing in it could be read): no empty tables written.

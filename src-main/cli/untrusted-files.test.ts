@@ -97,13 +97,28 @@ describe('annotator files that are none', () => {
     await writeDatasetFolder(root, { 'annotations/bob.jsonl': `${annotation('bob')}\n` });
     mkfifo(path.join(root, 'annotations', 'alice.jsonl'));
     await symlink(path.join(base, 'gone.jsonl'), path.join(root, 'annotations', 'carol.jsonl'));
-    // alice and carol: agreement lists the problems of the two files it reads (agreement-report.ts readByAgreement).
+    // alice and carol: agreement lists the problems of the two files it reads (files-read.ts readByAgreement).
     const { code, stdout, stderr } = await withinSeconds(30, runEgostudio('agreement', root, '--annotators', 'alice,carol'));
     expect(code).toBe(2);
     expect(stdout + stderr).toContain('annotations/alice.jsonl:0: something that is not a regular file (a FIFO, socket or device is never read); not read');
     expect(stdout + stderr).toContain('annotations/carol.jsonl:0: a symbolic link that leads nowhere; not read');
     // Not "alice, bob, carol": a plain listing of the folder named the files that were never read.
     expect(stderr).toContain("no annotations by alice or carol; this dataset's annotators: bob\n");
+  });
+
+  it('evaluate and report list the problems of the files scoring reads: an annotator file that cannot be read is not theirs', async () => {
+    await writeDatasetFolder(root, { 'annotations/bob.jsonl': '{"task_id": "t1", broken\n' });
+    mkfifo(path.join(root, 'annotations', 'alice.jsonl'));
+    const json = path.join(base, 'evaluate.json');
+    const evaluated = await withinSeconds(30, runEgostudio('evaluate', root, '--json', json, '--no-cache'));
+    expect(evaluated.stdout + evaluated.stderr).not.toContain('annotations/');
+    expect(evaluated.code).toBe(0);
+    const reported = await withinSeconds(30, runEgostudio('report', root, '--out', path.join(base, 'report')));
+    expect(reported.stdout + reported.stderr).not.toContain('annotations/');
+    expect(reported.code).toBe(0);
+    // A trajectory line of its own that is bad still is.
+    await writeDatasetFolder(root, { 'trajectories/bad.jsonl': '{"id": \n' });
+    expect((await withinSeconds(30, runEgostudio('evaluate', root, '--no-cache'))).code).toBe(2);
   });
 });
 

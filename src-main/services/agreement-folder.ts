@@ -1,7 +1,8 @@
 // SPEC §11 agreement of two annotators over a dataset folder, for `egostudio agreement` (on its own
 // thread, or in a watched worker: watched-job.ts). The computation is shared/eval/agreement-report.ts,
 // which the studio's agreement dashboard runs too.
-import { agreementReport, readByAgreement, type AgreementReport } from '../../shared/eval/agreement-report';
+import { agreementReport, type AgreementReport } from '../../shared/eval/agreement-report';
+import { readByAgreement } from '../../shared/eval/files-read';
 import { compareCodePoints } from '../../shared/format/codepoint';
 import { loadDataset, nothingRead, type LoadedDataset } from '../../shared/format/loader';
 import { annotationFileStrays, nodeDatasetSource } from './evaluation/node-source';
