@@ -10,6 +10,7 @@ import { REVIEWER_KEY } from '../../../state/identityKeys';
 import { TEAM_NAME_TITLE } from '../../../shell/teamIdentity';
 import { rememberName, useRememberedName } from '../../../shell/useRememberedName';
 import { OverrideList } from './OverrideList';
+import { shownOverride, withLabelChosen, withReasonTyped } from './overrideForm';
 import { writeReviewThrough } from './reviewWriteThrough';
 import { recordReview } from './reviewsDb';
 import { useTrajectoryReviews } from './useDatasetReviews';
@@ -33,10 +34,9 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
   const { name: reviewer, setName: setReviewer, team } = useRememberedName(REVIEWER_KEY);
   const teamName = team?.name ?? null;
   const mine = reviews.find((r) => r.reviewer === reviewer.trim());
-  const { label, reason, setLabel, setReason } = useOverrideDraft(datasetId, row.id);
+  const { typed, label, reason, setLabel, setReason, setDraft } = useOverrideDraft(datasetId, row.id);
   const [error, setError] = useState<string | null>(null);
-  const shownLabel = label || mine?.label || row.label;
-  const shownReason = label || reason ? reason : (mine?.reason ?? '');
+  const { label: shownLabel, reason: shownReason } = shownOverride(typed, mine, row.label);
 
   const save = async () => {
     const name = reviewer.trim();
@@ -67,7 +67,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
       <div className="override-fields">
         <label>
           Label{' '}
-          <select value={shownLabel} onChange={(e) => setLabel(e.target.value as Label)} aria-label="Override label">
+          <select value={shownLabel} onChange={(e) => setDraft((t) => withLabelChosen(t, mine, row.label, e.target.value as Label))} aria-label="Override label">
             {labels.map((l) => (
               <option key={l} value={l}>
                 {l}
@@ -92,10 +92,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
         Reason
         <textarea
           value={shownReason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            if (!label) setLabel(shownLabel);
-          }}
+          onChange={(e) => setDraft((t) => withReasonTyped(t, mine, row.label, e.target.value))}
           aria-label="Reason"
           rows={2}
           placeholder="why the automatic label is wrong (or right)"

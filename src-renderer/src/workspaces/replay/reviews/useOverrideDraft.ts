@@ -3,22 +3,17 @@
 import { useState } from 'react';
 import type { Label } from '../../../../../shared/eval/profile';
 import { readTabJson, writeTabJson } from '../../../state/tabStorage';
+import type { TypedOverride } from './overrideForm';
 
 const TYPED_PREFIX = 'egobench-studio.override-typed\u0000';
 
-/** An override typed and not saved: the label chosen and the reason written so far. */
-interface Typed {
-  label: Label | '';
-  reason: string;
-}
-
-function readTyped(key: string): Typed {
-  const value = readTabJson(key) as Partial<Typed> | null;
+function readTyped(key: string): TypedOverride {
+  const value = readTabJson(key) as Partial<TypedOverride> | null;
   return { label: typeof value?.label === 'string' ? (value.label as Label) : '', reason: typeof value?.reason === 'string' ? value.reason : '' };
 }
 
 /** Keeps what is typed for the tab (a reload keeps it too); nothing typed removes it. */
-function keepTyped(key: string, typed: Typed): Typed {
+function keepTyped(key: string, typed: TypedOverride): TypedOverride {
   writeTabJson(key, typed.label === '' && typed.reason === '' ? undefined : typed);
   return typed;
 }
@@ -27,7 +22,8 @@ function keepTyped(key: string, typed: Typed): Typed {
 export function useOverrideDraft(datasetId: string, trajectoryId: string) {
   const typedKey = `${TYPED_PREFIX}${datasetId}\u0000${trajectoryId}`;
   const [typed, setTyped] = useState(() => readTyped(typedKey));
-  const setLabel = (next: Label | '') => setTyped((t) => keepTyped(typedKey, { ...t, label: next }));
-  const setReason = (next: string) => setTyped((t) => keepTyped(typedKey, { ...t, reason: next }));
-  return { label: typed.label, reason: typed.reason, setLabel, setReason };
+  const setDraft = (next: (typed: TypedOverride) => TypedOverride) => setTyped((t) => keepTyped(typedKey, next(t)));
+  const setLabel = (label: Label | '') => setDraft((t) => ({ ...t, label }));
+  const setReason = (reason: string) => setDraft((t) => ({ ...t, reason }));
+  return { typed, label: typed.label, reason: typed.reason, setLabel, setReason, setDraft };
 }

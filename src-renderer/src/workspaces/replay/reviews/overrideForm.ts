@@ -1,0 +1,33 @@
+// What the override form shows for one run: what the reviewer typed and has not saved, over their
+// saved review, over the automatic label. Kept apart from the form so it can be tested without one.
+import type { Label } from '../../../../../shared/eval/profile';
+
+/** An override typed and not saved: the label chosen and the reason written so far ('' each: nothing typed). */
+export interface TypedOverride {
+  label: Label | '';
+  reason: string;
+}
+
+/** The reviewer's saved review of the run, as far as the form needs it. */
+interface Saved {
+  label: Label;
+  reason: string;
+}
+
+export function shownOverride(typed: TypedOverride, mine: Saved | undefined, autoLabel: Label): { label: Label; reason: string } {
+  const startedTyping = typed.label !== '' || typed.reason !== '';
+  return { label: typed.label || mine?.label || autoLabel, reason: startedTyping ? typed.reason : (mine?.reason ?? '') };
+}
+
+/**
+ * The draft once a label is chosen: the reason shown so far goes with it (the saved one, when
+ * nothing was typed yet). A label changed alone blanked the saved reason, and Save then asked for one.
+ */
+export function withLabelChosen(typed: TypedOverride, mine: Saved | undefined, autoLabel: Label, label: Label): TypedOverride {
+  return { label, reason: shownOverride(typed, mine, autoLabel).reason };
+}
+
+/** The draft once the reason is edited: the label shown so far goes with it (as chosen). */
+export function withReasonTyped(typed: TypedOverride, mine: Saved | undefined, autoLabel: Label, reason: string): TypedOverride {
+  return { label: shownOverride(typed, mine, autoLabel).label, reason };
+}
