@@ -1,9 +1,10 @@
 // Human override: the form for one trajectory, each save or removal written through to
 // reviews/<reviewer>.jsonl on the host.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Label } from '../../../../../shared/eval/profile';
 import { studioApi } from '../../../api/studio';
 import type { TrajectoryRow } from '../../../evaluation/protocol';
+import { useHotkeyAction } from '../../../hotkeys/useHotkeys';
 import { describeHostFailure } from '../../../state/hostErrors';
 import { useStudioStore } from '../../../state/store';
 import { REVIEWER_KEY } from '../../../state/identityKeys';
@@ -38,6 +39,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
   const [error, setError] = useState<string | null>(null);
   const { label: shownLabel, reason: shownReason } = shownOverride(typed, mine, row.label);
 
+  const saveButton = useRef<HTMLButtonElement>(null);
   const save = async () => {
     const name = reviewer.trim();
     if (!name) return setError('Enter your name as the reviewer.');
@@ -53,7 +55,10 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
     setError(null);
     setLabel('');
     setReason('');
+    // Out of the Reason, where Shift+J would be typed: the next run is one key away.
+    if (formHasFocus(saveButton.current)) saveButton.current?.focus();
   };
+  useHotkeyAction('replay.save-review', () => void save());
 
   return (
     <form
@@ -104,7 +109,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
         </p>
       ) : null}
       <div className="override-actions">
-        <button type="submit">{mine ? 'Update override' : 'Save override'}</button>
+        <button type="submit" ref={saveButton}>{mine ? 'Update override' : 'Save override'}</button>
         {label || reason ? (
           <span className="muted" data-testid="override-unsaved">
             not saved yet (kept while you look at other runs)
@@ -135,4 +140,9 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
       {reviews.length > 0 ? <OverrideList reviews={reviews} /> : null}
     </form>
   );
+}
+
+/** The focus is in the form (the keyboard's review), not elsewhere in the page. */
+function formHasFocus(inForm: HTMLButtonElement | null): boolean {
+  return !!inForm && !!document.activeElement && inForm.form?.contains(document.activeElement) === true;
 }
