@@ -127,6 +127,7 @@ export const KEYMAP = [
   { id: 'replay.lastCall', keys: ['End'], group: 'Replay', description: 'Last tool call', scope: 'replay' },
   { id: 'replay.nextTrajectory', keys: ['J'], group: 'Replay', description: 'Open the next trajectory of the list (as filtered and sorted)', scope: 'replay' },
   { id: 'replay.previousTrajectory', keys: ['K'], group: 'Replay', description: 'Open the previous trajectory of the list', scope: 'replay' },
+  { id: 'replay.review', keys: ['r'], group: 'Replay', description: "Review the run: put the focus on its override form's Label (then Tab to the reason)", scope: 'replay' },
   { id: 'replay.save-review', keys: ['Ctrl+Enter'], group: 'Replay', description: "Save the run's review (its override form), also while typing its reason", scope: 'replay', inText: true },
   // Arrows only: j and k step the calls wherever the focus is in Replay, a clicked row's list too.
   { id: 'list.next', keys: ['ArrowDown'], group: 'Trajectory list', description: 'Open the next trajectory', scope: 'replay.list' },

@@ -11,6 +11,7 @@ import { CurrentCallPanel } from './CurrentCallPanel';
 import { ClipController } from '../../video/clipController';
 import { refFrames } from '../../video/refRanges';
 import { ClipEvidence } from './ClipEvidence';
+import { useRunArrivalFocus } from './arrivalFocus';
 import { OverridePanel } from './reviews/OverridePanel';
 import { ReviewedLabelBadge } from './reviews/ReviewedLabelBadge';
 import type { LabelReview } from './reviews/reviewedLabel';
@@ -84,6 +85,7 @@ function LoadedReplay({ datasetId, detail, step, labels, review, onStep }: Omit<
   useHotkeyAction('replay.evidence', jumpToEvidence);
 
   const articleRef = useRef<HTMLElement>(null);
+  useRunArrivalFocus(articleRef);
   useEffect(() => {
     if (jumped.current) {
       jumped.current = false;
@@ -93,7 +95,7 @@ function LoadedReplay({ datasetId, detail, step, labels, review, onStep }: Omit<
 
   const currentStep = currentEntry !== null ? steps[currentEntry] : null;
   return (
-    <article className="replay-view" ref={articleRef}>
+    <article className="replay-view" ref={articleRef} tabIndex={-1}>
       <header className="replay-header">
         <h2 className="mono replay-title" title={row.id}>
           {row.id}

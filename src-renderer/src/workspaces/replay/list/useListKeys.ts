@@ -4,6 +4,7 @@
 // previous one (the triage loop: look at a run, go on to the next).
 import { useEffect, useRef } from 'react';
 import { useHotkeyAction } from '../../../hotkeys/useHotkeys';
+import { askRunArrivalFocus } from '../arrivalFocus';
 
 export type ListMove = 'next' | 'previous' | 'page-down' | 'page-up' | 'first' | 'last';
 
@@ -45,6 +46,11 @@ export function useListKeys(count: number, selectedIndex: number, pageRows: () =
   useHotkeyAction('list.page-up', () => go('page-up'));
   useHotkeyAction('list.first', () => go('first'));
   useHotkeyAction('list.last', () => go('last'));
-  useHotkeyAction('replay.nextTrajectory', () => go('next'));
-  useHotkeyAction('replay.previousTrajectory', () => go('previous'));
+  // From the replay beside the list: the view they replace had the focus (the list keeps it).
+  const walk = (move: ListMove, event: KeyboardEvent) => {
+    askRunArrivalFocus(event);
+    go(move);
+  };
+  useHotkeyAction('replay.nextTrajectory', (event) => walk('next', event));
+  useHotkeyAction('replay.previousTrajectory', (event) => walk('previous', event));
 }

@@ -40,6 +40,8 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
   const { label: shownLabel, reason: shownReason } = shownOverride(typed, mine, row.label);
 
   const saveButton = useRef<HTMLButtonElement>(null);
+  const labelSelect = useRef<HTMLSelectElement>(null);
+  useHotkeyAction('replay.review', () => labelSelect.current?.focus());
   const save = async () => {
     const name = reviewer.trim();
     if (!name) return setError('Enter your name as the reviewer.');
@@ -72,7 +74,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
       <div className="override-fields">
         <label>
           Label{' '}
-          <select value={shownLabel} onChange={(e) => setDraft((t) => withLabelChosen(t, mine, row.label, e.target.value as Label))} aria-label="Override label">
+          <select ref={labelSelect} value={shownLabel} onChange={(e) => setDraft((t) => withLabelChosen(t, mine, row.label, e.target.value as Label))} aria-label="Override label">
             {labels.map((l) => (
               <option key={l} value={l}>
                 {l}
