@@ -128,6 +128,8 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
                   // Its label and reason stay in the form, unsaved: Save override puts it back (an undo).
                   setLabel(mine.label);
                   setReason(mine.reason);
+                  // The button goes with the review: the focus would fall to <body>.
+                  saveButton.current?.focus();
                   return writeReviewThrough(studioApi(), queued, reportWrite('Removal of the override'));
                 },
                 (failure: unknown) => setError(refusedByBrowser('The removal', failure)),
