@@ -129,6 +129,7 @@ export const KEYMAP = [
   { id: 'replay.previousTrajectory', keys: ['K'], group: 'Replay', description: 'Open the previous trajectory of the list', scope: 'replay' },
   { id: 'replay.review', keys: ['r'], group: 'Replay', description: "Review the run: put the focus on its override form's Label (then Tab to the reason)", scope: 'replay' },
   { id: 'replay.save-review', keys: ['Ctrl+Enter'], group: 'Replay', description: "Save the run's review (its override form), also while typing its reason", scope: 'replay', inText: true },
+  { id: 'replay.undo-review', keys: ['Ctrl+z'], group: 'Replay', description: "Undo the latest save, update or removal of the run's review made in this page (outside a text field)", scope: 'replay' },
   // Arrows only: j and k step the calls wherever the focus is in Replay, a clicked row's list too.
   { id: 'list.next', keys: ['ArrowDown'], group: 'Trajectory list', description: 'Open the next trajectory', scope: 'replay.list' },
   { id: 'list.previous', keys: ['ArrowUp'], group: 'Trajectory list', description: 'Open the previous trajectory', scope: 'replay.list' },
