@@ -113,4 +113,14 @@ test('review failed runs from the keyboard: r, a label, the reason, Ctrl+Enter, 
   await expect.poll(() => lineOf(last.id), { timeout: 10_000 }).toBeNull();
   await expect(form.getByTestId('override-undo')).toBeHidden();
   expect((await linesOnDisk()).map((line) => line.trajectory_id).sort()).toEqual(reviewed.slice(0, -1).map((r) => r.id).sort());
+
+  // Back among the failures not reviewed. Shift+J on the Label (a select, which keeps bare letters
+  // for its type-ahead) skips a run, and the next one's Label has the focus; Shift+K comes back.
+  await press('r');
+  await press('Shift+J');
+  await expect.poll(() => openRun(page)).not.toBe(reviewed[runs - 1].id);
+  await expect(labelSelect).toBeFocused();
+  await press('Shift+K');
+  await expect.poll(() => openRun(page)).toBe(reviewed[runs - 1].id);
+  await expect(labelSelect).toBeFocused();
 });

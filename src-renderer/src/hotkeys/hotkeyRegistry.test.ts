@@ -226,4 +226,31 @@ describe('HotkeyRegistry', () => {
     expect(listener).toHaveBeenCalledTimes(2);
     expect(registry.list()).toEqual([]);
   });
+
+  it('takes Shift and a letter on a focused select (Shift+J from the review form), leaving it its other keys', () => {
+    const registry = new HotkeyRegistry([entry('next-run', ['J']), entry('next-call', ['j']), entry('step', ['ArrowDown'])]);
+    const runs = { 'next-run': vi.fn(), 'next-call': vi.fn(), step: vi.fn() };
+    for (const [id, run] of Object.entries(runs)) registry.register(id, run);
+    const listener = (event: KeyboardEvent) => registry.handle(event);
+    window.addEventListener('keydown', listener);
+    const select = document.createElement('select');
+    document.body.append(select);
+    try {
+      expect(press(select, { key: 'J', shiftKey: true }).defaultPrevented).toBe(true);
+      expect(runs['next-run']).toHaveBeenCalledOnce();
+      // Its type-ahead and arrows are its own.
+      expect(press(select, { key: 'j' }).defaultPrevented).toBe(false);
+      expect(press(select, { key: 'ArrowDown' }).defaultPrevented).toBe(false);
+      expect(runs['next-call']).not.toHaveBeenCalled();
+      expect(runs.step).not.toHaveBeenCalled();
+      // A text field still types the capital.
+      const input = document.createElement('input');
+      document.body.append(input);
+      expect(press(input, { key: 'J', shiftKey: true }).defaultPrevented).toBe(false);
+      input.remove();
+    } finally {
+      window.removeEventListener('keydown', listener);
+      select.remove();
+    }
+  });
 });

@@ -83,6 +83,16 @@ function keyboardFocused(element: HTMLElement): boolean {
   }
 }
 
+/**
+ * Shift and a letter on a focused <select> (Shift+J, the next run): a shortcut, not the select's
+ * type-ahead, which finds an option by its first letter whatever its case, so a reviewer types
+ * 'l' for logic, never Shift+L. Bare letters, arrows and the rest stay the select's.
+ */
+function shiftLetterOnSelect(event: KeyboardEvent): boolean {
+  const target = event.target as Element | null;
+  return event.shiftKey && !event.ctrlKey && !event.altKey && !event.metaKey && /^[A-Z]$/.test(event.key) && target?.tagName === 'SELECT';
+}
+
 /** Option with a key that types a character (macOS: Option+3 is '£' on a US layout): text, not a chord, in a field. */
 function typesCharacter(event: KeyboardEvent): boolean {
   return event.altKey && !event.ctrlKey && !event.metaKey && event.key.length === 1 && !/^[0-9]$/.test(event.key);
@@ -130,7 +140,7 @@ export class HotkeyRegistry {
    */
   handle(event: KeyboardEvent, phase: 'capture' | 'bubble' = 'bubble'): boolean {
     if (event.defaultPrevented || event.isComposing) return false;
-    const typing = isTypingTarget(event.target);
+    const typing = isTypingTarget(event.target) && !shiftLetterOnSelect(event);
     if (phase === 'capture' ? !typing || hotkeysOff(event.target) || typesCharacter(event) : typing) return false;
     const combo = keyComboOf(event);
     const bound = this.snapshot.filter((candidate) => candidate.keys.includes(combo));

@@ -125,7 +125,7 @@ export const KEYMAP = [
   { id: 'replay.previousCall', keys: ['k', 'ArrowUp'], group: 'Replay', description: 'Previous tool call', scope: 'replay' },
   { id: 'replay.firstCall', keys: ['Home'], group: 'Replay', description: 'First tool call', scope: 'replay' },
   { id: 'replay.lastCall', keys: ['End'], group: 'Replay', description: 'Last tool call', scope: 'replay' },
-  { id: 'replay.nextTrajectory', keys: ['J'], group: 'Replay', description: 'Open the next trajectory of the list (as filtered and sorted)', scope: 'replay' },
+  { id: 'replay.nextTrajectory', keys: ['J'], group: 'Replay', description: 'Open the next trajectory of the list (as filtered and sorted), also from a focused drop-down such as the Label', scope: 'replay' },
   { id: 'replay.previousTrajectory', keys: ['K'], group: 'Replay', description: 'Open the previous trajectory of the list', scope: 'replay' },
   { id: 'replay.review', keys: ['r'], group: 'Replay', description: "Review the run: put the focus on its override form's Label (then Tab to the reason)", scope: 'replay' },
   { id: 'replay.save-review', keys: ['Ctrl+Enter'], group: 'Replay', description: "Save the run's review (its override form), also while typing its reason", scope: 'replay', inText: true },
