@@ -2,7 +2,7 @@
 // r to the form, a label, Tab to the reason, Ctrl+Enter to save, Shift+J to the next run, whose
 // form is then one key away; each review's line is in reviews/<name>.jsonl on disk, and Undo
 // (Ctrl+Z) puts back the line a mistaken update replaced. Prints the keys each review took.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { copySample, ownHost } from '../own-host';
@@ -123,4 +123,27 @@ test('review failed runs from the keyboard: r, a label, the reason, Ctrl+Enter, 
   await press('Shift+K');
   await expect.poll(() => openRun(page)).toBe(reviewed[runs - 1].id);
   await expect(labelSelect).toBeFocused();
+});
+
+test("a review whose label the dataset's profile lacks is among Replay's problems, at its file and line, as Reports says it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const trajectories = path.join(host.dataset, 'trajectories');
+  const firstFile = (await readdir(trajectories, { recursive: true })).filter((name) => name.endsWith('.jsonl')).sort()[0];
+  const id = (JSON.parse((await readFile(path.join(trajectories, firstFile), 'utf8')).split('\n')[0]) as { id: string }).id;
+  // The latest review of the run (the first test may have reviewed it), so the one that counts, as Reports reads it.
+  const file = path.join(host.dataset, 'reviews', 'e2e-memory.jsonl');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify({ trajectory_id: id, label: 'memory', reason: 'forgot the cart', reviewer: 'e2e-memory', updated_at: new Date().toISOString() })}\n`);
+  try {
+    await page.goto(host.url);
+    await page.getByTestId('workspace-replay').click();
+    await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+    await page.getByTestId('problems-toggle').click();
+    const row = page.getByTestId('problems').locator('tr', { hasText: 'reviews/e2e-memory.jsonl' });
+    await expect(row).toContainText('label "memory" is not one of');
+    await expect(row).toContainText('review left out');
+    await expect(row.locator('td').nth(1)).toHaveText('1');
+  } finally {
+    await rm(file, { force: true });
+  }
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../../shared/format/types';
-import { studioProblems } from './studioProblems';
+import { replayProblems, studioProblems } from './studioProblems';
 import type { StudioState } from './store';
 
 const problem = (file: string, line: number, message = 'bad'): Problem => ({ file, line, message });
-const state = (datasetId: string, dataset: Problem[], evaluationOf: string | null, scoring: Problem[]) =>
+const state = (datasetId: string, dataset: Problem[], evaluationOf: string | null, scoring: Problem[], reviewProblems: Problem[] = []) =>
   ({
-    datasetCheck: { datasetId, name: 'd', failure: null, problems: dataset, tasks: 1, taskIds: ['t'] },
+    datasetCheck: { datasetId, name: 'd', failure: null, problems: reviewProblems.length > 0 ? [...dataset, ...reviewProblems] : dataset, tasks: 1, taskIds: ['t'], reviewProblems },
     evaluation: { datasetId: evaluationOf, problems: scoring },
   }) as unknown as Pick<StudioState, 'datasetCheck' | 'evaluation'>;
 
@@ -27,5 +27,17 @@ describe('studioProblems', () => {
     // No dataset open (nothing checked yet): the same empty answer every time, or a selector re-renders without end.
     const none = { datasetCheck: null, evaluation: { datasetId: null, problems: [] } } as unknown as Pick<StudioState, 'datasetCheck' | 'evaluation'>;
     expect(studioProblems(none)).toBe(studioProblems(none));
+  });
+});
+
+describe('replayProblems', () => {
+  it("lists the review files' problems beside the scoring's, as Reports does (a label the profile lacks)", () => {
+    const memory = problem('reviews/bob.jsonl', 2, 'label "memory" is not one of correct, syntactic; review left out');
+    const scored = [problem('trajectories/a.jsonl', 1)];
+    expect(replayProblems(state('d', [], 'd', scored, [memory]))).toEqual([scored[0], memory]);
+    // Another dataset's check is not this evaluation's.
+    expect(replayProblems(state('other', [], 'd', scored, [memory]))).toEqual(scored);
+    const reviews = [memory];
+    expect(replayProblems(state('d', [], 'd', scored, reviews))).toBe(replayProblems(state('d', [], 'd', scored, reviews)));
   });
 });

@@ -22,3 +22,19 @@ export function studioProblems(state: Pick<StudioState, 'datasetCheck' | 'evalua
   last = { dataset, scoring, all };
   return all;
 }
+
+let lastReplay: { scoring: readonly Problem[]; reviews: readonly Problem[]; all: readonly Problem[] } | null = null;
+
+/**
+ * What Replay's toolbar counts and lists: the evaluation's problems and the review files' (a line
+ * whose label the profile lacks, said as Reports says it: reviewFileProblems). Replay left such a
+ * review out without a word, and showed the run as not reviewed. The same array until either changes.
+ */
+export function replayProblems(state: Pick<StudioState, 'datasetCheck' | 'evaluation'>): readonly Problem[] {
+  const scoring = state.evaluation.problems;
+  const reviews = state.datasetCheck && state.datasetCheck.datasetId === state.evaluation.datasetId ? state.datasetCheck.reviewProblems : NONE;
+  if (lastReplay && lastReplay.scoring === scoring && lastReplay.reviews === reviews) return lastReplay.all;
+  const all = reviews.length === 0 ? scoring : [...scoring, ...reviews];
+  lastReplay = { scoring, reviews, all };
+  return all;
+}

@@ -2,6 +2,8 @@
 // page reloads), the button that shows the problems, the agreement panel and the views' links.
 import type { ChangeEvent } from 'react';
 import type { EvaluationState } from '../../state/evaluationSlice';
+import { useStudioStore } from '../../state/store';
+import { replayProblems } from '../../state/studioProblems';
 import type { ImportedFiles } from '../../evaluation/protocol';
 import { filesFromInput } from './importFiles';
 import { LabelAgreementPanel } from './reviews/LabelAgreementPanel';
@@ -18,7 +20,8 @@ interface Props {
 }
 
 export function ReplayToolbar({ evaluation, datasetId, view, importFiles, showProblems, onShowProblems }: Props) {
-  const { rows, problems } = evaluation;
+  const { rows } = evaluation;
+  const problems = useStudioStore(replayProblems);
   const importChosen = (e: ChangeEvent<HTMLInputElement>) => void filesFromInput(e.currentTarget).then(importFiles);
   return (
     <div className="replay-toolbar">

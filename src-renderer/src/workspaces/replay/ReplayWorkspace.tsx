@@ -9,6 +9,7 @@ import { useShownWidth } from '../../components/useShownWidth';
 import { useDatasetEvaluation } from '../../evaluation/useDatasetEvaluation';
 import { useStudioStore } from '../../state/store';
 import { EvaluationProblems } from './EvaluationProblems';
+import { replayProblems } from '../../state/studioProblems';
 import { ReplayToolbar } from './ReplayToolbar';
 import { ReplayView } from './ReplayView';
 import { ReplayViews } from './ReplayViews';
@@ -55,7 +56,7 @@ export function ReplayWorkspace() {
   return (
     <div className={`replay-workspace${dragging ? ' dragging' : ''}`} {...dropZone}>
       <ReplayToolbar evaluation={evaluation} datasetId={dataset.id} view={view} importFiles={importFiles} showProblems={showProblems} onShowProblems={setShowProblems} />
-      {showProblems ? <EvaluationProblems problems={evaluation.problems} /> : null}
+      {showProblems ? <ReplayProblems /> : null}
       {view ? (
         <ReplayViews view={view} ready={status === 'ready'} datasetId={dataset.id} rows={rows} labels={evaluation.labels} overridden={overridden} reviews={latest} filters={filters} onFilters={setFilters} />
       ) : (
@@ -98,4 +99,9 @@ export function ReplayWorkspace() {
       {dragging ? <div className="drop-hint">Drop trajectory files or folders to evaluate them against {dataset.name}</div> : null}
     </div>
   );
+}
+
+/** The evaluation's problems and the review files' (the toolbar's count). */
+function ReplayProblems() {
+  return <EvaluationProblems problems={useStudioStore(replayProblems)} />;
 }
