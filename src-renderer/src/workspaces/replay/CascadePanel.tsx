@@ -5,6 +5,7 @@
 import type { ReplayDetail } from '../../evaluation/protocol';
 import { Json } from './CallPanels';
 import { EgobenchEvidence } from './EgobenchEvidence';
+import { evidenceInWords } from './evidenceWords';
 import { LabelPills, predicateClass } from './LabelPills';
 import type { LabelReview } from './reviews/reviewedLabel';
 import { evidenceEntry } from './timeline';
@@ -31,12 +32,7 @@ export function CascadePanel({ detail, review, onGoto }: { detail: ReplayDetail;
                     call {entry + 1}
                   </button>
                 ) : null}
-                {p.held && p.evidence ? (
-                  <details>
-                    <summary>evidence</summary>
-                    <Json value={p.evidence} />
-                  </details>
-                ) : null}
+                {p.held && p.evidence ? <EvidenceDisclosure evidence={p.evidence} /> : null}
               </li>
             );
           })}
@@ -56,9 +52,20 @@ export function CascadePanel({ detail, review, onGoto }: { detail: ReplayDetail;
               Label <span className={`label-chip label-${review.label}`}>{review.label}</span> ✎ by {review.reviewer}&apos;s review
             </p>
           ) : null}
-          {detail.profile === 'egobench' ? <EgobenchEvidence row={row} review={review} /> : <Json value={row.evidence} />}
+          {detail.profile === 'egobench' ? <EgobenchEvidence row={row} review={review} /> : <EvidenceDisclosure evidence={row.evidence} />}
         </div>
       )}
     </div>
+  );
+}
+
+/** The evidence in words (1-based, named), its raw JSON (0-based, as the evaluator writes it) behind the disclosure. */
+function EvidenceDisclosure({ evidence }: { evidence: unknown }) {
+  const words = evidenceInWords(evidence);
+  return (
+    <details>
+      <summary>evidence{words.length > 0 ? `: ${words.join(', ')}` : ''}</summary>
+      <Json value={evidence} />
+    </details>
   );
 }
