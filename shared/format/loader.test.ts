@@ -62,6 +62,24 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(d.problems[0]).toMatchObject({ file: 'tasks.jsonl', line: 1, message: expect.stringContaining('field instruction') });
   });
 
+  it('reads no sync conflict copy or unnamable file as an annotator: one problem per file, none per line', async () => {
+    const ann = (revision: number) => ({ task_id: 't1', annotator: 'alice', calls: [], visual_refs: [], status: 'submitted', revision, updated_at: '' });
+    const d = await load({
+      'annotations/alice.jsonl': jsonl([ann(1)]),
+      'annotations/alice.sync-conflict-20261207-1234-ABCDEF.jsonl': jsonl([ann(1), ann(2)]) + '{bad\n',
+      'annotations/bob (conflicted copy 2026-12-07).jsonl': jsonl([ann(1)]),
+      'annotations/carol (Case Conflict).jsonl': jsonl([ann(1)]),
+      'annotations/-dan.jsonl': jsonl([ann(1)]),
+    });
+    expect([...d.annotations.keys()]).toEqual(['alice']);
+    expect(d.problems).toEqual([
+      { file: 'annotations/-dan.jsonl', line: 0, message: expect.stringMatching(/^"-dan" is not an annotator's name .*rename the file annotations\/<annotator>\.jsonl$/) },
+      { file: 'annotations/alice.sync-conflict-20261207-1234-ABCDEF.jsonl', line: 0, message: "a sync tool's conflict copy of annotations/alice.jsonl: merge its lines into that file, then delete it; not read until then" },
+      { file: 'annotations/bob (conflicted copy 2026-12-07).jsonl', line: 0, message: "a sync tool's conflict copy of annotations/bob.jsonl: merge its lines into that file, then delete it; not read until then" },
+      { file: 'annotations/carol (Case Conflict).jsonl', line: 0, message: "a sync tool's conflict copy of annotations/carol.jsonl: merge its lines into that file, then delete it; not read until then" },
+    ]);
+  });
+
   it('says once per file that its lines name another annotator than the file; the file\'s name counts', async () => {
     const ann = (annotator: string | undefined, revision: number) => ({ task_id: 't1', annotator, calls: [], visual_refs: [], status: 'draft', revision, updated_at: '' });
     const d = await load({ 'annotations/alice.jsonl': jsonl([ann('alice', 1), ann(undefined, 2), ann('bob', 3), ann('carol', 4)]) });

@@ -10,6 +10,8 @@ import { safeJsonParse } from './safe-json';
 import { callsMayHoldWholeReals, keepsWholeReals, markWholeReals, trajectoryMayHoldWholeReals } from './whole-reals';
 import { fastAnnotation, fastGroundTruth, fastTask } from './task-fast';
 import { isDatasetRelativePath } from './dataset-path';
+import { isValidPersonName } from './person-name';
+import { conflictCopyMessage, conflictCopyOf } from './sync-conflict-copy';
 import {
   annotationSchema,
   datasetMetaSchema,
@@ -96,8 +98,28 @@ function reportingRefusals(source: DatasetSource, problems: Problem[], refused: 
   };
 }
 
-/** Whether a listed file is an annotator's file that loadAnnotations reads (annotations/<annotator>.jsonl). */
-const isAnnotatorFile = (file: string) => file.endsWith('.jsonl') && !file.slice('annotations/'.length).includes('/');
+/** Whether a listed file is a JSONL file right in annotations/: an annotator's, or a problem said (annotatorFileProblem). */
+const isAnnotationsJsonl = (file: string) => file.endsWith('.jsonl') && !file.slice('annotations/'.length).includes('/');
+
+/** The annotator whose file this is (annotations/<annotator>.jsonl), or null: not an annotator's file. */
+export function annotatorOfFile(file: string): string | null {
+  if (!isAnnotationsJsonl(file) || annotatorFileProblem(file) !== null) return null;
+  return file.slice('annotations/'.length, -'.jsonl'.length);
+}
+
+/**
+ * Why a JSONL file in annotations/ is not read as an annotator's work, or null when it is: a sync
+ * tool's conflict copy (which would be an annotator agreeing with the file it copies), or a name
+ * the studio could not give an annotator.
+ */
+export function annotatorFileProblem(file: string): string | null {
+  const original = conflictCopyOf(file);
+  if (original !== null) return conflictCopyMessage(original);
+  const name = file.slice('annotations/'.length, -'.jsonl'.length);
+  if (!isValidPersonName(name))
+    return `"${name}" is not an annotator's name (letters, digits, '.', '_' and '-', up to 64, starting with a letter or digit): not read as an annotator's work; rename the file annotations/<annotator>.jsonl`;
+  return null;
+}
 
 /**
  * The source with the big files' reads started at once: in the studio each is a request to the
@@ -114,7 +136,7 @@ function readingAhead(source: DatasetSource, files: readonly string[]): DatasetS
   };
   files.forEach(start);
   const annotationFiles = source.listFiles('annotations');
-  annotationFiles.then((listed) => listed.filter(isAnnotatorFile).forEach(start), () => undefined);
+  annotationFiles.then((listed) => listed.filter((file) => annotatorOfFile(file) !== null).forEach(start), () => undefined);
   return {
     ...source,
     readChunks: (file) => {
@@ -398,9 +420,14 @@ function unknownToolCall(calls: readonly GroundTruth['calls'][number][], scenari
 async function loadAnnotations(source: DatasetSource, tasks: Map<string, Task>, problems: Problem[]) {
   const annotations = new Map<string, Map<string, Annotation>>();
   const changedAfterSubmit = new Map<string, Map<string, Annotation>>();
-  const files = (await source.listFiles('annotations')).filter(isAnnotatorFile).sort(compareCodePoints);
+  const files = (await source.listFiles('annotations')).filter(isAnnotationsJsonl).sort(compareCodePoints);
   for (const file of files) {
-    const name = file.slice('annotations/'.length, -'.jsonl'.length);
+    const name = annotatorOfFile(file);
+    // One problem for the file, none for its lines: they are not read.
+    if (name === null) {
+      problems.push({ file, line: 0, message: annotatorFileProblem(file)! });
+      continue;
+    }
     const read = await readAnnotationFile(source, file, tasks, problems);
     annotations.set(name, read.latest);
     if (read.changedAfterSubmit.size > 0) changedAfterSubmit.set(name, read.changedAfterSubmit);

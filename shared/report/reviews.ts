@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { markedLine, unreadLineMessage } from '../format/jsonl';
 import { parseJsonlLine } from '../format/loader';
+import { conflictCopyMessage, conflictCopyOf } from '../format/sync-conflict-copy';
 import type { Problem } from '../format/types';
 import type { ReviewRecord } from './types';
 
@@ -63,6 +64,12 @@ export function readReviewLines(files: readonly ReviewFile[]): { reviews: ReadRe
   const reviews: ReadReview[] = [];
   const problems: Problem[] = [];
   for (const { path, text } of files) {
+    // Its lines are older copies of a reviewer's: read, they brought back an override removed since.
+    const original = conflictCopyOf(path);
+    if (original !== null) {
+      problems.push({ file: path, line: 0, message: conflictCopyMessage(original) });
+      continue;
+    }
     const lines = text.split(/\r?\n/);
     lines.forEach((lineText, index) => {
       // A line the host's reader marked (not UTF-8, too long) is said as such, not as the JSON error its mark makes.

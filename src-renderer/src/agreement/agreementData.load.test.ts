@@ -93,4 +93,12 @@ describe('agreement data load', () => {
     await reloading;
     expect(bobRevision()).toBe(5);
   });
+
+  it("a sync tool's conflict copy changing is read as no annotator (it was one, agreeing with the file it copies)", async () => {
+    host();
+    await quietLoadReading();
+    loads.at(-1)!.resolve(datasetWithBob(1));
+    await useAgreementData.getState().reload('d', ['annotations/bob.sync-conflict-20261207-1234-ABCDEF.jsonl', 'annotations/bob (conflicted copy 2026-12-07).jsonl']);
+    expect([...useAgreementData.getState().files.keys()]).toEqual(['bob']);
+  });
 });

@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { StudioError } from '../../../shared/api/studio-error';
-import { readAnnotationFile, type LoadedDataset } from '../../../shared/format/loader';
+import { annotatorOfFile, readAnnotationFile, type LoadedDataset } from '../../../shared/format/loader';
 import type { Annotation, GroundTruth, Problem } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { annotationDb } from '../db/annotationDb';
@@ -181,14 +181,15 @@ export const useAgreementData = create<AgreementDataState>()((set, get) => ({
     const begun = new Map<string, number>();
     for (const path of paths) {
       begun.set(path, freshness.begin());
-      const match = /^annotations\/([^/]+)\.jsonl$/.exec(path);
-      if (match) {
+      // A sync tool's conflict copy changing is no annotator's work (the loader's rule).
+      const annotator = annotatorOfFile(path);
+      if (annotator !== null) {
         const text = await source.readText(path);
-        if (text === null) annotators.set(match[1], null);
+        if (text === null) annotators.set(annotator, null);
         else {
           // Parsed from the text just read (reading it again could meet a newer file).
           const read = await readAnnotationFile({ ...source, readText: async () => text, readChunks: async () => inSlices(text) }, path, dataset.tasks, []);
-          annotators.set(match[1], { latest: byTaskWithParams(read.latest), changed: byTaskWithParams(read.changedAfterSubmit) });
+          annotators.set(annotator, { latest: byTaskWithParams(read.latest), changed: byTaskWithParams(read.changedAfterSubmit) });
         }
       } else if (path === GROUND_TRUTH_PATH) {
         groundTruth = parseGroundTruth(await source.readText(path));
