@@ -62,6 +62,17 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(d.problems[0]).toMatchObject({ file: 'tasks.jsonl', line: 1, message: expect.stringContaining('field instruction') });
   });
 
+  it('says an unresolved git merge conflict once, at its first line, with its lines, and reads the lines inside as any other', async () => {
+    const ann = (revision: number, calls: number) => JSON.stringify({ task_id: 't1', annotator: 'ann', calls: Array(calls).fill({ tool_name: 'x', parameters: {} }), visual_refs: [], status: 'draft', revision, updated_at: '' });
+    const text = [ann(1, 1), '<<<<<<< HEAD', ann(2, 2), '=======', ann(3, 3), '>>>>>>> origin/main', '', '<<<<<<< HEAD', ann(4, 4)].join('\r\n');
+    const d = await load({ 'annotations/ann.jsonl': text });
+    expect(d.problems).toEqual([
+      { file: 'annotations/ann.jsonl', line: 2, message: expect.stringMatching(/^unresolved git merge conflict \(lines 2-6\): the lines of both sides are read as any other line/) },
+      { file: 'annotations/ann.jsonl', line: 8, message: expect.stringMatching(/^unresolved git merge conflict \(from line 8\)/) },
+    ]);
+    expect(d.annotations.get('ann')?.get('t1')?.revision).toBe(4);
+  });
+
   it('reads no sync conflict copy or unnamable file as an annotator: one problem per file, none per line', async () => {
     const ann = (revision: number) => ({ task_id: 't1', annotator: 'alice', calls: [], visual_refs: [], status: 'submitted', revision, updated_at: '' });
     const d = await load({

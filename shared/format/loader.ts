@@ -5,6 +5,7 @@ import { compareCodePoints } from './codepoint';
 import { lineOfPath, parseJsonFile, validateJson } from './json-file';
 import { matchMarksOf, type EntityTarget } from './match-marks';
 import { firstMarkedLine, markedLine, NOT_UTF8_MARK, splitLineBatches, TOO_LONG_MARK, unreadLineMessage, type JsonlLine } from './jsonl';
+import { mergeConflictMessage, MergeConflictRanges, mergeMarkerOf } from './merge-conflict';
 import { ChunkProblemCap, countedProblems, MAX_PROBLEMS_PER_FILE } from './problem-cap';
 import { safeJsonParse } from './safe-json';
 import { callsMayHoldWholeReals, keepsWholeReals, markWholeReals, trajectoryMayHoldWholeReals } from './whole-reals';
@@ -265,6 +266,7 @@ function jsonlRow<T extends z.ZodType>(
   file: string,
   schema: T,
   problems: { push(problem: Problem): void },
+  conflicts: MergeConflictRanges,
   fastPath?: FastPath<T>,
   wholeReals?: WholeRealsWanted,
 ): { line: number; value: z.infer<T> } | null {
@@ -273,11 +275,10 @@ function jsonlRow<T extends z.ZodType>(
     return null;
   }
   const parsed = parseJsonlLine(line.text, line.lineNumber, schema, fastPath, wholeReals);
-  if (parsed === null) return null;
-  if (!parsed.ok) {
-    problems.push({ file, line: line.lineNumber, message: parsed.message });
-    return null;
-  }
+  const problem = parsed?.ok === false ? { file, line: line.lineNumber, message: parsed.message } : undefined;
+  if (problem) problems.push(problem);
+  conflicts.see(line.lineNumber, line.text, problem);
+  if (parsed === null || !parsed.ok) return null;
   return { line: line.lineNumber, value: parsed.value };
 }
 
@@ -290,9 +291,10 @@ export async function* readJsonl<T extends z.ZodType>(
   fastPath?: FastPath<T>,
   wholeReals?: WholeRealsWanted,
 ): AsyncGenerator<{ line: number; value: z.infer<T> }> {
+  const conflicts = new MergeConflictRanges();
   for await (const lines of splitLineBatches(chunks)) {
     for (const line of lines) {
-      const row = jsonlRow(line, file, schema, problems, fastPath, wholeReals);
+      const row = jsonlRow(line, file, schema, problems, conflicts, fastPath, wholeReals);
       if (row) yield row;
     }
   }
@@ -318,6 +320,9 @@ export function parseJsonlLine<T extends z.ZodType>(
   // a line too long to read: say so, not a JSON error about the mark.
   const marked = clean.startsWith(NOT_UTF8_MARK) || clean.startsWith(TOO_LONG_MARK) ? markedLine(clean, lineNumber) : null;
   if (marked) return { ok: false, message: unreadLineMessage(marked) };
+  // A git merge left both sides: said once, at the block's first marker; the others read as blank.
+  const marker = mergeMarkerOf(clean);
+  if (marker) return marker === 'begin' ? { ok: false, message: mergeConflictMessage(lineNumber, null) } : null;
   const parsed = safeJsonParse(clean);
   if (!parsed.ok) return parsed;
   // Marked on the parsed containers, which the schema's value keeps (calls are data it passes on).
@@ -345,9 +350,10 @@ async function readJsonlFile<T extends z.ZodType>(
   const rows: { line: number; value: z.infer<T> }[] = [];
   // Past the cap a bad line is counted, not kept: 4,000,000 of them held gigabytes (problem-cap.ts).
   const capped = new ChunkProblemCap<Problem & { omitted?: number }>(problems, MAX_PROBLEMS_PER_FILE, (first) => countedProblems(file, first.line, 0));
+  const conflicts = new MergeConflictRanges();
   for await (const lines of splitLineBatches(chunks)) {
     for (const line of lines) {
-      const row = jsonlRow(line, file, schema, capped, fastPath, wholeReals);
+      const row = jsonlRow(line, file, schema, capped, conflicts, fastPath, wholeReals);
       if (row) rows.push(row);
     }
   }

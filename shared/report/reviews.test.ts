@@ -29,4 +29,10 @@ describe('reviewFileProblems', () => {
       { file: 'reviews/ann.sync-conflict-20261207-1234-ABCDEF.jsonl', line: 0, message: "a sync tool's conflict copy of reviews/ann.jsonl: merge its lines into that file, then delete it; not read until then" },
     ]);
   });
+
+  it('says a git merge conflict once, at its first line, not a JSON error per marker', () => {
+    const text = ['<<<<<<< HEAD', line('m/static/t1', 'logic'), '=======', line('m/static/t1', 'correct'), '>>>>>>> origin/main'].join('\n');
+    const problems = reviewFileProblems([{ path: 'reviews/a.jsonl', text }], ['logic', 'correct']);
+    expect(problems).toEqual([{ file: 'reviews/a.jsonl', line: 1, message: expect.stringMatching(/^unresolved git merge conflict \(lines 1-5\)/) }]);
+  });
 });

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { markedLine, unreadLineMessage } from '../format/jsonl';
 import { parseJsonlLine } from '../format/loader';
+import { MergeConflictRanges } from '../format/merge-conflict';
 import { conflictCopyMessage, conflictCopyOf } from '../format/sync-conflict-copy';
 import type { Problem } from '../format/types';
 import type { ReviewRecord } from './types';
@@ -71,6 +72,7 @@ export function readReviewLines(files: readonly ReviewFile[]): { reviews: ReadRe
       continue;
     }
     const lines = text.split(/\r?\n/);
+    const conflicts = new MergeConflictRanges();
     lines.forEach((lineText, index) => {
       // A line the host's reader marked (not UTF-8, too long) is said as such, not as the JSON error its mark makes.
       const marked = markedLine(lineText, index + 1);
@@ -79,11 +81,10 @@ export function readReviewLines(files: readonly ReviewFile[]): { reviews: ReadRe
         return;
       }
       const parsed = parseJsonlLine(lineText, index + 1, reviewLine);
-      if (parsed === null) return;
-      if (!parsed.ok) {
-        problems.push({ file: path, line: index + 1, message: parsed.message });
-        return;
-      }
+      const problem = parsed?.ok === false ? { file: path, line: index + 1, message: parsed.message } : undefined;
+      if (problem) problems.push(problem);
+      conflicts.see(index + 1, lineText, problem);
+      if (parsed === null || !parsed.ok) return;
       const v = parsed.value;
       if (Number.isNaN(Date.parse(v.updated_at))) {
         problems.push({ file: path, line: index + 1, message: `updated_at "${v.updated_at}" is not a date; review left out` });

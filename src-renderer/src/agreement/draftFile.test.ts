@@ -23,6 +23,13 @@ describe('adjudication draft files', () => {
     expect(draftFilePath(' ')).toBe('adjudication/adjudicator.jsonl');
   });
 
+  it("says a git merge conflict once, at its first line, and reads both sides' drafts (the later change wins)", () => {
+    const text = ['<<<<<<< HEAD', draftLine(of('t1'), 'lead', draft('mine', T1)), '=======', draftLine(of('t1'), 'lead', draft('theirs', T2)), '>>>>>>> origin/main', ''].join('\n');
+    const { drafts, problems } = parseDraftFile(text);
+    expect(problems).toEqual([expect.stringMatching(/^line 1: unresolved git merge conflict \(lines 1-5\)/)]);
+    expect([...drafts.values()].map((d) => d.note)).toEqual(['theirs']);
+  });
+
   it('reads back the drafts it writes, by task and revisions', () => {
     const { text } = withDrafts(null, 'lead', [
       { of: of('t2'), draft: draft('second', T1) },

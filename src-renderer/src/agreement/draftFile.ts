@@ -11,6 +11,7 @@
 // Lines this studio cannot read are left as they are, and said with their line number.
 import { compareCodePoints } from '../../../shared/format/codepoint';
 import { markedLine, unreadLineMessage } from '../../../shared/format/jsonl';
+import { mergeConflictBlocks, mergeConflictMessage, mergeMarkerOf } from '../../../shared/format/merge-conflict';
 import { isJsonObject } from '../../../shared/format/own-data';
 import { safeJsonParse } from '../../../shared/format/safe-json';
 import { personFilePath } from '../state/personFile';
@@ -91,8 +92,14 @@ function readLine(raw: string, lineNumber: number): { of: DraftOf; draft: Draft 
 export function parseDraftFile(text: string | null): DraftFile {
   const drafts = new Map<string, Draft>();
   const problems: string[] = [];
-  (text ?? '').split('\n').forEach((raw, index) => {
+  const lines = (text ?? '').split('\n');
+  // A git merge's markers are said once per block, not as JSON errors (its lines are read as any other).
+  const blocks = new Map(mergeConflictBlocks(lines).map((block) => [block.first, block]));
+  lines.forEach((raw, index) => {
     if (raw.trim() === '') return;
+    const block = blocks.get(index + 1);
+    if (block) problems.push(`line ${index + 1}: ${mergeConflictMessage(block.first, block.last)}`);
+    if (mergeMarkerOf(raw)) return;
     const read = readLine(raw, index + 1);
     if ('problem' in read) problems.push(`line ${index + 1}: ${read.problem}`);
     else if ('of' in read) {

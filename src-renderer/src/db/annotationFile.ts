@@ -2,6 +2,7 @@
 // plan of an export or import that never overwrites a change made on disk since it was read.
 // Pure functions: the workspace reads and writes through window.studio and applies the plan.
 import { parseJsonlLine } from '../../../shared/format/loader';
+import { MergeConflictRanges } from '../../../shared/format/merge-conflict';
 import { isValidPersonName } from '../../../shared/format/person-name';
 import { annotationSchema } from '../../../shared/format/schemas';
 import type { Annotation, JsonObject } from '../../../shared/format/types';
@@ -152,13 +153,13 @@ export interface ParsedAnnotationFile {
 export function parseAnnotationFile(text: string): ParsedAnnotationFile {
   const latest = new Map<string, Annotation>();
   const problems: ParsedAnnotationFile['problems'] = [];
+  const conflicts = new MergeConflictRanges();
   text.split(/\r?\n/).forEach((raw, index) => {
     const parsed = parseJsonlLine(raw, index + 1, annotationSchema);
-    if (parsed === null) return;
-    if (!parsed.ok) {
-      problems.push({ line: index + 1, message: parsed.message });
-      return;
-    }
+    const problem = parsed?.ok === false ? { line: index + 1, message: parsed.message } : undefined;
+    if (problem) problems.push(problem);
+    conflicts.see(index + 1, raw, problem);
+    if (parsed === null || !parsed.ok) return;
     const line = parsed.value as Annotation;
     const previous = latest.get(line.task_id);
     if (!previous || line.revision >= previous.revision) latest.set(line.task_id, line);
