@@ -99,16 +99,23 @@ describe('pair and lifecycle', () => {
 
 describe('ground_truth.jsonl', () => {
   const text = '{"task_id":"t1","calls":[],"source":"agreed"}\nnot json\n\n{"task_id":"t2","calls":[],"source":"agreed"}\n{"task_id":"t1","calls":[{"tool_name":"old","parameters":{}}]}\n';
-  it('replaces only the task line (in place; later duplicates dropped), keeps everything else', () => {
-    const gt = groundTruthLine({ taskId: 't1', calls: [call('z', { q: 1 })], visualRefs: [], agree: false, callsA: [], adjudicator: 'carol', note: ' wrong quantity ' });
-    expect(gt).toEqual({ task_id: 't1', calls: [call('z', { q: 1 })], visual_refs: [], source: 'adjudicated', adjudicator: 'carol', note: 'wrong quantity' });
+  it('replaces only the task line, in place, and keeps everything else', () => {
+    const gt = groundTruthLine({ taskId: 't2', calls: [call('z', { q: 1 })], visualRefs: [], agree: false, callsA: [], adjudicator: 'carol', note: ' wrong quantity ' });
+    expect(gt).toEqual({ task_id: 't2', calls: [call('z', { q: 1 })], visual_refs: [], source: 'adjudicated', adjudicator: 'carol', note: 'wrong quantity' });
     const out = replaceGroundTruthLines(text, [gt]);
-    expect(out).toBe(`${JSON.stringify(gt)}\nnot json\n\n{"task_id":"t2","calls":[],"source":"agreed"}\n`);
-    expect(parseGroundTruth(out).get('t1')!.adjudicator).toBe('carol');
+    expect(out).toBe(text.replace('{"task_id":"t2","calls":[],"source":"agreed"}', JSON.stringify(gt)));
+    expect(parseGroundTruth(out).get('t2')!.adjudicator).toBe('carol');
   });
-  it('replaces a first line that opens with a byte-order mark, and reads the first of duplicate lines as the loader does', () => {
+  it("refuses to write a task the file holds twice, or whose line is inside a git merge conflict: the line not shown would be dropped", () => {
     const gt = groundTruthLine({ taskId: 't1', calls: [call('new')], visualRefs: [], agree: false, callsA: [], adjudicator: 'carol', note: '' });
-    const withBom = `\uFEFF${text}`;
+    expect(() => replaceGroundTruthLines(text, [gt])).toThrow('task "t1" has 2 lines in the file (lines 1, 5); keep one, then try again; nothing was written');
+    const merged = ['<<<<<<< HEAD', '{"task_id":"t1","calls":[],"adjudicator":"carol"}', '=======', '{"task_id":"t1","calls":[],"adjudicator":"dave"}', '>>>>>>> origin/main', ''].join('\n');
+    expect(() => replaceGroundTruthLines(merged, [gt])).toThrow('task "t1" has 2 lines in the file (lines 2, 4)');
+    expect(() => replaceGroundTruthLines(merged.replace(/.*dave.*\n/, ''), [gt])).toThrow('task "t1" is at line 2, inside an unresolved git merge conflict (lines 1-4)');
+  });
+  it('replaces a first line that opens with a byte-order mark, as the loader reads it', () => {
+    const gt = groundTruthLine({ taskId: 't1', calls: [call('new')], visualRefs: [], agree: false, callsA: [], adjudicator: 'carol', note: '' });
+    const withBom = `\uFEFF${text.split('\n').slice(0, 4).join('\n')}\n`;
     expect(parseGroundTruth(withBom).get('t1')!.source).toBe('agreed');
     const out = replaceGroundTruthLines(withBom, [gt]);
     expect(out.split('\n').filter((line) => line.includes('"t1"'))).toEqual([JSON.stringify(gt)]);

@@ -1,6 +1,8 @@
 // Pure logic of the agreement views: which annotation of each annotator counts (this browser's
 // rows or the files on disk), the task lifecycle, and ground_truth.jsonl lines (SPEC §5).
 import stableStringify from 'fast-json-stable-stringify';
+import { StudioError } from '../../../shared/api/studio-error';
+import { setKeyedLines, type LineChange } from '../../../shared/format/keyed-lines';
 import { parseJsonlLine } from '../../../shared/format/loader';
 import { groundTruthSchema } from '../../../shared/format/schemas';
 import { callsMayHoldWholeReals, stringifyKeepingWholeReals } from '../../../shared/format/whole-reals';
@@ -121,32 +123,17 @@ function taskIdOfLine(raw: string, index: number): string | null {
 }
 
 /**
- * ground_truth.jsonl with the given tasks' lines replaced (in place of the first line of each
- * task; later lines of the same task dropped) or appended. Every other line stays as it was,
- * unparseable ones included, and each line keeps its own ending: a CRLF file stays CRLF, so a
- * finalize changes one line in a diff, not all of them (lines written take the file's first ending).
+ * ground_truth.jsonl with the given tasks' lines replaced in place, or appended: every other line,
+ * unparseable and blank ones included, keeps its place and its ending (a CRLF file stays CRLF), so a
+ * finalize changes one line in a diff. Refused (a 'conflict') when a task written has two lines in
+ * the file or its line is inside a git merge conflict: the adjudicator saw one of them, and writing
+ * would drop the other unseen.
  */
 export function replaceGroundTruthLines(text: string | null, lines: readonly GroundTruth[]): string {
-  const byTask = new Map(lines.map((line) => [line.task_id, line]));
-  const written = new Set<string>();
-  const source = text ?? '';
-  const eol = /\r?\n/.exec(source)?.[0] ?? '\n';
-  const out: { body: string; end: string }[] = [];
-  for (let start = 0, index = 0; start < source.length; index++) {
-    const newline = source.indexOf('\n', start);
-    const crlf = newline > start && source[newline - 1] === '\r';
-    const body = newline === -1 ? source.slice(start) : source.slice(start, crlf ? newline - 1 : newline);
-    const end = newline === -1 ? eol : crlf ? '\r\n' : '\n';
-    start = newline === -1 ? source.length : newline + 1;
-    const taskId = body.trim() === '' ? null : taskIdOfLine(body, index);
-    if (taskId !== null && byTask.has(taskId)) {
-      if (!written.has(taskId)) out.push({ body: groundTruthText(byTask.get(taskId)!), end });
-      written.add(taskId);
-    } else out.push({ body, end });
-  }
-  while (out.length > 0 && out[out.length - 1].body.trim() === '') out.pop();
-  for (const line of lines) if (!written.has(line.task_id)) out.push({ body: groundTruthText(line), end: eol });
-  return out.map((line) => line.body + line.end).join('');
+  const changes = new Map(lines.map((line): [string, LineChange] => [line.task_id, () => groundTruthText(line)]));
+  const result = setKeyedLines(text, taskIdOfLine, changes, (task) => `task "${task}"`);
+  if (!result.ok) throw new StudioError('conflict', `${result.conflict}; nothing was written`);
+  return result.text;
 }
 
 /** A call as a key, the same whatever the order of its parameters' keys (a line written by another tool may order them otherwise); shared/eval's callKey is the scorer's memo key, in written order. */
