@@ -7,7 +7,7 @@ import { StudioError } from '../../../../../shared/api/studio-error';
 import type { Review } from './reviewsDb';
 
 vi.mock('./reviewsDb', () => ({ reviewKey: (d: string, t: string, r: string) => `${d}|${t}|${r}`, reviewsDb: {} }));
-const { writeReview } = await import('./reviewWriteThrough');
+const { writeReview, withReviewLine } = await import('./reviewWriteThrough');
 
 describe('writes of one review file', () => {
   it('end in the order they were made: a removal after a save stays removed', async () => {
@@ -34,5 +34,23 @@ describe('writes of one review file', () => {
     await Promise.all([save, removal]);
     expect(text).toBe('');
     expect(writes).toBe(2); // one after the other: no conflict, no retry
+  });
+});
+
+describe("a save in the reviewer's file", () => {
+  const review: Review = { key: 'k', datasetId: 'd', trajectoryId: 'tr2', reviewer: 'ann', label: 'logic', autoLabel: 'perception', reason: 'x', updatedAt: '2026-01-01T00:00:00.000Z' };
+  const line = (id: string, label: string) => JSON.stringify({ trajectory_id: id, label, reviewer: 'ann', updated_at: '2025-01-01T00:00:00Z' });
+
+  it("changes its one line in place: order, blank lines and CRLF endings kept byte for byte; a new one at the end", () => {
+    const text = `${line('tr3', 'a')}\r\n\r\n${line('tr2', 'b')}\r\n${line('tr1', 'c')}`;
+    const saved = withReviewLine(text, 'ann', 'tr2', review);
+    expect(saved).toBe(text.replace(line('tr2', 'b'), JSON.stringify({ trajectory_id: 'tr2', label: 'logic', auto_label: 'perception', reason: 'x', reviewer: 'ann', updated_at: review.updatedAt })));
+    expect(withReviewLine(text, 'ann', 'tr9', { ...review, trajectoryId: 'tr9' }).startsWith(`${text}\r\n`)).toBe(true);
+  });
+
+  it('is refused when its line is in the file twice or inside a git merge conflict, and nothing is written', () => {
+    const merged = ['<<<<<<< HEAD', line('tr2', 'b'), '=======', line('tr2', 'c'), '>>>>>>> origin/main', ''].join('\n');
+    expect(() => withReviewLine(merged, 'ann', 'tr2', review)).toThrow('reviews/ann.jsonl: the review of "tr2" has 2 lines in the file (lines 2, 4); keep one, then try again; nothing was written');
+    expect(() => withReviewLine(merged.replace(/.*"c".*\n/, ''), 'ann', 'tr2', null)).toThrow('inside an unresolved git merge conflict (lines 1-4)');
   });
 });

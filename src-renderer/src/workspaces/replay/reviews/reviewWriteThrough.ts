@@ -6,6 +6,7 @@
 import type { StudioApi } from '../../../../../shared/api/studio-api';
 import { StudioError } from '../../../../../shared/api/studio-error';
 import { compareCodePoints } from '../../../../../shared/format/codepoint';
+import { setKeyedLines, type LineChange } from '../../../../../shared/format/keyed-lines';
 import { afterEarlierWrites, rewriteFile, rewriteNow } from '../../../api/file-rewrite';
 import { reviewerFileName, reviewLines } from './reviewFormat';
 import { reviewsDb, type Review, type UnsentReview } from './reviewsDb';
@@ -26,29 +27,46 @@ function lineFacts(raw: string): { id: string | null; updatedAt: string | null; 
   }
 }
 
+/** The trajectory of a line that `reviewer` may change in the file (theirs, or naming no reviewer), else null. */
+const ownTrajectory = (reviewer: string) => (raw: string) => {
+  const facts = lineFacts(raw);
+  return facts.id !== null && (facts.reviewer === null || facts.reviewer === reviewer) ? facts.id : null;
+};
+
 /**
  * The reviewer's file's text with these trajectories' lines set (null: removed); other lines,
  * unreadable ones too, kept, and so are lines another reviewer wrote (two names can map to one
- * file: "李明" and "王芳" both to reviews/__.jsonl, and one's override replaced the other's);
- * sorted by trajectory. With `keepNewer`, a trajectory whose line in the file was updated after
- * the review given for it keeps its line (a teammate's later override wins).
+ * file: "李明" and "王芳" both to reviews/__.jsonl, and one's override replaced the other's).
+ * A save changes its one line in place (a new one goes at the end): the file's order, blank lines
+ * and line endings stay, so git shows one line changed (it showed every line, the file re-sorted).
+ * With `keepNewer` (an export or queued overrides), a trajectory whose line in the file was updated
+ * after the review given for it keeps its line (a teammate's later override wins), and the file is
+ * sorted by trajectory as before. Refused ('conflict') when a line to set is in the file twice or
+ * inside a git merge conflict: writing it would drop the other unseen.
  */
 export function withReviewLines(text: string | null, reviewer: string, changes: ReadonlyMap<string, Review | null>, keepNewer = false): string {
-  const kept = new Set<string>();
-  const lines: { raw: string; key: string }[] = [];
-  for (const raw of (text ?? '').split('\n')) {
-    if (raw.trim() === '') continue;
-    const facts = lineFacts(raw);
-    const { id, updatedAt } = facts;
-    if (id !== null && changes.has(id) && (facts.reviewer === null || facts.reviewer === reviewer)) {
-      const mine = changes.get(id);
-      // Times compare as instants (a file's '...Z' and this browser's '....000Z' may be the same one).
-      if (!(keepNewer && mine && updatedAt !== null && Date.parse(updatedAt) > Date.parse(mine.updatedAt))) continue;
-      kept.add(id);
-    }
-    lines.push({ raw, key: id ?? '' });
-  }
-  for (const [id, review] of changes) if (review && !kept.has(id)) lines.push({ raw: reviewLines([review]).trimEnd(), key: id });
+  const set = new Map(
+    [...changes].map(([id, mine]): [string, LineChange] => [
+      id,
+      (current) => {
+        const updatedAt = current === null ? null : lineFacts(current).updatedAt;
+        // Times compare as instants (a file's '...Z' and this browser's '....000Z' may be the same one).
+        if (keepNewer && mine && updatedAt !== null && Date.parse(updatedAt) > Date.parse(mine.updatedAt)) return current;
+        return mine ? reviewLines([mine]).trimEnd() : null;
+      },
+    ]),
+  );
+  const result = setKeyedLines(text, ownTrajectory(reviewer), set, (id) => `the review of "${id}"`);
+  if (!result.ok) throw new StudioError('conflict', `${reviewerFileName(reviewer)}: ${result.conflict}; nothing was written`);
+  return keepNewer ? sortedByTrajectory(result.text) : result.text;
+}
+
+/** An export's file: non-blank lines sorted by trajectory (a line that is no review first). */
+function sortedByTrajectory(text: string): string {
+  const lines = text
+    .split('\n')
+    .filter((raw) => raw.trim() !== '')
+    .map((raw) => ({ raw, key: lineFacts(raw).id ?? '' }));
   lines.sort((a, b) => compareCodePoints(a.key, b.key));
   return lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`;
 }
