@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { memorySource } from '../eval/test-support/memory-source';
 import { jsonl, shopFiles } from '../eval/test-support/shop';
 import { MAX_LINE_LENGTH, splitLines, tooLongLine, unreadLineMessage } from './jsonl';
-import { listTrajectoryFiles, loadDataset, readTrajectories, withAnnotationsReloaded } from './loader';
+import { annotatorOfFile, listTrajectoryFiles, loadDataset, readTrajectories, withAnnotationsReloaded } from './loader';
 import { nestingDepth, safeJsonParse } from './safe-json';
 import { capProblemsPerFile } from './problem-cap';
 import type { Problem } from './types';
@@ -73,18 +73,18 @@ describe('dataset loader (SPEC §1-§5)', () => {
     expect(d.annotations.get('ann')?.get('t1')?.revision).toBe(4);
   });
 
-  it('reads no sync conflict copy or unnamable file as an annotator: one problem per file, none per line', async () => {
+  it('reads no sync conflict copy as an annotator: one problem per file, none per line; any other name is an annotator', async () => {
     const ann = (revision: number) => ({ task_id: 't1', annotator: 'alice', calls: [], visual_refs: [], status: 'submitted', revision, updated_at: '' });
     const d = await load({
       'annotations/alice.jsonl': jsonl([ann(1)]),
       'annotations/alice.sync-conflict-20261207-1234-ABCDEF.jsonl': jsonl([ann(1), ann(2)]) + '{bad\n',
       'annotations/bob (conflicted copy 2026-12-07).jsonl': jsonl([ann(1)]),
       'annotations/carol (Case Conflict).jsonl': jsonl([ann(1)]),
-      'annotations/-dan.jsonl': jsonl([ann(1)]),
+      'annotations/Annotator 2.jsonl': jsonl([{ ...ann(1), annotator: 'Annotator 2' }]),
     });
-    expect([...d.annotations.keys()]).toEqual(['alice']);
+    expect([...d.annotations.keys()]).toEqual(['Annotator 2', 'alice']);
+    expect(annotatorOfFile('ground_truth.jsonl')).toBeNull();
     expect(d.problems).toEqual([
-      { file: 'annotations/-dan.jsonl', line: 0, message: expect.stringMatching(/^"-dan" is not an annotator's name .*rename the file annotations\/<annotator>\.jsonl$/) },
       { file: 'annotations/alice.sync-conflict-20261207-1234-ABCDEF.jsonl', line: 0, message: "a sync tool's conflict copy of annotations/alice.jsonl: merge its lines into that file, then delete it; not read until then" },
       { file: 'annotations/bob (conflicted copy 2026-12-07).jsonl', line: 0, message: "a sync tool's conflict copy of annotations/bob.jsonl: merge its lines into that file, then delete it; not read until then" },
       { file: 'annotations/carol (Case Conflict).jsonl', line: 0, message: "a sync tool's conflict copy of annotations/carol.jsonl: merge its lines into that file, then delete it; not read until then" },

@@ -11,7 +11,6 @@ import { safeJsonParse } from './safe-json';
 import { callsMayHoldWholeReals, keepsWholeReals, markWholeReals, trajectoryMayHoldWholeReals } from './whole-reals';
 import { fastAnnotation, fastGroundTruth, fastTask } from './task-fast';
 import { isDatasetRelativePath } from './dataset-path';
-import { isValidPersonName } from './person-name';
 import { conflictCopyMessage, conflictCopyOf } from './sync-conflict-copy';
 import {
   annotationSchema,
@@ -100,7 +99,7 @@ function reportingRefusals(source: DatasetSource, problems: Problem[], refused: 
 }
 
 /** Whether a listed file is a JSONL file right in annotations/: an annotator's, or a problem said (annotatorFileProblem). */
-const isAnnotationsJsonl = (file: string) => file.endsWith('.jsonl') && !file.slice('annotations/'.length).includes('/');
+const isAnnotationsJsonl = (file: string) => file.startsWith('annotations/') && file.endsWith('.jsonl') && !file.slice('annotations/'.length).includes('/');
 
 /** The annotator whose file this is (annotations/<annotator>.jsonl), or null: not an annotator's file. */
 export function annotatorOfFile(file: string): string | null {
@@ -110,16 +109,13 @@ export function annotatorOfFile(file: string): string | null {
 
 /**
  * Why a JSONL file in annotations/ is not read as an annotator's work, or null when it is: a sync
- * tool's conflict copy (which would be an annotator agreeing with the file it copies), or a name
- * the studio could not give an annotator.
+ * tool's conflict copy, which would be an annotator agreeing with the file it copies. Any other
+ * name is an annotator's, as SPEC §5 names them (`annotations/<annotator>.jsonl`, no rule for the
+ * name): a dataset written elsewhere may have "Annotator 1.jsonl".
  */
 export function annotatorFileProblem(file: string): string | null {
   const original = conflictCopyOf(file);
-  if (original !== null) return conflictCopyMessage(original);
-  const name = file.slice('annotations/'.length, -'.jsonl'.length);
-  if (!isValidPersonName(name))
-    return `"${name}" is not an annotator's name (letters, digits, '.', '_' and '-', up to 64, starting with a letter or digit): not read as an annotator's work; rename the file annotations/<annotator>.jsonl`;
-  return null;
+  return original === null ? null : conflictCopyMessage(original);
 }
 
 /**
