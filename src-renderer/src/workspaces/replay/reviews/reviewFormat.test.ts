@@ -36,7 +36,7 @@ describe('review export', () => {
 });
 
 describe('review write-through', () => {
-  it("sets one trajectory's line, keeps the others (unreadable ones too), sorted, and removes it", () => {
+  it("sets one trajectory's line, keeps the others (unreadable ones too), and removes it", () => {
     const other = JSON.stringify({ trajectory_id: 'c', label: 'logic' });
     const text = `${other}\nnot json\n${JSON.stringify({ trajectory_id: 'a', label: 'old' })}\n`;
     const next = withReviewLine(text, 'ann', 'a', review('a', 'ann'));
@@ -76,10 +76,11 @@ describe('review export into a file others wrote to', () => {
       ['c', review('c', 'ann')],
     ]);
     const lines = withReviewLines(`${teammates}\n${laterOfA}\n${earlierOfB}\n`, 'ann', mine, true).trimEnd().split('\n');
-    expect(lines.map((line) => JSON.parse(line).trajectory_id)).toEqual(['a', 'b', 'c', 'z']);
-    expect(lines[0]).toBe(laterOfA);
-    expect(JSON.parse(lines[1]).label).toBe('logic');
-    expect(lines[3]).toBe(teammates);
+    // In place, as a single save: the file's order kept, a new trajectory at the end (git shows the lines changed, no re-sort).
+    expect(lines.map((line) => JSON.parse(line).trajectory_id)).toEqual(['z', 'a', 'b', 'c']);
+    expect(lines[1]).toBe(laterOfA);
+    expect(JSON.parse(lines[2]).label).toBe('logic');
+    expect(lines[0]).toBe(teammates);
     // The same instant written otherwise is not later: this browser's line is written.
     const sameInstant = JSON.stringify({ trajectory_id: 'a', label: 'correct', updated_at: '2026-01-02T03:04:05Z' });
     expect(JSON.parse(withReviewLines(sameInstant, 'ann', new Map([['a', review('a', 'ann')]]), true).trimEnd()).label).toBe('logic');

@@ -40,8 +40,8 @@ const ownTrajectory = (reviewer: string) => (raw: string) => {
  * A save changes its one line in place (a new one goes at the end): the file's order, blank lines
  * and line endings stay, so git shows one line changed (it showed every line, the file re-sorted).
  * With `keepNewer` (an export or queued overrides), a trajectory whose line in the file was updated
- * after the review given for it keeps its line (a teammate's later override wins), and the file is
- * sorted by trajectory as before. Refused ('conflict') when a line to set is in the file twice or
+ * after the review given for it keeps its line (a teammate's later override wins); lines change in
+ * place there too. Refused ('conflict') when a line to set is in the file twice or
  * inside a git merge conflict: writing it would drop the other unseen.
  */
 export function withReviewLines(text: string | null, reviewer: string, changes: ReadonlyMap<string, Review | null>, keepNewer = false): string {
@@ -58,17 +58,7 @@ export function withReviewLines(text: string | null, reviewer: string, changes: 
   );
   const result = setKeyedLines(text, ownTrajectory(reviewer), set, (id) => `the review of "${id}"`);
   if (!result.ok) throw new StudioError('conflict', `${reviewerFileName(reviewer)}: ${result.conflict}; nothing was written`);
-  return keepNewer ? sortedByTrajectory(result.text) : result.text;
-}
-
-/** An export's file: non-blank lines sorted by trajectory (a line that is no review first). */
-function sortedByTrajectory(text: string): string {
-  const lines = text
-    .split('\n')
-    .filter((raw) => raw.trim() !== '')
-    .map((raw) => ({ raw, key: lineFacts(raw).id ?? '' }));
-  lines.sort((a, b) => compareCodePoints(a.key, b.key));
-  return lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`;
+  return result.text;
 }
 
 /** The reviewer's file's text with one trajectory's line set (or removed). */
