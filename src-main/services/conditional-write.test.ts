@@ -110,6 +110,33 @@ describe('two writers from one read', () => {
   });
 });
 
+describe('line endings', () => {
+  const annotations = () => path.join(temp.root, 'annotations', 'alice.jsonl');
+  const appendTo = async (file: string, before: string, lines: string) => {
+    await writeFile(file, before);
+    await appendIfUnchanged(file, lines, contentHash(before));
+    return readFile(file, 'utf8');
+  };
+
+  it("appends in a CRLF file's own ending (git autocrlf), its BOM and lines kept, a last line without one ended in CRLF too", async () => {
+    const before = '\uFEFF{"task_id":"t1","revision":1}\r\n{"task_id":"t2","revision":1}';
+    expect(await appendTo(annotations(), before, '{"task_id":"t1","revision":2}\n{"task_id":"t3","revision":1}\n')).toBe(
+      `${before}\r\n{"task_id":"t1","revision":2}\r\n{"task_id":"t3","revision":1}\r\n`,
+    );
+  });
+
+  it("takes the first line's ending: an LF file stays LF, also with a CRLF line further down", async () => {
+    expect(await appendTo(annotations(), 'a\nb\r\nc', 'd\n')).toBe('a\nb\r\nc\nd\n');
+    expect(await appendTo(annotations(), 'a', 'b\n')).toBe('a\nb\n'); // no line ended yet: LF
+  });
+
+  it('sees a CRLF split between two chunks of the read', async () => {
+    const first = `${'x'.repeat((1 << 20) - 1)}\r\n`; // the CR ends the first 1 MiB chunk, the LF starts the next
+    const after = await appendTo(annotations(), `${first}y`, 'z\n');
+    expect(after.slice(first.length)).toBe('y\r\nz\r\n');
+  });
+});
+
 describe('the lock', () => {
   it('leaves no lock or temporary file behind, and waits out a lock file held by another process', async () => {
     const file = path.join(temp.root, 'annotations', 'alice.jsonl');

@@ -176,26 +176,36 @@ export function writeIfUnchanged(file: string, next: string, expectedHash: strin
   });
 }
 
-/** The hash of a file's bytes, its size and its last byte (-1: empty), read as a stream; null when there is no file. */
-async function bytesSeen(file: string): Promise<{ hash: string; size: number; last: number } | null> {
+type LineEnding = '\n' | '\r\n';
+
+/**
+ * The hash of a file's bytes, its size, its last byte (-1: empty) and its first line's ending (null:
+ * no line ends yet), read as a stream; null when there is no file.
+ */
+async function bytesSeen(file: string): Promise<{ hash: string; size: number; last: number; eol: LineEnding | null } | null> {
   const chunks = await streamIfExists(file);
   if (chunks === null) return null;
   const hash = createHash('sha256');
   let size = 0;
   let last = -1;
+  let eol: LineEnding | null = null;
   for await (const chunk of chunks) {
     hash.update(chunk);
     size += chunk.length;
+    const newline: number = eol === null ? chunk.indexOf(0x0a) : -1;
+    // The byte before the first LF may end the chunk before.
+    if (newline !== -1) eol = (newline > 0 ? chunk[newline - 1] : last) === 0x0d ? '\r\n' : '\n';
     if (chunk.length > 0) last = chunk[chunk.length - 1];
   }
-  return { hash: `sha256:${hash.digest('hex')}`, size, last };
+  return { hash: `sha256:${hash.digest('hex')}`, size, last, eol };
 }
 
 /**
  * Appends `lines` (whole lines, each ending in a newline) to the file when it still holds the
  * content of `expectedHash` (once still, as above): the file is rewritten atomically with its old
  * bytes as they are (a line that is not UTF-8 or too long to read stays as it was, and is still
- * reported), a newline if its last line had none, then the lines. The old bytes are hashed, then
+ * reported), a newline if its last line had none, then the lines, all ending as the file's first
+ * line does (CRLF or LF). The old bytes are hashed, then
  * copied, as streams: a file with a 600 MB line is not held in memory. Returns the new content's
  * hash and size.
  */
@@ -210,7 +220,11 @@ export function appendIfUnchanged(
     const read = await untilStill(file);
     const before = await bytesSeen(file);
     if ((before?.hash ?? null) !== expectedHash) refuse(name, expectedHash);
-    const tail = Buffer.from((before === null || before.last === -1 || before.last === 0x0a ? '' : '\n') + lines, 'utf8');
+    // In the file's own line ending (its first line's, as replaceGroundTruthLines writes): a CRLF
+    // file (git's autocrlf) with LF lines added shows every line changed in a diff without it.
+    const eol = before?.eol ?? '\n';
+    const separator = before === null || before.last === -1 || before.last === 0x0a ? '' : eol;
+    const tail = Buffer.from(separator + (eol === '\n' ? lines : lines.replace(/\r?\n/g, eol)), 'utf8');
     const old = before === null ? null : await streamIfExists(file);
     const hash = createHash('sha256');
     let copied: string | null = null;
