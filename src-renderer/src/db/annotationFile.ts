@@ -176,17 +176,8 @@ export function parseAnnotationFile(text: string): ParsedAnnotationFile {
 export function latestByRevision(text: string): Map<string, Annotation> {
   const byTask = new Map<string, Annotation[]>();
   for (const raw of text.split(/\r?\n/)) {
-    if (raw.trim() === '') continue;
-    let value: Record<string, unknown>;
-    try {
-      value = JSON.parse(raw) as Record<string, unknown>;
-    } catch {
-      continue;
-    }
-    if (!value || typeof value.task_id !== 'string' || !Number.isInteger(value.revision)) continue;
-    // References may be left out (SPEC §5's default); a `calls` or `visual_refs` of another type
-    // stays as written, for the schema to refuse: made [], such a line won as an empty annotation.
-    const line = { ...value, visual_refs: value.visual_refs ?? [] } as unknown as Annotation;
+    const line = lineOfTask(raw);
+    if (!line) continue;
     const lines = byTask.get(line.task_id);
     if (lines) lines.push(line);
     else byTask.set(line.task_id, [line]);
@@ -199,6 +190,24 @@ export function latestByRevision(text: string): Map<string, Annotation> {
     if (winner) latest.set(task, winner.line);
   }
   return latest;
+}
+
+/**
+ * A file line with a task id and a revision (null: none, or no JSON), to rank; whether it is an
+ * annotation is isAnnotationLine's to say.
+ */
+export function lineOfTask(raw: string): Annotation | null {
+  if (raw.trim() === '') return null;
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (!value || typeof value.task_id !== 'string' || !Number.isInteger(value.revision)) return null;
+  // References may be left out (SPEC §5's default); a `calls` or `visual_refs` of another type
+  // stays as written, for the schema to refuse: made [], such a line won as an empty annotation.
+  return { ...value, visual_refs: value.visual_refs ?? [] } as unknown as Annotation;
 }
 
 /**

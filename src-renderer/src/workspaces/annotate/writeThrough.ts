@@ -14,6 +14,7 @@ import { annotationFilePath, changedSinceBase, contentKey, isAnnotationLine, lat
 import { getAnnotation, listAnnotations, queueAgain } from '../../db/annotationRepo';
 import { annotatorsWithPending, countPending, keepMine, markSent, pendingEntries, replaceRowIfSeen, takeLinesIfUnchanged, tasksWithPending, type LineTake } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
+import { markedTasks, type MarkedTask } from '../../db/conflictMarks';
 import { useAnnotateStore, type WriteThroughStatus } from './annotateStore';
 import { onFilesChanged } from '../../state/datasetChanges';
 
@@ -31,6 +32,8 @@ interface Known {
    * pull must look at its lines even though the hash is the one last read.
    */
   pulled: boolean;
+  /** Tasks in git's conflict blocks (conflictMarks.ts), asked about as conflicts until a line after the block wins. */
+  marks: Map<string, MarkedTask>;
 }
 const known = new Map<string, Known>();
 const keyOf = (datasetId: string, annotator: string) => `${datasetId}\u0000${annotator}`;
@@ -42,7 +45,8 @@ function setStatus(patch: Partial<WriteThroughStatus>): void {
 async function readKnown(datasetId: string, annotator: string): Promise<Known> {
   const { text, hash, notUtf8Lines } = await studioApi().datasets.readVersioned(datasetId, annotationFilePath(annotator)); // a restarted host's 'not-open' is answered by the API (http-studio-api.ts)
   // A line that is not UTF-8 is no annotation (Export and Import name it), not one with U+FFFD in it.
-  const entry = { hash, latest: latestByRevision(markNotUtf8Lines(text ?? '', notUtf8Lines)), pulled: false };
+  const lines = markNotUtf8Lines(text ?? '', notUtf8Lines);
+  const entry = { hash, latest: latestByRevision(lines), pulled: false, marks: markedTasks(lines) };
   known.set(keyOf(datasetId, annotator), entry);
   return entry;
 }
@@ -98,10 +102,12 @@ async function drainOnce(datasetId: string, annotator: string, shown = true): Pr
       const row = await getAnnotation({ dataset: datasetId, task, annotator });
       if (row) rows.set(task, row);
     }
-    const plan = planSend(entries, rows, file.latest);
+    // A task in a conflict block waits for the user's choice, its edits with it (they were made on one side).
+    const marks = undecidedMarks(datasetId, annotator, file);
+    const plan = planSend(entries.filter((entry) => !marks.has(entry.task)), rows, file.latest);
     // A conflict, an adopted line or a line taken as ours is only ever decided on what the file
     // holds now, never on a remembered read (the file may have been reverted since).
-    if (cached && (plan.conflicts.length > 0 || plan.adopt.length > 0 || plan.sent.length > 0)) {
+    if (cached && (plan.conflicts.length > 0 || plan.adopt.length > 0 || plan.sent.length > 0 || entries.some((entry) => marks.has(entry.task)))) {
       known.delete(keyOf(datasetId, annotator));
       continue;
     }
@@ -118,7 +124,10 @@ async function drainOnce(datasetId: string, annotator: string, shown = true): Pr
       for (const entry of plan.send) {
         const line = JSON.parse(entry.line) as Annotation;
         const previous = file.latest.get(entry.task);
-        if (!previous || line.revision >= previous.revision) file.latest.set(entry.task, line);
+        if (!previous || line.revision >= previous.revision) {
+          file.latest.set(entry.task, line);
+          file.marks.delete(entry.task); // the choice, written after the block, wins
+        }
       }
       file.hash = written.hash;
       await markSent(plan.send);
@@ -130,12 +139,48 @@ async function drainOnce(datasetId: string, annotator: string, shown = true): Pr
       known.delete(keyOf(datasetId, annotator));
     }
   }
+  conflicts = [...conflicts, ...(await markConflicts(datasetId, annotator, conflicts))];
   if (showing()) {
     const unsent = await countPending(datasetId, annotator);
     setStatus({ state: conflicts.length > 0 ? 'conflict' : unsent > 0 ? 'sending' : 'saved', unsent, conflicts, message: null });
     if (touched.size > 0) await refreshView(touched);
   }
   return { conflicts: conflicts.length };
+}
+
+/** Conflict blocks the user chose a version for (markKey): their choice is on its way to the file. */
+const decidedMarks = new Set<string>();
+const markKey = (datasetId: string, annotator: string, task: string, mark: MarkedTask) => JSON.stringify([datasetId, annotator, task, mark.ours, mark.theirs]);
+
+/** The file's conflict blocks, as last read, still to be asked about. */
+function undecidedMarks(datasetId: string, annotator: string, file: Known | undefined): Map<string, MarkedTask> {
+  return new Map([...(file?.marks ?? [])].filter(([task, mark]) => !decidedMarks.has(markKey(datasetId, annotator, task, mark))));
+}
+
+/**
+ * A task of a conflict block is a conflict whether or not an edit waits: the row (the version this
+ * browser has, mostly its own side) against the block's other version. A task without a row is
+ * asked once the pull has taken the file's winning line into one.
+ */
+async function markConflicts(datasetId: string, annotator: string, asked: readonly SyncConflict[]): Promise<SyncConflict[]> {
+  const found: SyncConflict[] = [];
+  for (const [task, mark] of undecidedMarks(datasetId, annotator, known.get(keyOf(datasetId, annotator)))) {
+    const row = asked.some((conflict) => conflict.task === task) ? undefined : await getAnnotation({ dataset: datasetId, task, annotator });
+    if (row) found.push({ task, mine: row, theirs: contentKey(row) === contentKey(mark.theirs) ? mark.ours : mark.theirs });
+  }
+  return found;
+}
+
+/**
+ * The user chose for a task of a conflict block: it is not asked again while that choice goes to
+ * the file. Returns the task's winning line, for the choice to go out above (none: not a block's).
+ */
+function decideMark(datasetId: string, annotator: string, task: string): Annotation | undefined {
+  const file = known.get(keyOf(datasetId, annotator));
+  const mark = file?.marks.get(task);
+  if (!mark) return undefined;
+  decidedMarks.add(markKey(datasetId, annotator, task, mark));
+  return file?.latest.get(task);
 }
 
 /**
@@ -252,9 +297,12 @@ async function pullOnce(): Promise<void> {
   const rows = new Map((await listAnnotations(datasetId, annotator)).map((row) => [row.task, row]));
   const taken: string[] = [];
   const takes: LineTake[] = [];
+  const marks = undecidedMarks(datasetId, annotator, file);
   for (const [task, line] of file.latest) {
     if (waiting.has(task) || !isAnnotationLine(line)) continue;
     const row = rows.get(task);
+    // In a conflict block: the row stays as it is while the drain asks which version to keep.
+    if (row && marks.has(task)) continue;
     // Already taken (by another tab of this browser, which shares the rows): this tab shows it too.
     // Unless the line was changed in place, its revision kept (an editor fixing a typo, a union
     // merge's other line of that revision): the row, as its base was, says otherwise; it is taken.
@@ -369,8 +417,15 @@ export async function resolveConflicts(
       if (side === 'theirs') {
         // Taken only over the row as read: an edit saved since is the user's newer word, and the next drain asks again.
         if (!(await replaceRowIfSeen(key, row, conflict.theirs, fpsOf(conflict.task), false))) continue;
+        // A conflict block's version is written after the block, above its winning line, where it wins for every reader.
+        const winner = decideMark(datasetId, annotator, conflict.task);
+        const taken = winner && (await getAnnotation(key));
+        if (winner && taken) await keepMine(taken, winner);
         done.taken += 1;
-      } else if (await keepMine(row ?? conflict.mine, conflict.theirs)) done.kept += 1;
+      } else {
+        const winner = decideMark(datasetId, annotator, conflict.task);
+        if (await keepMine(row ?? conflict.mine, winner ?? conflict.theirs)) done.kept += 1;
+      }
       resolved.push(conflict.task);
     }
     if (signedIn(datasetId, annotator)) {
