@@ -2,14 +2,13 @@
 // the sample dataset, its own browser host): a merge that leaves conflict blocks in it, and a
 // branch switch that takes the file away.
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { copySharedSample } from '../datasets-on-disk';
 import { startStudioHost } from '../studio-host';
-import { replaceCalls } from '../annotate-editor';
+import { replaceCalls, typeCalls } from '../annotate-editor';
 
 const TASK = 'retail-01';
 
@@ -86,4 +85,51 @@ test("write-through: a merge's conflict block in the annotator's file, two versi
   await page.waitForTimeout(2000);
   await expect(page.getByTestId('sync-conflict')).toBeHidden();
   await expect(page.getByTestId('show-conflicts')).toBeHidden();
+});
+
+/** The annotator's file taken away (a checkout of a branch without it): the studio holds its tasks and says so. */
+async function heldAfterRemoval(page: Page, file: string): Promise<void> {
+  await rm(file);
+  const held = page.getByTestId('held-file');
+  await expect(held).toBeVisible({ timeout: 10_000 });
+  await expect(held).toContainText('1 task(s) are kept in this browser');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'held');
+  await expect(page.getByTestId('save-state')).toHaveText('Not in the file: kept in this browser');
+  // Nothing written by itself: a new untracked file would block the checkout back.
+  await page.waitForTimeout(3000);
+  await expect(readFile(file, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+}
+
+test('write-through: the annotator\'s file gone (a branch without it checked out) is not written again by itself; when it comes back, work goes on', async ({ page }) => {
+  test.setTimeout(90_000);
+  const file = await editWritten(page, 'branch-e2e', 'Domaine Lune Bordeaux');
+  const written = await readFile(file, 'utf8');
+  await heldAfterRemoval(page, file);
+  await page.getByTestId('held-wait').click();
+  await expect(page.getByTestId('held-file')).toContainText('until the file comes back');
+  // An edit meanwhile stays in the browser too.
+  await typeCalls(page, [price('Domaine Lune Bordeaux'), price('Casa Vento Rioja')]);
+  await expect(page.getByTestId('call-list').locator('.call-item')).toHaveCount(2);
+  await page.waitForTimeout(2000);
+  await expect(page.getByTestId('save-state')).toHaveText('Not in the file: kept in this browser');
+  await expect(readFile(file, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  // `git checkout master`: the file is back as it was; the hold ends and the edit goes out on it.
+  await writeFile(file, written);
+  await expect(page.getByTestId('held-file')).toBeHidden({ timeout: 10_000 });
+  await expect.poll(() => readFile(file, 'utf8'), { timeout: 10_000 }).toContain('Casa Vento Rioja');
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  expect((await readFile(file, 'utf8')).startsWith(written)).toBe(true);
+  await expect(page.getByTestId('sync-conflict')).toBeHidden();
+});
+
+test('write-through: the annotator\'s file gone, "write back now" writes its tasks again', async ({ page }) => {
+  test.setTimeout(90_000);
+  const file = await editWritten(page, 'write-back-e2e', 'Domaine Lune Bordeaux');
+  await heldAfterRemoval(page, file);
+  await page.getByTestId('held-write-back').click();
+  await expect.poll(() => readFile(file, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('Domaine Lune Bordeaux');
+  await expect(page.getByTestId('held-file')).toBeHidden();
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-unsent', '0');
+  const rewritten = lastLine(await readFile(file, 'utf8'));
+  await expect(page.getByTestId('save-state')).toHaveText(`Saved · rev ${rewritten.revision}`);
 });

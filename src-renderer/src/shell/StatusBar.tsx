@@ -19,7 +19,7 @@ function useDropNoticeWhenNotInFile(): void {
   const dropNotice = useStudioStore((store) => store.dropNotice);
   const stopped = useRef(false);
   useEffect(() => {
-    const notInFile = state === 'offline' || state === 'error' || unparsed;
+    const notInFile = state === 'offline' || state === 'error' || state === 'held' || unparsed;
     if (notInFile && !stopped.current) dropNotice();
     if (notInFile) stopped.current = true;
     else if (state !== 'sending') stopped.current = false; // written again (or a conflict to settle)

@@ -10,9 +10,11 @@ interface Props {
   conflicted: boolean;
   /** Saved edits the host has not taken (offline, refused): the header must not say the file has them. */
   unsent: number;
+  /** The open task's line left the file with most of it (a branch switch): kept here until the annotator says. */
+  held: boolean;
 }
 
-export function SaveState({ record, saveState, conflicted, unsent }: Props) {
+export function SaveState({ record, saveState, conflicted, unsent, held }: Props) {
   const revision = record?.revision ?? 0;
   const unparsed = saveState === 'saved' && record !== null && record.editor_text !== null;
   const [text, kind, title] =
@@ -26,6 +28,8 @@ export function SaveState({ record, saveState, conflicted, unsent }: Props) {
               'error',
               `Revision ${revision} is kept in this browser; the file holds another version of this task. Choose what to keep.`,
             ]
+          : held
+          ? ['Not in the file: kept in this browser', 'pending', `Revision ${revision} is kept in this browser; the file no longer holds it. See the bar: write it back, or wait for the file.`]
           : unparsed
           ? [
               'Not in the file: the text does not parse',

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { annotationFilePath, conflictsKey } from '../../db/annotationFile';
 import { useAnnotateStore } from './annotateStore';
 import { ConflictDialog } from './ConflictDialog';
+import { HeldFile } from './HeldFile';
 import { SaveState } from './SaveState';
 import { StrandedEdits } from './StrandedEdits';
 import { useClearLocal } from './useClearLocal';
@@ -19,6 +20,7 @@ export function SyncBar() {
   const record = useAnnotateStore((state) => state.record);
   const saveState = useAnnotateStore((state) => state.saveState);
   const writeConflicts = useAnnotateStore((state) => state.writeThrough.conflicts);
+  const heldTasks = useAnnotateStore((state) => state.writeThrough.held?.tasks);
   // Edits waiting while the host does not take them (offline, refused), retries included (they keep
   // the last failure's message until one succeeds); not an ordinary send.
   const writeUnsent = useAnnotateStore(({ writeThrough: w }) => (w.state === 'offline' || w.state === 'error' || (w.state === 'sending' && w.message !== null) ? w.unsent : 0));
@@ -42,8 +44,10 @@ export function SyncBar() {
         saveState={saveState}
         conflicted={record !== null && writeConflicts.some((conflict) => conflict.task === record.task)}
         unsent={writeUnsent}
+        held={record !== null && heldTasks !== undefined && heldTasks.includes(record.task)}
       />
       <StrandedEdits />
+      <HeldFile />
       {writeConflicts.length > 0 && !showWriteConflicts && (
         <button
           type="button"

@@ -12,7 +12,9 @@ export function WriteThroughBadge() {
   const text =
     state === 'offline'
       ? `offline, ${unsent} unsent`
-      : state === 'conflict'
+      : state === 'held'
+        ? `${file} gone: kept here`
+        : state === 'conflict'
         ? `${file}: choose what to keep`
         : state === 'error'
           ? `not written, ${unsent} unsent`

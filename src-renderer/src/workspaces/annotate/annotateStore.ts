@@ -20,12 +20,17 @@ export type TaskStatus = 'todo' | 'draft' | 'submitted';
 
 /** Where the saved edits stand on their way to annotations/<annotator>.jsonl (writeThrough.ts). */
 export interface WriteThroughStatus {
-  state: 'saved' | 'sending' | 'offline' | 'conflict' | 'error';
+  state: 'saved' | 'sending' | 'offline' | 'conflict' | 'error' | 'held';
   /** Saved edits not yet in the host's file. */
   unsent: number;
   conflicts: SyncConflict[];
   /** Why the last attempt failed. */
   message: string | null;
+  /**
+   * The file went away at once, or most of its tasks did (a branch switch): these tasks are kept in
+   * this browser, and nothing is written until the annotator says so or the file comes back.
+   */
+  held?: { tasks: string[]; gone: boolean } | null;
 }
 export type StatusFilter = 'all' | TaskStatus;
 

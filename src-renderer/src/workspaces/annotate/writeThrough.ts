@@ -17,6 +17,7 @@ import type { AnnotationRecord } from '../../db/schema';
 import { markedTasks, type MarkedTask } from '../../db/conflictMarks';
 import { useAnnotateStore, type WriteThroughStatus } from './annotateStore';
 import { onFilesChanged } from '../../state/datasetChanges';
+import { vanishedAtOnce } from './vanishedAtOnce';
 
 
 /** While offline (or after a failure) the outbox is tried again this often. */
@@ -36,6 +37,13 @@ interface Known {
   marks: Map<string, MarkedTask>;
 }
 const known = new Map<string, Known>();
+
+/**
+ * Files that lost all or most of their tasks at once (vanishedAtOnce.ts), keyOf(dataset,
+ * annotator): `from` is the file as last read before, which a file that comes back is compared
+ * with; `tasks` those it lost. Nothing of the annotator's is written while one is held.
+ */
+const heldFiles = new Map<string, { from: Known; tasks: string[]; gone: boolean }>();
 const keyOf = (datasetId: string, annotator: string) => `${datasetId}\u0000${annotator}`;
 
 function setStatus(patch: Partial<WriteThroughStatus>): void {
@@ -88,6 +96,12 @@ function signedIn(datasetId: string, annotator: string): boolean {
 async function drainOnce(datasetId: string, annotator: string, shown = true): Promise<{ conflicts: number }> {
   // Shown while they are still signed in: after a switch, their conflicts are not the next one's to resolve.
   const showing = () => shown && signedIn(datasetId, annotator);
+  const hold = heldFiles.get(keyOf(datasetId, annotator));
+  if (hold) {
+    // Written now, a file that is gone (another branch checked out) would be a new untracked one.
+    if (showing()) setStatus({ state: 'held', unsent: await countPending(datasetId, annotator), conflicts: [], message: null, held: { tasks: hold.tasks, gone: hold.gone } });
+    return { conflicts: 0 };
+  }
   const path = annotationFilePath(annotator);
   let conflicts: SyncConflict[] = [];
   const touched = new Set<string>();
@@ -142,7 +156,7 @@ async function drainOnce(datasetId: string, annotator: string, shown = true): Pr
   conflicts = [...conflicts, ...(await markConflicts(datasetId, annotator, conflicts))];
   if (showing()) {
     const unsent = await countPending(datasetId, annotator);
-    setStatus({ state: conflicts.length > 0 ? 'conflict' : unsent > 0 ? 'sending' : 'saved', unsent, conflicts, message: null });
+    setStatus({ state: conflicts.length > 0 ? 'conflict' : unsent > 0 ? 'sending' : 'saved', unsent, conflicts, message: null, held: null });
     if (touched.size > 0) await refreshView(touched);
   }
   return { conflicts: conflicts.length };
@@ -272,14 +286,17 @@ export async function pull(): Promise<void> {
 async function pullOnce(): Promise<void> {
   const { datasetId, annotator } = useAnnotateStore.getState();
   if (!datasetId || !annotator) return;
-  const before = known.get(keyOf(datasetId, annotator));
+  const key = keyOf(datasetId, annotator);
+  // While a loss is held, the file is compared with what it held before (it may come back).
+  const hold = heldFiles.get(key);
+  const before = hold?.from ?? known.get(key);
   let file: Known;
   try {
     file = await readKnown(datasetId, annotator);
   } catch {
     return; // offline: the outbox keeps working; the next pull catches up
   }
-  if (before?.pulled === true && before.hash === file.hash) {
+  if (!hold && before?.pulled === true && before.hash === file.hash) {
     file.pulled = true;
     return;
   }
@@ -291,6 +308,13 @@ async function pullOnce(): Promise<void> {
       return; // offline: as above
     }
   }
+  // The whole file, or most of it, is gone (a branch switch): held until the annotator says, or it comes back.
+  const vanished = before ? vanishedAtOnce(before.latest, file.latest, file.hash !== null) : null;
+  if (before && vanished) {
+    heldFiles.set(key, { from: before, tasks: vanished, gone: file.hash === null });
+    return;
+  }
+  heldFiles.delete(key);
   const waiting = await tasksWithPending(datasetId, annotator);
   // The rows as they are now, read at once (a read per line took seconds on thousands of lines);
   // every change below checks again, in its transaction, that its row is still as read here.
@@ -343,6 +367,26 @@ async function pullOnce(): Promise<void> {
   }
   file.pulled = true;
   if (taken.length > 0) await refreshView(taken);
+}
+
+/**
+ * The annotator chose to write back the tasks of a file held as gone (writeThrough's heldFiles):
+ * their rows go out again, as a task or two lost are at once, and the file is written from them.
+ */
+export async function writeBackHeld(): Promise<void> {
+  const { datasetId, annotator } = useAnnotateStore.getState();
+  if (!datasetId || !annotator) return;
+  await withOutbox(datasetId, annotator, async () => {
+    const hold = heldFiles.get(keyOf(datasetId, annotator));
+    heldFiles.delete(keyOf(datasetId, annotator));
+    const queued: string[] = [];
+    for (const task of hold?.tasks ?? []) {
+      const row = await getAnnotation({ dataset: datasetId, task, annotator });
+      if (row && row.base !== null && !changedSinceBase(row) && (await queueAgain(row))) queued.push(task);
+    }
+    if (queued.length > 0) await refreshView(queued);
+  });
+  await requestDrain();
 }
 
 /**
