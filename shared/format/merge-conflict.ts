@@ -1,16 +1,18 @@
-// Git's merge-conflict markers in a JSONL file (`<<<<<<< HEAD`, `=======`, `>>>>>>> origin/main`):
-// a merge that clashed leaves both sides' lines between them. The lines inside are read as any
+// Git's merge-conflict markers in a JSONL file (`<<<<<<< HEAD`, `=======`, `>>>>>>> origin/main`,
+// and diff3's `||||||| base` before the `=======`): a merge that clashed leaves both sides' lines
+// (and the base's) between them. The lines inside are read as any
 // other line; the markers are said once per block, at its first line, not as JSON errors.
 
-export type MergeMarker = 'begin' | 'between' | 'end';
+/** `begin` opens ours, `base` (diff3) the common ancestor's lines, `between` theirs; `end` closes the block. */
+export type MergeMarker = 'begin' | 'base' | 'between' | 'end';
 
-const MARKER = /^(<{7}|={7}|>{7})( |\r?$)/;
+const MARKER = /^(<{7}|\|{7}|={7}|>{7})(?:[ \t]|\r?$)/;
+const MARKERS: Record<string, MergeMarker> = { '<': 'begin', '|': 'base', '=': 'between', '>': 'end' };
 
 /** Which marker a line is, or null when it is none. */
 export function mergeMarkerOf(text: string): MergeMarker | null {
   const match = MARKER.exec(text);
-  if (!match) return null;
-  return match[1][0] === '<' ? 'begin' : match[1][0] === '=' ? 'between' : 'end';
+  return match ? MARKERS[match[1][0]] : null;
 }
 
 /** What is said of a block, at its first line (`last` null: its end is not known or not there). */

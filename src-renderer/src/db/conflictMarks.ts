@@ -2,6 +2,7 @@
 // `>>>>>>> other`; diff3's `||||||| base` part ignored): the marker lines are no JSON, so every
 // reader skips them and takes the later of two lines of one revision, which would settle a
 // two-sided change without a word. Write-through asks instead (writeThrough.ts).
+import { mergeMarkerOf } from '../../../shared/format/merge-conflict';
 import type { Annotation } from '../../../shared/format/types';
 import { contentKey, isAnnotationLine, lineOfTask } from './annotationFile';
 
@@ -13,11 +14,10 @@ export interface MarkedTask {
 
 type Side = 'ours' | 'base' | 'theirs';
 
-/** The side of a conflict block a marker line opens (null: no marker, or the block's end). */
+/** The side of a conflict block a marker line opens (null: no marker, or the block's end): shared/format's markers. */
 function markerOf(raw: string): Side | 'end' | null {
-  const marker = /^(<{7}|\|{7}|={7}|>{7})(?:[ \t]|\r?$)/.exec(raw)?.[1];
-  if (marker === undefined) return null;
-  return marker[0] === '<' ? 'ours' : marker[0] === '|' ? 'base' : marker[0] === '=' ? 'theirs' : 'end';
+  const marker = mergeMarkerOf(raw);
+  return marker === null ? null : marker === 'begin' ? 'ours' : marker === 'between' ? 'theirs' : marker;
 }
 
 /**
