@@ -74,6 +74,12 @@ describe('annotation file lines', () => {
     expect([...latestByRevision(text).keys()]).toEqual(['t1', 't2']);
   });
 
+  it("reads a first line after a byte-order mark (a file saved by a Windows editor), as the loader does", () => {
+    const text = `\uFEFF${JSON.stringify(line('t1', 1))}\r\n${JSON.stringify(line('t2', 1))}\r\n`;
+    expect([...latestByRevision(text).keys()]).toEqual(['t1', 't2']);
+    expect([...parseAnnotationFile(text).latest.keys()]).toEqual(['t1', 't2']);
+  });
+
   it("writes the parameter a reference fills as the line's param (the egobench profile's perception reads it), and keeps one read without a binding", () => {
     expect(line('t1', 1).visual_refs[0]).toMatchObject({ entity: 'Merlot', param: 'product_name' });
     // A reference copied from imported EgoBench ground truth: a param, no studio binding.

@@ -200,7 +200,8 @@ export function lineOfTask(raw: string): Annotation | null {
   if (raw.trim() === '') return null;
   let value: Record<string, unknown>;
   try {
-    value = JSON.parse(raw) as Record<string, unknown>;
+    // A file's first line may start with a byte-order mark (a Windows editor's save); JSON.parse refuses it.
+    value = JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw) as Record<string, unknown>;
   } catch {
     return null;
   }
