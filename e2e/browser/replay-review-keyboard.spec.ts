@@ -147,3 +147,23 @@ test("a review whose label the dataset's profile lacks is among Replay's problem
     await rm(file, { force: true });
   }
 });
+
+test('labelling a failing run correct says that only the label shares move, and how to correct the ground truth', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(host.url);
+  await page.getByTestId('workspace-replay').click();
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await page.getByTestId('review-filter').selectOption('unreviewed-failures');
+  const list = page.getByTestId('trajectory-list');
+  await list.focus();
+  await page.keyboard.press('ArrowDown');
+  const form = page.getByTestId('label-override');
+  const labelSelect = form.getByLabel('Override label');
+  const automatic = await labelSelect.inputValue();
+  expect(automatic).not.toBe('correct');
+  await expect(form.getByTestId('override-correct-note')).toHaveCount(0);
+  await labelSelect.selectOption('correct');
+  await expect(form.getByTestId('override-correct-note')).toContainText('fails JointSucc');
+  await labelSelect.selectOption(automatic);
+  await expect(form.getByTestId('override-correct-note')).toHaveCount(0);
+});

@@ -9,7 +9,7 @@ import { TEAM_NAME_TITLE } from '../../../shell/teamIdentity';
 import { rememberName, useRememberedName } from '../../../shell/useRememberedName';
 import { OverrideActions } from './OverrideActions';
 import { OverrideList } from './OverrideList';
-import { shownOverride, withLabelChosen, withReasonTyped } from './overrideForm';
+import { correctOverFailureNote, shownOverride, withLabelChosen, withReasonTyped } from './overrideForm';
 import { changeReview, refusedByBrowser, undoLastChange } from './reviewChanges';
 import { useTrajectoryReviews } from './useDatasetReviews';
 import { useOverrideDraft } from './useOverrideDraft';
@@ -23,6 +23,7 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
   const { typed, label, reason, setLabel, setReason, setDraft } = useOverrideDraft(datasetId, row.id);
   const [error, setError] = useState<string | null>(null);
   const { label: shownLabel, reason: shownReason } = shownOverride(typed, mine, row.label);
+  const correctNote = correctOverFailureNote(shownLabel, row);
 
   const saveButton = useRef<HTMLButtonElement>(null);
   const labelSelect = useRef<HTMLSelectElement>(null);
@@ -114,6 +115,11 @@ export function OverridePanel({ datasetId, row, labels }: { datasetId: string; r
           placeholder="why the automatic label is wrong (or right)"
         />
       </label>
+      {correctNote ? (
+        <p className="muted override-note" role="note" data-testid="override-correct-note">
+          {correctNote}
+        </p>
+      ) : null}
       {row.imported ? (
         <p className="muted override-imported" data-testid="override-imported">
           This run was imported for this page only: its override goes to reviews/ like any other, but Reports counts it only once the run&apos;s file is under trajectories/.

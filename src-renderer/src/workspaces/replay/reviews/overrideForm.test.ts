@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownOverride, withLabelChosen, withReasonTyped } from './overrideForm';
+import { correctOverFailureNote, shownOverride, withLabelChosen, withReasonTyped } from './overrideForm';
 
 const nothingTyped = { label: '', reason: '' } as const;
 const mine = { label: 'perception', reason: 'the wrong bottle' } as const;
@@ -21,5 +21,10 @@ describe('the override form', () => {
   it('keeps the label shown when the reason is edited first', () => {
     expect(withReasonTyped(nothingTyped, mine, 'logic', 'x')).toEqual({ label: 'perception', reason: 'x' });
     expect(withReasonTyped(nothingTyped, undefined, 'logic', 'x')).toEqual({ label: 'logic', reason: 'x' });
+  });
+  it("says that a failing run labelled correct moves only the label shares, and nothing otherwise", () => {
+    expect(correctOverFailureNote('correct', { joint_succ: false })).toMatch(/fails JointSucc.*Audit, then Adjudicate/);
+    expect(correctOverFailureNote('correct', { joint_succ: true })).toBeNull();
+    expect(correctOverFailureNote('logic', { joint_succ: false })).toBeNull();
   });
 });

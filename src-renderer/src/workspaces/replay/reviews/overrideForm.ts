@@ -31,3 +31,14 @@ export function withLabelChosen(typed: TypedOverride, mine: Saved | undefined, a
 export function withReasonTyped(typed: TypedOverride, mine: Saved | undefined, autoLabel: Label, reason: string): TypedOverride {
   return { label: shownOverride(typed, mine, autoLabel).label, reason };
 }
+
+/**
+ * What the form says when a run whose JointSucc fails is labelled `correct`: a reviewer may judge
+ * so (the ground truth may be wrong), but the override changes only the label shares, so Reports'
+ * "with overrides" correct share then exceeds JointSucc. The ground truth's correction keeps every
+ * figure consistent. Null when nothing needs saying.
+ */
+export function correctOverFailureNote(label: Label, run: { joint_succ: boolean }): string | null {
+  if (label !== 'correct' || run.joint_succ) return null;
+  return "This run fails JointSucc: labelled correct, it moves only Reports' label shares (its metrics still count it failed). If the ground truth is wrong, correct it (Replay's Audit, then Adjudicate) and every figure follows.";
+}
