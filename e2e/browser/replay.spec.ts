@@ -224,6 +224,8 @@ test('imported trajectory files are evaluated against the open dataset; what did
 test("an EgoBench release's results file (one JSON document) is one problem, not one per line; a folder with no .jsonl file says so", async ({ page }) => {
   test.setTimeout(180_000);
   await openReplay(page);
+  // The list fills just after the evaluation says ready: read its count once it holds the sample's runs (CI once read "0 of 0").
+  await expect(page.getByTestId('list-count')).toHaveText(/^[1-9][\d,]* of [1-9][\d,]*$/);
   const before = await page.getByTestId('list-count').textContent();
   const pretty = JSON.stringify([{ task_id: 'retail1-1', messages: [] }, { task_id: 'retail1-2', messages: [] }], null, 2);
   await page.locator('.import-button input[type=file][multiple]').setInputFiles({ name: 'retail1_easy.json', mimeType: 'application/json', buffer: Buffer.from(pretty) });
