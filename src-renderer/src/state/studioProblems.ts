@@ -5,25 +5,37 @@
 import type { Problem } from '../../../shared/format/types';
 import type { StudioState } from './store';
 
-let last: { dataset: readonly Problem[]; scoring: readonly Problem[]; all: readonly Problem[] } | null = null;
-
 const NONE: readonly Problem[] = [];
 
 const keyOf = (p: Problem) => `${p.file}\u0000${p.line}\u0000${p.message}`;
 
-/** The dataset's problems, then the evaluation's others (the evaluation repeats the dataset's own); the same array until either changes. */
-export function studioProblems(state: Pick<StudioState, 'datasetCheck' | 'evaluation'>): readonly Problem[] {
-  // One empty array for "none", so a selector answers the same array again (a fresh [] each time would re-render without end).
-  const dataset = state.datasetCheck?.problems ?? NONE;
-  const scoring = state.datasetCheck && state.evaluation.datasetId === state.datasetCheck.datasetId ? state.evaluation.problems : NONE;
-  if (last && last.dataset === dataset && last.scoring === scoring) return last.all;
-  const seen = new Set(dataset.map(keyOf));
-  const all = [...dataset, ...scoring.filter((p) => !seen.has(keyOf(p)) && (seen.add(keyOf(p)), true))];
-  last = { dataset, scoring, all };
-  return all;
+/**
+ * Two lists joined, the same array again until either list changes: a selector that answered a
+ * fresh array each time would re-render without end.
+ */
+function joinedOnce(join: (first: readonly Problem[], second: readonly Problem[]) => readonly Problem[]) {
+  let last: { first: readonly Problem[]; second: readonly Problem[]; all: readonly Problem[] } | null = null;
+  return (first: readonly Problem[], second: readonly Problem[]): readonly Problem[] => {
+    if (last && last.first === first && last.second === second) return last.all;
+    last = { first, second, all: join(first, second) };
+    return last.all;
+  };
 }
 
-let lastReplay: { scoring: readonly Problem[]; reviews: readonly Problem[]; all: readonly Problem[] } | null = null;
+const datasetThenScoring = joinedOnce((dataset, scoring) => {
+  const seen = new Set(dataset.map(keyOf));
+  return [...dataset, ...scoring.filter((p) => !seen.has(keyOf(p)) && (seen.add(keyOf(p)), true))];
+});
+
+/** The dataset's problems, then the evaluation's others (the evaluation repeats the dataset's own); the same array until either changes. */
+export function studioProblems(state: Pick<StudioState, 'datasetCheck' | 'evaluation'>): readonly Problem[] {
+  // One empty array for "none", so the same inputs come again while nothing changes.
+  const dataset = state.datasetCheck?.problems ?? NONE;
+  const scoring = state.datasetCheck && state.evaluation.datasetId === state.datasetCheck.datasetId ? state.evaluation.problems : NONE;
+  return datasetThenScoring(dataset, scoring);
+}
+
+const scoringThenReviews = joinedOnce((scoring, reviews) => (reviews.length === 0 ? scoring : [...scoring, ...reviews]));
 
 /**
  * What Replay's toolbar counts and lists: the evaluation's problems and the review files' (a line
@@ -33,8 +45,5 @@ let lastReplay: { scoring: readonly Problem[]; reviews: readonly Problem[]; all:
 export function replayProblems(state: Pick<StudioState, 'datasetCheck' | 'evaluation'>): readonly Problem[] {
   const scoring = state.evaluation.problems;
   const reviews = state.datasetCheck && state.datasetCheck.datasetId === state.evaluation.datasetId ? state.datasetCheck.reviewProblems : NONE;
-  if (lastReplay && lastReplay.scoring === scoring && lastReplay.reviews === reviews) return lastReplay.all;
-  const all = reviews.length === 0 ? scoring : [...scoring, ...reviews];
-  lastReplay = { scoring, reviews, all };
-  return all;
+  return scoringThenReviews(scoring, reviews);
 }
