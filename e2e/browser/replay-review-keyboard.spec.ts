@@ -23,16 +23,21 @@ const linesOnDisk = async (): Promise<Line[]> =>
     .map((line) => JSON.parse(line) as Line);
 const lineOf = async (id: string) => (await linesOnDisk()).find((line) => line.trajectory_id === id) ?? null;
 
+/** Replay, scored, its list filtered to the failures no one has reviewed (the triage's list); returns the list. */
+async function openUnreviewedFailures(page: Page) {
+  await page.goto(host.url);
+  await page.getByTestId('workspace-replay').click();
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await page.getByTestId('review-filter').selectOption('unreviewed-failures');
+  return page.getByTestId('trajectory-list');
+}
+
 /** The id of the run open in Replay (its address). */
 const openRun = (page: Page) => page.evaluate(() => decodeURIComponent(/^#\/replay\/(.+)\/\d+$/.exec(location.hash)?.[1] ?? ''));
 
 test('review failed runs from the keyboard: r, a label, the reason, Ctrl+Enter, Shift+J; Undo puts back an update', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto(host.url);
-  await page.getByTestId('workspace-replay').click();
-  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
-  await page.getByTestId('review-filter').selectOption('unreviewed-failures');
-  const list = page.getByTestId('trajectory-list');
+  const list = await openUnreviewedFailures(page);
   await expect(list.locator('[role=row]').first()).toBeVisible();
 
   let keys = 0;
@@ -150,11 +155,7 @@ test("a review whose label the dataset's profile lacks is among Replay's problem
 
 test('labelling a failing run correct says that only the label shares move, and how to correct the ground truth', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(host.url);
-  await page.getByTestId('workspace-replay').click();
-  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
-  await page.getByTestId('review-filter').selectOption('unreviewed-failures');
-  const list = page.getByTestId('trajectory-list');
+  const list = await openUnreviewedFailures(page);
   await list.focus();
   await page.keyboard.press('ArrowDown');
   const form = page.getByTestId('label-override');
