@@ -133,3 +133,22 @@ test('write-through: the annotator\'s file gone, "write back now" writes its tas
   const rewritten = lastLine(await readFile(file, 'utf8'));
   await expect(page.getByTestId('save-state')).toHaveText(`Saved · rev ${rewritten.revision}`);
 });
+
+test('write-through: the annotator\'s file gone while the page was away is held after a reload too (not "Saved"); when it comes back, work goes on', async ({ page }) => {
+  test.setTimeout(90_000);
+  const file = await editWritten(page, 'reload-e2e', 'Domaine Lune Bordeaux');
+  const written = await readFile(file, 'utf8');
+  await page.goto('about:blank');
+  await rm(file);
+  await page.goBack();
+  const held = page.getByTestId('held-file');
+  await expect(held).toBeVisible({ timeout: 10_000 });
+  await expect(held).toContainText('1 task(s) are kept in this browser');
+  await expect(page.getByTestId('save-state')).toHaveText('Not in the file: kept in this browser');
+  await page.waitForTimeout(2000);
+  await expect(readFile(file, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  await writeFile(file, written);
+  await expect(held).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByTestId('write-through')).toHaveAttribute('data-state', 'saved');
+  expect(await readFile(file, 'utf8')).toBe(written);
+});

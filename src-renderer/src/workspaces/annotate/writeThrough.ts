@@ -17,7 +17,7 @@ import type { AnnotationRecord } from '../../db/schema';
 import { markedTasks, type MarkedTask } from '../../db/conflictMarks';
 import { useAnnotateStore, type WriteThroughStatus } from './annotateStore';
 import { onFilesChanged } from '../../state/datasetChanges';
-import { vanishedAtOnce } from './vanishedAtOnce';
+import { fileAsRowsLastHadIt, vanishedAtOnce } from './vanishedAtOnce';
 
 
 /** While offline (or after a failure) the outbox is tried again this often. */
@@ -309,9 +309,11 @@ async function pullOnce(): Promise<void> {
     }
   }
   // The whole file, or most of it, is gone (a branch switch): held until the annotator says, or it comes back.
-  const vanished = before ? vanishedAtOnce(before.latest, file.latest, file.hash !== null) : null;
-  if (before && vanished) {
-    heldFiles.set(key, { from: before, tasks: vanished, gone: file.hash === null });
+  // A page's first read is compared with the file as the rows last had it (gone before a reload).
+  const seen = before ?? { hash: null, latest: fileAsRowsLastHadIt(await listAnnotations(datasetId, annotator)), pulled: false, marks: new Map() };
+  const vanished = vanishedAtOnce(seen.latest, file.latest, file.hash !== null);
+  if (vanished) {
+    heldFiles.set(key, { from: seen, tasks: vanished, gone: file.hash === null });
     return;
   }
   heldFiles.delete(key);
