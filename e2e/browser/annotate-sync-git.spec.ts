@@ -87,6 +87,28 @@ test("write-through: a merge's conflict block in the annotator's file, two versi
   await expect(page.getByTestId('show-conflicts')).toBeHidden();
 });
 
+test("Import leaves a task of a merge's conflict block to the conflict dialog: it took the block's later side over ours without a word", async ({ page }) => {
+  test.setTimeout(90_000);
+  const file = await editWritten(page, 'merge-import-e2e', 'Domaine Lune Bordeaux');
+  const written = await readFile(file, 'utf8');
+  const ours = lastLine(written);
+  const { 'x-studio': _extras, ...plain } = ours;
+  const theirs = { ...plain, calls: [price('Vigna Alta Chianti')], updated_at: new Date().toISOString() };
+  const head = written.slice(0, written.trimEnd().lastIndexOf('\n') + 1);
+  const merged = `${head}<<<<<<< HEAD\n${JSON.stringify(ours)}\n=======\n${JSON.stringify(theirs)}\n>>>>>>> other\n`;
+  await writeFile(file, merged);
+  await expect(page.getByTestId('sync-conflict')).toBeVisible({ timeout: 10_000 });
+  await page.getByTestId('sync-conflict').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('import-annotations').click();
+  await expect(page.getByTestId('status-message')).toContainText(`${TASK}: in a git conflict block of the file`);
+  await expect(page.getByTestId('call-list')).toContainText('Domaine Lune Bordeaux');
+  await expect(page.getByTestId('call-list')).not.toContainText('Vigna Alta Chianti');
+  await page.getByTestId('export-annotations').click();
+  await expect(page.getByTestId('status-message')).toContainText('Nothing to export');
+  await expect(page.getByTestId('status-message')).toContainText(`${TASK}: in a git conflict block of the file`);
+  expect(await readFile(file, 'utf8')).toBe(merged);
+});
+
 /** The annotator's file taken away (a checkout of a branch without it): the studio holds its tasks and says so. */
 async function heldAfterRemoval(page: Page, file: string): Promise<void> {
   await rm(file);

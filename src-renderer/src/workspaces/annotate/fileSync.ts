@@ -20,6 +20,7 @@ import {
   type SyncConflict,
 } from '../../db/annotationFile';
 import { annotationDb } from '../../db/annotationDb';
+import { markedTasks, type MarkedTask } from '../../db/conflictMarks';
 import { listAnnotations, markSynced, putFileSync, rebaseIfUnchanged } from '../../db/annotationRepo';
 import { takeLinesIfUnchanged } from '../../db/outbox';
 import type { AnnotationRecord } from '../../db/schema';
@@ -51,6 +52,18 @@ function problemLines(disk: ReturnType<typeof parseAnnotationFile>): string[] {
 }
 
 /**
+ * Tasks in a git conflict block of the file (both sides hold a version) are set aside: every reader
+ * takes the block's later side, so Import took it over ours without a word. Write-through's own
+ * conflict dialog asks about them; Export and Import leave them to it and say so.
+ */
+function setAsideMarked(disk: ReturnType<typeof parseAnnotationFile>, marked: string): { latest: Map<string, Annotation>; marks: Map<string, MarkedTask>; problems: string[] } {
+  const marks = markedTasks(marked);
+  const latest = new Map([...disk.latest].filter(([task]) => !marks.has(task)));
+  const problems = [...marks.keys()].map((task) => `${task}: in a git conflict block of the file, left for you to pick a version in the bar's conflict dialog`);
+  return { latest, marks, problems };
+}
+
+/**
  * The file's lines become the rows that were read as `seen` (none: a task new here), each only
  * while its row is still as read: an edit saved meanwhile is not overwritten, it goes out itself.
  * Returns how many were taken.
@@ -73,10 +86,11 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
   const path = annotationFilePath(annotator);
   const { text: diskText, hash, marked } = await readDisk(datasetId, path);
   const disk = parseAnnotationFile(marked);
-  const records = (await listAnnotations(datasetId, annotator)).filter((record) => record.revision > 0);
-  const plan = planExport(records, disk.latest);
+  const aside = setAsideMarked(disk, marked);
+  const records = (await listAnnotations(datasetId, annotator)).filter((record) => record.revision > 0 && !aside.marks.has(record.task));
+  const plan = planExport(records, aside.latest);
   const open = plan.conflicts.filter((conflict) => !pickFor(resolved, conflict));
-  if (open.length > 0) return { written: 0, taken: 0, kept: 0, conflicts: open, problems: problemLines(disk) };
+  if (open.length > 0) return { written: 0, taken: 0, kept: 0, conflicts: open, problems: [...aside.problems, ...problemLines(disk)] };
   const write: AnnotationRecord[] = plan.write;
   const text = appendLines(diskText, write);
   // Refused ('conflict') when the file changed after the read above: nothing is written, the user exports again.
@@ -86,7 +100,7 @@ export async function exportAnnotations(datasetId: string, annotator: string, re
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(text), at: new Date().toISOString() }, annotationDb());
   // Conflicts are resolved as write-through resolves its own: mine queued above their line, theirs taken.
   const { kept, taken } = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts, { datasetId, annotator }) : { kept: 0, taken: 0 };
-  return { written: write.length, taken: adopted + taken, kept, conflicts: [], problems: [...unstoredProblems(datasetId, annotator), ...problemLines(disk)] };
+  return { written: write.length, taken: adopted + taken, kept, conflicts: [], problems: [...unstoredProblems(datasetId, annotator), ...aside.problems, ...problemLines(disk)] };
 }
 
 export async function importAnnotations(datasetId: string, annotator: string, resolved: ConflictPicks = {}): Promise<SyncReport> {
@@ -95,8 +109,9 @@ export async function importAnnotations(datasetId: string, annotator: string, re
   const { text: diskText, marked } = await readDisk(datasetId, path);
   if (diskText === null) return { written: 0, taken: 0, kept: 0, conflicts: [], problems: [`${path} does not exist`] };
   const disk = parseAnnotationFile(marked);
+  const aside = setAsideMarked(disk, marked);
   const records = await listAnnotations(datasetId, annotator);
-  const plan = planImport(records, disk.latest);
+  const plan = planImport(records, aside.latest);
   const open = plan.conflicts.filter((conflict) => !pickFor(resolved, conflict));
   if (open.length > 0) return { written: 0, taken: 0, kept: 0, conflicts: open, problems: [] };
   const taken = await takeUnchanged(datasetId, annotator, plan.take, records);
@@ -104,5 +119,5 @@ export async function importAnnotations(datasetId: string, annotator: string, re
   for (const { record, revision } of plan.rebase) await rebaseIfUnchanged(record, revision);
   await putFileSync({ dataset: datasetId, annotator, path, hash: hashText(diskText), at: new Date().toISOString() }, annotationDb());
   const settled = plan.conflicts.length > 0 ? await resolveConflicts(resolved, plan.conflicts, { datasetId, annotator }) : { kept: 0, taken: 0 };
-  return { written: 0, taken: taken + settled.taken, kept: settled.kept, conflicts: [], problems: [...unstoredProblems(datasetId, annotator), ...problemLines(disk)] };
+  return { written: 0, taken: taken + settled.taken, kept: settled.kept, conflicts: [], problems: [...unstoredProblems(datasetId, annotator), ...aside.problems, ...problemLines(disk)] };
 }
