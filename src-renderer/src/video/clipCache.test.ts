@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipMediaType, isCacheable } from './clipCache';
+import { clipMediaType, crossOriginFor, isCacheable } from './clipCache';
 
 describe('clip cache rules', () => {
   it('knows media types by extension, query and fragment aside', () => {
@@ -19,5 +19,14 @@ describe('clip cache rules', () => {
     expect(isCacheable('studio-media://d/videos/a.avi', 'app://studio')).toBe(false);
     expect(isCacheable('/media/d/videos/a.avi', origin)).toBe(false);
     expect(isCacheable('/media/d/videos/a.webm', '')).toBe(false);
+  });
+});
+
+describe('crossOriginFor', () => {
+  it('asks CORS of studio-media: clips only (another origin than app://studio); same-origin, blob: and bad URLs need none', () => {
+    expect(crossOriginFor('studio-media://ds1/videos/big.mp4', 'app://studio')).toBe('anonymous');
+    expect(crossOriginFor('/media/ds1/videos/a.webm', 'http://127.0.0.1:5000')).toBeNull();
+    expect(crossOriginFor('blob:app://studio/0e2c', 'app://studio')).toBeNull();
+    expect(crossOriginFor('http://[bad', 'app://studio')).toBeNull();
   });
 });

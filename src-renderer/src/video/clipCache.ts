@@ -55,6 +55,20 @@ export function isCacheable(url: string, origin = globalThis.location?.origin): 
   }
 }
 
+/**
+ * The CORS mode a <video> needs for `url`: studio-media: is another origin than the desktop
+ * renderer's, and a clip streamed from it (over MAX_CLIP_BYTES, not held as a blob) taints every
+ * canvas it is drawn on without one, so Copy frame and the filmstrip failed. Its handler answers
+ * CORS for the studio (media-protocol.ts). Same-origin and blob: URLs need none.
+ */
+export function crossOriginFor(url: string, origin = globalThis.location?.origin): 'anonymous' | null {
+  try {
+    return new URL(url, origin).protocol === `${mediaScheme}:` ? 'anonymous' : null;
+  } catch {
+    return null;
+  }
+}
+
 async function fetchClip(url: string, entry: Entry): Promise<string> {
   try {
     const response = await fetch(url, { signal: entry.controller.signal, credentials: 'same-origin' });

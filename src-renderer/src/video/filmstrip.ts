@@ -1,6 +1,7 @@
 // Thumbnails for the timeline's filmstrip, drawn from a second, hidden <video> so the player is
 // never disturbed. Frames are taken in the middle of each slot, one seek at a time.
 import { frameSeekTime } from '../../../shared/frames/frames';
+import { crossOriginFor } from './clipCache';
 
 export interface Thumbnail {
   frame: number;
@@ -29,6 +30,7 @@ export async function makeFilmstrip(
   const video = document.createElement('video');
   video.muted = true;
   video.preload = 'auto';
+  video.crossOrigin = crossOriginFor(src);
   video.src = src;
   try {
     await new Promise<void>((resolve, reject) => {

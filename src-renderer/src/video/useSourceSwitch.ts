@@ -1,7 +1,7 @@
 // A new source for the same player: the clip before stops and its waiting seeks end, then the new
 // clip loads (from the in-memory clip cache when it is held there, else once it has downloaded).
 import { useLayoutEffect } from 'react';
-import { clipMediaType, clipSource, heldClip } from './clipCache';
+import { clipMediaType, clipSource, crossOriginFor, heldClip } from './clipCache';
 import type { PlayerParts } from './playerParts';
 import { sourceState } from './sourceState';
 
@@ -38,6 +38,7 @@ export function useSourceSwitch(parts: PlayerParts, src: string | null): void {
       if (!instance.paused()) instance.pause();
       state.loaded = new URL(url, window.location.href).href;
       const type = clipMediaType(src);
+      instance.crossOrigin(crossOriginFor(url));
       instance.src(type ? { src: url, type } : { src: url });
       bindClockRef.current();
     };
