@@ -5,13 +5,13 @@
 // would be lost unseen.
 import { mergeConflictBlocks } from './merge-conflict';
 
-interface Line {
+export interface Line {
   body: string;
   end: string;
 }
 
 /** The file's lines with their own endings ('\n', '\r\n', or '' for a last line without one). */
-function linesWithEndings(text: string): Line[] {
+export function linesWithEndings(text: string): Line[] {
   const lines: Line[] = [];
   for (let start = 0; start < text.length; ) {
     const newline = text.indexOf('\n', start);

@@ -22,18 +22,18 @@ describe('ground-truth corrections in the file of drafts', () => {
     expect(withCorrection(twice, 'lead', 't2', null)).toBe('');
   });
 
-  it('keeps adjudication drafts and unreadable lines, in task order; the drafts module keeps the correction and says nothing of it', () => {
+  it('keeps adjudication drafts and unreadable lines where they are, a new line in task order; the drafts module keeps the correction and says nothing of it', () => {
     const drafts = withDrafts(null, 'lead', [{ of: of('t1'), draft }, { of: of('t3'), draft }]).text;
     const both = withCorrection(`${drafts}not json\n`, 'lead', 't2', correction('[1]'));
-    expect(both.trimEnd().split('\n').map((line) => (line.startsWith('{') ? JSON.parse(line).task_id : line))).toEqual(['not json', 't1', 't2', 't3']);
+    expect(both.trimEnd().split('\n').map((line) => (line.startsWith('{') ? JSON.parse(line).task_id : line))).toEqual(['t1', 't2', 't3', 'not json']);
     const parsed = parseDraftFile(both);
     expect(parsed.drafts.size).toBe(2);
     expect(parsed.problems).toHaveLength(1);
-    expect(parsed.problems[0]).toMatch(/^line 1: invalid JSON/);
+    expect(parsed.problems[0]).toMatch(/^line 4: invalid JSON/);
     // A draft saved again keeps the correction where it was; Finalize of its task takes it.
     const saved = withDrafts(both, 'lead', [{ of: of('t1'), draft: { ...draft, note: 'again', updatedAt: T2 } }]).text;
     expect(correctionIn(saved, 't2')?.text).toBe('[1]');
-    expect(saved.trimEnd().split('\n').map((line) => (line.startsWith('{') ? JSON.parse(line).task_id : line))).toEqual(['not json', 't1', 't2', 't3']);
+    expect(saved.trimEnd().split('\n').map((line) => (line.startsWith('{') ? JSON.parse(line).task_id : line))).toEqual(['t1', 't2', 't3', 'not json']);
     expect(correctionIn(withDrafts(saved, 'lead', [{ of: of('t2'), draft: null }]).text, 't2')).toBeNull();
   });
 

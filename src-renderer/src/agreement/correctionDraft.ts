@@ -6,11 +6,11 @@
 // that line. Of the browser's copy and the file's, the later wins; the line goes when the
 // correction is written or cancelled. Two browsers editing one task's correction at once: the
 // later write wins (Write itself still refuses a ground truth changed since the edit began).
-import { compareCodePoints } from '../../../shared/format/codepoint';
 import { isJsonObject } from '../../../shared/format/own-data';
 import { safeJsonParse } from '../../../shared/format/safe-json';
 import { readBrowserJson, writeBrowserJson } from '../state/tabStorage';
 import { changeTime, newerThan } from './adjudicationDrafts';
+import { insertInTaskOrder, joinLines, taskLines } from './taskOrderedLines';
 
 export interface Correction {
   /** The calls as typed (JSON text, perhaps not valid yet). */
@@ -55,19 +55,20 @@ export function correctionIn(text: string | null, taskId: string): Correction | 
   return found;
 }
 
-/** The file's text with the task's correction set (null: removed); other lines kept as they are, sorted by task as draftFile's withDrafts sorts them. */
+/** The file's text with the task's correction set (null: removed): its line replaced where it is, or put in task order; other lines kept byte for byte (taskOrderedLines.ts). */
 export function withCorrection(text: string | null, adjudicator: string, taskId: string, c: Correction | null): string {
-  const lines: { raw: string; task: string }[] = [];
-  for (const raw of (text ?? '').split('\n')) {
-    if (raw.trim() === '') continue;
-    const parsed = safeJsonParse(raw);
-    const line = parsed.ok ? parsed.value : null;
-    if (correctionOfLine(line)?.taskId === taskId) continue;
-    lines.push({ raw, task: isJsonObject(line) && typeof line.task_id === 'string' ? line.task_id : '' });
-  }
-  if (c) lines.push({ raw: correctionLine(taskId, adjudicator, c), task: taskId });
-  lines.sort((x, y) => compareCodePoints(x.task, y.task));
-  return lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`;
+  let placed = false;
+  const lines = taskLines(text, (body) => {
+    const parsed = safeJsonParse(body);
+    return parsed.ok && isJsonObject(parsed.value) && typeof parsed.value.task_id === 'string' ? parsed.value.task_id : null;
+  }).flatMap((line) => {
+    if (line.task !== taskId || readCorrectionLine(line.body) === null) return [line];
+    if (!c || placed) return [];
+    placed = true;
+    return [{ ...line, body: correctionLine(taskId, adjudicator, c) }];
+  });
+  if (c && !placed) insertInTaskOrder(lines, correctionLine(taskId, adjudicator, c), taskId);
+  return joinLines(lines);
 }
 
 const browserKey = (datasetId: string, taskId: string) => `egobench-studio.ground-truth-correction\u0000${JSON.stringify([datasetId, taskId])}`;

@@ -53,9 +53,26 @@ describe('adjudication draft files', () => {
     expect(replacing.conflicts).toEqual([]);
     const replaced = parseDraftFile(replacing.text);
     expect([...replaced.drafts.values()].map((d) => d.note)).toEqual(['newer', 't2']);
-    expect(replaced.problems).toEqual(['line 1: no "task_id"']); // kept, first (it names no task)
+    expect(replaced.problems).toEqual(['line 2: no "task_id"']); // kept where it was
     // The same change sent again is no other browser's.
     expect(withDrafts(replacing.text, 'lead', [{ of: of('t1'), draft: draft('newer', T2), base: T1 }])).toEqual({ text: replacing.text, conflicts: [] });
+  });
+
+  it('changes only the lines it sets (a diff in git shows them): in place, a new one in task order, endings and blank lines kept', () => {
+    const t1 = draftLine(of('t1'), 'lead', draft('t1', T1));
+    const t3 = draftLine(of('t3'), 'lead', draft('t3', T1));
+    const start = `${t1}\r\n\r\n${t3}`;
+    const { text } = withDrafts(start, 'lead', [
+      { of: of('t3'), draft: draft('t3 again', T2), base: T1 },
+      { of: of('t2'), draft: draft('t2, new', T2) },
+      { of: of('t9'), draft: draft('t9, new', T2) },
+    ]);
+    const t2 = draftLine(of('t2'), 'lead', draft('t2, new', T2));
+    const t3Again = draftLine(of('t3'), 'lead', draft('t3 again', T2));
+    const t9 = draftLine(of('t9'), 'lead', draft('t9, new', T2));
+    expect(text).toBe(`${t1}\r\n\r\n${t2}\r\n${t3Again}\r\n${t9}\r\n`);
+    // Finalize of t2 takes its line alone.
+    expect(withDrafts(text, 'lead', [{ of: of('t2'), draft: null }]).text).toBe(`${t1}\r\n\r\n${t3Again}\r\n${t9}\r\n`);
   });
 
   it("leaves a line another browser changed since the change's base, and says so", () => {

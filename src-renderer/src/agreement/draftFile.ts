@@ -1,7 +1,7 @@
 // Adjudication drafts in the dataset: adjudication/<adjudicator>.jsonl, the studio's own working
 // file beside SPEC §1's. One line per task and pair of annotation revisions being adjudicated,
-// sorted by task, replaced as the adjudicator decides and removed (every line of the task) by
-// Finalize:
+// in task order, replaced where it is as the adjudicator decides and removed (every line of the
+// task) by Finalize:
 // {"task_id","annotations":[{"annotator","revision","content"},{"annotator","revision","content"}],"adjudicator",
 //  "choices","ref_choices","order","added","note","truth","merged","updated_at"}
 // The same file holds ground-truth corrections in progress (correctionDraft.ts), one line per task
@@ -9,7 +9,6 @@
 // "content" is a hash of the annotation line the decisions were made on (adjudicationDrafts.ts
 // annotationContent: a line edited in place keeps its revision); lines from before it have none.
 // Lines this studio cannot read are left as they are, and said with their line number.
-import { compareCodePoints } from '../../../shared/format/codepoint';
 import { markedLine, unreadLineMessage } from '../../../shared/format/jsonl';
 import { mergeConflictBlocks, mergeConflictMessage, mergeMarkerOf } from '../../../shared/format/merge-conflict';
 import { isJsonObject } from '../../../shared/format/own-data';
@@ -20,6 +19,7 @@ import { MAX_ADDED_ROWS } from './mergeOrder';
 import type { RefChoice } from './model';
 import { isMade, newerThan, type AdjudicationDraft, type DraftOf } from './adjudicationDrafts';
 import { correctionOfLine, isCorrectionLine } from './correctionDraft';
+import { insertInTaskOrder, joinLines, taskLines, type TaskLine } from './taskOrderedLines';
 
 export type { DraftOf };
 
@@ -151,38 +151,50 @@ export interface DraftConflict {
 }
 
 /**
- * The file's text with these drafts set: a draft's line replaced unless another browser changed
- * it since the change's base (or, with no base known, later than the change): those stay, and are
- * `conflicts`; a removed one's task's lines all gone; other lines, unreadable ones too, kept;
- * sorted by task.
+ * The file's text with these drafts set: a draft's line replaced where it is unless another browser
+ * changed it since the change's base (or, with no base known, later than the change): those stay,
+ * and are `conflicts`; a new draft's line put in task order (taskOrderedLines.ts); a removed one's
+ * task's lines all gone; every other line, unreadable ones too, kept as it is.
  */
 export function withDrafts(text: string | null, adjudicator: string, changes: readonly DraftChange[]): { text: string; conflicts: DraftConflict[] } {
   const byId = new Map(changes.map((change) => [draftIdOf(change.of), change]));
   const finalized = new Set(changes.filter((change) => change.draft === null).map((change) => change.of.taskId));
-  const lines: { raw: string; task: string }[] = [];
+  const reads = new Map<string, ReturnType<typeof readLine>>();
+  const readOf = (body: string) => reads.get(body) ?? reads.set(body, readLine(body, 0)).get(body)!;
+  const taskOf = (body: string) => {
+    const read = readOf(body);
+    return 'of' in read ? read.of.taskId : 'correctionOf' in read ? read.correctionOf : null;
+  };
+  // A finalized task's correction in progress goes with its drafts: its ground truth was replaced.
+  const lines = taskLines(text, taskOf).filter((line) => line.task === null || !finalized.has(line.task));
   const conflicts: DraftConflict[] = [];
-  for (const raw of (text ?? '').split('\n')) {
-    if (raw.trim() === '') continue;
-    const read = readLine(raw, 0);
-    // A finalized task's correction in progress goes with its drafts: its ground truth was replaced.
-    if ('correctionOf' in read && finalized.has(read.correctionOf)) continue;
-    if ('of' in read) {
-      if (finalized.has(read.of.taskId)) continue;
-      const id = draftIdOf(read.of);
-      const change = byId.get(id);
-      if (change?.draft) {
-        const theirs = read.draft.updatedAt;
-        // The same change written before (a write sent again) is no other browser's.
-        const same = change.draft.updatedAt === theirs;
-        const changedSince = change.base === undefined ? !newerDraft(change.draft, read.draft) : theirs !== change.base;
-        if (!same && !changedSince) continue;
-        if (!same) conflicts.push({ of: change.of, theirs: read.draft });
-        byId.delete(id);
-      }
-    }
-    lines.push({ raw, task: 'of' in read ? read.of.taskId : 'correctionOf' in read ? read.correctionOf : '' });
+  /** Drafts whose file line stays (the same change sent again, or another browser's since): nothing written. */
+  const stays = new Set<string>();
+  /** The lines each change replaces: the first gets the change's line, any other goes. */
+  const replacing = new Map<TaskLine, string>();
+  for (const line of lines) {
+    const read = line.task === null ? null : readOf(line.body);
+    if (!read || !('of' in read)) continue;
+    const id = draftIdOf(read.of);
+    const change = byId.get(id);
+    if (!change?.draft || stays.has(id)) continue;
+    const theirs = read.draft.updatedAt;
+    const same = change.draft.updatedAt === theirs;
+    const changedSince = change.base === undefined ? !newerDraft(change.draft, read.draft) : theirs !== change.base;
+    if (same || changedSince) {
+      if (!same) conflicts.push({ of: change.of, theirs: read.draft });
+      stays.add(id);
+    } else replacing.set(line, id);
   }
-  for (const { of, draft } of byId.values()) if (draft) lines.push({ raw: draftLine(of, adjudicator, draft), task: of.taskId });
-  lines.sort((x, y) => compareCodePoints(x.task, y.task));
-  return { text: lines.length === 0 ? '' : `${lines.map((line) => line.raw).join('\n')}\n`, conflicts };
+  const written = new Set<string>();
+  const out = lines.flatMap((line) => {
+    const id = replacing.get(line);
+    if (id === undefined) return [line];
+    if (stays.has(id) || written.has(id)) return [];
+    written.add(id);
+    const { of, draft } = byId.get(id)!;
+    return [{ ...line, body: draftLine(of, adjudicator, draft!) }];
+  });
+  for (const [id, { of, draft }] of byId) if (draft && !stays.has(id) && !written.has(id)) insertInTaskOrder(out, draftLine(of, adjudicator, draft), of.taskId);
+  return { text: joinLines(out), conflicts };
 }
