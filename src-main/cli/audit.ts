@@ -5,6 +5,7 @@ import type { Found, Suspect, TaskAudit } from '../../shared/eval/gt-audit';
 import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
 import { auditSpec } from './commands';
 import { folderJobWithin, timeLimitSeconds } from './time-limit';
+import { refuseOutputsOverInputs } from './output-files';
 import { err, holdStdoutForJson, oneLine, out, printProblems, writeJsonReport } from './terminal';
 
 const MAX_TEXT = 160;
@@ -46,6 +47,7 @@ export async function auditCommand(args: string[]): Promise<number> {
   if (!root) throw new UsageError('missing the dataset folder: egostudio audit <dataset>', 'audit');
   if (!values.trajectories && more.length > 0)
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'audit');
+  refuseOutputsOverInputs('audit', [['--json', values.json]], root, [...(values.trajectories ?? []), ...(values.trajectories ? more : [])]);
   const minAgree = wholeNumber(auditSpec, 'min-agree', values['min-agree'], 1);
   if (!(await stat(root).catch(() => null))?.isDirectory()) {
     err(`egostudio: ${root}: no such dataset folder\n`);

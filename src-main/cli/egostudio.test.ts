@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, mkdir, open, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -739,6 +739,42 @@ describe('egostudio help, version and errors', () => {
     expect(code).toBe(2); // one trajectory names an unknown task (SPEC §12), closed output or not
     expect(JSON.parse(await readFile(report, 'utf8')).trajectories).toHaveLength(270);
   }, 120_000);
+
+  it('never writes its report over what it reads (a dataset file, a --trajectories file, its other output), and replaces a report whole', async () => {
+    const root = await writeDataset('outputs', shopFiles({ 'trajectories/m1/runs.jsonl': jsonl([traj('a', 't1', [search])]) }));
+    const truth = path.join(root, 'ground_truth.jsonl');
+    const before = await readFile(truth, 'utf8');
+    const overTruth = await egostudio('evaluate', root, '--no-cache', '--json', truth);
+    expect(overTruth.code).toBe(1);
+    expect(overTruth.stderr).toMatch(/^egostudio evaluate: --json .*ground_truth\.jsonl is a file of the dataset/);
+    expect(await readFile(truth, 'utf8')).toBe(before);
+    const runs = path.join(dir, 'outputs-runs.jsonl');
+    await writeFile(runs, jsonl([traj('b', 't1', [search])]));
+    expect((await egostudio('evaluate', root, '--no-cache', '--trajectories', runs, '--json', runs)).stderr).toContain('is among the trajectories read');
+    const report = path.join(dir, 'outputs-report.json');
+    const same = await egostudio('evaluate', root, '--no-cache', '--json', report, '--provenance', report);
+    expect(same.stderr).toContain('--json and --provenance name the same file');
+    await expect(readFile(report)).rejects.toThrow(/ENOENT/);
+    // A report over an older one: written beside it and renamed over it (a full disk or Ctrl+C leaves the old one whole).
+    await writeFile(report, '{"old": true}\n');
+    const { ino } = await stat(report);
+    expect((await egostudio('evaluate', root, '--no-cache', '--json', report)).code).toBe(0);
+    expect(JSON.parse(await readFile(report, 'utf8')).trajectories).toHaveLength(1);
+    expect((await stat(report)).ino).not.toBe(ino);
+  }, 120_000);
+
+  it('says a failed write to its standard output in one line, and exits 1 (> /dev/full)', async () => {
+    const full = await open('/dev/full', 'w').catch(() => null);
+    if (!full) return; // no /dev/full here
+    const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'egostudio.mjs'), '--help'], { stdio: ['ignore', full.fd, 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await full.close();
+    expect(code).toBe(1);
+    oneLine(stderr);
+    expect(stderr).toMatch(/^egostudio: cannot write to standard output: ENOSPC/);
+  }, 60_000);
 
   it('prints each command\'s usage, options and an example for --help and for help <command>, exit 0', async () => {
     const commands = ['evaluate', 'agreement', 'report', 'import-egobench', 'bench'];

@@ -21,6 +21,7 @@ import { evaluateFolder, scoringBuildOf } from '../services/evaluation/run-evalu
 import { onScoreCacheOff } from '../services/evaluation/score-cache';
 import { reportProvenance } from '../services/evaluation/provenance';
 import { fixed, formatTable, percent } from './table';
+import { refuseOutputsOverInputs } from './output-files';
 import { err, holdStdoutForJson, keepGoingWhenOutputCloses, oneLine, out, printProblems, writeJsonReport } from './terminal';
 import { isInsideRelease } from '../services/import-egobench/release';
 import { unlistedModeNote, unlistedModes } from '../../shared/eval/unlisted-modes';
@@ -87,6 +88,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
   if (!values.trajectories && more.length > 0)
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'evaluate');
   if (values.provenance === '-') throw new UsageError('--provenance takes a file name (stdout is for the table, or for --json -)', 'evaluate');
+  refuseOutputsOverInputs('evaluate', [['--json', values.json], ['--provenance', values.provenance]], root, trajectoryPaths);
   const progress = progressReporter('evaluating');
   // A cache folder that cannot be made, read or written costs time, not the evaluation: one line says so.
   onScoreCacheOff((dir, reason) => err(`egostudio: score cache off: ${dir}: ${reason}; scoring without it\n`));
@@ -152,6 +154,7 @@ async function agreementCommand(args: string[]): Promise<number> {
   const [root, ...more] = positionals;
   if (!root) throw new UsageError('missing the dataset folder: egostudio agreement <dataset> --annotators a,b', 'agreement');
   if (more.length > 0) throw new UsageError(`unexpected argument ${more[0]} (one dataset folder)`, 'agreement');
+  refuseOutputsOverInputs('agreement', [['--json', values.json]], root);
   const names = (values.annotators ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (names.length !== 2)
     throw new UsageError(`--annotators takes two names separated by a comma, e.g. --annotators alice,bob${values.annotators === undefined ? '' : `, not "${values.annotators}"`}`, 'agreement');

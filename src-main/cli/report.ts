@@ -1,7 +1,7 @@
 // `egostudio report <dataset> --out DIR [--trajectories PATH ...] [--time-limit SECONDS]`: evaluates like `evaluate`,
 // then writes the paper's tables (CSV, Markdown, LaTeX) and figures (SVG) without a window.
 // Exit codes as evaluate: 0 all input valid, 2 some was not, 1 nothing could be read or no trajectory evaluated.
-import { stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { makeFolders } from '../services/make-folders';
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { cliEvalWorker } from './worker-url';
 import { commandHelp, parseCommandArgs, UsageError, workerCount } from './command-line';
 import { reportSpec } from './commands';
 import { timeLimitSeconds, watchedScoring } from './time-limit';
+import { writeOutputFile } from './output-files';
 import { err, oneLine, out, printProblems } from './terminal';
 
 /** Each figure's width, and its height for few models: taller with its legend's rows or its models' bars (sizedChart). */
@@ -29,7 +30,7 @@ export async function writeReportFiles(report: ReportModel, out: string, provena
   await makeFolders(out);
   const written: string[] = [];
   const put = async (name: string, text: string) => {
-    await writeFile(path.join(out, name), text);
+    await writeOutputFile(path.join(out, name), text);
     written.push(name);
   };
   for (const table of Object.values(report.tables)) {

@@ -3,9 +3,9 @@
 // a carriage return or bidi control can hide text), nor forge lines with a newline of their own.
 // Such characters are written escaped, as JSON writes them (\u001b).
 import { statSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from './command-line';
+import { writeOutputFile } from './output-files';
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -32,15 +32,21 @@ let listening = false;
 
 /**
  * An EPIPE on stdout or stderr no longer kills the process with a stack: that stream is written no
- * more, and the command finishes its work (its --json file, its exit code by SPEC §12). Once per process.
+ * more, and the command finishes its work (its --json file, its exit code by SPEC §12). Any other
+ * write error (`>/dev/full`: ENOSPC) is said in one line on the other stream, as every error is,
+ * and the command exits 1 (its output is not whole). Once per process.
  */
 export function keepGoingWhenOutputCloses(): void {
   if (listening) return;
   listening = true;
   for (const stream of [process.stdout, process.stderr])
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
       closed.add(stream);
+      if (error.code === 'EPIPE') return;
+      if (stream === process.stdout) write(process.stderr, `egostudio: cannot write to standard output: ${oneLine(error.message)}\n`);
+      process.once('exit', (code) => {
+        if (code === 0) process.exitCode = 1;
+      });
     });
 }
 
@@ -70,7 +76,7 @@ export async function writeJsonReport(file: string | undefined, value: unknown):
   if (!file) return;
   const text = JSON.stringify(value, null, 2) + '\n';
   if (file === '-') write(process.stdout, terminalText(text));
-  else await writeFile(file, text);
+  else await writeOutputFile(file, text);
 }
 
 export function err(text: string): void {
