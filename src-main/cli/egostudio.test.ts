@@ -763,6 +763,27 @@ describe('egostudio help, version and errors', () => {
     expect((await stat(report)).ino).not.toBe(ino);
   }, 120_000);
 
+  it('a scoring command restarted with its V8 flags ends when its launcher is killed outright (SIGKILL), and writes nothing after', async () => {
+    const sample = path.resolve(import.meta.dirname, '../../datasets/egobench-sample');
+    const report = path.join(dir, 'killed-launcher.json');
+    const launcher = spawn(process.execPath, [path.resolve(import.meta.dirname, 'egostudio.mjs'), 'evaluate', sample, '--no-cache', '--json', report], { stdio: 'ignore' });
+    const childOf = async (pid: number) => {
+      for (let i = 0; i < 100; i++) {
+        const found = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).trim();
+        if (found) return Number(found.split(' ')[0]);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return null;
+    };
+    const child = await childOf(launcher.pid!);
+    if (child === null) return; // no /proc here
+    launcher.kill('SIGKILL');
+    // Gone, or a zombie (this container's init may not reap the orphan it was given).
+    const alive = async () => !/^\d+ \(.*\) [ZX]/.test(await readFile(`/proc/${child}/stat`, 'utf8').catch(() => '0 (gone) X'));
+    await expect.poll(alive, { timeout: 3000 }).toBe(false);
+    await expect(readFile(report)).rejects.toThrow(/ENOENT/);
+  }, 60_000);
+
   it('says a failed write to its standard output in one line, and exits 1 (> /dev/full)', async () => {
     const full = await open('/dev/full', 'w').catch(() => null);
     if (!full) return; // no /dev/full here
