@@ -789,7 +789,7 @@ describe('egostudio help, version and errors', () => {
     if (!full) return; // no /dev/full here
     const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'egostudio.mjs'), '--help'], { stdio: ['ignore', full.fd, 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     await full.close();
     expect(code).toBe(1);

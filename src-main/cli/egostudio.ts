@@ -22,30 +22,11 @@ import { onScoreCacheOff } from '../services/evaluation/score-cache';
 import { reportProvenance } from '../services/evaluation/provenance';
 import { fixed, formatTable, percent } from './table';
 import { refuseOutputsOverInputs } from './output-files';
+import { progressReporter } from './progress';
 import { err, holdStdoutForJson, keepGoingWhenOutputCloses, oneLine, out, printProblems, writeJsonReport } from './terminal';
 import { isInsideRelease } from '../services/import-egobench/release';
 import { unlistedModeNote, unlistedModes } from '../../shared/eval/unlisted-modes';
 import { readByScoring } from '../../shared/eval/files-read';
-
-/** Prints a progress line on stderr once work has taken more than 2 s. */
-function progressReporter(label: string) {
-  const started = Date.now();
-  let lastPrint = 0;
-  let printed = false;
-  return {
-    update(done: number, total: number) {
-      const now = Date.now();
-      if (now - started < 2000 || now - lastPrint < 500) return;
-      lastPrint = now;
-      printed = true;
-      const share = total > 0 ? ` ${Math.min(100, Math.round((100 * done) / total))}%` : '';
-      err(`${label}:${share} (${((now - started) / 1000).toFixed(1)} s)\n`);
-    },
-    finish() {
-      if (printed) err(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-    },
-  };
-}
 
 /** $XDG_CACHE_HOME/egostudio/scores, else ~/.cache/egostudio/scores. */
 function defaultScoreCacheDir(): string {
@@ -89,7 +70,7 @@ async function evaluateCommand(args: string[]): Promise<number> {
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'evaluate');
   if (values.provenance === '-') throw new UsageError('--provenance takes a file name (stdout is for the table, or for --json -)', 'evaluate');
   refuseOutputsOverInputs('evaluate', [['--json', values.json], ['--provenance', values.provenance]], root, trajectoryPaths);
-  const progress = progressReporter('evaluating');
+  const progress = progressReporter('evaluating', { write: err, isTerminal: process.stderr.isTTY === true });
   // A cache folder that cannot be made, read or written costs time, not the evaluation: one line says so.
   onScoreCacheOff((dir, reason) => err(`egostudio: score cache off: ${dir}: ${reason}; scoring without it\n`));
   const scored = await evaluateFolder(root, {
