@@ -2,16 +2,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clampFrame,
+  clipFrameCount,
+  clipTimeline,
   estimateFps,
   formatFps,
   formatSeconds,
   formatTimecode,
+  frameAtMediaTime,
   frameCount,
   frameRangeToSeconds,
   frameSeekTime,
   frameStartTime,
+  mediaFrameStart,
+  mediaSeekTime,
   parseFrameOrTime,
   presentedFrame,
+  presentedFrameAt,
   resolveFps,
   secondsToFrameRange,
   timeToFrame,
@@ -147,5 +153,45 @@ describe('parsing and formatting', () => {
     expect(estimateFps([0, 1 / 30, 2 / 30, 4 / 30])).toBe(30);
     expect(estimateFps([0.5, 0.5 + 1 / 25])).toBe(25);
     expect(estimateFps([1])).toBeNull();
+  });
+});
+
+describe('a clip timeline whose first frame is not at media time 0', () => {
+  // VP9 or MP4 with `-output_ts_offset 0.5`: frame 0 is presented at 0.5 s; H.264 with B-frames
+  // muxed without an edit list: at 2/30 s. Chromium's rVFC mediaTime is rounded to the millisecond.
+  const offset = clipTimeline(30, 0.5);
+  const noEditList = clipTimeline(30, 1024 / 15360);
+
+  it('names the first presented frame 0, and each later presentation by its place after it', () => {
+    expect(presentedFrameAt(offset, 0.5)).toBe(0);
+    expect(presentedFrameAt(offset, 0.533)).toBe(1);
+    expect(presentedFrameAt(offset, 5.467)).toBe(149);
+    expect(presentedFrameAt(noEditList, 0.067)).toBe(0);
+    expect(presentedFrameAt(noEditList, 0.1)).toBe(1);
+    // Before the first frame there is none: it reads as frame 0, not a negative frame.
+    expect(presentedFrameAt(offset, 0.2)).toBe(0);
+  });
+
+  it('seeks to the middle of frame n after the start, and reads it back as n', () => {
+    expect(mediaSeekTime(offset, 0)).toBeCloseTo(0.5 + 0.5 / 30, 9);
+    expect(mediaFrameStart(offset, 15)).toBeCloseTo(1, 9);
+    fc.assert(
+      fc.property(rates, fc.integer({ min: 0, max: 100_000 }), fc.double({ min: 0, max: 30, noNaN: true }), (fps, frame, start) => {
+        const timeline = clipTimeline(fps, start);
+        expect(frameAtMediaTime(timeline, mediaSeekTime(timeline, frame))).toBe(frame);
+        expect(presentedFrameAt(timeline, Math.round(mediaFrameStart(timeline, frame) * 1000) / 1000)).toBe(frame);
+      }),
+    );
+  });
+
+  it('counts the frames from the first one, not from media time 0', () => {
+    expect(clipFrameCount(offset, 5.5)).toBe(150);
+    expect(clipFrameCount(clipTimeline(30), 5)).toBe(150);
+    expect(clipFrameCount(offset, Number.NaN)).toBe(0);
+  });
+
+  it('reads a negative, absent or unusable start as 0', () => {
+    for (const start of [undefined, null, -0.1, Number.NaN, Infinity, '0.5']) expect(clipTimeline(25, start)).toEqual({ fps: 25, start: 0 });
+    expect(clipTimeline(25, 0.04)).toEqual({ fps: 25, start: 0.04 });
   });
 });

@@ -51,6 +51,50 @@ export function frameCount(duration: number, fps: number): number {
   return Math.max(1, Math.round(duration * fps));
 }
 
+/**
+ * A clip's frames on its media timeline. Frame n is the n-th frame in presentation order and
+ * clip seconds count from the first frame shown (SPEC §5: 0 s is frame 0), but a file's first
+ * frame need not be presented at media time 0 (a start offset, B-frames muxed without an edit
+ * list): `start` is that frame's presentation time, which the <video> and the decoder count from.
+ * Frame and clip-second arithmetic stays origin-free; these helpers add `start` where a frame
+ * meets a media time, and only there.
+ */
+export interface ClipTimeline {
+  readonly fps: number;
+  /** Media seconds at which frame 0 is presented (0 for most clips). */
+  readonly start: number;
+}
+
+/** The timeline of a clip at `fps` whose first frame is presented at `start` (a negative, absent or unusable start reads as 0). */
+export function clipTimeline(fps: number, start?: unknown): ClipTimeline {
+  return { fps, start: typeof start === 'number' && Number.isFinite(start) && start > 0 ? start : 0 };
+}
+
+/** The frame presented at media time `mediaTime` (requestVideoFrameCallback's, or a decoded frame's timestamp). */
+export function presentedFrameAt(timeline: ClipTimeline, mediaTime: number): number {
+  return presentedFrame(mediaTime - timeline.start, timeline.fps);
+}
+
+/** The frame shown while the media element's currentTime is `mediaTime`. */
+export function frameAtMediaTime(timeline: ClipTimeline, mediaTime: number): number {
+  return timeToFrame(mediaTime - timeline.start, timeline.fps);
+}
+
+/** The media time to seek to for frame n (its middle). */
+export function mediaSeekTime(timeline: ClipTimeline, frame: number): number {
+  return timeline.start + frameSeekTime(frame, timeline.fps);
+}
+
+/** The media time at which frame n is presented (its start). */
+export function mediaFrameStart(timeline: ClipTimeline, frame: number): number {
+  return timeline.start + frameStartTime(frame, timeline.fps);
+}
+
+/** Whole frames of a clip whose media ends at `duration` seconds (the element's duration counts from media time 0, not from the first frame). */
+export function clipFrameCount(timeline: ClipTimeline, duration: number): number {
+  return frameCount(duration - timeline.start, timeline.fps);
+}
+
 /** Clamps to [0, count - 1] (to 0 when the count is unknown). */
 export function clampFrame(frame: number, count: number): number {
   const whole = Math.trunc(Number.isFinite(frame) ? frame : 0);
