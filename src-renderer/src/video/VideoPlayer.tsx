@@ -49,7 +49,7 @@ export const VideoPlayer = forwardRef<VideoHandle, VideoPlayerProps>(function Vi
   }, [clockRef, props.fps]);
 
   useCutShortProbe(parts, meta, props.src);
-  useDecodedSteps(parts, shown, props.src, props.fps);
+  useDecodedSteps(parts, shown && meta, props.src, props.fps);
 
   // Loading a new source sets the element's rate back to its default (the media load algorithm):
   // `meta` (the new clip's metadata known) applies the chosen rate again.

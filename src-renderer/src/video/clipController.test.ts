@@ -152,3 +152,15 @@ describe('a clip that cannot be shown', () => {
     expect(player.asked).toEqual([1]);
   });
 });
+
+describe('the frame count', () => {
+  it('counts from the first frame when the clip starts after media time 0', () => {
+    // WebM with `-output_ts_offset 0.5`: the element's duration (5.5 s) counts from media time 0,
+    // its 150 frames from 0.5 s; counted from 0 there were 165, the last 15 never shown.
+    const clip = new ClipController();
+    clip.metaLoaded({ duration: 5.5, width: 320, height: 240, measuredFps: null, start: 0.5 }, 30, 30);
+    expect(clip.store.getState()).toMatchObject({ frameCount: 150, clipStart: 0.5 });
+    clip.metaLoaded({ duration: 5, width: 320, height: 240, measuredFps: null, start: 0 }, 30, 30);
+    expect(clip.store.getState()).toMatchObject({ frameCount: 150, clipStart: 0 });
+  });
+});

@@ -3,7 +3,7 @@
 // seeks to it. The state (frame on screen, frame count, playing…) lives in a store the owner
 // gives (Annotate's store, or a small one of the controller's own).
 import { createStore } from 'zustand/vanilla';
-import { clampFrame, frameCount } from '../../../shared/frames/frames';
+import { clampFrame, clipFrameCount, clipTimeline } from '../../../shared/frames/frames';
 import { copyFrameToClipboard } from './copyFrame';
 import { traceClip } from './clipTrace';
 import type { VideoHandle, VideoMeta } from './videoPlayerTypes';
@@ -23,6 +23,8 @@ export interface ClipState {
   clipCutShort: { end: number; declared: number } | null;
   /** The clip has presented its first frame. */
   clipShown: boolean;
+  /** When the clip's first frame (frame 0) is presented, in media seconds: 0 but for a clip that starts later (its packets say so). */
+  clipStart: number;
 }
 
 /** What the last "copy the frame" did, for the transport to say. */
@@ -34,7 +36,7 @@ export interface ClipStateStore {
   subscribe(listener: (state: ClipState) => void): () => void;
 }
 
-export const initialClipState: ClipState = { frame: 0, frameCount: 0, mediaFps: null, playing: false, rate: 1, loop: null, clipError: null, clipCutShort: null, clipShown: false };
+export const initialClipState: ClipState = { frame: 0, frameCount: 0, mediaFps: null, playing: false, rate: 1, loop: null, clipError: null, clipCutShort: null, clipShown: false, clipStart: 0 };
 
 /** A store of the controller's own (Replay, Adjudicate). */
 export function createClipStateStore(): ClipStateStore {
@@ -85,7 +87,8 @@ export class ClipController {
   sourceChanged(): void {
     this.target = null;
     // Said of one file: kept while it plays (its metadata is reported again once its rate is measured).
-    this.store.setState({ clipCutShort: null });
+    // Its start comes with its metadata.
+    this.store.setState({ clipCutShort: null, clipStart: 0 });
   }
 
   /** The first frame is on screen: counts as activity, so that heavy work waits a moment in case stepping starts right away. */
@@ -94,12 +97,14 @@ export class ClipController {
     this.store.setState({ clipShown: true });
   };
 
-  /** The media's metadata: the frame count (and the measured rate when the task declares none). */
+  /** The media's metadata: the frame count, from the first frame (and the measured rate when the task declares none). */
   metaLoaded(meta: VideoMeta, declaredFps: number | undefined, fallbackFps: number): void {
     const measured = declaredFps ? null : meta.measuredFps;
+    const timeline = clipTimeline(declaredFps ?? measured ?? fallbackFps, meta.start);
     this.store.setState({
       mediaFps: measured ?? this.store.getState().mediaFps,
-      frameCount: frameCount(meta.duration, declaredFps ?? measured ?? fallbackFps),
+      frameCount: clipFrameCount(timeline, meta.duration),
+      clipStart: timeline.start,
       clipError: null,
     });
   }

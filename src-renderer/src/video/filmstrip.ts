@@ -1,6 +1,9 @@
 // Thumbnails for the timeline's filmstrip, drawn from a second, hidden <video> so the player is
-// never disturbed. Frames are taken in the middle of each slot, one seek at a time.
-import { frameSeekTime } from '../../../shared/frames/frames';
+// never disturbed. Frames are taken in the middle of each slot, one seek at a time; a thumbnail is
+// drawn once the frame asked for is presented (requestVideoFrameCallback, its media time read on
+// the clip's timeline), not on the first presentation after the seek, which can be the frame the
+// seek left (the previous slot's picture under this slot's frame: a review).
+import { mediaSeekTime, presentedFrameAt, type ClipTimeline } from '../../../shared/frames/frames';
 import { crossOriginFor } from './clipCache';
 
 export interface Thumbnail {
@@ -8,21 +11,63 @@ export interface Thumbnail {
   url: string;
 }
 
-function nextFrame(video: HTMLVideoElement): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = window.setTimeout(resolve, 500);
-    video.requestVideoFrameCallback(() => {
-      window.clearTimeout(timer);
-      resolve();
+/** How long a thumbnail waits for its frame to be presented before it draws what the video shows. */
+const FRAME_WAIT_MS = 2000;
+
+/** The filmstrip's <video>, seeked to frames, with what it last presented. */
+class StripVideo {
+  /** The frame last presented (-1: none yet). */
+  private shown = -1;
+  private handle = 0;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly video: HTMLVideoElement,
+    private readonly timeline: ClipTimeline,
+  ) {
+    const watch = () => {
+      this.handle = video.requestVideoFrameCallback((_now, metadata) => {
+        this.shown = presentedFrameAt(this.timeline, metadata.mediaTime);
+        for (const listener of [...this.listeners]) listener();
+        watch();
+      });
+    };
+    watch();
+  }
+
+  /**
+   * Seeks to `frame` and resolves once it is presented: by a presentation of that frame, or, when
+   * it was on screen already (no new presentation comes), at the seek's end. At most `maxWaitMs`.
+   */
+  show(frame: number, maxWaitMs = FRAME_WAIT_MS): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.shown === frame) done();
+      };
+      const done = () => {
+        window.clearTimeout(timer);
+        this.listeners.delete(check);
+        this.video.removeEventListener('seeked', check);
+        resolve();
+      };
+      const timer = window.setTimeout(done, maxWaitMs);
+      this.listeners.add(check);
+      this.video.addEventListener('seeked', check);
+      this.video.currentTime = mediaSeekTime(this.timeline, frame);
     });
-  });
+  }
+
+  dispose(): void {
+    this.video.cancelVideoFrameCallback(this.handle);
+    this.listeners.clear();
+  }
 }
 
 /** Draws `count` thumbnails `height` px high; stops early when `signal` aborts. */
 export async function makeFilmstrip(
   src: string,
   frames: number[],
-  fps: number,
+  timeline: ClipTimeline,
   height: number,
   signal: AbortSignal,
   onThumbnail: (thumbnail: Thumbnail) => void,
@@ -31,6 +76,7 @@ export async function makeFilmstrip(
   video.muted = true;
   video.preload = 'auto';
   video.crossOrigin = crossOriginFor(src);
+  const strip = new StripVideo(video, timeline);
   video.src = src;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -45,9 +91,7 @@ export async function makeFilmstrip(
     if (!context) return;
     for (const frame of frames) {
       if (signal.aborted) return;
-      const presented = nextFrame(video);
-      video.currentTime = frameSeekTime(frame, fps);
-      await presented;
+      await strip.show(frame);
       context.drawImage(video, 0, 0, width, height);
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.7));
       if (blob && !signal.aborted) onThumbnail({ frame, url: URL.createObjectURL(blob) });
@@ -55,6 +99,7 @@ export async function makeFilmstrip(
   } catch {
     // No filmstrip for a clip that does not play; the player shows the placeholder.
   } finally {
+    strip.dispose();
     video.removeAttribute('src');
     video.load();
   }

@@ -2,6 +2,7 @@
 // with the decoder's answers fed in by hand; the decoding itself runs in Chromium in the annotate
 // e2e, where the frames drawn from the cache are read back against the clip's burned-in index.
 import { describe, expect, it } from 'vitest';
+import { clipTimeline } from '../../../shared/frames/frames';
 import { FrameCache, isCutShort } from './frameCache';
 import type { ClipMessage, ToFrameDecoder } from './frameDecoderProtocol';
 
@@ -21,9 +22,9 @@ class FakeBitmap {
   }
 }
 
-function openCache(frameCount: number, width = 480, height = 270) {
+function openCache(frameCount: number, width = 480, height = 270, start = 0) {
   const sent: ToFrameDecoder[] = [];
-  const cache = FrameCache.open(new Blob(['clip']), FPS, frameCount, { postMessage: (message) => sent.push(message) });
+  const cache = FrameCache.open(new Blob(['clip']), clipTimeline(FPS, start), frameCount, { postMessage: (message) => sent.push(message) });
   const answer = (message: Answer) => cache.receive({ ...message, clip: cache.clip } as ClipMessage);
   answer({ type: 'opened', width, height });
   const decodes = () => sent.filter((message) => message.type === 'decode');
@@ -35,7 +36,7 @@ function openCache(frameCount: number, width = 480, height = 270) {
   /** The decoder's frame n of the last request (timestamps as WebM rounds them, to the ms). */
   const frame = (n: number, request = lastRequest().request) => {
     const bitmap = new FakeBitmap(width, height);
-    answer({ type: 'frame', request, timestamp: Math.round((n / FPS) * 1000) / 1000, bitmap: bitmap as unknown as ImageBitmap });
+    answer({ type: 'frame', request, timestamp: Math.round((start + n / FPS) * 1000) / 1000, bitmap: bitmap as unknown as ImageBitmap });
     return bitmap;
   };
   return { cache, sent, decodes, lastRequest, frame, answer };
@@ -48,6 +49,19 @@ describe('frame cache', () => {
     const { sent, lastRequest } = openCache(300);
     expect(sent[0]).toMatchObject({ type: 'open', maxWidth: 1280 });
     expect(framesOf(lastRequest())).toEqual({ first: 0, last: 60 });
+  });
+
+  it('counts frames from the first presented one when the clip starts after media time 0', () => {
+    // A clip whose first frame is presented at 0.5 s (`-output_ts_offset 0.5`): frame 0 is that one,
+    // its decode request starts there, and the frame stamped 0.833 is frame 10, not 25.
+    const { cache, frame, lastRequest } = openCache(150, 480, 270, 0.5);
+    expect(lastRequest().start).toBeCloseTo(0.5 - 0.5 / FPS, 9);
+    expect(lastRequest().end).toBeCloseTo(0.5 + (60 + 0.5) / FPS, 9);
+    for (let n = 0; n <= 10; n++) frame(n);
+    expect(cache.get(0)).toBeDefined();
+    expect(cache.get(10)).toBeDefined();
+    expect(cache.get(11)).toBeUndefined();
+    expect(cache.size).toBe(11);
   });
 
   it('maps ms-rounded timestamps to frames and serves them', () => {
@@ -136,7 +150,7 @@ describe('frame cache', () => {
 
   it('a clip cannot be decoded: no requests, steps use the <video>', () => {
     const sent: ToFrameDecoder[] = [];
-    const cache = FrameCache.open(new Blob(['x']), FPS, 300, { postMessage: (message) => sent.push(message) });
+    const cache = FrameCache.open(new Blob(['x']), clipTimeline(FPS), 300, { postMessage: (message) => sent.push(message) });
     cache.receive({ clip: cache.clip, type: 'unavailable', reason: 'no decoder for hevc here' });
     cache.want(10);
     expect(sent.filter((message) => message.type === 'decode')).toHaveLength(0);

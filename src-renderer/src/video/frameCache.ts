@@ -2,7 +2,7 @@
 // waiting for a <video> seek (which re-decodes from the previous keyframe on every step: up to a
 // whole group of pictures per step on real clips). The decoder runs in a worker; frames are kept
 // within a memory budget, the farthest from the playhead dropped first.
-import { frameStartTime, presentedFrame } from '../../../shared/frames/frames';
+import { mediaFrameStart, presentedFrameAt, type ClipTimeline } from '../../../shared/frames/frames';
 import type { ClipLength, ClipMessage, FromFrameDecoder, ToFrameDecoder } from './frameDecoderProtocol';
 
 /** Memory for decoded frames of one clip (RGBA bitmaps). */
@@ -30,7 +30,7 @@ function decoder(): Worker {
     worker.onmessage = (event: MessageEvent<FromFrameDecoder>) => {
       const message = event.data;
       if (message.type === 'probed') {
-        probes.get(message.probe)?.({ end: message.end, declared: message.declared, fps: message.fps });
+        probes.get(message.probe)?.({ end: message.end, declared: message.declared, fps: message.fps, start: message.start });
         probes.delete(message.probe);
       } else if (active && message.clip === active.clip) active.receive(message);
       else if (message.type === 'frame') message.bitmap.close();
@@ -46,10 +46,10 @@ export function warmFrameDecoder(): void {
 
 let lastProbe = 0;
 const probes = new Map<number, (length: ClipLength) => void>();
-/** One probe a clip: its frame rate is asked when its metadata loads, its length just after. */
+/** One probe a clip: its start and frame rate are asked when its metadata loads, its length just after. */
 const probed = new WeakMap<Blob, Promise<ClipLength>>();
 
-/** How far the clip's packets reach, what it declares and its frame rate (the decoder worker reads them; nothing is decoded). */
+/** How far the clip's packets reach, what it declares, its frame rate and when its first frame is presented (the decoder worker reads them; nothing is decoded). */
 export function probeClipLength(blob: Blob): Promise<ClipLength> {
   let known = probed.get(blob);
   if (!known) {
@@ -90,15 +90,16 @@ export class FrameCache {
   unavailable: string | null = null;
 
   private constructor(
-    private readonly fps: number,
+    /** The clip's rate and the media time of its first frame: decoded timestamps count from it. */
+    private readonly timeline: ClipTimeline,
     private readonly frameCount: number,
     private readonly port: DecoderPort,
   ) {}
 
   /** Starts decoding `blob` (the clip before it, if any, is closed); `port` is the worker unless a test says otherwise. */
-  static open(blob: Blob, fps: number, frameCount: number, port: DecoderPort = { postMessage: (message) => decoder().postMessage(message) }): FrameCache {
+  static open(blob: Blob, timeline: ClipTimeline, frameCount: number, port: DecoderPort = { postMessage: (message) => decoder().postMessage(message) }): FrameCache {
     active?.dispose();
-    const cache = new FrameCache(fps, frameCount, port);
+    const cache = new FrameCache(timeline, frameCount, port);
     active = cache;
     cache.send({ type: 'open', clip: cache.clip, blob, maxWidth: MAX_WIDTH });
     return cache;
@@ -118,7 +119,7 @@ export class FrameCache {
         this.unavailable = message.reason;
         break;
       case 'frame': {
-        const frame = presentedFrame(message.timestamp, this.fps);
+        const frame = presentedFrameAt(this.timeline, message.timestamp);
         if (this.running && message.request === this.request) this.running.reached = frame;
         const held = this.frames.get(frame);
         if (held) message.bitmap.close();
@@ -198,8 +199,8 @@ export class FrameCache {
     this.request++;
     this.running = { start: first, end: last, reached: first - 1 };
     // Timestamps are frame starts; half a frame of slack either side absorbs their rounding.
-    const halfFrame = 0.5 / this.fps;
-    this.send({ type: 'decode', clip: this.clip, request: this.request, start: frameStartTime(first, this.fps) - halfFrame, end: frameStartTime(last, this.fps) + halfFrame });
+    const halfFrame = 0.5 / this.timeline.fps;
+    this.send({ type: 'decode', clip: this.clip, request: this.request, start: mediaFrameStart(this.timeline, first) - halfFrame, end: mediaFrameStart(this.timeline, last) + halfFrame });
   }
 
   private inRun(frame: number): boolean {

@@ -1,7 +1,8 @@
 // Follows the frame a <video> actually presents, through requestVideoFrameCallback, and seeks to
 // integer frames: the seek aims at the middle of the frame, and the promise settles only when
 // that frame has been presented (the `seeked` event alone can come before the new frame shows).
-import { frameSeekTime, presentedFrame, timeToFrame } from '../../../shared/frames/frames';
+// Frames count from the clip's first presented frame (its timeline's start), not from media time 0.
+import { clipTimeline, frameAtMediaTime, mediaSeekTime, presentedFrameAt, type ClipTimeline } from '../../../shared/frames/frames';
 import { traceClip } from './clipTrace';
 
 export type FrameListener = (frame: number, mediaTime: number) => void;
@@ -20,16 +21,31 @@ export class FrameClock {
   frame = -1;
   mediaTime = -1;
 
+  private timeline: ClipTimeline;
+
   constructor(
     readonly video: HTMLVideoElement,
-    private fps: number,
+    fps: number,
     private readonly listener: FrameListener,
+    start = 0,
   ) {
+    this.timeline = clipTimeline(fps, start);
     this.schedule();
   }
 
   setFps(fps: number): void {
-    this.fps = fps;
+    this.timeline = clipTimeline(fps, this.timeline.start);
+  }
+
+  /**
+   * When the clip's first frame is presented (media seconds): known once its packets are read,
+   * which may be after that frame was presented, so the frame on screen is named again.
+   */
+  setStart(start: number): void {
+    const timeline = clipTimeline(this.timeline.fps, start);
+    if (timeline.start === this.timeline.start) return;
+    this.timeline = timeline;
+    if (this.mediaTime >= 0) this.presented(this.mediaTime);
   }
 
   private schedule(): void {
@@ -42,7 +58,7 @@ export class FrameClock {
 
   private presented(mediaTime: number): void {
     this.mediaTime = mediaTime;
-    this.frame = presentedFrame(mediaTime, this.fps);
+    this.frame = presentedFrameAt(this.timeline, mediaTime);
     this.listener(this.frame, mediaTime);
     const done = this.waiters.filter((waiter) => waiter.frame === this.frame);
     this.waiters = this.waiters.filter((waiter) => waiter.frame !== this.frame);
@@ -58,8 +74,8 @@ export class FrameClock {
    */
   seek(frame: number): Promise<number> {
     this.asked = frame;
-    const target = frameSeekTime(frame, this.fps);
-    if (this.frame === frame && !this.video.seeking && Math.abs(this.video.currentTime - target) < 0.5 / this.fps) {
+    const target = mediaSeekTime(this.timeline, frame);
+    if (this.frame === frame && !this.video.seeking && Math.abs(this.video.currentTime - target) < 0.5 / this.timeline.fps) {
       traceClip('clock-there', frame);
       return Promise.resolve(frame);
     }
@@ -75,7 +91,7 @@ export class FrameClock {
         }
         this.waiters = this.waiters.filter((w) => w !== waiter);
         // No new frame was presented (same frame, or a decoder that skips rVFC): trust the time.
-        const shown = timeToFrame(this.video.currentTime, this.fps);
+        const shown = frameAtMediaTime(this.timeline, this.video.currentTime);
         traceClip('clock-settled', frame, shown);
         this.frame = shown;
         this.listener(shown, this.video.currentTime);
@@ -87,8 +103,9 @@ export class FrameClock {
     });
   }
 
-  /** A new source: nothing presented yet; pending seeks settle at the frame they asked for. */
+  /** A new source: nothing presented yet (its start not known); pending seeks settle at the frame they asked for. */
   reset(): void {
+    this.timeline = clipTimeline(this.timeline.fps);
     for (const waiter of this.waiters) {
       window.clearTimeout(waiter.timer);
       waiter.resolve(waiter.frame);

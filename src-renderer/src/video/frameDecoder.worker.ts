@@ -63,10 +63,10 @@ async function decode(id: number, request: number, start: number, end: number): 
 /** Reads the packet table (in WebM, the clusters) of its own copy of the input; decodes nothing. */
 async function probe(id: number, blob: Blob): Promise<void> {
   const input = new Input({ formats: ALL_FORMATS, source: new BlobSource(blob) });
-  let length: ClipLength = { end: null, declared: null, fps: null };
+  let length: ClipLength = { end: null, declared: null, fps: null, start: 0 };
   try {
     const track = await input.getPrimaryVideoTrack();
-    if (track) length = { end: await readableEnd(track), declared: await track.getDurationFromMetadata().catch(() => null), fps: await frameRate(track) };
+    if (track) length = { end: await readableEnd(track), declared: await track.getDurationFromMetadata().catch(() => null), fps: await frameRate(track), start: await firstTimestamp(track) };
   } catch {
     // An unreadable container: the <video> says what it can (its error), nothing is known here.
   } finally {
@@ -80,6 +80,15 @@ async function frameRate(track: InputVideoTrack): Promise<number | null> {
   const metrics = await track.computeFrameRateMetrics({ targetPacketCount: FRAME_RATE_PACKETS }).catch(() => null);
   const fps = metrics?.underlyingFrameRate ?? metrics?.bestGuessFrameRate ?? null;
   return fps !== null && Number.isFinite(fps) && fps > 0 ? fps : null;
+}
+
+/**
+ * When the first frame is presented (seconds): 0 for most clips, later after a start offset or for
+ * B-frames muxed without an edit list. Before 0 (an edit list cutting in) or unreadable reads as 0.
+ */
+async function firstTimestamp(track: InputVideoTrack): Promise<number> {
+  const first = await track.getFirstTimestamp().catch(() => 0);
+  return Number.isFinite(first) && first > 0 ? first : 0;
 }
 
 /** Packets read for the frame rate: a few seconds of any clip. */

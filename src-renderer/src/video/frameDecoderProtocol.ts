@@ -17,12 +17,14 @@ export type ToFrameDecoder =
  * `end`: where the last whole packet ends (seconds; 0 when the file holds none), `declared`: the
  * duration the container says; null when not known. A file cut short (a copy broken off) ends
  * well before it declares. `fps`: the frame rate its first packets' timestamps give (null: none
- * found), known before the clip is played.
+ * found), known before the clip is played. `start`: when its first frame is presented (seconds;
+ * 0 when at 0, before 0 or not known), the origin of its frames on the media timeline.
  */
 export interface ClipLength {
   end: number | null;
   declared: number | null;
   fps: number | null;
+  start: number;
 }
 
 export type FromFrameDecoder = ClipMessage | ({ type: 'probed'; probe: number } & ClipLength);

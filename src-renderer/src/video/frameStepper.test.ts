@@ -3,6 +3,7 @@
 // a cache that holds the frames the test names. The real <video> and decoder run in the annotate
 // e2e (annotate-mp4.spec.ts), where this order went wrong under load.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clipTimeline } from '../../../shared/frames/frames';
 import { FrameStepper, type StepCache, type StepClock } from './frameStepper';
 
 const SYNC_DELAY_MS = 150;
@@ -25,7 +26,7 @@ function setUp(held: number[]) {
   };
   const reports: number[] = [];
   const stepper = new FrameStepper(document.body, () => clock, (frame) => reports.push(frame), () => cache);
-  stepper.attach(new Blob(['clip']), 30, 10);
+  stepper.attach(new Blob(['clip']), clipTimeline(30), 10);
   /** What the clock's listener does when the <video> presents `frame` while paused. */
   const presents = (frame: number) => {
     if (stepper.presented(frame, false)) reports.push(frame);

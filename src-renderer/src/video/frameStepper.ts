@@ -3,7 +3,7 @@
 // the steps pause, and the canvas is removed when the video presents that frame
 // (requestVideoFrameCallback). Until then the counter follows the canvas, not the video's stale
 // presentations. A frame the cache does not hold is a plain <video> seek, as without the cache.
-import { frameCount } from '../../../shared/frames/frames';
+import { clipFrameCount, type ClipTimeline } from '../../../shared/frames/frames';
 import { FrameCache } from './frameCache';
 import type { FrameClock } from './frameClock';
 import { traceClip } from './clipTrace';
@@ -38,7 +38,7 @@ export class FrameStepper {
     private readonly clock: () => StepClock | null,
     /** Reports the frame now on screen (the counter). */
     private readonly report: (frame: number) => void,
-    private readonly openCache: (blob: Blob, fps: number, frameCount: number) => StepCache = (blob, fps, count) => FrameCache.open(blob, fps, count),
+    private readonly openCache: (blob: Blob, timeline: ClipTimeline, frameCount: number) => StepCache = (blob, timeline, count) => FrameCache.open(blob, timeline, count),
   ) {
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'frame-overlay';
@@ -46,10 +46,10 @@ export class FrameStepper {
     container.appendChild(this.canvas);
   }
 
-  /** Decodes frames of this clip from now on (its first frame has been shown). */
-  attach(blob: Blob, fps: number, duration: number): void {
+  /** Decodes frames of this clip from now on (its first frame has been shown); `duration` is the <video>'s. */
+  attach(blob: Blob, timeline: ClipTimeline, duration: number): void {
     this.detach();
-    this.cache = this.openCache(blob, fps, frameCount(duration, fps));
+    this.cache = this.openCache(blob, timeline, clipFrameCount(timeline, duration));
     this.cache.want(this.clock()?.frame ?? 0);
   }
 

@@ -8,6 +8,11 @@ export interface SourceState {
   loaded: string | null;
   times: number[];
   measured: number | null;
+  /**
+   * When its first frame is presented (media seconds), from its packets: 0 until they are read,
+   * and for good for a clip streamed from its address rather than held in memory (not probed).
+   */
+  start: number;
   shown: boolean;
   /**
    * Resolves once this source's metadata is in the element (or it failed, or was replaced): seeks
@@ -23,5 +28,5 @@ export function sourceState(src: string | null): SourceState {
   let markReady = () => undefined as void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   if (src === null) markReady();
-  return { src, loaded: null, times: [], measured: null, shown: false, ready, markReady };
+  return { src, loaded: null, times: [], measured: null, start: 0, shown: false, ready, markReady };
 }

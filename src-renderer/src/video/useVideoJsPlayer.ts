@@ -8,11 +8,12 @@ import { probeClipLength } from './frameCache';
 import { FrameClock } from './frameClock';
 import { FrameStepper } from './frameStepper';
 import type { PlayerParts } from './playerParts';
+import type { SourceState } from './sourceState';
 import type { VideoMeta } from './videoPlayerTypes';
 
 /** Presented frames counted before the frame rate is measured from their media times (when the packets did not give it). */
 const FRAMES_TO_MEASURE = 12;
-/** How long steps wait for the clip's rate from its packets; past it they go on at the fallback rate. */
+/** How long steps wait for the clip's start and rate from its packets; past it they go on from 0 at the fallback rate. */
 const PROBE_WAIT_MS = 1500;
 
 /**
@@ -60,7 +61,7 @@ export function useVideoJsPlayer(parts: PlayerParts, setMetaOf: (src: string | n
         state.times.push(mediaTime);
         if (state.times.length >= FRAMES_TO_MEASURE) {
           state.measured = estimateFps(state.times);
-          current.onMeta(videoMeta(video, state.measured));
+          current.onMeta(videoMeta(video, state));
         }
       }
       if (current.loop && !video.paused && frame > current.loop.end) void clockRef.current?.seek(current.loop.start);
@@ -70,7 +71,7 @@ export function useVideoJsPlayer(parts: PlayerParts, setMetaOf: (src: string | n
       const video = videoNow();
       if (clockRef.current?.video === video) return;
       clockRef.current?.dispose();
-      clockRef.current = new FrameClock(video, latestRef.current.fps, onPresented);
+      clockRef.current = new FrameClock(video, latestRef.current.fps, onPresented, sourceRef.current.start);
     };
     bindClockRef.current();
     const frameStepper = new FrameStepper(container, () => clockRef.current, (frame) => latestRef.current.onFrame(frame));
@@ -82,18 +83,24 @@ export function useVideoJsPlayer(parts: PlayerParts, setMetaOf: (src: string | n
       if (video.currentSrc !== state.loaded) return;
       const report = () => {
         if (sourceRef.current !== state) return;
-        latestRef.current.onMeta(videoMeta(video, state.measured));
+        clockRef.current?.setStart(state.start);
+        latestRef.current.onMeta(videoMeta(video, state));
         setMetaOf(state.src);
         // Steps wait for this: after the render that takes a rate read from the packets.
         if (state.measured === null) state.markReady();
         else setTimeout(() => state.markReady(), 0);
       };
-      // The clip's rate from its packets, before any step: measured only while it played, a task
-      // without fps was stepped, and its references written, at 30 fps until then (an exploratory review).
-      const blob = latestRef.current.readsRate && state.src !== null && state.measured === null ? heldBlob(state.src) : null;
+      // From the clip's packets, before any step: when its first frame is presented (frame 0 of a
+      // clip with a start offset, or B-frames without an edit list, is not at media time 0: its
+      // frames were counted, stepped and written from 0, 15 frames off at 0.5 s), and its rate when
+      // the task declares none (measured only while it played, a task without fps was stepped, and
+      // its references written, at 30 fps until then: an exploratory review). Only a clip held in
+      // memory is probed: one streamed from its address keeps start 0 (and the rate measured in play).
+      const blob = state.src !== null ? heldBlob(state.src) : null;
       if (!blob) return report();
       void Promise.race([probeClipLength(blob), new Promise<null>((resolve) => setTimeout(() => resolve(null), PROBE_WAIT_MS))]).then((length) => {
-        if (state.measured === null && length?.fps) state.measured = length.fps;
+        if (latestRef.current.readsRate && state.measured === null && length?.fps) state.measured = length.fps;
+        state.start = length?.start ?? 0;
         report();
       });
     });
@@ -117,7 +124,7 @@ export function useVideoJsPlayer(parts: PlayerParts, setMetaOf: (src: string | n
   }, [hostRef, playerRef, clockRef, stepperRef, bindClockRef, sourceRef, latestRef, setMetaOf, setShownOf]);
 }
 
-/** What the player reports of the media in `video`. */
-function videoMeta(video: HTMLVideoElement, measuredFps: number | null): VideoMeta {
-  return { duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps };
+/** What the player reports of the media in `video` (its source's state: the rate measured, the start read). */
+function videoMeta(video: HTMLVideoElement, { measured, start }: Pick<SourceState, 'measured' | 'start'>): VideoMeta {
+  return { duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: measured, start };
 }

@@ -14,6 +14,8 @@ export interface VideoMeta {
   height: number;
   /** Frame rate measured from presented frames while playing; null until known. */
   measuredFps: number | null;
+  /** When the first frame is presented (media seconds; `duration` counts from media time 0): frame 0's time. */
+  start: number;
 }
 
 export interface VideoPlayerProps {

@@ -155,6 +155,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   clipError: null,
   clipCutShort: null,
   clipShown: false,
+  clipStart: 0,
   lint: [],
   lintOf: null,
   openMs: null,
@@ -240,7 +241,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     // <video> loads nothing new, so its frame count, errors and position would not be told again.
     const clip = clipOf(get().dataset, taskId);
     const sameClip = clip !== undefined && clip === clipOf(get().dataset, get().taskId);
-    const clipReset = sameClip ? {} : { frame: 0, frameCount: 0, mediaFps: null, playing: false, clipError: null, clipShown: false };
+    const clipReset = sameClip ? {} : { frame: 0, frameCount: 0, mediaFps: null, playing: false, clipError: null, clipShown: false, clipStart: 0 };
     set({ taskId, ...clipReset, loop: null, markIn: null, markOut: null, lint: [], lintOf: null });
     let record = (await getAnnotation(key)) ?? emptyAnnotation(key);
     // An edit made while the row was read (a refresh of the open task, a slow database) is saved
