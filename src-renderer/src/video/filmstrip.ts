@@ -36,21 +36,22 @@ class StripVideo {
   }
 
   /**
-   * Seeks to `frame` and resolves once it is presented: by a presentation of that frame, or, when
-   * it was on screen already (no new presentation comes), at the seek's end. At most `maxWaitMs`.
+   * Seeks to `frame`; true once it is presented: by a presentation of that frame, or, when it was on
+   * screen already (no new presentation comes), at the seek's end. After `maxWaitMs`, true when the
+   * seek has ended (the element then draws its new frame), false while it still seeks.
    */
-  show(frame: number, maxWaitMs = FRAME_WAIT_MS): Promise<void> {
+  show(frame: number, maxWaitMs = FRAME_WAIT_MS): Promise<boolean> {
     return new Promise((resolve) => {
       const check = () => {
-        if (this.shown === frame) done();
+        if (this.shown === frame) done(true);
       };
-      const done = () => {
+      const done = (presented: boolean) => {
         window.clearTimeout(timer);
         this.listeners.delete(check);
         this.video.removeEventListener('seeked', check);
-        resolve();
+        resolve(presented);
       };
-      const timer = window.setTimeout(done, maxWaitMs);
+      const timer = window.setTimeout(() => done(!this.video.seeking), maxWaitMs);
       this.listeners.add(check);
       this.video.addEventListener('seeked', check);
       this.video.currentTime = mediaSeekTime(this.timeline, frame);
@@ -91,7 +92,8 @@ export async function makeFilmstrip(
     if (!context) return;
     for (const frame of frames) {
       if (signal.aborted) return;
-      await strip.show(frame);
+      // A slot whose frame did not come in time stays empty rather than show another frame.
+      if (!(await strip.show(frame))) continue;
       context.drawImage(video, 0, 0, width, height);
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.7));
       if (blob && !signal.aborted) onThumbnail({ frame, url: URL.createObjectURL(blob) });
