@@ -153,6 +153,9 @@ test('references of the same moment are stacked on the timeline: each can be see
   await page.getByTestId('trajectory-list').locator('[role=row]').first().click();
   const track = page.getByTestId('timeline').locator('[data-track="refs"]');
   await expect(track.locator('[data-range]')).toHaveCount(2);
+  // The ranges are laid out on the clip's frame count, known with its metadata (which waits for the
+  // clip's start to be read from its packets): until then they are drawn on a count of 1.
+  await expect(page.locator('.video-host')).toHaveAttribute('data-meta', 'true');
   for (const id of refs) {
     const range = track.locator(`[data-range="${id}"]`);
     // On top where it is drawn: nothing covers it.
