@@ -8,6 +8,17 @@
 // (git compares with its index file's time, on the same clock; our caches live elsewhere).
 import { stat } from 'node:fs/promises';
 
+/** The fields a stamp is made of, as a stat gives them. */
+export interface StampedStats {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+/** A stat's stamp whenever it was taken (fileStamp adds the racy-clean check): size, modification and change times, inode. */
+export const statStamp = ({ size, mtimeMs, ctimeMs, ino }: StampedStats): string => `${size}:${mtimeMs}:${ctimeMs}:${ino}`;
+
 /**
  * Whether a file last changed at `changedMs` was looked at (`atMs`) too soon after for its times to
  * vouch for its content. A time in whole seconds may come from a file system that keeps no finer
@@ -24,6 +35,6 @@ export function changedWithinTick(changedMs: number, atMs: number): boolean {
  */
 export async function fileStamp(absolute: string): Promise<string | null> {
   const atMs = Date.now(); // before the look: the file seen is at least this new
-  const { size, mtimeMs, ctimeMs, ino } = await stat(absolute);
-  return changedWithinTick(Math.max(mtimeMs, ctimeMs), atMs) ? null : `${size}:${mtimeMs}:${ctimeMs}:${ino}`;
+  const stats = await stat(absolute);
+  return changedWithinTick(Math.max(stats.mtimeMs, stats.ctimeMs), atMs) ? null : statStamp(stats);
 }

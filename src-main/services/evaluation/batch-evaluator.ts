@@ -12,6 +12,7 @@ import { MAX_LINE_LENGTH, splitByteLines, splitLines, unreadLineMessage, type Js
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { Problem } from '../../../shared/format/types';
 import type { FileChunk } from './file-chunks';
+import { reading, readingLines, UnreadableFile } from './file-failures';
 import { LaneReader, type LaneJob } from './lanes';
 import type { LineWatch } from './watchdog';
 
@@ -23,6 +24,12 @@ export interface ChunkResult {
   memo: MemoStats;
   /** Bytes of the chunk read at once (null: streamed, or left to lane 0): a chunk's lanes must have read the same. */
   read: number | null;
+  /**
+   * Set when the chunk could not be scored whole from what the file holds (it could not be opened
+   * or read, file-failures.ts; or its lanes read different bytes, lanes.ts): the file's one
+   * problem, in place of its rows. No records then.
+   */
+  fileProblem?: string;
 }
 
 export interface BatchEvaluator {
@@ -59,9 +66,20 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
       let yielded = performance.now();
       let read: number | null = 0;
       if (chunk.end > chunk.start) {
-        const lines = await chunkLines(chunk, dataset, lane);
-        read = lines.read;
-        for await (const line of lines.lines) {
+        try {
+          const lines = await chunkLines(chunk, dataset, lane);
+          read = lines.read;
+          await scoreLines(lines.lines);
+        } catch (error) {
+          // The file's open or read failed (gone, unreadable): one problem of the file, the rest scored.
+          if (!(error instanceof UnreadableFile)) throw error;
+          return { records: [], lineCount: 0, memo: memoStatsSince(before), read: null, fileProblem: error.message };
+        }
+      }
+      return { records, lineCount, memo: memoStatsSince(before), read };
+
+      async function scoreLines(lines: Iterable<JsonlLine | PassedLine> | AsyncIterable<JsonlLine>) {
+        for await (const line of lines) {
           // Lines follow one another as microtasks, which hold off the thread's messages: now and
           // then let them in, so the CLI's thread hands workers their next chunk while it scores one.
           if (performance.now() - yielded > YIELD_EVERY_MS) {
@@ -93,7 +111,6 @@ export function batchEvaluator(dataset: LoadedDataset, SQL: SqlJsStatic, wrap: E
           }
         }
       }
-      return { records, lineCount, memo: memoStatsSince(before), read };
     },
     close: () => engines.closeAll(),
   };
@@ -119,20 +136,23 @@ async function chunkLines(
   if (length > WHOLE_READ_LIMIT) {
     // One huge line or few: lane 0 takes the chunk whole, the others pass.
     if (lane && lane.index !== 0) return { lines: [], read: null };
-    const stream = await regularFileStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 });
-    return { lines: splitLines(stream), read: null };
+    const stream = await reading(() => regularFileStream(chunk.absolute, { encoding: 'utf8', start: chunk.start, end: chunk.end - 1, highWaterMark: 1 << 20 }));
+    return { lines: readingLines(splitLines(stream)), read: null };
   }
   // Checked again on the handle: the file listed may have been swapped for a FIFO since, whose
   // open would wait for a writer for ever.
-  const handle = await openRegularFile(chunk.absolute);
+  const handle = await reading(() => openRegularFile(chunk.absolute));
   try {
     const buffer = Buffer.allocUnsafe(length);
-    let read = 0;
-    while (read < length) {
-      const { bytesRead } = await handle.read(buffer, read, length - read, chunk.start + read);
-      if (bytesRead === 0) break;
-      read += bytesRead;
-    }
+    const read = await reading(async () => {
+      let done = 0;
+      while (done < length) {
+        const { bytesRead } = await handle.read(buffer, done, length - done, chunk.start + done);
+        if (bytesRead === 0) break;
+        done += bytesRead;
+      }
+      return done;
+    });
     const bytes = buffer.subarray(0, read);
     // One check of the whole chunk; its lines one by one only when it fails. A chunk ends at a line
     // break, so no character is cut in two.

@@ -2,6 +2,7 @@
 // read and parse their share themselves (no decoding or copying of text in the main thread).
 import type { FileHandle } from 'node:fs/promises';
 import { openRegularFile } from '../regular-file';
+import { unreadableFileMessage } from './file-failures';
 import type { TrajectoryFile } from './trajectory-files';
 
 export interface FileChunk {
@@ -30,7 +31,16 @@ async function nextLineStart(handle: FileHandle, from: number, size: number): Pr
   return size;
 }
 
-export async function chunkFiles(files: readonly TrajectoryFile[], chunkBytes: number): Promise<FileChunk[]> {
+/**
+ * The files' chunks. A file that cannot be opened or read now (gone, unreadable since it was
+ * listed) has none: its index goes to `failures` with its problem (file-failures.ts), and the
+ * others are cut as ever.
+ */
+export async function chunkFiles(
+  files: readonly Pick<TrajectoryFile, 'display' | 'absolute' | 'size'>[],
+  chunkBytes: number,
+  failures: Map<number, string> = new Map(),
+): Promise<FileChunk[]> {
   const chunks: FileChunk[] = [];
   for (const [fileIndex, file] of files.entries()) {
     const base = { fileIndex, display: file.display, absolute: file.absolute };
@@ -38,14 +48,24 @@ export async function chunkFiles(files: readonly TrajectoryFile[], chunkBytes: n
       chunks.push({ ...base, chunkIndex: 0, start: 0, end: file.size });
       continue;
     }
-    const handle = await openRegularFile(file.absolute); // not a FIFO swapped in since the listing
+    let handle: FileHandle;
+    try {
+      handle = await openRegularFile(file.absolute); // not a FIFO swapped in since the listing
+    } catch (error) {
+      failures.set(fileIndex, unreadableFileMessage(error));
+      continue;
+    }
+    const cut: FileChunk[] = [];
     try {
       let start = 0;
       for (let chunkIndex = 0; start < file.size; chunkIndex++) {
         const end = start + chunkBytes >= file.size ? file.size : await nextLineStart(handle, start + chunkBytes, file.size);
-        chunks.push({ ...base, chunkIndex, start, end });
+        cut.push({ ...base, chunkIndex, start, end });
         start = end;
       }
+      chunks.push(...cut);
+    } catch (error) {
+      failures.set(fileIndex, unreadableFileMessage(error));
     } finally {
       await handle.close();
     }

@@ -98,9 +98,9 @@ describe('LaneSchedule', () => {
 
   it("gives a chunk's result once all its lanes are in, merged in line order", () => {
     const schedule = new LaneSchedule(2, 2);
-    expect(schedule.done({ chunk: 1, lane: 1 }, result([2, 5], 6), 'a.jsonl')).toBeNull();
-    expect(schedule.done({ chunk: 0, lane: 0 }, result([1], 3), 'a.jsonl')).toBeNull();
-    expect(schedule.done({ chunk: 1, lane: 0 }, result([1, 3, 6], 6, 4), 'a.jsonl')).toEqual({
+    expect(schedule.done({ chunk: 1, lane: 1 }, result([2, 5], 6))).toBeNull();
+    expect(schedule.done({ chunk: 0, lane: 0 }, result([1], 3))).toBeNull();
+    expect(schedule.done({ chunk: 1, lane: 0 }, result([1, 3, 6], 6, 4))).toEqual({
       records: [1, 2, 3, 5, 6].map((line) => ({ line, problem: `line ${line}` })),
       lineCount: 6,
       memo: { hits: 4, misses: 5 },
@@ -111,11 +111,14 @@ describe('LaneSchedule', () => {
 
 describe('mergeLanes', () => {
   it('counts the lines of a lane that passed a huge chunk whole (lineCount 0) from the lane that read it', () => {
-    expect(mergeLanes([result([], 0, 0, null), result([1], 1)], 'a.jsonl').lineCount).toBe(1);
+    expect(mergeLanes([result([], 0, 0, null), result([1], 1)]).lineCount).toBe(1);
   });
 
-  it('is an error, naming the file, when the lanes read different bytes (the file changed meanwhile)', () => {
-    expect(() => mergeLanes([result([1], 2, 0, 100), result([2], 2, 0, 90)], 'm/a.jsonl')).toThrow('m/a.jsonl changed while it was being scored');
-    expect(() => mergeLanes([result([1], 2), result([2], 3)], 'm/a.jsonl')).toThrow('changed while');
+  it("is the file's one problem, no records, when the lanes read different bytes (the file changed meanwhile) or a lane could not read it", () => {
+    const changed = { records: [], lineCount: 0, read: null, fileProblem: 'changed while it was being scored; score it again' };
+    expect(mergeLanes([result([1], 2, 0, 100), result([2], 2, 0, 90)])).toMatchObject(changed);
+    expect(mergeLanes([result([1], 2), result([2], 3)])).toMatchObject(changed);
+    const gone = { ...result([], 0, 0, null), fileProblem: 'gone since it was listed (deleted or moved); left out' };
+    expect(mergeLanes([result([1], 2), gone])).toMatchObject({ records: [], fileProblem: gone.fileProblem });
   });
 });

@@ -9,6 +9,7 @@
 // wherever it runs, only the memo warmth differs.
 import type { LoadedDataset } from '../../../shared/format/loader';
 import type { ChunkResult } from './batch-evaluator';
+import { CHANGED_WHILE_SCORED } from './file-failures';
 
 export interface Lanes {
   count: number;
@@ -110,31 +111,35 @@ export class LaneSchedule {
     return { chunk: this.left[from].shift()!, lane: from };
   }
 
-  /** Takes a job's result; returns the chunk's result once all its lanes are in (`file`: its name, for an error). */
-  done(task: LaneTask, result: ChunkResult, file: string): ChunkResult | null {
+  /** Takes a job's result; returns the chunk's result once all its lanes are in. */
+  done(task: LaneTask, result: ChunkResult): ChunkResult | null {
     const parts = this.parts[task.chunk];
     parts.push(result);
     if (parts.length < this.laneCount) return null;
     this.parts[task.chunk] = [];
-    return mergeLanes(parts, file);
+    return mergeLanes(parts);
   }
 }
 
 /**
  * One chunk's lanes as one result: records in line order, every line counted once. Each lane read
  * the chunk itself: if they read different bytes (the file was cut or rewritten meanwhile), a line
- * could have been scored twice or not at all, so that is an error, not a result.
+ * could have been scored twice or not at all, so the file's result is its one problem
+ * (CHANGED_WHILE_SCORED), as for any file changed while it was scored; so is a lane's failed read.
  */
-export function mergeLanes(parts: readonly ChunkResult[], file: string): ChunkResult {
+export function mergeLanes(parts: readonly ChunkResult[]): ChunkResult {
   if (parts.length === 1) return parts[0]; // one scoring thread: nothing to merge
+  const memo = parts.reduce((sum, part) => ({ hits: sum.hits + part.memo.hits, misses: sum.misses + part.memo.misses }), { hits: 0, misses: 0 });
+  const failed = parts.find((part) => part.fileProblem !== undefined);
+  if (failed) return { records: [], lineCount: 0, memo, read: null, fileProblem: failed.fileProblem };
   const readers = parts.filter((part) => part.read !== null);
   if (readers.some((part) => part.read !== readers[0].read || part.lineCount !== readers[0].lineCount))
-    throw new Error(`${file} changed while it was being scored; score it again`);
+    return { records: [], lineCount: 0, memo, read: null, fileProblem: CHANGED_WHILE_SCORED };
   const records = parts.flatMap((part) => part.records).sort((a, b) => a.line - b.line);
   return {
     records,
     lineCount: Math.max(...parts.map((part) => part.lineCount)),
-    memo: parts.reduce((sum, part) => ({ hits: sum.hits + part.memo.hits, misses: sum.misses + part.memo.misses }), { hits: 0, misses: 0 }),
+    memo,
     read: readers[0]?.read ?? null,
   };
 }

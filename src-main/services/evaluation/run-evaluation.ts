@@ -1,6 +1,8 @@
 // `egostudio evaluate` end to end: load the dataset, cut the trajectory files into chunks, score
 // them in worker threads when the input is big (each worker reads its own chunks), and assemble
 // the SPEC §12 report in file and line order.
+import type { Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { assembleReport, type LineRecord } from '../../../shared/eval/evaluate';
 import { loadDataset, type LoadedDataset } from '../../../shared/format/loader';
@@ -15,7 +17,9 @@ import { loadDatasetMemo } from './dataset-memo';
 import { nodeDatasetSource } from './node-source';
 import { fileHash, ScoreCache } from './score-cache';
 import type { HashedFile } from '../../../shared/report/types';
-import { datasetTrajectoryFiles, givenTrajectoryFiles } from './trajectory-files';
+import { datasetTrajectoryFiles, givenTrajectoryFiles, type TrajectoryFile } from './trajectory-files';
+import { CHANGED_WHILE_SCORED, unreadableFileMessage } from './file-failures';
+import { statStamp } from '../file-stamp';
 import type { KeptWorkers, PoolLease } from './kept-workers';
 import { WorkerPool } from './worker-pool';
 
@@ -105,7 +109,12 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     const withEvidence = options.evidence ?? true;
     const cached = cache ? await Promise.all(hashes.map((h) => cache.get(h, { evidence: withEvidence }))) : files.map(() => null);
     const toScore = files.map((_, i) => i).filter((i) => cached[i] === null);
-    const chunks = await chunkFiles(toScore.map((i) => files[i]), options.chunkBytes ?? CHUNK_BYTES);
+    // A file that had just changed when it was listed keeps its stamp through a same-size rewrite
+    // in that tick: its content is hashed before it is read (the cache's hash when there is one) and after.
+    const hashedBefore = await Promise.all(toScore.map((i) => (files[i].racy ? hashes[i] || fileHash(files[i].absolute).catch(() => null) : null)));
+    // Files that cannot be scored whole (by index in toScore): gone or unreadable, or changed while scored; each is one problem.
+    const unscored = new Map<number, string>();
+    const chunks = await chunkFiles(toScore.map((i) => files[i]), options.chunkBytes ?? CHUNK_BYTES, unscored);
     const scoreBytes = chunks.reduce((s, c) => s + (c.end - c.start), 0);
     const workerEngines = !onCaller && (chunks.length > 0 || !(await cache?.engineProblems()));
     if ((cache || !onCaller) && (scoreBytes > 0 || workerEngines)) starting ??= startPool(workersFor(scoreBytes));
@@ -133,7 +142,7 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
       try {
         for (let task = next(); task; task = next()) {
           const chunk = chunks[task.chunk];
-          const result = schedule.done(task, await score(chunk, lanes ? { index: task.lane, lanes } : undefined), chunk.display);
+          const result = schedule.done(task, await score(chunk, lanes ? { index: task.lane, lanes } : undefined));
           if (!result) continue;
           results[task.chunk] = result;
           bytesDone += chunk.end - chunk.start;
@@ -165,24 +174,43 @@ export async function evaluateFolder(root: string, options: EvaluateOptions = {}
     // A worker ended past the time limit makes a result that depends on the machine's load: not cached.
     const overruns = (await sharing)?.overruns ?? [];
     const cacheable = cache && overruns.length === 0 ? cache : null;
-    const scored = numberLines(toScore.map((i) => files[i].display), chunks, results);
-    const perFile = files.map((f, i) => ({ file: f.display, records: cached[i]?.records ?? [] }));
+    chunks.forEach((chunk, i) => {
+      const { fileProblem } = results[i];
+      if (fileProblem !== undefined && !unscored.has(chunk.fileIndex)) unscored.set(chunk.fileIndex, fileProblem);
+    });
+    // A file read whole is checked once more: the same as listed (else its chunks were cut at
+    // offsets of another content, and its lines read from two), or it is its one problem.
     await Promise.all(
       toScore.map(async (fileIndex, k) => {
-        perFile[fileIndex] = { file: files[fileIndex].display, records: scored[k].records };
-        await cacheable?.put(hashes[fileIndex], { records: scored[k].records, lineCount: scored[k].lineCount });
+        if (unscored.has(k)) return;
+        const changed = await changedSinceListed(files[fileIndex], hashedBefore[k]);
+        if (changed !== null) unscored.set(k, changed);
+      }),
+    );
+    const scored = numberLines(toScore.map((i) => files[i].display), chunks, results);
+    const perFile: { file: string; records: LineRecord[]; problems?: Problem[] }[] = files.map((f, i) => ({ file: f.display, records: cached[i]?.records ?? [] }));
+    await Promise.all(
+      toScore.map(async (fileIndex, k) => {
+        const file = files[fileIndex].display;
+        const problem = unscored.get(k);
+        // Nothing of a file not scored whole is kept: no rows, nothing cached.
+        if (problem !== undefined) perFile[fileIndex] = { file, records: [], problems: [{ file, line: 0, message: problem }] };
+        else {
+          perFile[fileIndex] = { file, records: scored[k].records };
+          await cacheable?.put(hashes[fileIndex], { records: scored[k].records, lineCount: scored[k].lineCount });
+        }
       }),
     );
     if (cacheable && chunks.length > 0) await cacheable.putEngineProblems(engineProblems);
     engineProblems.push(...overruns);
     const report = reportOf(dataset, perFile, [...pathProblems, ...engineProblems], toScore.length === 0 && cache ? [cache.folder, hashes, withEvidence] : null);
-    stream?.end([...dataset.problems, ...pathProblems, ...engineProblems]);
+    stream?.end([...perFile.flatMap((f) => f.problems ?? []), ...dataset.problems, ...pathProblems, ...engineProblems]);
     const memo = results.reduce((sum, r) => ({ hits: sum.hits + r.memo.hits, misses: sum.misses + r.memo.misses }), { hits: 0, misses: 0 });
     // The files' content hashes for a report's provenance: the cache's when it has them (hashed just before they were read), else read now.
     const fileHashes = async (): Promise<HashedFile[]> =>
       Promise.all(files.map(async (f, i) => ({ file: f.display, sha256: hashes[i] || (await fileHash(f.absolute).catch(() => null)) })));
     // inCache: every file's scores are in the score cache now (read from it, or scored and written).
-    return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length, inCache: cacheable !== null, fileHashes };
+    return { dataset, report, memo, scoredFiles: toScore.length, cachedFiles: files.length - toScore.length, inCache: cacheable !== null && unscored.size === 0, fileHashes };
   } finally {
     try {
       local?.close();
@@ -200,13 +228,31 @@ const lastReports = new WeakMap<LoadedDataset, { key: string; report: ReturnType
  * context folder, the files' content hashes and whether the rows have their evidence) and the
  * files, hashes and problems are those of last time.
  */
-function reportOf(dataset: LoadedDataset, perFile: { file: string; records: LineRecord[] }[], problems: Problem[], cached: [string, string[], boolean] | null) {
+function reportOf(dataset: LoadedDataset, perFile: { file: string; records: LineRecord[]; problems?: Problem[] }[], problems: Problem[], cached: [string, string[], boolean] | null) {
   const key = cached && JSON.stringify([cached, perFile.map((f) => f.file), problems]);
   const last = lastReports.get(dataset);
   if (key && last?.key === key) return last.report;
   const report = assembleReport(dataset, perFile, problems);
   if (key) lastReports.set(dataset, { key, report });
   return report;
+}
+
+/**
+ * Why a file scored whole cannot keep its scores (null: it can): gone, or not as listed (another
+ * stamp; for a file that had just changed when listed, another content than before it was read:
+ * `hashedBefore`, null when that could not be read).
+ */
+async function changedSinceListed(file: TrajectoryFile, hashedBefore: string | null): Promise<string | null> {
+  let now: Stats;
+  try {
+    now = await stat(file.absolute);
+  } catch (error) {
+    return unreadableFileMessage(error);
+  }
+  if (statStamp(now) !== file.stamp) return CHANGED_WHILE_SCORED;
+  if (!file.racy) return null;
+  const hashedAfter = await fileHash(file.absolute).catch(() => null);
+  return hashedBefore !== null && hashedAfter === hashedBefore ? null : CHANGED_WHILE_SCORED;
 }
 
 /** Builds every scenario's engine and returns what could not be built. */
@@ -242,6 +288,12 @@ class RowStream {
   private readonly problemCap = new StreamedProblemCap();
   private position = 0;
   private lineOffset = 0;
+  /**
+   * Files one of whose chunks could not be read whole (a ChunkResult's fileProblem): their later
+   * chunks send no rows. Their problem, and that of a file found changed once scored, comes with
+   * `end`; rows of such a file sent before it was found stay sent.
+   */
+  private readonly unread = new Set<string>();
 
   constructor(
     files: readonly { display: string }[],
@@ -277,6 +329,11 @@ class RowStream {
       else {
         const result = this.results.get(segment.chunk!);
         if (!result) break;
+        if (result.fileProblem !== undefined) this.unread.add(segment.file);
+        if (this.unread.has(segment.file)) {
+          this.results.delete(segment.chunk!);
+          continue;
+        }
         const offset = this.lineOffset;
         records = result.records.map((r) => ({ ...r, line: r.line + offset }));
         this.lineOffset += result.lineCount;

@@ -7,6 +7,8 @@ import { listTrajectoryFiles } from '../../../shared/format/loader';
 import type { DatasetSource } from '../../../shared/format/source';
 import type { Problem } from '../../../shared/format/types';
 import { resolveExisting } from '../safe-path';
+import { changedWithinTick, statStamp } from '../file-stamp';
+import { unreadableFileMessage } from './file-failures';
 import { listFilesBelow, strayProblems, type SkippedEntry } from './node-source';
 
 export interface TrajectoryFile {
@@ -14,10 +16,25 @@ export interface TrajectoryFile {
   display: string;
   absolute: string;
   size: number;
+  /**
+   * As listed (file-stamp.ts statStamp: size, times, inode), and whether it had changed within a
+   * tick of the listing (then a same-size rewrite in that tick keeps the stamp, and only the
+   * content can tell): the evaluation checks the file is still so once it is scored (run-evaluation.ts).
+   */
+  stamp: string;
+  racy: boolean;
 }
 
-async function sized(display: string, absolute: string): Promise<TrajectoryFile> {
-  return { display, absolute, size: (await stat(absolute)).size };
+/** The file as listed now; null with a problem when it cannot be looked at (gone since its folder was read, ...). */
+async function listed(display: string, absolute: string, problems: Problem[]): Promise<TrajectoryFile | null> {
+  const atMs = Date.now(); // before the look (fileStamp)
+  try {
+    const stats = await stat(absolute);
+    return { display, absolute, size: stats.size, stamp: statStamp(stats), racy: changedWithinTick(Math.max(stats.mtimeMs, stats.ctimeMs), atMs) };
+  } catch (error) {
+    problems.push({ file: display, line: 0, message: unreadableFileMessage(error) });
+    return null;
+  }
 }
 
 const refusedType = 'not a regular file (a FIFO, socket or device is never read); left out';
@@ -38,9 +55,14 @@ export async function datasetTrajectoryFiles(root: string, source: DatasetSource
       problems.push({ file: f, line: 0, message: `${StudioError.from(error).message}; left out` });
       continue;
     }
-    const info = await stat(real);
+    const atMs = Date.now();
+    const info = await stat(real).catch((error: unknown) => {
+      problems.push({ file: f, line: 0, message: unreadableFileMessage(error) });
+      return null;
+    });
+    if (!info) continue;
     if (!info.isFile()) problems.push({ file: f, line: 0, message: refusedType });
-    else files.push({ display: f, absolute: real, size: info.size });
+    else files.push({ display: f, absolute: real, size: info.size, stamp: statStamp(info), racy: changedWithinTick(Math.max(info.mtimeMs, info.ctimeMs), atMs) });
   }
   // Links to folders are never followed: said, so a run's files are not missing without a word.
   const trajectories = await resolveExisting(realRoot, 'trajectories', 'dir').catch(() => null);
@@ -75,12 +97,18 @@ export async function givenTrajectoryFiles(paths: readonly string[], problems: P
       const unreadable: SkippedEntry[] = [];
       const shown = (relative: string) => path.posix.join(given.split(path.sep).join('/'), relative);
       const strays: SkippedEntry[] = [];
-      for (const relative of await listFilesBelow(given, given, links, unreadable, strays)) if (relative.endsWith('.jsonl')) files.push(await sized(shown(relative), path.join(given, relative)));
+      for (const relative of await listFilesBelow(given, given, links, unreadable, strays)) {
+        const file = relative.endsWith('.jsonl') ? await listed(shown(relative), path.join(given, relative), problems) : null;
+        if (file) files.push(file);
+      }
       for (const link of links) problems.push({ file: shown(link), line: 0, message: folderLinkMessage });
       for (const folder of unreadable) problems.push(unreadableProblem(shown(folder.path), folder.reason));
       problems.push(...strayProblems(strays, shown, 'left out'));
     } else if (!info.isFile()) problems.push({ file: given, line: 0, message: refusedType });
-    else files.push(await sized(given, path.resolve(given)));
+    else {
+      const file = await listed(given, path.resolve(given), problems);
+      if (file) files.push(file);
+    }
   }
   return files.sort((a, b) => compareCodePoints(a.display, b.display));
 }
