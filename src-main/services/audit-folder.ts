@@ -6,6 +6,7 @@ import { loadDataset, readTrajectories, type LoadedDataset } from '../../shared/
 import { keepsWholeReals } from '../../shared/format/whole-reals';
 import type { Problem, Trajectory } from '../../shared/format/types';
 import { fileChunks, nodeDatasetSource } from './evaluation/node-source';
+import { readingLines, UnreadableFile } from './evaluation/file-failures';
 import { datasetTrajectoryFiles, givenTrajectoryFiles, type TrajectoryFile } from './evaluation/trajectory-files';
 import type { FolderJobOptions } from './agreement-folder';
 import { loadSqlJs } from './sql-node';
@@ -18,8 +19,20 @@ export interface AuditFolderOptions extends FolderJobOptions {
   minAgree?: number;
 }
 
+/**
+ * The runs of the files in order. A file that cannot be opened or read (gone since it was listed,
+ * unreadable) is one problem of its own, at line 0, and the other files are read (SPEC §12); a
+ * read failing midway keeps the runs read before it.
+ */
 async function* trajectoriesOf(files: readonly TrajectoryFile[], problems: Problem[], wholeReals: boolean): AsyncGenerator<Trajectory> {
-  for (const file of files) yield* readTrajectories(fileChunks(file.absolute), file.display, problems, wholeReals);
+  for (const file of files) {
+    try {
+      yield* readTrajectories(readingLines(fileChunks(file.absolute)), file.display, problems, wholeReals);
+    } catch (error) {
+      if (!(error instanceof UnreadableFile)) throw error;
+      problems.push({ file: file.display, line: 0, message: error.message });
+    }
+  }
 }
 
 export async function auditFolder(root: string, options: AuditFolderOptions = {}): Promise<{ dataset: LoadedDataset; report: AuditReport }> {
