@@ -3,7 +3,7 @@
 // cache. Real files, real worker threads: the files are changed from the evaluation's progress
 // callback, between one chunk's score and the next.
 import { unlinkSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,5 +112,18 @@ describe('a trajectory file gone or unreadable once listed', () => {
       [1, 'a folder now, not a file; left out'],
     ]);
     expect(new Set(chunks.map((c) => c.fileIndex))).toEqual(new Set([2]));
+  });
+});
+
+describe('a trajectories/ folder that leads out of the dataset', () => {
+  it('is one problem naming --trajectories; the evaluation still reports (it aborted, no report)', async () => {
+    const root = await writeDatasetFolder(path.join(dir, 'linked-runs'), shopFiles());
+    const runsElsewhere = await writeDatasetFolder(path.join(dir, 'runs-elsewhere'), { 'm/runs.jsonl': runs('a', 'Red Apple') });
+    await symlink(runsElsewhere, path.join(root, 'trajectories'));
+    const { report } = await evaluateFolder(root, { workers: 0 });
+    expect(report.trajectories).toEqual([]);
+    expect(problemsOf(report, 'trajectories')).toEqual([expect.stringMatching(/^0: .*outside the dataset.*--trajectories PATH/)]);
+    const given = await evaluateFolder(root, { workers: 0, trajectoryPaths: [runsElsewhere] });
+    expect(given.report.trajectories).toHaveLength(24);
   });
 });

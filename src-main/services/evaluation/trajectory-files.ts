@@ -47,7 +47,16 @@ const refusedType = 'not a regular file (a FIFO, socket or device is never read)
 export async function datasetTrajectoryFiles(root: string, source: DatasetSource, problems: Problem[] = []): Promise<TrajectoryFile[]> {
   const realRoot = await realpath(root);
   const files: TrajectoryFile[] = [];
-  for (const f of await listTrajectoryFiles(source)) {
+  let listedFiles: string[];
+  try {
+    listedFiles = await listTrajectoryFiles(source);
+  } catch (error) {
+    // trajectories/ itself refused (a link out of the dataset: runs kept on another volume) or
+    // unreadable: the dataset's problem, not the end of the evaluation (it aborted, exit 1, no report).
+    problems.push({ file: 'trajectories', line: 0, message: `${StudioError.from(error).message}; not read (runs kept elsewhere are scored with --trajectories PATH)` });
+    return files;
+  }
+  for (const f of listedFiles) {
     let real: string;
     try {
       real = await resolveExisting(realRoot, f, 'file');
