@@ -50,17 +50,25 @@ async function editWritten(page: Page, annotator: string, product: string): Prom
   return file;
 }
 
-test("write-through: a merge's conflict block in the annotator's file, two versions of a task, is a conflict to resolve; the choice is appended after the block", async ({ page }) => {
-  test.setTimeout(90_000);
-  const file = await editWritten(page, 'merge-e2e', 'Domaine Lune Bordeaux');
+/**
+ * `git merge` of the other machine's branch: its line of the task's revision, with other calls
+ * (Vigna Alta Chianti), against ours, as a conflict block in place of our last line.
+ */
+async function mergeOtherVersion(file: string): Promise<{ ours: ReturnType<typeof lastLine>; merged: string }> {
   const written = await readFile(file, 'utf8');
   const ours = lastLine(written);
-  // `git merge` of the other machine's branch: its line of the same revision, with other calls, against ours.
   const { 'x-studio': _extras, ...plain } = ours;
   const theirs = { ...plain, calls: [price('Vigna Alta Chianti')], updated_at: new Date().toISOString() };
   const head = written.slice(0, written.trimEnd().lastIndexOf('\n') + 1);
   const merged = `${head}<<<<<<< HEAD\n${JSON.stringify(ours)}\n=======\n${JSON.stringify(theirs)}\n>>>>>>> other\n`;
   await writeFile(file, merged);
+  return { ours, merged };
+}
+
+test("write-through: a merge's conflict block in the annotator's file, two versions of a task, is a conflict to resolve; the choice is appended after the block", async ({ page }) => {
+  test.setTimeout(90_000);
+  const file = await editWritten(page, 'merge-e2e', 'Domaine Lune Bordeaux');
+  const { ours, merged } = await mergeOtherVersion(file);
   const dialog = page.getByTestId('sync-conflict');
   await expect(dialog).toBeVisible({ timeout: 10_000 });
   await expect(dialog.locator('legend')).toHaveText(TASK);
@@ -90,13 +98,7 @@ test("write-through: a merge's conflict block in the annotator's file, two versi
 test("Import leaves a task of a merge's conflict block to the conflict dialog: it took the block's later side over ours without a word", async ({ page }) => {
   test.setTimeout(90_000);
   const file = await editWritten(page, 'merge-import-e2e', 'Domaine Lune Bordeaux');
-  const written = await readFile(file, 'utf8');
-  const ours = lastLine(written);
-  const { 'x-studio': _extras, ...plain } = ours;
-  const theirs = { ...plain, calls: [price('Vigna Alta Chianti')], updated_at: new Date().toISOString() };
-  const head = written.slice(0, written.trimEnd().lastIndexOf('\n') + 1);
-  const merged = `${head}<<<<<<< HEAD\n${JSON.stringify(ours)}\n=======\n${JSON.stringify(theirs)}\n>>>>>>> other\n`;
-  await writeFile(file, merged);
+  const { merged } = await mergeOtherVersion(file);
   await expect(page.getByTestId('sync-conflict')).toBeVisible({ timeout: 10_000 });
   await page.getByTestId('sync-conflict').getByRole('button', { name: 'Cancel' }).click();
   await page.getByTestId('import-annotations').click();

@@ -28,6 +28,9 @@ const scoringTimeLimit = {
 
 const spec = <const O extends Record<string, OptionSpec>>(s: CommandSpec<O>): CommandSpec<O> => s;
 
+const noCache = { type: 'boolean', help: 'score every trajectory file, even those whose scores are cached' } as const satisfies OptionSpec;
+const cacheDir = { type: 'string', value: 'DIR', help: 'where scores of unchanged trajectory files are kept (default: $XDG_CACHE_HOME/egostudio/scores, else ~/.cache/egostudio/scores)' } as const satisfies OptionSpec;
+
 export const evaluateSpec = spec({
   name: 'evaluate',
   summary: 'score trajectories (SPEC §8-§10): a table per model and mode, the full report as JSON',
@@ -36,8 +39,8 @@ export const evaluateSpec = spec({
     trajectories,
     json: { type: 'string', value: 'FILE', help: 'write the full report (SPEC §12) to FILE (- writes it to stdout, and the table to stderr)' },
     workers,
-    'no-cache': { type: 'boolean', help: 'score every trajectory file, even those whose scores are cached' },
-    'cache-dir': { type: 'string', value: 'DIR', help: 'where scores of unchanged trajectory files are kept (default: $XDG_CACHE_HOME/egostudio/scores, else ~/.cache/egostudio/scores)' },
+    'no-cache': noCache,
+    'cache-dir': cacheDir,
     'time-limit': scoringTimeLimit,
     provenance: {
       type: 'string',
@@ -74,6 +77,8 @@ export const reportSpec = spec({
     out: { type: 'string', value: 'DIR', required: true, help: 'the folder the tables and figures are written to (created if missing)' },
     trajectories,
     workers,
+    'no-cache': noCache,
+    'cache-dir': cacheDir,
     'time-limit': scoringTimeLimit,
   },
   examples: ['egostudio report datasets/egobench-sample --out /tmp/tables'],

@@ -128,6 +128,13 @@ describe('egostudio evaluate', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`there is no folder ${path.join(dir, 'no-such-folder')} to write it in`);
     expect(result.stderr).not.toContain('ENOENT');
+    // --provenance too (it was found only once everything was scored, after --json was written), and an empty one (silently not written).
+    const json = path.join(dir, 'json-nowhere.json');
+    const provenance = await egostudio('evaluate', root, '--json', json, '--provenance', target);
+    expect(provenance.code).toBe(1);
+    expect(provenance.stderr).toMatch(/^egostudio evaluate: --provenance .* there is no folder .* to write it in \(egostudio evaluate --help\)\n$/);
+    await expect(readFile(json)).rejects.toThrow(/ENOENT/);
+    expect((await egostudio('evaluate', root, '--provenance', '')).stderr).toContain('--provenance needs a file name');
   });
 
   it('lists problems with file and line, evaluates the rest, exits 2', async () => {

@@ -18,20 +18,15 @@ import { folderJobWithin, timeLimitSeconds, watchedScoring } from './time-limit'
 import { agreementSpec, auditSpec, benchEvaluateSpec, benchSpec, COMMAND_SPECS, evaluateSpec, importEgobenchSpec, reportSpec, teamAddSpec } from './commands';
 import { cliEvalWorker } from './worker-url';
 import { evaluateFolder, scoringBuildOf } from '../services/evaluation/run-evaluation';
-import { onScoreCacheOff } from '../services/evaluation/score-cache';
 import { reportProvenance } from '../services/evaluation/provenance';
 import { fixed, formatTable, percent } from './table';
-import { refuseOutputsOverInputs } from './output-files';
+import { refuseOutputsOverInputs, refuseUnwritableOutput } from './output-files';
 import { progressReporter } from './progress';
+import { scoreCacheDirOf } from './score-cache-dir';
 import { err, holdStdoutForJson, keepGoingWhenOutputCloses, oneLine, out, printProblems, writeJsonReport } from './terminal';
 import { isInsideRelease } from '../services/import-egobench/release';
 import { unlistedModeNote, unlistedModes } from '../../shared/eval/unlisted-modes';
 import { readByScoring } from '../../shared/eval/files-read';
-
-/** $XDG_CACHE_HOME/egostudio/scores, else ~/.cache/egostudio/scores. */
-function defaultScoreCacheDir(): string {
-  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'egostudio', 'scores');
-}
 
 /** Why `folder` cannot be read as a dataset folder (a problem at line 0 of it), or null when it is a folder. */
 async function folderProblem(folder: string): Promise<Problem | null> {
@@ -69,17 +64,16 @@ async function evaluateCommand(args: string[]): Promise<number> {
   if (!values.trajectories && more.length > 0)
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'evaluate');
   if (values.provenance === '-') throw new UsageError('--provenance takes a file name (stdout is for the table, or for --json -)', 'evaluate');
+  refuseUnwritableOutput('--provenance', values.provenance, '', 'evaluate');
   refuseOutputsOverInputs('evaluate', [['--json', values.json], ['--provenance', values.provenance]], root, trajectoryPaths);
   const progress = progressReporter('evaluating', { write: err, isTerminal: process.stderr.isTTY === true });
-  // A cache folder that cannot be made, read or written costs time, not the evaluation: one line says so.
-  onScoreCacheOff((dir, reason) => err(`egostudio: score cache off: ${dir}: ${reason}; scoring without it\n`));
   const scored = await evaluateFolder(root, {
     workerUrl: cliEvalWorker,
     trajectoryPaths,
     ...watchedScoring(timeLimit, workers),
     onProgress: (done, total) => progress.update(done, total),
     // Scores of unchanged trajectory files come from the cache (never kept in the dataset).
-    cacheDir: values['no-cache'] ? undefined : (values['cache-dir'] ?? defaultScoreCacheDir()),
+    cacheDir: scoreCacheDirOf(values),
   });
   progress.finish();
   const { dataset, report } = scored;

@@ -17,6 +17,19 @@ export async function writeOutputFile(file: string, text: string): Promise<void>
   else await writeFileAtomic(file, text);
 }
 
+/**
+ * Said before the work, not after it (a minute of scoring lost to a mistyped folder): an output's
+ * empty name (the file would silently not be written), a folder that is not there, a folder given
+ * as the file. `command`: whose usage to point to, when known.
+ */
+export function refuseUnwritableOutput(flag: string, file: string | undefined, orElse = '', command?: string): void {
+  if (file === undefined) return;
+  if (file === '') throw new UsageError(`${flag} needs a file name${orElse}`, command);
+  const folder = path.dirname(path.resolve(file));
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${flag} ${file}: there is no folder ${folder} to write it in`, command);
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${flag} ${file} is a folder: give the file's name`, command);
+}
+
 /** Where a path leads once its links are followed (a file not made yet: its folder's). */
 function resolved(file: string): string {
   const absolute = path.resolve(file);

@@ -74,6 +74,20 @@ afterAll(async () => {
 });
 
 describe('egostudio report', () => {
+  it('keeps and reads the score cache evaluate keeps (--cache-dir, --no-cache): a report after an evaluation scores nothing again', async () => {
+    const root = await writeDataset('cached', twoScenarioFiles(trajectories));
+    const cacheDir = path.join(dir, 'cached-scores');
+    const entries = async () => (await readdir(cacheDir, { recursive: true }).catch(() => [])).length;
+    expect((await egostudio('report', root, '--out', path.join(dir, 'cached-a'), '--no-cache', '--cache-dir', cacheDir)).code).toBe(0);
+    expect(await entries()).toBe(0);
+    expect((await egostudio('report', root, '--out', path.join(dir, 'cached-b'), '--cache-dir', cacheDir)).code).toBe(0);
+    expect(await entries()).toBeGreaterThan(0);
+    const [cold, warm] = await Promise.all(['cached-a', 'cached-b'].map((name) => readFile(path.join(dir, name, 'main.csv'), 'utf8')));
+    expect(warm).toBe(cold);
+    expect((await egostudio('report', root, '--out', path.join(dir, 'cached-c'), '--cache-dir', cacheDir)).code).toBe(0);
+    expect(await readFile(path.join(dir, 'cached-c', 'main.csv'), 'utf8')).toBe(cold);
+  }, 120_000);
+
   it('writes tables whose figures equal evaluate --json, and SVG figures', async () => {
     const root = await writeDataset('two', twoScenarioFiles(trajectories));
     const json = path.join(dir, 'two.json');

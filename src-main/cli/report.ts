@@ -20,6 +20,7 @@ import { commandHelp, parseCommandArgs, UsageError, workerCount } from './comman
 import { reportSpec } from './commands';
 import { timeLimitSeconds, watchedScoring } from './time-limit';
 import { writeOutputFile } from './output-files';
+import { scoreCacheDirOf } from './score-cache-dir';
 import { err, oneLine, out, printProblems } from './terminal';
 
 /** Each figure's width, and its height for few models: taller with its legend's rows or its models' bars (sizedChart). */
@@ -73,6 +74,8 @@ export async function reportCommand(args: string[]): Promise<number> {
     workerUrl: cliEvalWorker,
     trajectoryPaths,
     ...watchedScoring(timeLimit, workers),
+    // The cache evaluate keeps: a report after an evaluation scores nothing again.
+    cacheDir: scoreCacheDirOf(values),
   });
   const { datasetName, anythingRead } = evaluated;
   // The problems of the files scoring reads (files-read.ts), as evaluate lists them.

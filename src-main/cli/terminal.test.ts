@@ -41,7 +41,7 @@ describe('holdStdoutForJson', () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'egostudio-json-'));
     try {
       expect(() => holdStdoutForJson('')).toThrow('--json needs a file name (or - for standard output)');
-      expect(() => holdStdoutForJson(folder)).toThrow(`--json ${folder} is a folder: give the report's file name`);
+      expect(() => holdStdoutForJson(folder)).toThrow(`--json ${folder} is a folder: give the file's name`);
       expect(() => holdStdoutForJson(path.join(folder, 'report.json'))).not.toThrow();
       expect(() => holdStdoutForJson(undefined)).not.toThrow();
     } finally {

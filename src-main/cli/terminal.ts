@@ -2,10 +2,7 @@
 // not reach a terminal as control sequences (an escape can retitle the window or clear the screen,
 // a carriage return or bidi control can hide text), nor forge lines with a newline of their own.
 // Such characters are written escaped, as JSON writes them (\u001b).
-import { statSync } from 'node:fs';
-import path from 'node:path';
-import { UsageError } from './command-line';
-import { writeOutputFile } from './output-files';
+import { refuseUnwritableOutput, writeOutputFile } from './output-files';
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -61,14 +58,7 @@ export function out(text: string): void {
 /** Call before any output: `--json -` asks for the report on stdout. */
 export function holdStdoutForJson(file: string | undefined): void {
   stdoutHeldForJson = file === '-';
-  // An empty value is no file: the report would be silently not written.
-  if (file === '') throw new UsageError('--json needs a file name (or - for standard output)');
-  // Said before the scoring, not after it (a minute of work lost to a mistyped folder).
-  if (file && file !== '-') {
-    const folder = path.dirname(path.resolve(file));
-    if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--json ${file}: there is no folder ${folder} to write it in`);
-    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--json ${file} is a folder: give the report's file name`);
-  }
+  if (file !== '-') refuseUnwritableOutput('--json', file, ' (or - for standard output)');
 }
 
 /** The report as JSON to FILE, or to stdout for `-` (control characters escaped there, still JSON). */
