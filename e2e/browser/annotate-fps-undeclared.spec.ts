@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { copySample, openAnnotateTask, ownHost } from '../own-host';
 
 const TASK = 'retail-01';
+const DECLARED = 'retail-02';
 const annotator = 'fps-e2e';
 
 const host = ownHost('studio-fps-', 'egobench-sample', async (dataset) => {
@@ -19,6 +20,8 @@ const host = ownHost('studio-fps-', 'egobench-sample', async (dataset) => {
   await rm(path.join(videos, `${TASK}.webm`));
   const tasks = path.join(dataset, 'tasks.jsonl');
   const lines = (await readFile(tasks, 'utf8')).split('\n').map((line) => {
+    // DECLARED keeps the sample's 30 fps over the same 25 fps clip: a rate its clip contradicts.
+    if (line.includes(`"id":"${DECLARED}"`)) return JSON.stringify({ ...(JSON.parse(line) as Record<string, unknown>), fps: 30, video: `videos/${TASK}-25.webm` });
     if (!line.includes(`"id":"${TASK}"`)) return line;
     const { fps: _fps, ...task } = JSON.parse(line) as Record<string, unknown>;
     return JSON.stringify({ ...task, video: `videos/${TASK}-25.webm` });
@@ -31,6 +34,7 @@ test('a task with no fps is stepped and its references written at the clip\'s ow
   await openAnnotateTask(page, host, annotator, TASK);
   await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true');
   await expect(page.getByTestId('clip-fps')).toContainText('25 fps');
+  await expect(page.getByTestId('clip-rate-mismatch')).toBeHidden();
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   for (let i = 0; i < 10; i++) await page.keyboard.press('f');
   await expect(page.getByTestId('frame-counter')).toHaveText('10');
@@ -48,4 +52,13 @@ test('a task with no fps is stepped and its references written at the clip\'s ow
   const refs = async () => (await readFile(file, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { task_id: string; visual_refs: { start: number; end: number }[] }).filter((line) => line.task_id === TASK).at(-1)?.visual_refs ?? [];
   // Frames 10 to 20 at 25 fps: from 10/25 s to the end of frame 20, 21/25 s.
   await expect.poll(refs).toEqual([expect.objectContaining({ start: 0.4, end: 0.84 })]);
+});
+
+test('a task whose declared fps its clip contradicts (30 over a 25 fps clip) says so under the clip', async ({ page }) => {
+  await openAnnotateTask(page, host, annotator, DECLARED);
+  await expect(page.locator('.video-host')).toHaveAttribute('data-ready', 'true');
+  const notice = page.getByTestId('clip-rate-mismatch');
+  await expect(notice).toContainText('The task says 30 fps');
+  await expect(notice).toContainText('runs at 25 fps');
+  await expect(notice).toContainText('correct the task');
 });

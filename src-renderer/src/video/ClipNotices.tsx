@@ -24,6 +24,26 @@ export function ClipUnavailable({ videoName, reason, hint }: { videoName: string
   );
 }
 
+/**
+ * The task declares a rate its clip's frames do not come at (more than 0.5% apart: 29.97 for 30
+ * passes). The declared rate is used (README), so frame numbers are not the file's own: said, so the
+ * dataset's fps gets corrected rather than references written against the wrong frames.
+ */
+export function rateMismatch(declaredFps: number | undefined, packetFps: number | null): number | null {
+  if (!declaredFps || !packetFps) return null;
+  return Math.abs(declaredFps - packetFps) / packetFps > 0.005 ? packetFps : null;
+}
+
+export function RateMismatchNotice({ videoName, declaredFps, packetFps }: { videoName: string; declaredFps: number; packetFps: number }) {
+  const own = Number(packetFps.toFixed(3));
+  return (
+    <p className="clip-cut-short" data-testid="clip-rate-mismatch" role="status">
+      <strong>The task says {declaredFps} fps; {videoName} runs at {own} fps.</strong> Frames here are counted at the task's {declaredFps} fps, so
+      frame numbers and steps do not name the file's own frames: correct the task's <code>fps</code> in tasks.jsonl (or remove it to use the clip's own rate).
+    </p>
+  );
+}
+
 /** Under the player: the file breaks off before the duration it declares, and where. */
 export function CutShortNotice({ videoName, cutShort, fps }: { videoName: string; cutShort: CutShort; fps: number }) {
   return (

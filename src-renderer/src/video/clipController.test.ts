@@ -158,9 +158,9 @@ describe('the frame count', () => {
     // WebM with `-output_ts_offset 0.5`: the element's duration (5.5 s) counts from media time 0,
     // its 150 frames from 0.5 s; counted from 0 there were 165, the last 15 never shown.
     const clip = new ClipController();
-    clip.metaLoaded({ duration: 5.5, width: 320, height: 240, measuredFps: null, start: 0.5 }, 30, 30);
+    clip.metaLoaded({ duration: 5.5, width: 320, height: 240, measuredFps: null, start: 0.5, packetFps: 30 }, 30, 30);
     expect(clip.store.getState()).toMatchObject({ frameCount: 150, clipStart: 0.5 });
-    clip.metaLoaded({ duration: 5, width: 320, height: 240, measuredFps: null, start: 0 }, 30, 30);
+    clip.metaLoaded({ duration: 5, width: 320, height: 240, measuredFps: null, start: 0, packetFps: null }, 30, 30);
     expect(clip.store.getState()).toMatchObject({ frameCount: 150, clipStart: 0 });
   });
 });

@@ -25,6 +25,8 @@ export interface ClipState {
   clipShown: boolean;
   /** When the clip's first frame (frame 0) is presented, in media seconds: 0 but for a clip that starts later (its packets say so). */
   clipStart: number;
+  /** The clip's own rate, from its packets (null: not read), which a task's declared fps may contradict. */
+  clipPacketFps: number | null;
 }
 
 /** What the last "copy the frame" did, for the transport to say. */
@@ -36,7 +38,7 @@ export interface ClipStateStore {
   subscribe(listener: (state: ClipState) => void): () => void;
 }
 
-export const initialClipState: ClipState = { frame: 0, frameCount: 0, mediaFps: null, playing: false, rate: 1, loop: null, clipError: null, clipCutShort: null, clipShown: false, clipStart: 0 };
+export const initialClipState: ClipState = { frame: 0, frameCount: 0, mediaFps: null, playing: false, rate: 1, loop: null, clipError: null, clipCutShort: null, clipShown: false, clipStart: 0, clipPacketFps: null };
 
 /** A store of the controller's own (Replay, Adjudicate). */
 export function createClipStateStore(): ClipStateStore {
@@ -105,6 +107,7 @@ export class ClipController {
       mediaFps: measured ?? this.store.getState().mediaFps,
       frameCount: clipFrameCount(timeline, meta.duration),
       clipStart: timeline.start,
+      clipPacketFps: meta.packetFps,
       clipError: null,
     });
   }

@@ -13,6 +13,8 @@ export interface SourceState {
    * and for good for a clip streamed from its address rather than held in memory (not probed).
    */
   start: number;
+  /** Its frame rate as its packets give it (null: not read), whether or not the task declares one. */
+  packetFps: number | null;
   shown: boolean;
   /**
    * Resolves once this source's metadata is in the element (or it failed, or was replaced): seeks
@@ -28,5 +30,5 @@ export function sourceState(src: string | null): SourceState {
   let markReady = () => undefined as void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   if (src === null) markReady();
-  return { src, loaded: null, times: [], measured: null, start: 0, shown: false, ready, markReady };
+  return { src, loaded: null, times: [], measured: null, start: 0, packetFps: null, shown: false, ready, markReady };
 }

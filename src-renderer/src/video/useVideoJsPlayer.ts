@@ -101,6 +101,7 @@ export function useVideoJsPlayer(parts: PlayerParts, setMetaOf: (src: string | n
       void Promise.race([probeClipLength(blob), new Promise<null>((resolve) => setTimeout(() => resolve(null), PROBE_WAIT_MS))]).then((length) => {
         if (latestRef.current.readsRate && state.measured === null && length?.fps) state.measured = length.fps;
         state.start = length?.start ?? 0;
+        state.packetFps = length?.fps ?? null;
         report();
       });
     });
@@ -125,6 +126,6 @@ export function useVideoJsPlayer(parts: PlayerParts, setMetaOf: (src: string | n
 }
 
 /** What the player reports of the media in `video` (its source's state: the rate measured, the start read). */
-function videoMeta(video: HTMLVideoElement, { measured, start }: Pick<SourceState, 'measured' | 'start'>): VideoMeta {
-  return { duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: measured, start };
+function videoMeta(video: HTMLVideoElement, { measured, start, packetFps }: Pick<SourceState, 'measured' | 'start' | 'packetFps'>): VideoMeta {
+  return { duration: video.duration, width: video.videoWidth, height: video.videoHeight, measuredFps: measured, start, packetFps };
 }

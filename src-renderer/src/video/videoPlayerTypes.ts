@@ -16,6 +16,8 @@ export interface VideoMeta {
   measuredFps: number | null;
   /** When the first frame is presented (media seconds; `duration` counts from media time 0): frame 0's time. */
   start: number;
+  /** The rate its packets give (null: not read: a clip streamed from its address), to compare with a declared one. */
+  packetFps: number | null;
 }
 
 export interface VideoPlayerProps {

@@ -156,6 +156,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   clipCutShort: null,
   clipShown: false,
   clipStart: 0,
+  clipPacketFps: null,
   lint: [],
   lintOf: null,
   openMs: null,
@@ -241,7 +242,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     // <video> loads nothing new, so its frame count, errors and position would not be told again.
     const clip = clipOf(get().dataset, taskId);
     const sameClip = clip !== undefined && clip === clipOf(get().dataset, get().taskId);
-    const clipReset = sameClip ? {} : { frame: 0, frameCount: 0, mediaFps: null, playing: false, clipError: null, clipShown: false, clipStart: 0 };
+    const clipReset = sameClip ? {} : { frame: 0, frameCount: 0, mediaFps: null, playing: false, clipError: null, clipShown: false, clipStart: 0, clipPacketFps: null };
     set({ taskId, ...clipReset, loop: null, markIn: null, markOut: null, lint: [], lintOf: null });
     let record = (await getAnnotation(key)) ?? emptyAnnotation(key);
     // An edit made while the row was read (a refresh of the open task, a slow database) is saved
