@@ -4,7 +4,7 @@
 // a controller (one per player), the source and what is particular to it (Annotate's marks).
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import type { ClipController } from './clipController';
-import { ClipUnavailable, CutShortNotice, RateMismatchNotice, rateMismatch, unavailableReason } from './ClipNotices';
+import { ClipUnavailable, CutShortNotice, FrameCountNotice, frameCountMismatch, RateMismatchNotice, rateMismatch, unavailableReason } from './ClipNotices';
 import { Transport } from './Transport';
 import { useClipHotkeys } from './useClipHotkeys';
 import { useClipState } from './useClipState';
@@ -38,6 +38,8 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
   const reports = usePlayerReports(controller, src, videoName, declaredFps, fps);
   const cutShort = useClipState(controller, (state) => state.clipCutShort);
   const mismatch = rateMismatch(declaredFps, useClipState(controller, (state) => state.clipPacketFps));
+  const frameCount = useClipState(controller, (state) => state.frameCount);
+  const fileFrames = useClipState(controller, (state) => state.clipFileFrames);
   // Ref callbacks of their own, so that the controller itself is never taken for a ref.
   const hostRef = useCallback((element: HTMLDivElement | null) => controller.setHost(element), [controller]);
   const playerRef = useCallback((handle: VideoHandle | null) => controller.attach(handle), [controller]);
@@ -60,6 +62,9 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
       </div>
       {shown && cutShort && !unavailable && <CutShortNotice videoName={videoName} cutShort={cutShort} fps={fps} />}
       {shown && mismatch !== null && declaredFps && !unavailable && <RateMismatchNotice videoName={videoName} declaredFps={declaredFps} packetFps={mismatch} />}
+      {shown && !cutShort && mismatch === null && !unavailable && fileFrames !== null && frameCountMismatch(frameCount, fileFrames) && (
+        <FrameCountNotice videoName={videoName} counted={frameCount} fileFrames={fileFrames} fps={fps} />
+      )}
       {shown && <Transport controller={controller} fps={fps} extras={extras} />}
     </section>
   );

@@ -44,6 +44,28 @@ export function RateMismatchNotice({ videoName, declaredFps, packetFps }: { vide
   );
 }
 
+/**
+ * The clip counts other frames than its file holds (more than one apart): a variable frame rate
+ * (frames at 1/15 s among frames at 1/30 s are counted as time slots, every other step then shows
+ * the same picture), or frames past the length its header declares, which the player cannot reach.
+ */
+export function frameCountMismatch(counted: number, fileFrames: number | null): boolean {
+  return fileFrames !== null && counted > 0 && Math.abs(counted - fileFrames) > 1;
+}
+
+export function FrameCountNotice({ videoName, counted, fileFrames, fps }: { videoName: string; counted: number; fileFrames: number; fps: number }) {
+  return (
+    <p className="clip-cut-short" data-testid="clip-frame-mismatch" role="status">
+      <strong>
+        {videoName} holds {fileFrames} frames; the clip counts {counted} at {Number(fps.toFixed(3))} fps.
+      </strong>{' '}
+      {counted > fileFrames
+        ? 'Its frames do not come at one steady rate: frame numbers here are 1/fps time slots, and some steps show the same picture. Re-encode it at a constant frame rate for frame-exact work.'
+        : 'Frames lie past the length its header declares, which the player cannot reach (re-mux or re-encode it).'}
+    </p>
+  );
+}
+
 /** Under the player: the file breaks off before the duration it declares, and where. */
 export function CutShortNotice({ videoName, cutShort, fps }: { videoName: string; cutShort: CutShort; fps: number }) {
   return (

@@ -27,6 +27,8 @@ export interface ClipState {
   clipStart: number;
   /** The clip's own rate, from its packets (null: not read), which a task's declared fps may contradict. */
   clipPacketFps: number | null;
+  /** How many frames the clip's file holds, every packet counted (null: not counted), to compare with the frame count. */
+  clipFileFrames: number | null;
 }
 
 /** What the last "copy the frame" did, for the transport to say. */
@@ -38,7 +40,7 @@ export interface ClipStateStore {
   subscribe(listener: (state: ClipState) => void): () => void;
 }
 
-export const initialClipState: ClipState = { frame: 0, frameCount: 0, mediaFps: null, playing: false, rate: 1, loop: null, clipError: null, clipCutShort: null, clipShown: false, clipStart: 0, clipPacketFps: null };
+export const initialClipState: ClipState = { frame: 0, frameCount: 0, mediaFps: null, playing: false, rate: 1, loop: null, clipError: null, clipCutShort: null, clipShown: false, clipStart: 0, clipPacketFps: null, clipFileFrames: null };
 
 /** A store of the controller's own (Replay, Adjudicate). */
 export function createClipStateStore(): ClipStateStore {
@@ -90,7 +92,7 @@ export class ClipController {
     this.target = null;
     // Said of one file: kept while it plays (its metadata is reported again once its rate is measured).
     // Its start comes with its metadata.
-    this.store.setState({ clipCutShort: null, clipStart: 0 });
+    this.store.setState({ clipCutShort: null, clipStart: 0, clipFileFrames: null });
   }
 
   /** The first frame is on screen: counts as activity, so that heavy work waits a moment in case stepping starts right away. */

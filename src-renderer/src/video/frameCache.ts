@@ -32,6 +32,9 @@ function decoder(): Worker {
       if (message.type === 'probed') {
         probes.get(message.probe)?.({ end: message.end, declared: message.declared, fps: message.fps, start: message.start });
         probes.delete(message.probe);
+      } else if (message.type === 'counted') {
+        counts.get(message.probe)?.(message.frames);
+        counts.delete(message.probe);
       } else if (active && message.clip === active.clip) active.receive(message);
       else if (message.type === 'frame') message.bitmap.close();
     };
@@ -59,6 +62,23 @@ export function probeClipLength(blob: Blob): Promise<ClipLength> {
       decoder().postMessage({ type: 'probe', probe, blob } satisfies ToFrameDecoder);
     });
     probed.set(blob, known);
+  }
+  return known;
+}
+
+const counts = new Map<number, (frames: number | null) => void>();
+const counted = new WeakMap<Blob, Promise<number | null>>();
+
+/** How many frames the clip's file holds (its video packets; null: not readable here). Once a clip. */
+export function countClipFrames(blob: Blob): Promise<number | null> {
+  let known = counted.get(blob);
+  if (!known) {
+    const probe = ++lastProbe;
+    known = new Promise((resolve) => {
+      counts.set(probe, resolve);
+      decoder().postMessage({ type: 'count', probe, blob } satisfies ToFrameDecoder);
+    });
+    counted.set(blob, known);
   }
   return known;
 }

@@ -75,6 +75,21 @@ async function probe(id: number, blob: Blob): Promise<void> {
   post({ type: 'probed', probe: id, ...length });
 }
 
+/** Every packet of the file's video track counted (a WebM's clusters read through), apart from the probe, which steps wait for. */
+async function count(id: number, blob: Blob): Promise<void> {
+  const input = new Input({ formats: ALL_FORMATS, source: new BlobSource(blob) });
+  let frames: number | null = null;
+  try {
+    const track = await input.getPrimaryVideoTrack();
+    if (track) frames = (await track.computePacketStats(Infinity)).packetCount;
+  } catch {
+    // Unreadable: nothing is said of it here (the player says what it can).
+  } finally {
+    input.dispose();
+  }
+  post({ type: 'counted', probe: id, frames });
+}
+
 /** Frames per second from the first packets' timestamps (mediabunny fits them to a rate), or null. */
 async function frameRate(track: InputVideoTrack): Promise<number | null> {
   const metrics = await track.computeFrameRateMetrics({ targetPacketCount: FRAME_RATE_PACKETS }).catch(() => null);
@@ -132,6 +147,10 @@ self.onmessage = (event: MessageEvent<ToFrameDecoder>) => {
   const message = event.data;
   if (message.type === 'probe') {
     void probe(message.probe, message.blob);
+    return;
+  }
+  if (message.type === 'count') {
+    void count(message.probe, message.blob);
     return;
   }
   if (message.type === 'decode') {

@@ -11,7 +11,9 @@ export type ToFrameDecoder =
   /** No clip any more: stop and free the open one. */
   | { type: 'close' }
   /** How far the packets of `blob` reach and what it declares, read without decoding (the open clip is left as it is). */
-  | { type: 'probe'; probe: number; blob: Blob };
+  | { type: 'probe'; probe: number; blob: Blob }
+  /** How many frames (video packets) `blob` holds, all of them listed or read; nothing decoded. */
+  | { type: 'count'; probe: number; blob: Blob };
 
 /**
  * `end`: where the last whole packet ends (seconds; 0 when the file holds none), `declared`: the
@@ -27,7 +29,7 @@ export interface ClipLength {
   start: number;
 }
 
-export type FromFrameDecoder = ClipMessage | ({ type: 'probed'; probe: number } & ClipLength);
+export type FromFrameDecoder = ClipMessage | ({ type: 'probed'; probe: number } & ClipLength) | { type: 'counted'; probe: number; frames: number | null };
 
 /** What the decoder says of the open clip (numbered, so that a message of a clip left behind is dropped). */
 export type ClipMessage = { clip: number } & (

@@ -7,7 +7,7 @@ import { traceClip } from './clipTrace';
 import { fileIsMissing, NOT_THERE, OUTSIDE_DATASET } from './missingClip';
 import type { VideoMeta, VideoPlayerProps } from './videoPlayerTypes';
 
-export type PlayerReports = Pick<VideoPlayerProps, 'onFrame' | 'onMeta' | 'onPlayingChange' | 'onError' | 'onCutShort'>;
+export type PlayerReports = Pick<VideoPlayerProps, 'onFrame' | 'onMeta' | 'onPlayingChange' | 'onError' | 'onCutShort' | 'onFileFrames'>;
 
 /** The player's callbacks for the clip `src` (the dataset's `videoName`) at `fps`. */
 export function usePlayerReports(controller: ClipController, src: string | null, videoName: string, declaredFps: number | undefined, fps: number): PlayerReports {
@@ -42,5 +42,6 @@ export function usePlayerReports(controller: ClipController, src: string | null,
     [store, src, videoName],
   );
   const onCutShort = useCallback((end: number, declared: number) => store.setState({ clipCutShort: { end, declared } }), [store]);
-  return { onFrame, onMeta, onPlayingChange, onError, onCutShort };
+  const onFileFrames = useCallback((frames: number) => store.setState({ clipFileFrames: frames }), [store]);
+  return { onFrame, onMeta, onPlayingChange, onError, onCutShort, onFileFrames };
 }

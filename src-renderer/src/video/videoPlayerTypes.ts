@@ -36,4 +36,6 @@ export interface VideoPlayerProps {
   onError(message: string): void;
   /** The file ends at `end` seconds, before the `declared` duration: it is cut short. */
   onCutShort?(end: number, declared: number): void;
+  /** How many frames the file holds, every packet counted (a clip held in memory only). */
+  onFileFrames?(frames: number): void;
 }

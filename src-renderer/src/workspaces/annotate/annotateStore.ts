@@ -157,6 +157,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
   clipShown: false,
   clipStart: 0,
   clipPacketFps: null,
+  clipFileFrames: null,
   lint: [],
   lintOf: null,
   openMs: null,
@@ -242,7 +243,7 @@ export const useAnnotateStore = create<AnnotateState>()((set, get) => ({
     // <video> loads nothing new, so its frame count, errors and position would not be told again.
     const clip = clipOf(get().dataset, taskId);
     const sameClip = clip !== undefined && clip === clipOf(get().dataset, get().taskId);
-    const clipReset = sameClip ? {} : { frame: 0, frameCount: 0, mediaFps: null, playing: false, clipError: null, clipShown: false, clipStart: 0, clipPacketFps: null };
+    const clipReset = sameClip ? {} : { frame: 0, frameCount: 0, mediaFps: null, playing: false, clipError: null, clipShown: false, clipStart: 0, clipPacketFps: null, clipFileFrames: null };
     set({ taskId, ...clipReset, loop: null, markIn: null, markOut: null, lint: [], lintOf: null });
     let record = (await getAnnotation(key)) ?? emptyAnnotation(key);
     // An edit made while the row was read (a refresh of the open task, a slow database) is saved
