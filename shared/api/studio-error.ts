@@ -3,7 +3,9 @@
 
 // 'conflict': a conditional write found the file changed since the caller read it (HTTP 409).
 // 'unreachable': the renderer could not reach the host at all (network down, host stopped).
-export const studioErrorCodes = ['invalid-args', 'forbidden', 'not-found', 'not-open', 'conflict', 'unreachable', 'internal'] as const;
+// 'unresolved': the line to change is in the file twice, or inside a git merge conflict: a person
+// must keep one (reading the file again, as after a 'conflict', would find it the same).
+export const studioErrorCodes = ['invalid-args', 'forbidden', 'not-found', 'not-open', 'conflict', 'unresolved', 'unreachable', 'internal'] as const;
 export type StudioErrorCode = (typeof studioErrorCodes)[number];
 
 export class StudioError extends Error {

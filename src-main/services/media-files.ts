@@ -70,6 +70,7 @@ export const httpStatusForError: Record<StudioErrorCode, number> = {
   // Not revealing whether a dataset exists to a caller that has not opened it.
   'not-open': 404,
   conflict: 409,
+  unresolved: 409,
   unreachable: 503,
   internal: 500,
 };

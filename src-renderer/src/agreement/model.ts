@@ -125,14 +125,14 @@ function taskIdOfLine(raw: string, index: number): string | null {
 /**
  * ground_truth.jsonl with the given tasks' lines replaced in place, or appended: every other line,
  * unparseable and blank ones included, keeps its place and its ending (a CRLF file stays CRLF), so a
- * finalize changes one line in a diff. Refused (a 'conflict') when a task written has two lines in
+ * finalize changes one line in a diff. Refused ('unresolved') when a task written has two lines in
  * the file or its line is inside a git merge conflict: the adjudicator saw one of them, and writing
  * would drop the other unseen.
  */
 export function replaceGroundTruthLines(text: string | null, lines: readonly GroundTruth[]): string {
   const changes = new Map(lines.map((line): [string, LineChange] => [line.task_id, () => groundTruthText(line)]));
   const result = setKeyedLines(text, taskIdOfLine, changes, (task) => `task "${task}"`);
-  if (!result.ok) throw new StudioError('conflict', `${result.conflict}; nothing was written`);
+  if (!result.ok) throw new StudioError('unresolved', `${result.conflict}; nothing was written`);
   return result.text;
 }
 

@@ -29,6 +29,8 @@ export function adviceFor(error: StudioError): string {
       return /outside the dataset|symlink|dataset-relative/i.test(text) ? 'Only files inside the dataset folder can be used: pick a file or folder inside it.' : '';
     case 'conflict':
       return 'Someone else changed the file meanwhile: the studio reads it again; choose what to keep where it asks.';
+    case 'unresolved':
+      return '';
     case 'unreachable':
       return 'The studio host is not answering: check that it still runs (npm run web or the desktop app); your edits are kept in this browser until it is back.';
     case 'invalid-args':

@@ -53,4 +53,18 @@ describe("a save in the reviewer's file", () => {
     expect(() => withReviewLine(merged, 'ann', 'tr2', review)).toThrow('reviews/ann.jsonl: the review of "tr2" has 2 lines in the file (lines 2, 4); keep one, then try again; nothing was written');
     expect(() => withReviewLine(merged.replace(/.*"c".*\n/, ''), 'ann', 'tr2', null)).toThrow('inside an unresolved git merge conflict (lines 1-4)');
   });
+
+  it("is refused at once, as a person's to resolve ('unresolved'): the file is not read again and again as after another's write", async () => {
+    const merged = ['<<<<<<< HEAD', line('tr2', 'b'), '=======', line('tr2', 'c'), '>>>>>>> origin/main', ''].join('\n');
+    let reads = 0;
+    const api = {
+      datasets: {
+        readVersioned: async () => (reads++, { text: merged, hash: '1' }),
+        writeIfUnchanged: async () => undefined,
+      },
+    } as unknown as StudioApi;
+    const refused = await writeReview(api, 'd', 'ann', 'tr2', review).catch((error: unknown) => StudioError.from(error));
+    expect(refused).toMatchObject({ code: 'unresolved' });
+    expect(reads).toBe(1);
+  });
 });

@@ -41,7 +41,7 @@ const ownTrajectory = (reviewer: string) => (raw: string) => {
  * and line endings stay, so git shows one line changed (it showed every line, the file re-sorted).
  * With `keepNewer` (an export or queued overrides), a trajectory whose line in the file was updated
  * after the review given for it keeps its line (a teammate's later override wins); lines change in
- * place there too. Refused ('conflict') when a line to set is in the file twice or
+ * place there too. Refused ('unresolved') when a line to set is in the file twice or
  * inside a git merge conflict: writing it would drop the other unseen.
  */
 export function withReviewLines(text: string | null, reviewer: string, changes: ReadonlyMap<string, Review | null>, keepNewer = false): string {
@@ -57,7 +57,7 @@ export function withReviewLines(text: string | null, reviewer: string, changes: 
     ]),
   );
   const result = setKeyedLines(text, ownTrajectory(reviewer), set, (id) => `the review of "${id}"`);
-  if (!result.ok) throw new StudioError('conflict', `${reviewerFileName(reviewer)}: ${result.conflict}; nothing was written`);
+  if (!result.ok) throw new StudioError('unresolved', `${reviewerFileName(reviewer)}: ${result.conflict}; nothing was written`);
   return result.text;
 }
 
