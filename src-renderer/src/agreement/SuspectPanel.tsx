@@ -4,7 +4,7 @@
 // through the adjudication's finalize (this task's line of ground_truth.jsonl replaced).
 import { useEffect, useState } from 'react';
 import type { Suspect } from '../../../shared/eval/gt-audit';
-import type { GroundTruth, ToolCall } from '../../../shared/format/types';
+import type { GroundTruth } from '../../../shared/format/types';
 import { studioApi } from '../api/studio';
 import { auditReport, describeSuspect } from '../workspaces/replay/audit/auditClient';
 import { FoundRows } from '../workspaces/replay/audit/FoundRows';
@@ -12,17 +12,7 @@ import '../workspaces/replay/audit/audit.css';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
 import { writeGroundTruthLines } from './groundTruthWrite';
 import { groundTruthLine } from './model';
-
-/** The ground truth's calls with the suspect taken: the runs' value at its path, or their call added. */
-export function correctedCalls(calls: readonly ToolCall[], s: Suspect): ToolCall[] {
-  if (s.kind === 'call') return [...calls, s.call];
-  return calls.map((call, i) => {
-    if (i !== s.gt_call) return call;
-    // A top-level value is replaced alone; a nested one (a list item) takes the runs' whole call.
-    if (/[.[]/.test(s.path)) return s.call;
-    return { tool_name: call.tool_name, parameters: { ...call.parameters, [s.path]: s.value } };
-  });
-}
+import { correctedCalls, takesWholeCall } from './suspectCorrection';
 
 function useSuspect(datasetId: string, taskId: string, index: number) {
   const [suspect, setSuspect] = useState<Suspect | null | undefined>(undefined);
@@ -82,6 +72,12 @@ export function SuspectPanel({ datasetId, taskId, index, adjudicator }: { datase
           <p className="muted">{suspect.runs.join(', ')}</p>
         </div>
       </div>
+      {takesWholeCall(suspect) && suspect.kind === 'value' ? (
+        <p className="agreement-error" data-testid="suspect-whole-call">
+          The value is inside a list: Correct writes the first agreeing run&apos;s whole call ({suspect.runs[0]}), its other values too, which the other runs may not
+          share: <code>{`${suspect.call.tool_name} ${JSON.stringify(suspect.call.parameters)}`}</code>. Check it, or correct the ground truth by hand in Adjudicate.
+        </p>
+      ) : null}
       <label>
         Note <textarea value={note} rows={2} onChange={(e) => setNote(e.target.value)} data-testid="suspect-note" placeholder="Why the ground truth stays or changes" />
       </label>
@@ -90,7 +86,7 @@ export function SuspectPanel({ datasetId, taskId, index, adjudicator }: { datase
           Keep the ground truth
         </button>
         <button type="button" disabled={!truth || !adjudicator.trim()} onClick={() => void decide('correct')} data-testid="suspect-correct">
-          Correct it to the runs&apos; value
+          {takesWholeCall(suspect) ? 'Correct it to this run’s whole call' : 'Correct it to the runs’ value'}
         </button>
         {!adjudicator.trim() ? <span className="muted">Give the adjudicator&apos;s name above first.</span> : null}
       </div>
