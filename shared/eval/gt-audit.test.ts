@@ -41,6 +41,18 @@ describe('agreementThreshold', () => {
 });
 
 describe('ground-truth audit', () => {
+  it('finds the same suspects whatever order the runs come in: values equal within the tolerance are counted around the one most runs equal', async () => {
+    // 3.000002 equals 3 and 3.000004 (within 1e-6 of the larger), which differ from each other.
+    const quantities = [3, 3.000004, 3.000002];
+    for (const order of [[0, 1, 2], [2, 0, 1], [1, 0, 2]]) {
+      const report = await audit(order.map((i) => run(`r${i}`, [search, add('Green Apple', quantities[i])])));
+      const suspects = report.tasks[0].suspects;
+      expect(suspects, `order ${order.join(',')}`).toHaveLength(1);
+      expect(suspects[0]).toMatchObject({ kind: 'value', path: 'quantity', value: 3.000002 });
+      expect(suspects[0].runs.sort()).toEqual(['r0', 'r1', 'r2']);
+    }
+  });
+
   it('lists a value that enough runs agree on, with the runs, both values and what each finds', async () => {
     // The truth says Green Apple; three of four runs add Red Apple (one writes it in other case).
     const report = await audit([

@@ -90,10 +90,39 @@ interface Cluster<T> {
   example: ToolCall;
 }
 
-function addToCluster<T>(clusters: Cluster<T>[], key: T, equal: (a: T, b: T) => boolean, run: string, example: ToolCall): void {
-  const found = clusters.find((c) => equal(c.key, key));
+/** Gathers the runs of one exact key (`id`); keys equal only within a tolerance are joined by agreeingClusters. */
+function addToCluster<T>(clusters: Map<string, Cluster<T>>, id: string, key: T, run: string, example: ToolCall): void {
+  const found = clusters.get(id);
   if (found) found.runs.add(run);
-  else clusters.push({ key, runs: new Set([run]), example });
+  else clusters.set(id, { key, runs: new Set([run]), example });
+}
+
+/**
+ * The keys at least `threshold` runs agree on. Equality within a tolerance (numbers, entity names)
+ * is not transitive: 0.5000008 equals 0.5 and 0.5000016, which differ. The key equal to the most
+ * runs' keys is taken first, with every run holding a key equal to it, then the next among the
+ * rest. Joining each run to the first group whose key equals its own made the suspects depend on
+ * the order the runs were read in (a review: the same three runs found or missed a 3/3 suspect).
+ */
+function agreeingClusters<T>(exact: Iterable<Cluster<T>>, equal: (a: T, b: T) => boolean, threshold: number): Cluster<T>[] {
+  let left = [...exact];
+  const agreeing: Cluster<T>[] = [];
+  const equalTo = left.map((a) => left.filter((b) => a === b || equal(a.key, b.key)));
+  const members = new Map(left.map((cluster, i) => [cluster, equalTo[i]]));
+  while (left.length > 0) {
+    const remaining = new Set(left);
+    let best: Cluster<T> | null = null;
+    let bestRuns = new Set<string>();
+    for (const candidate of left) {
+      const runs = new Set(members.get(candidate)!.filter((m) => remaining.has(m)).flatMap((m) => [...m.runs]));
+      if (runs.size > bestRuns.size) [best, bestRuns] = [candidate, runs];
+    }
+    if (!best || bestRuns.size < threshold) break;
+    agreeing.push({ key: best.key, runs: bestRuns, example: best.example });
+    const taken = new Set(members.get(best)!);
+    left = left.filter((cluster) => !taken.has(cluster));
+  }
+  return agreeing;
 }
 
 /** Runs the call on the seed state and puts the engine back there. */
@@ -141,8 +170,8 @@ export function auditTask(input: AuditTaskInput, options: AuditOptions = {}): Ta
   const threshold = agreementThreshold(runs.length, options);
   const modelOf = new Map(runs.map((r) => [r.id, r.model]));
   const modelsOf = (ids: ReadonlySet<string>) => new Set([...ids].map((id) => modelOf.get(id))).size;
-  const extraCalls: Cluster<ToolCall>[] = [];
-  const values: Cluster<ValueKey>[] = [];
+  const extraCalls = new Map<string, Cluster<ToolCall>>();
+  const values = new Map<string, Cluster<ValueKey>>();
   const truthAt = new Map<string, Json>();
   const sameCall = (a: ToolCall, b: ToolCall) => matching.callsEqual(a, b);
   const sameValue = (a: ValueKey, b: ValueKey) => a.gt === b.gt && matching.leavesEqual(a, b);
@@ -150,20 +179,19 @@ export function auditTask(input: AuditTaskInput, options: AuditOptions = {}): Ta
   for (const run of runs) {
     const pairs = matching.pairs(gt, run.calls);
     for (const row of alignCallsBy(gt, run.calls, pairs, differing)) {
-      if (row.kind === 'onlyB') addToCluster(extraCalls, run.calls[row.b], sameCall, run.id, run.calls[row.b]);
+      if (row.kind === 'onlyB') addToCluster(extraCalls, JSON.stringify(run.calls[row.b]), run.calls[row.b], run.id, run.calls[row.b]);
       if (row.kind !== 'near') continue;
       const runCall = run.calls[row.b];
       const tool = tools.get(runCall.tool_name);
       for (const d of disputedValues(gt[row.a], runCall, tool, row.differing.map((p) => p.param), matching)) {
         const key: ValueKey = { gt: row.a, path: d.path, value: d.value, schema: d.schema };
         truthAt.set(`${row.a}\u0000${d.path}`, d.truth);
-        addToCluster(values, key, sameValue, run.id, runCall);
+        addToCluster(values, `${row.a}\u0000${d.path}\u0000${typeof d.value}\u0000${d.value}`, key, run.id, runCall);
       }
     }
   }
   const suspects: Suspect[] = [];
-  for (const c of values) {
-    if (c.runs.size < threshold) continue;
+  for (const c of agreeingClusters(values.values(), sameValue, threshold)) {
     const truthCall = gt[c.key.gt];
     suspects.push({
       kind: 'value',
@@ -179,8 +207,8 @@ export function auditTask(input: AuditTaskInput, options: AuditOptions = {}): Ta
       truth_found: findOnSeed(engine, truthCall, tools),
     });
   }
-  for (const c of extraCalls)
-    if (c.runs.size >= threshold) suspects.push({ kind: 'call', call: c.key, runs: [...c.runs], models: modelsOf(c.runs), found: findOnSeed(engine, c.key, tools) });
+  for (const c of agreeingClusters(extraCalls.values(), sameCall, threshold))
+    suspects.push({ kind: 'call', call: c.key, runs: [...c.runs], models: modelsOf(c.runs), found: findOnSeed(engine, c.key, tools) });
   suspects.sort((a, b) => b.runs.length - a.runs.length);
   const failing = runs.filter((r) => r.failed).length;
   return {
