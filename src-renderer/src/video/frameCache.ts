@@ -30,11 +30,9 @@ function decoder(): Worker {
     worker.onmessage = (event: MessageEvent<FromFrameDecoder>) => {
       const message = event.data;
       if (message.type === 'probed') {
-        probes.get(message.probe)?.({ end: message.end, declared: message.declared, fps: message.fps, start: message.start });
-        probes.delete(message.probe);
+        probes.answer(message.probe, { end: message.end, declared: message.declared, fps: message.fps, start: message.start });
       } else if (message.type === 'counted') {
-        counts.get(message.probe)?.(message.frames);
-        counts.delete(message.probe);
+        counts.answer(message.probe, message.frames);
       } else if (active && message.clip === active.clip) active.receive(message);
       else if (message.type === 'frame') message.bitmap.close();
     };
@@ -48,40 +46,42 @@ export function warmFrameDecoder(): void {
 }
 
 let lastProbe = 0;
-const probes = new Map<number, (length: ClipLength) => void>();
-/** One probe a clip: its start and frame rate are asked when its metadata loads, its length just after. */
-const probed = new WeakMap<Blob, Promise<ClipLength>>();
+
+/** Questions the decoder worker answers of a clip's file without decoding it, asked once a clip (blob). */
+class FileQuestion<A> {
+  private readonly waiting = new Map<number, (answer: A) => void>();
+  private readonly asked = new WeakMap<Blob, Promise<A>>();
+
+  constructor(private readonly type: 'probe' | 'count') {}
+
+  ask(blob: Blob): Promise<A> {
+    let known = this.asked.get(blob);
+    if (!known) {
+      const probe = ++lastProbe;
+      known = new Promise((resolve) => {
+        this.waiting.set(probe, resolve);
+        decoder().postMessage({ type: this.type, probe, blob } satisfies ToFrameDecoder);
+      });
+      this.asked.set(blob, known);
+    }
+    return known;
+  }
+
+  answer(probe: number, answer: A): void {
+    this.waiting.get(probe)?.(answer);
+    this.waiting.delete(probe);
+  }
+}
+
+/** Its start and frame rate are asked when its metadata loads, its length just after. */
+const probes = new FileQuestion<ClipLength>('probe');
+const counts = new FileQuestion<number | null>('count');
 
 /** How far the clip's packets reach, what it declares, its frame rate and when its first frame is presented (the decoder worker reads them; nothing is decoded). */
-export function probeClipLength(blob: Blob): Promise<ClipLength> {
-  let known = probed.get(blob);
-  if (!known) {
-    const probe = ++lastProbe;
-    known = new Promise((resolve) => {
-      probes.set(probe, resolve);
-      decoder().postMessage({ type: 'probe', probe, blob } satisfies ToFrameDecoder);
-    });
-    probed.set(blob, known);
-  }
-  return known;
-}
+export const probeClipLength = (blob: Blob): Promise<ClipLength> => probes.ask(blob);
 
-const counts = new Map<number, (frames: number | null) => void>();
-const counted = new WeakMap<Blob, Promise<number | null>>();
-
-/** How many frames the clip's file holds (its video packets; null: not readable here). Once a clip. */
-export function countClipFrames(blob: Blob): Promise<number | null> {
-  let known = counted.get(blob);
-  if (!known) {
-    const probe = ++lastProbe;
-    known = new Promise((resolve) => {
-      counts.set(probe, resolve);
-      decoder().postMessage({ type: 'count', probe, blob } satisfies ToFrameDecoder);
-    });
-    counted.set(blob, known);
-  }
-  return known;
-}
+/** How many frames the clip's file holds (its video packets; null: not readable here). */
+export const countClipFrames = (blob: Blob): Promise<number | null> => counts.ask(blob);
 
 /**
  * Whether a clip ends before what it declares by more than its last frame's length (containers
