@@ -7,7 +7,8 @@ import type { AgreementDataset } from './agreement-report';
 import { callClasses, classAlphaSums, type CallEquality, type CallRules, type PooledCallList } from './alpha-sums';
 import { equalityShape } from './equality-shape';
 import { callKey, normalizeCalls, toolMap } from './calls';
-import { callsEqual, maxMatching, numbersEqual, type MatchContext } from './canonical';
+import { callsEqual, matchCalls, maxMatching, numbersEqual, type MatchContext } from './canonical';
+import { matchContext } from './match-context';
 import type { EngineProvider } from './evaluate';
 
 /** A seeded generator, so a failure can be replayed. */
@@ -279,5 +280,64 @@ describe('alpha sums by classes of calls sorted into buckets of their shapes', (
     // Every two annotations at distance 1 but those with the same call: each even task's pair, and each added pair.
     const n = pooled.length;
     expect(sums.total).toBe(n * (n - 1) - 2 * (1_000 + 1_000));
+  });
+});
+
+// Property run seed -1713394239 (numRuns 5000), shrunk: scenario B's `route` declares only `stops`,
+// so `tags` is ignored there (SPEC §8.1) and B's two calls are equal; scenario A declares `tags`,
+// where the same two calls differ. One engine object serves both scenarios in fakeDataset, and its
+// match context remembered call verdicts by the two calls' keys alone: the pair first compared
+// under A's tools (earlier in the run) kept its verdict under B's, and the pairs compared (the
+// reference) put B's two annotations at distance 1 where the classes put them at 0.
+describe('alpha sums: a verdict remembered under one scenario\'s tools is not taken under another\'s', () => {
+  const route = (parameters: ToolCall['parameters']) => normalizeCalls([{ tool_name: 'route', parameters }]);
+  /** fakeDataset's scenarios with one new engine shared by A and B (fresh memos: the test does not depend on the tests run before). */
+  function shared() {
+    const engine = { entityMatches } as unknown as ScenarioEngine;
+    return { dataset: fakeDataset().dataset, engines: ((id: string) => (id === 'C' ? { error: 'no seed', file: 'scenarios/C' } : engine)) as EngineProvider, engine };
+  }
+  const counterexample = (): PooledAnnotation[] => [
+    { scenario: 'B', calls: route({ tags: [] }) },
+    { scenario: 'B', calls: route({}) },
+    { scenario: 'A', calls: [] },
+  ];
+  const expectSame = (pooled: PooledAnnotation[], dataset: AgreementDataset, engines: EngineProvider, total: number, byGroup: [number, number][]) => {
+    const counted = pooledAlphaSums(dataset, engines, pooled);
+    const compared = comparedPairSums(dataset, engines, pooled);
+    expect(counted.path).toBe('classes');
+    expect(compared.sums.total).toBe(counted.sums.total);
+    expect(counted.sums.total).toBe(total);
+    for (const [group, sum] of byGroup) {
+      expect(compared.sums.byGroup.get(group) ?? 0).toBe(sum);
+      expect(counted.sums.byGroup.get(group) ?? 0).toBe(sum);
+    }
+  };
+
+  it('the shrunk counterexample, after the same two calls were compared in scenario A: B\'s annotations at distance 0, A\'s empty one at 1 from each', () => {
+    const { dataset, engines } = shared();
+    // In A `tags` counts: an empty list and no list differ (both ways, 2 ordered pairs at 1).
+    expectSame([{ scenario: 'A', calls: route({ tags: [] }) }, { scenario: 'A', calls: route({}) }], dataset, engines, 2, [[0, 2]]);
+    expectSame(counterexample(), dataset, engines, 4, [[0, 0]]);
+  });
+
+  it('the same without the empty annotation, and the other way round (B compared first, then A)', () => {
+    let { dataset, engines } = shared();
+    expectSame([{ scenario: 'A', calls: route({ tags: [] }) }, { scenario: 'A', calls: route({}) }], dataset, engines, 2, [[0, 2]]);
+    expectSame(counterexample().slice(0, 2), dataset, engines, 0, [[0, 0]]);
+    ({ dataset, engines } = shared());
+    expectSame(counterexample().slice(0, 2), dataset, engines, 0, [[0, 0]]);
+    expectSame([{ scenario: 'A', calls: route({ tags: [] }) }, { scenario: 'A', calls: route({}) }], dataset, engines, 2, [[0, 2]]);
+    // A non-empty undeclared list, and a call with the declared list too.
+    expectSame([{ scenario: 'A', calls: route({ stops: [1], tags: ['x'] }) }, { scenario: 'A', calls: route({ stops: [1] }) }], dataset, engines, 2, [[0, 2]]);
+    expectSame([{ scenario: 'B', calls: route({ stops: [1], tags: ['x'] }) }, { scenario: 'B', calls: route({ stops: [1] }) }], dataset, engines, 0, [[0, 0]]);
+  });
+
+  it('matchCalls with one match context under two scenarios\' tools: each verdict under its own', () => {
+    const { engine } = shared();
+    const ctx = matchContext(engine);
+    const [withTags, without] = [route({ tags: [] }), route({})];
+    expect(matchCalls(withTags, without, toolMap(TOOLS.A), ctx).matched).toBe(0);
+    expect(matchCalls(withTags, without, toolMap(TOOLS.B), ctx).matched).toBe(1);
+    expect(matchCalls(withTags, without, toolMap(TOOLS.A), ctx).matched).toBe(0);
   });
 });

@@ -43,32 +43,37 @@ export function numbersEqual(a: number, b: number): boolean {
 
 export interface MatchContext {
   entities: EntityLookup;
-  /** Remembered call comparisons, keyed by both calls' JSON (equality depends on nothing else). */
+  /** Remembered call comparisons, keyed by the tools compared under and both calls' JSON (the engine's entities aside, equality depends on nothing else). */
   pairMemo?: PairMemo;
 }
 
 /**
- * Call comparisons by the two calls' keys: a row per agent call, holding its verdicts against
- * ground-truth calls. Matching fetches each agent call's row once, then looks up a few short maps,
- * instead of probing one large map for every pair.
+ * Call comparisons by the tools they were made under and the two calls' keys: a row per agent
+ * call, holding its verdicts against ground-truth calls. Matching fetches each agent call's row
+ * once, then looks up a few short maps, instead of probing one large map for every pair. The
+ * tools count: a parameter one scenario's tool declares, another's ignores (SPEC §8.1), so the
+ * same two calls can differ under one and be equal under the other, and a match context (one per
+ * engine) is shared by whoever holds the engine.
  */
 export class PairMemo {
-  private readonly rows = new Map<string, Map<string, boolean>>();
+  private rowsByTools = new WeakMap<Map<string, ToolDef>, Map<string, Map<string, boolean>>>();
   private size = 0;
 
   constructor(private readonly max = 200_000) {}
 
-  /** The verdicts of one call (created empty); `record` adds to it. */
-  row(first: string): Map<string, boolean> {
-    let row = this.rows.get(first);
-    if (!row) this.rows.set(first, (row = new Map()));
+  /** The verdicts of one call under `tools` (created empty); `record` adds to it. */
+  row(tools: Map<string, ToolDef>, first: string): Map<string, boolean> {
+    let rows = this.rowsByTools.get(tools);
+    if (!rows) this.rowsByTools.set(tools, (rows = new Map()));
+    let row = rows.get(first);
+    if (!row) rows.set(first, (row = new Map()));
     return row;
   }
 
   record(row: Map<string, boolean>, second: string, equal: boolean): void {
     if (this.size >= this.max) {
       // Rows already handed out keep their verdicts (they stay correct); the memo starts afresh.
-      this.rows.clear();
+      this.rowsByTools = new WeakMap();
       this.size = 0;
     }
     row.set(second, equal);
@@ -224,7 +229,7 @@ export function matchCalls(gt: readonly ToolCall[], agent: readonly ToolCall[], 
   const pairs = maxMatching(gt.length, agent.length, (i, j) => {
     if (gtNames[i] !== agentNames[j]) return false;
     if (gtKeys[i] === agentKeys[j]) return true; // equality is reflexive
-    const row = (rows[j] ??= memo.row(agentKeys[j]));
+    const row = (rows[j] ??= memo.row(tools, agentKeys[j]));
     let equal = row.get(gtKeys[i]);
     if (equal === undefined) {
       equal = callsEqual(gt[i], agent[j], tools, ctx);

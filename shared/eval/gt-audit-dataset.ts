@@ -5,7 +5,7 @@ import { compareCodePoints } from '../format/codepoint';
 import { admissionProblem, type LoadedDataset } from '../format/loader';
 import type { Problem, Trajectory } from '../format/types';
 import { scoreTrajectory, profileOf, type EngineProvider } from './evaluate';
-import { toolMap } from './calls';
+import { scenarioCache } from './calls';
 import { auditFindings, auditTask, runCalls, truthFailures, type AuditOptions, type AuditRun, type TaskAudit, type TruthFailure } from './gt-audit';
 import { byNaturalName } from '../format/natural-order';
 import { auditMatching } from './gt-audit-matching';
@@ -80,7 +80,7 @@ export async function auditDataset(
     const engine = engines(task.scenario);
     if ('error' in engine) continue; // scoring already reported it
     const scenario = dataset.scenarios.get(task.scenario)!;
-    const matching = auditMatching(profile, toolMap(scenario.library.tools), engine, matchContext(engine));
+    const matching = auditMatching(profile, scenarioCache(scenario).tools, engine, matchContext(engine));
     audits.push(auditTask({ taskId, groundTruth: dataset.groundTruth.get(taskId)!, scenario, engine, matching, runs }, options));
   }
   // The trajectory files' problems (unread lines, found while reading; admission and scoring, found after) in file and line order, as evaluate lists them.
