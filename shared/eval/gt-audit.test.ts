@@ -5,7 +5,7 @@ import { loadSqlJs } from '../../src-main/services/sql-node';
 import { loadDataset, type LoadedDataset } from '../format/loader';
 import type { Trajectory } from '../format/types';
 import { engineProvider } from './engine-provider';
-import { agreementThreshold } from './gt-audit';
+import { agreementThreshold, callWhere } from './gt-audit';
 import { auditDataset } from './gt-audit-dataset';
 import { call, jsonl, shopFiles } from './test-support/shop';
 import { memorySource } from './test-support/memory-source';
@@ -41,6 +41,14 @@ describe('agreementThreshold', () => {
 });
 
 describe('ground-truth audit', () => {
+  it("words a call the runs make once more than the ground truth does as such, not as missing from it", async () => {
+    const report = await audit(['a', 'b', 'c'].map((id) => run(id, [search, search, add('Green Apple')])));
+    const [suspect] = report.tasks[0].suspects;
+    expect(suspect).toMatchObject({ kind: 'call', call: search, in_truth: 1 });
+    expect(callWhere(1)).toBe('is made once more than the ground truth makes it (1x there)');
+    expect(callWhere(0)).toBe('is not in the ground truth');
+  });
+
   it('finds the same suspects whatever order the runs come in: values equal within the tolerance are counted around the one most runs equal', async () => {
     // 3.000002 equals 3 and 3.000004 (within 1e-6 of the larger), which differ from each other.
     const quantities = [3, 3.000004, 3.000002];

@@ -36,7 +36,15 @@ export interface Found {
 }
 
 export type Suspect =
-  | { kind: 'call'; call: ToolCall; runs: string[]; models: number; found: Found }
+  | {
+      kind: 'call';
+      call: ToolCall;
+      /** How many times the ground truth makes an equal call (0: none; else the runs make it once more). */
+      in_truth: number;
+      runs: string[];
+      models: number;
+      found: Found;
+    }
   | {
       kind: 'value';
       /** Index of the ground-truth call the runs' calls align with, its tool and the parameter path. */
@@ -54,6 +62,9 @@ export type Suspect =
       found: Found;
       truth_found: Found;
     };
+
+/** A call suspect's relation to the ground truth: not in it, or made once more than it makes it (the CLI's and the view's words). */
+export const callWhere = (inTruth: number): string => (inTruth === 0 ? 'is not in the ground truth' : `is made once more than the ground truth makes it (${inTruth}x there)`);
 
 export interface TaskAudit {
   task_id: string;
@@ -208,7 +219,7 @@ export function auditTask(input: AuditTaskInput, options: AuditOptions = {}): Ta
     });
   }
   for (const c of agreeingClusters(extraCalls.values(), sameCall, threshold))
-    suspects.push({ kind: 'call', call: c.key, runs: [...c.runs], models: modelsOf(c.runs), found: findOnSeed(engine, c.key, tools) });
+    suspects.push({ kind: 'call', call: c.key, in_truth: gt.filter((call) => sameCall(call, c.key)).length, runs: [...c.runs], models: modelsOf(c.runs), found: findOnSeed(engine, c.key, tools) });
   suspects.sort((a, b) => b.runs.length - a.runs.length);
   const failing = runs.filter((r) => r.failed).length;
   return {

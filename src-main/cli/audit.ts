@@ -1,7 +1,7 @@
 // `egostudio audit <dataset> [--trajectories PATH ...] [--json FILE] [--min-agree N] [--time-limit SECONDS]`: the
 // ground-truth audit (shared/eval/gt-audit.ts) without a window. Exit codes as evaluate.
 import { stat } from 'node:fs/promises';
-import type { Found, Suspect, TaskAudit } from '../../shared/eval/gt-audit';
+import { callWhere, type Found, type Suspect, type TaskAudit } from '../../shared/eval/gt-audit';
 import { commandHelp, parseCommandArgs, UsageError, wholeNumber } from './command-line';
 import { auditSpec } from './commands';
 import { folderJobWithin, timeLimitSeconds } from './time-limit';
@@ -28,7 +28,7 @@ function foundLine(found: Found): string {
 function suspectLines(task: TaskAudit, s: Suspect): string[] {
   const agree = `${s.runs.length}/${task.runs} runs${s.models > 1 ? ` of ${s.models} models` : ' of one model'} agree: ${oneLine(s.runs.slice(0, 6).join(', '))}${s.runs.length > 6 ? `, ... (${s.runs.length - 6} more)` : ''}`;
   if (s.kind === 'call')
-    return [`  call   ${oneLine(s.call.tool_name)} ${short(s.call.parameters)} is not in the ground truth; ${agree}`, `         finds: ${foundLine(s.found)}`];
+    return [`  call   ${oneLine(s.call.tool_name)} ${short(s.call.parameters)} ${callWhere(s.in_truth)}; ${agree}`, `         finds: ${foundLine(s.found)}`];
   return [
     `  value  ${oneLine(s.tool_name)}.${oneLine(s.path)} (ground-truth call ${s.gt_call + 1}): ground truth ${short(s.truth)}, runs ${short(s.value)}; ${agree}`,
     `         runs' call finds: ${foundLine(s.found)}`,

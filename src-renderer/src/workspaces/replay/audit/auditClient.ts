@@ -3,7 +3,7 @@
 // in Adjudicate (`#/adjudicate/suspect/<task id>/<suspect number>`).
 import { useEffect, useState } from 'react';
 import type { AuditReport } from '../../../../../shared/eval/gt-audit-dataset';
-import type { Suspect } from '../../../../../shared/eval/gt-audit';
+import { callWhere, type Suspect } from '../../../../../shared/eval/gt-audit';
 import { studioApi } from '../../../api/studio';
 import { useHashValue } from '../../useHashValue';
 import { onFilesChanged } from '../../../state/datasetChanges';
@@ -99,6 +99,6 @@ export function useSuspectLink() {
 
 /** A suspect in one line: what the runs agree on. */
 export function describeSuspect(s: Suspect): string {
-  if (s.kind === 'call') return `${s.call.tool_name} ${JSON.stringify(s.call.parameters)} (not in the ground truth)`;
+  if (s.kind === 'call') return `${s.call.tool_name} ${JSON.stringify(s.call.parameters)} (${callWhere(s.in_truth).replace(/^is /, '')})`;
   return `${s.tool_name}.${s.path}: ground truth ${JSON.stringify(s.truth)}, runs ${JSON.stringify(s.value)}`;
 }
