@@ -12,7 +12,7 @@ import '../workspaces/replay/audit/audit.css';
 import { GROUND_TRUTH_PATH, useAgreementData } from './agreementData';
 import { writeGroundTruthLines } from './groundTruthWrite';
 import { groundTruthLine } from './model';
-import { correctedCalls, takesWholeCall } from './suspectCorrection';
+import { correction } from './suspectCorrection';
 
 function useSuspect(datasetId: string, taskId: string, index: number) {
   const [suspect, setSuspect] = useState<Suspect | null | undefined>(undefined);
@@ -41,7 +41,7 @@ export function SuspectPanel({ datasetId, taskId, index, adjudicator }: { datase
     if (!truth) return;
     setMessage(null);
     try {
-      const calls = decision === 'keep' ? truth.calls : correctedCalls(truth.calls, suspect);
+      const calls = decision === 'keep' ? truth.calls : correction(truth.calls, suspect).calls;
       const why = `${decision === 'keep' ? 'Audit: kept' : 'Audit: corrected'} (${describeSuspect(suspect)}; ${suspect.runs.length} runs agree)`;
       const line = groundTruthLine({ taskId, calls, visualRefs: truth.visual_refs, agree: false, callsA: [], adjudicator, note: note.trim() ? `${why}. ${note.trim()}` : why });
       // The adjudication's conditional write: refused if someone changed this task's line since it was shown.
@@ -54,6 +54,7 @@ export function SuspectPanel({ datasetId, taskId, index, adjudicator }: { datase
   };
 
   const gtCall = suspect.kind === 'value' ? truth?.calls[suspect.gt_call] : null;
+  const wholeCall = truth !== null && correction(truth.calls, suspect).wholeCall;
   return (
     <section className="suspect-panel" aria-label="Audit suspect" data-testid="suspect-panel">
       <h3>
@@ -72,9 +73,9 @@ export function SuspectPanel({ datasetId, taskId, index, adjudicator }: { datase
           <p className="muted">{suspect.runs.join(', ')}</p>
         </div>
       </div>
-      {takesWholeCall(suspect) && suspect.kind === 'value' ? (
+      {wholeCall && suspect.kind === 'value' ? (
         <p className="agreement-error" data-testid="suspect-whole-call">
-          The value is inside a list: Correct writes the first agreeing run&apos;s whole call ({suspect.runs[0]}), its other values too, which the other runs may not
+          The ground truth&apos;s value is not in one place of its call (in two list items, or in none): Correct writes the first agreeing run&apos;s whole call ({suspect.runs[0]}), its other values too, which the other runs may not
           share: <code>{`${suspect.call.tool_name} ${JSON.stringify(suspect.call.parameters)}`}</code>. Check it, or correct the ground truth by hand in Adjudicate.
         </p>
       ) : null}
@@ -86,7 +87,7 @@ export function SuspectPanel({ datasetId, taskId, index, adjudicator }: { datase
           Keep the ground truth
         </button>
         <button type="button" disabled={!truth || !adjudicator.trim()} onClick={() => void decide('correct')} data-testid="suspect-correct">
-          {takesWholeCall(suspect) ? 'Correct it to this run’s whole call' : 'Correct it to the runs’ value'}
+          {wholeCall ? 'Correct it to this run’s whole call' : 'Correct it to the runs’ value'}
         </button>
         {!adjudicator.trim() ? <span className="muted">Give the adjudicator&apos;s name above first.</span> : null}
       </div>
