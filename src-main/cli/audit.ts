@@ -47,13 +47,13 @@ export async function auditCommand(args: string[]): Promise<number> {
   if (!root) throw new UsageError('missing the dataset folder: egostudio audit <dataset>', 'audit');
   if (!values.trajectories && more.length > 0)
     throw new UsageError(`unexpected argument ${more[0]} (one dataset folder; more trajectory paths go after --trajectories)`, 'audit');
-  refuseOutputsOverInputs('audit', [['--json', values.json]], root, [...(values.trajectories ?? []), ...(values.trajectories ? more : [])]);
+  const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
+  refuseOutputsOverInputs('audit', [['--json', values.json]], root, trajectoryPaths);
   const minAgree = wholeNumber(auditSpec, 'min-agree', values['min-agree'], 1);
   if (!(await stat(root).catch(() => null))?.isDirectory()) {
     err(`egostudio: ${root}: no such dataset folder\n`);
     return 1;
   }
-  const trajectoryPaths = [...(values.trajectories ?? []), ...(values.trajectories ? more : [])];
   const timeLimit = timeLimitSeconds(auditSpec, values['time-limit']);
   const { datasetName, nothingRead, report } = await folderJobWithin(timeLimit, { kind: 'audit', root, trajectoryPaths, minAgree });
   await writeJsonReport(values.json, report);

@@ -28,6 +28,11 @@ export function changedWithinTick(changedMs: number, atMs: number): boolean {
   return atMs - changedMs <= (changedMs % 1000 === 0 ? 3000 : 100);
 }
 
+/** A stat taken at `atMs` (read before the look): its stamp, and whether it changed within a tick of the look (then the stamp cannot vouch for the content). */
+export function stampOf(stats: StampedStats, atMs: number): { stamp: string; racy: boolean } {
+  return { stamp: statStamp(stats), racy: changedWithinTick(Math.max(stats.mtimeMs, stats.ctimeMs), atMs) };
+}
+
 /**
  * A file's size, modification time, change time and inode: the same stamp, the same file. Null
  * when the file changed within a tick of now (no stamp can vouch for it). Rejects when it cannot
@@ -35,6 +40,6 @@ export function changedWithinTick(changedMs: number, atMs: number): boolean {
  */
 export async function fileStamp(absolute: string): Promise<string | null> {
   const atMs = Date.now(); // before the look: the file seen is at least this new
-  const stats = await stat(absolute);
-  return changedWithinTick(Math.max(stats.mtimeMs, stats.ctimeMs), atMs) ? null : statStamp(stats);
+  const { stamp, racy } = stampOf(await stat(absolute), atMs);
+  return racy ? null : stamp;
 }

@@ -1,4 +1,5 @@
 // Which trajectory files an evaluation reads (SPEC §6, §12), in code-point order of their paths.
+import type { Stats } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StudioError } from '../../../shared/api/studio-error';
@@ -7,7 +8,7 @@ import { listTrajectoryFiles } from '../../../shared/format/loader';
 import type { DatasetSource } from '../../../shared/format/source';
 import type { Problem } from '../../../shared/format/types';
 import { resolveExisting } from '../safe-path';
-import { changedWithinTick, statStamp } from '../file-stamp';
+import { stampOf } from '../file-stamp';
 import { unreadableFileMessage } from './file-failures';
 import { listFilesBelow, strayProblems, type SkippedEntry } from './node-source';
 
@@ -25,16 +26,23 @@ export interface TrajectoryFile {
   racy: boolean;
 }
 
-/** The file as listed now; null with a problem when it cannot be looked at (gone since its folder was read, ...). */
-async function listed(display: string, absolute: string, problems: Problem[]): Promise<TrajectoryFile | null> {
+/** The file's stat now (taken after `atMs`); null with a problem when it cannot be looked at (gone since its folder was read, ...). */
+async function looked(display: string, absolute: string, problems: Problem[]): Promise<{ stats: Stats; atMs: number } | null> {
   const atMs = Date.now(); // before the look (fileStamp)
   try {
-    const stats = await stat(absolute);
-    return { display, absolute, size: stats.size, stamp: statStamp(stats), racy: changedWithinTick(Math.max(stats.mtimeMs, stats.ctimeMs), atMs) };
+    return { stats: await stat(absolute), atMs };
   } catch (error) {
     problems.push({ file: display, line: 0, message: unreadableFileMessage(error) });
     return null;
   }
+}
+
+/** The file as listed: its size and stamp as looked at. */
+const listedFile = (display: string, absolute: string, { stats, atMs }: { stats: Stats; atMs: number }): TrajectoryFile => ({ display, absolute, size: stats.size, ...stampOf(stats, atMs) });
+
+async function listed(display: string, absolute: string, problems: Problem[]): Promise<TrajectoryFile | null> {
+  const look = await looked(display, absolute, problems);
+  return look && listedFile(display, absolute, look);
 }
 
 const refusedType = 'not a regular file (a FIFO, socket or device is never read); left out';
@@ -64,14 +72,10 @@ export async function datasetTrajectoryFiles(root: string, source: DatasetSource
       problems.push({ file: f, line: 0, message: `${StudioError.from(error).message}; left out` });
       continue;
     }
-    const atMs = Date.now();
-    const info = await stat(real).catch((error: unknown) => {
-      problems.push({ file: f, line: 0, message: unreadableFileMessage(error) });
-      return null;
-    });
-    if (!info) continue;
-    if (!info.isFile()) problems.push({ file: f, line: 0, message: refusedType });
-    else files.push({ display: f, absolute: real, size: info.size, stamp: statStamp(info), racy: changedWithinTick(Math.max(info.mtimeMs, info.ctimeMs), atMs) });
+    const look = await looked(f, real, problems);
+    if (!look) continue;
+    if (!look.stats.isFile()) problems.push({ file: f, line: 0, message: refusedType });
+    else files.push(listedFile(f, real, look));
   }
   // Links to folders are never followed: said, so a run's files are not missing without a word.
   const trajectories = await resolveExisting(realRoot, 'trajectories', 'dir').catch(() => null);
