@@ -310,7 +310,8 @@ async function pullOnce(): Promise<void> {
   }
   // The whole file, or most of it, is gone (a branch switch): held until the annotator says, or it comes back.
   // A page's first read is compared with the file as the rows last had it (gone before a reload).
-  const seen = before ?? { hash: null, latest: fileAsRowsLastHadIt(await listAnnotations(datasetId, annotator)), pulled: false, marks: new Map() };
+  const firstRows = before ? null : await listAnnotations(datasetId, annotator);
+  const seen = before ?? { hash: null, latest: fileAsRowsLastHadIt(firstRows!), pulled: false, marks: new Map() };
   const vanished = vanishedAtOnce(seen.latest, file.latest, file.hash !== null);
   if (vanished) {
     heldFiles.set(key, { from: seen, tasks: vanished, gone: file.hash === null });
@@ -319,8 +320,9 @@ async function pullOnce(): Promise<void> {
   heldFiles.delete(key);
   const waiting = await tasksWithPending(datasetId, annotator);
   // The rows as they are now, read at once (a read per line took seconds on thousands of lines);
-  // every change below checks again, in its transaction, that its row is still as read here.
-  const rows = new Map((await listAnnotations(datasetId, annotator)).map((row) => [row.task, row]));
+  // every change below checks again, in its transaction, that its row is still as read here. On a
+  // page's first pull they were read for `seen` above: not read again.
+  const rows = new Map((firstRows ?? (await listAnnotations(datasetId, annotator))).map((row) => [row.task, row]));
   const taken: string[] = [];
   const takes: LineTake[] = [];
   const marks = undecidedMarks(datasetId, annotator, file);
