@@ -118,8 +118,8 @@ function addToCluster<T>(clusters: Map<string, Cluster<T>>, id: string, key: T, 
 function agreeingClusters<T>(exact: Iterable<Cluster<T>>, equal: (a: T, b: T) => boolean, threshold: number): Cluster<T>[] {
   let left = [...exact];
   const agreeing: Cluster<T>[] = [];
-  const equalTo = left.map((a) => left.filter((b) => a === b || equal(a.key, b.key)));
-  const members = new Map(left.map((cluster, i) => [cluster, equalTo[i]]));
+  /** Each key's group: the keys equal to it, itself too. */
+  const members = new Map(left.map((a) => [a, left.filter((b) => a === b || equal(a.key, b.key))]));
   while (left.length > 0) {
     const remaining = new Set(left);
     let best: Cluster<T> | null = null;

@@ -37,7 +37,8 @@ export function Clip({ controller, src, fps, declaredFps, videoName, empty, extr
   useEffect(() => controller.sourceChanged(), [controller, src]);
   const reports = usePlayerReports(controller, src, videoName, declaredFps, fps);
   const cutShort = useClipState(controller, (state) => state.clipCutShort);
-  const mismatch = rateMismatch(declaredFps, useClipState(controller, (state) => state.clipPacketFps));
+  const packetFps = useClipState(controller, (state) => state.clipPacketFps);
+  const mismatch = rateMismatch(declaredFps, packetFps);
   const frameCount = useClipState(controller, (state) => state.frameCount);
   const fileFrames = useClipState(controller, (state) => state.clipFileFrames);
   // Ref callbacks of their own, so that the controller itself is never taken for a ref.
